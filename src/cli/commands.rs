@@ -1,0 +1,309 @@
+//! The subcommands.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use super::{BotKind, Command, RoundArg};
+use crate::data::{self, Diagnostics};
+use crate::framework::bot::{Bot, RandomBot};
+use crate::framework::hash::format_hash;
+use crate::framework::record::{RecordHeader, RecordedAction};
+use crate::framework::{Game, Match, MatchRng};
+use crate::rules::tank_commander::{
+    self as tc, FireTarget, GreedyBot, Record, Round, Rules, Scenario, ScenarioSource, TankCommander,
+};
+
+pub(super) fn run(command: Command) -> Result<ExitCode, String> {
+    match command {
+        Command::Check { files, rules } => check(&files, rules.as_deref()),
+        Command::Sim { scenario, games, seed, bots, json, threads, rules } => {
+            let rules = load_rules(rules.as_deref())?;
+            let scenario = load_scenario(&scenario, &rules)?;
+            super::sim::run(&scenario, &rules, games, seed, &bots, json, threads)
+        }
+        Command::Record { scenario, output, seed, bots, rules } => record(&scenario, &output, seed, &bots, rules.as_deref()),
+        Command::Replay { record, json, rules } => replay_cmd(&record, json, rules.as_deref()),
+        Command::Odds { scenario, shooter, target, round, rules } => odds(&scenario, &shooter, &target, round, rules.as_deref()),
+        Command::Legal { file, seed, rules } => legal(&file, seed, rules.as_deref()),
+    }
+}
+
+fn load_rules(path: Option<&Path>) -> Result<Rules, String> {
+    Rules::load(path).map_err(|d| d.to_string())
+}
+
+fn load_scenario(path: &Path, rules: &Rules) -> Result<Scenario, String> {
+    Scenario::load(path, rules).map_err(|d| d.to_string())
+}
+
+/// What kind of data file this is, from the name before its first parenthesis.
+#[derive(Debug, PartialEq, Eq)]
+enum FileKind {
+    Scenario,
+    Rules,
+    Record,
+}
+
+fn file_kind(text: &str) -> FileKind {
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        if let Some(after) = rest.strip_prefix("//") {
+            rest = after.split_once('\n').map_or("", |(_, r)| r);
+        } else if rest.starts_with("#![") {
+            rest = rest.split_once('\n').map_or("", |(_, r)| r);
+        } else {
+            break;
+        }
+    }
+    let head: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    match head.as_str() {
+        "Rules" => FileKind::Rules,
+        "MatchRecord" => FileKind::Record,
+        _ if rest.contains("actions:") && rest.contains("game:") => FileKind::Record,
+        _ => FileKind::Scenario,
+    }
+}
+
+fn check(files: &[PathBuf], rules_path: Option<&Path>) -> Result<ExitCode, String> {
+    let rules = Rules::load(rules_path);
+    let mut all = Diagnostics::default();
+    if let Err(d) = &rules {
+        all.0.extend(d.0.iter().cloned());
+    }
+    let rules = rules.unwrap_or_else(|_| Rules::builtin());
+    for file in files {
+        let name = file.display().to_string();
+        let text = match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => {
+                all.0.extend(Diagnostics::whole_file(&name, format!("cannot read the file: {e}")).0);
+                continue;
+            }
+        };
+        let result = match file_kind(&text) {
+            FileKind::Rules => Rules::parse(&name, &text).map(|_| "rules"),
+            FileKind::Scenario => Scenario::parse(&name, &text, &rules).map(|_| "scenario"),
+            FileKind::Record => load_record(file, &rules).and_then(|(rec, scenario)| {
+                replay(&rec, &scenario, &rules)
+                    .map(|_| "match record")
+                    .map_err(|e| Diagnostics::whole_file(&name, e))
+            }),
+        };
+        match result {
+            Ok(kind) => println!("{name}: ok ({kind})"),
+            Err(d) => all.0.extend(d.0),
+        }
+    }
+    if all.0.is_empty() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        eprintln!("{all}");
+        eprintln!("{} problem{} found.", all.0.len(), if all.0.len() == 1 { "" } else { "s" });
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+/// Reads a match record and its scenario.
+fn load_record(path: &Path, rules: &Rules) -> Result<(Record, Scenario), Diagnostics> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Diagnostics::whole_file(&name, format!("cannot read the file: {e}")))?;
+    let (header, _): (RecordHeader, _) = data::load_ron_lenient(&name, &text)?;
+    if header.game != TankCommander::NAME {
+        return Err(Diagnostics::whole_file(
+            &name,
+            format!("this is a `{}` record; this build replays `{}` records", header.game, TankCommander::NAME),
+        ));
+    }
+    let (record, _): (Record, _) = data::load_ron(&name, &text)?;
+    let scenario = record.scenario.load(path.parent(), rules)?;
+    Ok((record, scenario))
+}
+
+/// Replays a record, checking every action and the final hash.
+fn replay(record: &Record, scenario: &Scenario, rules: &Rules) -> Result<Match<TankCommander>, String> {
+    let game = TankCommander::new(scenario, rules)?;
+    let mut m = Match::with_rng(game, MatchRng::scripted(record.seed, record.dice.iter().copied()));
+    for (i, RecordedAction { player, action }) in record.actions.iter().enumerate() {
+        m.play(*player, action).map_err(|e| format!("action {} ({action:?}) cannot be played: {e}", i + 1))?;
+    }
+    let hash = format_hash(m.state_hash());
+    if let Some(expected) = &record.final_hash {
+        if *expected != hash {
+            return Err(format!(
+                "the replay ends in state {hash}, but the record says {expected}: the rules or the scenario changed since it was recorded"
+            ));
+        }
+    }
+    Ok(m)
+}
+
+fn replay_cmd(path: &Path, json: bool, rules: Option<&Path>) -> Result<ExitCode, String> {
+    let rules = load_rules(rules)?;
+    let (record, scenario) = load_record(path, &rules).map_err(|d| d.to_string())?;
+    let m = replay(&record, &scenario, &rules)?;
+    // Describe facts against the state they happened in, so names and hexes read right.
+    let mut view = Match::with_rng(TankCommander::new(&scenario, &rules)?, MatchRng::scripted(record.seed, record.dice.iter().copied()));
+    let mut index = 0usize;
+    let mut print = |game: &TankCommander, action: Option<usize>, fact: &tc::Fact| {
+        let text = game.describe_fact(fact);
+        if json {
+            let line = serde_json::json!({ "index": index, "action": action, "fact": fact, "text": text });
+            println!("{line}");
+        } else {
+            println!("{text}");
+        }
+        index += 1;
+    };
+    for f in view.opening_facts().to_vec() {
+        print(view.state(), None, &f);
+    }
+    for (i, step) in record.actions.iter().enumerate() {
+        let before = view.state().clone();
+        let facts = view.play(step.player, &step.action).map_err(|e| e.to_string())?.to_vec();
+        for f in &facts {
+            // Facts that read the unit's new place are clearer against the state after.
+            print(if matches!(f, tc::Fact::BattleEnded { .. }) { view.state() } else { &before }, Some(i), f);
+        }
+    }
+    if !json {
+        println!("Final state hash {} matches the record.", format_hash(m.state_hash()));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn make_bot(kind: BotKind) -> Box<dyn Bot<TankCommander>> {
+    match kind {
+        BotKind::Random => Box::new(RandomBot),
+        BotKind::Greedy => Box::new(GreedyBot),
+    }
+}
+
+/// One bot per side from a `--bots` list.
+pub(super) fn bots_for(kinds: &[BotKind], sides: usize) -> Result<Vec<Box<dyn Bot<TankCommander>>>, String> {
+    match kinds.len() {
+        0 => Err("name at least one bot".into()),
+        1 => Ok((0..sides).map(|_| make_bot(kinds[0])).collect()),
+        n if n == sides => Ok(kinds.iter().map(|k| make_bot(*k)).collect()),
+        n => Err(format!("--bots names {n} bots but the scenario has {sides} sides")),
+    }
+}
+
+fn record(scenario_path: &Path, output: &Path, seed: u64, bots: &[BotKind], rules: Option<&Path>) -> Result<ExitCode, String> {
+    let rules = load_rules(rules)?;
+    let scenario = load_scenario(scenario_path, &rules)?;
+    let game = TankCommander::new(&scenario, &rules)?;
+    let mut bots = bots_for(bots, game.player_count())?;
+    let mut rng = MatchRng::new(seed);
+    let mut bot_rng = MatchRng::new(crate::framework::rng::derive_seed(seed, u64::MAX));
+    let played = crate::framework::bot::play_out(game, &mut bots, &mut rng, &mut bot_rng, 100_000, |_, _| {})?;
+    let rec = Record {
+        game: TankCommander::NAME.into(),
+        scenario: ScenarioSource::Inline(scenario.setup.clone()),
+        seed,
+        dice: Vec::new(),
+        actions: played.actions.iter().map(|(player, action)| RecordedAction { player: *player, action: *action }).collect(),
+        final_hash: Some(format_hash(played.state.state_hash())),
+    };
+    let text = data::to_ron_pretty(&rec)?;
+    data::write_atomic(output, &text).map_err(|e| format!("cannot write {}: {e}", output.display()))?;
+    let result = played.outcome.map_or("unfinished".to_string(), |o| match o.winners.first() {
+        Some(w) => format!("{} won: {}", played.state.side_name(*w), o.reason),
+        None => format!("draw: {}", o.reason),
+    });
+    println!("Wrote {} ({} actions; {result}).", output.display(), rec.actions.len());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn odds(scenario_path: &Path, shooter: &str, target: &str, round: Option<RoundArg>, rules: Option<&Path>) -> Result<ExitCode, String> {
+    let rules = load_rules(rules)?;
+    let scenario = load_scenario(scenario_path, &rules)?;
+    let game = TankCommander::new(&scenario, &rules)?;
+    let names = || game.units().iter().map(|u| u.name.as_str()).collect::<Vec<_>>().join(", ");
+    let s = game.unit_named(shooter).ok_or_else(|| format!("no unit called `{shooter}` (units: {})", names()))?;
+    let t = game.unit_named(target).ok_or_else(|| format!("no unit called `{target}` (units: {})", names()))?;
+    let round = match round {
+        Some(RoundArg::At) => Round::At,
+        Some(RoundArg::He) => Round::He,
+        None => s.loaded.unwrap_or(Round::At),
+    };
+    if !s.rounds().contains(&round) {
+        return Err(format!("{} carries no {round} rounds", s.name));
+    }
+    let profile = game
+        .shot_profile(s.id, FireTarget::Unit(t.id), round, false)
+        .map_err(|why| format!("{} cannot fire at {}: {why}", s.name, t.name))?;
+    let o = game.odds(&profile);
+    println!(
+        "{} ({}, turret {}) fires {round} at {} ({}, facing {}), {} spaces",
+        s.name,
+        game.label(s.at),
+        s.turret,
+        t.name,
+        game.label(t.at),
+        t.facing,
+        s.at.unsigned_distance_to(t.at)
+    );
+    println!("To hit: {}", profile.to_hit.explain());
+    if let Some((facing, armor, why)) = &profile.armor {
+        println!("Armor: {facing} {armor} ({why}); strength {} + d6 must beat it", profile.strength);
+    }
+    let rows = [
+        ("hit", o.hit),
+        ("penetrating hit", o.penetrating),
+        ("glancing hit", o.glancing),
+        ("crew wound", o.crew_wound),
+        ("fire", o.fire),
+        ("disabled outright", o.disable),
+        ("expected hull points lost", o.expected_hull_loss),
+    ];
+    for (name, p) in rows {
+        println!("  {name:<27} {:>7}  {:.4}", p.to_string(), p.to_f64());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn legal(file: &Path, seed: Option<u64>, rules_path: Option<&Path>) -> Result<ExitCode, String> {
+    let rules = load_rules(rules_path)?;
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: cannot read the file: {e}", file.display()))?;
+    let m = if file_kind(&text) == FileKind::Record {
+        let (record, scenario) = load_record(file, &rules).map_err(|d| d.to_string())?;
+        replay(&record, &scenario, &rules)?
+    } else {
+        let scenario = load_scenario(file, &rules)?;
+        let seed = tc::choose_seed(seed, &scenario);
+        Match::new(TankCommander::new(&scenario, &rules)?, seed)
+    };
+    let game = m.state();
+    if let Some(outcome) = game.outcome() {
+        println!("The battle is over: {}", outcome.reason);
+        return Ok(ExitCode::SUCCESS);
+    }
+    for player in game.to_act() {
+        let actions = game.legal_actions(player);
+        let who = match game.activation() {
+            Some(a) => format!("{} ({}, {} AP left)", game.side_name(player), game.unit(a.unit).name, a.action_points),
+            None => format!("{} (choose a unit to activate)", game.side_name(player)),
+        };
+        println!("Turn {}: {who} to act; {} legal actions:", game.turn(), actions.len());
+        for a in &actions {
+            println!("  {}", game.describe_action(a));
+        }
+        println!("  (conceding is always allowed)");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_kinds() {
+        assert_eq!(file_kind("// x\nRules(tank: ())"), FileKind::Rules);
+        assert_eq!(file_kind("MatchRecord(game: \"x\")"), FileKind::Record);
+        assert_eq!(file_kind("Scenario(name: \"x\")"), FileKind::Scenario);
+        assert_eq!(file_kind("(game: \"tank-commander\", actions: [])"), FileKind::Record);
+    }
+}

@@ -1,0 +1,147 @@
+//! The command line: one binary, the 3D client without arguments, headless work in
+//! subcommands.
+
+mod commands;
+mod sim;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Tanktable: tank wargames on a 3D table, with every rule enforced and explained.
+///
+/// Run without a subcommand to open the desktop client on the default scenario.
+#[derive(Parser, Debug)]
+#[command(name = "tanktable", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Which bot plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BotKind {
+    /// Uniformly random legal actions.
+    Random,
+    /// The best exact expected damage, else closing in.
+    Greedy,
+}
+
+/// Round override for `odds`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RoundArg {
+    #[value(name = "AT", alias = "at")]
+    At,
+    #[value(name = "HE", alias = "he")]
+    He,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Validate scenario, rules and match files; print every problem as file:line:col.
+    Check {
+        /// Files to check (scenarios, rules tables, match records).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Rules file to check scenarios and matches against.
+        #[arg(long)]
+        rules: Option<PathBuf>,
+    },
+    /// Play N bot-against-bot battles headless and report the balance.
+    Sim {
+        scenario: PathBuf,
+        /// Number of battles.
+        #[arg(long, short = 'n', default_value_t = 100)]
+        games: u32,
+        /// Base seed; battle i uses a seed derived from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Bots by side, comma-separated (one name is used for both sides).
+        #[arg(long, value_delimiter = ',', default_value = "greedy")]
+        bots: Vec<BotKind>,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        #[arg(long)]
+        rules: Option<PathBuf>,
+    },
+    /// Play one bot battle and write its match record.
+    Record {
+        scenario: PathBuf,
+        /// Where to write the record.
+        #[arg(long, short = 'o')]
+        output: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, value_delimiter = ',', default_value = "greedy")]
+        bots: Vec<BotKind>,
+        #[arg(long)]
+        rules: Option<PathBuf>,
+    },
+    /// Replay a match record and print its fact events, one a line.
+    Replay {
+        record: PathBuf,
+        /// One JSON object per line.
+        #[arg(long)]
+        json: bool,
+        #[arg(long)]
+        rules: Option<PathBuf>,
+    },
+    /// Exact odds of one shot in a scenario.
+    Odds {
+        scenario: PathBuf,
+        #[arg(long)]
+        shooter: String,
+        #[arg(long)]
+        target: String,
+        /// The round to fire (default: what the shooter has loaded).
+        #[arg(long, value_enum)]
+        round: Option<RoundArg>,
+        #[arg(long)]
+        rules: Option<PathBuf>,
+    },
+    /// List the legal actions of whoever acts next in a match record or scenario.
+    Legal {
+        file: PathBuf,
+        /// Seed for a scenario's first-player roll (default: the scenario's, else 0).
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long)]
+        rules: Option<PathBuf>,
+    },
+}
+
+/// Runs the command line.
+#[must_use]
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => open_client(),
+        Some(command) => commands::run(command),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(feature = "client")]
+fn open_client() -> Result<ExitCode, String> {
+    crate::client::run(crate::client::Launch::default());
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(not(feature = "client"))]
+fn open_client() -> Result<ExitCode, String> {
+    use clap::CommandFactory;
+    eprintln!("This build has no desktop client (built without the `client` feature).\n");
+    let _ = Cli::command().print_help();
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,273 @@
+//! Reading RON data files into validated types, with every problem reported as
+//! `file:line:col: what is wrong`.
+//!
+//! Files are read in two passes. Serde reads the text into a `*Setup` type, noting every
+//! field it does not know; then the game validates the setup, naming each problem by its
+//! path in the file (`units[2].at`). [`SourceMap`] turns those paths into line and column.
+//!
+//! ```
+//! use tanktable::data::{load_ron, Diagnostics};
+//! #[derive(serde::Deserialize, Debug)]
+//! struct Size { width: u16, height: u16 }
+//! let err = load_ron::<Size>("size.ron", "(width: 3, hieght: 4)").unwrap_err();
+//! assert!(err.to_string().starts_with("size.ron:1:12: unknown field `hieght`"));
+//! ```
+
+mod source_map;
+
+use std::fmt;
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+
+pub use source_map::SourceMap;
+
+/// One problem at one place in a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+    }
+}
+
+/// Every problem found in one or more files.
+#[derive(Clone, Debug, PartialEq, Eq, Default, thiserror::Error)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Diagnostics {
+    /// A single problem that has no place in a file (an unreadable file, say).
+    #[must_use]
+    pub fn whole_file(file: &str, message: impl Into<String>) -> Self {
+        Self(vec![Diagnostic {
+            file: file.to_string(),
+            line: 1,
+            col: 1,
+            message: message.into(),
+        }])
+    }
+}
+
+/// Problems found while validating a setup, each named by its path in the file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Problems(pub Vec<(String, String)>);
+
+impl Problems {
+    /// Notes a problem at `path` (`units[2].at`; empty for the whole file).
+    pub fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
+        self.0.push((path.into(), message.into()));
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Places every problem in `file` with `map`.
+    #[must_use]
+    pub fn locate(self, file: &str, map: &SourceMap) -> Diagnostics {
+        Diagnostics(
+            self.0
+                .into_iter()
+                .map(|(path, message)| {
+                    let (line, col) = map.locate(&path);
+                    Diagnostic {
+                        file: file.to_string(),
+                        line,
+                        col,
+                        message,
+                    }
+                })
+                .collect(),
+        )
+    }
+}
+
+/// Reads RON text into `T`, refusing unknown fields, all of which are listed.
+///
+/// # Errors
+/// [`Diagnostics`] with the syntax or type error, or every unknown field.
+pub fn load_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<(T, SourceMap), Diagnostics> {
+    let map = SourceMap::new(text);
+    let spanned = |e: ron::error::SpannedError| {
+        Diagnostics(vec![Diagnostic {
+            file: file.to_string(),
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message: describe_ron_error(&e.code),
+        }])
+    };
+    let mut de = ron::Deserializer::from_str_with_options(text, &ron_options()).map_err(spanned)?;
+    let mut unknown = Vec::new();
+    let value: T = serde_ignored::deserialize(&mut de, |path| unknown.push(path_string(&path)))
+        .map_err(|e| spanned(de.span_error(e)))?;
+    de.end().map_err(|e| spanned(de.span_error(e)))?;
+    if unknown.is_empty() {
+        return Ok((value, map));
+    }
+    let mut problems = Problems::default();
+    for path in unknown {
+        let field = path.rsplit('.').next().unwrap_or(&path).to_string();
+        problems.push(path, format!("unknown field `{field}`"));
+    }
+    Err(problems.locate(file, &map))
+}
+
+/// Reads RON text into `T`, ignoring fields `T` does not name (to peek at a header).
+///
+/// # Errors
+/// [`Diagnostics`] with the syntax or type error.
+pub fn load_ron_lenient<T: DeserializeOwned>(file: &str, text: &str) -> Result<(T, SourceMap), Diagnostics> {
+    let map = SourceMap::new(text);
+    ron_options().from_str(text).map(|v| (v, map)).map_err(|e| {
+        Diagnostics(vec![Diagnostic {
+            file: file.to_string(),
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message: describe_ron_error(&e.code),
+        }])
+    })
+}
+
+/// Reads a file and then [`load_ron`].
+///
+/// # Errors
+/// [`Diagnostics`] when the file cannot be read or is not valid.
+pub fn load_ron_file<T: DeserializeOwned>(path: &Path) -> Result<(T, SourceMap, String), Diagnostics> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Diagnostics::whole_file(&name, format!("cannot read the file: {e}")))?;
+    let (value, map) = load_ron(&name, &text)?;
+    Ok((value, map, text))
+}
+
+/// The RON options every data file is read with.
+#[must_use]
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+/// Writes `value` as pretty RON.
+///
+/// # Errors
+/// A sentence when the value cannot be written as RON.
+pub fn to_ron_pretty<T: serde::Serialize>(value: &T) -> Result<String, String> {
+    ron_options()
+        .to_string_pretty(value, ron::ser::PrettyConfig::default().struct_names(true))
+        .map_err(|e| e.to_string())
+}
+
+/// Writes `contents` to `path` atomically: a temporary file beside it, then a rename, so
+/// a crash never leaves half a file.
+///
+/// # Errors
+/// The I/O error, with the path.
+pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{file_name}.tmp-{}", std::process::id()));
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(contents.as_bytes())?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+fn path_string(path: &serde_ignored::Path<'_>) -> String {
+    use serde_ignored::Path as P;
+    match path {
+        P::Root => String::new(),
+        P::Seq { parent, index } => format!("{}[{index}]", path_string(parent)),
+        P::Map { parent, key } => {
+            let p = path_string(parent);
+            if p.is_empty() { key.clone() } else { format!("{p}.{key}") }
+        }
+        P::Some { parent } | P::NewtypeStruct { parent } | P::NewtypeVariant { parent } => {
+            path_string(parent)
+        }
+    }
+}
+
+fn describe_ron_error(code: &ron::Error) -> String {
+    let text = code.to_string();
+    // RON's messages are good; make the first letter lowercase to fit `file:line:col: …`.
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code, reason = "fields are read by serde only")]
+    struct Unit {
+        name: String,
+        at: String,
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code, reason = "fields are read by serde only")]
+    struct File {
+        units: Vec<Unit>,
+    }
+
+    #[test]
+    fn every_unknown_field_is_listed_with_its_place() {
+        let text = "File(\n  units: [\n    (name: \"a\", at: \"A1\", colour: 1),\n    (name: \"b\", at: \"B2\", speed: 3),\n  ],\n)";
+        let err = load_ron::<File>("f.ron", text).unwrap_err();
+        let lines: Vec<String> = err.0.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            lines,
+            vec![
+                "f.ron:3:28: unknown field `colour`".to_string(),
+                "f.ron:4:28: unknown field `speed`".to_string(),
+            ]
+        );
+    }
+
+    #[test]
+    fn syntax_errors_have_a_place() {
+        let err = load_ron::<File>("f.ron", "File(units: [(name: \"a\" at: \"x\")])").unwrap_err();
+        assert_eq!(err.0.len(), 1);
+        assert_eq!(err.0[0].line, 1);
+        assert!(err.0[0].col > 20, "{err}");
+    }
+
+    #[test]
+    fn atomic_write_replaces_the_file() {
+        let dir = std::env::temp_dir().join(format!("tanktable-atomic-{}", std::process::id()));
+        let path = dir.join("x.ron");
+        write_atomic(&path, "one").unwrap();
+        write_atomic(&path, "two").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,79 @@
+//! Bots that play any game through the [`Game`] trait.
+
+use super::{Game, MatchRng, Outcome, PlayerId};
+
+/// Something that picks an action for a seat.
+pub trait Bot<G: Game>: Send {
+    /// A short name for reports.
+    fn name(&self) -> &str;
+
+    /// Picks one of `player`'s legal actions. `rng` is the bot's own generator, never the
+    /// match's, so a bot's choices do not change the match's dice.
+    fn choose(&mut self, game: &G, player: PlayerId, rng: &mut MatchRng) -> Option<G::Action>;
+}
+
+/// Picks uniformly among the legal actions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomBot;
+
+impl<G: Game> Bot<G> for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn choose(&mut self, game: &G, player: PlayerId, rng: &mut MatchRng) -> Option<G::Action> {
+        let actions = game.legal_actions(player);
+        if actions.is_empty() {
+            return None;
+        }
+        let i = rng.pick(actions.len());
+        actions.into_iter().nth(i)
+    }
+}
+
+/// The result of a bot-played match.
+#[derive(Clone, Debug)]
+pub struct Played<G: Game> {
+    pub outcome: Option<Outcome>,
+    pub actions: Vec<(PlayerId, G::Action)>,
+    pub state: G,
+}
+
+/// Plays a match to the end (or `max_actions`) with one bot per seat.
+///
+/// # Errors
+/// A sentence when a bot offers an illegal action or has nothing to offer while asked to
+/// act: a bug in the bot or the rules, reported rather than looping forever.
+pub fn play_out<G: Game>(
+    mut game: G,
+    bots: &mut [Box<dyn Bot<G>>],
+    rng: &mut MatchRng,
+    bot_rng: &mut MatchRng,
+    max_actions: usize,
+    mut on_facts: impl FnMut(&G, &[G::Fact]),
+) -> Result<Played<G>, String> {
+    let opening = game.begin(rng);
+    on_facts(&game, &opening);
+    let mut actions = Vec::new();
+    while game.outcome().is_none() && actions.len() < max_actions {
+        let Some(&player) = game.to_act().first() else {
+            return Err("the match is not over but nobody may act".into());
+        };
+        let bot = bots
+            .get_mut(player.index())
+            .ok_or_else(|| format!("no bot for {player}"))?;
+        let action = bot
+            .choose(&game, player, bot_rng)
+            .ok_or_else(|| format!("bot `{}` had no action for {player}", bot.name()))?;
+        let facts = game
+            .apply(player, &action, rng)
+            .map_err(|why| format!("bot `{}` chose an illegal action: {why}", bot.name()))?;
+        on_facts(&game, &facts);
+        actions.push((player, action));
+    }
+    Ok(Played {
+        outcome: game.outcome(),
+        actions,
+        state: game,
+    })
+}

@@ -1,0 +1,153 @@
+//! The match framework shared by every game.
+//!
+//! One trait, [`Game`], holds a game's rules: who must act, their legal actions, and
+//! `apply`, which changes the state and returns fact events carrying their reasons. The
+//! framework adds what every game needs on top:
+//!
+//! - [`MatchRng`]: chance from a seeded portable generator, or scripted dice;
+//! - [`Match`]: a game in progress with its history, undo to any earlier action, and the
+//!   state hash;
+//! - [`MatchRecord`]: the RON record of a match that replays exactly;
+//! - [`bot`]: bots that play any game through the trait.
+//!
+//! Several players may be asked to act at once: simultaneous secret choices and interrupt
+//! windows are both "these players must each answer before play goes on". The game keeps
+//! the answers given so far in its state and hides them from the others through
+//! [`Game::view`].
+
+pub mod bot;
+pub mod hash;
+pub mod prob;
+pub mod record;
+pub mod rng;
+pub mod session;
+
+use std::fmt::Debug;
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+pub use hash::stable_hash;
+pub use prob::Fraction;
+pub use record::{MatchRecord, RecordedAction};
+pub use rng::MatchRng;
+pub use session::{Match, PlayError, Step};
+
+/// A seat at the table, from 0. Games name their seats (sides, colours) themselves.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+)]
+pub struct PlayerId(pub u8);
+
+impl PlayerId {
+    /// The seat's position as an index.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl std::fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "player {}", self.0 + 1)
+    }
+}
+
+/// How a match ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winners; empty for a draw or when no one wins.
+    pub winners: Vec<PlayerId>,
+    /// Why it ended, in plain words.
+    pub reason: String,
+}
+
+impl Outcome {
+    /// One winner.
+    #[must_use]
+    pub fn win(player: PlayerId, reason: impl Into<String>) -> Self {
+        Self {
+            winners: vec![player],
+            reason: reason.into(),
+        }
+    }
+
+    /// Nobody wins.
+    #[must_use]
+    pub fn draw(reason: impl Into<String>) -> Self {
+        Self {
+            winners: Vec::new(),
+            reason: reason.into(),
+        }
+    }
+
+    /// True when nobody won.
+    #[must_use]
+    pub fn is_draw(&self) -> bool {
+        self.winners.is_empty()
+    }
+}
+
+/// The rules of one game, as a state machine.
+///
+/// The state is a plain value: clone it to search, serialize it to hash or save it.
+/// Everything random comes from the [`MatchRng`] passed in, never from elsewhere.
+pub trait Game: Clone + Debug + Serialize + Send + Sync + 'static {
+    /// Something a player can do. Recorded in match records.
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// Something that happened, with its reasons: every die, modifier and table lookup.
+    type Fact: Clone + Debug + Serialize + Send + Sync;
+    /// What one player may see of the state.
+    type View: Serialize;
+
+    /// The game's short name, as written in match records (`"tank-commander"`).
+    const NAME: &'static str;
+
+    /// Number of seats.
+    fn player_count(&self) -> usize;
+
+    /// Display name of a seat.
+    fn player_name(&self, player: PlayerId) -> String {
+        player.to_string()
+    }
+
+    /// Chance and announcements that happen before the first action (e.g. the roll for who
+    /// goes first). Called once by [`Match::new`].
+    fn begin(&mut self, _rng: &mut MatchRng) -> Vec<Self::Fact> {
+        Vec::new()
+    }
+
+    /// The players who must act now: one for ordinary turns, several for simultaneous
+    /// choices or an interrupt window, none once the match is over.
+    fn to_act(&self) -> Vec<PlayerId>;
+
+    /// Every legal action of `player` now; empty if they need not act.
+    fn legal_actions(&self, player: PlayerId) -> Vec<Self::Action>;
+
+    /// Checks and plays `action` for `player`, returning what happened.
+    ///
+    /// # Errors
+    /// A sentence saying why the action is not legal now; the state is unchanged.
+    fn apply(
+        &mut self,
+        player: PlayerId,
+        action: &Self::Action,
+        rng: &mut MatchRng,
+    ) -> Result<Vec<Self::Fact>, String>;
+
+    /// The result, once the match is over. Derived from the state.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The state as `player` may see it.
+    fn view(&self, player: PlayerId) -> Self::View;
+
+    /// An action in the game's readable notation.
+    fn describe_action(&self, action: &Self::Action) -> String;
+
+    /// A fact in plain words, with its reasons.
+    fn describe_fact(&self, fact: &Self::Fact) -> String;
+
+    /// A hash of the whole state, equal on every machine for equal states.
+    fn state_hash(&self) -> u64 {
+        stable_hash(self)
+    }
+}

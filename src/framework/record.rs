@@ -1,0 +1,42 @@
+//! Match records: enough to replay a match exactly.
+
+use serde::{Deserialize, Serialize};
+
+use super::PlayerId;
+
+/// One action as recorded.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordedAction<A> {
+    pub player: PlayerId,
+    pub action: A,
+}
+
+/// A match record, generic over the game's scenario type `S` and action type `A`.
+///
+/// Replaying the actions from the scenario with the seed (and any scripted dice) must
+/// reach `final_hash`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchRecord<S, A> {
+    /// The game's short name, [`super::Game::NAME`].
+    pub game: String,
+    /// The scenario: a path, or the scenario itself.
+    pub scenario: S,
+    /// Seed of the match's generator.
+    pub seed: u64,
+    /// Scripted dice used before the seeded stream (tests and puzzles).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<u32>,
+    /// The actions, in order.
+    pub actions: Vec<RecordedAction<A>>,
+    /// The state hash after the last action, as `0x` and 16 hex digits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_hash: Option<String>,
+}
+
+/// Just the game name of a record, to pick the game before parsing the rest.
+#[derive(Deserialize)]
+pub struct RecordHeader {
+    pub game: String,
+}

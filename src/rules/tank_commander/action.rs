@@ -1,0 +1,171 @@
+//! What a Tank Commander player can do, and the facts that result.
+
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+use super::setup::{ArmorFacing, Round};
+use super::state::{Role, UnitId};
+use crate::framework::{Outcome, PlayerId};
+use crate::grid::{Facing, Rotation};
+
+/// What a shot is aimed at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FireTarget {
+    Unit(UnitId),
+    /// A building hex, to turn it into rubble.
+    Building(Hex),
+}
+
+/// A crew member's once-per-battle ability.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ability {
+    /// Commander: two extra action points this turn.
+    BoomingVoice,
+    /// Driver: one action carries the tank this many spaces straight ahead.
+    MoveMoveMove { spaces: u8 },
+    /// Gunner: hits on 2+ this turn.
+    BringItDown,
+    /// Loader: loading costs nothing this turn.
+    QuickLoad,
+}
+
+impl Ability {
+    /// The crew role that owns this ability.
+    #[must_use]
+    pub const fn role(self) -> Role {
+        match self {
+            Ability::BoomingVoice => Role::Commander,
+            Ability::MoveMoveMove { .. } => Role::Driver,
+            Ability::BringItDown => Role::Gunner,
+            Ability::QuickLoad => Role::Loader,
+        }
+    }
+
+    /// The ability's name as printed on the crew card.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Ability::BoomingVoice => "Booming Voice",
+            Ability::MoveMoveMove { .. } => "Move move move!",
+            Ability::BringItDown => "Bring it down!",
+            Ability::QuickLoad => "Quick Load",
+        }
+    }
+}
+
+/// A player's action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// Start activating one of your units that has not acted this turn.
+    Activate(UnitId),
+    /// Move one space forward.
+    Move,
+    /// Turn the hull 60°; the turret turns with it or keeps its direction.
+    Turn { rotation: Rotation, turret_follows: bool },
+    /// Turn the turret 60° relative to the hull.
+    RotateTurret(Rotation),
+    /// Load a round into the main gun.
+    Load(Round),
+    /// Fire the loaded round.
+    Fire(FireTarget),
+    /// Fire the smoke launcher at a space within range.
+    DeploySmoke(Hex),
+    /// Put out a fire on the tank.
+    Extinguish,
+    /// Use a crew member's ability.
+    UseAbility(Ability),
+    /// Finish this unit's activation; unspent action points are lost.
+    EndActivation,
+    /// Give up the battle.
+    Concede,
+}
+
+/// A die rolled against a target number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DieCheck {
+    pub roll: u8,
+    /// The roll needed (`need`+); 7 means it cannot succeed.
+    pub need: u8,
+    pub success: bool,
+}
+
+/// One modifier to a target number: positive makes it harder.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Modifier {
+    pub reason: String,
+    pub delta: i8,
+}
+
+/// How the to-hit number was reached.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToHit {
+    pub base: u8,
+    pub base_reason: String,
+    pub modifiers: Vec<Modifier>,
+    /// `base` plus the modifiers (may be below 2 or above 6).
+    pub need: i8,
+    pub natural_one_misses: bool,
+    pub natural_six_hits: bool,
+}
+
+/// The penetration roll of a hit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PenetrationRoll {
+    pub roll: u8,
+    pub strength: u8,
+    pub armor_facing: ArmorFacing,
+    pub armor: u8,
+    /// Why this facing was hit ("shooter in the side arc", "target on a hill").
+    pub facing_reason: String,
+    pub penetrating: bool,
+}
+
+/// Why hull points were lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DamageCause {
+    Penetration,
+    Fire,
+}
+
+/// Something that happened, with its reasons.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fact {
+    /// Each side rolled a die (ties re-rolled); the highest goes first.
+    FirstPlayerRolled { rounds: Vec<Vec<u8>>, first: PlayerId },
+    TurnStarted { turn: u8 },
+    UnitActivated { unit: UnitId, action_points: u8, reasons: Vec<String> },
+    UnitMoved { unit: UnitId, from: Hex, to: Hex, cost: u8, dash: bool },
+    UnitTurned { unit: UnitId, from: Facing, to: Facing, turret: Facing, cost: u8 },
+    TurretRotated { unit: UnitId, from: Facing, to: Facing, cost: u8 },
+    GunLoaded { unit: UnitId, round: Round, cost: u8 },
+    AbilityUsed { unit: UnitId, role: Role, ability: Ability },
+    ShotResolved {
+        shooter: UnitId,
+        target: FireTarget,
+        round: Round,
+        to_hit: ToHit,
+        roll: u8,
+        hit: bool,
+        penetration: Option<PenetrationRoll>,
+    },
+    /// A cook-off's blast struck a unit.
+    BlastHit { source: UnitId, target: UnitId, penetration: PenetrationRoll },
+    BuildingDestroyed { hex: Hex },
+    /// A glancing hit's roll to wound.
+    WoundRolled { unit: UnitId, check: DieCheck },
+    /// `pick` of `of` living members was chosen at random.
+    CrewWounded { unit: UnitId, role: Role, name: String, pick: u8, of: u8, killed: bool, treated: bool },
+    LieutenantTookOver { unit: UnitId, role: Role },
+    HullDamaged { unit: UnitId, amount: u8, remaining: u8, cause: DamageCause },
+    FireRolled { unit: UnitId, check: DieCheck },
+    FireExtinguished { unit: UnitId, cost: u8 },
+    SmokeDeployed { unit: UnitId, hex: Hex, cost: u8 },
+    UnitDisabled { unit: UnitId, reason: String },
+    CookOffRolled { unit: UnitId, check: DieCheck },
+    CookedOff { unit: UnitId, hex: Hex, immediate: bool },
+    WaypointReached { unit: UnitId, hex: Hex },
+    ActivationEnded { unit: UnitId, unused: u8 },
+    TurnEnded { turn: u8 },
+    Conceded { side: PlayerId },
+    BattleEnded { outcome: Outcome },
+}

@@ -1,0 +1,179 @@
+//! The greedy bot: shoots for the best exact expected damage, otherwise closes in.
+
+use super::action::{Ability, Action, FireTarget};
+use super::odds::Odds;
+use super::setup::Round;
+use super::state::{TankCommander, Unit, UnitId};
+use crate::framework::bot::Bot;
+use crate::framework::{Fraction, MatchRng, PlayerId};
+
+/// Picks, among the legal actions, the shot with the highest exact expected damage; when
+/// no shot is worth taking it loads, turns its turret onto a target, or drives towards the
+/// nearest enemy.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GreedyBot;
+
+/// One number for how good a shot is: expected hull points, then knock-out chance, then
+/// wounds and fire as tie-breakers.
+#[must_use]
+pub fn shot_value(o: &Odds) -> f64 {
+    o.expected_hull_loss.to_f64() * 10.0 + o.disable.to_f64() * 10.0 + o.crew_wound.to_f64() * 2.0 + o.fire.to_f64()
+}
+
+impl TankCommander {
+    /// The best shot `unit` could take from where it stands with `round`, by [`shot_value`].
+    fn best_shot(&self, unit: &Unit, round: Round, bring_it_down: bool) -> Option<(FireTarget, f64)> {
+        self.units
+            .iter()
+            .filter(|t| t.side != unit.side && t.is_active())
+            .filter_map(|t| {
+                let p = self.shot_profile(unit.id, FireTarget::Unit(t.id), round, bring_it_down).ok()?;
+                Some((FireTarget::Unit(t.id), shot_value(&self.odds(&p))))
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+    }
+
+    fn nearest_enemy_distance(&self, unit: &Unit) -> u32 {
+        self.units
+            .iter()
+            .filter(|t| t.side != unit.side && t.is_active())
+            .map(|t| unit.at.unsigned_distance_to(t.at))
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// How good a position is for `id`: a shot on offer, then closeness to the enemy.
+    fn position_value(&self, id: UnitId) -> f64 {
+        let u = &self.units[id.index()];
+        let round = u.loaded.unwrap_or(Round::At);
+        let shot = self.best_shot(u, round, false).map_or(0.0, |s| s.1);
+        let range = f64::from(u.gun_range(&self.rules));
+        let d = f64::from(self.nearest_enemy_distance(u));
+        // Close to just inside gun range; closer than that brings no gain.
+        shot * 100.0 - (d - (range - 1.0)).max(0.0)
+    }
+}
+
+impl Bot<TankCommander> for GreedyBot {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn choose(&mut self, game: &TankCommander, player: PlayerId, _rng: &mut MatchRng) -> Option<Action> {
+        let legal = game.legal(player);
+        if legal.is_empty() {
+            return None;
+        }
+        let Some(act) = game.activation() else {
+            // Activate the unit with the best shot on offer, else the first one.
+            let best = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Activate(id) => Some((*a, game.position_value(*id))),
+                    _ => None,
+                })
+                .max_by(|a, b| a.1.total_cmp(&b.1));
+            return best.map(|b| b.0).or_else(|| legal.first().copied());
+        };
+        let unit = game.unit(act.unit);
+        let has = |a: Action| legal.contains(&a);
+
+        // 1. Shoot, if a shot does any expected damage.
+        if let Some(round) = unit.loaded {
+            if let Some((target, value)) = game.best_shot(unit, round, act.bring_it_down) {
+                if value > 0.0 && has(Action::Fire(target)) {
+                    let boosted = game.best_shot(unit, round, true).map_or(0.0, |b| b.1);
+                    if !act.bring_it_down && boosted > value * 1.2 && has(Action::UseAbility(Ability::BringItDown)) {
+                        return Some(Action::UseAbility(Ability::BringItDown));
+                    }
+                    return Some(Action::Fire(target));
+                }
+            }
+        }
+        // 2. Put out a fire.
+        if has(Action::Extinguish) {
+            return Some(Action::Extinguish);
+        }
+        // 3. Reload with the round that would do more to the best target.
+        if unit.loaded.is_none() {
+            let value = |r: Round| game.best_shot(unit, r, false).map_or(0.0, |b| b.1);
+            let round = if unit.rounds().contains(&Round::He) && value(Round::He) > value(Round::At) {
+                Round::He
+            } else {
+                Round::At
+            };
+            if has(Action::Load(round)) {
+                let cost = unit.load_cost(game.rules(), act.quick_load).unwrap_or(0);
+                if cost > 0 && has(Action::UseAbility(Ability::QuickLoad)) {
+                    return Some(Action::UseAbility(Ability::QuickLoad));
+                }
+                return Some(Action::Load(round));
+            }
+        }
+        // 4. More actions when the enemy is near.
+        if has(Action::UseAbility(Ability::BoomingVoice))
+            && game.nearest_enemy_distance(unit) <= u32::from(unit.gun_range(game.rules())) + 2
+        {
+            return Some(Action::UseAbility(Ability::BoomingVoice));
+        }
+        // 5. Turn the turret, turn or move to the best position (one step lookahead).
+        let here = game.position_value(act.unit);
+        let mut best: Option<(Action, f64)> = None;
+        for &a in &legal {
+            if !matches!(a, Action::Move | Action::Turn { .. } | Action::RotateTurret(_)) {
+                continue;
+            }
+            let mut next = game.clone();
+            let mut scratch = MatchRng::new(0);
+            if next.apply_checked(player, a, &mut scratch).is_err() {
+                continue;
+            }
+            let mut v = next.position_value(act.unit);
+            // Turning on the spot only pays if it sets up a move closer or a shot.
+            if let Action::Turn { .. } = a {
+                let ahead = next.ahead(next.unit(act.unit));
+                let closer = next.units().iter().filter(|t| t.side != player && t.is_active()).any(|t| {
+                    ahead.unsigned_distance_to(t.at) < next.unit(act.unit).at.unsigned_distance_to(t.at)
+                });
+                if !closer && v <= here {
+                    continue;
+                }
+                v += 0.5;
+            }
+            if best.is_none_or(|b| v > b.1) {
+                best = Some((a, v));
+            }
+        }
+        if let Some((a, v)) = best {
+            if v > here || (matches!(a, Action::Turn { .. }) && v >= here) {
+                return Some(a);
+            }
+        }
+        Some(Action::EndActivation)
+    }
+}
+
+impl TankCommander {
+    /// Checks and plays an action on this state directly (for search and bots).
+    ///
+    /// # Errors
+    /// Why the action is illegal.
+    pub fn apply_checked(&mut self, player: PlayerId, action: Action, rng: &mut MatchRng) -> Result<Vec<super::Fact>, String> {
+        self.check(player, &action)?;
+        Ok(self.resolve(player, action, rng))
+    }
+}
+
+/// Exact expected hull damage of the best shot available to `unit` now (for reports).
+#[must_use]
+pub fn best_expected_damage(game: &TankCommander, unit: UnitId) -> Fraction {
+    let u = game.unit(unit);
+    let Some(round) = u.loaded else { return Fraction::ZERO };
+    game.units()
+        .iter()
+        .filter(|t| t.side != u.side && t.is_active())
+        .filter_map(|t| game.shot_profile(unit, FireTarget::Unit(t.id), round, false).ok())
+        .map(|p| game.odds(&p).expected_hull_loss)
+        .max_by(|a, b| a.to_f64().total_cmp(&b.to_f64()))
+        .unwrap_or(Fraction::ZERO)
+}

@@ -1,0 +1,245 @@
+//! Which actions are legal, and a sentence for each one that is not.
+
+use hexx::Hex;
+
+use super::action::{Ability, Action, FireTarget};
+use super::setup::Round;
+use super::state::{Role, RoleState, TankCommander, Unit, UnitId};
+use crate::framework::PlayerId;
+use crate::grid::{Facing, Rotation};
+
+impl TankCommander {
+    /// The hex `unit` would move into going forward.
+    #[must_use]
+    pub fn ahead(&self, unit: &Unit) -> Hex {
+        unit.at + unit.facing.offset()
+    }
+
+    /// Why a unit cannot enter `hex`, if it cannot.
+    fn entry_problem(&self, hex: Hex) -> Option<String> {
+        if !self.board.contains(hex) {
+            return Some("that would drive off the board".into());
+        }
+        if self.terrain(hex).is_impassable() {
+            return Some(format!("{} is a building", self.label(hex)));
+        }
+        self.unit_at(hex)
+            .map(|u| format!("{} is occupied by {}", self.label(hex), u.name))
+    }
+
+    /// Action point cost of moving `unit` one space forward from where it stands.
+    #[must_use]
+    pub fn move_cost(&self, unit: &Unit) -> u8 {
+        if self.terrain(unit.at).is_rough() {
+            self.rules.costs.leave_rough
+        } else {
+            self.rules.costs.move_forward
+        }
+    }
+
+    /// Checks that `player` may play `action` now.
+    ///
+    /// # Errors
+    /// A sentence giving the rule that forbids it.
+    pub fn check(&self, player: PlayerId, action: &Action) -> Result<(), String> {
+        if self.outcome_now().is_some() {
+            return Err("the battle is over".into());
+        }
+        if player != self.current {
+            return Err(format!("it is {}'s turn", self.side_name(self.current)));
+        }
+        match *action {
+            Action::Concede => return Ok(()),
+            Action::Activate(id) => {
+                if self.active.is_some() {
+                    return Err("finish the current unit's activation first".into());
+                }
+                let u = self.units.get(id.index()).ok_or("there is no such unit")?;
+                if u.side != player {
+                    return Err(format!("{} belongs to {}", u.name, self.side_name(u.side)));
+                }
+                if !u.acts() {
+                    return Err(format!("{} cannot act: it is knocked out", u.name));
+                }
+                if self.activated[id.index()] {
+                    return Err(format!("{} has already been activated this turn", u.name));
+                }
+                return Ok(());
+            }
+            _ => {}
+        }
+        let act = self.active.as_ref().ok_or("activate a unit first")?;
+        let u = &self.units[act.unit.index()];
+        let ap = act.action_points;
+        let need_ap = |cost: u8, what: &str| -> Result<(), String> {
+            if cost > ap {
+                Err(format!("{what} costs {cost} action point{}, {} has {ap} left", if cost == 1 { "" } else { "s" }, u.name))
+            } else {
+                Ok(())
+            }
+        };
+        let rules = &self.rules;
+        match *action {
+            Action::Activate(_) | Action::Concede => Ok(()),
+            Action::EndActivation => Ok(()),
+            Action::Move => {
+                if u.role_state(Role::Driver) == RoleState::Out {
+                    return Err("the driver is dead: the tank cannot move or turn".into());
+                }
+                let cap = u.move_cap(rules);
+                if act.moves >= cap {
+                    return Err(format!("{} has already moved {} space{} this turn, its limit", u.name, act.moves, if act.moves == 1 { "" } else { "s" }));
+                }
+                if let Some(why) = self.entry_problem(self.ahead(u)) {
+                    return Err(why);
+                }
+                need_ap(self.move_cost(u), "moving out of this space")
+            }
+            Action::Turn { .. } => {
+                if u.role_state(Role::Driver) == RoleState::Out {
+                    return Err("the driver is dead: the tank cannot move or turn".into());
+                }
+                need_ap(rules.costs.turn, "turning")
+            }
+            Action::RotateTurret(_) => need_ap(rules.costs.turret, "rotating the turret"),
+            Action::Load(round) => {
+                if !u.rounds().contains(&round) {
+                    return Err(format!("{} has no {round} rounds (that needs the HE Rounds upgrade)", u.name));
+                }
+                if u.loaded == Some(round) {
+                    return Err(format!("the gun is already loaded with {round}"));
+                }
+                let cost = u.load_cost(rules, act.quick_load).ok_or("the loader is dead: the gun cannot be loaded")?;
+                need_ap(cost, "loading")
+            }
+            Action::Fire(target) => {
+                let round = u.loaded.ok_or("the gun is not loaded")?;
+                need_ap(rules.costs.fire, "firing")?;
+                self.shot_profile(act.unit, target, round, act.bring_it_down).map(|_| ())
+            }
+            Action::DeploySmoke(hex) => {
+                if !u.build.smoke_launcher {
+                    return Err(format!("{} has no smoke launcher", u.name));
+                }
+                if act.smoke_deployed >= rules.smoke.per_turn {
+                    return Err(format!("the smoke launcher fires {} time{} a turn", rules.smoke.per_turn, if rules.smoke.per_turn == 1 { "" } else { "s" }));
+                }
+                if !self.board.contains(hex) {
+                    return Err("smoke must land on the board".into());
+                }
+                let d = u.at.unsigned_distance_to(hex);
+                if d == 0 || d > u32::from(rules.smoke.range) {
+                    return Err(format!("smoke lands 1 to {} spaces away; {} is {d}", rules.smoke.range, self.label(hex)));
+                }
+                if self.smoke(hex) {
+                    return Err(format!("{} is already under smoke", self.label(hex)));
+                }
+                need_ap(rules.costs.smoke, "deploying smoke")
+            }
+            Action::Extinguish => {
+                if !u.on_fire {
+                    return Err(format!("{} is not on fire", u.name));
+                }
+                need_ap(rules.costs.extinguish, "extinguishing")
+            }
+            Action::UseAbility(ability) => {
+                let role = ability.role();
+                if act.ability_used {
+                    return Err("only one crew ability may be used each turn".into());
+                }
+                if u.role_state(role) == RoleState::Out {
+                    return Err(format!("the {role} is dead"));
+                }
+                if u.member(role).is_some_and(|m| m.ability_used) {
+                    return Err(format!("{} has already been used this battle", ability.title()));
+                }
+                match ability {
+                    Ability::MoveMoveMove { spaces } => {
+                        if spaces == 0 || spaces > rules.crew.dash_spaces {
+                            return Err(format!("Move move move! carries the tank 1 to {} spaces", rules.crew.dash_spaces));
+                        }
+                        let mut hex = u.at;
+                        for _ in 0..spaces {
+                            hex += u.facing.offset();
+                            if let Some(why) = self.entry_problem(hex) {
+                                return Err(why);
+                            }
+                        }
+                        need_ap(rules.costs.move_forward, "Move move move!")
+                    }
+                    Ability::BringItDown | Ability::BoomingVoice | Ability::QuickLoad => Ok(()),
+                }
+            }
+        }
+    }
+
+    /// Every action `player` may take now, except conceding (always allowed, never listed).
+    #[must_use]
+    pub fn legal(&self, player: PlayerId) -> Vec<Action> {
+        if self.outcome_now().is_some() || player != self.current {
+            return Vec::new();
+        }
+        let mut candidates = Vec::new();
+        match &self.active {
+            None => {
+                for u in &self.units {
+                    candidates.push(Action::Activate(u.id));
+                }
+            }
+            Some(act) => {
+                let u = &self.units[act.unit.index()];
+                candidates.push(Action::Move);
+                for rotation in Rotation::ALL {
+                    candidates.push(Action::Turn { rotation, turret_follows: true });
+                    candidates.push(Action::Turn { rotation, turret_follows: false });
+                }
+                for rotation in Rotation::ALL {
+                    candidates.push(Action::RotateTurret(rotation));
+                }
+                for round in [Round::At, Round::He] {
+                    candidates.push(Action::Load(round));
+                }
+                for t in &self.units {
+                    if t.side != u.side && t.is_active() {
+                        candidates.push(Action::Fire(FireTarget::Unit(t.id)));
+                    }
+                }
+                let reach = u32::from(u.gun_range(&self.rules));
+                for h in u.at.range(reach) {
+                    if self.board.contains(h) && self.terrain(h).is_impassable() {
+                        candidates.push(Action::Fire(FireTarget::Building(h)));
+                    }
+                }
+                if u.build.smoke_launcher {
+                    for h in u.at.range(u32::from(self.rules.smoke.range)) {
+                        candidates.push(Action::DeploySmoke(h));
+                    }
+                }
+                candidates.push(Action::Extinguish);
+                candidates.push(Action::UseAbility(Ability::BoomingVoice));
+                for spaces in 1..=self.rules.crew.dash_spaces {
+                    candidates.push(Action::UseAbility(Ability::MoveMoveMove { spaces }));
+                }
+                candidates.push(Action::UseAbility(Ability::BringItDown));
+                candidates.push(Action::UseAbility(Ability::QuickLoad));
+                candidates.push(Action::EndActivation);
+            }
+        }
+        candidates.retain(|a| self.check(player, a).is_ok());
+        candidates
+    }
+
+    /// Units of `side` that may still be activated this turn.
+    pub fn pending_units(&self, side: PlayerId) -> impl Iterator<Item = UnitId> + '_ {
+        self.units
+            .iter()
+            .filter(move |u| u.side == side && u.acts() && !self.activated[u.id.index()])
+            .map(|u| u.id)
+    }
+
+    /// Facing after a turn.
+    #[must_use]
+    pub fn turned(facing: Facing, rotation: Rotation) -> Facing {
+        facing.rotated(rotation)
+    }
+}

@@ -1,0 +1,348 @@
+//! Line of sight, the shot profile and exact odds.
+//!
+//! Resolution and the odds preview both start from [`TankCommander::shot_profile`], so
+//! what a player is shown and what the dice do cannot disagree.
+
+use hexx::Hex;
+use serde::Serialize;
+
+use super::action::{FireTarget, Modifier, ToHit};
+use super::setup::{ArcBoundary, ArmorFacing, HexsideRule, Round, Terrain};
+use super::state::{Role, RoleState, TankCommander, Unit, UnitId};
+use crate::framework::Fraction;
+use crate::grid::hex::{LineStep, line_between, sector_of};
+
+/// What a line between two hex centres meets.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SightLine {
+    /// The hexes between the ends.
+    pub steps: Vec<LineStep>,
+    /// The first hex that blocks the line, and why.
+    pub blocked: Option<(Hex, String)>,
+    /// Forest along the line (not counting the ends).
+    pub forest_between: bool,
+    /// A hill in the last hex before the target.
+    pub hill_before_target: bool,
+}
+
+impl SightLine {
+    #[must_use]
+    pub fn is_clear(&self) -> bool {
+        self.blocked.is_none()
+    }
+}
+
+/// Exact chances of a shot's results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Odds {
+    pub hit: Fraction,
+    pub penetrating: Fraction,
+    pub glancing: Fraction,
+    pub crew_wound: Fraction,
+    pub fire: Fraction,
+    /// Expected hull points lost to this shot (fire damage later is not counted).
+    pub expected_hull_loss: Fraction,
+    /// Chance the shot disables the target outright.
+    pub disable: Fraction,
+}
+
+/// Everything that decides a shot, before any die is rolled.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ShotProfile {
+    pub shooter: UnitId,
+    pub target: FireTarget,
+    pub round: Round,
+    pub to_hit: ToHit,
+    pub strength: u8,
+    /// For unit targets: the facing hit, its armor, and why.
+    pub armor: Option<(ArmorFacing, u8, String)>,
+}
+
+impl ToHit {
+    /// Whether a natural `roll` hits.
+    #[must_use]
+    pub fn hits(&self, roll: u8) -> bool {
+        if roll == 1 && self.natural_one_misses {
+            return false;
+        }
+        if roll == 6 && self.natural_six_hits {
+            return true;
+        }
+        i16::from(roll) >= i16::from(self.need)
+    }
+
+    /// The roll shown to players: `need` clamped to what a d6 can show.
+    #[must_use]
+    pub fn shown_need(&self) -> u8 {
+        let lowest = if self.natural_one_misses { 2 } else { 1 };
+        let highest = if self.natural_six_hits { 6 } else { 7 };
+        #[expect(clippy::cast_sign_loss, clippy::cast_possible_truncation, reason = "clamped to 1..=7")]
+        {
+            i16::from(self.need).clamp(lowest, highest) as u8
+        }
+    }
+
+    /// The exact chance to hit.
+    #[must_use]
+    pub fn chance(&self) -> Fraction {
+        Fraction::new((1..=6).filter(|&r| self.hits(r)).count() as u64, 6)
+    }
+
+    /// "needs 4+: base 4, forest +1".
+    #[must_use]
+    pub fn explain(&self) -> String {
+        let mut parts = vec![format!("{} {}", self.base_reason, self.base)];
+        for m in &self.modifiers {
+            parts.push(format!("{} {}{}", m.reason, if m.delta >= 0 { "+" } else { "−" }, m.delta.unsigned_abs()));
+        }
+        let need = self.shown_need();
+        let head = if need >= 7 { "cannot hit".to_string() } else { format!("needs {need}+") };
+        format!("{head}: {}", parts.join(", "))
+    }
+}
+
+impl TankCommander {
+    /// True when something in `hex` blocks sight: a building, smoke, or a unit on the table.
+    fn blocks_sight(&self, hex: Hex) -> Option<String> {
+        if self.terrain(hex).blocks_sight() {
+            return Some(format!("a building at {}", self.label(hex)));
+        }
+        if self.smoke(hex) {
+            return Some(format!("smoke at {}", self.label(hex)));
+        }
+        self.unit_at(hex).map(|u| format!("{} at {}", u.name, self.label(hex)))
+    }
+
+    fn step_counts(&self, step: LineStep, test: impl Fn(Hex) -> bool) -> bool {
+        match step {
+            LineStep::Through(h) => test(h),
+            LineStep::Hexside(a, b) => match self.rules.firing.hexside {
+                HexsideRule::BothSides => test(a) && test(b),
+                HexsideRule::EitherSide => test(a) || test(b),
+            },
+        }
+    }
+
+    /// Traces the line from `from` to `to`, centre to centre.
+    #[must_use]
+    pub fn sight_line(&self, from: Hex, to: Hex) -> SightLine {
+        let steps = line_between(from, to);
+        let mut blocked = None;
+        for &step in &steps {
+            if self.step_counts(step, |h| self.blocks_sight(h).is_some()) {
+                let hex = step.hexes().find(|&h| self.blocks_sight(h).is_some()).unwrap_or(from);
+                blocked = self.blocks_sight(hex).map(|why| (hex, why));
+                break;
+            }
+        }
+        let forest_between = steps
+            .iter()
+            .any(|&s| self.step_counts(s, |h| self.terrain(h) == Terrain::Forest));
+        let hill_before_target = steps
+            .last()
+            .is_some_and(|&s| self.step_counts(s, |h| self.terrain(h) == Terrain::Hill));
+        SightLine {
+            steps,
+            blocked,
+            forest_between,
+            hill_before_target,
+        }
+    }
+
+    /// Which armor facing of `target` a hit coming from `from` strikes, and why.
+    #[must_use]
+    pub fn armor_facing_hit(&self, target: &Unit, from: Hex) -> (ArmorFacing, String) {
+        let f = &self.rules.firing;
+        if f.hill_hits_rear && self.terrain(target.at) == Terrain::Hill {
+            return (ArmorFacing::Rear, "target on a hill: every hit strikes the rear".into());
+        }
+        let half = f64::from(f.front_arc_degrees) / 2.0;
+        let s = sector_of(target.at, target.facing, from);
+        let defender = f.arc_boundary == ArcBoundary::Defender;
+        let (facing, why) = if s.on(half) {
+            if defender {
+                (ArmorFacing::Front, "on the front/side line, the stronger armor counts")
+            } else {
+                (ArmorFacing::Side, "on the front/side line, the weaker armor counts")
+            }
+        } else if s.on(180.0 - half) {
+            if defender {
+                (ArmorFacing::Side, "on the side/rear line, the stronger armor counts")
+            } else {
+                (ArmorFacing::Rear, "on the side/rear line, the weaker armor counts")
+            }
+        } else if s.within(half) {
+            (ArmorFacing::Front, "from the front arc")
+        } else if s.within(180.0 - half) {
+            (ArmorFacing::Side, "from the side arc")
+        } else {
+            (ArmorFacing::Rear, "from the rear arc")
+        };
+        (facing, why.into())
+    }
+
+    /// Why `shooter` cannot aim at `target` now, if it cannot: range, arc, sight, target.
+    fn aim_problem(&self, shooter: &Unit, target: FireTarget) -> Option<String> {
+        let to = match target {
+            FireTarget::Unit(t) => {
+                let Some(t) = self.units.get(t.index()) else {
+                    return Some("there is no such unit".into());
+                };
+                if t.side == shooter.side {
+                    return Some(format!("{} is on your own side", t.name));
+                }
+                if !t.is_active() {
+                    return Some(format!("{} is already knocked out", t.name));
+                }
+                t.at
+            }
+            FireTarget::Building(h) => {
+                if self.terrain(h) != Terrain::Building || !self.board.contains(h) {
+                    return Some(format!("there is no building at {}", self.label(h)));
+                }
+                h
+            }
+        };
+        let range = self.board_distance(shooter.at, to);
+        let max = shooter.gun_range(&self.rules);
+        if range > u32::from(max) {
+            return Some(format!("{} is {range} spaces away; the gun reaches {max}", self.label(to)));
+        }
+        let half = f64::from(self.rules.firing.turret_arc_degrees) / 2.0;
+        if !sector_of(shooter.at, shooter.turret, to).within(half) {
+            return Some(format!(
+                "{} is outside the turret's {}° arc (turret faces {})",
+                self.label(to),
+                self.rules.firing.turret_arc_degrees,
+                shooter.turret
+            ));
+        }
+        let line = self.sight_line(shooter.at, to);
+        if let Some((_, why)) = line.blocked {
+            return Some(format!("line of sight to {} is blocked by {why}", self.label(to)));
+        }
+        None
+    }
+
+    /// Hex distance.
+    #[must_use]
+    pub fn board_distance(&self, a: Hex, b: Hex) -> u32 {
+        a.unsigned_distance_to(b)
+    }
+
+    /// The profile of a shot by `shooter` at `target` with `round`, ignoring whether the
+    /// gun is loaded or action points remain; `bring_it_down` applies the gunner's ability.
+    ///
+    /// # Errors
+    /// Why the target cannot be aimed at: out of range, outside the arc, no line of sight,
+    /// a friendly or knocked-out unit, or a dead gunner.
+    pub fn shot_profile(
+        &self,
+        shooter: UnitId,
+        target: FireTarget,
+        round: Round,
+        bring_it_down: bool,
+    ) -> Result<ShotProfile, String> {
+        let s = self.units.get(shooter.index()).ok_or("there is no such unit")?;
+        let f = &self.rules.firing;
+        let gunner = s.role_state(Role::Gunner);
+        if gunner == RoleState::Out {
+            return Err(format!("{}'s gunner is dead: the tank cannot fire", s.name));
+        }
+        if let Some(why) = self.aim_problem(s, target) {
+            return Err(why);
+        }
+        let mut modifiers = Vec::new();
+        let (base, base_reason) = if bring_it_down {
+            (f.bring_it_down_target, "Bring it down!".to_string())
+        } else {
+            if s.build.optics {
+                modifiers.push(Modifier { reason: "optics".into(), delta: -(self.rules.upgrades.optics_accuracy as i8) });
+            }
+            if gunner == RoleState::Impaired {
+                let why = if s.lieutenant_covers == Some(Role::Gunner) { "lieutenant as gunner" } else { "wounded gunner" };
+                modifiers.push(Modifier { reason: why.into(), delta: f.wounded_gunner_penalty as i8 });
+            }
+            (s.base.accuracy, "base".to_string())
+        };
+        let strength = match round {
+            Round::At => f.at_strength,
+            Round::He => f.he_strength,
+        };
+        let mut armor = None;
+        if let FireTarget::Unit(t) = target {
+            let t = &self.units[t.index()];
+            let line = self.sight_line(s.at, t.at);
+            if self.terrain(t.at) == Terrain::Forest {
+                modifiers.push(Modifier { reason: "target in forest".into(), delta: f.forest_penalty as i8 });
+            } else if line.forest_between {
+                modifiers.push(Modifier { reason: "forest in the way".into(), delta: f.forest_penalty as i8 });
+            }
+            if line.hill_before_target {
+                modifiers.push(Modifier { reason: "behind a hill".into(), delta: f.hill_penalty as i8 });
+            }
+            let (facing, why) = self.armor_facing_hit(t, s.at);
+            armor = Some((facing, t.armor.facing(facing), why));
+        }
+        let need = base as i8 + modifiers.iter().map(|m| m.delta).sum::<i8>();
+        Ok(ShotProfile {
+            shooter,
+            target,
+            round,
+            to_hit: ToHit {
+                base,
+                base_reason,
+                modifiers,
+                need,
+                natural_one_misses: f.natural_one_misses,
+                natural_six_hits: f.natural_six_hits,
+            },
+            strength,
+            armor,
+        })
+    }
+
+    /// The exact odds of a shot profile.
+    #[must_use]
+    pub fn odds(&self, profile: &ShotProfile) -> Odds {
+        let hit = profile.to_hit.chance();
+        let d = &self.rules.damage;
+        let Some((_, armor, _)) = profile.armor else {
+            return Odds {
+                hit,
+                penetrating: Fraction::ZERO,
+                glancing: Fraction::ZERO,
+                crew_wound: Fraction::ZERO,
+                fire: Fraction::ZERO,
+                expected_hull_loss: Fraction::ZERO,
+                disable: Fraction::ZERO,
+            };
+        };
+        let FireTarget::Unit(t) = profile.target else { unreachable!("armor is only set for units") };
+        let target = &self.units[t.index()];
+        let pen_faces = (1..=6u8).filter(|r| r + profile.strength > armor).count() as u64;
+        let penetrating = hit * Fraction::new(pen_faces, 6);
+        let glancing = hit - penetrating;
+        let has_crew = target.living_crew().next().is_some();
+        let crew_wound = if has_crew {
+            penetrating + glancing * Fraction::d6_at_least(d.glancing_wound_on)
+        } else {
+            Fraction::ZERO
+        };
+        let fire = if profile.round == Round::He && !target.on_fire {
+            hit * Fraction::d6_at_least(d.fire_on)
+        } else {
+            Fraction::ZERO
+        };
+        let disable = if target.hull <= 1 { penetrating } else { Fraction::ZERO };
+        Odds {
+            hit,
+            penetrating,
+            glancing,
+            crew_wound,
+            fire,
+            expected_hull_loss: penetrating,
+            disable,
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! How the battle ends. Derived from the state, never stored.
+
+use super::setup::{Edge, MissionRules, TurnLimitResult, UnitKind};
+use super::state::TankCommander;
+use crate::framework::{Outcome, PlayerId};
+
+impl TankCommander {
+    /// True when `side` has no unit left in the fight.
+    #[must_use]
+    pub fn side_knocked_out(&self, side: PlayerId) -> bool {
+        !self.units.iter().any(|u| u.side == side && u.is_active())
+    }
+
+    /// The result, if the battle is over.
+    #[must_use]
+    pub fn outcome_now(&self) -> Option<Outcome> {
+        self.first_player?;
+        let (a, b) = (PlayerId(0), PlayerId(1));
+        if let Some(loser) = self.conceded {
+            let winner = if loser == a { b } else { a };
+            return Some(Outcome::win(winner, format!("{} conceded", self.side_name(loser))));
+        }
+        let (a_out, b_out) = (self.side_knocked_out(a), self.side_knocked_out(b));
+        match &self.mission {
+            MissionRules::DestroyAll => match (a_out, b_out) {
+                (true, true) => return Some(Outcome::draw("both sides were knocked out")),
+                (true, false) => return Some(self.destroyed_win(b, a)),
+                (false, true) => return Some(self.destroyed_win(a, b)),
+                (false, false) => {}
+            },
+            MissionRules::Breakthrough { attacker, edge } => {
+                let attacker = PlayerId(*attacker);
+                let defender = if attacker == a { b } else { a };
+                if let Some(u) = self.units.iter().find(|u| u.side == attacker && u.is_active() && self.on_edge(u.at, *edge)) {
+                    return Some(Outcome::win(attacker, format!("{} broke through to the {edge:?} edge", u.name)));
+                }
+                if self.side_knocked_out(attacker) {
+                    return Some(self.destroyed_win(defender, attacker));
+                }
+                if self.side_knocked_out(defender) {
+                    return Some(self.destroyed_win(attacker, defender));
+                }
+                if self.turn > self.turn_limit {
+                    return Some(Outcome::win(defender, format!("{} held until the turn limit", self.side_name(defender))));
+                }
+            }
+            MissionRules::Training { .. } => {
+                let targets_left = self.units.iter().filter(|u| u.side == b && u.is_active()).count();
+                let waypoints_left = self.waypoints_reached.iter().filter(|r| !**r).count();
+                if targets_left == 0 && waypoints_left == 0 {
+                    return Some(Outcome::win(a, "every waypoint reached and every target knocked out"));
+                }
+                if !self.units.iter().any(|u| u.side == a && u.kind == UnitKind::Tank && u.is_active()) {
+                    return Some(Outcome::win(b, "the trainee's tank was knocked out"));
+                }
+                if self.turn > self.turn_limit {
+                    return Some(Outcome::draw(format!(
+                        "time ran out with {targets_left} target(s) and {waypoints_left} waypoint(s) left"
+                    )));
+                }
+            }
+        }
+        if self.turn > self.turn_limit {
+            return Some(self.turn_limit_result());
+        }
+        None
+    }
+
+    fn destroyed_win(&self, winner: PlayerId, loser: PlayerId) -> Outcome {
+        Outcome::win(winner, format!("every unit of {} was knocked out", self.side_name(loser)))
+    }
+
+    fn on_edge(&self, hex: hexx::Hex, edge: Edge) -> bool {
+        let [c, r] = self.board.offset_of(hex);
+        match edge {
+            Edge::North => r == 0,
+            Edge::South => r == i32::from(self.board.height) - 1,
+            Edge::West => c == 0,
+            Edge::East => c == i32::from(self.board.width) - 1,
+        }
+    }
+
+    fn turn_limit_result(&self) -> Outcome {
+        let limit = self.turn_limit;
+        match self.at_turn_limit {
+            TurnLimitResult::Draw => Outcome::draw(format!("the {limit}-turn limit was reached")),
+            TurnLimitResult::Points => {
+                let score = |side: PlayerId| {
+                    let active = self.units.iter().filter(|u| u.side == side && u.is_active());
+                    (active.clone().count(), active.map(|u| u32::from(u.hull)).sum::<u32>())
+                };
+                let (sa, sb) = (score(PlayerId(0)), score(PlayerId(1)));
+                let says = |s: (usize, u32)| format!("{} unit(s), {} hull point(s)", s.0, s.1);
+                match sa.cmp(&sb) {
+                    std::cmp::Ordering::Greater => Outcome::win(PlayerId(0), format!("turn limit: {} has {} against {}", self.side_name(PlayerId(0)), says(sa), says(sb))),
+                    std::cmp::Ordering::Less => Outcome::win(PlayerId(1), format!("turn limit: {} has {} against {}", self.side_name(PlayerId(1)), says(sb), says(sa))),
+                    std::cmp::Ordering::Equal => Outcome::draw(format!("turn limit reached with both sides at {}", says(sa))),
+                }
+            }
+        }
+    }
+}

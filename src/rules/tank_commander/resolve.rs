@@ -1,0 +1,434 @@
+//! Playing actions: what happens, die by die.
+
+use hexx::Hex;
+
+use super::action::{Ability, Action, DamageCause, DieCheck, Fact, FireTarget, PenetrationRoll};
+use super::setup::{MissionRules, Round, Terrain};
+use super::state::{Activation, Role, RoleState, Status, TankCommander, UnitId};
+use crate::framework::{MatchRng, PlayerId};
+
+impl TankCommander {
+    /// Rolls for the first player and starts turn 1.
+    pub(crate) fn begin_battle(&mut self, rng: &mut MatchRng) -> Vec<Fact> {
+        let mut rounds = Vec::new();
+        let first = loop {
+            let rolls: Vec<u8> = (0..self.sides.len()).map(|_| rng.d6()).collect();
+            rounds.push(rolls.clone());
+            let best = rolls.iter().copied().max().unwrap_or(0);
+            let top: Vec<usize> = (0..rolls.len()).filter(|&i| rolls[i] == best).collect();
+            if top.len() == 1 {
+                #[expect(clippy::cast_possible_truncation, reason = "two sides")]
+                break PlayerId(top[0] as u8);
+            }
+        };
+        self.first_player = Some(first);
+        let mut facts = vec![Fact::FirstPlayerRolled { rounds, first }, Fact::TurnStarted { turn: 1 }];
+        self.current = first;
+        self.pass_if_idle(rng, &mut facts);
+        self.note_outcome(&mut facts);
+        facts
+    }
+
+    /// Plays a checked action.
+    pub(crate) fn resolve(&mut self, player: PlayerId, action: Action, rng: &mut MatchRng) -> Vec<Fact> {
+        let mut facts = Vec::new();
+        match action {
+            Action::Concede => {
+                self.conceded = Some(player);
+                facts.push(Fact::Conceded { side: player });
+            }
+            Action::Activate(id) => {
+                let u = &self.units[id.index()];
+                let action_points = u.action_points(&self.rules);
+                let mut reasons = vec![format!("base {}", u.base.actions)];
+                match u.role_state(Role::Commander) {
+                    RoleState::Healthy => {}
+                    RoleState::Impaired => reasons.push(format!("commander wounded −{}", self.rules.crew.commander_wounded_actions)),
+                    RoleState::Out => reasons.push(format!("commander killed −{}", self.rules.crew.commander_killed_actions)),
+                }
+                self.active = Some(Activation {
+                    unit: id,
+                    action_points,
+                    moves: 0,
+                    ability_used: false,
+                    bring_it_down: false,
+                    quick_load: false,
+                    smoke_deployed: 0,
+                });
+                facts.push(Fact::UnitActivated { unit: id, action_points, reasons });
+            }
+            Action::EndActivation => self.end_activation(rng, &mut facts),
+            _ => self.resolve_unit_action(action, rng, &mut facts),
+        }
+        self.note_outcome(&mut facts);
+        facts
+    }
+
+    fn resolve_unit_action(&mut self, action: Action, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+        let Some(act) = self.active.clone() else { return };
+        let id = act.unit;
+        let costs = self.rules.costs;
+        let spend = |s: &mut Self, cost: u8| {
+            if let Some(a) = s.active.as_mut() {
+                a.action_points = a.action_points.saturating_sub(cost);
+            }
+        };
+        match action {
+            Action::Move => {
+                let cost = self.move_cost(&self.units[id.index()]);
+                let from = self.units[id.index()].at;
+                let to = self.ahead(&self.units[id.index()]);
+                self.units[id.index()].at = to;
+                spend(self, cost);
+                if let Some(a) = self.active.as_mut() {
+                    a.moves += 1;
+                }
+                facts.push(Fact::UnitMoved { unit: id, from, to, cost, dash: false });
+                self.note_waypoint(id, facts);
+            }
+            Action::Turn { rotation, turret_follows } => {
+                let u = &mut self.units[id.index()];
+                let from = u.facing;
+                u.facing = from.rotated(rotation);
+                if turret_follows {
+                    u.turret = u.turret.rotated(rotation);
+                }
+                let (to, turret) = (u.facing, u.turret);
+                spend(self, costs.turn);
+                facts.push(Fact::UnitTurned { unit: id, from, to, turret, cost: costs.turn });
+            }
+            Action::RotateTurret(rotation) => {
+                let u = &mut self.units[id.index()];
+                let from = u.turret;
+                u.turret = from.rotated(rotation);
+                let to = u.turret;
+                spend(self, costs.turret);
+                facts.push(Fact::TurretRotated { unit: id, from, to, cost: costs.turret });
+            }
+            Action::Load(round) => {
+                let cost = self.units[id.index()].load_cost(&self.rules, act.quick_load).unwrap_or(0);
+                self.units[id.index()].loaded = Some(round);
+                spend(self, cost);
+                facts.push(Fact::GunLoaded { unit: id, round, cost });
+            }
+            Action::Fire(target) => {
+                spend(self, costs.fire);
+                self.fire(id, target, act.bring_it_down, rng, facts);
+            }
+            Action::DeploySmoke(hex) => {
+                if let Some(i) = self.board.index(hex) {
+                    self.smoke[i] = true;
+                }
+                spend(self, costs.smoke);
+                if let Some(a) = self.active.as_mut() {
+                    a.smoke_deployed += 1;
+                }
+                facts.push(Fact::SmokeDeployed { unit: id, hex, cost: costs.smoke });
+            }
+            Action::Extinguish => {
+                self.units[id.index()].on_fire = false;
+                spend(self, costs.extinguish);
+                facts.push(Fact::FireExtinguished { unit: id, cost: costs.extinguish });
+            }
+            Action::UseAbility(ability) => {
+                let role = ability.role();
+                let u = &mut self.units[id.index()];
+                // A lieutenant covering the role uses the role's ability.
+                if let Some(m) = u.crew.iter_mut().find(|m| m.role == role) {
+                    m.ability_used = true;
+                }
+                if let Some(a) = self.active.as_mut() {
+                    a.ability_used = true;
+                }
+                facts.push(Fact::AbilityUsed { unit: id, role, ability });
+                match ability {
+                    Ability::BoomingVoice => {
+                        let extra = self.rules.crew.booming_voice_actions;
+                        if let Some(a) = self.active.as_mut() {
+                            a.action_points += extra;
+                        }
+                    }
+                    Ability::BringItDown => {
+                        if let Some(a) = self.active.as_mut() {
+                            a.bring_it_down = true;
+                        }
+                    }
+                    Ability::QuickLoad => {
+                        if let Some(a) = self.active.as_mut() {
+                            a.quick_load = true;
+                        }
+                    }
+                    Ability::MoveMoveMove { spaces } => {
+                        spend(self, costs.move_forward);
+                        for _ in 0..spaces {
+                            let from = self.units[id.index()].at;
+                            let to = self.ahead(&self.units[id.index()]);
+                            self.units[id.index()].at = to;
+                            facts.push(Fact::UnitMoved { unit: id, from, to, cost: 0, dash: true });
+                            self.note_waypoint(id, facts);
+                        }
+                    }
+                }
+            }
+            Action::Activate(_) | Action::EndActivation | Action::Concede => {}
+        }
+    }
+
+    fn note_waypoint(&mut self, id: UnitId, facts: &mut Vec<Fact>) {
+        let MissionRules::Training { waypoints } = &self.mission else { return };
+        let at = self.units[id.index()].at;
+        for (i, w) in waypoints.iter().enumerate() {
+            if *w == at && !self.waypoints_reached[i] {
+                self.waypoints_reached[i] = true;
+                facts.push(Fact::WaypointReached { unit: id, hex: at });
+            }
+        }
+    }
+
+    fn fire(&mut self, id: UnitId, target: FireTarget, bring_it_down: bool, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+        let Some(round) = self.units[id.index()].loaded else { return };
+        let Ok(profile) = self.shot_profile(id, target, round, bring_it_down) else { return };
+        self.units[id.index()].loaded = None;
+        let roll = rng.d6();
+        let hit = profile.to_hit.hits(roll);
+        let penetration = match (hit, profile.armor) {
+            (true, Some((armor_facing, armor, facing_reason))) => {
+                let pen = rng.d6();
+                Some(PenetrationRoll {
+                    roll: pen,
+                    strength: profile.strength,
+                    armor_facing,
+                    armor,
+                    facing_reason,
+                    penetrating: pen + profile.strength > armor,
+                })
+            }
+            _ => None,
+        };
+        facts.push(Fact::ShotResolved {
+            shooter: id,
+            target,
+            round,
+            to_hit: profile.to_hit,
+            roll,
+            hit,
+            penetration: penetration.clone(),
+        });
+        if !hit {
+            return;
+        }
+        match target {
+            FireTarget::Building(hex) => {
+                if let Some(i) = self.board.index(hex) {
+                    self.terrain[i] = Terrain::Rubble;
+                }
+                facts.push(Fact::BuildingDestroyed { hex });
+            }
+            FireTarget::Unit(t) => {
+                if let Some(p) = penetration {
+                    self.damage(t, p.penetrating, round == Round::He, rng, facts);
+                }
+            }
+        }
+    }
+
+    /// Applies a hit's effects: wounds, hull, fire, and disabling.
+    fn damage(&mut self, t: UnitId, penetrating: bool, he: bool, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+        let d = self.rules.damage;
+        let has_crew = self.units[t.index()].living_crew().next().is_some();
+        if penetrating {
+            self.wound(t, rng, facts);
+            let u = &mut self.units[t.index()];
+            u.hull = u.hull.saturating_sub(1);
+            facts.push(Fact::HullDamaged { unit: t, amount: 1, remaining: u.hull, cause: DamageCause::Penetration });
+        } else if has_crew {
+            let check = roll_check(rng, d.glancing_wound_on);
+            facts.push(Fact::WoundRolled { unit: t, check });
+            if check.success {
+                self.wound(t, rng, facts);
+            }
+        }
+        if he && !self.units[t.index()].on_fire && self.units[t.index()].is_active() {
+            let check = roll_check(rng, d.fire_on);
+            facts.push(Fact::FireRolled { unit: t, check });
+            if check.success {
+                self.units[t.index()].on_fire = true;
+            }
+        }
+        self.check_disabled(t, facts);
+    }
+
+    fn check_disabled(&mut self, t: UnitId, facts: &mut Vec<Fact>) {
+        let u = &self.units[t.index()];
+        if u.status != Status::Active {
+            return;
+        }
+        let reason = if u.hull == 0 {
+            "no hull points left"
+        } else if self.rules.damage.crewless_disabled && !u.crew.is_empty() && u.living_crew().next().is_none() {
+            "the whole crew is dead"
+        } else {
+            return;
+        };
+        let u = &mut self.units[t.index()];
+        u.status = Status::Disabled;
+        u.on_fire = false;
+        facts.push(Fact::UnitDisabled { unit: t, reason: reason.into() });
+    }
+
+    /// Wounds a random living crew member.
+    fn wound(&mut self, t: UnitId, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+        let u = &mut self.units[t.index()];
+        let living: Vec<usize> = (0..u.crew.len()).filter(|&i| u.crew[i].is_alive()).collect();
+        if living.is_empty() {
+            return;
+        }
+        let pick = rng.pick(living.len());
+        let m = &mut u.crew[living[pick]];
+        m.wounds += 1;
+        let killed = m.wounds >= 2;
+        let mut treated = false;
+        if !killed && u.medkit_unused {
+            m.treated = true;
+            treated = true;
+            u.medkit_unused = false;
+        }
+        let (role, name) = (m.role, m.name.clone());
+        #[expect(clippy::cast_possible_truncation, reason = "at most five crew")]
+        facts.push(Fact::CrewWounded { unit: t, role, name, pick: pick as u8 + 1, of: living.len() as u8, killed, treated });
+        if killed && role != Role::Lieutenant && u.lieutenant_covers.is_none() && u.member(Role::Lieutenant).is_some_and(|l| l.is_alive()) {
+            u.lieutenant_covers = Some(role);
+            facts.push(Fact::LieutenantTookOver { unit: t, role });
+        }
+    }
+
+    fn end_activation(&mut self, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+        let Some(act) = self.active.take() else { return };
+        self.activated[act.unit.index()] = true;
+        facts.push(Fact::ActivationEnded { unit: act.unit, unused: act.action_points });
+        self.current = self.other(self.current);
+        self.pass_if_idle(rng, facts);
+    }
+
+    fn other(&self, side: PlayerId) -> PlayerId {
+        PlayerId(((side.0 as usize + 1) % self.sides.len()) as u8)
+    }
+
+    /// Hands the choice to a side that still has units to activate; ends turns while
+    /// neither has.
+    fn pass_if_idle(&mut self, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+        loop {
+            if self.outcome_now().is_some() {
+                return;
+            }
+            if self.pending_units(self.current).next().is_some() {
+                return;
+            }
+            let other = self.other(self.current);
+            if self.pending_units(other).next().is_some() {
+                self.current = other;
+                return;
+            }
+            self.end_turn(rng, facts);
+            if self.outcome_now().is_some() {
+                return;
+            }
+            self.turn += 1;
+            self.activated.iter_mut().for_each(|a| *a = false);
+            facts.push(Fact::TurnStarted { turn: self.turn });
+            self.current = self.first_player.unwrap_or_default();
+            if self.pending_units(self.current).next().is_none() && self.pending_units(self.other(self.current)).next().is_none() {
+                // Nobody can act: let the turns run out.
+                if self.turn > self.turn_limit {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Fires burn, then disabled tanks roll to cook off.
+    fn end_turn(&mut self, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+        let d = self.rules.damage;
+        for i in 0..self.units.len() {
+            let u = &mut self.units[i];
+            if !(u.on_fire && u.is_active()) {
+                continue;
+            }
+            u.hull = u.hull.saturating_sub(d.fire_damage);
+            let id = u.id;
+            facts.push(Fact::HullDamaged { unit: id, amount: d.fire_damage, remaining: u.hull, cause: DamageCause::Fire });
+            if u.hull == 0 {
+                self.check_disabled(id, facts);
+                self.cook_off(id, true, rng, facts);
+            }
+        }
+        let mut rolled = vec![false; self.units.len()];
+        loop {
+            let Some(i) = (0..self.units.len()).find(|&i| !rolled[i] && self.units[i].status == Status::Disabled) else {
+                break;
+            };
+            rolled[i] = true;
+            let id = self.units[i].id;
+            let check = roll_check(rng, d.cook_off_on);
+            facts.push(Fact::CookOffRolled { unit: id, check });
+            if check.success {
+                self.cook_off(id, false, rng, facts);
+            }
+        }
+        facts.push(Fact::TurnEnded { turn: self.turn });
+    }
+
+    /// The ammunition explodes: the tank is destroyed, a blast hits every unit within the
+    /// radius, and the wreck becomes rubble.
+    fn cook_off(&mut self, id: UnitId, immediate: bool, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+        let d = self.rules.damage;
+        let at = self.units[id.index()].at;
+        {
+            let u = &mut self.units[id.index()];
+            u.status = Status::Destroyed;
+            u.on_fire = false;
+        }
+        if let Some(i) = self.board.index(at) {
+            self.terrain[i] = Terrain::Rubble;
+        }
+        facts.push(Fact::CookedOff { unit: id, hex: at, immediate });
+        let victims: Vec<UnitId> = self
+            .units
+            .iter()
+            .filter(|u| u.on_table() && u.id != id && u.at.unsigned_distance_to(at) <= u32::from(d.cook_off_radius))
+            .map(|u| u.id)
+            .collect();
+        for t in victims {
+            let target = &self.units[t.index()];
+            let (armor_facing, facing_reason) = self.armor_facing_hit(target, at);
+            let armor = target.armor.facing(armor_facing);
+            let roll = rng.d6();
+            let penetrating = roll + d.cook_off_strength > armor;
+            facts.push(Fact::BlastHit {
+                source: id,
+                target: t,
+                penetration: PenetrationRoll { roll, strength: d.cook_off_strength, armor_facing, armor, facing_reason, penetrating },
+            });
+            self.damage(t, penetrating, true, rng, facts);
+        }
+    }
+
+    fn note_outcome(&self, facts: &mut Vec<Fact>) {
+        if let Some(outcome) = self.outcome_now() {
+            if !facts.iter().any(|f| matches!(f, Fact::BattleEnded { .. })) {
+                facts.push(Fact::BattleEnded { outcome });
+            }
+        }
+    }
+
+    /// Hexes a unit standing at `at` facing ahead would pass on a dash of `spaces`.
+    #[must_use]
+    pub fn dash_path(at: Hex, facing: crate::grid::Facing, spaces: u8) -> Vec<Hex> {
+        (1..=i32::from(spaces)).map(|k| at + facing.offset() * k).collect()
+    }
+}
+
+fn roll_check(rng: &mut MatchRng, need: u8) -> DieCheck {
+    let roll = rng.d6();
+    DieCheck { roll, need, success: roll >= need }
+}

@@ -1,0 +1,980 @@
+//! Tank Commander's data: the rules tables (`assets/rules/tank-commander.ron`) and
+//! scenarios (`scenarios/*.ron`), read into `*Setup` types and validated.
+
+use std::path::{Path, PathBuf};
+
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+use crate::data::{self, Diagnostics, Problems, SourceMap};
+use crate::grid::{Facing, HexBoard};
+
+/// The rules tables shipped with the game, compiled in as a fallback.
+pub const BUILTIN_RULES: &str = include_str!("../../../assets/rules/tank-commander.ron");
+/// The default scenario, compiled in as a fallback.
+pub const BUILTIN_SCENARIO: &str = include_str!("../../../scenarios/skirmish.ron");
+/// Where the rules file lives, relative to the project root.
+pub const RULES_PATH: &str = "assets/rules/tank-commander.ron";
+
+/// Armor values of the three facings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Armor {
+    pub front: u8,
+    pub side: u8,
+    pub rear: u8,
+}
+
+impl Armor {
+    /// The armor of one facing.
+    #[must_use]
+    pub fn facing(self, facing: ArmorFacing) -> u8 {
+        match facing {
+            ArmorFacing::Front => self.front,
+            ArmorFacing::Side => self.side,
+            ArmorFacing::Rear => self.rear,
+        }
+    }
+}
+
+/// Which armor a hit strikes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ArmorFacing {
+    Front,
+    Side,
+    Rear,
+}
+
+impl std::fmt::Display for ArmorFacing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ArmorFacing::Front => "front",
+            ArmorFacing::Side => "side",
+            ArmorFacing::Rear => "rear",
+        })
+    }
+}
+
+/// A unit type's base profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitStats {
+    pub armor: Armor,
+    /// The to-hit target number: 4 means 4+.
+    pub accuracy: u8,
+    pub hull: u8,
+    pub actions: u8,
+    /// Spaces a unit may move in one turn.
+    pub move_cap: u8,
+    /// Main gun range in spaces.
+    pub gun_range: u8,
+}
+
+/// Upgrade costs, caps and budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpgradeRules {
+    pub budget: u8,
+    pub painted_bonus: u8,
+    pub named_bonus: u8,
+    pub armor_per_point: u8,
+    pub armor_max_per_facing: u8,
+    pub engine: u8,
+    pub barrel: u8,
+    pub optics: u8,
+    pub he_rounds: u8,
+    pub anti_infantry: u8,
+    pub smoke_launcher: u8,
+    pub medkit: u8,
+    pub lieutenant: u8,
+    pub air_support: u8,
+    pub mines: u8,
+    pub mines_max: u8,
+    /// What the engine adds to the move cap.
+    pub engine_moves: u8,
+    /// What the extended barrel adds to the gun range.
+    pub barrel_range: u8,
+    /// What enhanced optics take off the to-hit target number.
+    pub optics_accuracy: u8,
+}
+
+/// Action point costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionCosts {
+    #[serde(rename = "move")]
+    pub move_forward: u8,
+    /// Cost of a move out of a mud or rubble space.
+    pub leave_rough: u8,
+    pub turn: u8,
+    pub turret: u8,
+    pub load: u8,
+    pub load_wounded_loader: u8,
+    pub fire: u8,
+    pub smoke: u8,
+    pub extinguish: u8,
+}
+
+/// How a line that runs exactly along a hexside is treated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HexsideRule {
+    /// The hexside blocks (or gives cover) only when the hexes on both sides do.
+    BothSides,
+    /// Either hex is enough.
+    EitherSide,
+}
+
+/// Who wins a tie when the shooter stands exactly on the line between two armor arcs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ArcBoundary {
+    /// The stronger facing (the defender's favour).
+    Defender,
+    /// The weaker facing.
+    Attacker,
+}
+
+/// Firing rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FiringRules {
+    pub at_strength: u8,
+    pub he_strength: u8,
+    /// Full width of the turret's arc of fire in degrees: 60, 120, 180 or 360.
+    pub turret_arc_degrees: u16,
+    /// Full width of the front armor arc in degrees (the rear arc is the same width).
+    pub front_arc_degrees: u16,
+    pub arc_boundary: ArcBoundary,
+    pub hexside: HexsideRule,
+    pub natural_one_misses: bool,
+    pub natural_six_hits: bool,
+    pub forest_penalty: u8,
+    pub hill_penalty: u8,
+    pub wounded_gunner_penalty: u8,
+    /// "Bring it down!": the gunner's base target number for the turn.
+    pub bring_it_down_target: u8,
+    /// Forest penalties for being in a forest and for forest along the line do not stack.
+    pub hill_hits_rear: bool,
+    /// A building must be hit with a to-hit roll before it turns to rubble.
+    pub building_needs_hit_roll: bool,
+}
+
+/// Damage, fire and cook-off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DamageRules {
+    /// A glancing hit wounds on this roll or more.
+    pub glancing_wound_on: u8,
+    /// An HE hit starts a fire on this roll or more.
+    pub fire_on: u8,
+    pub fire_damage: u8,
+    pub cook_off_on: u8,
+    pub cook_off_radius: u8,
+    pub cook_off_strength: u8,
+    /// A tank whose whole crew is killed is disabled.
+    pub crewless_disabled: bool,
+}
+
+/// Crew penalties and abilities.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrewRules {
+    pub commander_wounded_actions: u8,
+    pub commander_killed_actions: u8,
+    pub driver_wounded_moves: u8,
+    pub booming_voice_actions: u8,
+    /// Spaces "Move move move!" carries the tank straight ahead for one action.
+    pub dash_spaces: u8,
+}
+
+/// Smoke launchers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SmokeRules {
+    pub range: u8,
+    pub per_turn: u8,
+}
+
+/// Every number and switch of Tank Commander, as read from the rules file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    pub tank: UnitStats,
+    /// The static targets of training ranges.
+    pub target: UnitStats,
+    pub upgrades: UpgradeRules,
+    pub costs: ActionCosts,
+    pub firing: FiringRules,
+    pub damage: DamageRules,
+    pub crew: CrewRules,
+    pub smoke: SmokeRules,
+    pub default_turn_limit: u8,
+}
+
+impl Rules {
+    /// The rules compiled into the binary.
+    ///
+    /// # Panics
+    /// Never in a release: a unit test checks the shipped file.
+    #[must_use]
+    pub fn builtin() -> Self {
+        Self::parse(RULES_PATH, BUILTIN_RULES).expect("the shipped rules file is valid")
+    }
+
+    /// Reads and validates rules text.
+    ///
+    /// # Errors
+    /// Every problem, placed in the file.
+    pub fn parse(file: &str, text: &str) -> Result<Self, Diagnostics> {
+        let (rules, map): (Rules, SourceMap) = data::load_ron(file, text)?;
+        let problems = rules.problems();
+        if problems.is_empty() {
+            Ok(rules)
+        } else {
+            Err(problems.locate(file, &map))
+        }
+    }
+
+    /// Loads the rules: `path` if given, else the project's rules file if present, else
+    /// the compiled-in copy.
+    ///
+    /// # Errors
+    /// Every problem in the file.
+    pub fn load(path: Option<&Path>) -> Result<Self, Diagnostics> {
+        let path = match path {
+            Some(p) => Some(p.to_path_buf()),
+            None => find_project_file(RULES_PATH),
+        };
+        match path {
+            Some(p) => {
+                let name = p.display().to_string();
+                let text = std::fs::read_to_string(&p)
+                    .map_err(|e| Diagnostics::whole_file(&name, format!("cannot read the file: {e}")))?;
+                Self::parse(&name, &text)
+            }
+            None => Ok(Self::builtin()),
+        }
+    }
+
+    fn problems(&self) -> Problems {
+        let mut p = Problems::default();
+        for (path, s) in [("tank", &self.tank), ("target", &self.target)] {
+            if !(2..=6).contains(&s.accuracy) {
+                p.push(format!("{path}.accuracy"), "accuracy is a d6 target number: 2 to 6");
+            }
+            if s.hull == 0 {
+                p.push(format!("{path}.hull"), "hull points must be at least 1");
+            }
+            if s.armor.side > s.armor.front || s.armor.rear > s.armor.side {
+                p.push(format!("{path}.armor"), "base armor must have side <= front and rear <= side");
+            }
+        }
+        if ![60, 120, 180, 360].contains(&self.firing.turret_arc_degrees) {
+            p.push("firing.turret_arc_degrees", "the turret arc must be 60, 120, 180 or 360 degrees");
+        }
+        if !(60..=180).contains(&self.firing.front_arc_degrees) || self.firing.front_arc_degrees % 60 != 0 {
+            p.push("firing.front_arc_degrees", "the front arc must be 60, 120 or 180 degrees");
+        }
+        for (path, v) in [
+            ("damage.glancing_wound_on", self.damage.glancing_wound_on),
+            ("damage.fire_on", self.damage.fire_on),
+            ("damage.cook_off_on", self.damage.cook_off_on),
+            ("firing.bring_it_down_target", self.firing.bring_it_down_target),
+        ] {
+            if !(1..=7).contains(&v) {
+                p.push(path, "a d6 target number must be 1 to 6 (7 for never)");
+            }
+        }
+        if self.default_turn_limit == 0 {
+            p.push("default_turn_limit", "the turn limit must be at least 1");
+        }
+        p
+    }
+}
+
+/// Looks for a project file relative to the working directory, then to the source tree
+/// this binary was built from.
+#[must_use]
+pub fn find_project_file(relative: &str) -> Option<PathBuf> {
+    let here = PathBuf::from(relative);
+    if here.is_file() {
+        return Some(here);
+    }
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
+    built.is_file().then_some(built)
+}
+
+/// Terrain of one hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Terrain {
+    #[default]
+    Open,
+    Mud,
+    Rubble,
+    Forest,
+    Building,
+    Hill,
+}
+
+impl Terrain {
+    /// The character used for this terrain in scenario `rows`.
+    #[must_use]
+    pub const fn symbol(self) -> char {
+        match self {
+            Terrain::Open => '.',
+            Terrain::Mud => 'm',
+            Terrain::Rubble => 'r',
+            Terrain::Forest => 'f',
+            Terrain::Building => 'B',
+            Terrain::Hill => 'h',
+        }
+    }
+
+    /// The terrain for a `rows` character; `s` is open ground under smoke.
+    #[must_use]
+    pub fn from_symbol(c: char) -> Option<(Terrain, bool)> {
+        Some(match c {
+            '.' => (Terrain::Open, false),
+            'm' => (Terrain::Mud, false),
+            'r' => (Terrain::Rubble, false),
+            'f' => (Terrain::Forest, false),
+            'B' => (Terrain::Building, false),
+            'h' => (Terrain::Hill, false),
+            's' => (Terrain::Open, true),
+            _ => return None,
+        })
+    }
+
+    /// Leaving this hex costs the rough-ground price.
+    #[must_use]
+    pub const fn is_rough(self) -> bool {
+        matches!(self, Terrain::Mud | Terrain::Rubble)
+    }
+
+    #[must_use]
+    pub const fn is_impassable(self) -> bool {
+        matches!(self, Terrain::Building)
+    }
+
+    #[must_use]
+    pub const fn blocks_sight(self) -> bool {
+        matches!(self, Terrain::Building)
+    }
+}
+
+impl std::fmt::Display for Terrain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Terrain::Open => "open ground",
+            Terrain::Mud => "mud",
+            Terrain::Rubble => "rubble",
+            Terrain::Forest => "forest",
+            Terrain::Building => "building",
+            Terrain::Hill => "hill",
+        })
+    }
+}
+
+/// What a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum UnitKind {
+    #[default]
+    Tank,
+    /// A static target on a training range: it never acts and has no crew.
+    Target,
+    /// Planned with the infantry rules.
+    Apc,
+    /// Planned with the infantry rules.
+    Infantry,
+}
+
+/// A round for the main gun.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Round {
+    #[serde(rename = "AT")]
+    At,
+    #[serde(rename = "HE")]
+    He,
+}
+
+impl std::fmt::Display for Round {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Round::At => "AT",
+            Round::He => "HE",
+        })
+    }
+}
+
+/// Upgrade points spent on armor, per facing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct ArmorPoints {
+    pub front: u8,
+    pub side: u8,
+    pub rear: u8,
+}
+
+/// A tank's upgrade build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct Build {
+    pub armor: ArmorPoints,
+    pub engine: bool,
+    pub barrel: bool,
+    pub optics: bool,
+    pub he_rounds: bool,
+    pub anti_infantry: bool,
+    pub smoke_launcher: bool,
+    pub medkit: bool,
+    pub lieutenant: bool,
+    pub air_support: bool,
+    pub mines: u8,
+}
+
+/// Why a build is not allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildProblem {
+    /// The field at fault, relative to the build (`armor.side`), or empty.
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl Build {
+    /// Upgrade points this build costs.
+    #[must_use]
+    pub fn cost(&self, u: &UpgradeRules) -> u32 {
+        let flag = |on: bool, cost: u8| if on { u32::from(cost) } else { 0 };
+        u32::from(self.armor.front + self.armor.side + self.armor.rear) * u32::from(u.armor_per_point)
+            + flag(self.engine, u.engine)
+            + flag(self.barrel, u.barrel)
+            + flag(self.optics, u.optics)
+            + flag(self.he_rounds, u.he_rounds)
+            + flag(self.anti_infantry, u.anti_infantry)
+            + flag(self.smoke_launcher, u.smoke_launcher)
+            + flag(self.medkit, u.medkit)
+            + flag(self.lieutenant, u.lieutenant)
+            + flag(self.air_support, u.air_support)
+            + u32::from(self.mines) * u32::from(u.mines)
+    }
+
+    /// Points available to a tank with these flags.
+    #[must_use]
+    pub fn budget(u: &UpgradeRules, painted: bool, named: bool) -> u32 {
+        u32::from(u.budget)
+            + if painted { u32::from(u.painted_bonus) } else { 0 }
+            + if named { u32::from(u.named_bonus) } else { 0 }
+    }
+
+    /// The armor this build gives on top of `base`.
+    #[must_use]
+    pub fn armor(&self, base: Armor) -> Armor {
+        Armor {
+            front: base.front + self.armor.front,
+            side: base.side + self.armor.side,
+            rear: base.rear + self.armor.rear,
+        }
+    }
+
+    /// Every rule this build breaks, each with a sentence saying why.
+    #[must_use]
+    pub fn problems(&self, rules: &Rules, painted: bool, named: bool) -> Vec<BuildProblem> {
+        let u = &rules.upgrades;
+        let mut out = Vec::new();
+        for (field, v) in [
+            ("armor.front", self.armor.front),
+            ("armor.side", self.armor.side),
+            ("armor.rear", self.armor.rear),
+        ] {
+            if v > u.armor_max_per_facing {
+                out.push(BuildProblem {
+                    field,
+                    message: format!(
+                        "{} armor takes at most {} upgrade points, not {v}",
+                        &field[6..],
+                        u.armor_max_per_facing
+                    ),
+                });
+            }
+        }
+        let armor = self.armor(rules.tank.armor);
+        if armor.side > armor.front {
+            out.push(BuildProblem {
+                field: "armor.side",
+                message: format!(
+                    "side armor {} cannot exceed front armor {}",
+                    armor.side, armor.front
+                ),
+            });
+        }
+        if armor.rear > armor.side {
+            out.push(BuildProblem {
+                field: "armor.rear",
+                message: format!(
+                    "rear armor {} cannot exceed side armor {}",
+                    armor.rear, armor.side
+                ),
+            });
+        }
+        if self.mines > u.mines_max {
+            out.push(BuildProblem {
+                field: "mines",
+                message: format!("a tank carries at most {} mines, not {}", u.mines_max, self.mines),
+            });
+        }
+        let cost = self.cost(u);
+        let budget = Self::budget(u, painted, named);
+        if cost > budget {
+            out.push(BuildProblem {
+                field: "",
+                message: format!(
+                    "the build costs {cost} upgrade points but only {budget} are available ({} base{}{})",
+                    u.budget,
+                    if painted { format!(", +{} painted", u.painted_bonus) } else { String::new() },
+                    if named { format!(", +{} named", u.named_bonus) } else { String::new() },
+                ),
+            });
+        }
+        out
+    }
+}
+
+/// Crew names. A tank counts as "named" for the bonus point only when every member it
+/// carries has a name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct CrewNames {
+    pub commander: String,
+    pub driver: String,
+    pub gunner: String,
+    pub loader: String,
+    pub lieutenant: String,
+}
+
+/// A side of the battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideSetup {
+    pub name: String,
+}
+
+/// A unit as written in a scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitSetup {
+    /// The side's name, as in `sides`.
+    pub side: String,
+    #[serde(default)]
+    pub kind: UnitKind,
+    pub name: String,
+    /// The hex, like `C5`.
+    pub at: String,
+    pub facing: Facing,
+    /// Turret direction; the hull facing when left out.
+    #[serde(default)]
+    pub turret: Option<Facing>,
+    #[serde(default)]
+    pub build: Build,
+    #[serde(default)]
+    pub crew: CrewNames,
+    #[serde(default)]
+    pub painted: bool,
+    #[serde(default)]
+    pub named: bool,
+    /// The round in the gun at the start; AT when left out.
+    #[serde(default)]
+    pub loaded: Option<Round>,
+}
+
+/// A patch of terrain.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerrainPatch {
+    pub at: Vec<String>,
+    pub terrain: Terrain,
+}
+
+/// The board's terrain: a default, then painted rows, then patches; smoke on top.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct TerrainSetup {
+    pub default: Terrain,
+    /// One string per row, one character per hex: `.` open, `m` mud, `r` rubble,
+    /// `f` forest, `B` building, `h` hill, `s` smoke over open ground. Spaces are ignored.
+    pub rows: Vec<String>,
+    pub patches: Vec<TerrainPatch>,
+    pub smoke: Vec<String>,
+}
+
+/// The board's size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardSetup {
+    pub width: u16,
+    pub height: u16,
+}
+
+/// An edge of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Edge {
+    North,
+    South,
+    East,
+    West,
+}
+
+/// What a side must do to win.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Mission {
+    /// Disable or destroy every enemy unit.
+    #[default]
+    DestroyAll,
+    /// The attacker wins by driving a tank onto the far edge; the defender wins by
+    /// holding until the turn limit or destroying the attackers.
+    Breakthrough { attacker: String, edge: Edge },
+    /// One side drives its tank through every waypoint and knocks out every target.
+    Training { waypoints: Vec<String> },
+}
+
+/// What happens when the turn limit is reached without a winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum TurnLimitResult {
+    /// The battle is drawn.
+    #[default]
+    Draw,
+    /// The side with more working units wins; then more hull points; else a draw.
+    Points,
+}
+
+/// Victory rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct VictorySetup {
+    pub mission: Mission,
+    /// Turns in the battle; the rules' default when left out.
+    pub turn_limit: Option<u8>,
+    pub at_turn_limit: TurnLimitResult,
+}
+
+/// A scenario file as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Scenario")]
+pub struct ScenarioSetup {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub board: BoardSetup,
+    #[serde(default)]
+    pub terrain: TerrainSetup,
+    pub sides: Vec<SideSetup>,
+    pub units: Vec<UnitSetup>,
+    #[serde(default)]
+    pub victory: VictorySetup,
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// A unit ready to be placed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitInit {
+    pub setup: UnitSetup,
+    pub side: u8,
+    pub at: Hex,
+    pub turret: Facing,
+}
+
+/// A validated mission.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MissionRules {
+    DestroyAll,
+    Breakthrough { attacker: u8, edge: Edge },
+    Training { waypoints: Vec<Hex> },
+}
+
+/// A validated scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scenario {
+    pub setup: ScenarioSetup,
+    pub board: HexBoard,
+    pub terrain: Vec<Terrain>,
+    pub smoke: Vec<bool>,
+    pub units: Vec<UnitInit>,
+    pub mission: MissionRules,
+    pub turn_limit: u8,
+}
+
+impl Scenario {
+    /// Reads and validates scenario text.
+    ///
+    /// # Errors
+    /// Every problem, placed in the file.
+    pub fn parse(file: &str, text: &str, rules: &Rules) -> Result<Self, Diagnostics> {
+        let (setup, map): (ScenarioSetup, SourceMap) = data::load_ron(file, text)?;
+        Self::validate(setup, rules).map_err(|p| p.locate(file, &map))
+    }
+
+    /// Reads and validates a scenario file.
+    ///
+    /// # Errors
+    /// Every problem, placed in the file.
+    pub fn load(path: &Path, rules: &Rules) -> Result<Self, Diagnostics> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Diagnostics::whole_file(&name, format!("cannot read the file: {e}")))?;
+        Self::parse(&name, &text, rules)
+    }
+
+    /// The default scenario, compiled in.
+    ///
+    /// # Panics
+    /// Never in a release: a unit test checks the shipped file.
+    #[must_use]
+    pub fn builtin_default() -> Self {
+        Self::parse("scenarios/skirmish.ron", BUILTIN_SCENARIO, &Rules::builtin())
+            .expect("the shipped default scenario is valid")
+    }
+
+    /// Validates a setup, listing every problem by path.
+    ///
+    /// # Errors
+    /// Every problem found.
+    pub fn validate(setup: ScenarioSetup, rules: &Rules) -> Result<Self, Problems> {
+        let mut p = Problems::default();
+        let BoardSetup { width, height } = setup.board;
+        if !(2..=60).contains(&width) {
+            p.push("board.width", format!("the board must be 2 to 60 hexes wide, not {width}"));
+        }
+        if !(2..=60).contains(&height) {
+            p.push("board.height", format!("the board must be 2 to 60 hexes high, not {height}"));
+        }
+        let board = HexBoard::new(width.clamp(2, 60), height.clamp(2, 60));
+        let mut terrain = vec![setup.terrain.default; board.len()];
+        let mut smoke = vec![false; board.len()];
+
+        if !setup.terrain.rows.is_empty() && setup.terrain.rows.len() != usize::from(board.height) {
+            p.push(
+                "terrain.rows",
+                format!(
+                    "there are {} terrain rows but the board is {} rows high",
+                    setup.terrain.rows.len(),
+                    board.height
+                ),
+            );
+        }
+        for (r, row) in setup.terrain.rows.iter().enumerate() {
+            let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
+            if cells.len() != usize::from(board.width) {
+                p.push(
+                    format!("terrain.rows[{r}]"),
+                    format!(
+                        "row {} has {} hexes but the board is {} wide",
+                        r + 1,
+                        cells.len(),
+                        board.width
+                    ),
+                );
+            }
+            for (c, ch) in cells.iter().enumerate() {
+                let hex = board.hex_at(c as i32, r as i32);
+                let Some(i) = board.index(hex) else { continue };
+                match Terrain::from_symbol(*ch) {
+                    Some((t, s)) => {
+                        terrain[i] = t;
+                        smoke[i] = s;
+                    }
+                    None => p.push(
+                        format!("terrain.rows[{r}]"),
+                        format!(
+                            "`{ch}` in row {} is not a terrain: use . m r f B h s",
+                            r + 1
+                        ),
+                    ),
+                }
+            }
+        }
+        let hex_of = |p: &mut Problems, path: String, label: &str| -> Option<Hex> {
+            match board.parse(label) {
+                Ok(h) if board.contains(h) => Some(h),
+                Ok(_) => {
+                    p.push(
+                        path,
+                        format!(
+                            "{label} is off the board ({} columns A-{}, rows 1-{})",
+                            board.width,
+                            crate::grid::hex::column_letters(i32::from(board.width) - 1),
+                            board.height
+                        ),
+                    );
+                    None
+                }
+                Err(e) => {
+                    p.push(path, e);
+                    None
+                }
+            }
+        };
+        for (k, patch) in setup.terrain.patches.iter().enumerate() {
+            for (j, label) in patch.at.iter().enumerate() {
+                if let Some(h) = hex_of(&mut p, format!("terrain.patches[{k}].at[{j}]"), label) {
+                    if let Some(i) = board.index(h) {
+                        terrain[i] = patch.terrain;
+                    }
+                }
+            }
+        }
+        for (j, label) in setup.terrain.smoke.iter().enumerate() {
+            if let Some(h) = hex_of(&mut p, format!("terrain.smoke[{j}]"), label) {
+                if let Some(i) = board.index(h) {
+                    smoke[i] = true;
+                }
+            }
+        }
+
+        if setup.sides.len() != 2 {
+            p.push("sides", format!("Tank Commander is played by 2 sides, not {}", setup.sides.len()));
+        }
+        for (i, s) in setup.sides.iter().enumerate() {
+            if s.name.trim().is_empty() {
+                p.push(format!("sides[{i}].name"), "a side needs a name");
+            }
+            if setup.sides[..i].iter().any(|o| o.name == s.name) {
+                p.push(format!("sides[{i}].name"), format!("two sides are called `{}`", s.name));
+            }
+        }
+        let side_index = |name: &str| setup.sides.iter().position(|s| s.name == name);
+
+        let mut units = Vec::new();
+        let mut occupied: Vec<(Hex, String)> = Vec::new();
+        for (k, u) in setup.units.iter().enumerate() {
+            let path = format!("units[{k}]");
+            if u.name.trim().is_empty() {
+                p.push(format!("{path}.name"), "a unit needs a name");
+            }
+            if setup.units[..k].iter().any(|o| o.name == u.name) {
+                p.push(format!("{path}.name"), format!("two units are called `{}`", u.name));
+            }
+            let side = side_index(&u.side);
+            if side.is_none() {
+                let names: Vec<&str> = setup.sides.iter().map(|s| s.name.as_str()).collect();
+                p.push(
+                    format!("{path}.side"),
+                    format!("`{}` is not a side of this scenario (sides: {})", u.side, names.join(", ")),
+                );
+            }
+            match u.kind {
+                UnitKind::Tank | UnitKind::Target => {}
+                UnitKind::Apc | UnitKind::Infantry => p.push(
+                    format!("{path}.kind"),
+                    format!("{:?} units are not playable yet: they come with the infantry rules", u.kind),
+                ),
+            }
+            let at = hex_of(&mut p, format!("{path}.at"), &u.at);
+            if let Some(h) = at {
+                let i = board.index(h).unwrap_or(0);
+                if terrain[i].is_impassable() {
+                    p.push(format!("{path}.at"), format!("`{}` is placed on a building at {}", u.name, u.at));
+                }
+                if let Some((_, other)) = occupied.iter().find(|(o, _)| *o == h) {
+                    p.push(format!("{path}.at"), format!("`{}` and `{other}` are both placed at {}", u.name, u.at));
+                }
+                occupied.push((h, u.name.clone()));
+            }
+            if u.kind == UnitKind::Tank {
+                for problem in u.build.problems(rules, u.painted, u.named) {
+                    let field = if problem.field.is_empty() {
+                        format!("{path}.build")
+                    } else {
+                        format!("{path}.build.{}", problem.field)
+                    };
+                    p.push(field, format!("`{}`: {}", u.name, problem.message));
+                }
+                if u.loaded == Some(Round::He) && !u.build.he_rounds {
+                    p.push(format!("{path}.loaded"), format!("`{}` starts with HE loaded but has no HE rounds upgrade", u.name));
+                }
+                if u.named {
+                    let c = &u.crew;
+                    let mut missing: Vec<&str> = [
+                        ("commander", &c.commander),
+                        ("driver", &c.driver),
+                        ("gunner", &c.gunner),
+                        ("loader", &c.loader),
+                    ]
+                    .into_iter()
+                    .filter(|(_, n)| n.trim().is_empty())
+                    .map(|(r, _)| r)
+                    .collect();
+                    if u.build.lieutenant && c.lieutenant.trim().is_empty() {
+                        missing.push("lieutenant");
+                    }
+                    if !missing.is_empty() {
+                        p.push(
+                            format!("{path}.named"),
+                            format!("`{}` claims the named bonus but its {} has no name", u.name, missing.join(", ")),
+                        );
+                    }
+                }
+            } else if u.build != Build::default() {
+                p.push(format!("{path}.build"), format!("`{}` is a {:?} and takes no upgrades", u.name, u.kind));
+            }
+            if let (Some(side), Some(at)) = (side, at) {
+                units.push(UnitInit {
+                    setup: u.clone(),
+                    side: side as u8,
+                    at,
+                    turret: u.turret.unwrap_or(u.facing),
+                });
+            }
+        }
+        if setup.units.len() > 250 {
+            p.push("units", "a scenario holds at most 250 units");
+        }
+
+        let mission = match &setup.victory.mission {
+            Mission::DestroyAll => MissionRules::DestroyAll,
+            Mission::Breakthrough { attacker, edge } => match side_index(attacker) {
+                Some(a) => MissionRules::Breakthrough { attacker: a as u8, edge: *edge },
+                None => {
+                    p.push("victory.mission", format!("the attacker `{attacker}` is not a side of this scenario"));
+                    MissionRules::DestroyAll
+                }
+            },
+            Mission::Training { waypoints } => {
+                let mut hexes = Vec::new();
+                for (j, w) in waypoints.iter().enumerate() {
+                    if let Some(h) = hex_of(&mut p, format!("victory.mission.waypoints[{j}]"), w) {
+                        if board.index(h).is_some_and(|i| terrain[i].is_impassable()) {
+                            p.push(format!("victory.mission.waypoints[{j}]"), format!("waypoint {w} is on a building"));
+                        }
+                        hexes.push(h);
+                    }
+                }
+                let tanks = units.iter().filter(|u| u.side == 0 && u.setup.kind == UnitKind::Tank).count();
+                if tanks == 0 {
+                    p.push("victory.mission", "a training range needs a tank on the first side");
+                }
+                MissionRules::Training { waypoints: hexes }
+            }
+        };
+        for side in 0..setup.sides.len().min(2) {
+            if !units.iter().any(|u| usize::from(u.side) == side) && !setup.units.is_empty() {
+                p.push("units", format!("side `{}` has no units", setup.sides[side].name));
+            }
+        }
+        let turn_limit = setup.victory.turn_limit.unwrap_or(rules.default_turn_limit);
+        if turn_limit == 0 {
+            p.push("victory.turn_limit", "the turn limit must be at least 1");
+        }
+        if setup.units.is_empty() {
+            p.push("units", "a scenario needs units");
+        }
+
+        if p.is_empty() {
+            Ok(Scenario {
+                setup,
+                board,
+                terrain,
+                smoke,
+                units,
+                mission,
+                turn_limit,
+            })
+        } else {
+            Err(p)
+        }
+    }
+}

@@ -1,0 +1,431 @@
+//! The state of a Tank Commander battle.
+
+use std::sync::Arc;
+
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+use super::setup::{
+    Armor, Build, MissionRules, Round, Rules, Scenario, Terrain, UnitKind, UnitStats,
+};
+use crate::framework::PlayerId;
+use crate::grid::{Facing, HexBoard};
+
+/// A unit's index in the battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct UnitId(pub u8);
+
+impl UnitId {
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A crew position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Role {
+    Commander,
+    Driver,
+    Gunner,
+    Loader,
+    Lieutenant,
+}
+
+impl Role {
+    /// The four roles every tank has.
+    pub const CORE: [Role; 4] = [Role::Commander, Role::Driver, Role::Gunner, Role::Loader];
+}
+
+impl std::fmt::Display for Role {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Role::Commander => "Commander",
+            Role::Driver => "Driver",
+            Role::Gunner => "Gunner",
+            Role::Loader => "Loader",
+            Role::Lieutenant => "Lieutenant Commander",
+        })
+    }
+}
+
+/// How well a role is being done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoleState {
+    Healthy,
+    /// Wounded without treatment, or covered by the lieutenant.
+    Impaired,
+    /// Killed and not covered.
+    Out,
+}
+
+/// One crew member.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CrewMember {
+    pub role: Role,
+    pub name: String,
+    /// 0 healthy, 1 wounded, 2 killed.
+    pub wounds: u8,
+    /// The medkit treated this member's wound: it carries no penalty.
+    pub treated: bool,
+    /// The once-per-battle ability has been used.
+    pub ability_used: bool,
+}
+
+impl CrewMember {
+    #[must_use]
+    pub const fn is_alive(&self) -> bool {
+        self.wounds < 2
+    }
+
+    /// Condition in words.
+    #[must_use]
+    pub fn condition(&self) -> &'static str {
+        match (self.wounds, self.treated) {
+            (0, _) => "healthy",
+            (1, true) => "wounded (treated)",
+            (1, false) => "wounded",
+            _ => "killed",
+        }
+    }
+}
+
+/// Whether a unit can still fight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    Active,
+    /// No hull points left (or no crew): it stays on the table and may cook off.
+    Disabled,
+    /// Cooked off: gone, a rubble hex in its place.
+    Destroyed,
+}
+
+/// A unit on the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    pub id: UnitId,
+    pub name: String,
+    pub side: PlayerId,
+    pub kind: UnitKind,
+    pub at: Hex,
+    pub facing: Facing,
+    pub turret: Facing,
+    pub build: Build,
+    pub armor: Armor,
+    pub base: UnitStats,
+    pub hull: u8,
+    pub crew: Vec<CrewMember>,
+    /// The role the lieutenant has taken over, if any.
+    pub lieutenant_covers: Option<Role>,
+    pub medkit_unused: bool,
+    pub loaded: Option<Round>,
+    pub on_fire: bool,
+    pub status: Status,
+}
+
+impl Unit {
+    /// The crew member in `role`, if the tank has one.
+    #[must_use]
+    pub fn member(&self, role: Role) -> Option<&CrewMember> {
+        self.crew.iter().find(|m| m.role == role)
+    }
+
+    /// How the job of `role` is being done.
+    #[must_use]
+    pub fn role_state(&self, role: Role) -> RoleState {
+        let Some(m) = self.member(role) else {
+            return RoleState::Out;
+        };
+        if m.is_alive() {
+            if m.wounds == 1 && !m.treated {
+                RoleState::Impaired
+            } else {
+                RoleState::Healthy
+            }
+        } else if self.lieutenant_covers == Some(role)
+            && self.member(Role::Lieutenant).is_some_and(CrewMember::is_alive)
+        {
+            RoleState::Impaired
+        } else {
+            RoleState::Out
+        }
+    }
+
+    /// True while the unit can take part (not disabled or destroyed).
+    #[must_use]
+    pub fn is_active(&self) -> bool {
+        self.status == Status::Active
+    }
+
+    /// True while the unit is on the table (active or disabled).
+    #[must_use]
+    pub fn on_table(&self) -> bool {
+        self.status != Status::Destroyed
+    }
+
+    /// True for units that activate and spend actions.
+    #[must_use]
+    pub fn acts(&self) -> bool {
+        self.kind == UnitKind::Tank && self.is_active()
+    }
+
+    /// Action points at the start of an activation.
+    #[must_use]
+    pub fn action_points(&self, rules: &Rules) -> u8 {
+        let penalty = match self.role_state(Role::Commander) {
+            RoleState::Healthy => 0,
+            RoleState::Impaired => rules.crew.commander_wounded_actions,
+            RoleState::Out => rules.crew.commander_killed_actions,
+        };
+        self.base.actions.saturating_sub(penalty)
+    }
+
+    /// Spaces the tank may move this turn.
+    #[must_use]
+    pub fn move_cap(&self, rules: &Rules) -> u8 {
+        let engine = if self.build.engine { rules.upgrades.engine_moves } else { 0 };
+        let cap = self.base.move_cap + engine;
+        match self.role_state(Role::Driver) {
+            RoleState::Healthy => cap,
+            RoleState::Impaired => cap.saturating_sub(rules.crew.driver_wounded_moves),
+            RoleState::Out => 0,
+        }
+    }
+
+    /// Main gun range.
+    #[must_use]
+    pub fn gun_range(&self, rules: &Rules) -> u8 {
+        self.base.gun_range + if self.build.barrel { rules.upgrades.barrel_range } else { 0 }
+    }
+
+    /// Action points a load costs now, or `None` if the tank cannot load.
+    #[must_use]
+    pub fn load_cost(&self, rules: &Rules, quick_load: bool) -> Option<u8> {
+        match self.role_state(Role::Loader) {
+            RoleState::Out => None,
+            _ if quick_load => Some(0),
+            RoleState::Healthy => Some(rules.costs.load),
+            RoleState::Impaired => Some(rules.costs.load_wounded_loader),
+        }
+    }
+
+    /// Rounds this tank carries.
+    #[must_use]
+    pub fn rounds(&self) -> &'static [Round] {
+        if self.build.he_rounds { &[Round::At, Round::He] } else { &[Round::At] }
+    }
+
+    /// Living crew members, in crew order.
+    pub fn living_crew(&self) -> impl Iterator<Item = &CrewMember> {
+        self.crew.iter().filter(|m| m.is_alive())
+    }
+}
+
+/// The unit now spending action points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Activation {
+    pub unit: UnitId,
+    pub action_points: u8,
+    pub moves: u8,
+    /// A crew ability was used this turn (only one per turn).
+    pub ability_used: bool,
+    pub bring_it_down: bool,
+    pub quick_load: bool,
+    pub smoke_deployed: u8,
+}
+
+/// A Tank Commander battle.
+#[derive(Clone, Debug, Serialize)]
+pub struct TankCommander {
+    #[serde(skip)]
+    pub(crate) rules: Arc<Rules>,
+    #[serde(skip)]
+    pub(crate) scenario_name: Arc<str>,
+    pub(crate) board: HexBoard,
+    pub(crate) terrain: Vec<Terrain>,
+    pub(crate) smoke: Vec<bool>,
+    pub(crate) sides: Vec<String>,
+    pub(crate) units: Vec<Unit>,
+    pub(crate) mission: MissionRules,
+    pub(crate) turn_limit: u8,
+    pub(crate) at_turn_limit: super::setup::TurnLimitResult,
+    /// The current turn, from 1; past the limit once the battle is over.
+    pub(crate) turn: u8,
+    pub(crate) first_player: Option<PlayerId>,
+    /// The side choosing the next activation.
+    pub(crate) current: PlayerId,
+    pub(crate) activated: Vec<bool>,
+    pub(crate) active: Option<Activation>,
+    pub(crate) conceded: Option<PlayerId>,
+    pub(crate) waypoints_reached: Vec<bool>,
+}
+
+impl TankCommander {
+    /// Sets up a battle. The first player is rolled when the match begins.
+    ///
+    /// # Errors
+    /// A sentence if the scenario holds more units than the game can number.
+    pub fn new(scenario: &Scenario, rules: &Rules) -> Result<Self, String> {
+        if scenario.units.len() > usize::from(u8::MAX) {
+            return Err("too many units".into());
+        }
+        let units = scenario
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, init)| {
+                let s = &init.setup;
+                let base = match s.kind {
+                    UnitKind::Target => rules.target,
+                    _ => rules.tank,
+                };
+                let mut crew = Vec::new();
+                if s.kind == UnitKind::Tank {
+                    for (role, name) in [
+                        (Role::Commander, &s.crew.commander),
+                        (Role::Driver, &s.crew.driver),
+                        (Role::Gunner, &s.crew.gunner),
+                        (Role::Loader, &s.crew.loader),
+                    ] {
+                        crew.push(CrewMember { role, name: name.clone(), wounds: 0, treated: false, ability_used: false });
+                    }
+                    if s.build.lieutenant {
+                        crew.push(CrewMember {
+                            role: Role::Lieutenant,
+                            name: s.crew.lieutenant.clone(),
+                            wounds: 0,
+                            treated: false,
+                            ability_used: false,
+                        });
+                    }
+                }
+                #[expect(clippy::cast_possible_truncation, reason = "checked above: at most 255 units")]
+                Unit {
+                    id: UnitId(i as u8),
+                    name: s.name.clone(),
+                    side: PlayerId(init.side),
+                    kind: s.kind,
+                    at: init.at,
+                    facing: s.facing,
+                    turret: init.turret,
+                    build: s.build,
+                    armor: s.build.armor(base.armor),
+                    base,
+                    hull: base.hull,
+                    crew,
+                    lieutenant_covers: None,
+                    medkit_unused: s.build.medkit,
+                    loaded: if s.kind == UnitKind::Tank { Some(s.loaded.unwrap_or(Round::At)) } else { None },
+                    on_fire: false,
+                    status: Status::Active,
+                }
+            })
+            .collect::<Vec<_>>();
+        let waypoints = match &scenario.mission {
+            MissionRules::Training { waypoints } => waypoints.len(),
+            _ => 0,
+        };
+        Ok(Self {
+            rules: Arc::new(rules.clone()),
+            scenario_name: Arc::from(scenario.setup.name.as_str()),
+            board: scenario.board,
+            terrain: scenario.terrain.clone(),
+            smoke: scenario.smoke.clone(),
+            sides: scenario.setup.sides.iter().map(|s| s.name.clone()).collect(),
+            activated: vec![false; units.len()],
+            units,
+            mission: scenario.mission.clone(),
+            turn_limit: scenario.turn_limit,
+            at_turn_limit: scenario.setup.victory.at_turn_limit,
+            turn: 1,
+            first_player: None,
+            current: PlayerId(0),
+            active: None,
+            conceded: None,
+            waypoints_reached: vec![false; waypoints],
+        })
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn scenario_name(&self) -> &str {
+        &self.scenario_name
+    }
+
+    pub fn board(&self) -> HexBoard {
+        self.board
+    }
+
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    pub fn unit(&self, id: UnitId) -> &Unit {
+        &self.units[id.index()]
+    }
+
+    /// The unit called `name`.
+    pub fn unit_named(&self, name: &str) -> Option<&Unit> {
+        self.units.iter().find(|u| u.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The unit standing on `hex` (active or disabled).
+    pub fn unit_at(&self, hex: Hex) -> Option<&Unit> {
+        self.units.iter().find(|u| u.on_table() && u.at == hex)
+    }
+
+    /// Terrain at `hex`; off-board hexes read as buildings (impassable, blocking).
+    pub fn terrain(&self, hex: Hex) -> Terrain {
+        self.board.index(hex).map_or(Terrain::Building, |i| self.terrain[i])
+    }
+
+    /// Smoke at `hex`.
+    pub fn smoke(&self, hex: Hex) -> bool {
+        self.board.index(hex).is_some_and(|i| self.smoke[i])
+    }
+
+    pub fn side_name(&self, side: PlayerId) -> &str {
+        self.sides.get(side.index()).map_or("?", String::as_str)
+    }
+
+    pub fn turn(&self) -> u8 {
+        self.turn
+    }
+
+    pub fn turn_limit(&self) -> u8 {
+        self.turn_limit
+    }
+
+    pub fn current_side(&self) -> PlayerId {
+        self.current
+    }
+
+    pub fn first_player(&self) -> Option<PlayerId> {
+        self.first_player
+    }
+
+    pub fn activation(&self) -> Option<&Activation> {
+        self.active.as_ref()
+    }
+
+    /// True once `unit` has been activated this turn.
+    pub fn has_activated(&self, unit: UnitId) -> bool {
+        self.activated[unit.index()]
+    }
+
+    pub fn mission(&self) -> &MissionRules {
+        &self.mission
+    }
+
+    /// Which training waypoints have been reached.
+    pub fn waypoints_reached(&self) -> &[bool] {
+        &self.waypoints_reached
+    }
+
+    /// The label of a hex (`C5`).
+    pub fn label(&self, hex: Hex) -> String {
+        self.board.label(hex)
+    }
+}
