@@ -246,8 +246,8 @@ mod tests {
         assert_eq!(
             lines,
             vec![
-                "f.ron:3:28: unknown field `colour`".to_string(),
-                "f.ron:4:28: unknown field `speed`".to_string(),
+                "f.ron:3:27: unknown field `colour`".to_string(),
+                "f.ron:4:27: unknown field `speed`".to_string(),
             ]
         );
     }

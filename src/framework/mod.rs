@@ -36,6 +36,7 @@ pub use session::{Match, PlayError, Step};
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
 )]
+#[serde(transparent)]
 pub struct PlayerId(pub u8);
 
 impl PlayerId {

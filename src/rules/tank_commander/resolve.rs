@@ -277,7 +277,7 @@ impl TankCommander {
     }
 
     /// Wounds a random living crew member.
-    fn wound(&mut self, t: UnitId, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+    pub(crate) fn wound(&mut self, t: UnitId, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
         let u = &mut self.units[t.index()];
         let living: Vec<usize> = (0..u.crew.len()).filter(|&i| u.crew[i].is_alive()).collect();
         if living.is_empty() {

@@ -13,6 +13,7 @@ use crate::grid::{Facing, HexBoard};
 
 /// A unit's index in the battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct UnitId(pub u8);
 
 impl UnitId {

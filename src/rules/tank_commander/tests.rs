@@ -1,1 +1,767 @@
+//! Unit tests for each rule, and the rulebook's worked examples.
 
+use hexx::Hex;
+
+use super::action::{Ability, Action, Fact, FireTarget};
+use super::setup::*;
+use super::state::{Role, RoleState, Status, TankCommander, UnitId};
+use crate::framework::{Fraction, Game, MatchRng, PlayerId};
+use crate::grid::{Facing, Rotation};
+
+const BLUE: PlayerId = PlayerId(0);
+const RED: PlayerId = PlayerId(1);
+
+/// Builds small battles around the centre of a 21×21 board, in axial offsets from it.
+struct Field {
+    setup: ScenarioSetup,
+    board: crate::grid::HexBoard,
+    center: Hex,
+}
+
+impl Field {
+    fn new() -> Self {
+        let board = crate::grid::HexBoard::new(21, 21);
+        Self {
+            setup: ScenarioSetup {
+                name: "test".into(),
+                description: String::new(),
+                board: BoardSetup { width: 21, height: 21 },
+                terrain: TerrainSetup::default(),
+                sides: vec![SideSetup { name: "Blue".into() }, SideSetup { name: "Red".into() }],
+                units: Vec::new(),
+                victory: VictorySetup::default(),
+                seed: None,
+            },
+            board,
+            center: board.hex_at(10, 10),
+        }
+    }
+
+    fn label(&self, rel: Hex) -> String {
+        self.board.label(self.center + rel)
+    }
+
+    fn tank(mut self, side: &str, name: &str, rel: Hex, facing: Facing, turret: Facing) -> Self {
+        self.setup.units.push(UnitSetup {
+            side: side.into(),
+            kind: UnitKind::Tank,
+            name: name.into(),
+            at: self.label(rel),
+            facing,
+            turret: Some(turret),
+            build: Build::default(),
+            crew: CrewNames::default(),
+            painted: false,
+            named: false,
+            loaded: None,
+        });
+        self
+    }
+
+    fn with_build(mut self, build: Build) -> Self {
+        if let Some(u) = self.setup.units.last_mut() {
+            u.build = build;
+        }
+        self
+    }
+
+    fn loaded(mut self, round: Round) -> Self {
+        if let Some(u) = self.setup.units.last_mut() {
+            u.loaded = Some(round);
+        }
+        self
+    }
+
+    fn terrain(mut self, rel: Hex, terrain: Terrain) -> Self {
+        let at = self.label(rel);
+        self.setup.terrain.patches.push(TerrainPatch { at: vec![at], terrain });
+        self
+    }
+
+    fn smoke(mut self, rel: Hex) -> Self {
+        let at = self.label(rel);
+        self.setup.terrain.smoke.push(at);
+        self
+    }
+
+    fn turn_limit(mut self, n: u8) -> Self {
+        self.setup.victory.turn_limit = Some(n);
+        self
+    }
+
+    fn rules(self) -> (TankCommander, MatchRng) {
+        self.with_rules(&Rules::builtin())
+    }
+
+    fn with_rules(self, rules: &Rules) -> (TankCommander, MatchRng) {
+        let scenario = Scenario::validate(self.setup, rules).expect("test scenario is valid");
+        let mut game = TankCommander::new(&scenario, rules).unwrap();
+        // Blue rolls 6, Red 1: Blue goes first.
+        let mut rng = MatchRng::scripted(0, [6, 1]);
+        game.begin(&mut rng);
+        (game, rng)
+    }
+}
+
+fn id(game: &TankCommander, name: &str) -> UnitId {
+    game.unit_named(name).unwrap().id
+}
+
+fn play(game: &mut TankCommander, rng: &mut MatchRng, action: Action) -> Vec<Fact> {
+    let player = game.to_act()[0];
+    game.apply(player, &action, rng).unwrap_or_else(|e| panic!("{action:?}: {e}"))
+}
+
+fn refuse(game: &TankCommander, action: Action) -> String {
+    let player = game.to_act()[0];
+    game.check(player, &action).expect_err("the action should be refused")
+}
+
+fn fire_at(game: &TankCommander, shooter: &str, target: &str) -> Result<super::odds::ShotProfile, String> {
+    let s = id(game, shooter);
+    let round = game.unit(s).loaded.unwrap_or(Round::At);
+    game.shot_profile(s, FireTarget::Unit(id(game, target)), round, false)
+}
+
+const N: Hex = Facing::N.offset();
+
+// ----- Building a tank -----
+
+#[test]
+fn rulebook_example_build_is_legal() {
+    // Front 8, side 8, rear 6; engine, barrel, optics; lieutenant; air support.
+    let rules = Rules::builtin();
+    let build = Build {
+        armor: ArmorPoints { front: 2, side: 2, rear: 0 },
+        engine: true,
+        barrel: true,
+        optics: true,
+        lieutenant: true,
+        air_support: true,
+        ..Build::default()
+    };
+    assert_eq!(build.cost(&rules.upgrades), 10);
+    assert_eq!(build.armor(rules.tank.armor), Armor { front: 8, side: 8, rear: 6 });
+    assert!(build.problems(&rules, false, false).is_empty());
+}
+
+#[test]
+fn each_broken_build_rule_is_refused_with_a_reason() {
+    let rules = Rules::builtin();
+    let messages = |b: Build, painted: bool, named: bool| -> Vec<String> {
+        b.problems(&rules, painted, named).into_iter().map(|p| p.message).collect()
+    };
+    let over_cap = Build { armor: ArmorPoints { front: 4, side: 0, rear: 0 }, ..Build::default() };
+    assert_eq!(messages(over_cap, false, false), ["front armor takes at most 3 upgrade points, not 4"]);
+    let side_over_front = Build { armor: ArmorPoints { front: 1, side: 2, rear: 0 }, ..Build::default() };
+    assert_eq!(messages(side_over_front, false, false), ["side armor 8 cannot exceed front armor 7"]);
+    let rear_over_side = Build { armor: ArmorPoints { front: 1, side: 0, rear: 1 }, ..Build::default() };
+    assert_eq!(messages(rear_over_side, false, false), ["rear armor 7 cannot exceed side armor 6"]);
+    let too_many_mines = Build { mines: 4, ..Build::default() };
+    assert_eq!(messages(too_many_mines, false, false), ["a tank carries at most 3 mines, not 4"]);
+    let eleven = Build {
+        armor: ArmorPoints { front: 3, side: 3, rear: 3 },
+        engine: true,
+        barrel: true,
+        ..Build::default()
+    };
+    assert_eq!(
+        messages(eleven, false, false),
+        ["the build costs 11 upgrade points but only 10 are available (10 base)"]
+    );
+    // A painted tank gets the 11th point; painted and named gets a 12th.
+    assert!(messages(eleven, true, false).is_empty());
+    let twelve = Build { optics: true, ..eleven };
+    assert!(!messages(twelve, true, false).is_empty());
+    assert!(messages(twelve, true, true).is_empty());
+}
+
+#[test]
+fn named_bonus_needs_every_crew_name() {
+    let mut f = Field::new().tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N).tank("Red", "B", N * 3, Facing::S, Facing::S);
+    f.setup.units[0].named = true;
+    f.setup.units[0].crew.commander = "Ada".into();
+    let err = Scenario::validate(f.setup, &Rules::builtin()).unwrap_err();
+    assert!(err.0.iter().any(|(path, m)| path == "units[0].named" && m.contains("driver, gunner, loader")), "{err:?}");
+}
+
+// ----- Movement -----
+
+#[test]
+fn move_cap_is_three_plus_engine_minus_wounded_driver() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "B", Hex::new(8, 0), Facing::S, Facing::S)
+        .rules();
+    let a = id(&g, "A");
+    play(&mut g, &mut rng, Action::Activate(a));
+    for _ in 0..3 {
+        play(&mut g, &mut rng, Action::Move);
+    }
+    assert_eq!(refuse(&g, Action::Move), "A has already moved 3 spaces this turn, its limit");
+
+    let engine = Build { engine: true, ..Build::default() };
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .with_build(engine)
+        .tank("Red", "B", Hex::new(8, 0), Facing::S, Facing::S)
+        .rules();
+    g.units[0].crew[1].wounds = 1; // the driver
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    for _ in 0..3 {
+        play(&mut g, &mut rng, Action::Move);
+    }
+    assert!(refuse(&g, Action::Move).contains("limit"));
+    assert_eq!(g.units[0].move_cap(g.rules()), 3);
+}
+
+#[test]
+fn mud_and_rubble_cost_two_to_leave_and_buildings_and_tanks_block() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .terrain(Hex::ZERO, Terrain::Mud)
+        .terrain(N, Terrain::Rubble)
+        .terrain(N * 3, Terrain::Building)
+        .tank("Red", "B", Hex::new(5, 0), Facing::S, Facing::S)
+        .rules();
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    let facts = play(&mut g, &mut rng, Action::Move);
+    assert!(matches!(facts[0], Fact::UnitMoved { cost: 2, .. }));
+    let facts = play(&mut g, &mut rng, Action::Move);
+    assert!(matches!(facts[0], Fact::UnitMoved { cost: 2, .. }));
+    assert!(refuse(&g, Action::Move).ends_with("is a building"));
+    assert_eq!(g.activation().unwrap().action_points, 1);
+
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "B", N, Facing::S, Facing::S)
+        .rules();
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    assert!(refuse(&g, Action::Move).contains("occupied by B"));
+}
+
+#[test]
+fn turning_can_leave_the_turret_behind() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "B", Hex::new(5, 0), Facing::S, Facing::S)
+        .rules();
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    play(&mut g, &mut rng, Action::Turn { rotation: Rotation::Right, turret_follows: false });
+    assert_eq!((g.units[0].facing, g.units[0].turret), (Facing::NE, Facing::N));
+    play(&mut g, &mut rng, Action::Turn { rotation: Rotation::Right, turret_follows: true });
+    assert_eq!((g.units[0].facing, g.units[0].turret), (Facing::SE, Facing::NE));
+    play(&mut g, &mut rng, Action::RotateTurret(Rotation::Left));
+    assert_eq!(g.units[0].turret, Facing::N);
+    assert_eq!(g.activation().unwrap().action_points, 2);
+}
+
+// ----- Firing: the rulebook's firing diagram -----
+
+/// T in the middle facing north; A, B, C, D, E, F placed as the diagram describes.
+fn firing_diagram() -> (TankCommander, MatchRng) {
+    Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "A", Hex::new(0, -3), Facing::S, Facing::S)
+        .tank("Red", "B", Hex::new(2, -3), Facing::N, Facing::N)
+        .tank("Red", "C", Hex::new(2, 1), Facing::NW, Facing::NW)
+        .tank("Red", "D", Hex::new(-2, -5), Facing::S, Facing::S)
+        .tank("Red", "E", Hex::new(-2, -2), Facing::SE, Facing::SE)
+        .smoke(Hex::new(-1, -1))
+        .tank("Red", "F", Hex::new(0, -5), Facing::S, Facing::S)
+        .rules()
+}
+
+#[test]
+fn firing_diagram_who_t_can_fire_at() {
+    let (g, _) = firing_diagram();
+    assert!(fire_at(&g, "T", "A").is_ok());
+    assert!(fire_at(&g, "T", "B").is_ok());
+    assert!(fire_at(&g, "T", "C").unwrap_err().contains("outside the turret"));
+    assert!(fire_at(&g, "T", "D").unwrap_err().contains("the gun reaches 6"));
+    assert!(fire_at(&g, "T", "E").unwrap_err().contains("blocked by smoke"));
+    assert!(fire_at(&g, "T", "F").unwrap_err().contains("blocked by A"));
+}
+
+#[test]
+fn firing_diagram_armor_facings() {
+    let (g, _) = firing_diagram();
+    let facing = |s: &str, t: &str| fire_at(&g, s, t).unwrap().armor.unwrap().0;
+    assert_eq!(facing("T", "A"), ArmorFacing::Front);
+    assert_eq!(facing("T", "B"), ArmorFacing::Side);
+    assert_eq!(facing("C", "T"), ArmorFacing::Side);
+    assert_eq!(facing("A", "T"), ArmorFacing::Front);
+    assert!(fire_at(&g, "B", "T").unwrap_err().contains("outside the turret"));
+    assert!(fire_at(&g, "E", "T").unwrap_err().contains("smoke"));
+    assert!(fire_at(&g, "F", "T").unwrap_err().contains("blocked by A"));
+}
+
+#[test]
+fn rear_arc_and_boundaries_favour_the_defender() {
+    let (g, _) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "Behind", Hex::new(0, 2), Facing::N, Facing::N)
+        .tank("Red", "Vertex", Hex::new(1, -2), Facing::S, Facing::S)
+        .tank("Red", "RearVertex", Hex::new(1, 1), Facing::NW, Facing::NW)
+        .rules();
+    let facing = |s: &str| g.armor_facing_hit(g.unit_named("T").unwrap(), g.unit_named(s).unwrap().at).0;
+    assert_eq!(facing("Behind"), ArmorFacing::Rear);
+    // (1,-2) lies exactly on the 30° line between the front and side arcs: front counts.
+    assert_eq!(facing("Vertex"), ArmorFacing::Front);
+    // (1,1) lies exactly on the 150° line between side and rear: side counts.
+    assert_eq!(facing("RearVertex"), ArmorFacing::Side);
+
+    let mut rules = Rules::builtin();
+    rules.firing.arc_boundary = ArcBoundary::Attacker;
+    let (g, _) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "Vertex", Hex::new(1, -2), Facing::S, Facing::S)
+        .with_rules(&rules);
+    assert_eq!(g.armor_facing_hit(&g.units[0], g.units[1].at).0, ArmorFacing::Side);
+}
+
+#[test]
+fn turret_arc_is_120_degrees_including_its_edges() {
+    let (g, _) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "OnEdge", Facing::NE.offset() * 3, Facing::S, Facing::S)
+        .tank("Red", "Beyond", Hex::new(3, 0), Facing::S, Facing::S)
+        .rules();
+    assert!(fire_at(&g, "T", "OnEdge").is_ok());
+    assert!(fire_at(&g, "T", "Beyond").is_err());
+}
+
+#[test]
+fn a_line_along_a_hexside_is_blocked_only_when_both_sides_block() {
+    // From T to (2,-4) the line runs along hexsides at (1,-2)/(0,-2)… use one building.
+    let target = Hex::new(1, -2);
+    let line = crate::grid::hex::line_between(Hex::ZERO, target);
+    let crate::grid::hex::LineStep::Hexside(a, b) = line[0] else { panic!("expected a hexside") };
+    let one = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", target, Facing::S, Facing::S)
+        .terrain(a, Terrain::Building);
+    let both = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", target, Facing::S, Facing::S)
+        .terrain(a, Terrain::Building)
+        .terrain(b, Terrain::Building);
+    let (g, _) = one.rules();
+    assert!(fire_at(&g, "T", "X").is_ok());
+    let (g, _) = both.rules();
+    assert!(fire_at(&g, "T", "X").unwrap_err().contains("building"));
+    let mut rules = Rules::builtin();
+    rules.firing.hexside = HexsideRule::EitherSide;
+    let (g, _) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", target, Facing::S, Facing::S)
+        .terrain(a, Terrain::Building)
+        .with_rules(&rules);
+    assert!(fire_at(&g, "T", "X").is_err());
+}
+
+// ----- To-hit modifiers -----
+
+#[test]
+fn accuracy_modifiers_and_exact_odds() {
+    let optics = Build { optics: true, ..Build::default() };
+    let (g, _) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .with_build(optics)
+        .tank("Red", "Open", Hex::new(0, -3), Facing::S, Facing::S)
+        .tank("Red", "InForest", Hex::new(-2, -2), Facing::SE, Facing::SE)
+        .terrain(Hex::new(-2, -2), Terrain::Forest)
+        .tank("Red", "BehindHill", Hex::new(3, -3), Facing::S, Facing::S)
+        .terrain(Hex::new(2, -2), Terrain::Hill)
+        .rules();
+    let open = fire_at(&g, "T", "Open").unwrap();
+    assert_eq!(open.to_hit.shown_need(), 3);
+    assert_eq!(open.to_hit.explain(), "needs 3+: base 4, optics −1");
+    let o = g.odds(&open);
+    assert_eq!(o.hit, Fraction::new(2, 3));
+    // AT 6 + d6 against front 6: every hit penetrates.
+    assert_eq!(o.penetrating, Fraction::new(2, 3));
+    assert_eq!(o.glancing, Fraction::ZERO);
+    assert_eq!(o.expected_hull_loss, Fraction::new(2, 3));
+    let forest = fire_at(&g, "T", "InForest").unwrap();
+    assert_eq!(forest.to_hit.explain(), "needs 4+: base 4, optics −1, target in forest +1");
+    let hill = fire_at(&g, "T", "BehindHill").unwrap();
+    assert_eq!(hill.to_hit.explain(), "needs 4+: base 4, optics −1, behind a hill +1");
+}
+
+#[test]
+fn forest_along_the_line_counts_and_does_not_stack_with_forest_under_the_target() {
+    let (g, _) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .terrain(Hex::new(0, -1), Terrain::Forest)
+        .terrain(Hex::new(0, -3), Terrain::Forest)
+        .rules();
+    assert_eq!(fire_at(&g, "T", "X").unwrap().to_hit.explain(), "needs 5+: base 4, target in forest +1");
+}
+
+#[test]
+fn a_tank_on_a_hill_is_hit_on_its_rear() {
+    let (g, _) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .terrain(Hex::new(0, -3), Terrain::Hill)
+        .rules();
+    assert_eq!(fire_at(&g, "T", "X").unwrap().armor.unwrap().0, ArmorFacing::Rear);
+}
+
+#[test]
+fn wounded_gunner_and_bring_it_down() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .terrain(Hex::new(0, -3), Terrain::Forest)
+        .rules();
+    g.units[0].crew[2].wounds = 1;
+    assert_eq!(fire_at(&g, "T", "X").unwrap().to_hit.explain(), "needs 6+: base 4, wounded gunner +1, target in forest +1");
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    play(&mut g, &mut rng, Action::UseAbility(Ability::BringItDown));
+    let p = g.shot_profile(UnitId(0), FireTarget::Unit(UnitId(1)), Round::At, true).unwrap();
+    assert_eq!(p.to_hit.explain(), "needs 3+: Bring it down! 2, target in forest +1");
+    // One ability a turn.
+    assert_eq!(refuse(&g, Action::UseAbility(Ability::QuickLoad)), "only one crew ability may be used each turn");
+}
+
+#[test]
+fn natural_one_misses_and_natural_six_hits() {
+    let (g, _) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .rules();
+    let mut p = fire_at(&g, "T", "X").unwrap().to_hit;
+    p.need = 0;
+    assert!(!p.hits(1));
+    assert_eq!(p.chance(), Fraction::new(5, 6));
+    p.need = 9;
+    assert!(p.hits(6));
+    assert_eq!(p.chance(), Fraction::new(1, 6));
+    p.natural_six_hits = false;
+    assert_eq!(p.chance(), Fraction::ZERO);
+    assert!(p.explain().starts_with("cannot hit"));
+}
+
+// ----- Damage -----
+
+#[test]
+fn penetrating_hit_wounds_and_costs_a_hull_point() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .rules();
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    // Hit on 4, penetration 1+6=7 > 6, crew pick 3 of 4 (gunner).
+    rng.push_script([4, 1, 3]);
+    let facts = play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(UnitId(1))));
+    let x = &g.units[1];
+    assert_eq!(x.hull, 3);
+    assert_eq!(x.crew[2].wounds, 1);
+    assert_eq!(x.role_state(Role::Gunner), RoleState::Impaired);
+    assert!(facts.iter().any(|f| matches!(f, Fact::HullDamaged { remaining: 3, .. })));
+    assert_eq!(g.units[0].loaded, None);
+    assert_eq!(refuse(&g, Action::Fire(FireTarget::Unit(UnitId(1)))), "the gun is not loaded");
+}
+
+#[test]
+fn glancing_hit_wounds_on_four_plus() {
+    let armor = Build { armor: ArmorPoints { front: 3, side: 0, rear: 0 }, ..Build::default() };
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .with_build(armor)
+        .rules();
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    // Hit 5; penetration 3+6=9 vs front 9: glancing; wound roll 3: no wound.
+    rng.push_script([5, 3, 3]);
+    let facts = play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(UnitId(1))));
+    assert!(facts.iter().any(|f| matches!(f, Fact::WoundRolled { check, .. } if !check.success)));
+    assert!(g.units[1].crew.iter().all(|m| m.wounds == 0));
+    assert_eq!(g.units[1].hull, 4);
+    play(&mut g, &mut rng, Action::Load(Round::At));
+    // Hit 6; penetration 1: glancing; wound roll 4: wound, pick 1 (commander).
+    rng.push_script([6, 1, 4, 1]);
+    play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(UnitId(1))));
+    assert_eq!(g.units[1].crew[0].wounds, 1);
+    assert_eq!(g.units[1].action_points(g.rules()), 4);
+}
+
+#[test]
+fn second_wound_kills_and_the_lieutenant_takes_over() {
+    let lt = Build { lieutenant: true, ..Build::default() };
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .with_build(lt)
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .rules();
+    let t = UnitId(0);
+    g.units[0].crew[3].wounds = 1; // loader wounded: loading costs 2
+    assert_eq!(g.units[0].load_cost(g.rules(), false), Some(2));
+    let mut facts = Vec::new();
+    rng.push_script([4]); // pick 4 of 5: the loader
+    g.wound(t, &mut rng, &mut facts);
+    assert!(matches!(facts[0], Fact::CrewWounded { role: Role::Loader, killed: true, .. }));
+    assert!(matches!(facts[1], Fact::LieutenantTookOver { role: Role::Loader, .. }));
+    // The lieutenant loads as if wounded.
+    assert_eq!(g.units[0].role_state(Role::Loader), RoleState::Impaired);
+    assert_eq!(g.units[0].load_cost(g.rules(), false), Some(2));
+    // Kill the lieutenant: now nobody can load.
+    let l = 4;
+    g.units[0].crew[l].wounds = 2;
+    assert_eq!(g.units[0].load_cost(g.rules(), false), None);
+}
+
+#[test]
+fn killed_crew_effects() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .rules();
+    for m in &mut g.units[0].crew {
+        if m.role != Role::Loader {
+            m.wounds = 2;
+        }
+    }
+    g.units[0].loaded = None;
+    // Commander killed: 5 - 2 = 3 actions.
+    let facts = play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    assert!(matches!(&facts[0], Fact::UnitActivated { action_points: 3, .. }));
+    assert!(refuse(&g, Action::Move).contains("driver is dead"));
+    assert!(refuse(&g, Action::Turn { rotation: Rotation::Left, turret_follows: true }).contains("driver is dead"));
+    play(&mut g, &mut rng, Action::Load(Round::At));
+    assert!(refuse(&g, Action::Fire(FireTarget::Unit(UnitId(1)))).contains("gunner is dead"));
+    assert!(refuse(&g, Action::UseAbility(Ability::BoomingVoice)).contains("Commander is dead"));
+}
+
+#[test]
+fn medkit_cancels_the_first_wound_penalty() {
+    let kit = Build { medkit: true, ..Build::default() };
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .with_build(kit)
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .rules();
+    let mut facts = Vec::new();
+    rng.push_script([1, 2]);
+    g.wound(UnitId(0), &mut rng, &mut facts);
+    g.wound(UnitId(0), &mut rng, &mut facts);
+    assert_eq!(g.units[0].role_state(Role::Commander), RoleState::Healthy);
+    assert_eq!(g.units[0].role_state(Role::Driver), RoleState::Impaired);
+    assert!(matches!(facts[0], Fact::CrewWounded { treated: true, .. }));
+}
+
+#[test]
+fn abilities_are_once_per_battle() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", Hex::new(6, -3), Facing::S, Facing::S)
+        .rules();
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    play(&mut g, &mut rng, Action::UseAbility(Ability::BoomingVoice));
+    assert_eq!(g.activation().unwrap().action_points, 7);
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(UnitId(1)));
+    play(&mut g, &mut rng, Action::EndActivation);
+    // Turn 2.
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    assert_eq!(refuse(&g, Action::UseAbility(Ability::BoomingVoice)), "Booming Voice has already been used this battle");
+    // Move move move! carries the tank three spaces for one action, outside the move cap.
+    let start = g.units[0].at;
+    play(&mut g, &mut rng, Action::UseAbility(Ability::MoveMoveMove { spaces: 3 }));
+    assert_eq!(g.units[0].at, start + N * 3);
+    assert_eq!(g.activation().unwrap().moves, 0);
+    assert_eq!(g.activation().unwrap().action_points, 4);
+}
+
+#[test]
+fn quick_load_makes_loading_free() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", Hex::new(6, -3), Facing::S, Facing::S)
+        .rules();
+    g.units[0].loaded = None;
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    play(&mut g, &mut rng, Action::UseAbility(Ability::QuickLoad));
+    let facts = play(&mut g, &mut rng, Action::Load(Round::At));
+    assert!(matches!(facts[0], Fact::GunLoaded { cost: 0, .. }));
+    assert_eq!(g.activation().unwrap().action_points, 5);
+    assert!(refuse(&g, Action::Load(Round::He)).contains("no HE rounds"));
+}
+
+#[test]
+fn he_fire_burns_at_the_end_of_turn_and_fire_kills_cook_off_at_once() {
+    let he = Build { he_rounds: true, ..Build::default() };
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .with_build(he)
+        .loaded(Round::He)
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .tank("Red", "Near", Hex::new(1, -4), Facing::S, Facing::S)
+        .rules();
+    g.units[1].hull = 2;
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    // Hit 4; penetration 3+4=7 > 6; wound pick 1; fire roll 5: on fire.
+    rng.push_script([4, 3, 1, 5]);
+    let facts = play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(UnitId(1))));
+    assert!(facts.iter().any(|f| matches!(f, Fact::FireRolled { check, .. } if check.success)));
+    assert!(g.units[1].on_fire);
+    assert_eq!(g.units[1].hull, 1);
+    play(&mut g, &mut rng, Action::EndActivation);
+    // Red activates X and Near and does nothing.
+    play(&mut g, &mut rng, Action::Activate(UnitId(1)));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(UnitId(2)));
+    // End of turn: fire takes X's last hull point, X cooks off at once; the blast hits
+    // Near (distance 1) and T (distance 3: out of the blast). Blast penetration roll 1.
+    rng.push_script([1, 1]);
+    let facts = play(&mut g, &mut rng, Action::EndActivation);
+    assert!(facts.iter().any(|f| matches!(f, Fact::CookedOff { immediate: true, .. })), "{facts:#?}");
+    assert_eq!(g.units[1].status, Status::Destroyed);
+    assert_eq!(g.terrain(g.units[1].at), Terrain::Rubble);
+    let blasts: Vec<UnitId> = facts
+        .iter()
+        .filter_map(|f| match f {
+            Fact::BlastHit { target, .. } => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(blasts, vec![UnitId(2)]);
+}
+
+#[test]
+fn disabled_tanks_roll_to_cook_off_each_end_of_turn() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .tank("Red", "Y", Hex::new(5, -3), Facing::S, Facing::S)
+        .rules();
+    g.units[1].hull = 1;
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    rng.push_script([4, 1, 1]);
+    let facts = play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(UnitId(1))));
+    assert!(facts.iter().any(|f| matches!(f, Fact::UnitDisabled { .. })));
+    assert!(refuse(&g, Action::Fire(FireTarget::Unit(UnitId(1)))).contains("not loaded"));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(UnitId(2)));
+    // Cook-off roll 3: holds.
+    rng.push_script([3]);
+    let facts = play(&mut g, &mut rng, Action::EndActivation);
+    assert!(facts.iter().any(|f| matches!(f, Fact::CookOffRolled { check, .. } if !check.success)));
+    assert_eq!(g.units[1].status, Status::Disabled);
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(UnitId(2)));
+    // Cook-off roll 4: boom; the blast reaches T at distance 3? No: radius 2.
+    rng.push_script([4]);
+    let facts = play(&mut g, &mut rng, Action::EndActivation);
+    assert!(facts.iter().any(|f| matches!(f, Fact::CookedOff { immediate: false, .. })));
+    assert!(!facts.iter().any(|f| matches!(f, Fact::BlastHit { .. })));
+}
+
+#[test]
+fn shooting_a_building_turns_it_to_rubble() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .terrain(Hex::new(0, -2), Terrain::Building)
+        .tank("Red", "X", Hex::new(0, -4), Facing::S, Facing::S)
+        .rules();
+    assert!(fire_at(&g, "T", "X").unwrap_err().contains("building"));
+    let house = g.units[0].at + Hex::new(0, -2);
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    rng.push_script([5]);
+    play(&mut g, &mut rng, Action::Fire(FireTarget::Building(house)));
+    assert_eq!(g.terrain(house), Terrain::Rubble);
+    assert!(fire_at(&g, "T", "X").is_ok());
+}
+
+#[test]
+fn smoke_launcher_range_and_blocking() {
+    let smoke = Build { smoke_launcher: true, ..Build::default() };
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .with_build(smoke)
+        .tank("Red", "X", Hex::new(0, -4), Facing::S, Facing::S)
+        .rules();
+    let at = g.units[0].at;
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    assert!(refuse(&g, Action::DeploySmoke(at + Hex::new(0, -3))).contains("1 to 2 spaces"));
+    play(&mut g, &mut rng, Action::DeploySmoke(at + Hex::new(0, -2)));
+    assert!(fire_at(&g, "T", "X").unwrap_err().contains("smoke"));
+    assert!(refuse(&g, Action::DeploySmoke(at + Hex::new(0, -1))).contains("1 time a turn"));
+}
+
+// ----- Turns and the end of the battle -----
+
+#[test]
+fn turns_alternate_and_the_limit_ends_in_a_draw() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Blue", "A2", Hex::new(-3, 0), Facing::N, Facing::N)
+        .tank("Red", "B", Hex::new(8, -4), Facing::S, Facing::S)
+        .turn_limit(2)
+        .rules();
+    assert_eq!(g.to_act(), vec![BLUE]);
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    play(&mut g, &mut rng, Action::EndActivation);
+    assert_eq!(g.to_act(), vec![RED]);
+    play(&mut g, &mut rng, Action::Activate(UnitId(2)));
+    play(&mut g, &mut rng, Action::EndActivation);
+    // Red has nothing left: Blue activates its second tank.
+    assert_eq!(g.to_act(), vec![BLUE]);
+    assert!(refuse(&g, Action::Activate(UnitId(0))).contains("already been activated"));
+    play(&mut g, &mut rng, Action::Activate(UnitId(1)));
+    let facts = play(&mut g, &mut rng, Action::EndActivation);
+    assert!(facts.iter().any(|f| matches!(f, Fact::TurnStarted { turn: 2 })));
+    assert_eq!(g.turn(), 2);
+    for u in [0, 2, 1] {
+        play(&mut g, &mut rng, Action::Activate(UnitId(u)));
+        play(&mut g, &mut rng, Action::EndActivation);
+    }
+    let outcome = g.outcome().expect("the turn limit ends the battle");
+    assert!(outcome.is_draw());
+    assert_eq!(outcome.reason, "the 2-turn limit was reached");
+    assert!(g.to_act().is_empty());
+}
+
+#[test]
+fn concession_and_destruction_end_the_battle() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "B", Hex::new(0, -3), Facing::S, Facing::S)
+        .rules();
+    let mut conceded = g.clone();
+    let facts = play(&mut conceded, &mut rng.clone(), Action::Concede);
+    assert!(matches!(facts.last(), Some(Fact::BattleEnded { .. })));
+    assert_eq!(conceded.outcome().unwrap().winners, vec![RED]);
+
+    g.units[1].hull = 1;
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    rng.push_script([4, 1, 1]);
+    let facts = play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(UnitId(1))));
+    assert_eq!(g.outcome().unwrap().winners, vec![BLUE]);
+    assert!(matches!(facts.last(), Some(Fact::BattleEnded { .. })));
+}
+
+#[test]
+fn first_player_roll_rerolls_ties() {
+    let scenario = Scenario::builtin_default();
+    let mut g = TankCommander::new(&scenario, &Rules::builtin()).unwrap();
+    let mut rng = MatchRng::scripted(0, [3, 3, 2, 5]);
+    let facts = g.begin(&mut rng);
+    assert!(matches!(&facts[0], Fact::FirstPlayerRolled { rounds, first } if rounds.len() == 2 && *first == RED));
+    assert_eq!(g.to_act(), vec![RED]);
+}
+
+#[test]
+fn shipped_files_are_valid() {
+    let rules = Rules::builtin();
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "ron") {
+            Scenario::load(&path, &rules).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
