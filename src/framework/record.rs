@@ -37,6 +37,7 @@ pub struct MatchRecord<S, A> {
 
 /// Just the game name of a record, to pick the game before parsing the rest.
 #[derive(Deserialize)]
+#[serde(rename = "MatchRecord")]
 pub struct RecordHeader {
     pub game: String,
 }

@@ -2,7 +2,7 @@
 
 use super::action::{Ability, Action, FireTarget};
 use super::odds::Odds;
-use super::setup::Round;
+use super::setup::{Edge, MissionRules, Round};
 use super::state::{TankCommander, Unit, UnitId};
 use crate::framework::bot::Bot;
 use crate::framework::{Fraction, MatchRng, PlayerId};
@@ -42,15 +42,64 @@ impl TankCommander {
             .unwrap_or(0)
     }
 
-    /// How good a position is for `id`: a shot on offer, then closeness to the enemy.
+    /// How good a position is for `id`: a shot on offer, then closeness to its goals.
     fn position_value(&self, id: UnitId) -> f64 {
         let u = &self.units[id.index()];
         let round = u.loaded.unwrap_or(Round::At);
         let shot = self.best_shot(u, round, false).map_or(0.0, |s| s.1);
-        let range = f64::from(u.gun_range(&self.rules));
-        let d = f64::from(self.nearest_enemy_distance(u));
-        // Close to just inside gun range; closer than that brings no gain.
-        shot * 100.0 - (d - (range - 1.0)).max(0.0)
+        let reached = self.waypoints_reached.iter().filter(|r| **r).count() as f64;
+        shot * 100.0 + reached * 50.0 - self.goal_distance(u, u.at)
+    }
+
+    /// The facing whose next hex brings `unit` closest to its goals, if any helps.
+    fn best_heading(&self, unit: &Unit) -> Option<crate::grid::Facing> {
+        let here = self.goal_distance(unit, unit.at);
+        crate::grid::Facing::ALL
+            .into_iter()
+            .filter_map(|f| {
+                let next = unit.at + f.offset();
+                let open = self.board.contains(next) && !self.terrain(next).is_impassable() && self.unit_at(next).is_none();
+                open.then(|| (f, self.goal_distance(unit, next)))
+            })
+            .filter(|(_, d)| *d < here)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(f, _)| f)
+    }
+
+    /// How far `at` is from what `unit` wants: just inside gun range of the nearest enemy,
+    /// and the mission's waypoints or edge.
+    fn goal_distance(&self, unit: &Unit, at: hexx::Hex) -> f64 {
+        let range = f64::from(unit.gun_range(&self.rules));
+        let enemy = self
+            .units
+            .iter()
+            .filter(|t| t.side != unit.side && t.is_active())
+            .map(|t| at.unsigned_distance_to(t.at))
+            .min()
+            // Close to just inside gun range; a gentle pull beyond that finds a way round
+            // cover when no shot is on offer.
+            .map_or(0.0, |d| (f64::from(d) - (range - 1.0)).max(0.0) + 0.1 * f64::from(d));
+        let mission = match &self.mission {
+            MissionRules::Training { waypoints } => waypoints
+                .iter()
+                .zip(&self.waypoints_reached)
+                .filter(|(_, reached)| !**reached)
+                .map(|(w, _)| at.unsigned_distance_to(*w))
+                .min()
+                .map_or(0.0, |n| 2.0 * f64::from(n)),
+            MissionRules::Breakthrough { attacker, edge } if unit.side.0 == *attacker => {
+                let [c, r] = self.board.offset_of(at);
+                let to_go = match edge {
+                    Edge::North => r,
+                    Edge::South => i32::from(self.board.height) - 1 - r,
+                    Edge::West => c,
+                    Edge::East => i32::from(self.board.width) - 1 - c,
+                };
+                2.0 * f64::from(to_go)
+            }
+            _ => 0.0,
+        };
+        enemy + mission
     }
 }
 
@@ -131,9 +180,8 @@ impl Bot<TankCommander> for GreedyBot {
             let mut v = next.position_value(act.unit);
             // Turning on the spot only pays if it sets up a move closer or a shot.
             if let Action::Turn { .. } = a {
-                let ahead = next.ahead(next.unit(act.unit));
-                let closer = next.units().iter().filter(|t| t.side != player && t.is_active()).any(|t| {
-                    ahead.unsigned_distance_to(t.at) < next.unit(act.unit).at.unsigned_distance_to(t.at)
+                let closer = game.best_heading(unit).is_some_and(|best| {
+                    next.unit(act.unit).facing.steps_to(best) < unit.facing.steps_to(best)
                 });
                 if !closer && v <= here {
                     continue;

@@ -3,7 +3,7 @@
 use hexx::Hex;
 
 use super::action::{Ability, Action, DamageCause, DieCheck, Fact, FireTarget, PenetrationRoll};
-use super::setup::{MissionRules, Round, Terrain};
+use super::setup::{MissionRules, Round, Terrain, UnitKind};
 use super::state::{Activation, Role, RoleState, Status, TankCommander, UnitId};
 use crate::framework::{MatchRng, PlayerId};
 
@@ -364,7 +364,10 @@ impl TankCommander {
         }
         let mut rolled = vec![false; self.units.len()];
         loop {
-            let Some(i) = (0..self.units.len()).find(|&i| !rolled[i] && self.units[i].status == Status::Disabled) else {
+            // Training targets carry no ammunition to cook off.
+            let Some(i) = (0..self.units.len())
+                .find(|&i| !rolled[i] && self.units[i].status == Status::Disabled && self.units[i].kind != UnitKind::Target)
+            else {
                 break;
             };
             rolled[i] = true;
