@@ -123,48 +123,19 @@ fn load_record(path: &Path, rules: &Rules) -> Result<(Record, Scenario), Diagnos
 
 /// Replays a record, checking every action and the final hash.
 fn replay(record: &Record, scenario: &Scenario, rules: &Rules) -> Result<Match<TankCommander>, String> {
-    let game = TankCommander::new(scenario, rules)?;
-    let mut m = Match::with_rng(game, MatchRng::scripted(record.seed, record.dice.iter().copied()));
-    for (i, RecordedAction { player, action }) in record.actions.iter().enumerate() {
-        m.play(*player, action).map_err(|e| format!("action {} ({action:?}) cannot be played: {e}", i + 1))?;
-    }
-    let hash = format_hash(m.state_hash());
-    if let Some(expected) = &record.final_hash {
-        if *expected != hash {
-            return Err(format!(
-                "the replay ends in state {hash}, but the record says {expected}: the rules or the scenario changed since it was recorded"
-            ));
-        }
-    }
-    Ok(m)
+    tc::replay_record(record, scenario, rules).map(|(m, _)| m)
 }
 
 fn replay_cmd(path: &Path, json: bool, rules: Option<&Path>) -> Result<ExitCode, String> {
     let rules = load_rules(rules)?;
     let (record, scenario) = load_record(path, &rules).map_err(|d| d.to_string())?;
-    let m = replay(&record, &scenario, &rules)?;
-    // Describe facts against the state they happened in, so names and hexes read right.
-    let mut view = Match::with_rng(TankCommander::new(&scenario, &rules)?, MatchRng::scripted(record.seed, record.dice.iter().copied()));
-    let mut index = 0usize;
-    let mut print = |game: &TankCommander, action: Option<usize>, fact: &tc::Fact| {
-        let text = game.describe_fact(fact);
+    let (m, told) = tc::replay_record(&record, &scenario, &rules)?;
+    for (index, t) in told.iter().enumerate() {
         if json {
-            let line = serde_json::json!({ "index": index, "action": action, "fact": fact, "text": text });
+            let line = serde_json::json!({ "index": index, "action": t.action, "fact": t.fact, "text": t.text });
             println!("{line}");
         } else {
-            println!("{text}");
-        }
-        index += 1;
-    };
-    for f in view.opening_facts().to_vec() {
-        print(view.state(), None, &f);
-    }
-    for (i, step) in record.actions.iter().enumerate() {
-        let before = view.state().clone();
-        let facts = view.play(step.player, &step.action).map_err(|e| e.to_string())?.to_vec();
-        for f in &facts {
-            // Facts that read the unit's new place are clearer against the state after.
-            print(if matches!(f, tc::Fact::BattleEnded { .. }) { view.state() } else { &before }, Some(i), f);
+            println!("{}", t.text);
         }
     }
     if !json {

@@ -1,1 +1,13 @@
+//! Integration tests, in one binary so that Bevy links once.
 
+mod cli;
+mod playthroughs;
+mod properties;
+mod validation;
+
+use std::path::{Path, PathBuf};
+
+/// A path inside the project.
+pub fn project(relative: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
+}

@@ -34,7 +34,7 @@ pub use setup::{Build, Round, Rules, Scenario, ScenarioSetup, Terrain};
 pub use state::{Role, TankCommander, Unit, UnitId};
 
 use crate::data::Diagnostics;
-use crate::framework::{Game, MatchRecord, MatchRng, Outcome, PlayerId};
+use crate::framework::{Game, Match, MatchRecord, MatchRng, Outcome, PlayerId};
 
 impl Game for TankCommander {
     type Action = Action;
@@ -146,6 +146,49 @@ pub fn resolve_path(name: &str, base: Option<&Path>) -> PathBuf {
 #[must_use]
 pub fn choose_seed(given: Option<u64>, scenario: &Scenario) -> u64 {
     given.or(scenario.setup.seed).unwrap_or(0)
+}
+
+/// A fact as told in a replay.
+#[derive(Clone, Debug, Serialize)]
+pub struct Told {
+    /// Index of the action that caused it; `None` for the opening roll.
+    pub action: Option<usize>,
+    pub fact: Fact,
+    pub text: String,
+}
+
+/// Replays `record` from `scenario`, telling every fact in plain words, and checks the
+/// final hash when the record carries one.
+///
+/// # Errors
+/// A sentence when an action cannot be played or the hash differs.
+pub fn replay_record(record: &Record, scenario: &Scenario, rules: &Rules) -> Result<(Match<TankCommander>, Vec<Told>), String> {
+    if record.game != TankCommander::NAME {
+        return Err(format!("this is a `{}` record, not a `{}` one", record.game, TankCommander::NAME));
+    }
+    let game = TankCommander::new(scenario, rules)?;
+    let mut m = Match::with_rng(game, MatchRng::scripted(record.seed, record.dice.iter().copied()));
+    let mut told: Vec<Told> = m
+        .opening_facts()
+        .iter()
+        .map(|f| Told { action: None, fact: f.clone(), text: m.state().describe_fact(f) })
+        .collect();
+    for (i, step) in record.actions.iter().enumerate() {
+        let facts = m
+            .play(step.player, &step.action)
+            .map_err(|e| format!("action {} ({:?}) cannot be played: {e}", i + 1, step.action))?
+            .to_vec();
+        told.extend(facts.into_iter().map(|f| Told { action: Some(i), text: m.state().describe_fact(&f), fact: f }));
+    }
+    let hash = crate::framework::hash::format_hash(m.state_hash());
+    if let Some(expected) = &record.final_hash {
+        if *expected != hash {
+            return Err(format!(
+                "the replay ends in state {hash}, but the record says {expected}: the rules or the scenario changed since it was recorded"
+            ));
+        }
+    }
+    Ok((m, told))
 }
 
 #[cfg(test)]

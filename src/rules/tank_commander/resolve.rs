@@ -43,7 +43,10 @@ impl TankCommander {
                 let mut reasons = vec![format!("base {}", u.base.actions)];
                 match u.role_state(Role::Commander) {
                     RoleState::Healthy => {}
-                    RoleState::Impaired => reasons.push(format!("commander wounded −{}", self.rules.crew.commander_wounded_actions)),
+                    RoleState::Impaired => {
+                        let who = if u.lieutenant_covers == Some(Role::Commander) { "lieutenant as commander" } else { "commander wounded" };
+                        reasons.push(format!("{who} −{}", self.rules.crew.commander_wounded_actions));
+                    }
                     RoleState::Out => reasons.push(format!("commander killed −{}", self.rules.crew.commander_killed_actions)),
                 }
                 self.active = Some(Activation {
@@ -335,23 +338,24 @@ impl TankCommander {
             }
             self.turn += 1;
             self.activated.iter_mut().for_each(|a| *a = false);
-            facts.push(Fact::TurnStarted { turn: self.turn });
-            self.current = self.first_player.unwrap_or_default();
-            if self.pending_units(self.current).next().is_none() && self.pending_units(self.other(self.current)).next().is_none() {
-                // Nobody can act: let the turns run out.
-                if self.turn > self.turn_limit {
-                    return;
-                }
+            if self.outcome_now().is_some() {
+                return;
             }
+            facts.push(Fact::TurnStarted { turn: self.turn });
+            // If nobody can act, the loop ends turns until the limit ends the battle.
+            self.current = self.first_player.unwrap_or_default();
         }
     }
 
     /// Fires burn, then disabled tanks roll to cook off.
     fn end_turn(&mut self, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
         let d = self.rules.damage;
+        // Only fires burning when the turn ends do damage; one started by a blast during
+        // this end phase first burns at the end of the next turn.
+        let burning: Vec<bool> = self.units.iter().map(|u| u.on_fire).collect();
         for i in 0..self.units.len() {
             let u = &mut self.units[i];
-            if !(u.on_fire && u.is_active()) {
+            if !(burning[i] && u.on_fire && u.is_active()) {
                 continue;
             }
             u.hull = u.hull.saturating_sub(d.fire_damage);
