@@ -10,20 +10,45 @@ use crate::framework::hash::format_hash;
 use crate::framework::record::{RecordHeader, RecordedAction};
 use crate::framework::{Game, Match, MatchRng};
 use crate::rules::tank_commander::{
-    self as tc, FireTarget, GreedyBot, Record, Round, Rules, Scenario, ScenarioSource, TankCommander,
+    self as tc, FireTarget, GreedyBot, Record, Round, Rules, Scenario, ScenarioSource,
+    TankCommander,
 };
 
 pub(super) fn run(command: Command) -> Result<ExitCode, String> {
     match command {
         Command::Check { files, rules } => check(&files, rules.as_deref()),
-        Command::Sim { scenario, games, seed, bots, json, threads, rules } => {
+        Command::Sim {
+            scenario,
+            games,
+            seed,
+            bots,
+            json,
+            threads,
+            rules,
+        } => {
             let rules = load_rules(rules.as_deref())?;
             let scenario = load_scenario(&scenario, &rules)?;
             super::sim::run(&scenario, &rules, games, seed, &bots, json, threads)
         }
-        Command::Record { scenario, output, seed, bots, rules } => record(&scenario, &output, seed, &bots, rules.as_deref()),
-        Command::Replay { record, json, rules } => replay_cmd(&record, json, rules.as_deref()),
-        Command::Odds { scenario, shooter, target, round, rules } => odds(&scenario, &shooter, &target, round, rules.as_deref()),
+        Command::Record {
+            scenario,
+            output,
+            seed,
+            bots,
+            rules,
+        } => record(&scenario, &output, seed, &bots, rules.as_deref()),
+        Command::Replay {
+            record,
+            json,
+            rules,
+        } => replay_cmd(&record, json, rules.as_deref()),
+        Command::Odds {
+            scenario,
+            shooter,
+            target,
+            round,
+            rules,
+        } => odds(&scenario, &shooter, &target, round, rules.as_deref()),
         Command::Legal { file, seed, rules } => legal(&file, seed, rules.as_deref()),
     }
 }
@@ -56,7 +81,10 @@ fn file_kind(text: &str) -> FileKind {
             break;
         }
     }
-    let head: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    let head: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
     match head.as_str() {
         "Rules" => FileKind::Rules,
         "MatchRecord" => FileKind::Record,
@@ -77,7 +105,8 @@ fn check(files: &[PathBuf], rules_path: Option<&Path>) -> Result<ExitCode, Strin
         let text = match std::fs::read_to_string(file) {
             Ok(t) => t,
             Err(e) => {
-                all.0.extend(Diagnostics::whole_file(&name, format!("cannot read the file: {e}")).0);
+                all.0
+                    .extend(Diagnostics::whole_file(&name, format!("cannot read the file: {e}")).0);
                 continue;
             }
         };
@@ -99,7 +128,11 @@ fn check(files: &[PathBuf], rules_path: Option<&Path>) -> Result<ExitCode, Strin
         Ok(ExitCode::SUCCESS)
     } else {
         eprintln!("{all}");
-        eprintln!("{} problem{} found.", all.0.len(), if all.0.len() == 1 { "" } else { "s" });
+        eprintln!(
+            "{} problem{} found.",
+            all.0.len(),
+            if all.0.len() == 1 { "" } else { "s" }
+        );
         Ok(ExitCode::FAILURE)
     }
 }
@@ -113,7 +146,11 @@ fn load_record(path: &Path, rules: &Rules) -> Result<(Record, Scenario), Diagnos
     if header.game != TankCommander::NAME {
         return Err(Diagnostics::whole_file(
             &name,
-            format!("this is a `{}` record; this build replays `{}` records", header.game, TankCommander::NAME),
+            format!(
+                "this is a `{}` record; this build replays `{}` records",
+                header.game,
+                TankCommander::NAME
+            ),
         ));
     }
     let (record, _): (Record, _) = data::load_ron(&name, &text)?;
@@ -122,7 +159,11 @@ fn load_record(path: &Path, rules: &Rules) -> Result<(Record, Scenario), Diagnos
 }
 
 /// Replays a record, checking every action and the final hash.
-fn replay(record: &Record, scenario: &Scenario, rules: &Rules) -> Result<Match<TankCommander>, String> {
+fn replay(
+    record: &Record,
+    scenario: &Scenario,
+    rules: &Rules,
+) -> Result<Match<TankCommander>, String> {
     tc::replay_record(record, scenario, rules).map(|(m, _)| m)
 }
 
@@ -139,7 +180,10 @@ fn replay_cmd(path: &Path, json: bool, rules: Option<&Path>) -> Result<ExitCode,
         }
     }
     if !json {
-        println!("Final state hash {} matches the record.", format_hash(m.state_hash()));
+        println!(
+            "Final state hash {} matches the record.",
+            format_hash(m.state_hash())
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -152,48 +196,96 @@ fn make_bot(kind: BotKind) -> Box<dyn Bot<TankCommander>> {
 }
 
 /// One bot per side from a `--bots` list.
-pub(super) fn bots_for(kinds: &[BotKind], sides: usize) -> Result<Vec<Box<dyn Bot<TankCommander>>>, String> {
+pub(super) fn bots_for(
+    kinds: &[BotKind],
+    sides: usize,
+) -> Result<Vec<Box<dyn Bot<TankCommander>>>, String> {
     match kinds.len() {
         0 => Err("name at least one bot".into()),
         1 => Ok((0..sides).map(|_| make_bot(kinds[0])).collect()),
         n if n == sides => Ok(kinds.iter().map(|k| make_bot(*k)).collect()),
-        n => Err(format!("--bots names {n} bots but the scenario has {sides} sides")),
+        n => Err(format!(
+            "--bots names {n} bots but the scenario has {sides} sides"
+        )),
     }
 }
 
-fn record(scenario_path: &Path, output: &Path, seed: u64, bots: &[BotKind], rules: Option<&Path>) -> Result<ExitCode, String> {
+fn record(
+    scenario_path: &Path,
+    output: &Path,
+    seed: u64,
+    bots: &[BotKind],
+    rules: Option<&Path>,
+) -> Result<ExitCode, String> {
     let rules = load_rules(rules)?;
     let scenario = load_scenario(scenario_path, &rules)?;
     let game = TankCommander::new(&scenario, &rules)?;
     let mut bots = bots_for(bots, game.player_count())?;
     let mut rng = MatchRng::new(seed);
     let mut bot_rng = MatchRng::new(crate::framework::rng::derive_seed(seed, u64::MAX));
-    let played = crate::framework::bot::play_out(game, &mut bots, &mut rng, &mut bot_rng, 100_000, |_, _| {})?;
+    let played = crate::framework::bot::play_out(
+        game,
+        &mut bots,
+        &mut rng,
+        &mut bot_rng,
+        100_000,
+        |_, _| {},
+    )?;
     let rec = Record {
         game: TankCommander::NAME.into(),
         scenario: ScenarioSource::Inline(scenario.setup.clone()),
         seed,
         dice: Vec::new(),
-        actions: played.actions.iter().map(|(player, action)| RecordedAction { player: *player, action: *action }).collect(),
+        actions: played
+            .actions
+            .iter()
+            .map(|(player, action)| RecordedAction {
+                player: *player,
+                action: *action,
+            })
+            .collect(),
         final_hash: Some(format_hash(played.state.state_hash())),
     };
     let text = data::to_ron_pretty(&rec)?;
-    data::write_atomic(output, &text).map_err(|e| format!("cannot write {}: {e}", output.display()))?;
-    let result = played.outcome.map_or("unfinished".to_string(), |o| match o.winners.first() {
-        Some(w) => format!("{} won: {}", played.state.side_name(*w), o.reason),
-        None => format!("draw: {}", o.reason),
-    });
-    println!("Wrote {} ({} actions; {result}).", output.display(), rec.actions.len());
+    data::write_atomic(output, &text)
+        .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
+    let result = played
+        .outcome
+        .map_or("unfinished".to_string(), |o| match o.winners.first() {
+            Some(w) => format!("{} won: {}", played.state.side_name(*w), o.reason),
+            None => format!("draw: {}", o.reason),
+        });
+    println!(
+        "Wrote {} ({} actions; {result}).",
+        output.display(),
+        rec.actions.len()
+    );
     Ok(ExitCode::SUCCESS)
 }
 
-fn odds(scenario_path: &Path, shooter: &str, target: &str, round: Option<RoundArg>, rules: Option<&Path>) -> Result<ExitCode, String> {
+fn odds(
+    scenario_path: &Path,
+    shooter: &str,
+    target: &str,
+    round: Option<RoundArg>,
+    rules: Option<&Path>,
+) -> Result<ExitCode, String> {
     let rules = load_rules(rules)?;
     let scenario = load_scenario(scenario_path, &rules)?;
     let game = TankCommander::new(&scenario, &rules)?;
-    let names = || game.units().iter().map(|u| u.name.as_str()).collect::<Vec<_>>().join(", ");
-    let s = game.unit_named(shooter).ok_or_else(|| format!("no unit called `{shooter}` (units: {})", names()))?;
-    let t = game.unit_named(target).ok_or_else(|| format!("no unit called `{target}` (units: {})", names()))?;
+    let names = || {
+        game.units()
+            .iter()
+            .map(|u| u.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let s = game
+        .unit_named(shooter)
+        .ok_or_else(|| format!("no unit called `{shooter}` (units: {})", names()))?;
+    let t = game
+        .unit_named(target)
+        .ok_or_else(|| format!("no unit called `{target}` (units: {})", names()))?;
     let round = match round {
         Some(RoundArg::At) => Round::At,
         Some(RoundArg::He) => Round::He,
@@ -218,7 +310,10 @@ fn odds(scenario_path: &Path, shooter: &str, target: &str, round: Option<RoundAr
     );
     println!("To hit: {}", profile.to_hit.explain());
     if let Some((facing, armor, why)) = &profile.armor {
-        println!("Armor: {facing} {armor} ({why}); strength {} + d6 must beat it", profile.strength);
+        println!(
+            "Armor: {facing} {armor} ({why}); strength {} + d6 must beat it",
+            profile.strength
+        );
     }
     let rows = [
         ("hit", o.hit),
@@ -237,7 +332,8 @@ fn odds(scenario_path: &Path, shooter: &str, target: &str, round: Option<RoundAr
 
 fn legal(file: &Path, seed: Option<u64>, rules_path: Option<&Path>) -> Result<ExitCode, String> {
     let rules = load_rules(rules_path)?;
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: cannot read the file: {e}", file.display()))?;
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("{}: cannot read the file: {e}", file.display()))?;
     let m = if file_kind(&text) == FileKind::Record {
         let (record, scenario) = load_record(file, &rules).map_err(|d| d.to_string())?;
         replay(&record, &scenario, &rules)?
@@ -254,10 +350,19 @@ fn legal(file: &Path, seed: Option<u64>, rules_path: Option<&Path>) -> Result<Ex
     for player in game.to_act() {
         let actions = game.legal_actions(player);
         let who = match game.activation() {
-            Some(a) => format!("{} ({}, {} AP left)", game.side_name(player), game.unit(a.unit).name, a.action_points),
+            Some(a) => format!(
+                "{} ({}, {} AP left)",
+                game.side_name(player),
+                game.unit(a.unit).name,
+                a.action_points
+            ),
             None => format!("{} (choose a unit to activate)", game.side_name(player)),
         };
-        println!("Turn {}: {who} to act; {} legal actions:", game.turn(), actions.len());
+        println!(
+            "Turn {}: {who} to act; {} legal actions:",
+            game.turn(),
+            actions.len()
+        );
         for a in &actions {
             println!("  {}", game.describe_action(a));
         }
@@ -275,6 +380,9 @@ mod tests {
         assert_eq!(file_kind("// x\nRules(tank: ())"), FileKind::Rules);
         assert_eq!(file_kind("MatchRecord(game: \"x\")"), FileKind::Record);
         assert_eq!(file_kind("Scenario(name: \"x\")"), FileKind::Scenario);
-        assert_eq!(file_kind("(game: \"tank-commander\", actions: [])"), FileKind::Record);
+        assert_eq!(
+            file_kind("(game: \"tank-commander\", actions: [])"),
+            FileKind::Record
+        );
     }
 }

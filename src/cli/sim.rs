@@ -58,13 +58,21 @@ pub fn wilson95(successes: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-fn play_one(scenario: &Scenario, rules: &Rules, kinds: &[BotKind], seed: u64) -> Result<BattleResult, String> {
+fn play_one(
+    scenario: &Scenario,
+    rules: &Rules,
+    kinds: &[BotKind],
+    seed: u64,
+) -> Result<BattleResult, String> {
     let game = TankCommander::new(scenario, rules)?;
     let mut bots = bots_for(kinds, game.player_count())?;
     let mut rng = MatchRng::new(seed);
     let mut bot_rng = MatchRng::new(derive_seed(seed, u64::MAX));
     let played = play_out(game, &mut bots, &mut rng, &mut bot_rng, 200_000, |_, _| {})?;
-    let winner = played.outcome.as_ref().and_then(|o| o.winners.first().copied());
+    let winner = played
+        .outcome
+        .as_ref()
+        .and_then(|o| o.winners.first().copied());
     Ok(BattleResult {
         winner,
         first: played.state.first_player(),
@@ -109,7 +117,10 @@ pub fn simulate(
                         }
                         Err(e) => {
                             if let Ok(mut f) = failure.lock() {
-                                *f = Some(format!("battle {i} (seed {}): {e}", derive_seed(seed, u64::from(i))));
+                                *f = Some(format!(
+                                    "battle {i} (seed {}): {e}",
+                                    derive_seed(seed, u64::from(i))
+                                ));
                             }
                         }
                     }
@@ -121,8 +132,18 @@ pub fn simulate(
     if let Some(e) = failure.into_inner().ok().flatten() {
         return Err(e);
     }
-    let results: Vec<BattleResult> = results.into_inner().unwrap_or_default().into_iter().flatten().collect();
-    let sides: Vec<String> = scenario.setup.sides.iter().map(|s| s.name.clone()).collect();
+    let results: Vec<BattleResult> = results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect();
+    let sides: Vec<String> = scenario
+        .setup
+        .sides
+        .iter()
+        .map(|s| s.name.clone())
+        .collect();
     let mut wins = vec![0u32; sides.len()];
     let mut draws = 0;
     let mut first_mover_wins = 0;
@@ -143,7 +164,10 @@ pub fn simulate(
         scenario: scenario.setup.name.clone(),
         games,
         seed,
-        bots: kinds.iter().map(|k| format!("{k:?}").to_lowercase()).collect(),
+        bots: kinds
+            .iter()
+            .map(|k| format!("{k:?}").to_lowercase())
+            .collect(),
         sides,
         wins,
         draws,
@@ -170,31 +194,60 @@ pub(super) fn run(
     }
     let bar = ProgressBar::new(u64::from(games));
     bar.set_style(
-        ProgressStyle::with_template("{spinner} {bar:40} {pos}/{len} battles  {per_sec}  eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(
+            "{spinner} {bar:40} {pos}/{len} battles  {per_sec}  eta {eta}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let report = simulate(scenario, rules, games, seed, kinds, threads, &bar)?;
     bar.finish_and_clear();
     if json {
-        println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
+        println!(
+            "{}",
+            serde_json::to_string(&report).map_err(|e| e.to_string())?
+        );
         return Ok(ExitCode::SUCCESS);
     }
-    println!("{}: {} battles, bots {}, seed {}", report.scenario, report.games, report.bots.join(" vs "), report.seed);
+    println!(
+        "{}: {} battles, bots {}, seed {}",
+        report.scenario,
+        report.games,
+        report.bots.join(" vs "),
+        report.seed
+    );
     for (side, w) in report.sides.iter().zip(&report.wins) {
-        println!("  {side:<12} wins {w:>6}  ({:.1}%)", 100.0 * f64::from(*w) / f64::from(report.games));
+        println!(
+            "  {side:<12} wins {w:>6}  ({:.1}%)",
+            100.0 * f64::from(*w) / f64::from(report.games)
+        );
     }
-    println!("  {:<12}      {:>6}  ({:.1}%)", "draws", report.draws, 100.0 * f64::from(report.draws) / f64::from(report.games));
+    println!(
+        "  {:<12}      {:>6}  ({:.1}%)",
+        "draws",
+        report.draws,
+        100.0 * f64::from(report.draws) / f64::from(report.games)
+    );
     println!(
         "  {} score {:.3} (draws half), 95% CI [{:.3}, {:.3}]",
-        report.sides[0], report.first_side_score, report.first_side_ci95.0, report.first_side_ci95.1
+        report.sides[0],
+        report.first_side_score,
+        report.first_side_ci95.0,
+        report.first_side_ci95.1
     );
     println!(
         "  side that won the first-turn roll won {} of {} decided battles",
         report.first_mover_wins,
         report.games - report.draws
     );
-    println!("  mean turns {:.2}, mean actions {:.1}", report.mean_turns, report.mean_actions);
-    println!("  {:.2} s, {:.0} battles/s", report.seconds, f64::from(report.games) / report.seconds.max(1e-9));
+    println!(
+        "  mean turns {:.2}, mean actions {:.1}",
+        report.mean_turns, report.mean_actions
+    );
+    println!(
+        "  {:.2} s, {:.0} battles/s",
+        report.seconds,
+        f64::from(report.games) / report.seconds.max(1e-9)
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -205,7 +258,10 @@ mod tests {
     #[test]
     fn wilson_interval_brackets_the_rate() {
         let (lo, hi) = wilson95(50.0, 100.0);
-        assert!((lo - 0.404).abs() < 0.01 && (hi - 0.596).abs() < 0.01, "{lo} {hi}");
+        assert!(
+            (lo - 0.404).abs() < 0.01 && (hi - 0.596).abs() < 0.01,
+            "{lo} {hi}"
+        );
         let (lo, hi) = wilson95(0.0, 10.0);
         assert!(lo == 0.0 && hi > 0.2);
     }

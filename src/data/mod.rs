@@ -33,7 +33,11 @@ pub struct Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.col, self.message
+        )
     }
 }
 
@@ -81,23 +85,29 @@ impl Problems {
         self.0.is_empty()
     }
 
-    /// Places every problem in `file` with `map`.
+    /// Adds every problem of `other`.
+    pub fn extend(&mut self, other: Problems) {
+        self.0.extend(other.0);
+    }
+
+    /// Places every problem in `file` with `map`, in file order.
     #[must_use]
     pub fn locate(self, file: &str, map: &SourceMap) -> Diagnostics {
-        Diagnostics(
-            self.0
-                .into_iter()
-                .map(|(path, message)| {
-                    let (line, col) = map.locate(&path);
-                    Diagnostic {
-                        file: file.to_string(),
-                        line,
-                        col,
-                        message,
-                    }
-                })
-                .collect(),
-        )
+        let mut list: Vec<Diagnostic> = self
+            .0
+            .into_iter()
+            .map(|(path, message)| {
+                let (line, col) = map.locate(&path);
+                Diagnostic {
+                    file: file.to_string(),
+                    line,
+                    col,
+                    message,
+                }
+            })
+            .collect();
+        list.sort_by_key(|d| (d.line, d.col));
+        Diagnostics(list)
     }
 }
 
@@ -105,7 +115,27 @@ impl Problems {
 ///
 /// # Errors
 /// [`Diagnostics`] with the syntax or type error, or every unknown field.
-pub fn load_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<(T, SourceMap), Diagnostics> {
+pub fn load_ron<T: DeserializeOwned>(
+    file: &str,
+    text: &str,
+) -> Result<(T, SourceMap), Diagnostics> {
+    let (value, map, unknown) = load_ron_collecting(file, text)?;
+    if unknown.is_empty() {
+        Ok((value, map))
+    } else {
+        Err(unknown.locate(file, &map))
+    }
+}
+
+/// Reads RON text into `T`, returning the unknown fields as problems beside the value, so
+/// that a validator can report them together with its own findings.
+///
+/// # Errors
+/// [`Diagnostics`] with the syntax or type error (only the first can be known).
+pub fn load_ron_collecting<T: DeserializeOwned>(
+    file: &str,
+    text: &str,
+) -> Result<(T, SourceMap, Problems), Diagnostics> {
     let map = SourceMap::new(text);
     let spanned = |e: ron::error::SpannedError| {
         Diagnostics(vec![Diagnostic {
@@ -120,22 +150,22 @@ pub fn load_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<(T, Sourc
     let value: T = serde_ignored::deserialize(&mut de, |path| unknown.push(path_string(&path)))
         .map_err(|e| spanned(de.span_error(e)))?;
     de.end().map_err(|e| spanned(de.span_error(e)))?;
-    if unknown.is_empty() {
-        return Ok((value, map));
-    }
     let mut problems = Problems::default();
     for path in unknown {
         let field = path.rsplit('.').next().unwrap_or(&path).to_string();
         problems.push(path, format!("unknown field `{field}`"));
     }
-    Err(problems.locate(file, &map))
+    Ok((value, map, problems))
 }
 
 /// Reads RON text into `T`, ignoring fields `T` does not name (to peek at a header).
 ///
 /// # Errors
 /// [`Diagnostics`] with the syntax or type error.
-pub fn load_ron_lenient<T: DeserializeOwned>(file: &str, text: &str) -> Result<(T, SourceMap), Diagnostics> {
+pub fn load_ron_lenient<T: DeserializeOwned>(
+    file: &str,
+    text: &str,
+) -> Result<(T, SourceMap), Diagnostics> {
     let map = SourceMap::new(text);
     ron_options().from_str(text).map(|v| (v, map)).map_err(|e| {
         Diagnostics(vec![Diagnostic {
@@ -151,7 +181,9 @@ pub fn load_ron_lenient<T: DeserializeOwned>(file: &str, text: &str) -> Result<(
 ///
 /// # Errors
 /// [`Diagnostics`] when the file cannot be read or is not valid.
-pub fn load_ron_file<T: DeserializeOwned>(path: &Path) -> Result<(T, SourceMap, String), Diagnostics> {
+pub fn load_ron_file<T: DeserializeOwned>(
+    path: &Path,
+) -> Result<(T, SourceMap, String), Diagnostics> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| Diagnostics::whole_file(&name, format!("cannot read the file: {e}")))?;
@@ -182,9 +214,15 @@ pub fn to_ron_pretty<T: serde::Serialize>(value: &T) -> Result<String, String> {
 /// The I/O error, with the path.
 pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
     use std::io::Write;
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
-    let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let tmp = dir.join(format!(".{file_name}.tmp-{}", std::process::id()));
     {
         let mut f = std::fs::File::create(&tmp)?;
@@ -203,7 +241,11 @@ fn path_string(path: &serde_ignored::Path<'_>) -> String {
         P::Seq { parent, index } => format!("{}[{index}]", path_string(parent)),
         P::Map { parent, key } => {
             let p = path_string(parent);
-            if p.is_empty() { key.clone() } else { format!("{p}.{key}") }
+            if p.is_empty() {
+                key.clone()
+            } else {
+                format!("{p}.{key}")
+            }
         }
         P::Some { parent } | P::NewtypeStruct { parent } | P::NewtypeVariant { parent } => {
             path_string(parent)

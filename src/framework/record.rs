@@ -6,7 +6,6 @@ use super::PlayerId;
 
 /// One action as recorded.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct RecordedAction<A> {
     pub player: PlayerId,
     pub action: A,
@@ -17,7 +16,6 @@ pub struct RecordedAction<A> {
 /// Replaying the actions from the scenario with the seed (and any scripted dice) must
 /// reach `final_hash`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct MatchRecord<S, A> {
     /// The game's short name, [`super::Game::NAME`].
     pub game: String,

@@ -243,7 +243,10 @@ fn cube_round(x: f64, y: f64, z: f64) -> Hex {
     } else if dy > dz {
         ry = -rx - rz;
     }
-    #[expect(clippy::cast_possible_truncation, reason = "board coordinates are small")]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "board coordinates are small"
+    )]
     Hex::new(rx as i32, ry as i32)
 }
 
@@ -334,7 +337,11 @@ pub fn column_letters(mut col: i32) -> String {
     }
     let mut letters = Vec::new();
     loop {
-        #[expect(clippy::cast_sign_loss, clippy::cast_possible_truncation, reason = "0..26")]
+        #[expect(
+            clippy::cast_sign_loss,
+            clippy::cast_possible_truncation,
+            reason = "0..26"
+        )]
         letters.push(b'A' + (col % 26) as u8);
         col = col / 26 - 1;
         if col < 0 {
@@ -364,7 +371,9 @@ fn parse_label(label: &str) -> Result<(i32, i32), String> {
         format!("`{label}` is not a hex coordinate: `{digits}` is not a row number")
     })?;
     if row < 1 {
-        return Err(format!("`{label}` is not a hex coordinate: rows start at 1"));
+        return Err(format!(
+            "`{label}` is not a hex coordinate: rows start at 1"
+        ));
     }
     Ok((col - 1, row - 1))
 }

@@ -1,1 +1,214 @@
+//! The command line, run as a user would.
 
+use std::process::{Command, Output};
+
+use crate::project;
+
+fn tanktable(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tanktable"))
+        .args(args)
+        .current_dir(project("."))
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn check_accepts_the_shipped_files() {
+    let out = tanktable(&[
+        "check",
+        "scenarios/skirmish.ron",
+        "scenarios/battle.ron",
+        "scenarios/training-range.ron",
+        "assets/rules/tank-commander.ron",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 4);
+}
+
+#[test]
+fn check_lists_every_problem_and_fails() {
+    let out = tanktable(&[
+        "check",
+        "tests/data/bad-scenario.ron",
+        "scenarios/skirmish.ron",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("tests/data/bad-scenario.ron:18:38: K12 is off the board"),
+        "{err}"
+    );
+    assert!(err.contains("10 problems found."), "{err}");
+    assert!(text(&out.stdout).contains("scenarios/skirmish.ron: ok"));
+}
+
+#[test]
+fn bad_arguments_fail_with_a_message() {
+    let out = tanktable(&["sim", "scenarios/skirmish.ron", "--games", "lots"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("invalid value 'lots'"));
+    let out = tanktable(&[
+        "odds",
+        "scenarios/skirmish.ron",
+        "--shooter",
+        "Nobody",
+        "--target",
+        "Red Baron",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no unit called `Nobody` (units: Iron Duke, Red Baron)"));
+    let out = tanktable(&["replay", "does-not-exist.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("does-not-exist.ron:1:1: cannot read the file"));
+}
+
+#[test]
+fn sim_reports_balance_as_json() {
+    let out = tanktable(&[
+        "sim",
+        "scenarios/skirmish.ron",
+        "--games",
+        "40",
+        "--seed",
+        "7",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let wins: u64 = report["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .sum();
+    assert_eq!(wins + report["draws"].as_u64().unwrap(), 40);
+    assert!(report["mean_turns"].as_f64().unwrap() >= 1.0);
+    // The same seed gives the same battles, whatever the thread count.
+    let again = tanktable(&[
+        "sim",
+        "scenarios/skirmish.ron",
+        "--games",
+        "40",
+        "--seed",
+        "7",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    let again: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(report["wins"], again["wins"]);
+    assert_eq!(report["mean_turns"], again["mean_turns"]);
+}
+
+#[test]
+fn record_then_replay_reproduces_the_battle_and_detects_tampering() {
+    let dir = std::env::temp_dir().join(format!("tanktable-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("battle.ron");
+    let file_s = file.to_str().unwrap();
+    let out = tanktable(&[
+        "record",
+        "scenarios/battle.ron",
+        "-o",
+        file_s,
+        "--seed",
+        "3",
+        "--bots",
+        "greedy,random",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = tanktable(&["replay", file_s]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("Roll for first turn:"));
+    assert!(stdout.contains("matches the record"));
+    let out = tanktable(&["replay", file_s, "--json"]);
+    let first: serde_json::Value =
+        serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+    assert!(first["fact"]["FirstPlayerRolled"].is_object());
+    assert!(tanktable(&["check", file_s]).status.success());
+    // Change the seed: the replay no longer reaches the recorded state.
+    let record = std::fs::read_to_string(&file)
+        .unwrap()
+        .replacen("seed: 3", "seed: 4", 1);
+    std::fs::write(&file, record).unwrap();
+    let out = tanktable(&["replay", file_s]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("cannot be played") || err.contains("but the record says"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn odds_prints_exact_fractions() {
+    let out = tanktable(&[
+        "odds",
+        "tests/scenarios/close-duel.ron",
+        "--shooter",
+        "Striker",
+        "--target",
+        "Bulwark",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("To hit: needs 3+: base 4, optics −1"), "{s}");
+    assert!(s.contains("Armor: front 9"), "{s}");
+    // Hit 2/3; penetration needs 4+ on the d6: 1/2; so 1/3 penetrating, 1/3 glancing.
+    assert!(
+        s.contains("hit                             2/3  0.6667"),
+        "{s}"
+    );
+    assert!(
+        s.contains("penetrating hit                 1/3  0.3333"),
+        "{s}"
+    );
+    assert!(
+        s.contains("glancing hit                    1/3  0.3333"),
+        "{s}"
+    );
+    // Wound: 1/3 + 1/3 × 1/2 = 1/2.
+    assert!(
+        s.contains("crew wound                      1/2  0.5000"),
+        "{s}"
+    );
+    let he = tanktable(&[
+        "odds",
+        "tests/scenarios/he-range.ron",
+        "--shooter",
+        "Striker",
+        "--target",
+        "Burner",
+        "--round",
+        "HE",
+    ]);
+    let s = text(&he.stdout);
+    // HE 4 + d6 > 6 needs 3+: 2/3 of 2/3 hits; fire 2/3 × 1/3.
+    assert!(s.contains("penetrating hit                 4/9"), "{s}");
+    assert!(s.contains("fire                            2/9"), "{s}");
+}
+
+#[test]
+fn legal_lists_actions_for_scenarios_and_records() {
+    let out = tanktable(&["legal", "scenarios/skirmish.ron", "--seed", "1"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("choose a unit to activate"), "{s}");
+    assert!(s.contains("activate "), "{s}");
+    let out = tanktable(&["legal", "tests/data/mid-activation.ron"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("Striker, 4 AP left"), "{s}");
+    assert!(s.contains("Striker: move D6 → D5 (1 AP)"), "{s}");
+    assert!(s.contains("Striker: fire AT at Bulwark (D3) (1 AP)"), "{s}");
+    assert!(
+        s.contains("Striker: turn left to NW, turret follows to N (1 AP)"),
+        "{s}"
+    );
+}

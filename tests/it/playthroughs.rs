@@ -37,7 +37,11 @@ fn golden_playthroughs() {
         .filter(|p| p.extension().is_some_and(|e| e == "ron"))
         .collect();
     files.sort();
-    assert!(files.len() >= 4, "expected the golden playthroughs in {}", dir.display());
+    assert!(
+        files.len() >= 4,
+        "expected the golden playthroughs in {}",
+        dir.display()
+    );
     for path in files {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(&path).unwrap();
@@ -54,20 +58,31 @@ fn golden_playthroughs() {
             actions: p.actions.clone(),
             final_hash: None,
         };
-        let (mut m, told) = tc::replay_record(&record, &scenario, &rules).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(m.rng_mut().script_left(), 0, "{name}: not every scripted die was used");
+        let (mut m, told) =
+            tc::replay_record(&record, &scenario, &rules).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            m.rng_mut().script_left(),
+            0,
+            "{name}: not every scripted die was used"
+        );
         let lines: Vec<String> = told.into_iter().map(|t| t.text).collect();
         let hash = tanktable::framework::hash::format_hash(m.state_hash());
         if bless {
             // Keep the hand-written head (comments included); rewrite what follows.
-            let head_end = text.find("    expected:").or_else(|| text.rfind(')')).unwrap();
+            let head_end = text
+                .find("    expected:")
+                .or_else(|| text.rfind(')'))
+                .unwrap();
             let mut out = text[..head_end].trim_end().to_string();
             if !out.ends_with(',') {
                 out.push(',');
             }
             out.push_str("\n    expected: [\n");
             for line in &lines {
-                out.push_str(&format!("        {},\n", serde_json::to_string(line).unwrap()));
+                out.push_str(&format!(
+                    "        {},\n",
+                    serde_json::to_string(line).unwrap()
+                ));
             }
             out.push_str(&format!("    ],\n    final_hash: \"{hash}\",\n)\n"));
             data::write_atomic(&path, &out).unwrap();
@@ -77,7 +92,11 @@ fn golden_playthroughs() {
         for (i, (got, want)) in lines.iter().zip(&p.expected).enumerate() {
             assert_eq!(got, want, "{name}: fact {} differs", i + 1);
         }
-        assert_eq!(lines.len(), p.expected.len(), "{name}: number of facts differs");
+        assert_eq!(
+            lines.len(),
+            p.expected.len(),
+            "{name}: number of facts differs"
+        );
         assert_eq!(Some(hash), p.final_hash, "{name}: final state hash differs");
     }
 }

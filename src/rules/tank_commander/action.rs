@@ -61,7 +61,10 @@ pub enum Action {
     /// Move one space forward.
     Move,
     /// Turn the hull 60°; the turret turns with it or keeps its direction.
-    Turn { rotation: Rotation, turret_follows: bool },
+    Turn {
+        rotation: Rotation,
+        turret_follows: bool,
+    },
     /// Turn the turret 60° relative to the hull.
     RotateTurret(Rotation),
     /// Load a round into the main gun.
@@ -131,14 +134,48 @@ pub enum DamageCause {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Fact {
     /// Each side rolled a die (ties re-rolled); the highest goes first.
-    FirstPlayerRolled { rounds: Vec<Vec<u8>>, first: PlayerId },
-    TurnStarted { turn: u8 },
-    UnitActivated { unit: UnitId, action_points: u8, reasons: Vec<String> },
-    UnitMoved { unit: UnitId, from: Hex, to: Hex, cost: u8, dash: bool },
-    UnitTurned { unit: UnitId, from: Facing, to: Facing, turret: Facing, cost: u8 },
-    TurretRotated { unit: UnitId, from: Facing, to: Facing, cost: u8 },
-    GunLoaded { unit: UnitId, round: Round, cost: u8 },
-    AbilityUsed { unit: UnitId, role: Role, ability: Ability },
+    FirstPlayerRolled {
+        rounds: Vec<Vec<u8>>,
+        first: PlayerId,
+    },
+    TurnStarted {
+        turn: u8,
+    },
+    UnitActivated {
+        unit: UnitId,
+        action_points: u8,
+        reasons: Vec<String>,
+    },
+    UnitMoved {
+        unit: UnitId,
+        from: Hex,
+        to: Hex,
+        cost: u8,
+        dash: bool,
+    },
+    UnitTurned {
+        unit: UnitId,
+        from: Facing,
+        to: Facing,
+        turret: Facing,
+        cost: u8,
+    },
+    TurretRotated {
+        unit: UnitId,
+        from: Facing,
+        to: Facing,
+        cost: u8,
+    },
+    GunLoaded {
+        unit: UnitId,
+        round: Round,
+        cost: u8,
+    },
+    AbilityUsed {
+        unit: UnitId,
+        role: Role,
+        ability: Ability,
+    },
     ShotResolved {
         shooter: UnitId,
         target: FireTarget,
@@ -149,23 +186,80 @@ pub enum Fact {
         penetration: Option<PenetrationRoll>,
     },
     /// A cook-off's blast struck a unit.
-    BlastHit { source: UnitId, target: UnitId, penetration: PenetrationRoll },
-    BuildingDestroyed { hex: Hex },
+    BlastHit {
+        source: UnitId,
+        target: UnitId,
+        penetration: PenetrationRoll,
+    },
+    BuildingDestroyed {
+        hex: Hex,
+    },
     /// A glancing hit's roll to wound.
-    WoundRolled { unit: UnitId, check: DieCheck },
+    WoundRolled {
+        unit: UnitId,
+        check: DieCheck,
+    },
     /// `pick` of `of` living members was chosen at random.
-    CrewWounded { unit: UnitId, role: Role, name: String, pick: u8, of: u8, killed: bool, treated: bool },
-    LieutenantTookOver { unit: UnitId, role: Role },
-    HullDamaged { unit: UnitId, amount: u8, remaining: u8, cause: DamageCause },
-    FireRolled { unit: UnitId, check: DieCheck },
-    FireExtinguished { unit: UnitId, cost: u8 },
-    SmokeDeployed { unit: UnitId, hex: Hex, cost: u8 },
-    UnitDisabled { unit: UnitId, reason: String },
-    CookOffRolled { unit: UnitId, check: DieCheck },
-    CookedOff { unit: UnitId, hex: Hex, immediate: bool },
-    WaypointReached { unit: UnitId, hex: Hex },
-    ActivationEnded { unit: UnitId, unused: u8 },
-    TurnEnded { turn: u8 },
-    Conceded { side: PlayerId },
-    BattleEnded { outcome: Outcome },
+    CrewWounded {
+        unit: UnitId,
+        role: Role,
+        name: String,
+        pick: u8,
+        of: u8,
+        killed: bool,
+        treated: bool,
+    },
+    LieutenantTookOver {
+        unit: UnitId,
+        role: Role,
+    },
+    HullDamaged {
+        unit: UnitId,
+        amount: u8,
+        remaining: u8,
+        cause: DamageCause,
+    },
+    FireRolled {
+        unit: UnitId,
+        check: DieCheck,
+    },
+    FireExtinguished {
+        unit: UnitId,
+        cost: u8,
+    },
+    SmokeDeployed {
+        unit: UnitId,
+        hex: Hex,
+        cost: u8,
+    },
+    UnitDisabled {
+        unit: UnitId,
+        reason: String,
+    },
+    CookOffRolled {
+        unit: UnitId,
+        check: DieCheck,
+    },
+    CookedOff {
+        unit: UnitId,
+        hex: Hex,
+        immediate: bool,
+    },
+    WaypointReached {
+        unit: UnitId,
+        hex: Hex,
+    },
+    ActivationEnded {
+        unit: UnitId,
+        unused: u8,
+    },
+    TurnEnded {
+        turn: u8,
+    },
+    Conceded {
+        side: PlayerId,
+    },
+    BattleEnded {
+        outcome: Outcome,
+    },
 }

@@ -17,17 +17,27 @@ pub struct GreedyBot;
 /// wounds and fire as tie-breakers.
 #[must_use]
 pub fn shot_value(o: &Odds) -> f64 {
-    o.expected_hull_loss.to_f64() * 10.0 + o.disable.to_f64() * 10.0 + o.crew_wound.to_f64() * 2.0 + o.fire.to_f64()
+    o.expected_hull_loss.to_f64() * 10.0
+        + o.disable.to_f64() * 10.0
+        + o.crew_wound.to_f64() * 2.0
+        + o.fire.to_f64()
 }
 
 impl TankCommander {
     /// The best shot `unit` could take from where it stands with `round`, by [`shot_value`].
-    fn best_shot(&self, unit: &Unit, round: Round, bring_it_down: bool) -> Option<(FireTarget, f64)> {
+    fn best_shot(
+        &self,
+        unit: &Unit,
+        round: Round,
+        bring_it_down: bool,
+    ) -> Option<(FireTarget, f64)> {
         self.units
             .iter()
             .filter(|t| t.side != unit.side && t.is_active())
             .filter_map(|t| {
-                let p = self.shot_profile(unit.id, FireTarget::Unit(t.id), round, bring_it_down).ok()?;
+                let p = self
+                    .shot_profile(unit.id, FireTarget::Unit(t.id), round, bring_it_down)
+                    .ok()?;
                 Some((FireTarget::Unit(t.id), shot_value(&self.odds(&p))))
             })
             .max_by(|a, b| a.1.total_cmp(&b.1))
@@ -58,7 +68,9 @@ impl TankCommander {
             .into_iter()
             .filter_map(|f| {
                 let next = unit.at + f.offset();
-                let open = self.board.contains(next) && !self.terrain(next).is_impassable() && self.unit_at(next).is_none();
+                let open = self.board.contains(next)
+                    && !self.terrain(next).is_impassable()
+                    && self.unit_at(next).is_none();
                 open.then(|| (f, self.goal_distance(unit, next)))
             })
             .filter(|(_, d)| *d < here)
@@ -78,7 +90,9 @@ impl TankCommander {
             .min()
             // Close to just inside gun range; a gentle pull beyond that finds a way round
             // cover when no shot is on offer.
-            .map_or(0.0, |d| (f64::from(d) - (range - 1.0)).max(0.0) + 0.1 * f64::from(d));
+            .map_or(0.0, |d| {
+                (f64::from(d) - (range - 1.0)).max(0.0) + 0.1 * f64::from(d)
+            });
         let mission = match &self.mission {
             MissionRules::Training { waypoints } => waypoints
                 .iter()
@@ -108,7 +122,12 @@ impl Bot<TankCommander> for GreedyBot {
         "greedy"
     }
 
-    fn choose(&mut self, game: &TankCommander, player: PlayerId, _rng: &mut MatchRng) -> Option<Action> {
+    fn choose(
+        &mut self,
+        game: &TankCommander,
+        player: PlayerId,
+        _rng: &mut MatchRng,
+    ) -> Option<Action> {
         let legal = game.legal(player);
         if legal.is_empty() {
             return None;
@@ -132,7 +151,10 @@ impl Bot<TankCommander> for GreedyBot {
             if let Some((target, value)) = game.best_shot(unit, round, act.bring_it_down) {
                 if value > 0.0 && has(Action::Fire(target)) {
                     let boosted = game.best_shot(unit, round, true).map_or(0.0, |b| b.1);
-                    if !act.bring_it_down && boosted > value * 1.2 && has(Action::UseAbility(Ability::BringItDown)) {
+                    if !act.bring_it_down
+                        && boosted > value * 1.2
+                        && has(Action::UseAbility(Ability::BringItDown))
+                    {
                         return Some(Action::UseAbility(Ability::BringItDown));
                     }
                     return Some(Action::Fire(target));
@@ -146,7 +168,8 @@ impl Bot<TankCommander> for GreedyBot {
         // 3. Reload with the round that would do more to the best target.
         if unit.loaded.is_none() {
             let value = |r: Round| game.best_shot(unit, r, false).map_or(0.0, |b| b.1);
-            let round = if unit.rounds().contains(&Round::He) && value(Round::He) > value(Round::At) {
+            let round = if unit.rounds().contains(&Round::He) && value(Round::He) > value(Round::At)
+            {
                 Round::He
             } else {
                 Round::At
@@ -169,7 +192,10 @@ impl Bot<TankCommander> for GreedyBot {
         let here = game.position_value(act.unit);
         let mut best: Option<(Action, f64)> = None;
         for &a in &legal {
-            if !matches!(a, Action::Move | Action::Turn { .. } | Action::RotateTurret(_)) {
+            if !matches!(
+                a,
+                Action::Move | Action::Turn { .. } | Action::RotateTurret(_)
+            ) {
                 continue;
             }
             let mut next = game.clone();
@@ -206,7 +232,12 @@ impl TankCommander {
     ///
     /// # Errors
     /// Why the action is illegal.
-    pub fn apply_checked(&mut self, player: PlayerId, action: Action, rng: &mut MatchRng) -> Result<Vec<super::Fact>, String> {
+    pub fn apply_checked(
+        &mut self,
+        player: PlayerId,
+        action: Action,
+        rng: &mut MatchRng,
+    ) -> Result<Vec<super::Fact>, String> {
         self.check(player, &action)?;
         Ok(self.resolve(player, action, rng))
     }
@@ -216,11 +247,16 @@ impl TankCommander {
 #[must_use]
 pub fn best_expected_damage(game: &TankCommander, unit: UnitId) -> Fraction {
     let u = game.unit(unit);
-    let Some(round) = u.loaded else { return Fraction::ZERO };
+    let Some(round) = u.loaded else {
+        return Fraction::ZERO;
+    };
     game.units()
         .iter()
         .filter(|t| t.side != u.side && t.is_active())
-        .filter_map(|t| game.shot_profile(unit, FireTarget::Unit(t.id), round, false).ok())
+        .filter_map(|t| {
+            game.shot_profile(unit, FireTarget::Unit(t.id), round, false)
+                .ok()
+        })
         .map(|p| game.odds(&p).expected_hull_loss)
         .max_by(|a, b| a.to_f64().total_cmp(&b.to_f64()))
         .unwrap_or(Fraction::ZERO)

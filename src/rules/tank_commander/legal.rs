@@ -73,7 +73,11 @@ impl TankCommander {
         let ap = act.action_points;
         let need_ap = |cost: u8, what: &str| -> Result<(), String> {
             if cost > ap {
-                Err(format!("{what} costs {cost} action point{}, {} has {ap} left", if cost == 1 { "" } else { "s" }, u.name))
+                Err(format!(
+                    "{what} costs {cost} action point{}, {} has {ap} left",
+                    if cost == 1 { "" } else { "s" },
+                    u.name
+                ))
             } else {
                 Ok(())
             }
@@ -88,7 +92,12 @@ impl TankCommander {
                 }
                 let cap = u.move_cap(rules);
                 if act.moves >= cap {
-                    return Err(format!("{} has already moved {} space{} this turn, its limit", u.name, act.moves, if act.moves == 1 { "" } else { "s" }));
+                    return Err(format!(
+                        "{} has already moved {} space{} this turn, its limit",
+                        u.name,
+                        act.moves,
+                        if act.moves == 1 { "" } else { "s" }
+                    ));
                 }
                 if let Some(why) = self.entry_problem(self.ahead(u)) {
                     return Err(why);
@@ -104,32 +113,46 @@ impl TankCommander {
             Action::RotateTurret(_) => need_ap(rules.costs.turret, "rotating the turret"),
             Action::Load(round) => {
                 if !u.rounds().contains(&round) {
-                    return Err(format!("{} has no {round} rounds (that needs the HE Rounds upgrade)", u.name));
+                    return Err(format!(
+                        "{} has no {round} rounds (that needs the HE Rounds upgrade)",
+                        u.name
+                    ));
                 }
                 if u.loaded == Some(round) {
                     return Err(format!("the gun is already loaded with {round}"));
                 }
-                let cost = u.load_cost(rules, act.quick_load).ok_or("the loader is dead: the gun cannot be loaded")?;
+                let cost = u
+                    .load_cost(rules, act.quick_load)
+                    .ok_or("the loader is dead: the gun cannot be loaded")?;
                 need_ap(cost, "loading")
             }
             Action::Fire(target) => {
                 let round = u.loaded.ok_or("the gun is not loaded")?;
                 need_ap(rules.costs.fire, "firing")?;
-                self.shot_profile(act.unit, target, round, act.bring_it_down).map(|_| ())
+                self.shot_profile(act.unit, target, round, act.bring_it_down)
+                    .map(|_| ())
             }
             Action::DeploySmoke(hex) => {
                 if !u.build.smoke_launcher {
                     return Err(format!("{} has no smoke launcher", u.name));
                 }
                 if act.smoke_deployed >= rules.smoke.per_turn {
-                    return Err(format!("the smoke launcher fires {} time{} a turn", rules.smoke.per_turn, if rules.smoke.per_turn == 1 { "" } else { "s" }));
+                    return Err(format!(
+                        "the smoke launcher fires {} time{} a turn",
+                        rules.smoke.per_turn,
+                        if rules.smoke.per_turn == 1 { "" } else { "s" }
+                    ));
                 }
                 if !self.board.contains(hex) {
                     return Err("smoke must land on the board".into());
                 }
                 let d = u.at.unsigned_distance_to(hex);
                 if d == 0 || d > u32::from(rules.smoke.range) {
-                    return Err(format!("smoke lands 1 to {} spaces away; {} is {d}", rules.smoke.range, self.label(hex)));
+                    return Err(format!(
+                        "smoke lands 1 to {} spaces away; {} is {d}",
+                        rules.smoke.range,
+                        self.label(hex)
+                    ));
                 }
                 if self.smoke(hex) {
                     return Err(format!("{} is already under smoke", self.label(hex)));
@@ -151,12 +174,18 @@ impl TankCommander {
                     return Err(format!("the {role} is dead"));
                 }
                 if u.member(role).is_some_and(|m| m.ability_used) {
-                    return Err(format!("{} has already been used this battle", ability.title()));
+                    return Err(format!(
+                        "{} has already been used this battle",
+                        ability.title()
+                    ));
                 }
                 match ability {
                     Ability::MoveMoveMove { spaces } => {
                         if spaces == 0 || spaces > rules.crew.dash_spaces {
-                            return Err(format!("Move move move! carries the tank 1 to {} spaces", rules.crew.dash_spaces));
+                            return Err(format!(
+                                "Move move move! carries the tank 1 to {} spaces",
+                                rules.crew.dash_spaces
+                            ));
                         }
                         let mut hex = u.at;
                         for _ in 0..spaces {
@@ -190,8 +219,14 @@ impl TankCommander {
                 let u = &self.units[act.unit.index()];
                 candidates.push(Action::Move);
                 for rotation in Rotation::ALL {
-                    candidates.push(Action::Turn { rotation, turret_follows: true });
-                    candidates.push(Action::Turn { rotation, turret_follows: false });
+                    candidates.push(Action::Turn {
+                        rotation,
+                        turret_follows: true,
+                    });
+                    candidates.push(Action::Turn {
+                        rotation,
+                        turret_follows: false,
+                    });
                 }
                 for rotation in Rotation::ALL {
                     candidates.push(Action::RotateTurret(rotation));

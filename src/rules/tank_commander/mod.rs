@@ -67,7 +67,12 @@ impl Game for TankCommander {
         self.legal(player)
     }
 
-    fn apply(&mut self, player: PlayerId, action: &Action, rng: &mut MatchRng) -> Result<Vec<Fact>, String> {
+    fn apply(
+        &mut self,
+        player: PlayerId,
+        action: &Action,
+        rng: &mut MatchRng,
+    ) -> Result<Vec<Fact>, String> {
         if self.first_player.is_none() {
             return Err("the battle has not begun: roll for the first player first".into());
         }
@@ -162,23 +167,42 @@ pub struct Told {
 ///
 /// # Errors
 /// A sentence when an action cannot be played or the hash differs.
-pub fn replay_record(record: &Record, scenario: &Scenario, rules: &Rules) -> Result<(Match<TankCommander>, Vec<Told>), String> {
+pub fn replay_record(
+    record: &Record,
+    scenario: &Scenario,
+    rules: &Rules,
+) -> Result<(Match<TankCommander>, Vec<Told>), String> {
     if record.game != TankCommander::NAME {
-        return Err(format!("this is a `{}` record, not a `{}` one", record.game, TankCommander::NAME));
+        return Err(format!(
+            "this is a `{}` record, not a `{}` one",
+            record.game,
+            TankCommander::NAME
+        ));
     }
     let game = TankCommander::new(scenario, rules)?;
-    let mut m = Match::with_rng(game, MatchRng::scripted(record.seed, record.dice.iter().copied()));
+    let mut m = Match::with_rng(
+        game,
+        MatchRng::scripted(record.seed, record.dice.iter().copied()),
+    );
     let mut told: Vec<Told> = m
         .opening_facts()
         .iter()
-        .map(|f| Told { action: None, fact: f.clone(), text: m.state().describe_fact(f) })
+        .map(|f| Told {
+            action: None,
+            fact: f.clone(),
+            text: m.state().describe_fact(f),
+        })
         .collect();
     for (i, step) in record.actions.iter().enumerate() {
         let facts = m
             .play(step.player, &step.action)
             .map_err(|e| format!("action {} ({:?}) cannot be played: {e}", i + 1, step.action))?
             .to_vec();
-        told.extend(facts.into_iter().map(|f| Told { action: Some(i), text: m.state().describe_fact(&f), fact: f }));
+        told.extend(facts.into_iter().map(|f| Told {
+            action: Some(i),
+            text: m.state().describe_fact(&f),
+            fact: f,
+        }));
     }
     let hash = crate::framework::hash::format_hash(m.state_hash());
     if let Some(expected) = &record.final_hash {

@@ -5,7 +5,9 @@ use super::state::{TankCommander, UnitId};
 
 impl TankCommander {
     fn name(&self, id: UnitId) -> String {
-        self.units.get(id.index()).map_or_else(|| format!("unit {}", id.0), |u| u.name.clone())
+        self.units
+            .get(id.index())
+            .map_or_else(|| format!("unit {}", id.0), |u| u.name.clone())
     }
 
     fn target_words(&self, target: FireTarget) -> String {
@@ -31,40 +33,83 @@ impl TankCommander {
                 format!("activate {} at {}", u.name, self.label(u.at))
             }
             Action::Move => match active {
-                Some(u) => format!("{who}move {} → {} {}", self.label(u.at), self.label(self.ahead(u)), ap(self.move_cost(u))),
+                Some(u) => format!(
+                    "{who}move {} → {} {}",
+                    self.label(u.at),
+                    self.label(self.ahead(u)),
+                    ap(self.move_cost(u))
+                ),
                 None => "move".into(),
             },
-            Action::Turn { rotation, turret_follows } => match active {
+            Action::Turn {
+                rotation,
+                turret_follows,
+            } => match active {
                 Some(u) => format!(
                     "{who}turn {rotation} to {}, turret {} {}",
                     u.facing.rotated(rotation),
-                    if turret_follows { format!("follows to {}", u.turret.rotated(rotation)) } else { format!("stays {}", u.turret) },
+                    if turret_follows {
+                        format!("follows to {}", u.turret.rotated(rotation))
+                    } else {
+                        format!("stays {}", u.turret)
+                    },
                     ap(costs.turn)
                 ),
                 None => format!("turn {rotation}"),
             },
             Action::RotateTurret(rotation) => match active {
-                Some(u) => format!("{who}rotate turret {rotation} to {} {}", u.turret.rotated(rotation), ap(costs.turret)),
+                Some(u) => format!(
+                    "{who}rotate turret {rotation} to {} {}",
+                    u.turret.rotated(rotation),
+                    ap(costs.turret)
+                ),
                 None => format!("rotate turret {rotation}"),
             },
             Action::Load(round) => {
-                let cost = active.and_then(|u| u.load_cost(&self.rules, self.active.as_ref().is_some_and(|a| a.quick_load)));
+                let cost = active.and_then(|u| {
+                    u.load_cost(
+                        &self.rules,
+                        self.active.as_ref().is_some_and(|a| a.quick_load),
+                    )
+                });
                 format!("{who}load {round} {}", ap(cost.unwrap_or(costs.load)))
             }
             Action::Fire(target) => {
-                let round = active.and_then(|u| u.loaded).map_or("?".to_string(), |r| r.to_string());
-                format!("{who}fire {round} at {} {}", self.target_words(target), ap(costs.fire))
+                let round = active
+                    .and_then(|u| u.loaded)
+                    .map_or("?".to_string(), |r| r.to_string());
+                format!(
+                    "{who}fire {round} at {} {}",
+                    self.target_words(target),
+                    ap(costs.fire)
+                )
             }
-            Action::DeploySmoke(h) => format!("{who}deploy smoke at {} {}", self.label(h), ap(costs.smoke)),
+            Action::DeploySmoke(h) => {
+                format!("{who}deploy smoke at {} {}", self.label(h), ap(costs.smoke))
+            }
             Action::Extinguish => format!("{who}extinguish the fire {}", ap(costs.extinguish)),
             Action::UseAbility(ability) => {
                 let effect = match ability {
-                    Ability::BoomingVoice => format!("+{} actions this turn", self.rules.crew.booming_voice_actions),
-                    Ability::MoveMoveMove { spaces } => format!("{spaces} space{} straight ahead {}", if spaces == 1 { "" } else { "s" }, ap(costs.move_forward)),
-                    Ability::BringItDown => format!("hit on {}+ this turn", self.rules.firing.bring_it_down_target),
+                    Ability::BoomingVoice => format!(
+                        "+{} actions this turn",
+                        self.rules.crew.booming_voice_actions
+                    ),
+                    Ability::MoveMoveMove { spaces } => format!(
+                        "{spaces} space{} straight ahead {}",
+                        if spaces == 1 { "" } else { "s" },
+                        ap(costs.move_forward)
+                    ),
+                    Ability::BringItDown => format!(
+                        "hit on {}+ this turn",
+                        self.rules.firing.bring_it_down_target
+                    ),
                     Ability::QuickLoad => "loading is free this turn".into(),
                 };
-                format!("{who}{} uses {} ({effect})", ability.role(), ability.title())
+                format!(
+                    "{who}{} uses {} ({effect})",
+                    ability.role(),
+                    ability.title()
+                )
             }
             Action::EndActivation => format!("{who}end activation"),
             Action::Concede => format!("{} concedes", self.side_name(self.current)),
@@ -84,35 +129,108 @@ impl TankCommander {
                 p.armor_facing,
                 p.armor,
                 p.facing_reason,
-                if p.penetrating { "penetrating" } else { "glancing" }
+                if p.penetrating {
+                    "penetrating"
+                } else {
+                    "glancing"
+                }
             )
         };
         match fact {
             Fact::FirstPlayerRolled { rounds, first } => {
                 let rolls: Vec<String> = rounds
                     .iter()
-                    .map(|r| r.iter().enumerate().map(|(i, v)| format!("{} {v}", self.sides[i])).collect::<Vec<_>>().join(", "))
+                    .map(|r| {
+                        r.iter()
+                            .enumerate()
+                            .map(|(i, v)| format!("{} {v}", self.sides[i]))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    })
                     .collect();
-                format!("Roll for first turn: {}. {} goes first.", rolls.join("; tie, re-roll: "), self.sides[first.index()])
+                format!(
+                    "Roll for first turn: {}. {} goes first.",
+                    rolls.join("; tie, re-roll: "),
+                    self.sides[first.index()]
+                )
             }
             Fact::TurnStarted { turn } => format!("— Turn {turn} of {} —", self.turn_limit),
-            Fact::UnitActivated { unit, action_points, reasons } => {
-                format!("{} activates with {action_points} action points ({}).", self.name(*unit), reasons.join(", "))
+            Fact::UnitActivated {
+                unit,
+                action_points,
+                reasons,
+            } => {
+                format!(
+                    "{} activates with {action_points} action points ({}).",
+                    self.name(*unit),
+                    reasons.join(", ")
+                )
             }
-            Fact::UnitMoved { unit, from, to, cost, dash } => {
+            Fact::UnitMoved {
+                unit,
+                from,
+                to,
+                cost,
+                dash,
+            } => {
                 if *dash {
-                    format!("{} dashes {} → {}.", self.name(*unit), self.label(*from), self.label(*to))
+                    format!(
+                        "{} dashes {} → {}.",
+                        self.name(*unit),
+                        self.label(*from),
+                        self.label(*to)
+                    )
                 } else {
-                    format!("{} moves {} → {} ({cost} AP).", self.name(*unit), self.label(*from), self.label(*to))
+                    format!(
+                        "{} moves {} → {} ({cost} AP).",
+                        self.name(*unit),
+                        self.label(*from),
+                        self.label(*to)
+                    )
                 }
             }
-            Fact::UnitTurned { unit, from, to, turret, cost } => {
-                format!("{} turns {from} → {to}, turret {turret} ({cost} AP).", self.name(*unit))
+            Fact::UnitTurned {
+                unit,
+                from,
+                to,
+                turret,
+                cost,
+            } => {
+                format!(
+                    "{} turns {from} → {to}, turret {turret} ({cost} AP).",
+                    self.name(*unit)
+                )
             }
-            Fact::TurretRotated { unit, from, to, cost } => format!("{} turns its turret {from} → {to} ({cost} AP).", self.name(*unit)),
-            Fact::GunLoaded { unit, round, cost } => format!("{} loads {round} ({cost} AP).", self.name(*unit)),
-            Fact::AbilityUsed { unit, role, ability } => format!("{}'s {role} calls \"{}\"", self.name(*unit), ability.title()),
-            Fact::ShotResolved { shooter, target, round, to_hit, roll, hit, penetration } => {
+            Fact::TurretRotated {
+                unit,
+                from,
+                to,
+                cost,
+            } => format!(
+                "{} turns its turret {from} → {to} ({cost} AP).",
+                self.name(*unit)
+            ),
+            Fact::GunLoaded { unit, round, cost } => {
+                format!("{} loads {round} ({cost} AP).", self.name(*unit))
+            }
+            Fact::AbilityUsed {
+                unit,
+                role,
+                ability,
+            } => format!(
+                "{}'s {role} calls \"{}\"",
+                self.name(*unit),
+                ability.title()
+            ),
+            Fact::ShotResolved {
+                shooter,
+                target,
+                round,
+                to_hit,
+                roll,
+                hit,
+                penetration,
+            } => {
                 let target = match target {
                     FireTarget::Unit(t) => self.name(*t),
                     FireTarget::Building(h) => format!("the building at {}", self.label(*h)),
@@ -130,18 +248,46 @@ impl TankCommander {
                 }
                 s
             }
-            Fact::BlastHit { source, target, penetration } => {
-                format!("The blast from {} hits {}. {}.", self.name(*source), self.name(*target), pen(penetration))
+            Fact::BlastHit {
+                source,
+                target,
+                penetration,
+            } => {
+                format!(
+                    "The blast from {} hits {}. {}.",
+                    self.name(*source),
+                    self.name(*target),
+                    pen(penetration)
+                )
             }
-            Fact::BuildingDestroyed { hex } => format!("The building at {} collapses into rubble.", self.label(*hex)),
+            Fact::BuildingDestroyed { hex } => format!(
+                "The building at {} collapses into rubble.",
+                self.label(*hex)
+            ),
             Fact::WoundRolled { unit, check: c } => format!(
                 "Glancing hit on {}: {}: {}.",
                 self.name(*unit),
                 check(c),
-                if c.success { "a crew member is wounded" } else { "no wound" }
+                if c.success {
+                    "a crew member is wounded"
+                } else {
+                    "no wound"
+                }
             ),
-            Fact::CrewWounded { unit, role, name, pick, of, killed, treated } => {
-                let who = if name.is_empty() { role.to_string() } else { format!("{role} {name}") };
+            Fact::CrewWounded {
+                unit,
+                role,
+                name,
+                pick,
+                of,
+                killed,
+                treated,
+            } => {
+                let who = if name.is_empty() {
+                    role.to_string()
+                } else {
+                    format!("{role} {name}")
+                };
                 let what = if *killed {
                     "is killed".to_string()
                 } else if *treated {
@@ -149,12 +295,23 @@ impl TankCommander {
                 } else {
                     "is wounded".to_string()
                 };
-                format!("{}: random crew pick {pick} of {of}: {who} {what}.", self.name(*unit))
+                format!(
+                    "{}: random crew pick {pick} of {of}: {who} {what}.",
+                    self.name(*unit)
+                )
             }
             Fact::LieutenantTookOver { unit, role } => {
-                format!("{}'s Lieutenant Commander takes over as {role} (works as if wounded).", self.name(*unit))
+                format!(
+                    "{}'s Lieutenant Commander takes over as {role} (works as if wounded).",
+                    self.name(*unit)
+                )
             }
-            Fact::HullDamaged { unit, amount, remaining, cause } => format!(
+            Fact::HullDamaged {
+                unit,
+                amount,
+                remaining,
+                cause,
+            } => format!(
                 "{} loses {amount} hull point{} to {} ({remaining} left).",
                 self.name(*unit),
                 if *amount == 1 { "" } else { "s" },
@@ -167,33 +324,68 @@ impl TankCommander {
                 "HE fire roll on {}: {}: {}.",
                 self.name(*unit),
                 check(c),
-                if c.success { "the tank is on fire" } else { "no fire" }
+                if c.success {
+                    "the tank is on fire"
+                } else {
+                    "no fire"
+                }
             ),
-            Fact::FireExtinguished { unit, cost } => format!("{} puts out the fire ({cost} AP).", self.name(*unit)),
-            Fact::SmokeDeployed { unit, hex, cost } => format!("{} fires smoke onto {} ({cost} AP).", self.name(*unit), self.label(*hex)),
-            Fact::UnitDisabled { unit, reason } => format!("{} is disabled: {reason}.", self.name(*unit)),
+            Fact::FireExtinguished { unit, cost } => {
+                format!("{} puts out the fire ({cost} AP).", self.name(*unit))
+            }
+            Fact::SmokeDeployed { unit, hex, cost } => format!(
+                "{} fires smoke onto {} ({cost} AP).",
+                self.name(*unit),
+                self.label(*hex)
+            ),
+            Fact::UnitDisabled { unit, reason } => {
+                format!("{} is disabled: {reason}.", self.name(*unit))
+            }
             Fact::CookOffRolled { unit, check: c } => format!(
                 "Cook-off roll for {}: {}: {}.",
                 self.name(*unit),
                 check(c),
-                if c.success { "the ammunition cooks off" } else { "it holds" }
+                if c.success {
+                    "the ammunition cooks off"
+                } else {
+                    "it holds"
+                }
             ),
-            Fact::CookedOff { unit, hex, immediate } => format!(
+            Fact::CookedOff {
+                unit,
+                hex,
+                immediate,
+            } => format!(
                 "{} explodes{}! Everything within {} spaces is hit by a strength {} blast; {} is now rubble.",
                 self.name(*unit),
-                if *immediate { " at once (fire took its last hull point)" } else { "" },
+                if *immediate {
+                    " at once (fire took its last hull point)"
+                } else {
+                    ""
+                },
                 self.rules.damage.cook_off_radius,
                 self.rules.damage.cook_off_strength,
                 self.label(*hex)
             ),
-            Fact::WaypointReached { unit, hex } => format!("{} reaches the waypoint at {}.", self.name(*unit), self.label(*hex)),
+            Fact::WaypointReached { unit, hex } => format!(
+                "{} reaches the waypoint at {}.",
+                self.name(*unit),
+                self.label(*hex)
+            ),
             Fact::ActivationEnded { unit, unused } => {
-                format!("{} ends its activation ({unused} AP unused).", self.name(*unit))
+                format!(
+                    "{} ends its activation ({unused} AP unused).",
+                    self.name(*unit)
+                )
             }
             Fact::TurnEnded { turn } => format!("End of turn {turn}."),
             Fact::Conceded { side } => format!("{} concedes.", self.side_name(*side)),
             Fact::BattleEnded { outcome } => match outcome.winners.first() {
-                Some(w) => format!("Battle over: {} wins — {}.", self.side_name(*w), outcome.reason),
+                Some(w) => format!(
+                    "Battle over: {} wins — {}.",
+                    self.side_name(*w),
+                    outcome.reason
+                ),
                 None => format!("Battle over: a draw — {}.", outcome.reason),
             },
         }

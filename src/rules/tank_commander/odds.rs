@@ -76,7 +76,11 @@ impl ToHit {
     pub fn shown_need(&self) -> u8 {
         let lowest = if self.natural_one_misses { 2 } else { 1 };
         let highest = if self.natural_six_hits { 6 } else { 7 };
-        #[expect(clippy::cast_sign_loss, clippy::cast_possible_truncation, reason = "clamped to 1..=7")]
+        #[expect(
+            clippy::cast_sign_loss,
+            clippy::cast_possible_truncation,
+            reason = "clamped to 1..=7"
+        )]
         {
             i16::from(self.need).clamp(lowest, highest) as u8
         }
@@ -93,10 +97,19 @@ impl ToHit {
     pub fn explain(&self) -> String {
         let mut parts = vec![format!("{} {}", self.base_reason, self.base)];
         for m in &self.modifiers {
-            parts.push(format!("{} {}{}", m.reason, if m.delta >= 0 { "+" } else { "−" }, m.delta.unsigned_abs()));
+            parts.push(format!(
+                "{} {}{}",
+                m.reason,
+                if m.delta >= 0 { "+" } else { "−" },
+                m.delta.unsigned_abs()
+            ));
         }
         let need = self.shown_need();
-        let head = if need >= 7 { "cannot hit".to_string() } else { format!("needs {need}+") };
+        let head = if need >= 7 {
+            "cannot hit".to_string()
+        } else {
+            format!("needs {need}+")
+        };
         format!("{head}: {}", parts.join(", "))
     }
 }
@@ -110,7 +123,8 @@ impl TankCommander {
         if self.smoke(hex) {
             return Some(format!("smoke at {}", self.label(hex)));
         }
-        self.unit_at(hex).map(|u| format!("{} at {}", u.name, self.label(hex)))
+        self.unit_at(hex)
+            .map(|u| format!("{} at {}", u.name, self.label(hex)))
     }
 
     fn step_counts(&self, step: LineStep, test: impl Fn(Hex) -> bool) -> bool {
@@ -130,7 +144,10 @@ impl TankCommander {
         let mut blocked = None;
         for &step in &steps {
             if self.step_counts(step, |h| self.blocks_sight(h).is_some()) {
-                let hex = step.hexes().find(|&h| self.blocks_sight(h).is_some()).unwrap_or(from);
+                let hex = step
+                    .hexes()
+                    .find(|&h| self.blocks_sight(h).is_some())
+                    .unwrap_or(from);
                 blocked = self.blocks_sight(hex).map(|why| (hex, why));
                 break;
             }
@@ -154,22 +171,37 @@ impl TankCommander {
     pub fn armor_facing_hit(&self, target: &Unit, from: Hex) -> (ArmorFacing, String) {
         let f = &self.rules.firing;
         if f.hill_hits_rear && self.terrain(target.at) == Terrain::Hill {
-            return (ArmorFacing::Rear, "target on a hill: every hit strikes the rear".into());
+            return (
+                ArmorFacing::Rear,
+                "target on a hill: every hit strikes the rear".into(),
+            );
         }
         let half = f64::from(f.front_arc_degrees) / 2.0;
         let s = sector_of(target.at, target.facing, from);
         let defender = f.arc_boundary == ArcBoundary::Defender;
         let (facing, why) = if s.on(half) {
             if defender {
-                (ArmorFacing::Front, "on the front/side line, the stronger armor counts")
+                (
+                    ArmorFacing::Front,
+                    "on the front/side line, the stronger armor counts",
+                )
             } else {
-                (ArmorFacing::Side, "on the front/side line, the weaker armor counts")
+                (
+                    ArmorFacing::Side,
+                    "on the front/side line, the weaker armor counts",
+                )
             }
         } else if s.on(180.0 - half) {
             if defender {
-                (ArmorFacing::Side, "on the side/rear line, the stronger armor counts")
+                (
+                    ArmorFacing::Side,
+                    "on the side/rear line, the stronger armor counts",
+                )
             } else {
-                (ArmorFacing::Rear, "on the side/rear line, the weaker armor counts")
+                (
+                    ArmorFacing::Rear,
+                    "on the side/rear line, the weaker armor counts",
+                )
             }
         } else if s.within(half) {
             (ArmorFacing::Front, "from the front arc")
@@ -206,7 +238,10 @@ impl TankCommander {
         let range = self.board_distance(shooter.at, to);
         let max = shooter.gun_range(&self.rules);
         if range > u32::from(max) {
-            return Some(format!("{} is {range} spaces away; the gun reaches {max}", self.label(to)));
+            return Some(format!(
+                "{} is {range} spaces away; the gun reaches {max}",
+                self.label(to)
+            ));
         }
         let half = f64::from(self.rules.firing.turret_arc_degrees) / 2.0;
         if !sector_of(shooter.at, shooter.turret, to).within(half) {
@@ -219,7 +254,10 @@ impl TankCommander {
         }
         let line = self.sight_line(shooter.at, to);
         if let Some((_, why)) = line.blocked {
-            return Some(format!("line of sight to {} is blocked by {why}", self.label(to)));
+            return Some(format!(
+                "line of sight to {} is blocked by {why}",
+                self.label(to)
+            ));
         }
         None
     }
@@ -243,7 +281,10 @@ impl TankCommander {
         round: Round,
         bring_it_down: bool,
     ) -> Result<ShotProfile, String> {
-        let s = self.units.get(shooter.index()).ok_or("there is no such unit")?;
+        let s = self
+            .units
+            .get(shooter.index())
+            .ok_or("there is no such unit")?;
         let f = &self.rules.firing;
         let gunner = s.role_state(Role::Gunner);
         if gunner == RoleState::Out {
@@ -257,11 +298,21 @@ impl TankCommander {
             (f.bring_it_down_target, "Bring it down!".to_string())
         } else {
             if s.build.optics {
-                modifiers.push(Modifier { reason: "optics".into(), delta: -(self.rules.upgrades.optics_accuracy as i8) });
+                modifiers.push(Modifier {
+                    reason: "optics".into(),
+                    delta: -(self.rules.upgrades.optics_accuracy as i8),
+                });
             }
             if gunner == RoleState::Impaired {
-                let why = if s.lieutenant_covers == Some(Role::Gunner) { "lieutenant as gunner" } else { "wounded gunner" };
-                modifiers.push(Modifier { reason: why.into(), delta: f.wounded_gunner_penalty as i8 });
+                let why = if s.lieutenant_covers == Some(Role::Gunner) {
+                    "lieutenant as gunner"
+                } else {
+                    "wounded gunner"
+                };
+                modifiers.push(Modifier {
+                    reason: why.into(),
+                    delta: f.wounded_gunner_penalty as i8,
+                });
             }
             (s.base.accuracy, "base".to_string())
         };
@@ -274,12 +325,21 @@ impl TankCommander {
             let t = &self.units[t.index()];
             let line = self.sight_line(s.at, t.at);
             if self.terrain(t.at) == Terrain::Forest {
-                modifiers.push(Modifier { reason: "target in forest".into(), delta: f.forest_penalty as i8 });
+                modifiers.push(Modifier {
+                    reason: "target in forest".into(),
+                    delta: f.forest_penalty as i8,
+                });
             } else if line.forest_between {
-                modifiers.push(Modifier { reason: "forest in the way".into(), delta: f.forest_penalty as i8 });
+                modifiers.push(Modifier {
+                    reason: "forest in the way".into(),
+                    delta: f.forest_penalty as i8,
+                });
             }
             if line.hill_before_target {
-                modifiers.push(Modifier { reason: "behind a hill".into(), delta: f.hill_penalty as i8 });
+                modifiers.push(Modifier {
+                    reason: "behind a hill".into(),
+                    delta: f.hill_penalty as i8,
+                });
             }
             let (facing, why) = self.armor_facing_hit(t, s.at);
             armor = Some((facing, t.armor.facing(facing), why));
@@ -318,7 +378,9 @@ impl TankCommander {
                 disable: Fraction::ZERO,
             };
         };
-        let FireTarget::Unit(t) = profile.target else { unreachable!("armor is only set for units") };
+        let FireTarget::Unit(t) = profile.target else {
+            unreachable!("armor is only set for units")
+        };
         let target = &self.units[t.index()];
         let pen_faces = (1..=6u8).filter(|r| r + profile.strength > armor).count() as u64;
         let penetrating = hit * Fraction::new(pen_faces, 6);
@@ -334,7 +396,11 @@ impl TankCommander {
         } else {
             Fraction::ZERO
         };
-        let disable = if target.hull <= 1 { penetrating } else { Fraction::ZERO };
+        let disable = if target.hull <= 1 {
+            penetrating
+        } else {
+            Fraction::ZERO
+        };
         Odds {
             hit,
             penetrating,

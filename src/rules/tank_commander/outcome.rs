@@ -18,7 +18,10 @@ impl TankCommander {
         let (a, b) = (PlayerId(0), PlayerId(1));
         if let Some(loser) = self.conceded {
             let winner = if loser == a { b } else { a };
-            return Some(Outcome::win(winner, format!("{} conceded", self.side_name(loser))));
+            return Some(Outcome::win(
+                winner,
+                format!("{} conceded", self.side_name(loser)),
+            ));
         }
         let (a_out, b_out) = (self.side_knocked_out(a), self.side_knocked_out(b));
         match &self.mission {
@@ -31,8 +34,15 @@ impl TankCommander {
             MissionRules::Breakthrough { attacker, edge } => {
                 let attacker = PlayerId(*attacker);
                 let defender = if attacker == a { b } else { a };
-                if let Some(u) = self.units.iter().find(|u| u.side == attacker && u.is_active() && self.on_edge(u.at, *edge)) {
-                    return Some(Outcome::win(attacker, format!("{} broke through to the {edge:?} edge", u.name)));
+                if let Some(u) = self
+                    .units
+                    .iter()
+                    .find(|u| u.side == attacker && u.is_active() && self.on_edge(u.at, *edge))
+                {
+                    return Some(Outcome::win(
+                        attacker,
+                        format!("{} broke through to the {edge:?} edge", u.name),
+                    ));
                 }
                 if self.side_knocked_out(attacker) {
                     return Some(self.destroyed_win(defender, attacker));
@@ -41,16 +51,30 @@ impl TankCommander {
                     return Some(self.destroyed_win(attacker, defender));
                 }
                 if self.turn > self.turn_limit {
-                    return Some(Outcome::win(defender, format!("{} held until the turn limit", self.side_name(defender))));
+                    return Some(Outcome::win(
+                        defender,
+                        format!("{} held until the turn limit", self.side_name(defender)),
+                    ));
                 }
             }
             MissionRules::Training { .. } => {
-                let targets_left = self.units.iter().filter(|u| u.side == b && u.is_active()).count();
+                let targets_left = self
+                    .units
+                    .iter()
+                    .filter(|u| u.side == b && u.is_active())
+                    .count();
                 let waypoints_left = self.waypoints_reached.iter().filter(|r| !**r).count();
                 if targets_left == 0 && waypoints_left == 0 {
-                    return Some(Outcome::win(a, "every waypoint reached and every target knocked out"));
+                    return Some(Outcome::win(
+                        a,
+                        "every waypoint reached and every target knocked out",
+                    ));
                 }
-                if !self.units.iter().any(|u| u.side == a && u.kind == UnitKind::Tank && u.is_active()) {
+                if !self
+                    .units
+                    .iter()
+                    .any(|u| u.side == a && u.kind == UnitKind::Tank && u.is_active())
+                {
                     return Some(Outcome::win(b, "the trainee's tank was knocked out"));
                 }
                 if self.turn > self.turn_limit {
@@ -67,7 +91,10 @@ impl TankCommander {
     }
 
     fn destroyed_win(&self, winner: PlayerId, loser: PlayerId) -> Outcome {
-        Outcome::win(winner, format!("every unit of {} was knocked out", self.side_name(loser)))
+        Outcome::win(
+            winner,
+            format!("every unit of {} was knocked out", self.side_name(loser)),
+        )
     }
 
     fn on_edge(&self, hex: hexx::Hex, edge: Edge) -> bool {
@@ -86,15 +113,40 @@ impl TankCommander {
             TurnLimitResult::Draw => Outcome::draw(format!("the {limit}-turn limit was reached")),
             TurnLimitResult::Points => {
                 let score = |side: PlayerId| {
-                    let active = self.units.iter().filter(|u| u.side == side && u.is_active());
-                    (active.clone().count(), active.map(|u| u32::from(u.hull)).sum::<u32>())
+                    let active = self
+                        .units
+                        .iter()
+                        .filter(|u| u.side == side && u.is_active());
+                    (
+                        active.clone().count(),
+                        active.map(|u| u32::from(u.hull)).sum::<u32>(),
+                    )
                 };
                 let (sa, sb) = (score(PlayerId(0)), score(PlayerId(1)));
                 let says = |s: (usize, u32)| format!("{} unit(s), {} hull point(s)", s.0, s.1);
                 match sa.cmp(&sb) {
-                    std::cmp::Ordering::Greater => Outcome::win(PlayerId(0), format!("turn limit: {} has {} against {}", self.side_name(PlayerId(0)), says(sa), says(sb))),
-                    std::cmp::Ordering::Less => Outcome::win(PlayerId(1), format!("turn limit: {} has {} against {}", self.side_name(PlayerId(1)), says(sb), says(sa))),
-                    std::cmp::Ordering::Equal => Outcome::draw(format!("turn limit reached with both sides at {}", says(sa))),
+                    std::cmp::Ordering::Greater => Outcome::win(
+                        PlayerId(0),
+                        format!(
+                            "turn limit: {} has {} against {}",
+                            self.side_name(PlayerId(0)),
+                            says(sa),
+                            says(sb)
+                        ),
+                    ),
+                    std::cmp::Ordering::Less => Outcome::win(
+                        PlayerId(1),
+                        format!(
+                            "turn limit: {} has {} against {}",
+                            self.side_name(PlayerId(1)),
+                            says(sb),
+                            says(sa)
+                        ),
+                    ),
+                    std::cmp::Ordering::Equal => Outcome::draw(format!(
+                        "turn limit reached with both sides at {}",
+                        says(sa)
+                    )),
                 }
             }
         }

@@ -22,7 +22,10 @@ impl TankCommander {
             }
         };
         self.first_player = Some(first);
-        let mut facts = vec![Fact::FirstPlayerRolled { rounds, first }, Fact::TurnStarted { turn: 1 }];
+        let mut facts = vec![
+            Fact::FirstPlayerRolled { rounds, first },
+            Fact::TurnStarted { turn: 1 },
+        ];
         self.current = first;
         self.pass_if_idle(rng, &mut facts);
         self.note_outcome(&mut facts);
@@ -30,7 +33,12 @@ impl TankCommander {
     }
 
     /// Plays a checked action.
-    pub(crate) fn resolve(&mut self, player: PlayerId, action: Action, rng: &mut MatchRng) -> Vec<Fact> {
+    pub(crate) fn resolve(
+        &mut self,
+        player: PlayerId,
+        action: Action,
+        rng: &mut MatchRng,
+    ) -> Vec<Fact> {
         let mut facts = Vec::new();
         match action {
             Action::Concede => {
@@ -44,10 +52,20 @@ impl TankCommander {
                 match u.role_state(Role::Commander) {
                     RoleState::Healthy => {}
                     RoleState::Impaired => {
-                        let who = if u.lieutenant_covers == Some(Role::Commander) { "lieutenant as commander" } else { "commander wounded" };
-                        reasons.push(format!("{who} −{}", self.rules.crew.commander_wounded_actions));
+                        let who = if u.lieutenant_covers == Some(Role::Commander) {
+                            "lieutenant as commander"
+                        } else {
+                            "commander wounded"
+                        };
+                        reasons.push(format!(
+                            "{who} −{}",
+                            self.rules.crew.commander_wounded_actions
+                        ));
                     }
-                    RoleState::Out => reasons.push(format!("commander killed −{}", self.rules.crew.commander_killed_actions)),
+                    RoleState::Out => reasons.push(format!(
+                        "commander killed −{}",
+                        self.rules.crew.commander_killed_actions
+                    )),
                 }
                 self.active = Some(Activation {
                     unit: id,
@@ -58,7 +76,11 @@ impl TankCommander {
                     quick_load: false,
                     smoke_deployed: 0,
                 });
-                facts.push(Fact::UnitActivated { unit: id, action_points, reasons });
+                facts.push(Fact::UnitActivated {
+                    unit: id,
+                    action_points,
+                    reasons,
+                });
             }
             Action::EndActivation => self.end_activation(rng, &mut facts),
             _ => self.resolve_unit_action(action, rng, &mut facts),
@@ -68,11 +90,18 @@ impl TankCommander {
     }
 
     fn resolve_unit_action(&mut self, action: Action, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
-        let Some(act) = self.active.clone() else { return };
+        let Some(act) = self.active.clone() else {
+            return;
+        };
         let id = act.unit;
         let costs = self.rules.costs;
         let spend = |s: &mut Self, cost: u8| {
             if let Some(a) = s.active.as_mut() {
+                debug_assert!(
+                    a.action_points >= cost,
+                    "an action cost {cost} AP with {} left",
+                    a.action_points
+                );
                 a.action_points = a.action_points.saturating_sub(cost);
             }
         };
@@ -86,10 +115,19 @@ impl TankCommander {
                 if let Some(a) = self.active.as_mut() {
                     a.moves += 1;
                 }
-                facts.push(Fact::UnitMoved { unit: id, from, to, cost, dash: false });
+                facts.push(Fact::UnitMoved {
+                    unit: id,
+                    from,
+                    to,
+                    cost,
+                    dash: false,
+                });
                 self.note_waypoint(id, facts);
             }
-            Action::Turn { rotation, turret_follows } => {
+            Action::Turn {
+                rotation,
+                turret_follows,
+            } => {
                 let u = &mut self.units[id.index()];
                 let from = u.facing;
                 u.facing = from.rotated(rotation);
@@ -98,7 +136,13 @@ impl TankCommander {
                 }
                 let (to, turret) = (u.facing, u.turret);
                 spend(self, costs.turn);
-                facts.push(Fact::UnitTurned { unit: id, from, to, turret, cost: costs.turn });
+                facts.push(Fact::UnitTurned {
+                    unit: id,
+                    from,
+                    to,
+                    turret,
+                    cost: costs.turn,
+                });
             }
             Action::RotateTurret(rotation) => {
                 let u = &mut self.units[id.index()];
@@ -106,13 +150,24 @@ impl TankCommander {
                 u.turret = from.rotated(rotation);
                 let to = u.turret;
                 spend(self, costs.turret);
-                facts.push(Fact::TurretRotated { unit: id, from, to, cost: costs.turret });
+                facts.push(Fact::TurretRotated {
+                    unit: id,
+                    from,
+                    to,
+                    cost: costs.turret,
+                });
             }
             Action::Load(round) => {
-                let cost = self.units[id.index()].load_cost(&self.rules, act.quick_load).unwrap_or(0);
+                let cost = self.units[id.index()]
+                    .load_cost(&self.rules, act.quick_load)
+                    .unwrap_or(0);
                 self.units[id.index()].loaded = Some(round);
                 spend(self, cost);
-                facts.push(Fact::GunLoaded { unit: id, round, cost });
+                facts.push(Fact::GunLoaded {
+                    unit: id,
+                    round,
+                    cost,
+                });
             }
             Action::Fire(target) => {
                 spend(self, costs.fire);
@@ -126,12 +181,19 @@ impl TankCommander {
                 if let Some(a) = self.active.as_mut() {
                     a.smoke_deployed += 1;
                 }
-                facts.push(Fact::SmokeDeployed { unit: id, hex, cost: costs.smoke });
+                facts.push(Fact::SmokeDeployed {
+                    unit: id,
+                    hex,
+                    cost: costs.smoke,
+                });
             }
             Action::Extinguish => {
                 self.units[id.index()].on_fire = false;
                 spend(self, costs.extinguish);
-                facts.push(Fact::FireExtinguished { unit: id, cost: costs.extinguish });
+                facts.push(Fact::FireExtinguished {
+                    unit: id,
+                    cost: costs.extinguish,
+                });
             }
             Action::UseAbility(ability) => {
                 let role = ability.role();
@@ -143,7 +205,11 @@ impl TankCommander {
                 if let Some(a) = self.active.as_mut() {
                     a.ability_used = true;
                 }
-                facts.push(Fact::AbilityUsed { unit: id, role, ability });
+                facts.push(Fact::AbilityUsed {
+                    unit: id,
+                    role,
+                    ability,
+                });
                 match ability {
                     Ability::BoomingVoice => {
                         let extra = self.rules.crew.booming_voice_actions;
@@ -167,7 +233,13 @@ impl TankCommander {
                             let from = self.units[id.index()].at;
                             let to = self.ahead(&self.units[id.index()]);
                             self.units[id.index()].at = to;
-                            facts.push(Fact::UnitMoved { unit: id, from, to, cost: 0, dash: true });
+                            facts.push(Fact::UnitMoved {
+                                unit: id,
+                                from,
+                                to,
+                                cost: 0,
+                                dash: true,
+                            });
                             self.note_waypoint(id, facts);
                         }
                     }
@@ -178,7 +250,9 @@ impl TankCommander {
     }
 
     fn note_waypoint(&mut self, id: UnitId, facts: &mut Vec<Fact>) {
-        let MissionRules::Training { waypoints } = &self.mission else { return };
+        let MissionRules::Training { waypoints } = &self.mission else {
+            return;
+        };
         let at = self.units[id.index()].at;
         for (i, w) in waypoints.iter().enumerate() {
             if *w == at && !self.waypoints_reached[i] {
@@ -188,9 +262,20 @@ impl TankCommander {
         }
     }
 
-    fn fire(&mut self, id: UnitId, target: FireTarget, bring_it_down: bool, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
-        let Some(round) = self.units[id.index()].loaded else { return };
-        let Ok(profile) = self.shot_profile(id, target, round, bring_it_down) else { return };
+    fn fire(
+        &mut self,
+        id: UnitId,
+        target: FireTarget,
+        bring_it_down: bool,
+        rng: &mut MatchRng,
+        facts: &mut Vec<Fact>,
+    ) {
+        let Some(round) = self.units[id.index()].loaded else {
+            return;
+        };
+        let Ok(profile) = self.shot_profile(id, target, round, bring_it_down) else {
+            return;
+        };
         self.units[id.index()].loaded = None;
         let roll = rng.d6();
         let hit = profile.to_hit.hits(roll);
@@ -236,14 +321,26 @@ impl TankCommander {
     }
 
     /// Applies a hit's effects: wounds, hull, fire, and disabling.
-    fn damage(&mut self, t: UnitId, penetrating: bool, he: bool, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+    fn damage(
+        &mut self,
+        t: UnitId,
+        penetrating: bool,
+        he: bool,
+        rng: &mut MatchRng,
+        facts: &mut Vec<Fact>,
+    ) {
         let d = self.rules.damage;
         let has_crew = self.units[t.index()].living_crew().next().is_some();
         if penetrating {
             self.wound(t, rng, facts);
             let u = &mut self.units[t.index()];
             u.hull = u.hull.saturating_sub(1);
-            facts.push(Fact::HullDamaged { unit: t, amount: 1, remaining: u.hull, cause: DamageCause::Penetration });
+            facts.push(Fact::HullDamaged {
+                unit: t,
+                amount: 1,
+                remaining: u.hull,
+                cause: DamageCause::Penetration,
+            });
         } else if has_crew {
             let check = roll_check(rng, d.glancing_wound_on);
             facts.push(Fact::WoundRolled { unit: t, check });
@@ -268,7 +365,10 @@ impl TankCommander {
         }
         let reason = if u.hull == 0 {
             "no hull points left"
-        } else if self.rules.damage.crewless_disabled && !u.crew.is_empty() && u.living_crew().next().is_none() {
+        } else if self.rules.damage.crewless_disabled
+            && !u.crew.is_empty()
+            && u.living_crew().next().is_none()
+        {
             "the whole crew is dead"
         } else {
             return;
@@ -276,13 +376,18 @@ impl TankCommander {
         let u = &mut self.units[t.index()];
         u.status = Status::Disabled;
         u.on_fire = false;
-        facts.push(Fact::UnitDisabled { unit: t, reason: reason.into() });
+        facts.push(Fact::UnitDisabled {
+            unit: t,
+            reason: reason.into(),
+        });
     }
 
     /// Wounds a random living crew member.
     pub(crate) fn wound(&mut self, t: UnitId, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
         let u = &mut self.units[t.index()];
-        let living: Vec<usize> = (0..u.crew.len()).filter(|&i| u.crew[i].is_alive()).collect();
+        let living: Vec<usize> = (0..u.crew.len())
+            .filter(|&i| u.crew[i].is_alive())
+            .collect();
         if living.is_empty() {
             return;
         }
@@ -298,17 +403,34 @@ impl TankCommander {
         }
         let (role, name) = (m.role, m.name.clone());
         #[expect(clippy::cast_possible_truncation, reason = "at most five crew")]
-        facts.push(Fact::CrewWounded { unit: t, role, name, pick: pick as u8 + 1, of: living.len() as u8, killed, treated });
-        if killed && role != Role::Lieutenant && u.lieutenant_covers.is_none() && u.member(Role::Lieutenant).is_some_and(|l| l.is_alive()) {
+        facts.push(Fact::CrewWounded {
+            unit: t,
+            role,
+            name,
+            pick: pick as u8 + 1,
+            of: living.len() as u8,
+            killed,
+            treated,
+        });
+        if killed
+            && role != Role::Lieutenant
+            && u.lieutenant_covers.is_none()
+            && u.member(Role::Lieutenant).is_some_and(|l| l.is_alive())
+        {
             u.lieutenant_covers = Some(role);
             facts.push(Fact::LieutenantTookOver { unit: t, role });
         }
     }
 
     fn end_activation(&mut self, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
-        let Some(act) = self.active.take() else { return };
+        let Some(act) = self.active.take() else {
+            return;
+        };
         self.activated[act.unit.index()] = true;
-        facts.push(Fact::ActivationEnded { unit: act.unit, unused: act.action_points });
+        facts.push(Fact::ActivationEnded {
+            unit: act.unit,
+            unused: act.action_points,
+        });
         self.current = self.other(self.current);
         self.pass_if_idle(rng, facts);
     }
@@ -360,7 +482,12 @@ impl TankCommander {
             }
             u.hull = u.hull.saturating_sub(d.fire_damage);
             let id = u.id;
-            facts.push(Fact::HullDamaged { unit: id, amount: d.fire_damage, remaining: u.hull, cause: DamageCause::Fire });
+            facts.push(Fact::HullDamaged {
+                unit: id,
+                amount: d.fire_damage,
+                remaining: u.hull,
+                cause: DamageCause::Fire,
+            });
             if u.hull == 0 {
                 self.check_disabled(id, facts);
                 self.cook_off(id, true, rng, facts);
@@ -369,9 +496,11 @@ impl TankCommander {
         let mut rolled = vec![false; self.units.len()];
         loop {
             // Training targets carry no ammunition to cook off.
-            let Some(i) = (0..self.units.len())
-                .find(|&i| !rolled[i] && self.units[i].status == Status::Disabled && self.units[i].kind != UnitKind::Target)
-            else {
+            let Some(i) = (0..self.units.len()).find(|&i| {
+                !rolled[i]
+                    && self.units[i].status == Status::Disabled
+                    && self.units[i].kind != UnitKind::Target
+            }) else {
                 break;
             };
             rolled[i] = true;
@@ -398,11 +527,19 @@ impl TankCommander {
         if let Some(i) = self.board.index(at) {
             self.terrain[i] = Terrain::Rubble;
         }
-        facts.push(Fact::CookedOff { unit: id, hex: at, immediate });
+        facts.push(Fact::CookedOff {
+            unit: id,
+            hex: at,
+            immediate,
+        });
         let victims: Vec<UnitId> = self
             .units
             .iter()
-            .filter(|u| u.on_table() && u.id != id && u.at.unsigned_distance_to(at) <= u32::from(d.cook_off_radius))
+            .filter(|u| {
+                u.on_table()
+                    && u.id != id
+                    && u.at.unsigned_distance_to(at) <= u32::from(d.cook_off_radius)
+            })
             .map(|u| u.id)
             .collect();
         for t in victims {
@@ -414,7 +551,14 @@ impl TankCommander {
             facts.push(Fact::BlastHit {
                 source: id,
                 target: t,
-                penetration: PenetrationRoll { roll, strength: d.cook_off_strength, armor_facing, armor, facing_reason, penetrating },
+                penetration: PenetrationRoll {
+                    roll,
+                    strength: d.cook_off_strength,
+                    armor_facing,
+                    armor,
+                    facing_reason,
+                    penetrating,
+                },
             });
             self.damage(t, penetrating, true, rng, facts);
         }
@@ -431,11 +575,17 @@ impl TankCommander {
     /// Hexes a unit standing at `at` facing ahead would pass on a dash of `spaces`.
     #[must_use]
     pub fn dash_path(at: Hex, facing: crate::grid::Facing, spaces: u8) -> Vec<Hex> {
-        (1..=i32::from(spaces)).map(|k| at + facing.offset() * k).collect()
+        (1..=i32::from(spaces))
+            .map(|k| at + facing.offset() * k)
+            .collect()
     }
 }
 
 fn roll_check(rng: &mut MatchRng, need: u8) -> DieCheck {
     let roll = rng.d6();
-    DieCheck { roll, need, success: roll >= need }
+    DieCheck {
+        roll,
+        need,
+        success: roll >= need,
+    }
 }

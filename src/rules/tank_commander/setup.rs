@@ -18,7 +18,6 @@ pub const RULES_PATH: &str = "assets/rules/tank-commander.ron";
 
 /// Armor values of the three facings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct Armor {
     pub front: u8,
     pub side: u8,
@@ -57,7 +56,6 @@ impl std::fmt::Display for ArmorFacing {
 
 /// A unit type's base profile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct UnitStats {
     pub armor: Armor,
     /// The to-hit target number: 4 means 4+.
@@ -72,7 +70,6 @@ pub struct UnitStats {
 
 /// Upgrade costs, caps and budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct UpgradeRules {
     pub budget: u8,
     pub painted_bonus: u8,
@@ -100,7 +97,6 @@ pub struct UpgradeRules {
 
 /// Action point costs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct ActionCosts {
     #[serde(rename = "move")]
     pub move_forward: u8,
@@ -135,7 +131,6 @@ pub enum ArcBoundary {
 
 /// Firing rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct FiringRules {
     pub at_strength: u8,
     pub he_strength: u8,
@@ -160,7 +155,6 @@ pub struct FiringRules {
 
 /// Damage, fire and cook-off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct DamageRules {
     /// A glancing hit wounds on this roll or more.
     pub glancing_wound_on: u8,
@@ -176,7 +170,6 @@ pub struct DamageRules {
 
 /// Crew penalties and abilities.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CrewRules {
     pub commander_wounded_actions: u8,
     pub commander_killed_actions: u8,
@@ -188,7 +181,6 @@ pub struct CrewRules {
 
 /// Smoke launchers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct SmokeRules {
     pub range: u8,
     pub per_turn: u8,
@@ -196,7 +188,6 @@ pub struct SmokeRules {
 
 /// Every number and switch of Tank Commander, as read from the rules file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Rules {
     pub tank: UnitStats,
     /// The static targets of training ranges.
@@ -225,8 +216,9 @@ impl Rules {
     /// # Errors
     /// Every problem, placed in the file.
     pub fn parse(file: &str, text: &str) -> Result<Self, Diagnostics> {
-        let (rules, map): (Rules, SourceMap) = data::load_ron(file, text)?;
-        let problems = rules.problems();
+        let (rules, map, mut problems): (Rules, SourceMap, _) =
+            data::load_ron_collecting(file, text)?;
+        problems.extend(rules.problems());
         if problems.is_empty() {
             Ok(rules)
         } else {
@@ -247,8 +239,9 @@ impl Rules {
         match path {
             Some(p) => {
                 let name = p.display().to_string();
-                let text = std::fs::read_to_string(&p)
-                    .map_err(|e| Diagnostics::whole_file(&name, format!("cannot read the file: {e}")))?;
+                let text = std::fs::read_to_string(&p).map_err(|e| {
+                    Diagnostics::whole_file(&name, format!("cannot read the file: {e}"))
+                })?;
                 Self::parse(&name, &text)
             }
             None => Ok(Self::builtin()),
@@ -259,26 +252,43 @@ impl Rules {
         let mut p = Problems::default();
         for (path, s) in [("tank", &self.tank), ("target", &self.target)] {
             if !(2..=6).contains(&s.accuracy) {
-                p.push(format!("{path}.accuracy"), "accuracy is a d6 target number: 2 to 6");
+                p.push(
+                    format!("{path}.accuracy"),
+                    "accuracy is a d6 target number: 2 to 6",
+                );
             }
             if s.hull == 0 {
                 p.push(format!("{path}.hull"), "hull points must be at least 1");
             }
             if s.armor.side > s.armor.front || s.armor.rear > s.armor.side {
-                p.push(format!("{path}.armor"), "base armor must have side <= front and rear <= side");
+                p.push(
+                    format!("{path}.armor"),
+                    "base armor must have side <= front and rear <= side",
+                );
             }
         }
         if ![60, 120, 180, 360].contains(&self.firing.turret_arc_degrees) {
-            p.push("firing.turret_arc_degrees", "the turret arc must be 60, 120, 180 or 360 degrees");
+            p.push(
+                "firing.turret_arc_degrees",
+                "the turret arc must be 60, 120, 180 or 360 degrees",
+            );
         }
-        if !(60..=180).contains(&self.firing.front_arc_degrees) || self.firing.front_arc_degrees % 60 != 0 {
-            p.push("firing.front_arc_degrees", "the front arc must be 60, 120 or 180 degrees");
+        if !(60..=180).contains(&self.firing.front_arc_degrees)
+            || self.firing.front_arc_degrees % 60 != 0
+        {
+            p.push(
+                "firing.front_arc_degrees",
+                "the front arc must be 60, 120 or 180 degrees",
+            );
         }
         for (path, v) in [
             ("damage.glancing_wound_on", self.damage.glancing_wound_on),
             ("damage.fire_on", self.damage.fire_on),
             ("damage.cook_off_on", self.damage.cook_off_on),
-            ("firing.bring_it_down_target", self.firing.bring_it_down_target),
+            (
+                "firing.bring_it_down_target",
+                self.firing.bring_it_down_target,
+            ),
         ] {
             if !(1..=7).contains(&v) {
                 p.push(path, "a d6 target number must be 1 to 6 (7 for never)");
@@ -407,7 +417,7 @@ impl std::fmt::Display for Round {
 
 /// Upgrade points spent on armor, per facing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields, default)]
+#[serde(default)]
 pub struct ArmorPoints {
     pub front: u8,
     pub side: u8,
@@ -444,7 +454,8 @@ impl Build {
     #[must_use]
     pub fn cost(&self, u: &UpgradeRules) -> u32 {
         let flag = |on: bool, cost: u8| if on { u32::from(cost) } else { 0 };
-        u32::from(self.armor.front + self.armor.side + self.armor.rear) * u32::from(u.armor_per_point)
+        u32::from(self.armor.front + self.armor.side + self.armor.rear)
+            * u32::from(u.armor_per_point)
             + flag(self.engine, u.engine)
             + flag(self.barrel, u.barrel)
             + flag(self.optics, u.optics)
@@ -461,7 +472,11 @@ impl Build {
     #[must_use]
     pub fn budget(u: &UpgradeRules, painted: bool, named: bool) -> u32 {
         u32::from(u.budget)
-            + if painted { u32::from(u.painted_bonus) } else { 0 }
+            + if painted {
+                u32::from(u.painted_bonus)
+            } else {
+                0
+            }
             + if named { u32::from(u.named_bonus) } else { 0 }
     }
 
@@ -518,7 +533,10 @@ impl Build {
         if self.mines > u.mines_max {
             out.push(BuildProblem {
                 field: "mines",
-                message: format!("a tank carries at most {} mines, not {}", u.mines_max, self.mines),
+                message: format!(
+                    "a tank carries at most {} mines, not {}",
+                    u.mines_max, self.mines
+                ),
             });
         }
         let cost = self.cost(u);
@@ -704,8 +722,16 @@ impl Scenario {
     /// # Errors
     /// Every problem, placed in the file.
     pub fn parse(file: &str, text: &str, rules: &Rules) -> Result<Self, Diagnostics> {
-        let (setup, map): (ScenarioSetup, SourceMap) = data::load_ron(file, text)?;
-        Self::validate(setup, rules).map_err(|p| p.locate(file, &map))
+        let (setup, map, mut unknown): (ScenarioSetup, SourceMap, _) =
+            data::load_ron_collecting(file, text)?;
+        match Self::validate(setup, rules) {
+            Ok(scenario) if unknown.is_empty() => Ok(scenario),
+            Ok(_) => Err(unknown.locate(file, &map)),
+            Err(problems) => {
+                unknown.extend(problems);
+                Err(unknown.locate(file, &map))
+            }
+        }
     }
 
     /// Reads and validates a scenario file.
@@ -725,8 +751,12 @@ impl Scenario {
     /// Never in a release: a unit test checks the shipped file.
     #[must_use]
     pub fn builtin_default() -> Self {
-        Self::parse("scenarios/skirmish.ron", BUILTIN_SCENARIO, &Rules::builtin())
-            .expect("the shipped default scenario is valid")
+        Self::parse(
+            "scenarios/skirmish.ron",
+            BUILTIN_SCENARIO,
+            &Rules::builtin(),
+        )
+        .expect("the shipped default scenario is valid")
     }
 
     /// Validates a setup, listing every problem by path.
@@ -737,10 +767,16 @@ impl Scenario {
         let mut p = Problems::default();
         let BoardSetup { width, height } = setup.board;
         if !(2..=60).contains(&width) {
-            p.push("board.width", format!("the board must be 2 to 60 hexes wide, not {width}"));
+            p.push(
+                "board.width",
+                format!("the board must be 2 to 60 hexes wide, not {width}"),
+            );
         }
         if !(2..=60).contains(&height) {
-            p.push("board.height", format!("the board must be 2 to 60 hexes high, not {height}"));
+            p.push(
+                "board.height",
+                format!("the board must be 2 to 60 hexes high, not {height}"),
+            );
         }
         let board = HexBoard::new(width.clamp(2, 60), height.clamp(2, 60));
         let mut terrain = vec![setup.terrain.default; board.len()];
@@ -826,14 +862,23 @@ impl Scenario {
         }
 
         if setup.sides.len() != 2 {
-            p.push("sides", format!("Tank Commander is played by 2 sides, not {}", setup.sides.len()));
+            p.push(
+                "sides",
+                format!(
+                    "Tank Commander is played by 2 sides, not {}",
+                    setup.sides.len()
+                ),
+            );
         }
         for (i, s) in setup.sides.iter().enumerate() {
             if s.name.trim().is_empty() {
                 p.push(format!("sides[{i}].name"), "a side needs a name");
             }
             if setup.sides[..i].iter().any(|o| o.name == s.name) {
-                p.push(format!("sides[{i}].name"), format!("two sides are called `{}`", s.name));
+                p.push(
+                    format!("sides[{i}].name"),
+                    format!("two sides are called `{}`", s.name),
+                );
             }
         }
         let side_index = |name: &str| setup.sides.iter().position(|s| s.name == name);
@@ -846,31 +891,47 @@ impl Scenario {
                 p.push(format!("{path}.name"), "a unit needs a name");
             }
             if setup.units[..k].iter().any(|o| o.name == u.name) {
-                p.push(format!("{path}.name"), format!("two units are called `{}`", u.name));
+                p.push(
+                    format!("{path}.name"),
+                    format!("two units are called `{}`", u.name),
+                );
             }
             let side = side_index(&u.side);
             if side.is_none() {
                 let names: Vec<&str> = setup.sides.iter().map(|s| s.name.as_str()).collect();
                 p.push(
                     format!("{path}.side"),
-                    format!("`{}` is not a side of this scenario (sides: {})", u.side, names.join(", ")),
+                    format!(
+                        "`{}` is not a side of this scenario (sides: {})",
+                        u.side,
+                        names.join(", ")
+                    ),
                 );
             }
             match u.kind {
                 UnitKind::Tank | UnitKind::Target => {}
                 UnitKind::Apc | UnitKind::Infantry => p.push(
                     format!("{path}.kind"),
-                    format!("{:?} units are not playable yet: they come with the infantry rules", u.kind),
+                    format!(
+                        "{:?} units are not playable yet: they come with the infantry rules",
+                        u.kind
+                    ),
                 ),
             }
             let at = hex_of(&mut p, format!("{path}.at"), &u.at);
             if let Some(h) = at {
                 let i = board.index(h).unwrap_or(0);
                 if terrain[i].is_impassable() {
-                    p.push(format!("{path}.at"), format!("`{}` is placed on a building at {}", u.name, u.at));
+                    p.push(
+                        format!("{path}.at"),
+                        format!("`{}` is placed on a building at {}", u.name, u.at),
+                    );
                 }
                 if let Some((_, other)) = occupied.iter().find(|(o, _)| *o == h) {
-                    p.push(format!("{path}.at"), format!("`{}` and `{other}` are both placed at {}", u.name, u.at));
+                    p.push(
+                        format!("{path}.at"),
+                        format!("`{}` and `{other}` are both placed at {}", u.name, u.at),
+                    );
                 }
                 occupied.push((h, u.name.clone()));
             }
@@ -884,7 +945,13 @@ impl Scenario {
                     p.push(field, format!("`{}`: {}", u.name, problem.message));
                 }
                 if u.loaded == Some(Round::He) && !u.build.he_rounds {
-                    p.push(format!("{path}.loaded"), format!("`{}` starts with HE loaded but has no HE rounds upgrade", u.name));
+                    p.push(
+                        format!("{path}.loaded"),
+                        format!(
+                            "`{}` starts with HE loaded but has no HE rounds upgrade",
+                            u.name
+                        ),
+                    );
                 }
                 if u.named {
                     let c = &u.crew;
@@ -904,12 +971,19 @@ impl Scenario {
                     if !missing.is_empty() {
                         p.push(
                             format!("{path}.named"),
-                            format!("`{}` claims the named bonus but its {} has no name", u.name, missing.join(", ")),
+                            format!(
+                                "`{}` claims the named bonus but its {} has no name",
+                                u.name,
+                                missing.join(", ")
+                            ),
                         );
                     }
                 }
             } else if u.build != Build::default() {
-                p.push(format!("{path}.build"), format!("`{}` is a {:?} and takes no upgrades", u.name, u.kind));
+                p.push(
+                    format!("{path}.build"),
+                    format!("`{}` is a {:?} and takes no upgrades", u.name, u.kind),
+                );
             }
             if let (Some(side), Some(at)) = (side, at) {
                 units.push(UnitInit {
@@ -927,9 +1001,15 @@ impl Scenario {
         let mission = match &setup.victory.mission {
             Mission::DestroyAll => MissionRules::DestroyAll,
             Mission::Breakthrough { attacker, edge } => match side_index(attacker) {
-                Some(a) => MissionRules::Breakthrough { attacker: a as u8, edge: *edge },
+                Some(a) => MissionRules::Breakthrough {
+                    attacker: a as u8,
+                    edge: *edge,
+                },
                 None => {
-                    p.push("victory.mission", format!("the attacker `{attacker}` is not a side of this scenario"));
+                    p.push(
+                        "victory.mission",
+                        format!("the attacker `{attacker}` is not a side of this scenario"),
+                    );
                     MissionRules::DestroyAll
                 }
             },
@@ -938,21 +1018,33 @@ impl Scenario {
                 for (j, w) in waypoints.iter().enumerate() {
                     if let Some(h) = hex_of(&mut p, format!("victory.mission.waypoints[{j}]"), w) {
                         if board.index(h).is_some_and(|i| terrain[i].is_impassable()) {
-                            p.push(format!("victory.mission.waypoints[{j}]"), format!("waypoint {w} is on a building"));
+                            p.push(
+                                format!("victory.mission.waypoints[{j}]"),
+                                format!("waypoint {w} is on a building"),
+                            );
                         }
                         hexes.push(h);
                     }
                 }
-                let tanks = units.iter().filter(|u| u.side == 0 && u.setup.kind == UnitKind::Tank).count();
+                let tanks = units
+                    .iter()
+                    .filter(|u| u.side == 0 && u.setup.kind == UnitKind::Tank)
+                    .count();
                 if tanks == 0 {
-                    p.push("victory.mission", "a training range needs a tank on the first side");
+                    p.push(
+                        "victory.mission",
+                        "a training range needs a tank on the first side",
+                    );
                 }
                 MissionRules::Training { waypoints: hexes }
             }
         };
         for side in 0..setup.sides.len().min(2) {
             if !units.iter().any(|u| usize::from(u.side) == side) && !setup.units.is_empty() {
-                p.push("units", format!("side `{}` has no units", setup.sides[side].name));
+                p.push(
+                    "units",
+                    format!("side `{}` has no units", setup.sides[side].name),
+                );
             }
         }
         let turn_limit = setup.victory.turn_limit.unwrap_or(rules.default_turn_limit);

@@ -144,7 +144,9 @@ impl Unit {
                 RoleState::Healthy
             }
         } else if self.lieutenant_covers == Some(role)
-            && self.member(Role::Lieutenant).is_some_and(CrewMember::is_alive)
+            && self
+                .member(Role::Lieutenant)
+                .is_some_and(CrewMember::is_alive)
         {
             RoleState::Impaired
         } else {
@@ -184,7 +186,11 @@ impl Unit {
     /// Spaces the tank may move this turn.
     #[must_use]
     pub fn move_cap(&self, rules: &Rules) -> u8 {
-        let engine = if self.build.engine { rules.upgrades.engine_moves } else { 0 };
+        let engine = if self.build.engine {
+            rules.upgrades.engine_moves
+        } else {
+            0
+        };
         let cap = self.base.move_cap + engine;
         match self.role_state(Role::Driver) {
             RoleState::Healthy => cap,
@@ -196,7 +202,12 @@ impl Unit {
     /// Main gun range.
     #[must_use]
     pub fn gun_range(&self, rules: &Rules) -> u8 {
-        self.base.gun_range + if self.build.barrel { rules.upgrades.barrel_range } else { 0 }
+        self.base.gun_range
+            + if self.build.barrel {
+                rules.upgrades.barrel_range
+            } else {
+                0
+            }
     }
 
     /// Action points a load costs now, or `None` if the tank cannot load.
@@ -213,7 +224,11 @@ impl Unit {
     /// Rounds this tank carries.
     #[must_use]
     pub fn rounds(&self) -> &'static [Round] {
-        if self.build.he_rounds { &[Round::At, Round::He] } else { &[Round::At] }
+        if self.build.he_rounds {
+            &[Round::At, Round::He]
+        } else {
+            &[Round::At]
+        }
     }
 
     /// Living crew members, in crew order.
@@ -288,7 +303,13 @@ impl TankCommander {
                         (Role::Gunner, &s.crew.gunner),
                         (Role::Loader, &s.crew.loader),
                     ] {
-                        crew.push(CrewMember { role, name: name.clone(), wounds: 0, treated: false, ability_used: false });
+                        crew.push(CrewMember {
+                            role,
+                            name: name.clone(),
+                            wounds: 0,
+                            treated: false,
+                            ability_used: false,
+                        });
                     }
                     if s.build.lieutenant {
                         crew.push(CrewMember {
@@ -300,7 +321,10 @@ impl TankCommander {
                         });
                     }
                 }
-                #[expect(clippy::cast_possible_truncation, reason = "checked above: at most 255 units")]
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    reason = "checked above: at most 255 units"
+                )]
                 Unit {
                     id: UnitId(i as u8),
                     name: s.name.clone(),
@@ -316,7 +340,11 @@ impl TankCommander {
                     crew,
                     lieutenant_covers: None,
                     medkit_unused: s.build.medkit,
-                    loaded: if s.kind == UnitKind::Tank { Some(s.loaded.unwrap_or(Round::At)) } else { None },
+                    loaded: if s.kind == UnitKind::Tank {
+                        Some(s.loaded.unwrap_or(Round::At))
+                    } else {
+                        None
+                    },
                     on_fire: false,
                     status: Status::Active,
                 }
@@ -332,7 +360,12 @@ impl TankCommander {
             board: scenario.board,
             terrain: scenario.terrain.clone(),
             smoke: scenario.smoke.clone(),
-            sides: scenario.setup.sides.iter().map(|s| s.name.clone()).collect(),
+            sides: scenario
+                .setup
+                .sides
+                .iter()
+                .map(|s| s.name.clone())
+                .collect(),
             activated: vec![false; units.len()],
             units,
             mission: scenario.mission.clone(),
@@ -369,7 +402,9 @@ impl TankCommander {
 
     /// The unit called `name`.
     pub fn unit_named(&self, name: &str) -> Option<&Unit> {
-        self.units.iter().find(|u| u.name.eq_ignore_ascii_case(name))
+        self.units
+            .iter()
+            .find(|u| u.name.eq_ignore_ascii_case(name))
     }
 
     /// The unit standing on `hex` (active or disabled).
@@ -379,7 +414,9 @@ impl TankCommander {
 
     /// Terrain at `hex`; off-board hexes read as buildings (impassable, blocking).
     pub fn terrain(&self, hex: Hex) -> Terrain {
-        self.board.index(hex).map_or(Terrain::Building, |i| self.terrain[i])
+        self.board
+            .index(hex)
+            .map_or(Terrain::Building, |i| self.terrain[i])
     }
 
     /// Smoke at `hex`.

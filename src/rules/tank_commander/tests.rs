@@ -25,9 +25,17 @@ impl Field {
             setup: ScenarioSetup {
                 name: "test".into(),
                 description: String::new(),
-                board: BoardSetup { width: 21, height: 21 },
+                board: BoardSetup {
+                    width: 21,
+                    height: 21,
+                },
                 terrain: TerrainSetup::default(),
-                sides: vec![SideSetup { name: "Blue".into() }, SideSetup { name: "Red".into() }],
+                sides: vec![
+                    SideSetup {
+                        name: "Blue".into(),
+                    },
+                    SideSetup { name: "Red".into() },
+                ],
                 units: Vec::new(),
                 victory: VictorySetup::default(),
                 seed: None,
@@ -74,7 +82,10 @@ impl Field {
 
     fn terrain(mut self, rel: Hex, terrain: Terrain) -> Self {
         let at = self.label(rel);
-        self.setup.terrain.patches.push(TerrainPatch { at: vec![at], terrain });
+        self.setup.terrain.patches.push(TerrainPatch {
+            at: vec![at],
+            terrain,
+        });
         self
     }
 
@@ -109,15 +120,21 @@ fn id(game: &TankCommander, name: &str) -> UnitId {
 
 fn play(game: &mut TankCommander, rng: &mut MatchRng, action: Action) -> Vec<Fact> {
     let player = game.to_act()[0];
-    game.apply(player, &action, rng).unwrap_or_else(|e| panic!("{action:?}: {e}"))
+    game.apply(player, &action, rng)
+        .unwrap_or_else(|e| panic!("{action:?}: {e}"))
 }
 
 fn refuse(game: &TankCommander, action: Action) -> String {
     let player = game.to_act()[0];
-    game.check(player, &action).expect_err("the action should be refused")
+    game.check(player, &action)
+        .expect_err("the action should be refused")
 }
 
-fn fire_at(game: &TankCommander, shooter: &str, target: &str) -> Result<super::odds::ShotProfile, String> {
+fn fire_at(
+    game: &TankCommander,
+    shooter: &str,
+    target: &str,
+) -> Result<super::odds::ShotProfile, String> {
     let s = id(game, shooter);
     let round = game.unit(s).loaded.unwrap_or(Round::At);
     game.shot_profile(s, FireTarget::Unit(id(game, target)), round, false)
@@ -132,7 +149,11 @@ fn rulebook_example_build_is_legal() {
     // Front 8, side 8, rear 6; engine, barrel, optics; lieutenant; air support.
     let rules = Rules::builtin();
     let build = Build {
-        armor: ArmorPoints { front: 2, side: 2, rear: 0 },
+        armor: ArmorPoints {
+            front: 2,
+            side: 2,
+            rear: 0,
+        },
         engine: true,
         barrel: true,
         optics: true,
@@ -141,7 +162,14 @@ fn rulebook_example_build_is_legal() {
         ..Build::default()
     };
     assert_eq!(build.cost(&rules.upgrades), 10);
-    assert_eq!(build.armor(rules.tank.armor), Armor { front: 8, side: 8, rear: 6 });
+    assert_eq!(
+        build.armor(rules.tank.armor),
+        Armor {
+            front: 8,
+            side: 8,
+            rear: 6
+        }
+    );
     assert!(build.problems(&rules, false, false).is_empty());
 }
 
@@ -149,18 +177,61 @@ fn rulebook_example_build_is_legal() {
 fn each_broken_build_rule_is_refused_with_a_reason() {
     let rules = Rules::builtin();
     let messages = |b: Build, painted: bool, named: bool| -> Vec<String> {
-        b.problems(&rules, painted, named).into_iter().map(|p| p.message).collect()
+        b.problems(&rules, painted, named)
+            .into_iter()
+            .map(|p| p.message)
+            .collect()
     };
-    let over_cap = Build { armor: ArmorPoints { front: 4, side: 0, rear: 0 }, ..Build::default() };
-    assert_eq!(messages(over_cap, false, false), ["front armor takes at most 3 upgrade points, not 4"]);
-    let side_over_front = Build { armor: ArmorPoints { front: 1, side: 2, rear: 0 }, ..Build::default() };
-    assert_eq!(messages(side_over_front, false, false), ["side armor 8 cannot exceed front armor 7"]);
-    let rear_over_side = Build { armor: ArmorPoints { front: 1, side: 0, rear: 1 }, ..Build::default() };
-    assert_eq!(messages(rear_over_side, false, false), ["rear armor 7 cannot exceed side armor 6"]);
-    let too_many_mines = Build { mines: 4, ..Build::default() };
-    assert_eq!(messages(too_many_mines, false, false), ["a tank carries at most 3 mines, not 4"]);
+    let over_cap = Build {
+        armor: ArmorPoints {
+            front: 4,
+            side: 0,
+            rear: 0,
+        },
+        ..Build::default()
+    };
+    assert_eq!(
+        messages(over_cap, false, false),
+        ["front armor takes at most 3 upgrade points, not 4"]
+    );
+    let side_over_front = Build {
+        armor: ArmorPoints {
+            front: 1,
+            side: 2,
+            rear: 0,
+        },
+        ..Build::default()
+    };
+    assert_eq!(
+        messages(side_over_front, false, false),
+        ["side armor 8 cannot exceed front armor 7"]
+    );
+    let rear_over_side = Build {
+        armor: ArmorPoints {
+            front: 1,
+            side: 0,
+            rear: 1,
+        },
+        ..Build::default()
+    };
+    assert_eq!(
+        messages(rear_over_side, false, false),
+        ["rear armor 7 cannot exceed side armor 6"]
+    );
+    let too_many_mines = Build {
+        mines: 4,
+        ..Build::default()
+    };
+    assert_eq!(
+        messages(too_many_mines, false, false),
+        ["a tank carries at most 3 mines, not 4"]
+    );
     let eleven = Build {
-        armor: ArmorPoints { front: 3, side: 3, rear: 3 },
+        armor: ArmorPoints {
+            front: 3,
+            side: 3,
+            rear: 3,
+        },
         engine: true,
         barrel: true,
         ..Build::default()
@@ -171,18 +242,28 @@ fn each_broken_build_rule_is_refused_with_a_reason() {
     );
     // A painted tank gets the 11th point; painted and named gets a 12th.
     assert!(messages(eleven, true, false).is_empty());
-    let twelve = Build { optics: true, ..eleven };
+    let twelve = Build {
+        optics: true,
+        ..eleven
+    };
     assert!(!messages(twelve, true, false).is_empty());
     assert!(messages(twelve, true, true).is_empty());
 }
 
 #[test]
 fn named_bonus_needs_every_crew_name() {
-    let mut f = Field::new().tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N).tank("Red", "B", N * 3, Facing::S, Facing::S);
+    let mut f = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "B", N * 3, Facing::S, Facing::S);
     f.setup.units[0].named = true;
     f.setup.units[0].crew.commander = "Ada".into();
     let err = Scenario::validate(f.setup, &Rules::builtin()).unwrap_err();
-    assert!(err.0.iter().any(|(path, m)| path == "units[0].named" && m.contains("driver, gunner, loader")), "{err:?}");
+    assert!(
+        err.0
+            .iter()
+            .any(|(path, m)| path == "units[0].named" && m.contains("driver, gunner, loader")),
+        "{err:?}"
+    );
 }
 
 // ----- Movement -----
@@ -198,9 +279,15 @@ fn move_cap_is_three_plus_engine_minus_wounded_driver() {
     for _ in 0..3 {
         play(&mut g, &mut rng, Action::Move);
     }
-    assert_eq!(refuse(&g, Action::Move), "A has already moved 3 spaces this turn, its limit");
+    assert_eq!(
+        refuse(&g, Action::Move),
+        "A has already moved 3 spaces this turn, its limit"
+    );
 
-    let engine = Build { engine: true, ..Build::default() };
+    let engine = Build {
+        engine: true,
+        ..Build::default()
+    };
     let (mut g, mut rng) = Field::new()
         .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
         .with_build(engine)
@@ -247,10 +334,30 @@ fn turning_can_leave_the_turret_behind() {
         .tank("Red", "B", Hex::new(5, 0), Facing::S, Facing::S)
         .rules();
     play(&mut g, &mut rng, Action::Activate(UnitId(0)));
-    play(&mut g, &mut rng, Action::Turn { rotation: Rotation::Right, turret_follows: false });
-    assert_eq!((g.units[0].facing, g.units[0].turret), (Facing::NE, Facing::N));
-    play(&mut g, &mut rng, Action::Turn { rotation: Rotation::Right, turret_follows: true });
-    assert_eq!((g.units[0].facing, g.units[0].turret), (Facing::SE, Facing::NE));
+    play(
+        &mut g,
+        &mut rng,
+        Action::Turn {
+            rotation: Rotation::Right,
+            turret_follows: false,
+        },
+    );
+    assert_eq!(
+        (g.units[0].facing, g.units[0].turret),
+        (Facing::NE, Facing::N)
+    );
+    play(
+        &mut g,
+        &mut rng,
+        Action::Turn {
+            rotation: Rotation::Right,
+            turret_follows: true,
+        },
+    );
+    assert_eq!(
+        (g.units[0].facing, g.units[0].turret),
+        (Facing::SE, Facing::NE)
+    );
     play(&mut g, &mut rng, Action::RotateTurret(Rotation::Left));
     assert_eq!(g.units[0].turret, Facing::N);
     assert_eq!(g.activation().unwrap().action_points, 2);
@@ -277,9 +384,21 @@ fn firing_diagram_who_t_can_fire_at() {
     let (g, _) = firing_diagram();
     assert!(fire_at(&g, "T", "A").is_ok());
     assert!(fire_at(&g, "T", "B").is_ok());
-    assert!(fire_at(&g, "T", "C").unwrap_err().contains("outside the turret"));
-    assert!(fire_at(&g, "T", "D").unwrap_err().contains("the gun reaches 6"));
-    assert!(fire_at(&g, "T", "E").unwrap_err().contains("blocked by smoke"));
+    assert!(
+        fire_at(&g, "T", "C")
+            .unwrap_err()
+            .contains("outside the turret")
+    );
+    assert!(
+        fire_at(&g, "T", "D")
+            .unwrap_err()
+            .contains("the gun reaches 6")
+    );
+    assert!(
+        fire_at(&g, "T", "E")
+            .unwrap_err()
+            .contains("blocked by smoke")
+    );
     assert!(fire_at(&g, "T", "F").unwrap_err().contains("blocked by A"));
 }
 
@@ -291,7 +410,11 @@ fn firing_diagram_armor_facings() {
     assert_eq!(facing("T", "B"), ArmorFacing::Side);
     assert_eq!(facing("C", "T"), ArmorFacing::Side);
     assert_eq!(facing("A", "T"), ArmorFacing::Front);
-    assert!(fire_at(&g, "B", "T").unwrap_err().contains("outside the turret"));
+    assert!(
+        fire_at(&g, "B", "T")
+            .unwrap_err()
+            .contains("outside the turret")
+    );
     assert!(fire_at(&g, "E", "T").unwrap_err().contains("smoke"));
     assert!(fire_at(&g, "F", "T").unwrap_err().contains("blocked by A"));
 }
@@ -304,7 +427,10 @@ fn rear_arc_and_boundaries_favour_the_defender() {
         .tank("Red", "Vertex", Hex::new(1, -2), Facing::S, Facing::S)
         .tank("Red", "RearVertex", Hex::new(1, 1), Facing::NW, Facing::NW)
         .rules();
-    let facing = |s: &str| g.armor_facing_hit(g.unit_named("T").unwrap(), g.unit_named(s).unwrap().at).0;
+    let facing = |s: &str| {
+        g.armor_facing_hit(g.unit_named("T").unwrap(), g.unit_named(s).unwrap().at)
+            .0
+    };
     assert_eq!(facing("Behind"), ArmorFacing::Rear);
     // (1,-2) lies exactly on the 30° line between the front and side arcs: front counts.
     assert_eq!(facing("Vertex"), ArmorFacing::Front);
@@ -317,14 +443,23 @@ fn rear_arc_and_boundaries_favour_the_defender() {
         .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
         .tank("Red", "Vertex", Hex::new(1, -2), Facing::S, Facing::S)
         .with_rules(&rules);
-    assert_eq!(g.armor_facing_hit(&g.units[0], g.units[1].at).0, ArmorFacing::Side);
+    assert_eq!(
+        g.armor_facing_hit(&g.units[0], g.units[1].at).0,
+        ArmorFacing::Side
+    );
 }
 
 #[test]
 fn turret_arc_is_120_degrees_including_its_edges() {
     let (g, _) = Field::new()
         .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
-        .tank("Red", "OnEdge", Facing::NE.offset() * 3, Facing::S, Facing::S)
+        .tank(
+            "Red",
+            "OnEdge",
+            Facing::NE.offset() * 3,
+            Facing::S,
+            Facing::S,
+        )
         .tank("Red", "Beyond", Hex::new(3, 0), Facing::S, Facing::S)
         .rules();
     assert!(fire_at(&g, "T", "OnEdge").is_ok());
@@ -336,7 +471,9 @@ fn a_line_along_a_hexside_is_blocked_only_when_both_sides_block() {
     // From T to (2,-4) the line runs along hexsides at (1,-2)/(0,-2)… use one building.
     let target = Hex::new(1, -2);
     let line = crate::grid::hex::line_between(Hex::ZERO, target);
-    let crate::grid::hex::LineStep::Hexside(a, b) = line[0] else { panic!("expected a hexside") };
+    let crate::grid::hex::LineStep::Hexside(a, b) = line[0] else {
+        panic!("expected a hexside")
+    };
     let one = Field::new()
         .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
         .tank("Red", "X", target, Facing::S, Facing::S)
@@ -364,7 +501,10 @@ fn a_line_along_a_hexside_is_blocked_only_when_both_sides_block() {
 
 #[test]
 fn accuracy_modifiers_and_exact_odds() {
-    let optics = Build { optics: true, ..Build::default() };
+    let optics = Build {
+        optics: true,
+        ..Build::default()
+    };
     let (g, _) = Field::new()
         .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
         .with_build(optics)
@@ -384,9 +524,15 @@ fn accuracy_modifiers_and_exact_odds() {
     assert_eq!(o.glancing, Fraction::ZERO);
     assert_eq!(o.expected_hull_loss, Fraction::new(2, 3));
     let forest = fire_at(&g, "T", "InForest").unwrap();
-    assert_eq!(forest.to_hit.explain(), "needs 4+: base 4, optics −1, target in forest +1");
+    assert_eq!(
+        forest.to_hit.explain(),
+        "needs 4+: base 4, optics −1, target in forest +1"
+    );
     let hill = fire_at(&g, "T", "BehindHill").unwrap();
-    assert_eq!(hill.to_hit.explain(), "needs 4+: base 4, optics −1, behind a hill +1");
+    assert_eq!(
+        hill.to_hit.explain(),
+        "needs 4+: base 4, optics −1, behind a hill +1"
+    );
 }
 
 #[test]
@@ -397,7 +543,10 @@ fn forest_along_the_line_counts_and_does_not_stack_with_forest_under_the_target(
         .terrain(Hex::new(0, -1), Terrain::Forest)
         .terrain(Hex::new(0, -3), Terrain::Forest)
         .rules();
-    assert_eq!(fire_at(&g, "T", "X").unwrap().to_hit.explain(), "needs 5+: base 4, target in forest +1");
+    assert_eq!(
+        fire_at(&g, "T", "X").unwrap().to_hit.explain(),
+        "needs 5+: base 4, target in forest +1"
+    );
 }
 
 #[test]
@@ -407,7 +556,10 @@ fn a_tank_on_a_hill_is_hit_on_its_rear() {
         .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
         .terrain(Hex::new(0, -3), Terrain::Hill)
         .rules();
-    assert_eq!(fire_at(&g, "T", "X").unwrap().armor.unwrap().0, ArmorFacing::Rear);
+    assert_eq!(
+        fire_at(&g, "T", "X").unwrap().armor.unwrap().0,
+        ArmorFacing::Rear
+    );
 }
 
 #[test]
@@ -418,13 +570,24 @@ fn wounded_gunner_and_bring_it_down() {
         .terrain(Hex::new(0, -3), Terrain::Forest)
         .rules();
     g.units[0].crew[2].wounds = 1;
-    assert_eq!(fire_at(&g, "T", "X").unwrap().to_hit.explain(), "needs 6+: base 4, wounded gunner +1, target in forest +1");
+    assert_eq!(
+        fire_at(&g, "T", "X").unwrap().to_hit.explain(),
+        "needs 6+: base 4, wounded gunner +1, target in forest +1"
+    );
     play(&mut g, &mut rng, Action::Activate(UnitId(0)));
     play(&mut g, &mut rng, Action::UseAbility(Ability::BringItDown));
-    let p = g.shot_profile(UnitId(0), FireTarget::Unit(UnitId(1)), Round::At, true).unwrap();
-    assert_eq!(p.to_hit.explain(), "needs 3+: Bring it down! 2, target in forest +1");
+    let p = g
+        .shot_profile(UnitId(0), FireTarget::Unit(UnitId(1)), Round::At, true)
+        .unwrap();
+    assert_eq!(
+        p.to_hit.explain(),
+        "needs 3+: Bring it down! 2, target in forest +1"
+    );
     // One ability a turn.
-    assert_eq!(refuse(&g, Action::UseAbility(Ability::QuickLoad)), "only one crew ability may be used each turn");
+    assert_eq!(
+        refuse(&g, Action::UseAbility(Ability::QuickLoad)),
+        "only one crew ability may be used each turn"
+    );
 }
 
 #[test]
@@ -461,14 +624,28 @@ fn penetrating_hit_wounds_and_costs_a_hull_point() {
     assert_eq!(x.hull, 3);
     assert_eq!(x.crew[2].wounds, 1);
     assert_eq!(x.role_state(Role::Gunner), RoleState::Impaired);
-    assert!(facts.iter().any(|f| matches!(f, Fact::HullDamaged { remaining: 3, .. })));
+    assert!(
+        facts
+            .iter()
+            .any(|f| matches!(f, Fact::HullDamaged { remaining: 3, .. }))
+    );
     assert_eq!(g.units[0].loaded, None);
-    assert_eq!(refuse(&g, Action::Fire(FireTarget::Unit(UnitId(1)))), "the gun is not loaded");
+    assert_eq!(
+        refuse(&g, Action::Fire(FireTarget::Unit(UnitId(1)))),
+        "the gun is not loaded"
+    );
 }
 
 #[test]
 fn glancing_hit_wounds_on_four_plus() {
-    let armor = Build { armor: ArmorPoints { front: 3, side: 0, rear: 0 }, ..Build::default() };
+    let armor = Build {
+        armor: ArmorPoints {
+            front: 3,
+            side: 0,
+            rear: 0,
+        },
+        ..Build::default()
+    };
     let (mut g, mut rng) = Field::new()
         .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
         .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
@@ -478,7 +655,11 @@ fn glancing_hit_wounds_on_four_plus() {
     // Hit 5; penetration 3+6=9 vs front 9: glancing; wound roll 3: no wound.
     rng.push_script([5, 3, 3]);
     let facts = play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(UnitId(1))));
-    assert!(facts.iter().any(|f| matches!(f, Fact::WoundRolled { check, .. } if !check.success)));
+    assert!(
+        facts
+            .iter()
+            .any(|f| matches!(f, Fact::WoundRolled { check, .. } if !check.success))
+    );
     assert!(g.units[1].crew.iter().all(|m| m.wounds == 0));
     assert_eq!(g.units[1].hull, 4);
     play(&mut g, &mut rng, Action::Load(Round::At));
@@ -491,7 +672,10 @@ fn glancing_hit_wounds_on_four_plus() {
 
 #[test]
 fn second_wound_kills_and_the_lieutenant_takes_over() {
-    let lt = Build { lieutenant: true, ..Build::default() };
+    let lt = Build {
+        lieutenant: true,
+        ..Build::default()
+    };
     let (mut g, mut rng) = Field::new()
         .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
         .with_build(lt)
@@ -503,8 +687,21 @@ fn second_wound_kills_and_the_lieutenant_takes_over() {
     let mut facts = Vec::new();
     rng.push_script([4]); // pick 4 of 5: the loader
     g.wound(t, &mut rng, &mut facts);
-    assert!(matches!(facts[0], Fact::CrewWounded { role: Role::Loader, killed: true, .. }));
-    assert!(matches!(facts[1], Fact::LieutenantTookOver { role: Role::Loader, .. }));
+    assert!(matches!(
+        facts[0],
+        Fact::CrewWounded {
+            role: Role::Loader,
+            killed: true,
+            ..
+        }
+    ));
+    assert!(matches!(
+        facts[1],
+        Fact::LieutenantTookOver {
+            role: Role::Loader,
+            ..
+        }
+    ));
     // The lieutenant loads as if wounded.
     assert_eq!(g.units[0].role_state(Role::Loader), RoleState::Impaired);
     assert_eq!(g.units[0].load_cost(g.rules(), false), Some(2));
@@ -528,9 +725,24 @@ fn killed_crew_effects() {
     g.units[0].loaded = None;
     // Commander killed: 5 - 2 = 3 actions.
     let facts = play(&mut g, &mut rng, Action::Activate(UnitId(0)));
-    assert!(matches!(&facts[0], Fact::UnitActivated { action_points: 3, .. }));
+    assert!(matches!(
+        &facts[0],
+        Fact::UnitActivated {
+            action_points: 3,
+            ..
+        }
+    ));
     assert!(refuse(&g, Action::Move).contains("driver is dead"));
-    assert!(refuse(&g, Action::Turn { rotation: Rotation::Left, turret_follows: true }).contains("driver is dead"));
+    assert!(
+        refuse(
+            &g,
+            Action::Turn {
+                rotation: Rotation::Left,
+                turret_follows: true
+            }
+        )
+        .contains("driver is dead")
+    );
     play(&mut g, &mut rng, Action::Load(Round::At));
     assert!(refuse(&g, Action::Fire(FireTarget::Unit(UnitId(1)))).contains("gunner is dead"));
     assert!(refuse(&g, Action::UseAbility(Ability::BoomingVoice)).contains("Commander is dead"));
@@ -538,7 +750,10 @@ fn killed_crew_effects() {
 
 #[test]
 fn medkit_cancels_the_first_wound_penalty() {
-    let kit = Build { medkit: true, ..Build::default() };
+    let kit = Build {
+        medkit: true,
+        ..Build::default()
+    };
     let (mut g, mut rng) = Field::new()
         .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
         .with_build(kit)
@@ -567,10 +782,17 @@ fn abilities_are_once_per_battle() {
     play(&mut g, &mut rng, Action::EndActivation);
     // Turn 2.
     play(&mut g, &mut rng, Action::Activate(UnitId(0)));
-    assert_eq!(refuse(&g, Action::UseAbility(Ability::BoomingVoice)), "Booming Voice has already been used this battle");
+    assert_eq!(
+        refuse(&g, Action::UseAbility(Ability::BoomingVoice)),
+        "Booming Voice has already been used this battle"
+    );
     // Move move move! carries the tank three spaces for one action, outside the move cap.
     let start = g.units[0].at;
-    play(&mut g, &mut rng, Action::UseAbility(Ability::MoveMoveMove { spaces: 3 }));
+    play(
+        &mut g,
+        &mut rng,
+        Action::UseAbility(Ability::MoveMoveMove { spaces: 3 }),
+    );
     assert_eq!(g.units[0].at, start + N * 3);
     assert_eq!(g.activation().unwrap().moves, 0);
     assert_eq!(g.activation().unwrap().action_points, 4);
@@ -593,7 +815,10 @@ fn quick_load_makes_loading_free() {
 
 #[test]
 fn he_fire_burns_at_the_end_of_turn_and_fire_kills_cook_off_at_once() {
-    let he = Build { he_rounds: true, ..Build::default() };
+    let he = Build {
+        he_rounds: true,
+        ..Build::default()
+    };
     let (mut g, mut rng) = Field::new()
         .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
         .with_build(he)
@@ -606,7 +831,11 @@ fn he_fire_burns_at_the_end_of_turn_and_fire_kills_cook_off_at_once() {
     // Hit 4; penetration 3+4=7 > 6; wound pick 1; fire roll 5: on fire.
     rng.push_script([4, 3, 1, 5]);
     let facts = play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(UnitId(1))));
-    assert!(facts.iter().any(|f| matches!(f, Fact::FireRolled { check, .. } if check.success)));
+    assert!(
+        facts
+            .iter()
+            .any(|f| matches!(f, Fact::FireRolled { check, .. } if check.success))
+    );
     assert!(g.units[1].on_fire);
     assert_eq!(g.units[1].hull, 1);
     play(&mut g, &mut rng, Action::EndActivation);
@@ -618,7 +847,16 @@ fn he_fire_burns_at_the_end_of_turn_and_fire_kills_cook_off_at_once() {
     // Near (distance 1) and T (distance 3: out of the blast). Blast penetration roll 1.
     rng.push_script([1, 1]);
     let facts = play(&mut g, &mut rng, Action::EndActivation);
-    assert!(facts.iter().any(|f| matches!(f, Fact::CookedOff { immediate: true, .. })), "{facts:#?}");
+    assert!(
+        facts.iter().any(|f| matches!(
+            f,
+            Fact::CookedOff {
+                immediate: true,
+                ..
+            }
+        )),
+        "{facts:#?}"
+    );
     assert_eq!(g.units[1].status, Status::Destroyed);
     assert_eq!(g.terrain(g.units[1].at), Terrain::Rubble);
     let blasts: Vec<UnitId> = facts
@@ -649,7 +887,11 @@ fn disabled_tanks_roll_to_cook_off_each_end_of_turn() {
     // Cook-off roll 3: holds.
     rng.push_script([3]);
     let facts = play(&mut g, &mut rng, Action::EndActivation);
-    assert!(facts.iter().any(|f| matches!(f, Fact::CookOffRolled { check, .. } if !check.success)));
+    assert!(
+        facts
+            .iter()
+            .any(|f| matches!(f, Fact::CookOffRolled { check, .. } if !check.success))
+    );
     assert_eq!(g.units[1].status, Status::Disabled);
     play(&mut g, &mut rng, Action::Activate(UnitId(0)));
     play(&mut g, &mut rng, Action::EndActivation);
@@ -657,7 +899,13 @@ fn disabled_tanks_roll_to_cook_off_each_end_of_turn() {
     // Cook-off roll 4: boom; the blast reaches T at distance 3? No: radius 2.
     rng.push_script([4]);
     let facts = play(&mut g, &mut rng, Action::EndActivation);
-    assert!(facts.iter().any(|f| matches!(f, Fact::CookedOff { immediate: false, .. })));
+    assert!(facts.iter().any(|f| matches!(
+        f,
+        Fact::CookedOff {
+            immediate: false,
+            ..
+        }
+    )));
     assert!(!facts.iter().any(|f| matches!(f, Fact::BlastHit { .. })));
 }
 
@@ -679,7 +927,10 @@ fn shooting_a_building_turns_it_to_rubble() {
 
 #[test]
 fn smoke_launcher_range_and_blocking() {
-    let smoke = Build { smoke_launcher: true, ..Build::default() };
+    let smoke = Build {
+        smoke_launcher: true,
+        ..Build::default()
+    };
     let (mut g, mut rng) = Field::new()
         .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
         .with_build(smoke)
@@ -714,7 +965,11 @@ fn turns_alternate_and_the_limit_ends_in_a_draw() {
     assert!(refuse(&g, Action::Activate(UnitId(0))).contains("already been activated"));
     play(&mut g, &mut rng, Action::Activate(UnitId(1)));
     let facts = play(&mut g, &mut rng, Action::EndActivation);
-    assert!(facts.iter().any(|f| matches!(f, Fact::TurnStarted { turn: 2 })));
+    assert!(
+        facts
+            .iter()
+            .any(|f| matches!(f, Fact::TurnStarted { turn: 2 }))
+    );
     assert_eq!(g.turn(), 2);
     for u in [0, 2, 1] {
         play(&mut g, &mut rng, Action::Activate(UnitId(u)));
@@ -751,7 +1006,9 @@ fn first_player_roll_rerolls_ties() {
     let mut g = TankCommander::new(&scenario, &Rules::builtin()).unwrap();
     let mut rng = MatchRng::scripted(0, [3, 3, 2, 5]);
     let facts = g.begin(&mut rng);
-    assert!(matches!(&facts[0], Fact::FirstPlayerRolled { rounds, first } if rounds.len() == 2 && *first == RED));
+    assert!(
+        matches!(&facts[0], Fact::FirstPlayerRolled { rounds, first } if rounds.len() == 2 && *first == RED)
+    );
     assert_eq!(g.to_act(), vec![RED]);
 }
 
