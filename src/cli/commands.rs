@@ -50,6 +50,9 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
             rules,
         } => odds(&scenario, &shooter, &target, round, rules.as_deref()),
         Command::Legal { file, seed, rules } => legal(&file, seed, rules.as_deref()),
+        Command::Play { .. } => {
+            Err("`play` opens the client and is handled before headless commands".into())
+        }
     }
 }
 

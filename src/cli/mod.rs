@@ -39,6 +39,14 @@ pub enum RoundArg {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Open the desktop client on a scenario.
+    Play {
+        /// The scenario (default: scenarios/skirmish.ron).
+        scenario: Option<PathBuf>,
+        /// Save a screenshot of the table here once drawn, then exit.
+        #[arg(long, hide = true)]
+        screenshot: Option<PathBuf>,
+    },
     /// Validate scenario, rules and match files; print every problem as file:line:col.
     Check {
         /// Files to check (scenarios, rules tables, match records).
@@ -120,7 +128,11 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => open_client(),
+        None => open_client(None, None),
+        Some(Command::Play {
+            scenario,
+            screenshot,
+        }) => open_client(scenario, screenshot),
         Some(command) => commands::run(command),
     };
     match result {
@@ -133,13 +145,19 @@ pub fn main() -> ExitCode {
 }
 
 #[cfg(feature = "client")]
-fn open_client() -> Result<ExitCode, String> {
-    crate::client::run(crate::client::Launch::default());
+fn open_client(scenario: Option<PathBuf>, screenshot: Option<PathBuf>) -> Result<ExitCode, String> {
+    crate::client::run(crate::client::Launch {
+        scenario,
+        screenshot,
+    })?;
     Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(not(feature = "client"))]
-fn open_client() -> Result<ExitCode, String> {
+fn open_client(
+    _scenario: Option<PathBuf>,
+    _screenshot: Option<PathBuf>,
+) -> Result<ExitCode, String> {
     use clap::CommandFactory;
     eprintln!("This build has no desktop client (built without the `client` feature).\n");
     let _ = Cli::command().print_help();
