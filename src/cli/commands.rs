@@ -236,7 +236,7 @@ fn record(
     )?;
     let rec = Record {
         game: TankCommander::NAME.into(),
-        scenario: ScenarioSource::Inline(scenario.setup.clone()),
+        scenario: ScenarioSource::Inline(Box::new(scenario.setup.clone())),
         seed,
         dice: Vec::new(),
         actions: played

@@ -42,7 +42,7 @@ pub const HEX_SIZE: f32 = 1.0;
 #[must_use]
 pub fn hex_to_world(hex: hexx::Hex) -> Vec3 {
     let (x, z) = crate::grid::hex::center(hex);
-    #[expect(
+    #[allow(
         clippy::cast_possible_truncation,
         reason = "table coordinates are small"
     )]
@@ -52,7 +52,7 @@ pub fn hex_to_world(hex: hexx::Hex) -> Vec3 {
 /// Rotation that turns a model built facing north (−Z) to `facing`.
 #[must_use]
 pub fn facing_rotation(facing: Facing) -> Quat {
-    #[expect(clippy::cast_possible_truncation, reason = "angles are small")]
+    #[allow(clippy::cast_possible_truncation, reason = "angles are small")]
     Quat::from_rotation_y(-(facing.degrees() as f32).to_radians())
 }
 

@@ -9,8 +9,8 @@
 //! use tanktable::data::{load_ron, Diagnostics};
 //! #[derive(serde::Deserialize, Debug)]
 //! struct Size { width: u16, height: u16 }
-//! let err = load_ron::<Size>("size.ron", "(width: 3, hieght: 4)").unwrap_err();
-//! assert!(err.to_string().starts_with("size.ron:1:12: unknown field `hieght`"));
+//! let err = load_ron::<Size>("size.ron", "(width: 3, height: 4, depth: 5)").unwrap_err();
+//! assert_eq!(err.to_string(), "size.ron:1:23: unknown field `depth`");
 //! ```
 
 mod source_map;

@@ -87,7 +87,7 @@ impl MatchRng {
 
     /// Rolls a six-sided die.
     pub fn d6(&mut self) -> u8 {
-        #[expect(clippy::cast_possible_truncation, reason = "1..=6 fits in u8")]
+        #[allow(clippy::cast_possible_truncation, reason = "1..=6 fits in u8")]
         {
             self.roll(6) as u8
         }

@@ -111,7 +111,7 @@ impl<G: Game> Match<G> {
                     facts,
                     before,
                 });
-                Ok(&self.history.last().map_or(&[][..], |s| &s.facts[..]))
+                Ok(self.history.last().map_or(&[][..], |s| &s.facts[..]))
             }
             Err(why) => {
                 (self.state, self.rng) = before;

@@ -225,7 +225,6 @@ pub enum LineStep {
 
 impl LineStep {
     /// The hexes touched at this step (one or two).
-    #[must_use]
     pub fn hexes(self) -> impl Iterator<Item = Hex> {
         let (a, b) = match self {
             LineStep::Through(h) => (h, None),
@@ -243,7 +242,7 @@ fn cube_round(x: f64, y: f64, z: f64) -> Hex {
     } else if dy > dz {
         ry = -rx - rz;
     }
-    #[expect(
+    #[allow(
         clippy::cast_possible_truncation,
         reason = "board coordinates are small"
     )]
@@ -287,7 +286,7 @@ impl HexBoard {
     pub fn index(self, hex: Hex) -> Option<usize> {
         self.contains(hex).then(|| {
             let [c, r] = self.offset_of(hex);
-            #[expect(clippy::cast_sign_loss, reason = "contains() checked both are >= 0")]
+            #[allow(clippy::cast_sign_loss, reason = "contains() checked both are >= 0")]
             {
                 r as usize * usize::from(self.width) + c as usize
             }
@@ -337,7 +336,7 @@ pub fn column_letters(mut col: i32) -> String {
     }
     let mut letters = Vec::new();
     loop {
-        #[expect(
+        #[allow(
             clippy::cast_sign_loss,
             clippy::cast_possible_truncation,
             reason = "0..26"

@@ -3,6 +3,8 @@
 mod cli;
 mod playthroughs;
 mod properties;
+#[cfg(feature = "client")]
+mod render;
 mod validation;
 
 use std::path::{Path, PathBuf};

@@ -147,19 +147,19 @@ impl Bot<TankCommander> for GreedyBot {
         let has = |a: Action| legal.contains(&a);
 
         // 1. Shoot, if a shot does any expected damage.
-        if let Some(round) = unit.loaded {
-            if let Some((target, value)) = game.best_shot(unit, round, act.bring_it_down) {
-                if value > 0.0 && has(Action::Fire(target)) {
-                    let boosted = game.best_shot(unit, round, true).map_or(0.0, |b| b.1);
-                    if !act.bring_it_down
-                        && boosted > value * 1.2
-                        && has(Action::UseAbility(Ability::BringItDown))
-                    {
-                        return Some(Action::UseAbility(Ability::BringItDown));
-                    }
-                    return Some(Action::Fire(target));
-                }
+        if let Some(round) = unit.loaded
+            && let Some((target, value)) = game.best_shot(unit, round, act.bring_it_down)
+            && value > 0.0
+            && has(Action::Fire(target))
+        {
+            let boosted = game.best_shot(unit, round, true).map_or(0.0, |b| b.1);
+            if !act.bring_it_down
+                && boosted > value * 1.2
+                && has(Action::UseAbility(Ability::BringItDown))
+            {
+                return Some(Action::UseAbility(Ability::BringItDown));
             }
+            return Some(Action::Fire(target));
         }
         // 2. Put out a fire.
         if has(Action::Extinguish) {
@@ -218,10 +218,10 @@ impl Bot<TankCommander> for GreedyBot {
                 best = Some((a, v));
             }
         }
-        if let Some((a, v)) = best {
-            if v > here || (matches!(a, Action::Turn { .. }) && v >= here) {
-                return Some(a);
-            }
+        if let Some((a, v)) = best
+            && (v > here || (matches!(a, Action::Turn { .. }) && v >= here))
+        {
+            return Some(a);
         }
         Some(Action::EndActivation)
     }

@@ -104,7 +104,7 @@ pub enum ScenarioSource {
     /// A scenario file, relative to the record's folder or the project.
     Path(String),
     /// The scenario itself, so that saves survive edits to the file.
-    Inline(ScenarioSetup),
+    Inline(Box<ScenarioSetup>),
 }
 
 /// A Tank Commander match record.
@@ -117,7 +117,7 @@ impl ScenarioSource {
     /// Every problem in the scenario.
     pub fn load(&self, base: Option<&Path>, rules: &Rules) -> Result<Scenario, Diagnostics> {
         match self {
-            ScenarioSource::Inline(setup) => Scenario::validate(setup.clone(), rules)
+            ScenarioSource::Inline(setup) => Scenario::validate((**setup).clone(), rules)
                 .map_err(|p| p.locate("<inline scenario>", &crate::data::SourceMap::default())),
             ScenarioSource::Path(p) => {
                 let path = resolve_path(p, base);
@@ -205,12 +205,12 @@ pub fn replay_record(
         }));
     }
     let hash = crate::framework::hash::format_hash(m.state_hash());
-    if let Some(expected) = &record.final_hash {
-        if *expected != hash {
-            return Err(format!(
-                "the replay ends in state {hash}, but the record says {expected}: the rules or the scenario changed since it was recorded"
-            ));
-        }
+    if let Some(expected) = &record.final_hash
+        && *expected != hash
+    {
+        return Err(format!(
+            "the replay ends in state {hash}, but the record says {expected}: the rules or the scenario changed since it was recorded"
+        ));
     }
     Ok((m, told))
 }

@@ -76,7 +76,7 @@ impl ToHit {
     pub fn shown_need(&self) -> u8 {
         let lowest = if self.natural_one_misses { 2 } else { 1 };
         let highest = if self.natural_six_hits { 6 } else { 7 };
-        #[expect(
+        #[allow(
             clippy::cast_sign_loss,
             clippy::cast_possible_truncation,
             reason = "clamped to 1..=7"

@@ -17,7 +17,7 @@ impl TankCommander {
             let best = rolls.iter().copied().max().unwrap_or(0);
             let top: Vec<usize> = (0..rolls.len()).filter(|&i| rolls[i] == best).collect();
             if top.len() == 1 {
-                #[expect(clippy::cast_possible_truncation, reason = "two sides")]
+                #[allow(clippy::cast_possible_truncation, reason = "two sides")]
                 break PlayerId(top[0] as u8);
             }
         };
@@ -402,7 +402,7 @@ impl TankCommander {
             u.medkit_unused = false;
         }
         let (role, name) = (m.role, m.name.clone());
-        #[expect(clippy::cast_possible_truncation, reason = "at most five crew")]
+        #[allow(clippy::cast_possible_truncation, reason = "at most five crew")]
         facts.push(Fact::CrewWounded {
             unit: t,
             role,
@@ -475,9 +475,9 @@ impl TankCommander {
         // Only fires burning when the turn ends do damage; one started by a blast during
         // this end phase first burns at the end of the next turn.
         let burning: Vec<bool> = self.units.iter().map(|u| u.on_fire).collect();
-        for i in 0..self.units.len() {
+        for (i, was_burning) in burning.into_iter().enumerate() {
             let u = &mut self.units[i];
-            if !(burning[i] && u.on_fire && u.is_active()) {
+            if !(was_burning && u.on_fire && u.is_active()) {
                 continue;
             }
             u.hull = u.hull.saturating_sub(d.fire_damage);
@@ -494,15 +494,15 @@ impl TankCommander {
             }
         }
         let mut rolled = vec![false; self.units.len()];
-        loop {
-            // Training targets carry no ammunition to cook off.
-            let Some(i) = (0..self.units.len()).find(|&i| {
+        // Training targets carry no ammunition to cook off.
+        let next_unrolled = |s: &Self, rolled: &[bool]| {
+            (0..s.units.len()).find(|&i| {
                 !rolled[i]
-                    && self.units[i].status == Status::Disabled
-                    && self.units[i].kind != UnitKind::Target
-            }) else {
-                break;
-            };
+                    && s.units[i].status == Status::Disabled
+                    && s.units[i].kind != UnitKind::Target
+            })
+        };
+        while let Some(i) = next_unrolled(self, &rolled) {
             rolled[i] = true;
             let id = self.units[i].id;
             let check = roll_check(rng, d.cook_off_on);
@@ -565,10 +565,10 @@ impl TankCommander {
     }
 
     fn note_outcome(&self, facts: &mut Vec<Fact>) {
-        if let Some(outcome) = self.outcome_now() {
-            if !facts.iter().any(|f| matches!(f, Fact::BattleEnded { .. })) {
-                facts.push(Fact::BattleEnded { outcome });
-            }
+        if let Some(outcome) = self.outcome_now()
+            && !facts.iter().any(|f| matches!(f, Fact::BattleEnded { .. }))
+        {
+            facts.push(Fact::BattleEnded { outcome });
         }
     }
 

@@ -274,7 +274,7 @@ impl Rules {
             );
         }
         if !(60..=180).contains(&self.firing.front_arc_degrees)
-            || self.firing.front_arc_degrees % 60 != 0
+            || !self.firing.front_arc_degrees.is_multiple_of(60)
         {
             p.push(
                 "firing.front_arc_degrees",
@@ -846,18 +846,18 @@ impl Scenario {
         };
         for (k, patch) in setup.terrain.patches.iter().enumerate() {
             for (j, label) in patch.at.iter().enumerate() {
-                if let Some(h) = hex_of(&mut p, format!("terrain.patches[{k}].at[{j}]"), label) {
-                    if let Some(i) = board.index(h) {
-                        terrain[i] = patch.terrain;
-                    }
+                if let Some(h) = hex_of(&mut p, format!("terrain.patches[{k}].at[{j}]"), label)
+                    && let Some(i) = board.index(h)
+                {
+                    terrain[i] = patch.terrain;
                 }
             }
         }
         for (j, label) in setup.terrain.smoke.iter().enumerate() {
-            if let Some(h) = hex_of(&mut p, format!("terrain.smoke[{j}]"), label) {
-                if let Some(i) = board.index(h) {
-                    smoke[i] = true;
-                }
+            if let Some(h) = hex_of(&mut p, format!("terrain.smoke[{j}]"), label)
+                && let Some(i) = board.index(h)
+            {
+                smoke[i] = true;
             }
         }
 

@@ -321,7 +321,7 @@ impl TankCommander {
                         });
                     }
                 }
-                #[expect(
+                #[allow(
                     clippy::cast_possible_truncation,
                     reason = "checked above: at most 255 units"
                 )]

@@ -1,0 +1,75 @@
+//! Render tests: the real client under Xvfb with Mesa's software Vulkan, checked by what a
+//! player would see. Screenshots are kept in `artifacts/render/`.
+//!
+//! Needs `xvfb-run`; without it the test is skipped, unless `TANKTABLE_REQUIRE_RENDER` is
+//! set (CI sets it), when a missing Xvfb is a failure.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::project;
+
+fn xvfb_available() -> bool {
+    Command::new("sh").args(["-c", "command -v xvfb-run"]).output().is_ok_and(|o| o.status.success())
+}
+
+/// Pixels of a PNG as RGB triples.
+fn pixels(path: &Path) -> (u32, u32, Vec<[u8; 3]>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let px = buf[..info.buffer_size()]
+        .chunks(channels)
+        .map(|c| [c[0], c[1], c.get(2).copied().unwrap_or(c[0])])
+        .collect();
+    (info.width, info.height, px)
+}
+
+fn count(px: &[[u8; 3]], pred: impl Fn([i32; 3]) -> bool) -> usize {
+    px.iter().filter(|p| pred([i32::from(p[0]), i32::from(p[1]), i32::from(p[2])])).count()
+}
+
+fn shoot(scenario: &str, out: &Path) {
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x720x24"])
+        .arg(env!("CARGO_BIN_EXE_tanktable"))
+        .args(["play", scenario, "--screenshot"])
+        .arg(out)
+        .current_dir(project("."))
+        .env("RUST_LOG", "error")
+        .status()
+        .expect("xvfb-run starts");
+    assert!(status.success(), "the client failed under Xvfb for {scenario}");
+}
+
+#[test]
+fn the_table_shows_terrain_and_both_sides() {
+    if !xvfb_available() {
+        assert!(std::env::var_os("TANKTABLE_REQUIRE_RENDER").is_none(), "xvfb-run is required but missing");
+        eprintln!("skipped: xvfb-run is not installed");
+        return;
+    }
+    let dir: PathBuf = project("artifacts/render");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("skirmish.png");
+    let _ = std::fs::remove_file(&out);
+    shoot("scenarios/skirmish.ron", &out);
+    let (w, h, px) = pixels(&out);
+    assert_eq!((w, h), (1280, 720));
+    let total = px.len();
+    // Not blank: many distinct colours.
+    let mut distinct: Vec<[u8; 3]> = px.iter().step_by(37).copied().collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert!(distinct.len() > 200, "the image looks blank ({} colours)", distinct.len());
+    // The board: open ground is green and covers a good part of the screen.
+    let green = count(&px, |[r, g, b]| g > r + 15 && g > b + 30);
+    assert!(green > total / 8, "too little green board: {green} of {total}");
+    // Both sides' tanks: saturated blue and saturated red.
+    let blue = count(&px, |[r, g, b]| b > 150 && b > r + 80 && b > g + 50);
+    let red = count(&px, |[r, g, b]| r > 150 && r > g + 90 && r > b + 90);
+    assert!(blue > 150, "no blue tank on screen ({blue} px)");
+    assert!(red > 100, "no red tank on screen ({red} px)");
+}
