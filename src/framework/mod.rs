@@ -22,6 +22,9 @@ pub mod record;
 pub mod rng;
 pub mod session;
 
+#[cfg(test)]
+mod tests;
+
 use std::fmt::Debug;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};

@@ -6,10 +6,20 @@
 
 use serde::{Deserialize, Serialize};
 use tanktable::data::{self, load_ron};
-use tanktable::framework::RecordedAction;
-use tanktable::rules::tank_commander::{self as tc, Action, Rules, ScenarioSource};
+use tanktable::framework::{Game, Match, MatchRng, PlayerId, RecordedAction};
+use tanktable::rules::tank_commander::{self as tc, Action, Rules, ScenarioSource, TankCommander};
 
 use crate::project;
+
+/// One command; `refused: true` marks a command the rules must refuse (the expected facts
+/// then hold the refusal's sentence).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Step {
+    player: PlayerId,
+    action: Action,
+    #[serde(default)]
+    refused: bool,
+}
 
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename = "Playthrough")]
@@ -19,7 +29,7 @@ struct Playthrough {
     seed: u64,
     #[serde(default)]
     dice: Vec<u32>,
-    actions: Vec<RecordedAction<Action>>,
+    actions: Vec<Step>,
     #[serde(default)]
     expected: Vec<String>,
     #[serde(default)]
@@ -50,23 +60,59 @@ fn golden_playthroughs() {
             .scenario
             .load(Some(&project(".")), &rules)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let record = tc::Record {
-            game: "tank-commander".into(),
-            scenario: p.scenario.clone(),
-            seed: p.seed,
-            dice: p.dice.clone(),
-            actions: p.actions.clone(),
-            final_hash: None,
-        };
-        let (mut m, told) =
-            tc::replay_record(&record, &scenario, &rules).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let game = TankCommander::new(&scenario, &rules).unwrap();
+        let mut m = Match::with_rng(game, MatchRng::scripted(p.seed, p.dice.iter().copied()));
+        let mut lines: Vec<String> = m
+            .opening_facts()
+            .iter()
+            .map(|f| m.state().describe_fact(f))
+            .collect();
+        for (i, step) in p.actions.iter().enumerate() {
+            let words = m.state().describe_action(&step.action);
+            match m.play(step.player, &step.action) {
+                Ok(facts) => {
+                    assert!(
+                        !step.refused,
+                        "{name}: step {} ({words}) should have been refused",
+                        i + 1
+                    );
+                    let facts = facts.to_vec();
+                    lines.extend(facts.iter().map(|f| m.state().describe_fact(f)));
+                }
+                Err(why) => {
+                    assert!(
+                        step.refused,
+                        "{name}: step {} ({words}) was refused: {why}",
+                        i + 1
+                    );
+                    lines.push(format!("Refused: {words}: {why}"));
+                }
+            }
+        }
         assert_eq!(
             m.rng_mut().script_left(),
             0,
             "{name}: not every scripted die was used"
         );
-        let lines: Vec<String> = told.into_iter().map(|t| t.text).collect();
         let hash = tanktable::framework::hash::format_hash(m.state_hash());
+        // The accepted commands, as a match record, replay to the same state.
+        let record = tc::Record {
+            game: "tank-commander".into(),
+            scenario: p.scenario.clone(),
+            seed: p.seed,
+            dice: p.dice.clone(),
+            actions: p
+                .actions
+                .iter()
+                .filter(|s| !s.refused)
+                .map(|s| RecordedAction {
+                    player: s.player,
+                    action: s.action,
+                })
+                .collect(),
+            final_hash: Some(hash.clone()),
+        };
+        tc::replay_record(&record, &scenario, &rules).unwrap_or_else(|e| panic!("{name}: {e}"));
         if bless {
             // Keep the hand-written head (comments included); rewrite what follows.
             let head_end = text

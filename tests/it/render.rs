@@ -10,7 +10,10 @@ use std::process::Command;
 use crate::project;
 
 fn xvfb_available() -> bool {
-    Command::new("sh").args(["-c", "command -v xvfb-run"]).output().is_ok_and(|o| o.status.success())
+    Command::new("sh")
+        .args(["-c", "command -v xvfb-run"])
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 /// Pixels of a PNG as RGB triples.
@@ -28,7 +31,9 @@ fn pixels(path: &Path) -> (u32, u32, Vec<[u8; 3]>) {
 }
 
 fn count(px: &[[u8; 3]], pred: impl Fn([i32; 3]) -> bool) -> usize {
-    px.iter().filter(|p| pred([i32::from(p[0]), i32::from(p[1]), i32::from(p[2])])).count()
+    px.iter()
+        .filter(|p| pred([i32::from(p[0]), i32::from(p[1]), i32::from(p[2])]))
+        .count()
 }
 
 fn shoot(scenario: &str, out: &Path) {
@@ -41,13 +46,19 @@ fn shoot(scenario: &str, out: &Path) {
         .env("RUST_LOG", "error")
         .status()
         .expect("xvfb-run starts");
-    assert!(status.success(), "the client failed under Xvfb for {scenario}");
+    assert!(
+        status.success(),
+        "the client failed under Xvfb for {scenario}"
+    );
 }
 
 #[test]
 fn the_table_shows_terrain_and_both_sides() {
     if !xvfb_available() {
-        assert!(std::env::var_os("TANKTABLE_REQUIRE_RENDER").is_none(), "xvfb-run is required but missing");
+        assert!(
+            std::env::var_os("TANKTABLE_REQUIRE_RENDER").is_none(),
+            "xvfb-run is required but missing"
+        );
         eprintln!("skipped: xvfb-run is not installed");
         return;
     }
@@ -63,10 +74,17 @@ fn the_table_shows_terrain_and_both_sides() {
     let mut distinct: Vec<[u8; 3]> = px.iter().step_by(37).copied().collect();
     distinct.sort_unstable();
     distinct.dedup();
-    assert!(distinct.len() > 200, "the image looks blank ({} colours)", distinct.len());
+    assert!(
+        distinct.len() > 200,
+        "the image looks blank ({} colours)",
+        distinct.len()
+    );
     // The board: open ground is green and covers a good part of the screen.
     let green = count(&px, |[r, g, b]| g > r + 15 && g > b + 30);
-    assert!(green > total / 8, "too little green board: {green} of {total}");
+    assert!(
+        green > total / 8,
+        "too little green board: {green} of {total}"
+    );
     // Both sides' tanks: saturated blue and saturated red.
     let blue = count(&px, |[r, g, b]| b > 150 && b > r + 80 && b > g + 50);
     let red = count(&px, |[r, g, b]| r > 150 && r > g + 90 && r > b + 90);

@@ -127,6 +127,10 @@ impl TankCommander {
                 need_ap(cost, "loading")
             }
             Action::Fire(target) => {
+                // The most basic reason first: with a dead gunner, loading does not matter.
+                if u.role_state(Role::Gunner) == RoleState::Out {
+                    return Err(format!("{}'s gunner is dead: the tank cannot fire", u.name));
+                }
                 let round = u.loaded.ok_or("the gun is not loaded")?;
                 need_ap(rules.costs.fire, "firing")?;
                 self.shot_profile(act.unit, target, round, act.bring_it_down)

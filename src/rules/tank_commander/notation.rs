@@ -77,7 +77,7 @@ impl TankCommander {
             Action::Fire(target) => {
                 let round = active
                     .and_then(|u| u.loaded)
-                    .map_or("?".to_string(), |r| r.to_string());
+                    .map_or("the empty gun".to_string(), |r| r.to_string());
                 format!(
                     "{who}fire {round} at {} {}",
                     self.target_words(target),
