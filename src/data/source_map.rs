@@ -153,16 +153,7 @@ impl<'a> Scanner<'a> {
             let at = (self.line, self.col);
             let Some(c) = self.peek(0) else { break };
             match c {
-                '(' | '[' | '{' => {
-                    let base = self.value_start(at);
-                    self.bump();
-                    self.frames.push(Frame {
-                        base,
-                        index: 0,
-                        field: None,
-                        at_start: true,
-                    });
-                }
+                '(' | '[' | '{' => self.open(at),
                 ')' | ']' | '}' => {
                     self.bump();
                     self.frames.pop();
@@ -220,14 +211,7 @@ impl<'a> Scanner<'a> {
                         self.bump();
                     } else if self.peek(0) == Some('(') {
                         // An enum variant or struct name: the paren belongs to this value.
-                        let base = self.value_start(at);
-                        self.bump();
-                        self.frames.push(Frame {
-                            base,
-                            index: 0,
-                            field: None,
-                            at_start: true,
-                        });
+                        self.open(at);
                     } else {
                         self.value_start(at);
                     }
@@ -238,6 +222,18 @@ impl<'a> Scanner<'a> {
             }
         }
         self.map
+    }
+
+    /// Opens a bracket that starts the value at `at`.
+    fn open(&mut self, at: (usize, usize)) {
+        let base = self.value_start(at);
+        self.bump();
+        self.frames.push(Frame {
+            base,
+            index: 0,
+            field: None,
+            at_start: true,
+        });
     }
 
     fn string(&mut self) {

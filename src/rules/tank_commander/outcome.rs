@@ -124,25 +124,18 @@ impl TankCommander {
                 };
                 let (sa, sb) = (score(PlayerId(0)), score(PlayerId(1)));
                 let says = |s: (usize, u32)| format!("{} unit(s), {} hull point(s)", s.0, s.1);
+                let win = |side: PlayerId, mine, theirs| {
+                    let why = format!(
+                        "turn limit: {} has {} against {}",
+                        self.side_name(side),
+                        says(mine),
+                        says(theirs)
+                    );
+                    Outcome::win(side, why)
+                };
                 match sa.cmp(&sb) {
-                    std::cmp::Ordering::Greater => Outcome::win(
-                        PlayerId(0),
-                        format!(
-                            "turn limit: {} has {} against {}",
-                            self.side_name(PlayerId(0)),
-                            says(sa),
-                            says(sb)
-                        ),
-                    ),
-                    std::cmp::Ordering::Less => Outcome::win(
-                        PlayerId(1),
-                        format!(
-                            "turn limit: {} has {} against {}",
-                            self.side_name(PlayerId(1)),
-                            says(sb),
-                            says(sa)
-                        ),
-                    ),
+                    std::cmp::Ordering::Greater => win(PlayerId(0), sa, sb),
+                    std::cmp::Ordering::Less => win(PlayerId(1), sb, sa),
                     std::cmp::Ordering::Equal => Outcome::draw(format!(
                         "turn limit reached with both sides at {}",
                         says(sa)
