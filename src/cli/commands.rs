@@ -123,7 +123,7 @@ fn check(files: &[PathBuf], rules_path: Option<&Path>) -> Result<ExitCode, Strin
             }),
         };
         match result {
-            Ok(kind) => println!("{name}: ok ({kind})"),
+            Ok(kind) => say!("{name}: ok ({kind})"),
             Err(d) => all.0.extend(d.0),
         }
     }
@@ -177,13 +177,13 @@ fn replay_cmd(path: &Path, json: bool, rules: Option<&Path>) -> Result<ExitCode,
     for (index, t) in told.iter().enumerate() {
         if json {
             let line = serde_json::json!({ "index": index, "action": t.action, "fact": t.fact, "text": t.text });
-            println!("{line}");
+            say!("{line}");
         } else {
-            println!("{}", t.text);
+            say!("{}", t.text);
         }
     }
     if !json {
-        println!(
+        say!(
             "Final state hash {} matches the record.",
             format_hash(m.state_hash())
         );
@@ -258,7 +258,7 @@ fn record(
             Some(w) => format!("{} won: {}", played.state.side_name(*w), o.reason),
             None => format!("draw: {}", o.reason),
         });
-    println!(
+    say!(
         "Wrote {} ({} actions; {result}).",
         output.display(),
         rec.actions.len()
@@ -297,11 +297,16 @@ fn odds(
     if !s.rounds().contains(&round) {
         return Err(format!("{} carries no {round} rounds", s.name));
     }
-    let profile = game
-        .shot_profile(s.id, FireTarget::Unit(t.id), round, false)
-        .map_err(|why| format!("{} cannot fire at {}: {why}", s.name, t.name))?;
+    let target_ref = FireTarget::Unit(t.id);
+    let why_not = game.why_not_aimable(s.id, target_ref);
+    if let Some(why) = &why_not {
+        if why.contains("gunner is dead") {
+            return Err(format!("{} cannot fire at {}: {why}", s.name, t.name));
+        }
+    }
+    let profile = game.shot_profile_anyway(s.id, target_ref, round, false);
     let o = game.odds(&profile);
-    println!(
+    say!(
         "{} ({}, turret {}) fires {round} at {} ({}, facing {}), {} spaces",
         s.name,
         game.label(s.at),
@@ -311,9 +316,15 @@ fn odds(
         t.facing,
         s.at.unsigned_distance_to(t.at)
     );
-    println!("To hit: {}", profile.to_hit.explain());
+    if let Some(why) = &why_not {
+        say!("Not possible from here: {why}.");
+        say!(
+            "The odds below are for the same shot as if it could be taken (cover along the line counted)."
+        );
+    }
+    say!("To hit: {}", profile.to_hit.explain());
     if let Some((facing, armor, why)) = &profile.armor {
-        println!(
+        say!(
             "Armor: {facing} {armor} ({why}); strength {} + d6 must beat it",
             profile.strength
         );
@@ -328,7 +339,7 @@ fn odds(
         ("expected hull points lost", o.expected_hull_loss),
     ];
     for (name, p) in rows {
-        println!("  {name:<27} {:>7}  {:.4}", p.to_string(), p.to_f64());
+        say!("  {name:<27} {:>7}  {:.4}", p.to_string(), p.to_f64());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -347,7 +358,7 @@ fn legal(file: &Path, seed: Option<u64>, rules_path: Option<&Path>) -> Result<Ex
     };
     let game = m.state();
     if let Some(outcome) = game.outcome() {
-        println!("The battle is over: {}", outcome.reason);
+        say!("The battle is over: {}", outcome.reason);
         return Ok(ExitCode::SUCCESS);
     }
     for player in game.to_act() {
@@ -361,15 +372,15 @@ fn legal(file: &Path, seed: Option<u64>, rules_path: Option<&Path>) -> Result<Ex
             ),
             None => format!("{} (choose a unit to activate)", game.side_name(player)),
         };
-        println!(
+        say!(
             "Turn {}: {who} to act; {} legal actions:",
             game.turn(),
             actions.len()
         );
         for a in &actions {
-            println!("  {}", game.describe_action(a));
+            say!("  {}", game.describe_action(a));
         }
-        println!("  (conceding is always allowed)");
+        say!("  (conceding is always allowed)");
     }
     Ok(ExitCode::SUCCESS)
 }

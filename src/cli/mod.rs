@@ -1,8 +1,29 @@
 //! The command line: one binary, the 3D client without arguments, headless work in
 //! subcommands.
 
+/// Prints a line to stdout; a closed pipe (`tanktable replay x | head`) ends the program
+/// quietly, as Unix tools do, instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::write_line(format_args!($($arg)*))
+    };
+}
+
 mod commands;
 mod sim;
+
+/// Writes one line to stdout; see `say!`.
+pub(crate) fn write_line(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_fmt(args).and_then(|()| out.write_all(b"\n")) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("cannot write the output: {e}");
+        std::process::exit(1);
+    }
+}
 
 use std::path::PathBuf;
 use std::process::ExitCode;

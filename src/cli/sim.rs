@@ -202,13 +202,13 @@ pub(super) fn run(
     let report = simulate(scenario, rules, games, seed, kinds, threads, &bar)?;
     bar.finish_and_clear();
     if json {
-        println!(
+        say!(
             "{}",
             serde_json::to_string(&report).map_err(|e| e.to_string())?
         );
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    say!(
         "{}: {} battles, bots {}, seed {}",
         report.scenario,
         report.games,
@@ -216,34 +216,35 @@ pub(super) fn run(
         report.seed
     );
     for (side, w) in report.sides.iter().zip(&report.wins) {
-        println!(
+        say!(
             "  {side:<12} wins {w:>6}  ({:.1}%)",
             100.0 * f64::from(*w) / f64::from(report.games)
         );
     }
-    println!(
+    say!(
         "  {:<12}      {:>6}  ({:.1}%)",
         "draws",
         report.draws,
         100.0 * f64::from(report.draws) / f64::from(report.games)
     );
-    println!(
+    say!(
         "  {} score {:.3} (draws half), 95% CI [{:.3}, {:.3}]",
         report.sides[0],
         report.first_side_score,
         report.first_side_ci95.0,
         report.first_side_ci95.1
     );
-    println!(
+    say!(
         "  side that won the first-turn roll won {} of {} decided battles",
         report.first_mover_wins,
         report.games - report.draws
     );
-    println!(
+    say!(
         "  mean turns {:.2}, mean actions {:.1}",
-        report.mean_turns, report.mean_actions
+        report.mean_turns,
+        report.mean_actions
     );
-    println!(
+    say!(
         "  {:.2} s, {:.0} battles/s",
         report.seconds,
         f64::from(report.games) / report.seconds.max(1e-9)

@@ -192,6 +192,48 @@ fn odds_prints_exact_fractions() {
     // HE 4 + d6 > 6 needs 3+: 2/3 of 2/3 hits; fire 2/3 × 1/3.
     assert!(s.contains("penetrating hit                 4/9"), "{s}");
     assert!(s.contains("fire                            2/9"), "{s}");
+    // A shot that cannot be taken now still gets "what if" odds, with the reason.
+    let far = tanktable(&[
+        "odds",
+        "scenarios/skirmish.ron",
+        "--shooter",
+        "Iron Duke",
+        "--target",
+        "Red Baron",
+    ]);
+    assert!(far.status.success());
+    let s = text(&far.stdout);
+    assert!(
+        s.contains("Not possible from here: H1 is 11 spaces away; the gun reaches 7."),
+        "{s}"
+    );
+    assert!(s.contains("expected hull points lost"), "{s}");
+}
+
+#[test]
+fn a_closed_pipe_ends_output_quietly() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tanktable"))
+        .args(["replay", "tests/data/mid-activation.ron"])
+        .current_dir(project("."))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        status.success() || status.code() == Some(0),
+        "{status:?} {err}"
+    );
 }
 
 #[test]

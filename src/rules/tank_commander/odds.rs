@@ -281,18 +281,42 @@ impl TankCommander {
         round: Round,
         bring_it_down: bool,
     ) -> Result<ShotProfile, String> {
-        let s = self
-            .units
-            .get(shooter.index())
-            .ok_or("there is no such unit")?;
-        let f = &self.rules.firing;
-        let gunner = s.role_state(Role::Gunner);
-        if gunner == RoleState::Out {
-            return Err(format!("{}'s gunner is dead: the tank cannot fire", s.name));
+        if self.units.get(shooter.index()).is_none() {
+            return Err("there is no such unit".into());
         }
-        if let Some(why) = self.aim_problem(s, target) {
+        if let Some(why) = self.why_not_aimable(shooter, target) {
             return Err(why);
         }
+        Ok(self.shot_profile_anyway(shooter, target, round, bring_it_down))
+    }
+
+    /// Why `shooter` could not fire at `target` now (range, arc, sight, target, gunner).
+    #[must_use]
+    pub fn why_not_aimable(&self, shooter: UnitId, target: FireTarget) -> Option<String> {
+        let s = self.units.get(shooter.index())?;
+        if s.role_state(Role::Gunner) == RoleState::Out {
+            return Some(format!("{}'s gunner is dead: the tank cannot fire", s.name));
+        }
+        self.aim_problem(s, target)
+    }
+
+    /// The profile of a shot as if it could be taken from where both units stand, whatever
+    /// the range, arc or line of sight: for "what if" odds. Resolution never uses this
+    /// without [`TankCommander::shot_profile`]'s checks.
+    ///
+    /// # Panics
+    /// If `shooter` or a unit `target` is not a unit of this battle.
+    #[must_use]
+    pub fn shot_profile_anyway(
+        &self,
+        shooter: UnitId,
+        target: FireTarget,
+        round: Round,
+        bring_it_down: bool,
+    ) -> ShotProfile {
+        let s = &self.units[shooter.index()];
+        let f = &self.rules.firing;
+        let gunner = s.role_state(Role::Gunner);
         let mut modifiers = Vec::new();
         let (base, base_reason) = if bring_it_down {
             (f.bring_it_down_target, "Bring it down!".to_string())
@@ -345,7 +369,7 @@ impl TankCommander {
             armor = Some((facing, t.armor.facing(facing), why));
         }
         let need = base as i8 + modifiers.iter().map(|m| m.delta).sum::<i8>();
-        Ok(ShotProfile {
+        ShotProfile {
             shooter,
             target,
             round,
@@ -359,7 +383,7 @@ impl TankCommander {
             },
             strength,
             armor,
-        })
+        }
     }
 
     /// The exact odds of a shot profile.
