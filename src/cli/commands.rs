@@ -299,10 +299,8 @@ fn odds(
     }
     let target_ref = FireTarget::Unit(t.id);
     let why_not = game.why_not_aimable(s.id, target_ref);
-    if let Some(why) = &why_not {
-        if why.contains("gunner is dead") {
-            return Err(format!("{} cannot fire at {}: {why}", s.name, t.name));
-        }
+    if s.role_state(tc::Role::Gunner) == tc::state::RoleState::Out {
+        return Err(format!("{} cannot fire at all: its gunner is dead", s.name));
     }
     let profile = game.shot_profile_anyway(s.id, target_ref, round, false);
     let o = game.odds(&profile);
