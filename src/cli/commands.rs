@@ -50,7 +50,7 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
             rules,
         } => odds(&scenario, &shooter, &target, round, rules.as_deref()),
         Command::Legal { file, seed, rules } => legal(&file, seed, rules.as_deref()),
-        Command::Play { .. } => {
+        Command::Play { .. } | Command::Preview { .. } => {
             Err("`play` opens the client and is handled before headless commands".into())
         }
     }

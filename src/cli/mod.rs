@@ -68,6 +68,16 @@ pub enum Command {
         #[arg(long, hide = true)]
         screenshot: Option<PathBuf>,
     },
+    /// Render a scenario's table to a PNG (a scenario design preview; works under Xvfb).
+    Preview {
+        scenario: PathBuf,
+        /// The PNG to write.
+        #[arg(long, short = 'o')]
+        output: PathBuf,
+        /// Look at the table from the south at an angle instead of straight down.
+        #[arg(long)]
+        angled: bool,
+    },
     /// Validate scenario, rules and match files; print every problem as file:line:col.
     Check {
         /// Files to check (scenarios, rules tables, match records).
@@ -149,11 +159,24 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => open_client(None, None),
+        None => open_client(None, None, false),
         Some(Command::Play {
             scenario,
             screenshot,
-        }) => open_client(scenario, screenshot),
+        }) => open_client(scenario, screenshot, false),
+        Some(Command::Preview {
+            scenario,
+            output,
+            angled,
+        }) => open_client(Some(scenario), Some(output.clone()), !angled).map(|code| {
+            if output.is_file() {
+                say!("Wrote {}.", output.display());
+                code
+            } else {
+                eprintln!("no image was written to {}", output.display());
+                ExitCode::FAILURE
+            }
+        }),
         Some(command) => commands::run(command),
     };
     match result {
@@ -166,10 +189,21 @@ pub fn main() -> ExitCode {
 }
 
 #[cfg(feature = "client")]
-fn open_client(scenario: Option<PathBuf>, screenshot: Option<PathBuf>) -> Result<ExitCode, String> {
+fn open_client(
+    scenario: Option<PathBuf>,
+    screenshot: Option<PathBuf>,
+    top_down: bool,
+) -> Result<ExitCode, String> {
+    if let Some(path) = &screenshot {
+        // Check before the window opens that the image can be written there.
+        crate::data::write_atomic(path, "")
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let _ = std::fs::remove_file(path);
+    }
     crate::client::run(crate::client::Launch {
         scenario,
         screenshot,
+        top_down,
     })?;
     Ok(ExitCode::SUCCESS)
 }
@@ -178,6 +212,7 @@ fn open_client(scenario: Option<PathBuf>, screenshot: Option<PathBuf>) -> Result
 fn open_client(
     _scenario: Option<PathBuf>,
     _screenshot: Option<PathBuf>,
+    _top_down: bool,
 ) -> Result<ExitCode, String> {
     use clap::CommandFactory;
     eprintln!("This build has no desktop client (built without the `client` feature).\n");

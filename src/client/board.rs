@@ -4,6 +4,7 @@ use bevy::prelude::*;
 
 use super::{HEX_SIZE, Table, hex_to_world};
 use crate::rules::tank_commander::Terrain;
+use crate::rules::tank_commander::setup::MissionRules;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_board);
@@ -101,6 +102,29 @@ fn spawn_board(
                 MeshMaterial3d(smoke_mat.clone()),
                 Transform::from_translation(top + Vec3::Y * 0.6)
                     .with_scale(Vec3::new(1.3, 0.8, 1.3)),
+            ));
+        }
+    }
+
+    // Training waypoints: gold rings, dimmed once reached.
+    if let MissionRules::Training { waypoints } = battle.mission() {
+        let ring = meshes.add(Torus::new(0.45, 0.6));
+        let gold = materials.add(StandardMaterial {
+            base_color: Color::srgb(0.95, 0.78, 0.15),
+            emissive: LinearRgba::rgb(0.4, 0.3, 0.0),
+            ..default()
+        });
+        let dim = materials.add(Color::srgb(0.5, 0.45, 0.3));
+        for (hex, reached) in waypoints.iter().zip(battle.waypoints_reached()) {
+            let height = if battle.terrain(*hex) == Terrain::Hill {
+                0.4
+            } else {
+                0.1
+            };
+            commands.spawn((
+                Mesh3d(ring.clone()),
+                MeshMaterial3d(if *reached { dim.clone() } else { gold.clone() }),
+                Transform::from_translation(hex_to_world(*hex) + Vec3::Y * (height + 0.02)),
             ));
         }
     }

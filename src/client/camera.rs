@@ -4,11 +4,18 @@ use bevy::prelude::*;
 
 use super::Table;
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera);
+/// How the camera looks at the table.
+#[derive(Resource, Default)]
+pub struct View {
+    pub top_down: bool,
 }
 
-fn spawn_camera(mut commands: Commands, table: Res<Table>) {
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<View>()
+        .add_systems(Startup, spawn_camera);
+}
+
+fn spawn_camera(mut commands: Commands, table: Res<Table>, view: Res<View>) {
     let board = table.battle.board();
     let centre = Vec3::new(
         f32::from(board.width) * 0.75 - 0.75,
@@ -19,9 +26,13 @@ fn spawn_camera(mut commands: Commands, table: Res<Table>) {
     // the right of the panel.
     let span = (f32::from(board.width) * 1.5).max(f32::from(board.height) * 1.73);
     let aim = centre + Vec3::new(-span * 0.12, 0.0, span * 0.07);
-    commands.spawn((
-        Camera3d::default(),
+    let eye = if view.top_down {
+        // Straight down with north at the top of the image: screen "up" is −Z.
+        let aim = centre + Vec3::new(-span * 0.16, 0.0, 0.0);
+        Transform::from_translation(aim + Vec3::Y * span * 1.4).looking_at(aim, -Vec3::Z)
+    } else {
         Transform::from_translation(aim + Vec3::new(0.0, span * 1.05, span * 0.62))
-            .looking_at(aim, Vec3::Y),
-    ));
+            .looking_at(aim, Vec3::Y)
+    };
+    commands.spawn((Camera3d::default(), eye));
 }

@@ -26,6 +26,8 @@ pub struct Launch {
     pub scenario: Option<PathBuf>,
     /// Save a screenshot here after the table is drawn, then exit (for tests and previews).
     pub screenshot: Option<PathBuf>,
+    /// Look straight down on the table (scenario previews).
+    pub top_down: bool,
 }
 
 /// The battle on the table.
@@ -83,6 +85,12 @@ pub fn load_table(launch: &Launch) -> Result<Table, String> {
 /// The scenario's or the rules' problems, before any window opens.
 pub fn run(launch: Launch) -> Result<(), String> {
     let table = load_table(&launch)?;
+    if cfg!(target_os = "linux")
+        && std::env::var_os("DISPLAY").is_none()
+        && std::env::var_os("WAYLAND_DISPLAY").is_none()
+    {
+        return Err("no display to open a window on: DISPLAY is not set (on a machine without a screen, run under `xvfb-run -a`)".into());
+    }
     let title = format!("Tanktable — {}", table.battle.scenario_name());
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -96,6 +104,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
     .add_plugins(EguiPlugin::default())
     .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
     .insert_resource(table)
+    .insert_resource(camera::View {
+        top_down: launch.top_down,
+    })
     .add_plugins((board::plugin, units::plugin, camera::plugin, panel::plugin));
     if let Some(path) = launch.screenshot {
         app.insert_resource(capture::CaptureTo(path))

@@ -91,3 +91,35 @@ fn the_table_shows_terrain_and_both_sides() {
     assert!(blue > 150, "no blue tank on screen ({blue} px)");
     assert!(red > 100, "no red tank on screen ({red} px)");
 }
+
+#[test]
+fn preview_renders_a_scenario_to_png() {
+    if !xvfb_available() {
+        assert!(
+            std::env::var_os("TANKTABLE_REQUIRE_RENDER").is_none(),
+            "xvfb-run is required but missing"
+        );
+        eprintln!("skipped: xvfb-run is not installed");
+        return;
+    }
+    let dir: PathBuf = project("artifacts/render");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("preview-training-range.png");
+    let _ = std::fs::remove_file(&out);
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x720x24"])
+        .arg(env!("CARGO_BIN_EXE_tanktable"))
+        .args(["preview", "scenarios/training-range.ron", "-o"])
+        .arg(&out)
+        .current_dir(project("."))
+        .env("RUST_LOG", "error")
+        .status()
+        .expect("xvfb-run starts");
+    assert!(status.success());
+    let (_, _, px) = pixels(&out);
+    // The gold waypoint rings are on the table.
+    let gold = count(&px, |[r, g, b]| r > 180 && g > 140 && b < 90);
+    assert!(gold > 100, "no waypoint rings visible ({gold} px)");
+    let blue = count(&px, |[r, g, b]| b > 150 && b > r + 80 && b > g + 50);
+    assert!(blue > 100, "the trainee's tank is missing ({blue} px)");
+}
