@@ -67,6 +67,12 @@ pub enum Command {
         /// Save a screenshot of the table here once drawn, then exit.
         #[arg(long, hide = true)]
         screenshot: Option<PathBuf>,
+        /// Let the greedy bot play this many actions first (scripted runs).
+        #[arg(long, hide = true, default_value_t = 0)]
+        autoplay: u32,
+        /// Seed for the dice (default: the scenario's, else the clock).
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Render a scenario's table to a PNG (a scenario design preview; works under Xvfb).
     Preview {
@@ -159,16 +165,18 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => open_client(None, None, false),
+        None => open_client(None, None, false, 0, None),
         Some(Command::Play {
             scenario,
             screenshot,
-        }) => open_client(scenario, screenshot, false),
+            autoplay,
+            seed,
+        }) => open_client(scenario, screenshot, false, autoplay, seed),
         Some(Command::Preview {
             scenario,
             output,
             angled,
-        }) => open_client(Some(scenario), Some(output.clone()), !angled).map(|code| {
+        }) => open_client(Some(scenario), Some(output.clone()), !angled, 0, None).map(|code| {
             if output.is_file() {
                 say!("Wrote {}.", output.display());
                 code
@@ -193,6 +201,8 @@ fn open_client(
     scenario: Option<PathBuf>,
     screenshot: Option<PathBuf>,
     top_down: bool,
+    autoplay: u32,
+    seed: Option<u64>,
 ) -> Result<ExitCode, String> {
     if let Some(path) = &screenshot {
         // Check before the window opens that the image can be written there.
@@ -204,6 +214,8 @@ fn open_client(
         scenario,
         screenshot,
         top_down,
+        autoplay,
+        seed,
     })?;
     Ok(ExitCode::SUCCESS)
 }
@@ -213,6 +225,8 @@ fn open_client(
     _scenario: Option<PathBuf>,
     _screenshot: Option<PathBuf>,
     _top_down: bool,
+    _autoplay: u32,
+    _seed: Option<u64>,
 ) -> Result<ExitCode, String> {
     use clap::CommandFactory;
     eprintln!("This build has no desktop client (built without the `client` feature).\n");

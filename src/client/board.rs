@@ -1,13 +1,39 @@
-//! The table and its hex tiles, coloured and shaped by terrain.
+//! The table and its hex tiles, coloured and shaped by terrain; rebuilt when the battle
+//! changes (rubble, smoke, wrecks).
 
 use bevy::prelude::*;
 
+use super::units::{UnitAssets, spawn_units};
 use super::{HEX_SIZE, Table, hex_to_world};
-use crate::rules::tank_commander::Terrain;
 use crate::rules::tank_commander::setup::MissionRules;
+use crate::rules::tank_commander::{TankCommander, Terrain};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_board);
+    app.add_systems(Startup, (load_assets, spawn_surface))
+        .add_systems(Update, rebuild_table);
+}
+
+/// Everything drawn from the battle state; despawned and drawn again when it changes.
+#[derive(Component)]
+pub struct OnTable;
+
+/// Meshes and materials of the board, made once.
+#[derive(Resource)]
+pub struct BoardAssets {
+    tile: Handle<Mesh>,
+    hill: Handle<Mesh>,
+    block: Handle<Mesh>,
+    tree: Handle<Mesh>,
+    rock: Handle<Mesh>,
+    cloud: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    terrain: Vec<(Terrain, Handle<StandardMaterial>)>,
+    tree_mat: Handle<StandardMaterial>,
+    roof_mat: Handle<StandardMaterial>,
+    rock_mat: Handle<StandardMaterial>,
+    smoke_mat: Handle<StandardMaterial>,
+    gold: Handle<StandardMaterial>,
+    dim: Handle<StandardMaterial>,
 }
 
 fn terrain_color(t: Terrain) -> Color {
@@ -21,115 +47,60 @@ fn terrain_color(t: Terrain) -> Color {
     }
 }
 
-fn spawn_board(
+fn load_assets(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let terrain = [
+        Terrain::Open,
+        Terrain::Mud,
+        Terrain::Rubble,
+        Terrain::Forest,
+        Terrain::Building,
+        Terrain::Hill,
+    ]
+    .into_iter()
+    .map(|t| (t, materials.add(terrain_color(t))))
+    .collect();
+    commands.insert_resource(BoardAssets {
+        // A flat-topped hexagon: Bevy's cylinder puts a corner on +X at resolution 6.
+        tile: meshes.add(Cylinder::new(HEX_SIZE * 0.96, 0.2).mesh().resolution(6)),
+        hill: meshes.add(Cylinder::new(HEX_SIZE * 0.96, 0.5).mesh().resolution(6)),
+        block: meshes.add(Cuboid::new(1.1, 1.0, 1.1)),
+        tree: meshes.add(Cone {
+            radius: 0.28,
+            height: 0.9,
+        }),
+        rock: meshes.add(Cuboid::new(0.3, 0.18, 0.25)),
+        cloud: meshes.add(Sphere::new(0.55)),
+        ring: meshes.add(Torus::new(0.45, 0.6)),
+        terrain,
+        tree_mat: materials.add(Color::srgb(0.16, 0.30, 0.14)),
+        roof_mat: materials.add(Color::srgb(0.55, 0.30, 0.25)),
+        rock_mat: materials.add(Color::srgb(0.40, 0.38, 0.36)),
+        smoke_mat: materials.add(StandardMaterial {
+            base_color: Color::srgba(0.85, 0.85, 0.88, 0.55),
+            alpha_mode: AlphaMode::Blend,
+            ..default()
+        }),
+        gold: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.95, 0.78, 0.15),
+            emissive: LinearRgba::rgb(0.4, 0.3, 0.0),
+            ..default()
+        }),
+        dim: materials.add(Color::srgb(0.5, 0.45, 0.3)),
+    });
+}
+
+/// The table surface and the light: drawn once.
+fn spawn_surface(
     mut commands: Commands,
     table: Res<Table>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let battle = &table.battle;
-    let board = battle.board();
-    // A flat-topped hexagon: Bevy's cylinder puts a corner on +X at resolution 6.
-    let tile = meshes.add(Cylinder::new(HEX_SIZE * 0.96, 0.2).mesh().resolution(6));
-    let hill = meshes.add(Cylinder::new(HEX_SIZE * 0.96, 0.5).mesh().resolution(6));
-    let block = meshes.add(Cuboid::new(1.1, 1.0, 1.1));
-    let tree = meshes.add(Cone {
-        radius: 0.28,
-        height: 0.9,
-    });
-    let rock = meshes.add(Cuboid::new(0.3, 0.18, 0.25));
-    let cloud = meshes.add(Sphere::new(0.55));
-    let trunk_mat = materials.add(Color::srgb(0.16, 0.30, 0.14));
-    let roof_mat = materials.add(Color::srgb(0.55, 0.30, 0.25));
-    let rock_mat = materials.add(Color::srgb(0.40, 0.38, 0.36));
-    let smoke_mat = materials.add(StandardMaterial {
-        base_color: Color::srgba(0.85, 0.85, 0.88, 0.55),
-        alpha_mode: AlphaMode::Blend,
-        ..default()
-    });
-    let mut tile_mats = std::collections::HashMap::new();
-
-    for hex in board.hexes() {
-        let terrain = battle.terrain(hex);
-        let at = hex_to_world(hex);
-        let mat = tile_mats
-            .entry(terrain)
-            .or_insert_with(|| materials.add(terrain_color(terrain)))
-            .clone();
-        let (mesh, height) = if terrain == Terrain::Hill {
-            (hill.clone(), 0.5)
-        } else {
-            (tile.clone(), 0.2)
-        };
-        commands.spawn((
-            Mesh3d(mesh),
-            MeshMaterial3d(mat),
-            Transform::from_translation(at + Vec3::Y * (height / 2.0 - 0.1)),
-        ));
-        let top = at + Vec3::Y * (height - 0.1);
-        match terrain {
-            Terrain::Forest => {
-                for (dx, dz) in [(-0.3, -0.2), (0.3, -0.15), (0.0, 0.3)] {
-                    commands.spawn((
-                        Mesh3d(tree.clone()),
-                        MeshMaterial3d(trunk_mat.clone()),
-                        Transform::from_translation(top + Vec3::new(dx, 0.45, dz)),
-                    ));
-                }
-            }
-            Terrain::Building => {
-                commands.spawn((
-                    Mesh3d(block.clone()),
-                    MeshMaterial3d(roof_mat.clone()),
-                    Transform::from_translation(top + Vec3::Y * 0.5),
-                ));
-            }
-            Terrain::Rubble => {
-                for (dx, dz, r) in [(-0.25, 0.1, 0.3), (0.2, -0.2, 1.1), (0.15, 0.3, 2.0)] {
-                    commands.spawn((
-                        Mesh3d(rock.clone()),
-                        MeshMaterial3d(rock_mat.clone()),
-                        Transform::from_translation(top + Vec3::new(dx, 0.09, dz))
-                            .with_rotation(Quat::from_rotation_y(r)),
-                    ));
-                }
-            }
-            _ => {}
-        }
-        if battle.smoke(hex) {
-            commands.spawn((
-                Mesh3d(cloud.clone()),
-                MeshMaterial3d(smoke_mat.clone()),
-                Transform::from_translation(top + Vec3::Y * 0.6)
-                    .with_scale(Vec3::new(1.3, 0.8, 1.3)),
-            ));
-        }
-    }
-
-    // Training waypoints: gold rings, dimmed once reached.
-    if let MissionRules::Training { waypoints } = battle.mission() {
-        let ring = meshes.add(Torus::new(0.45, 0.6));
-        let gold = materials.add(StandardMaterial {
-            base_color: Color::srgb(0.95, 0.78, 0.15),
-            emissive: LinearRgba::rgb(0.4, 0.3, 0.0),
-            ..default()
-        });
-        let dim = materials.add(Color::srgb(0.5, 0.45, 0.3));
-        for (hex, reached) in waypoints.iter().zip(battle.waypoints_reached()) {
-            let height = if battle.terrain(*hex) == Terrain::Hill {
-                0.4
-            } else {
-                0.1
-            };
-            commands.spawn((
-                Mesh3d(ring.clone()),
-                MeshMaterial3d(if *reached { dim.clone() } else { gold.clone() }),
-                Transform::from_translation(hex_to_world(*hex) + Vec3::Y * (height + 0.02)),
-            ));
-        }
-    }
-
-    // The table surface under the board.
+    let board = table.battle().board();
     let (w, h) = (
         f32::from(board.width) * 1.5 + 3.0,
         f32::from(board.height) * 1.75 + 3.0,
@@ -157,4 +128,110 @@ fn spawn_board(
         brightness: 350.0,
         ..default()
     });
+}
+
+/// Draws the battle again whenever its revision changes.
+fn rebuild_table(
+    mut commands: Commands,
+    table: Res<Table>,
+    board_assets: Res<BoardAssets>,
+    unit_assets: Res<UnitAssets>,
+    drawn: Query<Entity, With<OnTable>>,
+    mut last: Local<Option<u64>>,
+) {
+    if *last == Some(table.revision) {
+        return;
+    }
+    *last = Some(table.revision);
+    for e in &drawn {
+        commands.entity(e).despawn();
+    }
+    spawn_tiles(&mut commands, table.battle(), &board_assets);
+    spawn_units(&mut commands, table.battle(), &unit_assets);
+}
+
+fn spawn_tiles(commands: &mut Commands, battle: &TankCommander, a: &BoardAssets) {
+    for hex in battle.board().hexes() {
+        let terrain = battle.terrain(hex);
+        let at = hex_to_world(hex);
+        let mat = a
+            .terrain
+            .iter()
+            .find(|(t, _)| *t == terrain)
+            .map(|(_, m)| m.clone())
+            .unwrap_or_default();
+        let (mesh, height) = if terrain == Terrain::Hill {
+            (a.hill.clone(), 0.5)
+        } else {
+            (a.tile.clone(), 0.2)
+        };
+        commands.spawn((
+            OnTable,
+            Mesh3d(mesh),
+            MeshMaterial3d(mat),
+            Transform::from_translation(at + Vec3::Y * (height / 2.0 - 0.1)),
+        ));
+        let top = at + Vec3::Y * (height - 0.1);
+        match terrain {
+            Terrain::Forest => {
+                for (dx, dz) in [(-0.3, -0.2), (0.3, -0.15), (0.0, 0.3)] {
+                    commands.spawn((
+                        OnTable,
+                        Mesh3d(a.tree.clone()),
+                        MeshMaterial3d(a.tree_mat.clone()),
+                        Transform::from_translation(top + Vec3::new(dx, 0.45, dz)),
+                    ));
+                }
+            }
+            Terrain::Building => {
+                commands.spawn((
+                    OnTable,
+                    Mesh3d(a.block.clone()),
+                    MeshMaterial3d(a.roof_mat.clone()),
+                    Transform::from_translation(top + Vec3::Y * 0.5),
+                ));
+            }
+            Terrain::Rubble => {
+                for (dx, dz, r) in [(-0.25, 0.1, 0.3), (0.2, -0.2, 1.1), (0.15, 0.3, 2.0)] {
+                    commands.spawn((
+                        OnTable,
+                        Mesh3d(a.rock.clone()),
+                        MeshMaterial3d(a.rock_mat.clone()),
+                        Transform::from_translation(top + Vec3::new(dx, 0.09, dz))
+                            .with_rotation(Quat::from_rotation_y(r)),
+                    ));
+                }
+            }
+            _ => {}
+        }
+        if battle.smoke(hex) {
+            commands.spawn((
+                OnTable,
+                Mesh3d(a.cloud.clone()),
+                MeshMaterial3d(a.smoke_mat.clone()),
+                Transform::from_translation(top + Vec3::Y * 0.6)
+                    .with_scale(Vec3::new(1.3, 0.8, 1.3)),
+            ));
+        }
+    }
+    // Training waypoints: gold rings, dimmed once reached.
+    if let MissionRules::Training { waypoints } = battle.mission() {
+        for (hex, reached) in waypoints.iter().zip(battle.waypoints_reached()) {
+            let height = if battle.terrain(*hex) == Terrain::Hill {
+                0.4
+            } else {
+                0.1
+            };
+            commands.spawn((
+                OnTable,
+                Mesh3d(a.ring.clone()),
+                MeshMaterial3d(if *reached {
+                    a.dim.clone()
+                } else {
+                    a.gold.clone()
+                }),
+                Transform::from_translation(hex_to_world(*hex) + Vec3::Y * (height + 0.02)),
+            ));
+        }
+    }
 }

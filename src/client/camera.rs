@@ -16,7 +16,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn_camera(mut commands: Commands, table: Res<Table>, view: Res<View>) {
-    let board = table.battle.board();
+    let board = table.battle().board();
     let centre = Vec3::new(
         f32::from(board.width) * 0.75 - 0.75,
         0.0,

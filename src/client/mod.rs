@@ -1,8 +1,9 @@
 //! The Bevy desktop client (cargo feature `client`).
 //!
-//! For now it shows a scenario's table in 3D: terrain, tanks with their hull and turret
-//! facings, and a panel listing the units. The playable hot-seat client builds on these
-//! plugins. Only this module converts between grid and world coordinates.
+//! It shows a scenario's table in 3D (terrain, tanks with their hull and turret facings,
+//! wrecks and fires) and plays it hot seat: the panel lists the legal actions of whoever
+//! must act, in the rules' own words, and the combat log tells every roll. Only this module
+//! converts between grid and world coordinates.
 
 mod board;
 mod camera;
@@ -16,8 +17,12 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
+use crate::framework::bot::Bot;
+use crate::framework::{Game, Match, PlayerId};
 use crate::grid::Facing;
-use crate::rules::tank_commander::{Rules, Scenario, TankCommander, setup::find_project_file};
+use crate::rules::tank_commander::{
+    Action, GreedyBot, Rules, Scenario, TankCommander, setup::find_project_file,
+};
 
 /// How the client starts.
 #[derive(Clone, Debug, Default)]
@@ -28,13 +33,66 @@ pub struct Launch {
     pub screenshot: Option<PathBuf>,
     /// Look straight down on the table (scenario previews).
     pub top_down: bool,
+    /// Let the greedy bot play this many actions first (scripted runs and tests).
+    pub autoplay: u32,
+    /// Dice seed; the scenario's, else the clock, when `None`.
+    pub seed: Option<u64>,
 }
 
-/// The battle on the table.
+/// The battle on the table, with its history and log.
 #[derive(Resource)]
 pub struct Table {
-    pub battle: TankCommander,
+    pub game: Match<TankCommander>,
+    pub scenario: Scenario,
+    pub rules: Rules,
     pub source: String,
+    pub seed: u64,
+    /// Every fact so far, in words.
+    pub log: Vec<String>,
+    /// Bumped on every change, so the 3D table is drawn again.
+    pub revision: u64,
+    /// Whether players may act (false for previews).
+    pub interactive: bool,
+}
+
+impl Table {
+    /// The current state.
+    pub fn battle(&self) -> &TankCommander {
+        self.game.state()
+    }
+
+    /// Plays an action for `player` and logs what happened.
+    ///
+    /// # Errors
+    /// The rule that forbids it.
+    pub fn play(&mut self, player: PlayerId, action: &Action) -> Result<(), String> {
+        let facts = self
+            .game
+            .play(player, action)
+            .map_err(|e| e.to_string())?
+            .to_vec();
+        let state = self.game.state();
+        self.log
+            .extend(facts.iter().map(|f| state.describe_fact(f)));
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// Starts the same scenario again with a new seed.
+    pub fn rematch(&mut self) {
+        self.seed = self.seed.wrapping_add(1);
+        if let Ok(battle) = TankCommander::new(&self.scenario, &self.rules) {
+            self.game = Match::new(battle, self.seed);
+            let state = self.game.state();
+            self.log = self
+                .game
+                .opening_facts()
+                .iter()
+                .map(|f| state.describe_fact(f))
+                .collect();
+            self.revision += 1;
+        }
+    }
 }
 
 /// Size of a hex in world units (centre to corner).
@@ -76,7 +134,41 @@ pub fn load_table(launch: &Launch) -> Result<Table, String> {
         None => (Scenario::builtin_default(), "built-in skirmish".to_string()),
     };
     let battle = TankCommander::new(&scenario, &rules)?;
-    Ok(Table { battle, source })
+    // A fresh seed per game unless the scenario fixes one; shown in the panel so a game can
+    // be reproduced.
+    let seed = launch.seed.or(scenario.setup.seed).unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs())
+    });
+    let game = Match::new(battle, seed);
+    let state = game.state();
+    let log = game
+        .opening_facts()
+        .iter()
+        .map(|f| state.describe_fact(f))
+        .collect();
+    let mut table = Table {
+        game,
+        scenario,
+        rules,
+        source,
+        seed,
+        log,
+        revision: 0,
+        interactive: launch.screenshot.is_none() || launch.autoplay > 0,
+    };
+    let mut bot_rng = crate::framework::MatchRng::new(seed);
+    for _ in 0..launch.autoplay {
+        let Some(&player) = table.battle().to_act().first() else {
+            break;
+        };
+        let Some(action) = GreedyBot.choose(table.battle(), player, &mut bot_rng) else {
+            break;
+        };
+        table.play(player, &action)?;
+    }
+    Ok(table)
 }
 
 /// Opens the client window.
@@ -91,7 +183,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
     {
         return Err("no display to open a window on: DISPLAY is not set (on a machine without a screen, run under `xvfb-run -a`)".into());
     }
-    let title = format!("Tanktable — {}", table.battle.scenario_name());
+    let title = format!("Tanktable — {}", table.battle().scenario_name());
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {

@@ -1,31 +1,53 @@
-//! The egui panel: the scenario and its units.
+//! The egui panels: the scenario and its units, whose turn it is, the legal actions as
+//! buttons, and the combat log.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Table;
+use crate::framework::Game;
+use crate::rules::tank_commander::Action;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, draw_panel);
+    app.add_systems(EguiPrimaryContextPass, (draw_units, draw_play).chain());
 }
 
-fn draw_panel(mut contexts: EguiContexts, table: Res<Table>) -> Result {
-    let battle = &table.battle;
+fn draw_units(mut contexts: EguiContexts, table: Res<Table>) -> Result {
+    let battle = table.battle();
     let rules = battle.rules();
     egui::Window::new(battle.scenario_name())
         .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
         .resizable(false)
+        .default_width(330.0)
         .show(contexts.ctx_mut()?, |ui| {
             ui.label(format!(
-                "{} turns · from {}",
+                "Turn {} of {} · seed {} · {}",
+                battle.turn().min(battle.turn_limit()),
                 battle.turn_limit(),
+                table.seed,
                 table.source
             ));
             ui.separator();
             for u in battle.units() {
                 let a = u.armor;
+                let state = match (u.status, u.on_fire) {
+                    (crate::rules::tank_commander::state::Status::Destroyed, _) => {
+                        "destroyed".to_string()
+                    }
+                    (crate::rules::tank_commander::state::Status::Disabled, _) => {
+                        "disabled".to_string()
+                    }
+                    (_, true) => format!("{} hull, ON FIRE", u.hull),
+                    _ => format!("{} hull", u.hull),
+                };
+                let crew: Vec<String> = u
+                    .crew
+                    .iter()
+                    .filter(|m| m.wounds > 0)
+                    .map(|m| format!("{} {}", m.role, m.condition()))
+                    .collect();
                 ui.label(format!(
-                    "{} ({}) at {} facing {}, turret {} — armor {}/{}/{}, {} hull, range {}",
+                    "{} ({}) {} facing {}, turret {} · armor {}/{}/{} · {state}{}",
                     u.name,
                     battle.side_name(u.side),
                     battle.label(u.at),
@@ -34,13 +56,103 @@ fn draw_panel(mut contexts: EguiContexts, table: Res<Table>) -> Result {
                     a.front,
                     a.side,
                     a.rear,
-                    u.hull,
-                    u.gun_range(rules)
+                    if crew.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" · {}", crew.join(", "))
+                    }
+                ))
+                .on_hover_text(format!(
+                    "Loaded: {} · range {} · moves {} · actions {}",
+                    u.loaded.map_or("nothing".to_string(), |r| r.to_string()),
+                    u.gun_range(rules),
+                    u.move_cap(rules),
+                    u.action_points(rules)
                 ));
             }
-            ui.separator();
-            ui.label("Hot-seat play comes with the client issue. Headless now:");
-            ui.monospace("tanktable legal | odds | sim | replay | check");
         });
+    Ok(())
+}
+
+fn draw_play(mut contexts: EguiContexts, mut table: ResMut<Table>) -> Result {
+    if !table.interactive {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut chosen: Option<(crate::framework::PlayerId, Action)> = None;
+    let mut rematch = false;
+    {
+        let battle = table.battle();
+        egui::Window::new("Orders")
+            .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+            .resizable(false)
+            .default_width(340.0)
+            .show(ctx, |ui| {
+                if let Some(outcome) = battle.outcome() {
+                    let head = match outcome.winners.first() {
+                        Some(w) => format!("{} wins!", battle.side_name(*w)),
+                        None => "A draw.".to_string(),
+                    };
+                    ui.heading(head);
+                    ui.label(&outcome.reason);
+                    if ui.button("Rematch").clicked() {
+                        rematch = true;
+                    }
+                    return;
+                }
+                for player in battle.to_act() {
+                    let who = match battle.activation() {
+                        Some(a) => format!(
+                            "{} — {} has {} action points",
+                            battle.side_name(player),
+                            battle.unit(a.unit).name,
+                            a.action_points
+                        ),
+                        None => format!("{} — choose a unit to activate", battle.side_name(player)),
+                    };
+                    ui.heading(who);
+                    egui::ScrollArea::vertical()
+                        .id_salt("actions")
+                        .max_height(300.0)
+                        .show(ui, |ui| {
+                            for action in battle.legal_actions(player) {
+                                if ui.button(battle.describe_action(&action)).clicked() {
+                                    chosen = Some((player, action));
+                                }
+                            }
+                        });
+                    ui.separator();
+                    if ui
+                        .button("Concede")
+                        .on_hover_text("Give up the battle")
+                        .clicked()
+                    {
+                        chosen = Some((player, Action::Concede));
+                    }
+                }
+            });
+        egui::Window::new("Combat log")
+            .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
+            .resizable(false)
+            .default_width(520.0)
+            .show(ctx, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(180.0)
+                    .stick_to_bottom(true)
+                    .show(ui, |ui| {
+                        for line in &table.log {
+                            ui.label(line);
+                        }
+                    });
+            });
+    }
+    if rematch {
+        table.rematch();
+    }
+    if let Some((player, action)) = chosen
+        && let Err(why) = table.play(player, &action)
+    {
+        table.log.push(format!("Refused: {why}"));
+    }
     Ok(())
 }

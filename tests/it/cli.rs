@@ -247,7 +247,7 @@ fn legal_lists_actions_for_scenarios_and_records() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     assert!(s.contains("Striker, 4 AP left"), "{s}");
-    assert!(s.contains("Striker: move D6 → D5 (1 AP)"), "{s}");
+    assert!(s.contains("Striker: move D6 to D5 (1 AP)"), "{s}");
     assert!(s.contains("Striker: fire AT at Bulwark (D3) (1 AP)"), "{s}");
     assert!(
         s.contains("Striker: turn left to NW, turret follows to N (1 AP)"),

@@ -34,7 +34,7 @@ impl TankCommander {
             }
             Action::Move => match active {
                 Some(u) => format!(
-                    "{who}move {} → {} {}",
+                    "{who}move {} to {} {}",
                     self.label(u.at),
                     self.label(self.ahead(u)),
                     ap(self.move_cost(u))
@@ -175,14 +175,14 @@ impl TankCommander {
             } => {
                 if *dash {
                     format!(
-                        "{} dashes {} → {}.",
+                        "{} dashes {} to {}.",
                         self.name(*unit),
                         self.label(*from),
                         self.label(*to)
                     )
                 } else {
                     format!(
-                        "{} moves {} → {} ({cost} AP).",
+                        "{} moves {} to {} ({cost} AP).",
                         self.name(*unit),
                         self.label(*from),
                         self.label(*to)
@@ -197,7 +197,7 @@ impl TankCommander {
                 cost,
             } => {
                 format!(
-                    "{} turns {from} → {to}, turret {turret} ({cost} AP).",
+                    "{} turns {from} to {to}, turret {turret} ({cost} AP).",
                     self.name(*unit)
                 )
             }
@@ -207,7 +207,7 @@ impl TankCommander {
                 to,
                 cost,
             } => format!(
-                "{} turns its turret {from} → {to} ({cost} AP).",
+                "{} turns its turret {from} to {to} ({cost} AP).",
                 self.name(*unit)
             ),
             Fact::GunLoaded { unit, round, cost } => {
