@@ -1,18 +1,71 @@
-//! The camera: looking at the table from the south, north at the top of the screen.
+//! The camera: an orbit rig around the table, north at the top by default.
+//!
+//! Mouse: right-drag orbits, middle-drag pans, the wheel zooms. Keys: WASD or the arrows
+//! pan, Q and E orbit, Z and X zoom, R resets the view, T toggles top-down.
 
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
+use bevy_egui::input::egui_wants_any_pointer_input;
 
 use super::Table;
 
-/// How the camera looks at the table.
+/// How the camera looks at the table at start.
 #[derive(Resource, Default)]
 pub struct View {
     pub top_down: bool,
 }
 
+/// The orbit rig: the camera looks at `focus` from `distance`, turned by `yaw` around the
+/// vertical and raised by `pitch`.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Rig {
+    pub focus: Vec3,
+    pub yaw: f32,
+    pub pitch: f32,
+    pub distance: f32,
+    home: (Vec3, f32),
+}
+
+const MIN_PITCH: f32 = 0.35;
+const MAX_PITCH: f32 = 1.5707;
+
+impl Rig {
+    fn transform(&self) -> Transform {
+        let offset = Quat::from_rotation_y(self.yaw)
+            * Quat::from_rotation_x(-self.pitch)
+            * Vec3::new(0.0, 0.0, self.distance);
+        // Looking straight down, keep north (−Z) at the top of the screen.
+        let up = if self.pitch > 1.55 {
+            Quat::from_rotation_y(self.yaw) * -Vec3::Z
+        } else {
+            Vec3::Y
+        };
+        Transform::from_translation(self.focus + offset).looking_at(self.focus, up)
+    }
+
+    fn reset(&mut self, top_down: bool) {
+        (self.focus, self.distance) = self.home;
+        self.yaw = 0.0;
+        self.pitch = if top_down { MAX_PITCH } else { 1.03 };
+        if top_down {
+            // Straight down the whole board must fit the window's height.
+            self.distance *= 1.12;
+        }
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<View>()
-        .add_systems(Startup, spawn_camera);
+        .add_systems(Startup, spawn_camera)
+        .add_systems(
+            Update,
+            (
+                steer_with_keys,
+                steer_with_mouse.run_if(not(egui_wants_any_pointer_input)),
+                apply_rig,
+            )
+                .chain(),
+        );
 }
 
 fn spawn_camera(mut commands: Commands, table: Res<Table>, view: Res<View>) {
@@ -22,17 +75,96 @@ fn spawn_camera(mut commands: Commands, table: Res<Table>, view: Res<View>) {
         0.0,
         f32::from(board.height) * 0.87 - 0.4,
     );
-    // Fit the longer side of the board; look a little left of centre so the board sits to
-    // the right of the panel.
+    // Fit the longer side of the board, centred between the panels.
     let span = (f32::from(board.width) * 1.5).max(f32::from(board.height) * 1.73);
-    let aim = centre + Vec3::new(-span * 0.12, 0.0, span * 0.07);
-    let eye = if view.top_down {
-        // Straight down with north at the top of the image: screen "up" is −Z.
-        let aim = centre + Vec3::new(-span * 0.16, 0.0, 0.0);
-        Transform::from_translation(aim + Vec3::Y * span * 1.4).looking_at(aim, -Vec3::Z)
-    } else {
-        Transform::from_translation(aim + Vec3::new(0.0, span * 1.05, span * 0.62))
-            .looking_at(aim, Vec3::Y)
+    // A preview has only the unit panel, on the left: keep the board clear of it.
+    let shift = if view.top_down { -span * 0.14 } else { 0.0 };
+    let focus = centre + Vec3::new(shift, 0.0, span * 0.03);
+    let mut rig = Rig {
+        focus,
+        yaw: 0.0,
+        pitch: 1.03,
+        distance: span * 1.3,
+        home: (focus, span * 1.3),
     };
-    commands.spawn((Camera3d::default(), eye));
+    rig.reset(view.top_down);
+    commands.spawn((Camera3d::default(), rig.transform()));
+    commands.insert_resource(rig);
+}
+
+fn steer_with_keys(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut rig: ResMut<Rig>) {
+    let dt = time.delta_secs().min(0.1);
+    let pan = rig.distance * dt;
+    let (fwd, right) = (
+        Quat::from_rotation_y(rig.yaw) * -Vec3::Z,
+        Quat::from_rotation_y(rig.yaw) * Vec3::X,
+    );
+    let pressed = |a: KeyCode, b: KeyCode| keys.pressed(a) || keys.pressed(b);
+    let mut focus = rig.focus;
+    if pressed(KeyCode::KeyW, KeyCode::ArrowUp) {
+        focus += fwd * pan;
+    }
+    if pressed(KeyCode::KeyS, KeyCode::ArrowDown) {
+        focus -= fwd * pan;
+    }
+    if pressed(KeyCode::KeyD, KeyCode::ArrowRight) {
+        focus += right * pan;
+    }
+    if pressed(KeyCode::KeyA, KeyCode::ArrowLeft) {
+        focus -= right * pan;
+    }
+    rig.focus = focus;
+    if keys.pressed(KeyCode::KeyQ) {
+        rig.yaw += 1.5 * dt;
+    }
+    if keys.pressed(KeyCode::KeyE) {
+        rig.yaw -= 1.5 * dt;
+    }
+    if keys.pressed(KeyCode::KeyZ) {
+        rig.distance *= 1.0 - dt;
+    }
+    if keys.pressed(KeyCode::KeyX) {
+        rig.distance *= 1.0 + dt;
+    }
+    if keys.just_pressed(KeyCode::KeyR) {
+        rig.reset(false);
+    }
+    if keys.just_pressed(KeyCode::KeyT) {
+        rig.pitch = if rig.pitch > 1.5 { 1.03 } else { MAX_PITCH };
+    }
+}
+
+fn steer_with_mouse(
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    mut rig: ResMut<Rig>,
+) {
+    let d = motion.delta;
+    if buttons.pressed(MouseButton::Right) {
+        rig.yaw -= d.x * 0.005;
+        rig.pitch += d.y * 0.005;
+    }
+    if buttons.pressed(MouseButton::Middle) {
+        let scale = rig.distance * 0.0015;
+        let (fwd, right) = (
+            Quat::from_rotation_y(rig.yaw) * -Vec3::Z,
+            Quat::from_rotation_y(rig.yaw) * Vec3::X,
+        );
+        rig.focus += (fwd * d.y - right * d.x) * scale;
+    }
+    if scroll.delta.y != 0.0 {
+        rig.distance *= 1.0 - scroll.delta.y.clamp(-3.0, 3.0) * 0.08;
+    }
+}
+
+/// Keeps the rig within sensible limits and moves the camera.
+fn apply_rig(mut rig: ResMut<Rig>, mut camera: Single<&mut Transform, With<Camera3d>>) {
+    let home = rig.home;
+    rig.pitch = rig.pitch.clamp(MIN_PITCH, MAX_PITCH);
+    rig.distance = rig.distance.clamp(home.1 * 0.15, home.1 * 2.5);
+    let reach = home.1 * 0.8;
+    rig.focus = home.0 + (rig.focus - home.0).clamp_length_max(reach);
+    rig.focus.y = 0.0;
+    **camera = rig.transform();
 }
