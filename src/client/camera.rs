@@ -27,7 +27,7 @@ pub struct Rig {
 }
 
 const MIN_PITCH: f32 = 0.35;
-const MAX_PITCH: f32 = 1.5707;
+const MAX_PITCH: f32 = std::f32::consts::FRAC_PI_2;
 
 impl Rig {
     fn transform(&self) -> Transform {
