@@ -36,37 +36,48 @@ fn count(px: &[[u8; 3]], pred: impl Fn([i32; 3]) -> bool) -> usize {
         .count()
 }
 
-fn shoot(scenario: &str, out: &Path) {
+/// Whether render tests can run here; a missing Xvfb fails when `TANKTABLE_REQUIRE_RENDER`
+/// is set.
+fn can_render() -> bool {
+    if xvfb_available() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("TANKTABLE_REQUIRE_RENDER").is_none(),
+        "xvfb-run is required but missing"
+    );
+    eprintln!("skipped: xvfb-run is not installed");
+    false
+}
+
+/// Runs the client under Xvfb with `args`, writing `name` into `artifacts/render/`.
+fn render(args: &[&str], name: &str) -> PathBuf {
+    let dir: PathBuf = project("artifacts/render");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join(name);
+    let _ = std::fs::remove_file(&out);
     let status = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x720x24"])
         .arg(env!("CARGO_BIN_EXE_tanktable"))
-        .args(["play", scenario, "--screenshot"])
-        .arg(out)
+        .args(args)
+        .arg(&out)
         .current_dir(project("."))
         .env("RUST_LOG", "error")
         .status()
         .expect("xvfb-run starts");
-    assert!(
-        status.success(),
-        "the client failed under Xvfb for {scenario}"
-    );
+    assert!(status.success(), "the client failed under Xvfb: {args:?}");
+    out
 }
 
 #[test]
 fn the_table_shows_terrain_and_both_sides() {
-    if !xvfb_available() {
-        assert!(
-            std::env::var_os("TANKTABLE_REQUIRE_RENDER").is_none(),
-            "xvfb-run is required but missing"
-        );
-        eprintln!("skipped: xvfb-run is not installed");
+    if !can_render() {
         return;
     }
-    let dir: PathBuf = project("artifacts/render");
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = dir.join("skirmish.png");
-    let _ = std::fs::remove_file(&out);
-    shoot("scenarios/skirmish.ron", &out);
+    let out = render(
+        &["play", "scenarios/skirmish.ron", "--screenshot"],
+        "skirmish.png",
+    );
     let (w, h, px) = pixels(&out);
     assert_eq!((w, h), (1280, 720));
     let total = px.len();
@@ -94,28 +105,13 @@ fn the_table_shows_terrain_and_both_sides() {
 
 #[test]
 fn preview_renders_a_scenario_to_png() {
-    if !xvfb_available() {
-        assert!(
-            std::env::var_os("TANKTABLE_REQUIRE_RENDER").is_none(),
-            "xvfb-run is required but missing"
-        );
-        eprintln!("skipped: xvfb-run is not installed");
+    if !can_render() {
         return;
     }
-    let dir: PathBuf = project("artifacts/render");
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = dir.join("preview-training-range.png");
-    let _ = std::fs::remove_file(&out);
-    let status = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x720x24"])
-        .arg(env!("CARGO_BIN_EXE_tanktable"))
-        .args(["preview", "scenarios/training-range.ron", "-o"])
-        .arg(&out)
-        .current_dir(project("."))
-        .env("RUST_LOG", "error")
-        .status()
-        .expect("xvfb-run starts");
-    assert!(status.success());
+    let out = render(
+        &["preview", "scenarios/training-range.ron", "-o"],
+        "preview-training-range.png",
+    );
     let (_, _, px) = pixels(&out);
     // The gold waypoint rings are on the table.
     let gold = count(&px, |[r, g, b]| r > 180 && g > 140 && b < 90);
