@@ -192,6 +192,7 @@ pub(super) fn run(
     if games == 0 {
         return Err("--games must be at least 1".into());
     }
+    bots_for(kinds, scenario.setup.sides.len())?;
     let bar = ProgressBar::new(u64::from(games));
     bar.set_style(
         ProgressStyle::with_template(
