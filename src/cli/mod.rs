@@ -70,6 +70,9 @@ pub enum Command {
         /// Let the greedy bot play this many actions first (scripted runs).
         #[arg(long, hide = true, default_value_t = 0)]
         autoplay: u32,
+        /// The frame at which the screenshot is taken.
+        #[arg(long, hide = true, default_value_t = 20)]
+        screenshot_frame: u32,
         /// Seed for the dice (default: the scenario's, else the clock).
         #[arg(long)]
         seed: Option<u64>,
@@ -165,18 +168,26 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => open_client(None, None, false, 0, None),
+        None => open_client(None, None, false, 0, None, 20),
         Some(Command::Play {
             scenario,
             screenshot,
             autoplay,
+            screenshot_frame,
             seed,
-        }) => open_client(scenario, screenshot, false, autoplay, seed),
+        }) => open_client(
+            scenario,
+            screenshot,
+            false,
+            autoplay,
+            seed,
+            screenshot_frame,
+        ),
         Some(Command::Preview {
             scenario,
             output,
             angled,
-        }) => open_client(Some(scenario), Some(output.clone()), !angled, 0, None).map(|code| {
+        }) => open_client(Some(scenario), Some(output.clone()), !angled, 0, None, 20).map(|code| {
             if output.is_file() {
                 say!("Wrote {}.", output.display());
                 code
@@ -203,6 +214,7 @@ fn open_client(
     top_down: bool,
     autoplay: u32,
     seed: Option<u64>,
+    screenshot_frame: u32,
 ) -> Result<ExitCode, String> {
     if let Some(path) = &screenshot {
         // Check before the window opens that the image can be written there.
@@ -216,6 +228,7 @@ fn open_client(
         top_down,
         autoplay,
         seed,
+        screenshot_frame,
     })?;
     Ok(ExitCode::SUCCESS)
 }
@@ -227,6 +240,7 @@ fn open_client(
     _top_down: bool,
     _autoplay: u32,
     _seed: Option<u64>,
+    _screenshot_frame: u32,
 ) -> Result<ExitCode, String> {
     use clap::CommandFactory;
     eprintln!("This build has no desktop client (built without the `client` feature).\n");

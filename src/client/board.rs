@@ -9,13 +9,56 @@ use crate::rules::tank_commander::setup::MissionRules;
 use crate::rules::tank_commander::{TankCommander, Terrain};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, (load_assets, spawn_surface))
+    app.init_resource::<Hovered>()
+        .init_resource::<Clicked>()
+        .add_systems(Startup, (load_assets, spawn_surface))
         .add_systems(Update, rebuild_table);
 }
 
 /// Everything drawn from the battle state; despawned and drawn again when it changes.
 #[derive(Component)]
 pub struct OnTable;
+
+/// A hex tile (or a unit model standing on one), for picking.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct HexTile(pub hexx::Hex);
+
+/// The hex under the pointer.
+#[derive(Resource, Default, Debug)]
+pub struct Hovered(pub Option<hexx::Hex>);
+
+/// A hex the player clicked, waiting to be turned into a command.
+#[derive(Resource, Default, Debug)]
+pub struct Clicked(pub Option<hexx::Hex>);
+
+fn hover_tile(over: On<Pointer<Over>>, tiles: Query<&HexTile>, mut hovered: ResMut<Hovered>) {
+    if let Ok(tile) = tiles.get(over.entity) {
+        hovered.0 = Some(tile.0);
+    }
+}
+
+fn leave_tile(out: On<Pointer<Out>>, tiles: Query<&HexTile>, mut hovered: ResMut<Hovered>) {
+    if tiles.get(out.entity).is_ok_and(|t| Some(t.0) == hovered.0) {
+        hovered.0 = None;
+    }
+}
+
+fn click_tile(click: On<Pointer<Click>>, tiles: Query<&HexTile>, mut clicked: ResMut<Clicked>) {
+    if click.button == PointerButton::Primary
+        && let Ok(tile) = tiles.get(click.entity)
+    {
+        clicked.0 = Some(tile.0);
+    }
+}
+
+/// Makes an entity answer the pointer for `hex`.
+pub fn pickable(entity: &mut EntityCommands<'_>, hex: hexx::Hex) {
+    entity
+        .insert(HexTile(hex))
+        .observe(hover_tile)
+        .observe(leave_tile)
+        .observe(click_tile);
+}
 
 /// Meshes and materials of the board, made once.
 #[derive(Resource)]
@@ -165,12 +208,13 @@ fn spawn_tiles(commands: &mut Commands, battle: &TankCommander, a: &BoardAssets)
         } else {
             (a.tile.clone(), 0.2)
         };
-        commands.spawn((
+        let mut tile = commands.spawn((
             OnTable,
             Mesh3d(mesh),
             MeshMaterial3d(mat),
             Transform::from_translation(at + Vec3::Y * (height / 2.0 - 0.1)),
         ));
+        pickable(&mut tile, hex);
         let top = at + Vec3::Y * (height - 0.1);
         match terrain {
             Terrain::Forest => {

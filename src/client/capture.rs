@@ -7,7 +7,11 @@ use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
 /// Where to save the screenshot.
 #[derive(Resource)]
-pub struct CaptureTo(pub PathBuf);
+pub struct CaptureTo {
+    pub path: PathBuf,
+    /// The frame to take it at (software rendering runs at a few frames a second).
+    pub frame: u32,
+}
 
 #[derive(Resource, Default)]
 struct Frames(u32);
@@ -16,9 +20,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Frames>().add_systems(Update, capture);
 }
 
-/// Frames to wait so that shadows and egui have settled under a software renderer.
-const SHOOT_AT: u32 = 20;
-const EXIT_AT: u32 = 50;
+/// Frames to wait after the screenshot for it to be written.
+const WRITE_FRAMES: u32 = 30;
 
 fn capture(
     mut commands: Commands,
@@ -27,12 +30,13 @@ fn capture(
     mut exit: MessageWriter<AppExit>,
 ) {
     frames.0 += 1;
-    if frames.0 == SHOOT_AT {
+    if frames.0 == to.frame {
         commands
             .spawn(Screenshot::primary_window())
-            .observe(save_to_disk(to.0.clone()));
+            .observe(save_to_disk(to.path.clone()));
     }
-    if frames.0 >= EXIT_AT && (to.0.exists() || frames.0 > EXIT_AT * 4) {
+    let done = to.frame + WRITE_FRAMES;
+    if frames.0 >= done && (to.path.exists() || frames.0 > done * 4) {
         exit.write(AppExit::Success);
     }
 }

@@ -37,6 +37,8 @@ pub struct Launch {
     pub autoplay: u32,
     /// Dice seed; the scenario's, else the clock, when `None`.
     pub seed: Option<u64>,
+    /// The frame at which the screenshot is taken.
+    pub screenshot_frame: u32,
 }
 
 /// The battle on the table, with its history and log.
@@ -156,7 +158,8 @@ pub fn load_table(launch: &Launch) -> Result<Table, String> {
         seed,
         log,
         revision: 0,
-        interactive: launch.screenshot.is_none() || launch.autoplay > 0,
+        // Previews only show the table; played games take orders, screenshot or not.
+        interactive: !launch.top_down,
     };
     let mut bot_rng = crate::framework::MatchRng::new(seed);
     for _ in 0..launch.autoplay {
@@ -194,6 +197,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         ..default()
     }))
     .add_plugins(EguiPlugin::default())
+    .add_plugins(bevy::picking::mesh_picking::MeshPickingPlugin)
     .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
     .insert_resource(table)
     .insert_resource(camera::View {
@@ -201,8 +205,11 @@ pub fn run(launch: Launch) -> Result<(), String> {
     })
     .add_plugins((board::plugin, units::plugin, camera::plugin, panel::plugin));
     if let Some(path) = launch.screenshot {
-        app.insert_resource(capture::CaptureTo(path))
-            .add_plugins(capture::plugin);
+        app.insert_resource(capture::CaptureTo {
+            path,
+            frame: launch.screenshot_frame.max(5),
+        })
+        .add_plugins(capture::plugin);
     }
     app.run();
     Ok(())

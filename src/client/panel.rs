@@ -5,11 +5,103 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Table;
+use super::board::{Clicked, Hovered};
 use crate::framework::Game;
-use crate::rules::tank_commander::Action;
+use crate::rules::tank_commander::{Action, FireTarget, Terrain};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, (draw_units, draw_play).chain());
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (draw_units, draw_play, draw_hover).chain(),
+    )
+    .add_systems(Update, act_on_click);
+}
+
+/// What is under the pointer: the hex, its terrain, and any unit's stats.
+fn draw_hover(mut contexts: EguiContexts, table: Res<Table>, hovered: Res<Hovered>) -> Result {
+    let Some(hex) = hovered.0 else { return Ok(()) };
+    let battle = table.battle();
+    if !battle.board().contains(hex) {
+        return Ok(());
+    }
+    egui::Window::new("Under the pointer")
+        .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
+        .resizable(false)
+        .title_bar(false)
+        .show(contexts.ctx_mut()?, |ui| {
+            let terrain = battle.terrain(hex);
+            let effect = match terrain {
+                Terrain::Mud | Terrain::Rubble => " (2 AP to leave)",
+                Terrain::Forest => " (−1 to hit units in or behind it)",
+                Terrain::Building => " (impassable, blocks sight)",
+                Terrain::Hill => " (−1 behind it; units on it are hit on the rear)",
+                Terrain::Open => "",
+            };
+            let smoke = if battle.smoke(hex) {
+                ", smoke (blocks sight)"
+            } else {
+                ""
+            };
+            ui.strong(format!("{} · {terrain}{effect}{smoke}", battle.label(hex)));
+            if let Some(u) = battle.unit_at(hex) {
+                let a = u.armor;
+                ui.label(format!(
+                    "{} ({}) · armor {}/{}/{} · {} hull · to hit {}+ · range {} · loaded {}",
+                    u.name,
+                    battle.side_name(u.side),
+                    a.front,
+                    a.side,
+                    a.rear,
+                    u.hull,
+                    u.base.accuracy,
+                    u.gun_range(battle.rules()),
+                    u.loaded.map_or("nothing".to_string(), |r| r.to_string())
+                ));
+            }
+        });
+    Ok(())
+}
+
+/// A click on a unit: activate it if it is yours and may act, or fire at it if the active
+/// tank can.
+fn act_on_click(mut clicked: ResMut<Clicked>, mut table: ResMut<Table>) {
+    let Some(hex) = clicked.0.take() else { return };
+    if !table.interactive {
+        return;
+    }
+    let battle = table.battle();
+    let Some(unit) = battle.unit_at(hex).map(|u| u.id) else {
+        return;
+    };
+    let Some(&player) = battle.to_act().first() else {
+        return;
+    };
+    let legal = battle.legal_actions(player);
+    let wanted = [Action::Activate(unit), Action::Fire(FireTarget::Unit(unit))]
+        .into_iter()
+        .find(|a| legal.contains(a));
+    let result = match wanted {
+        Some(action) => table.play(player, &action),
+        None => {
+            let why = match battle.activation() {
+                Some(_) => battle
+                    .check(player, &Action::Fire(FireTarget::Unit(unit)))
+                    .err()
+                    .unwrap_or_default(),
+                None => battle
+                    .check(player, &Action::Activate(unit))
+                    .err()
+                    .unwrap_or_default(),
+            };
+            Err(why)
+        }
+    };
+    if let Err(why) = result
+        && !why.is_empty()
+    {
+        table.log.push(format!("Refused: {why}"));
+        table.revision += 1;
+    }
 }
 
 fn draw_units(mut contexts: EguiContexts, table: Res<Table>) -> Result {

@@ -87,7 +87,7 @@ pub fn spawn_units(commands: &mut Commands, battle: &TankCommander, a: &UnitAsse
             a.paint[usize::from(u.side.0).min(2)].clone()
         };
         if u.kind == UnitKind::Target {
-            commands.spawn((
+            let mut target = commands.spawn((
                 OnTable,
                 Mesh3d(a.target.clone()),
                 MeshMaterial3d(paint),
@@ -100,6 +100,7 @@ pub fn spawn_units(commands: &mut Commands, battle: &TankCommander, a: &UnitAsse
                         .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
                 )],
             ));
+            super::board::pickable(&mut target, u.at);
             continue;
         }
         // The turret's rotation relative to the hull.
@@ -151,6 +152,7 @@ pub fn spawn_units(commands: &mut Commands, battle: &TankCommander, a: &UnitAsse
                 ),
             ],
         ));
+        super::board::pickable(&mut tank, u.at);
         if u.on_fire {
             tank.with_child((
                 Mesh3d(a.flame.clone()),
