@@ -208,7 +208,42 @@ fn draw_play(mut contexts: EguiContexts, mut table: ResMut<Table>) -> Result {
                         .max_height(300.0)
                         .show(ui, |ui| {
                             for action in battle.legal_actions(player) {
-                                if ui.button(battle.describe_action(&action)).clicked() {
+                                let mut label = battle.describe_action(&action);
+                                let mut tip = None;
+                                // Shots carry their exact odds, from the same code as `tanktable odds`.
+                                if let (Action::Fire(target), Some(act)) = (action, battle.activation()) {
+                                    let shooter = battle.unit(act.unit);
+                                    if let Some(round) = shooter.loaded
+                                        && let Ok(p) = battle.shot_profile(act.unit, target, round, act.bring_it_down)
+                                    {
+                                        let o = battle.odds(&p);
+                                        if p.armor.is_some() {
+                                            label.push_str(&format!(
+                                                " — hit {}, pen {}, hull −{:.2}",
+                                                o.hit,
+                                                o.penetrating,
+                                                o.expected_hull_loss.to_f64()
+                                            ));
+                                        } else {
+                                            label.push_str(&format!(" — hit {}", o.hit));
+                                        }
+                                        let armor = p.armor.map_or(String::new(), |(f, v, why)| {
+                                            format!("\n{f} armor {v} ({why}); strength {} + d6 must beat it", p.strength)
+                                        });
+                                        tip = Some(format!(
+                                            "To hit: {}{armor}\nCrew wound {}, fire {}, knocked out {}",
+                                            p.to_hit.explain(),
+                                            o.crew_wound,
+                                            o.fire,
+                                            o.disable
+                                        ));
+                                    }
+                                }
+                                let mut button = ui.button(label);
+                                if let Some(tip) = tip {
+                                    button = button.on_hover_text(tip);
+                                }
+                                if button.clicked() {
                                     chosen = Some((player, action));
                                 }
                             }
