@@ -55,6 +55,8 @@ pub struct Table {
     pub revision: u64,
     /// Whether players may act (false for previews).
     pub interactive: bool,
+    /// Playtest mode: actions (and their rolls) may be taken back.
+    pub playtest: bool,
 }
 
 impl Table {
@@ -78,6 +80,23 @@ impl Table {
             .extend(facts.iter().map(|f| state.describe_fact(f)));
         self.revision += 1;
         Ok(())
+    }
+
+    /// Takes back the last action (playtest mode); the dice rewind with it.
+    pub fn undo(&mut self) {
+        let len = self.game.history().len();
+        if len == 0 {
+            return;
+        }
+        self.game.undo_to(len - 1);
+        let state = self.game.state();
+        self.log = self
+            .game
+            .all_facts()
+            .map(|f| state.describe_fact(f))
+            .collect();
+        self.log.push("(last action taken back)".into());
+        self.revision += 1;
     }
 
     /// Starts the same scenario again with a new seed.
@@ -160,6 +179,7 @@ pub fn load_table(launch: &Launch) -> Result<Table, String> {
         revision: 0,
         // Previews only show the table; played games take orders, screenshot or not.
         interactive: !launch.top_down,
+        playtest: false,
     };
     let mut bot_rng = crate::framework::MatchRng::new(seed);
     for _ in 0..launch.autoplay {

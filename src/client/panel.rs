@@ -173,7 +173,10 @@ fn draw_play(mut contexts: EguiContexts, mut table: ResMut<Table>) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut chosen: Option<(crate::framework::PlayerId, Action)> = None;
     let mut rematch = false;
+    let mut undo = false;
+    let mut playtest = table.playtest;
     {
+        let battle_history_empty = table.game.history().is_empty();
         let battle = table.battle();
         egui::Window::new("Orders")
             .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
@@ -257,6 +260,19 @@ fn draw_play(mut contexts: EguiContexts, mut table: ResMut<Table>) -> Result {
                         chosen = Some((player, Action::Concede));
                     }
                 }
+                ui.separator();
+                ui.checkbox(&mut playtest, "Playtest mode")
+                    .on_hover_text("Allows taking actions back, rolls included. Normal play forbids it.");
+                let can_undo = !battle_history_empty;
+                let undo_button = ui.add_enabled(playtest && can_undo, egui::Button::new("Undo last action"));
+                let undo_button = if playtest {
+                    undo_button.on_disabled_hover_text("Nothing to take back yet")
+                } else {
+                    undo_button.on_disabled_hover_text("Turn on playtest mode to take actions back")
+                };
+                if undo_button.clicked() {
+                    undo = true;
+                }
             });
         egui::Window::new("Combat log")
             .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
@@ -275,6 +291,10 @@ fn draw_play(mut contexts: EguiContexts, mut table: ResMut<Table>) -> Result {
     }
     if rematch {
         table.rematch();
+    }
+    table.playtest = playtest;
+    if undo {
+        table.undo();
     }
     if let Some((player, action)) = chosen
         && let Err(why) = table.play(player, &action)
