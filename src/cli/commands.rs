@@ -361,15 +361,7 @@ fn legal(file: &Path, seed: Option<u64>, rules_path: Option<&Path>) -> Result<Ex
     }
     for player in game.to_act() {
         let actions = game.legal_actions(player);
-        let who = match game.activation() {
-            Some(a) => format!(
-                "{} ({}, {} AP left)",
-                game.side_name(player),
-                game.unit(a.unit).name,
-                a.action_points
-            ),
-            None => format!("{} (choose a unit to activate)", game.side_name(player)),
-        };
+        let who = game.who_acts(player);
         say!(
             "Turn {}: {who} to act; {} legal actions:",
             game.turn(),

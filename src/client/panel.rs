@@ -196,16 +196,7 @@ fn draw_play(mut contexts: EguiContexts, mut table: ResMut<Table>) -> Result {
                     return;
                 }
                 for player in battle.to_act() {
-                    let who = match battle.activation() {
-                        Some(a) => format!(
-                            "{} — {} has {} action points",
-                            battle.side_name(player),
-                            battle.unit(a.unit).name,
-                            a.action_points
-                        ),
-                        None => format!("{} — choose a unit to activate", battle.side_name(player)),
-                    };
-                    ui.heading(who);
+                    ui.heading(battle.who_acts(player));
                     egui::ScrollArea::vertical()
                         .id_salt("actions")
                         .max_height(300.0)

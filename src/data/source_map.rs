@@ -56,18 +56,17 @@ impl Frame {
     }
 }
 
-struct Scanner<'a> {
+struct Scanner {
     chars: Vec<char>,
     pos: usize,
     line: usize,
     col: usize,
     frames: Vec<Frame>,
     map: SourceMap,
-    _text: &'a str,
 }
 
-impl<'a> Scanner<'a> {
-    fn new(text: &'a str) -> Self {
+impl Scanner {
+    fn new(text: &str) -> Self {
         Self {
             chars: text.chars().collect(),
             pos: 0,
@@ -75,7 +74,6 @@ impl<'a> Scanner<'a> {
             col: 1,
             frames: Vec::new(),
             map: SourceMap::default(),
-            _text: text,
         }
     }
 

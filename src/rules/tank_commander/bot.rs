@@ -5,7 +5,7 @@ use super::odds::Odds;
 use super::setup::{Edge, MissionRules, Round};
 use super::state::{TankCommander, Unit, UnitId};
 use crate::framework::bot::Bot;
-use crate::framework::{Fraction, MatchRng, PlayerId};
+use crate::framework::{Game, MatchRng, PlayerId};
 
 /// Picks, among the legal actions, the shot with the highest exact expected damage; when
 /// no shot is worth taking it loads, turns its turret onto a target, or drives towards the
@@ -200,7 +200,7 @@ impl Bot<TankCommander> for GreedyBot {
             }
             let mut next = game.clone();
             let mut scratch = MatchRng::new(0);
-            if next.apply_checked(player, a, &mut scratch).is_err() {
+            if next.apply(player, &a, &mut scratch).is_err() {
                 continue;
             }
             let mut v = next.position_value(act.unit);
@@ -225,39 +225,4 @@ impl Bot<TankCommander> for GreedyBot {
         }
         Some(Action::EndActivation)
     }
-}
-
-impl TankCommander {
-    /// Checks and plays an action on this state directly (for search and bots).
-    ///
-    /// # Errors
-    /// Why the action is illegal.
-    pub fn apply_checked(
-        &mut self,
-        player: PlayerId,
-        action: Action,
-        rng: &mut MatchRng,
-    ) -> Result<Vec<super::Fact>, String> {
-        self.check(player, &action)?;
-        Ok(self.resolve(player, action, rng))
-    }
-}
-
-/// Exact expected hull damage of the best shot available to `unit` now (for reports).
-#[must_use]
-pub fn best_expected_damage(game: &TankCommander, unit: UnitId) -> Fraction {
-    let u = game.unit(unit);
-    let Some(round) = u.loaded else {
-        return Fraction::ZERO;
-    };
-    game.units()
-        .iter()
-        .filter(|t| t.side != u.side && t.is_active())
-        .filter_map(|t| {
-            game.shot_profile(unit, FireTarget::Unit(t.id), round, false)
-                .ok()
-        })
-        .map(|p| game.odds(&p).expected_hull_loss)
-        .max_by(|a, b| a.to_f64().total_cmp(&b.to_f64()))
-        .unwrap_or(Fraction::ZERO)
 }

@@ -6,7 +6,7 @@ use super::action::{Ability, Action, FireTarget};
 use super::setup::Round;
 use super::state::{Role, RoleState, TankCommander, Unit, UnitId};
 use crate::framework::PlayerId;
-use crate::grid::{Facing, Rotation};
+use crate::grid::Rotation;
 
 impl TankCommander {
     /// The hex `unit` would move into going forward.
@@ -274,11 +274,5 @@ impl TankCommander {
             .iter()
             .filter(move |u| u.side == side && u.acts() && !self.activated[u.id.index()])
             .map(|u| u.id)
-    }
-
-    /// Facing after a turn.
-    #[must_use]
-    pub fn turned(facing: Facing, rotation: Rotation) -> Facing {
-        facing.rotated(rotation)
     }
 }

@@ -116,6 +116,20 @@ impl TankCommander {
         }
     }
 
+    /// Who must act and on what: "Blue (Iron Duke, 4 AP left)".
+    #[must_use]
+    pub fn who_acts(&self, player: crate::framework::PlayerId) -> String {
+        match &self.active {
+            Some(a) => format!(
+                "{} ({}, {} AP left)",
+                self.side_name(player),
+                self.units[a.unit.index()].name,
+                a.action_points
+            ),
+            None => format!("{} (choose a unit to activate)", self.side_name(player)),
+        }
+    }
+
     /// A fact in plain words, with its dice and reasons.
     #[must_use]
     pub fn fact_words(&self, fact: &Fact) -> String {

@@ -1,7 +1,5 @@
 //! Playing actions: what happens, die by die.
 
-use hexx::Hex;
-
 use super::action::{Ability, Action, DamageCause, DieCheck, Fact, FireTarget, PenetrationRoll};
 use super::setup::{MissionRules, Round, Terrain, UnitKind};
 use super::state::{Activation, Role, RoleState, Status, TankCommander, UnitId};
@@ -570,14 +568,6 @@ impl TankCommander {
         {
             facts.push(Fact::BattleEnded { outcome });
         }
-    }
-
-    /// Hexes a unit standing at `at` facing ahead would pass on a dash of `spaces`.
-    #[must_use]
-    pub fn dash_path(at: Hex, facing: crate::grid::Facing, spaces: u8) -> Vec<Hex> {
-        (1..=i32::from(spaces))
-            .map(|k| at + facing.offset() * k)
-            .collect()
     }
 }
 
