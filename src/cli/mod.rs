@@ -176,7 +176,9 @@ pub fn main() -> ExitCode {
             screenshot_frame,
             seed,
         }) => open_client(
-            scenario,
+            scenario.or_else(|| {
+                crate::rules::tank_commander::setup::find_project_file("scenarios/skirmish.ron")
+            }),
             screenshot,
             false,
             autoplay,

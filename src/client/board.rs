@@ -1,63 +1,54 @@
-//! The table and its hex tiles, coloured and shaped by terrain; rebuilt when the battle
-//! changes (rubble, smoke, wrecks).
+//! The table: its surface and light, and a model for every mirrored tile, shaped and
+//! coloured by terrain (mud, rubble, forest, buildings, hills, smoke). Tiles answer the
+//! pointer. A tile's look follows the rules once the effects that changed it have played.
 
 use bevy::prelude::*;
 
-use super::units::{UnitAssets, spawn_units};
-use super::{HEX_SIZE, Table, hex_to_world};
+use super::highlights::Hovered;
+use super::mirror::{HexPos, MirrorSet, Terrain, Tile};
+use super::session::{Busy, Table};
+use super::{HEX_SIZE, Screen, hex_to_world};
+use crate::rules::tank_commander::Terrain as Ground;
 use crate::rules::tank_commander::setup::MissionRules;
-use crate::rules::tank_commander::{TankCommander, Terrain};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Hovered>()
-        .init_resource::<Clicked>()
-        .add_systems(Startup, (load_assets, spawn_surface))
-        .add_systems(Update, rebuild_table);
+    app.init_resource::<Clicked>()
+        .add_systems(Startup, load_assets)
+        .add_systems(
+            Update,
+            (lay_surface, dress_tiles, mark_waypoints)
+                .after(MirrorSet)
+                .run_if(resource_exists::<Table>),
+        );
 }
 
-/// Everything drawn from the battle state; despawned and drawn again when it changes.
-#[derive(Component)]
-pub struct OnTable;
-
-/// A hex tile (or a unit model standing on one), for picking.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct HexTile(pub hexx::Hex);
-
-/// The hex under the pointer.
-#[derive(Resource, Default, Debug)]
-pub struct Hovered(pub Option<hexx::Hex>);
-
-/// A hex the player clicked, waiting to be turned into a command.
+/// A hex the player clicked, waiting to be turned into an order.
 #[derive(Resource, Default, Debug)]
 pub struct Clicked(pub Option<hexx::Hex>);
 
-fn hover_tile(over: On<Pointer<Over>>, tiles: Query<&HexTile>, mut hovered: ResMut<Hovered>) {
-    if let Ok(tile) = tiles.get(over.entity) {
-        hovered.0 = Some(tile.0);
+fn hover(over: On<Pointer<Over>>, at: Query<&HexPos>, mut hovered: ResMut<Hovered>) {
+    if let Ok(at) = at.get(over.entity) {
+        hovered.0 = Some(at.0);
     }
 }
 
-fn leave_tile(out: On<Pointer<Out>>, tiles: Query<&HexTile>, mut hovered: ResMut<Hovered>) {
-    if tiles.get(out.entity).is_ok_and(|t| Some(t.0) == hovered.0) {
+fn leave(out: On<Pointer<Out>>, at: Query<&HexPos>, mut hovered: ResMut<Hovered>) {
+    if at.get(out.entity).is_ok_and(|at| Some(at.0) == hovered.0) {
         hovered.0 = None;
     }
 }
 
-fn click_tile(click: On<Pointer<Click>>, tiles: Query<&HexTile>, mut clicked: ResMut<Clicked>) {
+fn click(click: On<Pointer<Click>>, at: Query<&HexPos>, mut clicked: ResMut<Clicked>) {
     if click.button == PointerButton::Primary
-        && let Ok(tile) = tiles.get(click.entity)
+        && let Ok(at) = at.get(click.entity)
     {
-        clicked.0 = Some(tile.0);
+        clicked.0 = Some(at.0);
     }
 }
 
-/// Makes an entity answer the pointer for `hex`.
-pub fn pickable(entity: &mut EntityCommands<'_>, hex: hexx::Hex) {
-    entity
-        .insert(HexTile(hex))
-        .observe(hover_tile)
-        .observe(leave_tile)
-        .observe(click_tile);
+/// Makes an entity with a [`HexPos`] answer the pointer.
+pub fn pickable(entity: &mut EntityCommands<'_>) {
+    entity.observe(hover).observe(leave).observe(click);
 }
 
 /// Meshes and materials of the board, made once.
@@ -67,11 +58,13 @@ pub struct BoardAssets {
     hill: Handle<Mesh>,
     block: Handle<Mesh>,
     tree: Handle<Mesh>,
+    trunk: Handle<Mesh>,
     rock: Handle<Mesh>,
     cloud: Handle<Mesh>,
     ring: Handle<Mesh>,
-    terrain: Vec<(Terrain, Handle<StandardMaterial>)>,
+    terrain: Vec<(Ground, Handle<StandardMaterial>)>,
     tree_mat: Handle<StandardMaterial>,
+    trunk_mat: Handle<StandardMaterial>,
     roof_mat: Handle<StandardMaterial>,
     rock_mat: Handle<StandardMaterial>,
     smoke_mat: Handle<StandardMaterial>,
@@ -79,14 +72,16 @@ pub struct BoardAssets {
     dim: Handle<StandardMaterial>,
 }
 
-fn terrain_color(t: Terrain) -> Color {
+/// The colour of a terrain's tile.
+#[must_use]
+pub fn terrain_color(t: Ground) -> Color {
     match t {
-        Terrain::Open => Color::srgb(0.47, 0.56, 0.33),
-        Terrain::Mud => Color::srgb(0.36, 0.27, 0.17),
-        Terrain::Rubble => Color::srgb(0.52, 0.50, 0.47),
-        Terrain::Forest => Color::srgb(0.22, 0.40, 0.20),
-        Terrain::Building => Color::srgb(0.60, 0.55, 0.50),
-        Terrain::Hill => Color::srgb(0.60, 0.58, 0.36),
+        Ground::Open => Color::srgb(0.47, 0.56, 0.33),
+        Ground::Mud => Color::srgb(0.36, 0.27, 0.17),
+        Ground::Rubble => Color::srgb(0.52, 0.50, 0.47),
+        Ground::Forest => Color::srgb(0.22, 0.40, 0.20),
+        Ground::Building => Color::srgb(0.60, 0.55, 0.50),
+        Ground::Hill => Color::srgb(0.60, 0.58, 0.36),
     }
 }
 
@@ -96,30 +91,42 @@ fn load_assets(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let terrain = [
-        Terrain::Open,
-        Terrain::Mud,
-        Terrain::Rubble,
-        Terrain::Forest,
-        Terrain::Building,
-        Terrain::Hill,
+        Ground::Open,
+        Ground::Mud,
+        Ground::Rubble,
+        Ground::Forest,
+        Ground::Building,
+        Ground::Hill,
     ]
     .into_iter()
-    .map(|t| (t, materials.add(terrain_color(t))))
+    .map(|t| {
+        (
+            t,
+            materials.add(StandardMaterial {
+                base_color: terrain_color(t),
+                perceptual_roughness: 0.95,
+                ..default()
+            }),
+        )
+    })
     .collect();
     commands.insert_resource(BoardAssets {
-        // A flat-topped hexagon: Bevy's cylinder puts a corner on +X at resolution 6.
-        tile: meshes.add(Cylinder::new(HEX_SIZE * 0.96, 0.2).mesh().resolution(6)),
-        hill: meshes.add(Cylinder::new(HEX_SIZE * 0.96, 0.5).mesh().resolution(6)),
-        block: meshes.add(Cuboid::new(1.1, 1.0, 1.1)),
+        // A flat-topped hexagon: Bevy's cylinder puts a corner on +X at resolution 6. The
+        // gap between tiles draws the grid.
+        tile: meshes.add(Cylinder::new(HEX_SIZE * 0.95, 0.2).mesh().resolution(6)),
+        hill: meshes.add(Cylinder::new(HEX_SIZE * 0.95, 0.5).mesh().resolution(6)),
+        block: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
         tree: meshes.add(Cone {
             radius: 0.28,
-            height: 0.9,
+            height: 0.8,
         }),
+        trunk: meshes.add(Cylinder::new(0.05, 0.2)),
         rock: meshes.add(Cuboid::new(0.3, 0.18, 0.25)),
         cloud: meshes.add(Sphere::new(0.55)),
         ring: meshes.add(Torus::new(0.45, 0.6)),
         terrain,
-        tree_mat: materials.add(Color::srgb(0.16, 0.30, 0.14)),
+        tree_mat: materials.add(Color::srgb(0.14, 0.30, 0.13)),
+        trunk_mat: materials.add(Color::srgb(0.30, 0.20, 0.12)),
         roof_mat: materials.add(Color::srgb(0.55, 0.30, 0.25)),
         rock_mat: materials.add(Color::srgb(0.40, 0.38, 0.36)),
         smoke_mat: materials.add(StandardMaterial {
@@ -136,13 +143,26 @@ fn load_assets(
     });
 }
 
-/// The table surface and the light: drawn once.
-fn spawn_surface(
+/// The table surface and the light of the current battle.
+#[derive(Component)]
+struct Surface;
+
+/// Lays the table surface and the light under a newly opened battle.
+fn lay_surface(
     mut commands: Commands,
     table: Res<Table>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    old: Query<Entity, With<Surface>>,
+    mut last: Local<Option<u64>>,
 ) {
+    if *last == Some(table.generation) && !old.is_empty() {
+        return;
+    }
+    *last = Some(table.generation);
+    for e in &old {
+        commands.entity(e).despawn();
+    }
     let board = table.battle().board();
     let (w, h) = (
         f32::from(board.width) * 1.5 + 3.0,
@@ -154,18 +174,25 @@ fn spawn_surface(
         f32::from(board.height) * 0.87 - 0.4,
     );
     commands.spawn((
+        Surface,
+        DespawnOnExit(Screen::Battle),
         Mesh3d(meshes.add(Cuboid::new(w, 0.1, h))),
-        MeshMaterial3d(materials.add(Color::srgb(0.33, 0.23, 0.15))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: Color::srgb(0.33, 0.23, 0.15),
+            perceptual_roughness: 0.8,
+            ..default()
+        })),
         Transform::from_translation(centre),
     ));
     commands.spawn((
+        Surface,
+        DespawnOnExit(Screen::Battle),
         DirectionalLight {
             illuminance: 9_000.0,
             shadow_maps_enabled: true,
             ..default()
         },
-        Transform::from_translation(centre + Vec3::new(-6.0, 14.0, 8.0))
-            .looking_at(centre, Vec3::Y),
+        Transform::from_translation(centre + Vec3::new(-6.0, 14.0, 8.0)).looking_at(centre, Vec3::Y),
     ));
     commands.insert_resource(GlobalAmbientLight {
         brightness: 350.0,
@@ -173,72 +200,94 @@ fn spawn_surface(
     });
 }
 
-/// Draws the battle again whenever its revision changes.
-fn rebuild_table(
+/// The terrain a tile's model shows.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+struct Shown(Terrain);
+
+/// Gives tiles their model, and re-dresses a tile whose terrain changed once no effect is
+/// playing (a building shot to rubble, a wreck cooked off, smoke laid).
+fn dress_tiles(
     mut commands: Commands,
-    table: Res<Table>,
-    board_assets: Res<BoardAssets>,
-    unit_assets: Res<UnitAssets>,
-    drawn: Query<Entity, With<OnTable>>,
-    mut last: Local<Option<u64>>,
+    a: Res<BoardAssets>,
+    busy: Res<Busy>,
+    new: Query<(Entity, &HexPos, &Terrain), Added<Tile>>,
+    changed: Query<(Entity, &HexPos, &Terrain, &Shown), With<Tile>>,
 ) {
-    if *last == Some(table.revision) {
+    for (e, at, terrain) in &new {
+        let mut tile = commands.entity(e);
+        tile.insert((Transform::from_translation(hex_to_world(at.0)), Visibility::default()));
+        pickable(&mut tile);
+        dress(&mut commands, e, *terrain, &a);
+    }
+    if busy.0 {
         return;
     }
-    *last = Some(table.revision);
-    for e in &drawn {
-        commands.entity(e).despawn();
+    for (e, _, terrain, shown) in &changed {
+        if shown.0 != *terrain {
+            commands.entity(e).despawn_children();
+            dress(&mut commands, e, *terrain, &a);
+        }
     }
-    spawn_tiles(&mut commands, table.battle(), &board_assets);
-    spawn_units(&mut commands, table.battle(), &unit_assets);
 }
 
-fn spawn_tiles(commands: &mut Commands, battle: &TankCommander, a: &BoardAssets) {
-    for hex in battle.board().hexes() {
-        let terrain = battle.terrain(hex);
-        let at = hex_to_world(hex);
-        let mat = a
-            .terrain
-            .iter()
-            .find(|(t, _)| *t == terrain)
-            .map(|(_, m)| m.clone())
-            .unwrap_or_default();
-        let (mesh, height) = if terrain == Terrain::Hill {
-            (a.hill.clone(), 0.5)
-        } else {
-            (a.tile.clone(), 0.2)
-        };
-        let mut tile = commands.spawn((
-            OnTable,
+fn dress(commands: &mut Commands, e: Entity, terrain: Terrain, a: &BoardAssets) {
+    let ground = terrain.terrain;
+    let mat = a
+        .terrain
+        .iter()
+        .find(|(t, _)| *t == ground)
+        .map(|(_, m)| m.clone())
+        .unwrap_or_default();
+    let (mesh, height) = if ground == Ground::Hill {
+        (a.hill.clone(), 0.5)
+    } else {
+        (a.tile.clone(), 0.2)
+    };
+    let top = Vec3::Y * (height - 0.1);
+    commands.entity(e).insert(Shown(terrain)).with_children(|p| {
+        p.spawn((
             Mesh3d(mesh),
             MeshMaterial3d(mat),
-            Transform::from_translation(at + Vec3::Y * (height / 2.0 - 0.1)),
+            Transform::from_translation(Vec3::Y * (height / 2.0 - 0.1)),
         ));
-        pickable(&mut tile, hex);
-        let top = at + Vec3::Y * (height - 0.1);
-        match terrain {
-            Terrain::Forest => {
-                for (dx, dz) in [(-0.3, -0.2), (0.3, -0.15), (0.0, 0.3)] {
-                    commands.spawn((
-                        OnTable,
+        match ground {
+            Ground::Forest => {
+                for (dx, dz, s) in [(-0.3, -0.2, 1.0), (0.3, -0.15, 0.85), (0.0, 0.32, 1.1)] {
+                    p.spawn((
+                        Mesh3d(a.trunk.clone()),
+                        MeshMaterial3d(a.trunk_mat.clone()),
+                        Transform::from_translation(top + Vec3::new(dx, 0.1, dz)),
+                    ));
+                    p.spawn((
                         Mesh3d(a.tree.clone()),
                         MeshMaterial3d(a.tree_mat.clone()),
-                        Transform::from_translation(top + Vec3::new(dx, 0.45, dz)),
+                        Transform::from_translation(top + Vec3::new(dx, 0.55 * s, dz))
+                            .with_scale(Vec3::splat(s)),
                     ));
                 }
             }
-            Terrain::Building => {
-                commands.spawn((
-                    OnTable,
+            Ground::Building => {
+                p.spawn((
                     Mesh3d(a.block.clone()),
                     MeshMaterial3d(a.roof_mat.clone()),
-                    Transform::from_translation(top + Vec3::Y * 0.5),
+                    Transform::from_translation(top + Vec3::Y * 0.5)
+                        .with_scale(Vec3::new(1.05, 1.0, 0.9)),
+                ));
+                p.spawn((
+                    Mesh3d(a.block.clone()),
+                    MeshMaterial3d(a.rock_mat.clone()),
+                    Transform::from_translation(top + Vec3::new(0.2, 1.15, 0.1))
+                        .with_scale(Vec3::new(0.45, 0.3, 0.45)),
                 ));
             }
-            Terrain::Rubble => {
-                for (dx, dz, r) in [(-0.25, 0.1, 0.3), (0.2, -0.2, 1.1), (0.15, 0.3, 2.0)] {
-                    commands.spawn((
-                        OnTable,
+            Ground::Rubble => {
+                for (dx, dz, r) in [
+                    (-0.25, 0.1, 0.3),
+                    (0.2, -0.2, 1.1),
+                    (0.15, 0.3, 2.0),
+                    (-0.1, -0.35, 0.7),
+                ] {
+                    p.spawn((
                         Mesh3d(a.rock.clone()),
                         MeshMaterial3d(a.rock_mat.clone()),
                         Transform::from_translation(top + Vec3::new(dx, 0.09, dz))
@@ -248,34 +297,52 @@ fn spawn_tiles(commands: &mut Commands, battle: &TankCommander, a: &BoardAssets)
             }
             _ => {}
         }
-        if battle.smoke(hex) {
-            commands.spawn((
-                OnTable,
+        if terrain.smoke {
+            p.spawn((
                 Mesh3d(a.cloud.clone()),
                 MeshMaterial3d(a.smoke_mat.clone()),
-                Transform::from_translation(top + Vec3::Y * 0.6)
-                    .with_scale(Vec3::new(1.3, 0.8, 1.3)),
+                Transform::from_translation(top + Vec3::Y * 0.6).with_scale(Vec3::new(1.3, 0.8, 1.3)),
             ));
         }
+    });
+}
+
+/// A training waypoint's ring.
+#[derive(Component)]
+struct Waypoint;
+
+/// Training waypoints: gold rings, dimmed once reached.
+fn mark_waypoints(
+    mut commands: Commands,
+    table: Res<Table>,
+    a: Res<BoardAssets>,
+    old: Query<Entity, With<Waypoint>>,
+    mut last: Local<Option<(u64, Vec<bool>)>>,
+) {
+    let battle = table.battle();
+    let MissionRules::Training { waypoints } = battle.mission() else {
+        return;
+    };
+    let key = (table.generation, battle.waypoints_reached().to_vec());
+    if last.as_ref() == Some(&key) {
+        return;
     }
-    // Training waypoints: gold rings, dimmed once reached.
-    if let MissionRules::Training { waypoints } = battle.mission() {
-        for (hex, reached) in waypoints.iter().zip(battle.waypoints_reached()) {
-            let height = if battle.terrain(*hex) == Terrain::Hill {
-                0.4
-            } else {
-                0.1
-            };
-            commands.spawn((
-                OnTable,
-                Mesh3d(a.ring.clone()),
-                MeshMaterial3d(if *reached {
-                    a.dim.clone()
-                } else {
-                    a.gold.clone()
-                }),
-                Transform::from_translation(hex_to_world(*hex) + Vec3::Y * (height + 0.02)),
-            ));
-        }
+    *last = Some(key);
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    for (hex, reached) in waypoints.iter().zip(battle.waypoints_reached()) {
+        let height = if battle.terrain(*hex) == Ground::Hill {
+            0.4
+        } else {
+            0.1
+        };
+        commands.spawn((
+            Waypoint,
+            DespawnOnExit(Screen::Battle),
+            Mesh3d(a.ring.clone()),
+            MeshMaterial3d(if *reached { a.dim.clone() } else { a.gold.clone() }),
+            Transform::from_translation(hex_to_world(*hex) + Vec3::Y * (height + 0.02)),
+        ));
     }
 }

@@ -5,7 +5,7 @@
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
-use bevy_egui::input::egui_wants_any_pointer_input;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 
 use super::Table;
 
@@ -60,7 +60,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                steer_with_keys,
+                fit_to_table.run_if(resource_exists::<Table>),
+                steer_with_keys.run_if(not(egui_wants_any_keyboard_input)),
                 steer_with_mouse.run_if(not(egui_wants_any_pointer_input)),
                 apply_rig,
             )
@@ -68,7 +69,29 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn spawn_camera(mut commands: Commands, table: Res<Table>, view: Res<View>) {
+fn spawn_camera(mut commands: Commands) {
+    let rig = Rig {
+        focus: Vec3::ZERO,
+        yaw: 0.0,
+        pitch: 1.03,
+        distance: 20.0,
+        home: (Vec3::ZERO, 20.0),
+    };
+    commands.spawn((Camera3d::default(), rig.transform()));
+    commands.insert_resource(rig);
+}
+
+/// Frames a newly opened battle's board.
+fn fit_to_table(
+    table: Res<Table>,
+    view: Res<View>,
+    mut rig: ResMut<Rig>,
+    mut last: Local<Option<u64>>,
+) {
+    if *last == Some(table.generation) {
+        return;
+    }
+    *last = Some(table.generation);
     let board = table.battle().board();
     let centre = Vec3::new(
         f32::from(board.width) * 0.75 - 0.75,
@@ -79,17 +102,15 @@ fn spawn_camera(mut commands: Commands, table: Res<Table>, view: Res<View>) {
     let span = (f32::from(board.width) * 1.5).max(f32::from(board.height) * 1.73);
     // A preview has only the unit panel, on the left: keep the board clear of it.
     let shift = if view.top_down { -span * 0.14 } else { 0.0 };
-    let focus = centre + Vec3::new(shift, 0.0, span * 0.03);
-    let mut rig = Rig {
+    let focus = centre + Vec3::new(shift, 0.0, if view.top_down { span * 0.03 } else { span * 0.1 });
+    *rig = Rig {
         focus,
         yaw: 0.0,
         pitch: 1.03,
-        distance: span * 1.3,
-        home: (focus, span * 1.3),
+        distance: span * 1.45,
+        home: (focus, span * 1.45),
     };
     rig.reset(view.top_down);
-    commands.spawn((Camera3d::default(), rig.transform()));
-    commands.insert_resource(rig);
 }
 
 fn steer_with_keys(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut rig: ResMut<Rig>) {

@@ -1,33 +1,73 @@
 //! The Bevy desktop client (cargo feature `client`).
 //!
-//! It shows a scenario's table in 3D (terrain, tanks with their hull and turret facings,
-//! wrecks and fires) and plays it hot seat: the panel lists the legal actions of whoever
-//! must act, in the rules' own words, and the combat log tells every roll. Only this module
-//! converts between grid and world coordinates.
+//! A main menu, the upgrade builder, and the battle itself: a 3D hex table played hot seat,
+//! with every rule made visible (reachable hexes, arcs, lines of sight, exact odds, every
+//! roll in the log). Data flows one way: input becomes [`session::Order`] messages, the
+//! session plays them through the rules, and the resulting fact messages drive the
+//! mirrored components, animation and panels. Only this module converts between grid and
+//! world coordinates.
 
 mod board;
+pub mod builder;
 mod camera;
 mod capture;
-mod panel;
+mod effects;
+pub mod highlights;
+mod hud;
+mod menu;
+pub mod mirror;
+mod overlay;
+mod reload;
+pub mod session;
 mod units;
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
-use crate::framework::bot::Bot;
-use crate::framework::{Game, Match, PlayerId};
 use crate::grid::Facing;
-use crate::rules::tank_commander::{
-    Action, GreedyBot, Rules, Scenario, TankCommander, setup::find_project_file,
-};
+use crate::rules::tank_commander::Rules;
+
+pub use session::Table;
+
+/// The screens of the client.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Menu,
+    /// The upgrade builder, before a battle or standalone.
+    Builder,
+    /// A battle on the table (played, or a replay).
+    Battle,
+}
+
+/// The rules table in use; reloaded when its file changes.
+#[derive(Resource, Clone)]
+pub struct LoadedRules(pub Rules);
+
+/// The user's data folder: autosave, saves, builds. `$XDG_DATA_HOME/tanktable`, else
+/// `~/.local/share/tanktable`; `TANKTABLE_DATA` overrides it (tests).
+#[must_use]
+pub fn data_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("TANKTABLE_DATA") {
+        return PathBuf::from(dir);
+    }
+    if let Some(dir) = std::env::var_os("XDG_DATA_HOME") {
+        return PathBuf::from(dir).join("tanktable");
+    }
+    if let Some(home) = std::env::var_os("HOME") {
+        return PathBuf::from(home).join(".local/share/tanktable");
+    }
+    PathBuf::from(".tanktable")
+}
 
 /// How the client starts.
 #[derive(Clone, Debug, Default)]
 pub struct Launch {
-    /// The scenario to open; the default scenario when `None`.
+    /// The scenario to open straight away; the main menu when `None`.
     pub scenario: Option<PathBuf>,
     /// Save a screenshot here after the table is drawn, then exit (for tests and previews).
     pub screenshot: Option<PathBuf>,
@@ -39,81 +79,6 @@ pub struct Launch {
     pub seed: Option<u64>,
     /// The frame at which the screenshot is taken.
     pub screenshot_frame: u32,
-}
-
-/// The battle on the table, with its history and log.
-#[derive(Resource)]
-pub struct Table {
-    pub game: Match<TankCommander>,
-    pub scenario: Scenario,
-    pub rules: Rules,
-    pub source: String,
-    pub seed: u64,
-    /// Every fact so far, in words.
-    pub log: Vec<String>,
-    /// Bumped on every change, so the 3D table is drawn again.
-    pub revision: u64,
-    /// Whether players may act (false for previews).
-    pub interactive: bool,
-    /// Playtest mode: actions (and their rolls) may be taken back.
-    pub playtest: bool,
-}
-
-impl Table {
-    /// The current state.
-    pub fn battle(&self) -> &TankCommander {
-        self.game.state()
-    }
-
-    /// Plays an action for `player` and logs what happened.
-    ///
-    /// # Errors
-    /// The rule that forbids it.
-    pub fn play(&mut self, player: PlayerId, action: &Action) -> Result<(), String> {
-        let facts = self
-            .game
-            .play(player, action)
-            .map_err(|e| e.to_string())?
-            .to_vec();
-        let state = self.game.state();
-        self.log
-            .extend(facts.iter().map(|f| state.describe_fact(f)));
-        self.revision += 1;
-        Ok(())
-    }
-
-    /// Takes back the last action (playtest mode); the dice rewind with it.
-    pub fn undo(&mut self) {
-        let len = self.game.history().len();
-        if len == 0 {
-            return;
-        }
-        self.game.undo_to(len - 1);
-        let state = self.game.state();
-        self.log = self
-            .game
-            .all_facts()
-            .map(|f| state.describe_fact(f))
-            .collect();
-        self.log.push("(last action taken back)".into());
-        self.revision += 1;
-    }
-
-    /// Starts the same scenario again with a new seed.
-    pub fn rematch(&mut self) {
-        self.seed = self.seed.wrapping_add(1);
-        if let Ok(battle) = TankCommander::new(&self.scenario, &self.rules) {
-            self.game = Match::new(battle, self.seed);
-            let state = self.game.state();
-            self.log = self
-                .game
-                .opening_facts()
-                .iter()
-                .map(|f| state.describe_fact(f))
-                .collect();
-            self.revision += 1;
-        }
-    }
 }
 
 /// Size of a hex in world units (centre to corner).
@@ -137,61 +102,30 @@ pub fn facing_rotation(facing: Facing) -> Quat {
     Quat::from_rotation_y(-(facing.degrees() as f32).to_radians())
 }
 
-/// Loads the scenario to show.
-///
-/// # Errors
-/// Every problem in the rules or the scenario.
-pub fn load_table(launch: &Launch) -> Result<Table, String> {
-    let rules = Rules::load(None).map_err(|d| d.to_string())?;
-    let path = launch
-        .scenario
-        .clone()
-        .or_else(|| find_project_file("scenarios/skirmish.ron"));
-    let (scenario, source) = match path {
-        Some(p) => (
-            Scenario::load(&p, &rules).map_err(|d| d.to_string())?,
-            p.display().to_string(),
-        ),
-        None => (Scenario::builtin_default(), "built-in skirmish".to_string()),
-    };
-    let battle = TankCommander::new(&scenario, &rules)?;
-    // A fresh seed per game unless the scenario fixes one; shown in the panel so a game can
-    // be reproduced.
-    let seed = launch.seed.or(scenario.setup.seed).unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
-    });
-    let game = Match::new(battle, seed);
-    let state = game.state();
-    let log = game
-        .opening_facts()
-        .iter()
-        .map(|f| state.describe_fact(f))
-        .collect();
-    let mut table = Table {
-        game,
-        scenario,
-        rules,
-        source,
-        seed,
-        log,
-        revision: 0,
-        // Previews only show the table; played games take orders, screenshot or not.
-        interactive: !launch.top_down,
-        playtest: false,
-    };
-    let mut bot_rng = crate::framework::MatchRng::new(seed);
-    for _ in 0..launch.autoplay {
-        let Some(&player) = table.battle().to_act().first() else {
-            break;
-        };
-        let Some(action) = GreedyBot.choose(table.battle(), player, &mut bot_rng) else {
-            break;
-        };
-        table.play(player, &action)?;
+/// The rules and logic plugins: they need no window and run under `MinimalPlugins`
+/// (headless tests and benches).
+pub fn logic_plugin(app: &mut App) {
+    if !app.is_plugin_added::<StatesPlugin>() {
+        app.add_plugins(StatesPlugin);
     }
-    Ok(table)
+    if !app.world().contains_resource::<State<Screen>>() {
+        app.init_state::<Screen>();
+    }
+    app.add_plugins((session::plugin, mirror::plugin, highlights::plugin));
+}
+
+/// A windowless app running the rules and logic plugins on `table` (tests, benches).
+#[must_use]
+pub fn headless_app(table: Table) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(LoadedRules(Rules::builtin()))
+        .add_plugins(StatesPlugin)
+        .insert_state(Screen::Battle)
+        .add_plugins(logic_plugin)
+        .insert_resource(table);
+    app.update();
+    app
 }
 
 /// Opens the client window.
@@ -199,18 +133,21 @@ pub fn load_table(launch: &Launch) -> Result<Table, String> {
 /// # Errors
 /// The scenario's or the rules' problems, before any window opens.
 pub fn run(launch: Launch) -> Result<(), String> {
-    let table = load_table(&launch)?;
+    let rules = Rules::load(None).map_err(|d| d.to_string())?;
+    let opening = match &launch.scenario {
+        Some(path) => Some(session::open_scenario(path, &rules, &launch)?),
+        None => None,
+    };
     if cfg!(target_os = "linux")
         && std::env::var_os("DISPLAY").is_none()
         && std::env::var_os("WAYLAND_DISPLAY").is_none()
     {
         return Err("no display to open a window on: DISPLAY is not set (on a machine without a screen, run under `xvfb-run -a`)".into());
     }
-    let title = format!("Tanktable — {}", table.battle().scenario_name());
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
-            title,
+            title: "Tanktable".into(),
             resolution: WindowResolution::new(1280, 720),
             ..default()
         }),
@@ -219,11 +156,31 @@ pub fn run(launch: Launch) -> Result<(), String> {
     .add_plugins(EguiPlugin::default())
     .add_plugins(bevy::picking::mesh_picking::MeshPickingPlugin)
     .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
-    .insert_resource(table)
+    .insert_resource(LoadedRules(rules))
     .insert_resource(camera::View {
         top_down: launch.top_down,
     })
-    .add_plugins((board::plugin, units::plugin, camera::plugin, panel::plugin));
+    .insert_state(if opening.is_some() {
+        Screen::Battle
+    } else {
+        Screen::Menu
+    })
+    .add_plugins(logic_plugin)
+    .add_plugins((
+        board::plugin,
+        units::plugin,
+        overlay::plugin,
+        effects::plugin,
+        camera::plugin,
+        hud::plugin,
+        menu::plugin,
+        builder::plugin,
+        reload::plugin,
+    ));
+    if let Some(table) = opening {
+        app.insert_resource(table)
+            .insert_resource(session::Autoplay(launch.autoplay));
+    }
     if let Some(path) = launch.screenshot {
         app.insert_resource(capture::CaptureTo {
             path,

@@ -1,5 +1,7 @@
 //! Integration tests, in one binary so that Bevy links once.
 
+#[cfg(feature = "client")]
+mod client;
 mod cli;
 mod playthroughs;
 mod properties;

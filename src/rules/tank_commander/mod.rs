@@ -18,6 +18,7 @@ pub mod bot;
 mod legal;
 mod notation;
 pub mod odds;
+mod plan;
 mod outcome;
 mod resolve;
 pub mod setup;
@@ -32,6 +33,7 @@ pub use bot::GreedyBot;
 pub use odds::{Odds, ShotProfile, SightLine};
 pub use setup::{Build, Round, Rules, Scenario, ScenarioSetup, Terrain};
 pub use state::{Role, TankCommander, Unit, UnitId};
+pub use plan::Route;
 
 use crate::data::Diagnostics;
 use crate::framework::{Game, Match, MatchRecord, MatchRng, Outcome, PlayerId};

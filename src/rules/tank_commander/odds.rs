@@ -262,6 +262,15 @@ impl TankCommander {
         None
     }
 
+    /// Whether `hex` lies in `unit`'s turret arc within gun range (sight not considered).
+    #[must_use]
+    pub fn covers(&self, unit: &Unit, hex: Hex) -> bool {
+        hex != unit.at
+            && self.board_distance(unit.at, hex) <= u32::from(unit.gun_range(&self.rules))
+            && sector_of(unit.at, unit.turret, hex)
+                .within(f64::from(self.rules.firing.turret_arc_degrees) / 2.0)
+    }
+
     /// Hex distance.
     #[must_use]
     pub fn board_distance(&self, a: Hex, b: Hex) -> u32 {

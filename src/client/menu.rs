@@ -1,0 +1,224 @@
+//! The main menu: a new game on any scenario in `scenarios/` (straight to battle, or via
+//! the upgrade builder), continue the autosave, load a saved match or a replay, build a
+//! tank, quit.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::builder::BuilderPlan;
+use super::session::{NewBattle, Notice, OpenRecord, Table, autosave_path, saves_dir};
+use super::{LoadedRules, Screen};
+use crate::rules::tank_commander::Scenario;
+use crate::rules::tank_commander::setup::find_project_file;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MenuState>()
+        .add_systems(OnEnter(Screen::Menu), (leave_battle, rescan))
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw_menu.run_if(in_state(Screen::Menu)),
+        );
+}
+
+/// A scenario file found in `scenarios/`.
+#[derive(Clone, Debug)]
+pub struct Listed {
+    pub path: PathBuf,
+    /// The scenario, or every problem in the file.
+    pub scenario: Result<Scenario, String>,
+}
+
+#[derive(Resource, Default)]
+struct MenuState {
+    scenarios: Vec<Listed>,
+    saves: Vec<PathBuf>,
+    chosen: usize,
+    path: String,
+}
+
+/// Every `.ron` file in `dir`, sorted by name.
+#[must_use]
+pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+/// The scenarios shipped in `scenarios/`, each validated against `rules`.
+#[must_use]
+pub fn scenario_list(rules: &crate::rules::tank_commander::Rules) -> Vec<Listed> {
+    let Some(dir) = find_project_file("scenarios") else {
+        return Vec::new();
+    };
+    ron_files(&dir)
+        .into_iter()
+        .map(|path| Listed {
+            scenario: Scenario::load(&path, rules).map_err(|d| d.to_string()),
+            path,
+        })
+        .collect()
+}
+
+fn leave_battle(mut commands: Commands) {
+    commands.remove_resource::<Table>();
+}
+
+fn rescan(mut state: ResMut<MenuState>, rules: Res<LoadedRules>) {
+    state.scenarios = scenario_list(&rules.0);
+    let mut saves = ron_files(&saves_dir());
+    saves.reverse();
+    state.saves = saves;
+    // Start on the default scenario.
+    state.chosen = state
+        .scenarios
+        .iter()
+        .position(|l| l.path.ends_with("skirmish.ron"))
+        .unwrap_or(0);
+}
+
+fn draw_menu(
+    mut contexts: EguiContexts,
+    mut state: ResMut<MenuState>,
+    notice: Res<Notice>,
+    mut commands: Commands,
+    mut battles: MessageWriter<NewBattle>,
+    mut opens: MessageWriter<OpenRecord>,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let state = &mut *state;
+    let mut screen = egui::Ui::new(
+        ctx.clone(),
+        "menu".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    egui::CentralPanel::default().show(&mut screen, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add_space(20.0);
+            ui.heading(egui::RichText::new("TANKTABLE").size(44.0).strong());
+            ui.label("Tank Commander on a 3D table, every rule enforced and explained. Two players, one computer.");
+            ui.add_space(12.0);
+        });
+        if let Some(n) = &notice.0 {
+            ui.colored_label(egui::Color32::from_rgb(255, 150, 120), n);
+        }
+        ui.columns(2, |cols| {
+            let ui = &mut cols[0];
+            ui.heading("New game");
+            for (i, listed) in state.scenarios.iter().enumerate() {
+                let (title, line) = match &listed.scenario {
+                    Ok(s) => (s.setup.name.clone(), s.setup.description.lines().next().unwrap_or("").to_string()),
+                    Err(_) => (
+                        listed.path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+                        "this file has problems (hover to see them)".to_string(),
+                    ),
+                };
+                let r = ui.add_enabled(
+                    listed.scenario.is_ok(),
+                    egui::Button::selectable(state.chosen == i, egui::RichText::new(title).strong().size(16.0)),
+                );
+                let r = match &listed.scenario {
+                    Err(e) => r.on_disabled_hover_text(e),
+                    Ok(_) => r.on_hover_text(listed.path.display().to_string()),
+                };
+                if r.clicked() {
+                    state.chosen = i;
+                }
+                ui.label(egui::RichText::new(line).weak());
+                ui.add_space(4.0);
+            }
+            if state.scenarios.is_empty() {
+                ui.label("No scenarios found in scenarios/.");
+            }
+            ui.add_space(8.0);
+            let chosen = state.scenarios.get(state.chosen).and_then(|l| l.scenario.as_ref().ok().map(|s| (s, &l.path)));
+            ui.horizontal(|ui| {
+                let play = ui.add_enabled(chosen.is_some(), egui::Button::new(egui::RichText::new("▶ Play").size(20.0)));
+                if play.on_hover_text("Start the battle with the scenario's tanks as built").clicked()
+                    && let Some((s, path)) = chosen
+                {
+                    battles.write(NewBattle {
+                        scenario: s.clone(),
+                        source: path.display().to_string(),
+                        path: Some(path.clone()),
+                    });
+                }
+                let build = ui.add_enabled(chosen.is_some(), egui::Button::new(egui::RichText::new("Customise tanks…").size(16.0)));
+                if build.on_hover_text("Spend each tank's upgrade points in the builder, then start").clicked()
+                    && let Some((s, path)) = chosen
+                {
+                    commands.insert_resource(BuilderPlan::Scenario {
+                        setup: s.setup.clone(),
+                        source: path.display().to_string(),
+                        path: Some(path.clone()),
+                    });
+                    next.set(Screen::Builder);
+                }
+            });
+            ui.add_space(8.0);
+            if ui.button("Build a tank…").on_hover_text("Design a tank with the upgrade rules and save it to RON").clicked() {
+                commands.insert_resource(BuilderPlan::Standalone);
+                next.set(Screen::Builder);
+            }
+            let ui = &mut cols[1];
+            ui.heading("Continue");
+            let autosave = autosave_path();
+            let cont = ui.add_enabled(autosave.is_file(), egui::Button::new(egui::RichText::new("Continue the last battle").size(16.0)));
+            if cont
+                .on_hover_text(format!("Autosaved after every activation to {}", autosave.display()))
+                .on_disabled_hover_text("No autosave yet: it is written after every activation")
+                .clicked()
+            {
+                opens.write(OpenRecord { path: autosave.clone(), replay: false });
+            }
+            ui.add_space(8.0);
+            ui.heading("Saved matches");
+            ui.label(egui::RichText::new(format!("in {}", saves_dir().display())).weak());
+            egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
+                if state.saves.is_empty() {
+                    ui.label("None yet: Save (Ctrl+S) during a battle.");
+                }
+                for save in &state.saves {
+                    ui.horizontal(|ui| {
+                        ui.label(save.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned()));
+                        if ui.small_button("Load").on_hover_text("Play on from where it was saved").clicked() {
+                            opens.write(OpenRecord { path: save.clone(), replay: false });
+                        }
+                        if ui.small_button("Replay").on_hover_text("Step through it from the start").clicked() {
+                            opens.write(OpenRecord { path: save.clone(), replay: true });
+                        }
+                    });
+                }
+            });
+            ui.add_space(6.0);
+            ui.label("Or a match record file (from `tanktable record` or a save):");
+            ui.text_edit_singleline(&mut state.path);
+            ui.horizontal(|ui| {
+                let path = PathBuf::from(state.path.trim());
+                let ok = !state.path.trim().is_empty();
+                if ui.add_enabled(ok, egui::Button::new("Load match")).clicked() {
+                    opens.write(OpenRecord { path: path.clone(), replay: false });
+                }
+                if ui.add_enabled(ok, egui::Button::new("Load replay")).clicked() {
+                    opens.write(OpenRecord { path, replay: true });
+                }
+            });
+            ui.add_space(16.0);
+            if ui.button(egui::RichText::new("Quit").size(16.0)).clicked() {
+                exit.write(AppExit::Success);
+            }
+        });
+    });
+    Ok(())
+}
