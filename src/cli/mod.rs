@@ -76,6 +76,15 @@ pub enum Command {
         /// Seed for the dice (default: the scenario's, else the clock).
         #[arg(long)]
         seed: Option<u64>,
+        /// Hide the panels and highlights (image comparisons).
+        #[arg(long, hide = true)]
+        clean: bool,
+        /// Print the time to the first rendered frame and the resident memory, then exit.
+        #[arg(long, hide = true)]
+        measure_startup: bool,
+        /// With --measure-startup: measure an empty Bevy app instead, for comparison.
+        #[arg(long, hide = true)]
+        empty_app: bool,
     },
     /// Render a scenario's table to a PNG (a scenario design preview; works under Xvfb).
     Preview {
@@ -168,28 +177,41 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => open_client(None, None, false, 0, None, 20),
+        None => open_client(ClientArgs::default()),
         Some(Command::Play {
             scenario,
             screenshot,
             autoplay,
             screenshot_frame,
             seed,
-        }) => open_client(
-            scenario.or_else(|| {
+            clean,
+            measure_startup,
+            empty_app,
+        }) => open_client(ClientArgs {
+            scenario: scenario.or_else(|| {
                 crate::rules::tank_commander::setup::find_project_file("scenarios/skirmish.ron")
             }),
             screenshot,
-            false,
             autoplay,
             seed,
             screenshot_frame,
-        ),
+            clean,
+            measure_startup,
+            empty_app,
+            ..ClientArgs::default()
+        }),
         Some(Command::Preview {
             scenario,
             output,
             angled,
-        }) => open_client(Some(scenario), Some(output.clone()), !angled, 0, None, 20).map(|code| {
+        }) => open_client(ClientArgs {
+            scenario: Some(scenario),
+            screenshot: Some(output.clone()),
+            top_down: !angled,
+            clean: true,
+            ..ClientArgs::default()
+        })
+        .map(|code| {
             if output.is_file() {
                 say!("Wrote {}.", output.display());
                 code
@@ -209,41 +231,60 @@ pub fn main() -> ExitCode {
     }
 }
 
-#[cfg(feature = "client")]
-fn open_client(
+/// How to open the desktop client.
+#[derive(Debug)]
+struct ClientArgs {
     scenario: Option<PathBuf>,
     screenshot: Option<PathBuf>,
     top_down: bool,
     autoplay: u32,
     seed: Option<u64>,
     screenshot_frame: u32,
-) -> Result<ExitCode, String> {
-    if let Some(path) = &screenshot {
+    clean: bool,
+    measure_startup: bool,
+    empty_app: bool,
+}
+
+impl Default for ClientArgs {
+    fn default() -> Self {
+        Self {
+            scenario: None,
+            screenshot: None,
+            top_down: false,
+            autoplay: 0,
+            seed: None,
+            screenshot_frame: 20,
+            clean: false,
+            measure_startup: false,
+            empty_app: false,
+        }
+    }
+}
+
+#[cfg(feature = "client")]
+fn open_client(args: ClientArgs) -> Result<ExitCode, String> {
+    if let Some(path) = &args.screenshot {
         // Check before the window opens that the image can be written there.
         crate::data::write_atomic(path, "")
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         let _ = std::fs::remove_file(path);
     }
     crate::client::run(crate::client::Launch {
-        scenario,
-        screenshot,
-        top_down,
-        autoplay,
-        seed,
-        screenshot_frame,
+        scenario: args.scenario,
+        screenshot: args.screenshot,
+        top_down: args.top_down,
+        autoplay: args.autoplay,
+        seed: args.seed,
+        screenshot_frame: args.screenshot_frame,
+        clean: args.clean,
+        measure_startup: args.measure_startup,
+        empty_app: args.empty_app,
     })?;
     Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(not(feature = "client"))]
-fn open_client(
-    _scenario: Option<PathBuf>,
-    _screenshot: Option<PathBuf>,
-    _top_down: bool,
-    _autoplay: u32,
-    _seed: Option<u64>,
-    _screenshot_frame: u32,
-) -> Result<ExitCode, String> {
+fn open_client(_args: ClientArgs) -> Result<ExitCode, String> {
     use clap::CommandFactory;
     eprintln!("This build has no desktop client (built without the `client` feature).\n");
     let _ = Cli::command().print_help();

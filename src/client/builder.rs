@@ -1,18 +1,1398 @@
-//! Stub until the builder lands.
-use std::path::PathBuf;
+//! The upgrade builder: spend each tank's upgrade points before a battle, or design a
+//! tank on its own ("Build a tank") and save it to RON.
+//!
+//! Every rule comes from the rules layer. A control that would break a rule is disabled,
+//! and its tooltip is the validator's own sentence: [`blocked`] applies the change to a
+//! copy of the tank and asks [`Scenario::validate`] (which calls [`Build::problems`])
+//! what the copy would newly break. Nothing here re-states a rule.
+
+use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use serde::{Deserialize, Serialize};
 
-use crate::rules::tank_commander::ScenarioSetup;
+use super::session::NewBattle;
+use super::{LoadedRules, Screen};
+use crate::grid::Facing;
+use crate::rules::tank_commander::setup::{
+    ArmorFacing, BoardSetup, Build, CrewNames, Round, Rules, Scenario, ScenarioSetup, SideSetup,
+    TerrainSetup, UnitKind, UnitSetup, VictorySetup,
+};
 
+/// What the builder edits; the menu inserts it, then switches to [`Screen::Builder`].
 #[derive(Resource)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one plan exists at a time; boxing would only burden the menu that builds it"
+)]
 pub enum BuilderPlan {
+    /// Upgrade the tanks of a scenario, then start it.
+    Scenario {
+        setup: ScenarioSetup,
+        /// What to call the scenario's source (a path, or "built-in").
+        source: String,
+        path: Option<PathBuf>,
+    },
+    /// "Build a tank": one tank from the basic profile, saved to RON.
+    Standalone,
+}
+
+/// A tank's design, as saved in `builds/*.ron`: everything about a tank that does not
+/// depend on where it stands.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(rename = "TankDesign")]
+pub struct TankDesign {
+    pub name: String,
+    #[serde(default)]
+    pub painted: bool,
+    /// Claims the named bonus: an epic name and a name for every crew member carried.
+    #[serde(default)]
+    pub named: bool,
+    #[serde(default)]
+    pub crew: CrewNames,
+    #[serde(default)]
+    pub build: Build,
+}
+
+impl Default for TankDesign {
+    fn default() -> Self {
+        Self {
+            name: "New tank".into(),
+            painted: false,
+            named: false,
+            crew: CrewNames::default(),
+            build: Build::default(),
+        }
+    }
+}
+
+impl TankDesign {
+    /// The design of a scenario's tank.
+    #[must_use]
+    pub fn of(unit: &UnitSetup) -> Self {
+        Self {
+            name: unit.name.clone(),
+            painted: unit.painted,
+            named: unit.named,
+            crew: unit.crew.clone(),
+            build: unit.build,
+        }
+    }
+
+    /// Gives `unit` this design's name, paint, crew and build; where it stands, and the
+    /// round in its gun, stay as they are.
+    pub fn apply_to(&self, unit: &mut UnitSetup) {
+        unit.name.clone_from(&self.name);
+        unit.painted = self.painted;
+        unit.named = self.named;
+        unit.crew.clone_from(&self.crew);
+        unit.build = self.build;
+    }
+
+    /// A tank with this design, placed nowhere (the standalone builder).
+    #[must_use]
+    pub fn unit(&self) -> UnitSetup {
+        let mut unit = UnitSetup {
+            side: String::new(),
+            kind: UnitKind::Tank,
+            name: String::new(),
+            at: String::new(),
+            facing: Facing::N,
+            turret: None,
+            build: Build::default(),
+            crew: CrewNames::default(),
+            painted: false,
+            named: false,
+            loaded: None,
+        };
+        self.apply_to(&mut unit);
+        unit
+    }
+}
+
+/// Where designs are saved: `builds/` in the user's data folder.
+#[must_use]
+pub fn builds_dir() -> PathBuf {
+    super::data_dir().join("builds")
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BuilderState>()
+        .add_systems(OnEnter(Screen::Builder), rescan_designs)
+        .add_systems(Update, load_plan.run_if(in_state(Screen::Builder)))
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw_builder.run_if(in_state(Screen::Builder)),
+        );
+}
+
+/// The builder's working copy, taken from [`BuilderPlan`] whenever the plan changes.
+#[derive(Resource, Default)]
+struct BuilderState {
+    working: Option<Working>,
+    /// Index into the scenario's units of the tank being edited.
+    selected: usize,
+    /// `.ron` files in [`builds_dir`].
+    designs: Vec<PathBuf>,
+    /// The last save or load: what happened, or what went wrong.
+    notice: Option<Result<String, String>>,
+    /// Why the scenario could not start, as the validator put it.
+    start_problems: Vec<String>,
+}
+
+enum Working {
     Scenario {
         setup: ScenarioSetup,
         source: String,
         path: Option<PathBuf>,
     },
-    Standalone,
+    Standalone(UnitSetup),
 }
 
-pub(super) fn plugin(_app: &mut App) {}
+impl Working {
+    /// The tank being edited, if it is one.
+    fn unit_mut(&mut self, selected: usize) -> Option<&mut UnitSetup> {
+        match self {
+            Working::Scenario { setup, .. } => setup
+                .units
+                .get_mut(selected)
+                .filter(|u| u.kind == UnitKind::Tank),
+            Working::Standalone(unit) => Some(unit),
+        }
+    }
+}
+
+impl BuilderState {
+    fn start(&mut self, plan: &BuilderPlan) {
+        self.selected = 0;
+        self.notice = None;
+        self.start_problems.clear();
+        self.working = Some(match plan {
+            BuilderPlan::Scenario {
+                setup,
+                source,
+                path,
+            } => {
+                self.selected = setup
+                    .units
+                    .iter()
+                    .position(|u| u.kind == UnitKind::Tank)
+                    .unwrap_or(0);
+                Working::Scenario {
+                    setup: setup.clone(),
+                    source: source.clone(),
+                    path: path.clone(),
+                }
+            }
+            BuilderPlan::Standalone => Working::Standalone(TankDesign::default().unit()),
+        });
+    }
+}
+
+fn load_plan(plan: Option<Res<BuilderPlan>>, mut state: ResMut<BuilderState>) {
+    match plan {
+        Some(plan) if plan.is_changed() || state.working.is_none() => state.start(&plan),
+        None if state.working.is_none() => state.start(&BuilderPlan::Standalone),
+        _ => {}
+    }
+}
+
+fn rescan_designs(mut state: ResMut<BuilderState>) {
+    state.designs = design_files(&builds_dir());
+}
+
+// ---------------------------------------------------------------------------------------
+// Rules, asked (never restated)
+
+/// Every problem the validator finds with this one tank, as `(field, message)` with the
+/// field relative to the unit (`build.armor.side`, `named`, `loaded`).
+///
+/// The tank is validated inside a small probe scenario, so that the checks that live in
+/// [`Scenario::validate`] rather than in [`Build::problems`] (crew names for the named
+/// bonus, HE loaded without HE rounds, unit kinds not playable yet) are asked too. Where
+/// the tank stands and its side are the probe's own and are not reported.
+fn unit_problems(unit: &UnitSetup, rules: &Rules) -> Vec<(String, String)> {
+    const SIDE: &str = "builder";
+    let probe = ScenarioSetup {
+        name: "builder probe".into(),
+        description: String::new(),
+        board: BoardSetup {
+            width: 2,
+            height: 2,
+        },
+        terrain: TerrainSetup::default(),
+        sides: vec![
+            SideSetup { name: SIDE.into() },
+            SideSetup {
+                name: "opponent".into(),
+            },
+        ],
+        units: vec![UnitSetup {
+            side: SIDE.into(),
+            at: "A1".into(),
+            ..unit.clone()
+        }],
+        victory: VictorySetup::default(),
+        seed: None,
+    };
+    let Err(problems) = Scenario::validate(probe, rules) else {
+        return Vec::new();
+    };
+    let prefix = format!("`{}`: ", unit.name);
+    problems
+        .0
+        .into_iter()
+        .filter_map(|(path, message)| {
+            let field = path.strip_prefix("units[0].")?;
+            if field == "at" || field == "side" {
+                return None;
+            }
+            let message = message
+                .strip_prefix(&prefix)
+                .map_or_else(|| message.clone(), str::to_string);
+            Some((field.to_string(), message))
+        })
+        .collect()
+}
+
+/// Why `change` may not be made to `unit`: the message of a problem it would add, or
+/// `None` when it breaks nothing new.
+///
+/// Problems are compared by the field they sit on, counted, so that a tank that already
+/// breaks a rule (a scenario file over budget, say) can still be edited towards a fix:
+/// only a change that adds a problem on a field is refused.
+fn blocked(unit: &UnitSetup, change: impl FnOnce(&mut UnitSetup), rules: &Rules) -> Option<String> {
+    let mut before: Vec<String> = unit_problems(unit, rules)
+        .into_iter()
+        .map(|(field, _)| field)
+        .collect();
+    let mut changed = unit.clone();
+    change(&mut changed);
+    for (field, message) in unit_problems(&changed, rules) {
+        match before.iter().position(|f| *f == field) {
+            Some(i) => {
+                before.swap_remove(i);
+            }
+            None => return Some(message),
+        }
+    }
+    None
+}
+
+/// The on/off upgrades, in the rulebook's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Upgrade {
+    Engine,
+    Barrel,
+    Optics,
+    HeRounds,
+    AntiInfantry,
+    SmokeLauncher,
+    Medkit,
+    Lieutenant,
+    AirSupport,
+}
+
+impl Upgrade {
+    const ALL: [Upgrade; 9] = [
+        Upgrade::Engine,
+        Upgrade::Barrel,
+        Upgrade::Optics,
+        Upgrade::HeRounds,
+        Upgrade::AntiInfantry,
+        Upgrade::SmokeLauncher,
+        Upgrade::Medkit,
+        Upgrade::Lieutenant,
+        Upgrade::AirSupport,
+    ];
+
+    fn flag(self, build: &mut Build) -> &mut bool {
+        match self {
+            Upgrade::Engine => &mut build.engine,
+            Upgrade::Barrel => &mut build.barrel,
+            Upgrade::Optics => &mut build.optics,
+            Upgrade::HeRounds => &mut build.he_rounds,
+            Upgrade::AntiInfantry => &mut build.anti_infantry,
+            Upgrade::SmokeLauncher => &mut build.smoke_launcher,
+            Upgrade::Medkit => &mut build.medkit,
+            Upgrade::Lieutenant => &mut build.lieutenant,
+            Upgrade::AirSupport => &mut build.air_support,
+        }
+    }
+
+    fn is_on(self, mut build: Build) -> bool {
+        *self.flag(&mut build)
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Upgrade::Engine => "Engine",
+            Upgrade::Barrel => "Extended barrel",
+            Upgrade::Optics => "Enhanced optics",
+            Upgrade::HeRounds => "HE rounds",
+            Upgrade::AntiInfantry => "Anti-infantry weapons",
+            Upgrade::SmokeLauncher => "Smoke launcher",
+            Upgrade::Medkit => "Medkit",
+            Upgrade::Lieutenant => "Lieutenant commander",
+            Upgrade::AirSupport => "Air support",
+        }
+    }
+
+    fn cost(self, rules: &Rules) -> u8 {
+        let u = &rules.upgrades;
+        match self {
+            Upgrade::Engine => u.engine,
+            Upgrade::Barrel => u.barrel,
+            Upgrade::Optics => u.optics,
+            Upgrade::HeRounds => u.he_rounds,
+            Upgrade::AntiInfantry => u.anti_infantry,
+            Upgrade::SmokeLauncher => u.smoke_launcher,
+            Upgrade::Medkit => u.medkit,
+            Upgrade::Lieutenant => u.lieutenant,
+            Upgrade::AirSupport => u.air_support,
+        }
+    }
+
+    /// What it does, short enough for the checkbox.
+    fn effect(self, rules: &Rules) -> String {
+        let u = &rules.upgrades;
+        match self {
+            Upgrade::Engine => format!("+{} move per turn", u.engine_moves),
+            Upgrade::Barrel => format!("+{} gun range", u.barrel_range),
+            Upgrade::Optics => format!("+{} accuracy", u.optics_accuracy),
+            Upgrade::HeRounds => format!("strength {}, may start fires", rules.firing.he_strength),
+            Upgrade::AntiInfantry => "fire at infantry within 2".into(),
+            Upgrade::SmokeLauncher => format!("smoke up to {} hexes away", rules.smoke.range),
+            Upgrade::Medkit => "first wound has no penalty".into(),
+            Upgrade::Lieutenant => "a fifth crew member".into(),
+            Upgrade::AirSupport => "one air strike per battle".into(),
+        }
+    }
+
+    /// The longer explanation, for the tooltip.
+    fn help(self) -> &'static str {
+        match self {
+            Upgrade::Engine => "The tank may move one space further each turn.",
+            Upgrade::Barrel => "The main gun reaches one space further.",
+            Upgrade::Optics => "The gunner hits on one less: 3+ instead of 4+.",
+            Upgrade::HeRounds => {
+                "HE rounds can be loaded: weaker than AT, but a hit may set the target on fire."
+            }
+            Upgrade::AntiInfantry => "Fire at infantry units up to 2 spaces away.",
+            Upgrade::SmokeLauncher => "Deploy smoke that blocks line of sight through its hex.",
+            Upgrade::Medkit => {
+                "The first time a crew member is wounded, the wound carries no penalty."
+            }
+            Upgrade::Lieutenant => {
+                "A fifth crew member who takes over the role of a crew member who is killed."
+            }
+            Upgrade::AirSupport => "Call in an air strike once during the battle.",
+        }
+    }
+
+    /// Bought and counted in the budget, but with no effect in play yet (the validator
+    /// accepts them; docs/rules/tank-commander.md, "Upgrades").
+    fn not_in_play(self) -> Option<&'static str> {
+        match self {
+            Upgrade::AntiInfantry => Some(
+                "Counted in the budget, but it has no effect yet: infantry arrive with the infantry rules.",
+            ),
+            Upgrade::AirSupport => Some(
+                "Counted in the budget, but it has no effect yet: air strikes arrive with the advanced rules.",
+            ),
+            _ => None,
+        }
+    }
+}
+
+const MINES_NOT_IN_PLAY: &str = "Counted in the budget, but mines have no effect yet: minefields arrive with the advanced rules.";
+
+fn pts(n: u32) -> String {
+    if n == 1 {
+        "1 pt".into()
+    } else {
+        format!("{n} pts")
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Designs on disk
+
+/// A file name for a design: its name in lower case, words joined by `-`.
+fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-');
+    if out.is_empty() {
+        "tank".into()
+    } else {
+        out.to_string()
+    }
+}
+
+fn design_path(dir: &Path, design: &TankDesign) -> PathBuf {
+    dir.join(format!("{}.ron", slug(&design.name)))
+}
+
+/// Writes `design` to `dir/<slug>.ron`, returning the path.
+fn save_design(design: &TankDesign, dir: &Path) -> Result<PathBuf, String> {
+    let text = crate::data::to_ron_pretty(design)?;
+    let path = design_path(dir, design);
+    crate::data::write_atomic(&path, &text)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
+}
+
+fn load_design(path: &Path) -> Result<TankDesign, String> {
+    crate::data::load_ron_file::<TankDesign>(path)
+        .map(|(design, _, _)| design)
+        .map_err(|d| d.to_string())
+}
+
+/// Every `.ron` file in `dir`, sorted by name; none when it does not exist yet.
+fn design_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// The screen
+
+const RED: egui::Color32 = egui::Color32::from_rgb(255, 120, 110);
+const GREEN: egui::Color32 = egui::Color32::from_rgb(130, 210, 130);
+
+fn draw_builder(
+    mut contexts: EguiContexts,
+    mut state: ResMut<BuilderState>,
+    loaded: Option<Res<LoadedRules>>,
+    mut battles: MessageWriter<NewBattle>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let builtin;
+    let rules = match &loaded {
+        Some(r) => &r.0,
+        None => {
+            builtin = Rules::builtin();
+            &builtin
+        }
+    };
+    let BuilderState {
+        working,
+        selected,
+        designs,
+        notice,
+        start_problems,
+    } = &mut *state;
+    let Some(working) = working.as_mut() else {
+        return Ok(());
+    };
+    let mut screen = egui::Ui::new(
+        ctx.clone(),
+        "builder".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+
+    egui::Panel::top("builder-header").show(&mut screen, |ui| {
+        ui.add_space(8.0);
+        match &*working {
+            Working::Scenario { setup, .. } => {
+                ui.heading(
+                    egui::RichText::new(format!("Upgrade builder — {}", setup.name))
+                        .size(26.0)
+                        .strong(),
+                );
+                ui.label(
+                    egui::RichText::new(
+                        "Spend each tank's upgrade points, then start the battle. Pick a tank:",
+                    )
+                    .weak(),
+                );
+                ui.add_space(4.0);
+                tank_picker(ui, setup, selected, rules);
+            }
+            Working::Standalone(_) => {
+                ui.heading(egui::RichText::new("Build a tank").size(26.0).strong());
+                ui.label(
+                    egui::RichText::new(
+                        "Design a tank with the upgrade rules and save it to RON; load it onto a scenario's tank in the builder.",
+                    )
+                    .weak(),
+                );
+            }
+        }
+        ui.add_space(8.0);
+    });
+
+    egui::Panel::bottom("builder-actions").show(&mut screen, |ui| {
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if let Working::Scenario {
+                setup,
+                source,
+                path,
+            } = &*working
+            {
+                let start = ui
+                    .button(egui::RichText::new("▶ Start battle").size(20.0))
+                    .on_hover_text("Check every tank against the rules, then start the battle");
+                if start.clicked() {
+                    match Scenario::validate(setup.clone(), rules) {
+                        Ok(scenario) => {
+                            start_problems.clear();
+                            battles.write(NewBattle {
+                                scenario,
+                                source: source.clone(),
+                                path: path.clone(),
+                            });
+                        }
+                        Err(problems) => {
+                            *start_problems = problems
+                                .0
+                                .into_iter()
+                                .map(|(at, message)| {
+                                    if at.is_empty() {
+                                        message
+                                    } else {
+                                        format!("{message} (at {at})")
+                                    }
+                                })
+                                .collect();
+                        }
+                    }
+                }
+            }
+            if ui
+                .button(egui::RichText::new("Back to menu").size(16.0))
+                .on_hover_text("Leave the builder; changes not saved as designs are lost")
+                .clicked()
+            {
+                next.set(Screen::Menu);
+            }
+        });
+        if !start_problems.is_empty() {
+            ui.colored_label(RED, "The battle cannot start:");
+            for problem in start_problems.iter() {
+                ui.colored_label(RED, format!("• {problem}"));
+            }
+        }
+        ui.add_space(8.0);
+    });
+
+    egui::CentralPanel::default().show(&mut screen, |ui| {
+        let standalone = matches!(working, Working::Standalone(_));
+        let Some(unit) = working.unit_mut(*selected) else {
+            ui.label("This scenario has no tanks to upgrade: start the battle as it is.");
+            return;
+        };
+        egui::ScrollArea::vertical()
+            .id_salt("builder-scroll")
+            .auto_shrink(false)
+            .show(ui, |ui| {
+                ui.columns(2, |cols| {
+                    tank_controls(&mut cols[0], unit, rules, !standalone);
+                    summary_card(&mut cols[1], unit, rules);
+                    cols[1].add_space(16.0);
+                    designs_section(&mut cols[1], unit, rules, designs, notice, standalone);
+                });
+            });
+    });
+    Ok(())
+}
+
+/// The scenario's units, one row per side; only tanks can be picked.
+fn tank_picker(ui: &mut egui::Ui, setup: &ScenarioSetup, selected: &mut usize, rules: &Rules) {
+    let mut rows: Vec<(String, Vec<usize>)> = setup
+        .sides
+        .iter()
+        .map(|side| {
+            let units = (0..setup.units.len())
+                .filter(|&k| setup.units[k].side == side.name)
+                .collect();
+            (side.name.clone(), units)
+        })
+        .collect();
+    let strays: Vec<usize> = (0..setup.units.len())
+        .filter(|&k| !setup.sides.iter().any(|s| s.name == setup.units[k].side))
+        .collect();
+    if !strays.is_empty() {
+        rows.push(("No side".into(), strays));
+    }
+    egui::Grid::new("builder-picker")
+        .num_columns(2)
+        .spacing([12.0, 6.0])
+        .show(ui, |ui| {
+            for (side, units) in rows {
+                ui.label(egui::RichText::new(side).strong().size(16.0));
+                ui.horizontal_wrapped(|ui| {
+                    for k in units {
+                        unit_button(ui, k, &setup.units[k], selected, rules);
+                    }
+                });
+                ui.end_row();
+            }
+        });
+}
+
+fn unit_button(ui: &mut egui::Ui, k: usize, unit: &UnitSetup, selected: &mut usize, rules: &Rules) {
+    let problems = unit_problems(unit, rules);
+    if unit.kind != UnitKind::Tank {
+        let why = problems.first().map_or_else(
+            || format!("{:?} units have no crew and take no upgrades", unit.kind),
+            |(_, message)| message.clone(),
+        );
+        ui.add_enabled(false, egui::Button::new(unit.name.as_str()))
+            .on_disabled_hover_text(why);
+        return;
+    }
+    let left = i64::from(Build::budget(&rules.upgrades, unit.painted, unit.named))
+        - i64::from(unit.build.cost(&rules.upgrades));
+    let mut text = egui::RichText::new(format!("{} · {left} left", unit.name)).size(15.0);
+    if !problems.is_empty() {
+        text = egui::RichText::new(format!("⚠ {} · {left} left", unit.name))
+            .size(15.0)
+            .color(RED);
+    }
+    let hover = if problems.is_empty() {
+        format!("{} at {}: keeps every rule", unit.name, unit.at)
+    } else {
+        problems
+            .iter()
+            .map(|(_, m)| m.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    if ui
+        .add(egui::Button::selectable(*selected == k, text))
+        .on_hover_text(hover)
+        .clicked()
+    {
+        *selected = k;
+    }
+}
+
+/// A checkbox for a flag of the tank, disabled with the rules' reason when flipping it
+/// would break one.
+fn guarded_checkbox(
+    ui: &mut egui::Ui,
+    unit: &mut UnitSetup,
+    rules: &Rules,
+    text: String,
+    help: &str,
+    flag: fn(&mut UnitSetup) -> &mut bool,
+) {
+    let mut on = *flag(&mut unit.clone());
+    let reason = blocked(unit, |u| *flag(u) = !on, rules);
+    let response = ui.add_enabled(reason.is_none(), egui::Checkbox::new(&mut on, text));
+    let response = match reason {
+        Some(why) => response.on_disabled_hover_text(why),
+        None => response.on_hover_text(help),
+    };
+    if response.changed() {
+        *flag(unit) = on;
+    }
+}
+
+/// A −/+ pair around a count, each disabled with the rules' reason when it would break one.
+fn stepper(
+    ui: &mut egui::Ui,
+    unit: &mut UnitSetup,
+    rules: &Rules,
+    value_text: String,
+    count: fn(&mut UnitSetup) -> &mut u8,
+) {
+    let now = *count(&mut unit.clone());
+    let less = if now == 0 {
+        Some("nothing to take off: this is the basic tank".to_string())
+    } else {
+        blocked(unit, |u| *count(u) = now - 1, rules)
+    };
+    let more = blocked(unit, |u| *count(u) = now.saturating_add(1), rules);
+    let size = egui::vec2(26.0, 22.0);
+    let minus = ui.add_enabled(less.is_none(), egui::Button::new("−").min_size(size));
+    let minus = match less {
+        Some(why) => minus.on_disabled_hover_text(why),
+        None => minus,
+    };
+    ui.label(egui::RichText::new(value_text).monospace().size(16.0));
+    let plus = ui.add_enabled(more.is_none(), egui::Button::new("+").min_size(size));
+    let plus = match more {
+        Some(why) => plus.on_disabled_hover_text(why),
+        None => plus,
+    };
+    if minus.clicked() {
+        *count(unit) = now.saturating_sub(1);
+    } else if plus.clicked() {
+        *count(unit) = now.saturating_add(1);
+    }
+}
+
+/// Everything that can be changed about the selected tank.
+///
+/// The named bonus is a checkbox rather than automatic: whether a name is "suitably epic"
+/// is the players' call, and a scenario file says `named: true` just the same. It is
+/// enabled only once every crew member the tank carries has a name (the validator's check
+/// in [`Scenario::validate`]); a name cleared afterwards shows as a problem below.
+fn tank_controls(ui: &mut egui::Ui, unit: &mut UnitSetup, rules: &Rules, in_scenario: bool) {
+    let u = &rules.upgrades;
+
+    ui.heading("Tank");
+    ui.horizontal(|ui| {
+        ui.label("Name");
+        ui.add(
+            egui::TextEdit::singleline(&mut unit.name)
+                .hint_text("a suitably epic name")
+                .desired_width(220.0),
+        );
+    });
+    guarded_checkbox(
+        ui,
+        unit,
+        rules,
+        format!("Painted (+{})", pts(u32::from(u.painted_bonus))),
+        "The model is painted: a bonus upgrade point.",
+        |unit| &mut unit.painted,
+    );
+    guarded_checkbox(
+        ui,
+        unit,
+        rules,
+        format!("Named (+{})", pts(u32::from(u.named_bonus))),
+        "An epic tank name and a name for every crew member it carries: a bonus upgrade point.",
+        |unit| &mut unit.named,
+    );
+
+    ui.add_space(8.0);
+    ui.heading("Crew");
+    egui::Grid::new("builder-crew")
+        .num_columns(2)
+        .spacing([12.0, 4.0])
+        .show(ui, |ui| {
+            let crew = &mut unit.crew;
+            for (role, name) in [
+                ("Commander", &mut crew.commander),
+                ("Driver", &mut crew.driver),
+                ("Gunner", &mut crew.gunner),
+                ("Loader", &mut crew.loader),
+            ] {
+                ui.label(role);
+                ui.add(
+                    egui::TextEdit::singleline(name)
+                        .hint_text("unnamed")
+                        .desired_width(200.0),
+                );
+                ui.end_row();
+            }
+            // A named tank must name its lieutenant before buying him, so the field shows
+            // for named tanks too.
+            if unit.build.lieutenant || unit.named {
+                ui.label("Lieutenant");
+                ui.add(
+                    egui::TextEdit::singleline(&mut crew.lieutenant)
+                        .hint_text(if unit.build.lieutenant {
+                            "unnamed"
+                        } else {
+                            "only with the upgrade"
+                        })
+                        .desired_width(200.0),
+                );
+                ui.end_row();
+            }
+        });
+
+    ui.add_space(8.0);
+    ui.heading("Upgrade points");
+    let budget = Build::budget(u, unit.painted, unit.named);
+    let cost = unit.build.cost(u);
+    let (big, colour) = if cost <= budget {
+        let left = budget - cost;
+        (
+            format!(
+                "{left} of {budget} point{} left",
+                if budget == 1 { "" } else { "s" }
+            ),
+            GREEN,
+        )
+    } else {
+        let over = cost - budget;
+        (
+            format!(
+                "{over} point{} over budget",
+                if over == 1 { "" } else { "s" }
+            ),
+            RED,
+        )
+    };
+    ui.label(egui::RichText::new(big).size(26.0).strong().color(colour));
+    let mut breakdown = format!("{} base", u.budget);
+    if unit.painted {
+        breakdown.push_str(&format!(" + {} painted", u.painted_bonus));
+    }
+    if unit.named {
+        breakdown.push_str(&format!(" + {} named", u.named_bonus));
+    }
+    breakdown.push_str(&format!(" = {budget} available · {cost} spent"));
+    ui.label(breakdown);
+
+    ui.add_space(8.0);
+    ui.heading("Armor");
+    ui.label(
+        egui::RichText::new(format!(
+            "{} per step, at most {} steps a facing; side ≤ front, rear ≤ side",
+            pts(u32::from(u.armor_per_point)),
+            u.armor_max_per_facing
+        ))
+        .weak(),
+    );
+    egui::Grid::new("builder-armor")
+        .num_columns(2)
+        .spacing([12.0, 4.0])
+        .show(ui, |ui| {
+            let facings: [(ArmorFacing, fn(&mut UnitSetup) -> &mut u8); 3] = [
+                (ArmorFacing::Front, |unit| &mut unit.build.armor.front),
+                (ArmorFacing::Side, |unit| &mut unit.build.armor.side),
+                (ArmorFacing::Rear, |unit| &mut unit.build.armor.rear),
+            ];
+            for (facing, count) in facings {
+                let steps = *count(&mut unit.clone());
+                let value = unit.build.armor(rules.tank.armor).facing(facing);
+                let name = match facing {
+                    ArmorFacing::Front => "Front",
+                    ArmorFacing::Side => "Side",
+                    ArmorFacing::Rear => "Rear",
+                };
+                ui.label(egui::RichText::new(name).strong());
+                ui.horizontal(|ui| {
+                    stepper(ui, unit, rules, format!("{value:>2} (+{steps})"), count);
+                });
+                ui.end_row();
+            }
+        });
+
+    ui.add_space(8.0);
+    ui.heading("Upgrades");
+    for upgrade in Upgrade::ALL {
+        let text = format!(
+            "{} ({}) — {}",
+            upgrade.label(),
+            upgrade.effect(rules),
+            pts(u32::from(upgrade.cost(rules)))
+        );
+        let mut on = upgrade.is_on(unit.build);
+        let reason = blocked(unit, |u| *upgrade.flag(&mut u.build) = !on, rules);
+        let mut text = egui::RichText::new(text);
+        if upgrade.not_in_play().is_some() {
+            text = text.italics();
+        }
+        let response = ui.add_enabled(reason.is_none(), egui::Checkbox::new(&mut on, text));
+        let response = match reason {
+            Some(why) => response.on_disabled_hover_text(why),
+            None => response.on_hover_text(match upgrade.not_in_play() {
+                Some(later) => format!("{}\n{later}", upgrade.help()),
+                None => upgrade.help().to_string(),
+            }),
+        };
+        if response.changed() {
+            *upgrade.flag(&mut unit.build) = on;
+        }
+    }
+    ui.horizontal(|ui| {
+        ui.label(
+            egui::RichText::new(format!(
+                "Anti-tank mines — {} each, at most {}",
+                pts(u32::from(u.mines)),
+                u.mines_max
+            ))
+            .italics(),
+        )
+        .on_hover_text(MINES_NOT_IN_PLAY);
+        let mines = unit.build.mines.to_string();
+        stepper(ui, unit, rules, mines, |unit| &mut unit.build.mines);
+    });
+
+    if in_scenario {
+        ui.add_space(8.0);
+        ui.heading("Gun");
+        ui.horizontal(|ui| {
+            ui.label("Loaded at the start with");
+            let he = unit.loaded == Some(Round::He);
+            if ui
+                .add(egui::Button::selectable(!he, "AT"))
+                .on_hover_text(format!(
+                    "Armor-piercing, strength {}",
+                    rules.firing.at_strength
+                ))
+                .clicked()
+            {
+                unit.loaded = None;
+            }
+            let reason = if he {
+                None
+            } else {
+                blocked(unit, |u| u.loaded = Some(Round::He), rules)
+            };
+            let response = ui.add_enabled(reason.is_none(), egui::Button::selectable(he, "HE"));
+            let response = match reason {
+                Some(why) => response.on_disabled_hover_text(why),
+                None => response.on_hover_text(format!(
+                    "High explosive, strength {}",
+                    rules.firing.he_strength
+                )),
+            };
+            if response.clicked() {
+                unit.loaded = Some(Round::He);
+            }
+        });
+    }
+
+    ui.add_space(8.0);
+    let problems = unit_problems(unit, rules);
+    if problems.is_empty() {
+        ui.colored_label(GREEN, "✔ This tank keeps every rule.");
+    } else {
+        for (_, message) in problems {
+            ui.colored_label(RED, format!("⚠ {message}"));
+        }
+    }
+}
+
+/// The tank as it will fight.
+fn summary_card(ui: &mut egui::Ui, unit: &UnitSetup, rules: &Rules) {
+    let u = &rules.upgrades;
+    let b = unit.build;
+    let base = rules.tank;
+    let armor = b.armor(base.armor);
+    let hits_on = if b.optics {
+        base.accuracy.saturating_sub(u.optics_accuracy)
+    } else {
+        base.accuracy
+    };
+    let moves = base
+        .move_cap
+        .saturating_add(if b.engine { u.engine_moves } else { 0 });
+    let range = base
+        .gun_range
+        .saturating_add(if b.barrel { u.barrel_range } else { 0 });
+
+    let mut bought: Vec<String> = Vec::new();
+    let steps: Vec<String> = [
+        ("front", b.armor.front),
+        ("side", b.armor.side),
+        ("rear", b.armor.rear),
+    ]
+    .into_iter()
+    .filter(|(_, n)| *n > 0)
+    .map(|(facing, n)| format!("+{n} {facing}"))
+    .collect();
+    if !steps.is_empty() {
+        bought.push(format!("armor {}", steps.join(", ")));
+    }
+    bought.extend(
+        Upgrade::ALL
+            .into_iter()
+            .filter(|up| up.is_on(b))
+            .map(|up| up.label().to_lowercase()),
+    );
+    if b.mines > 0 {
+        bought.push(format!(
+            "{} mine{}",
+            b.mines,
+            if b.mines == 1 { "" } else { "s" }
+        ));
+    }
+
+    let name_or = |name: &str| {
+        if name.trim().is_empty() {
+            "—".to_string()
+        } else {
+            name.to_string()
+        }
+    };
+    let mut crew = vec![
+        format!("Commander {}", name_or(&unit.crew.commander)),
+        format!("Driver {}", name_or(&unit.crew.driver)),
+        format!("Gunner {}", name_or(&unit.crew.gunner)),
+        format!("Loader {}", name_or(&unit.crew.loader)),
+    ];
+    if b.lieutenant {
+        crew.push(format!("Lieutenant {}", name_or(&unit.crew.lieutenant)));
+    }
+
+    egui::Frame::group(ui.style())
+        .inner_margin(14.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(egui::RichText::new(name_or(&unit.name)).size(24.0).strong());
+            let mut tags = Vec::new();
+            if !unit.side.is_empty() {
+                tags.push(format!("{} at {}", unit.side, unit.at));
+            }
+            if unit.painted {
+                tags.push("painted".into());
+            }
+            if unit.named {
+                tags.push("named".into());
+            }
+            if !tags.is_empty() {
+                ui.label(egui::RichText::new(tags.join(" · ")).weak());
+            }
+            ui.separator();
+            egui::Grid::new("builder-summary")
+                .num_columns(2)
+                .spacing([16.0, 6.0])
+                .show(ui, |ui| {
+                    let mut row = |key: &str, value: String| {
+                        ui.label(egui::RichText::new(key).strong());
+                        ui.label(value);
+                        ui.end_row();
+                    };
+                    row(
+                        "Armor",
+                        format!(
+                            "front {} · side {} · rear {}",
+                            armor.front, armor.side, armor.rear
+                        ),
+                    );
+                    row("Accuracy", format!("hits on {hits_on}+"));
+                    row("Hull", format!("{} points", base.hull));
+                    row("Actions", format!("{} per turn", base.actions));
+                    row("Moves", format!("{moves} spaces per turn"));
+                    row("Gun range", format!("{range} spaces"));
+                    row(
+                        "Upgrades",
+                        if bought.is_empty() {
+                            "none".into()
+                        } else {
+                            bought.join(", ")
+                        },
+                    );
+                    row("Crew", crew.join("\n"));
+                    row(
+                        "Points",
+                        format!(
+                            "{} of {} spent",
+                            b.cost(u),
+                            Build::budget(u, unit.painted, unit.named)
+                        ),
+                    );
+                });
+        });
+}
+
+/// Save the tank's design, or apply a saved one to it.
+fn designs_section(
+    ui: &mut egui::Ui,
+    unit: &mut UnitSetup,
+    rules: &Rules,
+    designs: &mut Vec<PathBuf>,
+    notice: &mut Option<Result<String, String>>,
+    standalone: bool,
+) {
+    let dir = builds_dir();
+    ui.heading("Designs");
+    ui.label(egui::RichText::new(format!("in {}", dir.display())).weak());
+    let design = TankDesign::of(unit);
+    let file = design_path(&dir, &design);
+    let problems = unit_problems(unit, rules);
+    ui.horizontal(|ui| {
+        let label = if standalone {
+            "Save to RON"
+        } else {
+            "Save design"
+        };
+        let save = ui.add_enabled(
+            problems.is_empty(),
+            egui::Button::new(egui::RichText::new(label).size(16.0)),
+        );
+        let save = match problems.first() {
+            Some((_, why)) => save.on_disabled_hover_text(format!("It breaks a rule: {why}")),
+            None => save.on_hover_text(format!("Write this design to {}", file.display())),
+        };
+        if save.clicked() {
+            let replacing = file.is_file();
+            *notice = Some(save_design(&design, &dir).map(|path| {
+                format!(
+                    "Saved to {}{}",
+                    path.display(),
+                    if replacing {
+                        " (replacing the design saved there)"
+                    } else {
+                        ""
+                    }
+                )
+            }));
+            *designs = design_files(&dir);
+        }
+        if standalone
+            && ui
+                .button("Start over")
+                .on_hover_text("A new tank with the basic profile")
+                .clicked()
+        {
+            TankDesign::default().apply_to(unit);
+            *notice = None;
+        }
+    });
+    match notice {
+        Some(Ok(done)) => {
+            ui.colored_label(GREEN, done.as_str());
+        }
+        Some(Err(error)) => {
+            ui.colored_label(RED, error.as_str());
+        }
+        None => {}
+    }
+
+    ui.add_space(10.0);
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Load design").strong());
+        if ui
+            .small_button("Refresh")
+            .on_hover_text("Look for design files again")
+            .clicked()
+        {
+            *designs = design_files(&dir);
+        }
+    });
+    ui.label(
+        egui::RichText::new("Gives this tank the design's name, paint, crew and upgrades.").weak(),
+    );
+    let mut chosen = None;
+    egui::ScrollArea::vertical()
+        .id_salt("builder-designs")
+        .max_height(200.0)
+        .show(ui, |ui| {
+            if designs.is_empty() {
+                ui.label(egui::RichText::new("No saved designs yet.").weak());
+            }
+            for path in designs.iter() {
+                ui.horizontal(|ui| {
+                    if ui
+                        .small_button("Load")
+                        .on_hover_text(format!("Apply {}", path.display()))
+                        .clicked()
+                    {
+                        chosen = Some(path.clone());
+                    }
+                    ui.label(
+                        path.file_stem()
+                            .map(|s| s.to_string_lossy().into_owned())
+                            .unwrap_or_default(),
+                    );
+                });
+            }
+        });
+    if let Some(path) = chosen {
+        *notice = Some(load_design(&path).map(|design| {
+            design.apply_to(unit);
+            match unit_problems(unit, rules).first() {
+                None => format!("Loaded {}", path.display()),
+                Some((_, why)) => format!(
+                    "Loaded {}, but under these rules it breaks one: {why}",
+                    path.display()
+                ),
+            }
+        }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tank() -> UnitSetup {
+        TankDesign::default().unit()
+    }
+
+    #[test]
+    fn raising_side_armor_above_front_is_blocked_with_the_rules_message() {
+        let rules = Rules::builtin();
+        let unit = tank();
+        let mut build = unit.build;
+        build.armor.side += 1;
+        let expected = build
+            .problems(&rules, false, false)
+            .into_iter()
+            .find(|p| p.field == "armor.side")
+            .map(|p| p.message);
+        assert!(expected.is_some());
+        assert_eq!(
+            blocked(&unit, |u| u.build.armor.side += 1, &rules),
+            expected
+        );
+        assert_eq!(blocked(&unit, |u| u.build.armor.front += 1, &rules), None);
+    }
+
+    #[test]
+    fn lowering_front_below_side_is_blocked() {
+        let rules = Rules::builtin();
+        let mut unit = tank();
+        unit.build.armor.front = 1;
+        unit.build.armor.side = 1;
+        let why = blocked(&unit, |u| u.build.armor.front -= 1, &rules);
+        assert!(why.is_some_and(|m| m.contains("cannot exceed front armor")));
+    }
+
+    #[test]
+    fn armor_beyond_the_facing_cap_is_blocked() {
+        let rules = Rules::builtin();
+        let mut unit = tank();
+        unit.build.armor.front = rules.upgrades.armor_max_per_facing;
+        let why = blocked(&unit, |u| u.build.armor.front += 1, &rules);
+        assert!(why.is_some_and(|m| m.contains("at most")));
+    }
+
+    #[test]
+    fn over_budget_is_blocked_and_bonuses_make_room() {
+        let rules = Rules::builtin();
+        let mut unit = tank();
+        unit.build.armor.front = 3;
+        unit.build.armor.side = 3;
+        unit.build.armor.rear = 3;
+        unit.build.engine = true;
+        assert_eq!(
+            unit.build.cost(&rules.upgrades),
+            u32::from(rules.upgrades.budget)
+        );
+        let why = blocked(&unit, |u| u.build.barrel = true, &rules);
+        assert!(why.is_some_and(|m| m.contains("costs 11 upgrade points but only 10")));
+        unit.painted = true;
+        assert_eq!(blocked(&unit, |u| u.build.barrel = true, &rules), None);
+        unit.build.barrel = true;
+        // Every point is spent again: the paint cannot come off.
+        assert!(blocked(&unit, |u| u.painted = false, &rules).is_some());
+    }
+
+    #[test]
+    fn a_tank_already_over_budget_can_still_shed_upgrades() {
+        let rules = Rules::builtin();
+        let mut unit = tank();
+        unit.build.armor.front = 3;
+        unit.build.armor.side = 3;
+        unit.build.armor.rear = 3;
+        unit.build.engine = true;
+        unit.build.barrel = true;
+        assert!(!unit_problems(&unit, &rules).is_empty());
+        assert_eq!(blocked(&unit, |u| u.build.engine = false, &rules), None);
+        assert_eq!(
+            blocked(&unit, |u| u.crew.driver = "Ivan".into(), &rules),
+            None
+        );
+    }
+
+    #[test]
+    fn named_needs_every_carried_crew_member_named() {
+        let rules = Rules::builtin();
+        let mut unit = tank();
+        let why = blocked(&unit, |u| u.named = true, &rules);
+        assert!(why.is_some_and(|m| m.contains("has no name")));
+        unit.crew = CrewNames {
+            commander: "Anna".into(),
+            driver: "Boris".into(),
+            gunner: "Clara".into(),
+            loader: "Dmitri".into(),
+            lieutenant: String::new(),
+        };
+        assert_eq!(blocked(&unit, |u| u.named = true, &rules), None);
+        unit.named = true;
+        let why = blocked(&unit, |u| u.build.lieutenant = true, &rules);
+        assert!(why.is_some_and(|m| m.contains("lieutenant")));
+    }
+
+    #[test]
+    fn he_rounds_cannot_go_while_he_is_loaded() {
+        let rules = Rules::builtin();
+        let mut unit = tank();
+        assert!(blocked(&unit, |u| u.loaded = Some(Round::He), &rules).is_some());
+        unit.build.he_rounds = true;
+        unit.loaded = Some(Round::He);
+        assert!(blocked(&unit, |u| u.build.he_rounds = false, &rules).is_some());
+    }
+
+    #[test]
+    fn a_fresh_tank_keeps_every_rule() {
+        let rules = Rules::builtin();
+        assert!(unit_problems(&tank(), &rules).is_empty());
+    }
+
+    #[test]
+    fn a_design_round_trips_through_ron() {
+        let design = TankDesign {
+            name: "Der Königstiger".into(),
+            painted: true,
+            named: true,
+            crew: CrewNames {
+                commander: "Anna".into(),
+                driver: "Boris".into(),
+                gunner: "Clara".into(),
+                loader: "Dmitri".into(),
+                lieutenant: "Eva".into(),
+            },
+            build: Build {
+                engine: true,
+                lieutenant: true,
+                mines: 2,
+                ..Build::default()
+            },
+        };
+        let text = crate::data::to_ron_pretty(&design).expect("writes");
+        assert!(text.starts_with("TankDesign("), "{text}");
+        let (back, _) = crate::data::load_ron::<TankDesign>("design.ron", &text).expect("reads");
+        assert_eq!(back, design);
+    }
+
+    #[test]
+    fn designs_are_saved_under_their_slug_and_load_back() {
+        let dir = std::env::temp_dir().join(format!("tanktable-builds-{}", std::process::id()));
+        let design = TankDesign {
+            name: "Old Faithful!".into(),
+            ..TankDesign::default()
+        };
+        let path = save_design(&design, &dir).expect("saves");
+        assert_eq!(path, dir.join("old-faithful.ron"));
+        assert_eq!(design_files(&dir), vec![path.clone()]);
+        assert_eq!(load_design(&path), Ok(design));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn slugs() {
+        assert_eq!(slug("Der Königstiger!"), "der-königstiger");
+        assert_eq!(slug("  Tank  #2 "), "tank-2");
+        assert_eq!(slug("?!"), "tank");
+    }
+
+    #[test]
+    fn applying_a_design_keeps_the_placement() {
+        let mut unit = tank();
+        unit.side = "Red".into();
+        unit.at = "C4".into();
+        unit.loaded = Some(Round::He);
+        let design = TankDesign {
+            name: "Brute".into(),
+            ..TankDesign::default()
+        };
+        design.apply_to(&mut unit);
+        assert_eq!(unit.name, "Brute");
+        assert_eq!(unit.at, "C4");
+        assert_eq!(unit.side, "Red");
+        assert_eq!(TankDesign::of(&unit), design);
+    }
+}

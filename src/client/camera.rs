@@ -100,15 +100,15 @@ fn fit_to_table(
     );
     // Fit the longer side of the board, centred between the panels.
     let span = (f32::from(board.width) * 1.5).max(f32::from(board.height) * 1.73);
-    // A preview has only the unit panel, on the left: keep the board clear of it.
-    let shift = if view.top_down { -span * 0.14 } else { 0.0 };
-    let focus = centre + Vec3::new(shift, 0.0, if view.top_down { span * 0.03 } else { span * 0.1 });
+    // Seen at an angle, the panels cover the bottom of the screen: aim a little south.
+    let focus = centre + Vec3::new(0.0, 0.0, if view.top_down { 0.0 } else { span * 0.1 });
+    let distance = span * if view.top_down { 1.15 } else { 1.45 };
     *rig = Rig {
         focus,
         yaw: 0.0,
         pitch: 1.03,
-        distance: span * 1.45,
-        home: (focus, span * 1.45),
+        distance,
+        home: (focus, distance),
     };
     rig.reset(view.top_down);
 }

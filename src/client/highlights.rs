@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use super::session::Table;
+use crate::framework::Game;
 use crate::rules::tank_commander::{FireTarget, Round, Route, TankCommander, UnitId};
 
 pub(super) fn plugin(app: &mut App) {
@@ -115,6 +116,9 @@ pub fn target_odds(battle: &TankCommander, shooter: UnitId, target: UnitId) -> O
 /// Works the highlights out for a state, a selection and a hovered hex.
 #[must_use]
 pub fn highlights_for(battle: &TankCommander, selection: &Selection, hovered: Option<Hex>) -> Highlights {
+    if battle.outcome().is_some() {
+        return Highlights::default();
+    }
     let shooter = battle
         .activation()
         .map(|a| a.unit)

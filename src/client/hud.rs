@@ -33,7 +33,8 @@ pub(super) fn plugin(app: &mut App) {
                 draw_outcome,
             )
                 .chain()
-                .run_if(in_battle.clone()),
+                .run_if(in_battle.clone())
+                .run_if(not(resource_exists::<super::Clean>)),
         )
         .add_systems(
             Update,
@@ -452,7 +453,8 @@ fn draw_unit_card(mut contexts: EguiContexts, table: Res<Table>, selection: Res<
         .anchor(egui::Align2::LEFT_TOP, [8.0, 80.0])
         .resizable(false)
         .collapsible(true)
-        .default_width(260.0)
+        .default_width(280.0)
+        .max_width(300.0)
         .show(contexts.ctx_mut()?, |ui| {
             ui.label(egui::RichText::new(&u.name).size(17.0).strong().color(color32(side_color(u.side.0))));
             ui.label(format!("{} · at {} · hull facing {} · turret {}", battle.side_name(u.side), battle.label(u.at), u.facing, u.turret));
@@ -540,7 +542,7 @@ fn draw_unit_card(mut contexts: EguiContexts, table: Res<Table>, selection: Res<
             .collect();
             if !ups.is_empty() {
                 ui.separator();
-                ui.label(format!("Upgrades: {}", ups.join(", ")));
+                ui.add(egui::Label::new(format!("Upgrades: {}", ups.join(", "))).wrap());
             }
         });
     Ok(())

@@ -79,7 +79,17 @@ pub struct Launch {
     pub seed: Option<u64>,
     /// The frame at which the screenshot is taken.
     pub screenshot_frame: u32,
+    /// Hide panels and highlights (image comparisons, previews).
+    pub clean: bool,
+    /// Print the time to the first rendered frame and the resident memory, then exit.
+    pub measure_startup: bool,
+    /// With `measure_startup`: an empty Bevy app instead of ours.
+    pub empty_app: bool,
 }
+
+/// Panels and highlights are hidden.
+#[derive(Resource)]
+pub struct Clean;
 
 /// Size of a hex in world units (centre to corner).
 pub const HEX_SIZE: f32 = 1.0;
@@ -133,6 +143,18 @@ pub fn headless_app(table: Table) -> App {
 /// # Errors
 /// The scenario's or the rules' problems, before any window opens.
 pub fn run(launch: Launch) -> Result<(), String> {
+    let started = std::time::Instant::now();
+    if launch.measure_startup && launch.empty_app {
+        let mut app = App::new();
+        app.add_plugins(DefaultPlugins)
+            .add_systems(Startup, |mut commands: Commands| {
+                commands.spawn(Camera3d::default());
+            })
+            .insert_resource(capture::Measure { started })
+            .add_plugins(capture::measure_plugin);
+        app.run();
+        return Ok(());
+    }
     let rules = Rules::load(None).map_err(|d| d.to_string())?;
     let opening = match &launch.scenario {
         Some(path) => Some(session::open_scenario(path, &rules, &launch)?),
@@ -180,6 +202,13 @@ pub fn run(launch: Launch) -> Result<(), String> {
     if let Some(table) = opening {
         app.insert_resource(table)
             .insert_resource(session::Autoplay(launch.autoplay));
+    }
+    if launch.clean {
+        app.insert_resource(Clean);
+    }
+    if launch.measure_startup {
+        app.insert_resource(capture::Measure { started })
+            .add_plugins(capture::measure_plugin);
     }
     if let Some(path) = launch.screenshot {
         app.insert_resource(capture::CaptureTo {

@@ -16,11 +16,15 @@ use crate::rules::tank_commander::state::Status;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        draw_gizmos.run_if(in_state(Screen::Battle).and_then(resource_exists::<Table>)),
+        draw_gizmos.run_if(in_state(Screen::Battle)
+                .and_then(resource_exists::<Table>)
+                .and_then(not(resource_exists::<super::Clean>))),
     )
     .add_systems(
         EguiPrimaryContextPass,
-        draw_labels.run_if(in_state(Screen::Battle).and_then(resource_exists::<Table>)),
+        draw_labels.run_if(in_state(Screen::Battle)
+                .and_then(resource_exists::<Table>)
+                .and_then(not(resource_exists::<super::Clean>))),
     );
 }
 

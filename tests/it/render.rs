@@ -119,3 +119,65 @@ fn preview_renders_a_scenario_to_png() {
     let blue = count(&px, |[r, g, b]| b > 150 && b > r + 80 && b > g + 50);
     assert!(blue > 100, "the trainee's tank is missing ({blue} px)");
 }
+
+/// The first action of a greedy game of the default scenario (as the client's autoplay
+/// plays it) that knocks a unit out: its index and the victim's side.
+fn first_knockout(seed: u64) -> Option<(u32, u8)> {
+    use tanktable::framework::bot::Bot;
+    use tanktable::framework::{Game, Match, MatchRng};
+    use tanktable::rules::tank_commander::{Fact, GreedyBot, Rules, Scenario, TankCommander};
+    let rules = Rules::builtin();
+    let scenario = Scenario::load(&project("scenarios/skirmish.ron"), &rules).unwrap();
+    let mut m = Match::new(TankCommander::new(&scenario, &rules).unwrap(), seed);
+    let mut bot_rng = MatchRng::new(seed);
+    for i in 0..400 {
+        let player = *m.state().to_act().first()?;
+        let action = GreedyBot.choose(m.state(), player, &mut bot_rng)?;
+        let facts = m.play(player, &action).unwrap().to_vec();
+        for f in facts {
+            if let Fact::UnitDisabled { unit, .. } = f {
+                return Some((i, m.state().unit(unit).side.0));
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn a_scripted_game_shows_a_knocked_out_tank() {
+    if !can_render() {
+        return;
+    }
+    // The seed whose greedy game knocks a tank out soonest.
+    let (seed, (k, victim)) = (1..40)
+        .filter_map(|s| first_knockout(s).map(|f| (s, f)))
+        .min_by_key(|(_, (k, _))| *k)
+        .expect("some greedy game knocks a tank out");
+    let seed = seed.to_string();
+    let side_px = |px: &[[u8; 3]]| match victim {
+        0 => count(px, |[r, g, b]| b > 150 && b > r + 80 && b > g + 50),
+        _ => count(px, |[r, g, b]| r > 150 && r > g + 90 && r > b + 90),
+    };
+    let frame = (k + 60).to_string();
+    let shot = |actions: u32, name: &str, clean: bool| {
+        let n = actions.to_string();
+        let mut args = vec!["play", "scenarios/skirmish.ron", "--seed", &seed, "--autoplay", &n, "--screenshot-frame", &frame];
+        if clean {
+            args.push("--clean");
+        }
+        args.push("--screenshot");
+        let out = render(&args, name);
+        pixels(&out).2
+    };
+    let before = shot(k, "e2e-before-knockout.png", true);
+    let after = shot(k + 1, "e2e-after-knockout.png", true);
+    // A player's view of the same moment, panels and all, kept for people to look at.
+    let _ = shot(k + 1, "e2e-after-knockout-ui.png", false);
+    let (b, a) = (side_px(&before), side_px(&after));
+    assert!(b > 400, "the victim's colour is on the table before the knockout ({b} px)");
+    assert!(a * 3 < b * 2, "the knocked-out tank lost its paint: {b} px before, {a} after");
+    let green = count(&after, |[r, g, bl]| g > r + 15 && g > bl + 30);
+    assert!(green > after.len() / 8, "the board is still drawn ({green} px)");
+    let changed = before.iter().zip(&after).filter(|(x, y)| x != y).count();
+    assert!(changed > 500, "the image changed ({changed} px)");
+}
