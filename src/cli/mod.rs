@@ -85,6 +85,9 @@ pub enum Command {
         /// With --measure-startup: measure an empty Bevy app instead, for comparison.
         #[arg(long, hide = true)]
         empty_app: bool,
+        /// Open the main menu instead of a scenario (scripted screenshots).
+        #[arg(long, hide = true)]
+        menu: bool,
     },
     /// Render a scenario's table to a PNG (a scenario design preview; works under Xvfb).
     Preview {
@@ -187,10 +190,15 @@ pub fn main() -> ExitCode {
             clean,
             measure_startup,
             empty_app,
+            menu,
         }) => open_client(ClientArgs {
-            scenario: scenario.or_else(|| {
-                crate::rules::tank_commander::setup::find_project_file("scenarios/skirmish.ron")
-            }),
+            scenario: if menu {
+                None
+            } else {
+                scenario.or_else(|| {
+                    crate::rules::tank_commander::setup::find_project_file("scenarios/skirmish.ron")
+                })
+            },
             screenshot,
             autoplay,
             seed,

@@ -192,7 +192,8 @@ fn lay_surface(
             shadow_maps_enabled: true,
             ..default()
         },
-        Transform::from_translation(centre + Vec3::new(-6.0, 14.0, 8.0)).looking_at(centre, Vec3::Y),
+        Transform::from_translation(centre + Vec3::new(-6.0, 14.0, 8.0))
+            .looking_at(centre, Vec3::Y),
     ));
     commands.insert_resource(GlobalAmbientLight {
         brightness: 350.0,
@@ -215,7 +216,10 @@ fn dress_tiles(
 ) {
     for (e, at, terrain) in &new {
         let mut tile = commands.entity(e);
-        tile.insert((Transform::from_translation(hex_to_world(at.0)), Visibility::default()));
+        tile.insert((
+            Transform::from_translation(hex_to_world(at.0)),
+            Visibility::default(),
+        ));
         pickable(&mut tile);
         dress(&mut commands, e, *terrain, &a);
     }
@@ -244,67 +248,71 @@ fn dress(commands: &mut Commands, e: Entity, terrain: Terrain, a: &BoardAssets) 
         (a.tile.clone(), 0.2)
     };
     let top = Vec3::Y * (height - 0.1);
-    commands.entity(e).insert(Shown(terrain)).with_children(|p| {
-        p.spawn((
-            Mesh3d(mesh),
-            MeshMaterial3d(mat),
-            Transform::from_translation(Vec3::Y * (height / 2.0 - 0.1)),
-        ));
-        match ground {
-            Ground::Forest => {
-                for (dx, dz, s) in [(-0.3, -0.2, 1.0), (0.3, -0.15, 0.85), (0.0, 0.32, 1.1)] {
-                    p.spawn((
-                        Mesh3d(a.trunk.clone()),
-                        MeshMaterial3d(a.trunk_mat.clone()),
-                        Transform::from_translation(top + Vec3::new(dx, 0.1, dz)),
-                    ));
-                    p.spawn((
-                        Mesh3d(a.tree.clone()),
-                        MeshMaterial3d(a.tree_mat.clone()),
-                        Transform::from_translation(top + Vec3::new(dx, 0.55 * s, dz))
-                            .with_scale(Vec3::splat(s)),
-                    ));
-                }
-            }
-            Ground::Building => {
-                p.spawn((
-                    Mesh3d(a.block.clone()),
-                    MeshMaterial3d(a.roof_mat.clone()),
-                    Transform::from_translation(top + Vec3::Y * 0.5)
-                        .with_scale(Vec3::new(1.05, 1.0, 0.9)),
-                ));
-                p.spawn((
-                    Mesh3d(a.block.clone()),
-                    MeshMaterial3d(a.rock_mat.clone()),
-                    Transform::from_translation(top + Vec3::new(0.2, 1.15, 0.1))
-                        .with_scale(Vec3::new(0.45, 0.3, 0.45)),
-                ));
-            }
-            Ground::Rubble => {
-                for (dx, dz, r) in [
-                    (-0.25, 0.1, 0.3),
-                    (0.2, -0.2, 1.1),
-                    (0.15, 0.3, 2.0),
-                    (-0.1, -0.35, 0.7),
-                ] {
-                    p.spawn((
-                        Mesh3d(a.rock.clone()),
-                        MeshMaterial3d(a.rock_mat.clone()),
-                        Transform::from_translation(top + Vec3::new(dx, 0.09, dz))
-                            .with_rotation(Quat::from_rotation_y(r)),
-                    ));
-                }
-            }
-            _ => {}
-        }
-        if terrain.smoke {
+    commands
+        .entity(e)
+        .insert(Shown(terrain))
+        .with_children(|p| {
             p.spawn((
-                Mesh3d(a.cloud.clone()),
-                MeshMaterial3d(a.smoke_mat.clone()),
-                Transform::from_translation(top + Vec3::Y * 0.6).with_scale(Vec3::new(1.3, 0.8, 1.3)),
+                Mesh3d(mesh),
+                MeshMaterial3d(mat),
+                Transform::from_translation(Vec3::Y * (height / 2.0 - 0.1)),
             ));
-        }
-    });
+            match ground {
+                Ground::Forest => {
+                    for (dx, dz, s) in [(-0.3, -0.2, 1.0), (0.3, -0.15, 0.85), (0.0, 0.32, 1.1)] {
+                        p.spawn((
+                            Mesh3d(a.trunk.clone()),
+                            MeshMaterial3d(a.trunk_mat.clone()),
+                            Transform::from_translation(top + Vec3::new(dx, 0.1, dz)),
+                        ));
+                        p.spawn((
+                            Mesh3d(a.tree.clone()),
+                            MeshMaterial3d(a.tree_mat.clone()),
+                            Transform::from_translation(top + Vec3::new(dx, 0.55 * s, dz))
+                                .with_scale(Vec3::splat(s)),
+                        ));
+                    }
+                }
+                Ground::Building => {
+                    p.spawn((
+                        Mesh3d(a.block.clone()),
+                        MeshMaterial3d(a.roof_mat.clone()),
+                        Transform::from_translation(top + Vec3::Y * 0.5)
+                            .with_scale(Vec3::new(1.05, 1.0, 0.9)),
+                    ));
+                    p.spawn((
+                        Mesh3d(a.block.clone()),
+                        MeshMaterial3d(a.rock_mat.clone()),
+                        Transform::from_translation(top + Vec3::new(0.2, 1.15, 0.1))
+                            .with_scale(Vec3::new(0.45, 0.3, 0.45)),
+                    ));
+                }
+                Ground::Rubble => {
+                    for (dx, dz, r) in [
+                        (-0.25, 0.1, 0.3),
+                        (0.2, -0.2, 1.1),
+                        (0.15, 0.3, 2.0),
+                        (-0.1, -0.35, 0.7),
+                    ] {
+                        p.spawn((
+                            Mesh3d(a.rock.clone()),
+                            MeshMaterial3d(a.rock_mat.clone()),
+                            Transform::from_translation(top + Vec3::new(dx, 0.09, dz))
+                                .with_rotation(Quat::from_rotation_y(r)),
+                        ));
+                    }
+                }
+                _ => {}
+            }
+            if terrain.smoke {
+                p.spawn((
+                    Mesh3d(a.cloud.clone()),
+                    MeshMaterial3d(a.smoke_mat.clone()),
+                    Transform::from_translation(top + Vec3::Y * 0.6)
+                        .with_scale(Vec3::new(1.3, 0.8, 1.3)),
+                ));
+            }
+        });
 }
 
 /// A training waypoint's ring.
@@ -341,7 +349,11 @@ fn mark_waypoints(
             Waypoint,
             DespawnOnExit(Screen::Battle),
             Mesh3d(a.ring.clone()),
-            MeshMaterial3d(if *reached { a.dim.clone() } else { a.gold.clone() }),
+            MeshMaterial3d(if *reached {
+                a.dim.clone()
+            } else {
+                a.gold.clone()
+            }),
             Transform::from_translation(hex_to_world(*hex) + Vec3::Y * (height + 0.02)),
         ));
     }

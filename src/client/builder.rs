@@ -2,7 +2,7 @@
 //! tank on its own ("Build a tank") and save it to RON.
 //!
 //! Every rule comes from the rules layer. A control that would break a rule is disabled,
-//! and its tooltip is the validator's own sentence: [`blocked`] applies the change to a
+//! and its tooltip is the validator's own sentence: `blocked` applies the change to a
 //! copy of the tank and asks [`Scenario::validate`] (which calls [`Build::problems`])
 //! what the copy would newly break. Nothing here re-states a rule.
 
@@ -1060,7 +1060,7 @@ fn summary_card(ui: &mut egui::Ui, unit: &UnitSetup, rules: &Rules) {
                 .show(ui, |ui| {
                     let mut row = |key: &str, value: String| {
                         ui.label(egui::RichText::new(key).strong());
-                        ui.label(value);
+                        ui.add(egui::Label::new(value).wrap());
                         ui.end_row();
                     };
                     row(
@@ -1080,7 +1080,7 @@ fn summary_card(ui: &mut egui::Ui, unit: &UnitSetup, rules: &Rules) {
                         if bought.is_empty() {
                             "none".into()
                         } else {
-                            bought.join(", ")
+                            bought.join("\n")
                         },
                     );
                     row("Crew", crew.join("\n"));

@@ -81,7 +81,11 @@ struct FxAssets {
     puff: Handle<StandardMaterial>,
 }
 
-fn glow(materials: &mut Assets<StandardMaterial>, rgb: (f32, f32, f32), power: f32) -> Handle<StandardMaterial> {
+fn glow(
+    materials: &mut Assets<StandardMaterial>,
+    rgb: (f32, f32, f32),
+    power: f32,
+) -> Handle<StandardMaterial> {
     materials.add(StandardMaterial {
         base_color: Color::srgb(rgb.0, rgb.1, rgb.2),
         emissive: LinearRgba::rgb(rgb.0 * power, rgb.1 * power, rgb.2 * power),
@@ -90,7 +94,10 @@ fn glow(materials: &mut Assets<StandardMaterial>, rgb: (f32, f32, f32), power: f
     })
 }
 
-fn haze(materials: &mut Assets<StandardMaterial>, rgba: (f32, f32, f32, f32)) -> Handle<StandardMaterial> {
+fn haze(
+    materials: &mut Assets<StandardMaterial>,
+    rgba: (f32, f32, f32, f32),
+) -> Handle<StandardMaterial> {
     materials.add(StandardMaterial {
         base_color: Color::srgba(rgba.0, rgba.1, rgba.2, rgba.3),
         alpha_mode: AlphaMode::Blend,
@@ -146,14 +153,22 @@ fn queue_effects(
             Kind::Miss
         };
         // A miss lands short of the target.
-        let at = if s.hit { to } else { to - (to - from).normalize_or_zero() * 0.6 - Vec3::Y * 0.5 };
+        let at = if s.hit {
+            to
+        } else {
+            to - (to - from).normalize_or_zero() * 0.6 - Vec3::Y * 0.5
+        };
         queue.0.push_back((impact, at));
     }
     for f in fires.read() {
-        queue.0.push_back((Kind::Flames, spot(battle.unit(f.unit).at)));
+        queue
+            .0
+            .push_back((Kind::Flames, spot(battle.unit(f.unit).at)));
     }
     for d in disabled.read() {
-        queue.0.push_back((Kind::BlackSmoke, spot(battle.unit(d.unit).at)));
+        queue
+            .0
+            .push_back((Kind::BlackSmoke, spot(battle.unit(d.unit).at)));
     }
     for c in cooked.read() {
         queue.0.push_back((Kind::Explosion, spot(c.hex)));

@@ -115,7 +115,11 @@ pub fn target_odds(battle: &TankCommander, shooter: UnitId, target: UnitId) -> O
 
 /// Works the highlights out for a state, a selection and a hovered hex.
 #[must_use]
-pub fn highlights_for(battle: &TankCommander, selection: &Selection, hovered: Option<Hex>) -> Highlights {
+pub fn highlights_for(
+    battle: &TankCommander,
+    selection: &Selection,
+    hovered: Option<Hex>,
+) -> Highlights {
     if battle.outcome().is_some() {
         return Highlights::default();
     }

@@ -6,11 +6,11 @@ use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::Screen;
 use super::board::Clicked;
 use super::highlights::{Highlights, Hovered, Selection};
 use super::session::{Busy, CombatLog, Notice, Order, Table};
 use super::units::{SkipAnimation, side_color};
-use super::Screen;
 use crate::framework::{Game, PlayerId};
 use crate::grid::Rotation;
 use crate::rules::tank_commander::state::{RoleState, Status};
@@ -38,7 +38,11 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (follow_activation, take_clicks, take_keys.run_if(not(egui_wants_any_keyboard_input)))
+            (
+                follow_activation,
+                take_clicks,
+                take_keys.run_if(not(egui_wants_any_keyboard_input)),
+            )
                 .chain()
                 .before(super::session::SessionSet)
                 .run_if(in_battle),
@@ -145,19 +149,99 @@ pub fn bar_items(
         rotation,
         turret_follows: follows,
     };
-    items.push(item(battle, player, "Move", Some((KeyCode::KeyM, "M")), Some(battle.move_cost(u)), Action::Move, "Drive one hex straight ahead (or click a blue hex to drive there)"));
-    items.push(item(battle, player, "Turn left", Some((KeyCode::Comma, ",")), Some(c.turn), turn(Rotation::Left, true), "Turn the hull 60° left; the turret turns with it"));
-    items.push(item(battle, player, "Turn right", Some((KeyCode::Period, ".")), Some(c.turn), turn(Rotation::Right, true), "Turn the hull 60° right; the turret turns with it"));
-    items.push(item(battle, player, "Hull left only", None, Some(c.turn), turn(Rotation::Left, false), "Turn the hull 60° left; the turret keeps its direction"));
-    items.push(item(battle, player, "Hull right only", None, Some(c.turn), turn(Rotation::Right, false), "Turn the hull 60° right; the turret keeps its direction"));
-    items.push(item(battle, player, "Turret left", Some((KeyCode::BracketLeft, "[")), Some(c.turret), Action::RotateTurret(Rotation::Left), "Turn the turret 60° left"));
-    items.push(item(battle, player, "Turret right", Some((KeyCode::BracketRight, "]")), Some(c.turret), Action::RotateTurret(Rotation::Right), "Turn the turret 60° right"));
+    items.push(item(
+        battle,
+        player,
+        "Move",
+        Some((KeyCode::KeyM, "M")),
+        Some(battle.move_cost(u)),
+        Action::Move,
+        "Drive one hex straight ahead (or click a blue hex to drive there)",
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Turn left",
+        Some((KeyCode::Comma, ",")),
+        Some(c.turn),
+        turn(Rotation::Left, true),
+        "Turn the hull 60° left; the turret turns with it",
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Turn right",
+        Some((KeyCode::Period, ".")),
+        Some(c.turn),
+        turn(Rotation::Right, true),
+        "Turn the hull 60° right; the turret turns with it",
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Hull left only",
+        None,
+        Some(c.turn),
+        turn(Rotation::Left, false),
+        "Turn the hull 60° left; the turret keeps its direction",
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Hull right only",
+        None,
+        Some(c.turn),
+        turn(Rotation::Right, false),
+        "Turn the hull 60° right; the turret keeps its direction",
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Turret left",
+        Some((KeyCode::BracketLeft, "[")),
+        Some(c.turret),
+        Action::RotateTurret(Rotation::Left),
+        "Turn the turret 60° left",
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Turret right",
+        Some((KeyCode::BracketRight, "]")),
+        Some(c.turret),
+        Action::RotateTurret(Rotation::Right),
+        "Turn the turret 60° right",
+    ));
     let load_cost = u.load_cost(rules, act.quick_load);
-    items.push(item(battle, player, "Load AT", Some((KeyCode::KeyL, "L")), load_cost, Action::Load(Round::At), "Load an anti-tank round"));
-    items.push(item(battle, player, "Load HE", Some((KeyCode::KeyH, "H")), load_cost, Action::Load(Round::He), "Load a high-explosive round (needs the HE Rounds upgrade)"));
+    items.push(item(
+        battle,
+        player,
+        "Load AT",
+        Some((KeyCode::KeyL, "L")),
+        load_cost,
+        Action::Load(Round::At),
+        "Load an anti-tank round",
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Load HE",
+        Some((KeyCode::KeyH, "H")),
+        load_cost,
+        Action::Load(Round::He),
+        "Load a high-explosive round (needs the HE Rounds upgrade)",
+    ));
     let fire = match selection.aim {
         Some(t) => {
-            let mut it = item(battle, player, format!("Fire at {}", battle.unit(t).name), Some((KeyCode::KeyF, "F")), Some(c.fire), Action::Fire(FireTarget::Unit(t)), "Fire the loaded round at the aimed unit");
+            let mut it = item(
+                battle,
+                player,
+                format!("Fire at {}", battle.unit(t).name),
+                Some((KeyCode::KeyF, "F")),
+                Some(c.fire),
+                Action::Fire(FireTarget::Unit(t)),
+                "Fire the loaded round at the aimed unit",
+            );
             if let Some(odds) = super::highlights::target_odds(battle, act.unit, t) {
                 it.help = format!("{}\n{}", odds.label, odds.why);
             }
@@ -175,7 +259,15 @@ pub fn bar_items(
     };
     items.push(fire);
     let smoke = match hovered {
-        Some(h) => item(battle, player, format!("Smoke on {}", battle.label(h)), Some((KeyCode::KeyG, "G")), Some(c.smoke), Action::DeploySmoke(h), "Fire the smoke launcher at the hex under the pointer"),
+        Some(h) => item(
+            battle,
+            player,
+            format!("Smoke on {}", battle.label(h)),
+            Some((KeyCode::KeyG, "G")),
+            Some(c.smoke),
+            Action::DeploySmoke(h),
+            "Fire the smoke launcher at the hex under the pointer",
+        ),
         None => BarItem {
             label: "Smoke".into(),
             key: Some(KeyCode::KeyG),
@@ -191,22 +283,41 @@ pub fn bar_items(
         },
     };
     items.push(smoke);
-    items.push(item(battle, player, "Extinguish", Some((KeyCode::KeyV, "V")), Some(c.extinguish), Action::Extinguish, "Put out the fire on this tank"));
+    items.push(item(
+        battle,
+        player,
+        "Extinguish",
+        Some((KeyCode::KeyV, "V")),
+        Some(c.extinguish),
+        Action::Extinguish,
+        "Put out the fire on this tank",
+    ));
     let dash = (1..=rules.crew.dash_spaces)
         .rev()
         .map(|spaces| Action::UseAbility(Ability::MoveMoveMove { spaces }))
         .find(|a| battle.check(player, a).is_ok())
         .unwrap_or(Action::UseAbility(Ability::MoveMoveMove { spaces: 1 }));
     for (n, (ability, key)) in [
-        (Action::UseAbility(Ability::BoomingVoice), (KeyCode::Digit1, "1")),
+        (
+            Action::UseAbility(Ability::BoomingVoice),
+            (KeyCode::Digit1, "1"),
+        ),
         (dash, (KeyCode::Digit2, "2")),
-        (Action::UseAbility(Ability::BringItDown), (KeyCode::Digit3, "3")),
-        (Action::UseAbility(Ability::QuickLoad), (KeyCode::Digit4, "4")),
+        (
+            Action::UseAbility(Ability::BringItDown),
+            (KeyCode::Digit3, "3"),
+        ),
+        (
+            Action::UseAbility(Ability::QuickLoad),
+            (KeyCode::Digit4, "4"),
+        ),
     ]
     .into_iter()
     .enumerate()
     {
-        let Action::UseAbility(a) = ability else { continue };
+        let Action::UseAbility(a) = ability else {
+            continue;
+        };
         let help = match n {
             0 => "Commander: extra action points this turn",
             1 => "Driver: one action carries the tank several hexes straight ahead",
@@ -217,15 +328,35 @@ pub fn bar_items(
             Ability::MoveMoveMove { spaces } => format!("{} ({spaces})", a.title()),
             _ => a.title().to_string(),
         };
-        items.push(item(battle, player, label, Some(key), None, ability, format!("{help} (once per battle)")));
+        items.push(item(
+            battle,
+            player,
+            label,
+            Some(key),
+            None,
+            ability,
+            format!("{help} (once per battle)"),
+        ));
     }
-    items.push(item(battle, player, "End activation", Some((KeyCode::Enter, "Enter")), None, Action::EndActivation, "Finish this unit's activation; unspent action points are lost"));
+    items.push(item(
+        battle,
+        player,
+        "End activation",
+        Some((KeyCode::Enter, "Enter")),
+        None,
+        Action::EndActivation,
+        "Finish this unit's activation; unspent action points are lost",
+    ));
     items.push(end_turn);
     items
 }
 
 /// Selects the unit that was just activated.
-fn follow_activation(table: Res<Table>, mut selection: ResMut<Selection>, mut last: Local<Option<(u64, Option<crate::rules::tank_commander::UnitId>)>>) {
+fn follow_activation(
+    table: Res<Table>,
+    mut selection: ResMut<Selection>,
+    mut last: Local<Option<(u64, Option<crate::rules::tank_commander::UnitId>)>>,
+) {
     let active = table.battle().activation().map(|a| a.unit);
     let key = (table.generation, active);
     if *last == Some(key) {
@@ -441,7 +572,11 @@ fn draw_top_bar(
     Ok(())
 }
 
-fn draw_unit_card(mut contexts: EguiContexts, table: Res<Table>, selection: Res<Selection>) -> Result {
+fn draw_unit_card(
+    mut contexts: EguiContexts,
+    table: Res<Table>,
+    selection: Res<Selection>,
+) -> Result {
     let battle = table.battle();
     let Some(id) = selection.unit else {
         return Ok(());
@@ -456,10 +591,23 @@ fn draw_unit_card(mut contexts: EguiContexts, table: Res<Table>, selection: Res<
         .default_width(280.0)
         .max_width(300.0)
         .show(contexts.ctx_mut()?, |ui| {
-            ui.label(egui::RichText::new(&u.name).size(17.0).strong().color(color32(side_color(u.side.0))));
-            ui.label(format!("{} · at {} · hull facing {} · turret {}", battle.side_name(u.side), battle.label(u.at), u.facing, u.turret));
+            ui.label(
+                egui::RichText::new(&u.name)
+                    .size(17.0)
+                    .strong()
+                    .color(color32(side_color(u.side.0))),
+            );
+            ui.label(format!(
+                "{} · at {} · hull facing {} · turret {}",
+                battle.side_name(u.side),
+                battle.label(u.at),
+                u.facing,
+                u.turret
+            ));
             let status = match u.status {
-                Status::Active if battle.has_activated(id) && act.is_none() => "has acted this turn",
+                Status::Active if battle.has_activated(id) && act.is_none() => {
+                    "has acted this turn"
+                }
                 Status::Active if act.is_some() => "ACTIVE",
                 Status::Active => "ready",
                 Status::Disabled => "knocked out",
@@ -469,25 +617,48 @@ fn draw_unit_card(mut contexts: EguiContexts, table: Res<Table>, selection: Res<
             egui::Grid::new("card stats").num_columns(2).show(ui, |ui| {
                 let a = u.armor;
                 ui.label("Armor");
-                ui.label(format!("front {} · side {} · rear {}", a.front, a.side, a.rear));
+                ui.label(format!(
+                    "front {} · side {} · rear {}",
+                    a.front, a.side, a.rear
+                ));
                 ui.end_row();
                 ui.label("Accuracy");
-                ui.label(format!("hits on {}+", u.base.accuracy.saturating_sub(if u.build.optics { rules.upgrades.optics_accuracy } else { 0 })));
+                ui.label(format!(
+                    "hits on {}+",
+                    u.base.accuracy.saturating_sub(if u.build.optics {
+                        rules.upgrades.optics_accuracy
+                    } else {
+                        0
+                    })
+                ));
                 ui.end_row();
                 ui.label("Hull");
                 ui.label(format!("{} of {}", u.hull, u.base.hull));
                 ui.end_row();
                 ui.label("Action points");
                 ui.label(match act {
-                    Some(a) => format!("{} left · moved {} of {}", a.action_points, a.moves, u.move_cap(rules)),
+                    Some(a) => format!(
+                        "{} left · moved {} of {}",
+                        a.action_points,
+                        a.moves,
+                        u.move_cap(rules)
+                    ),
                     None => format!("{} per activation", u.action_points(rules)),
                 });
                 ui.end_row();
                 ui.label("Gun");
-                ui.label(format!("range {} · loaded {}", u.gun_range(rules), u.loaded.map_or("nothing".to_string(), |r| r.to_string())));
+                ui.label(format!(
+                    "range {} · loaded {}",
+                    u.gun_range(rules),
+                    u.loaded.map_or("nothing".to_string(), |r| r.to_string())
+                ));
                 ui.end_row();
                 ui.label("Fire");
-                ui.label(if u.on_fire { egui::RichText::new("ON FIRE").color(egui::Color32::from_rgb(255, 120, 40)) } else { egui::RichText::new("none") });
+                ui.label(if u.on_fire {
+                    egui::RichText::new("ON FIRE").color(egui::Color32::from_rgb(255, 120, 40))
+                } else {
+                    egui::RichText::new("none")
+                });
                 ui.end_row();
             });
             if !u.crew.is_empty() {
@@ -500,7 +671,11 @@ fn draw_unit_card(mut contexts: EguiContexts, table: Res<Table>, selection: Res<
                             1 => egui::Color32::from_rgb(240, 200, 80),
                             _ => egui::Color32::from_rgb(240, 90, 80),
                         };
-                        ui.label(format!("{}: {}", m.role, if m.name.is_empty() { "—" } else { &m.name }));
+                        ui.label(format!(
+                            "{}: {}",
+                            m.role,
+                            if m.name.is_empty() { "—" } else { &m.name }
+                        ));
                         ui.label(egui::RichText::new(m.condition()).color(color));
                         let ability = match m.role {
                             Role::Commander => Some(Ability::BoomingVoice),
@@ -510,20 +685,35 @@ fn draw_unit_card(mut contexts: EguiContexts, table: Res<Table>, selection: Res<
                             Role::Lieutenant => None,
                         };
                         match ability {
-                            Some(a) if m.ability_used => ui.label(egui::RichText::new(format!("{} used", a.title())).weak()),
+                            Some(a) if m.ability_used => {
+                                ui.label(egui::RichText::new(format!("{} used", a.title())).weak())
+                            }
                             Some(a) => ui.label(format!("{} ready", a.title())),
                             None => ui.label(""),
                         };
                         ui.end_row();
                     }
                 });
-                let impaired: Vec<String> = [Role::Commander, Role::Driver, Role::Gunner, Role::Loader]
-                    .into_iter()
-                    .filter(|r| u.role_state(*r) != RoleState::Healthy)
-                    .map(|r| format!("{r} {}", if u.role_state(r) == RoleState::Out { "out" } else { "impaired" }))
-                    .collect();
+                let impaired: Vec<String> =
+                    [Role::Commander, Role::Driver, Role::Gunner, Role::Loader]
+                        .into_iter()
+                        .filter(|r| u.role_state(*r) != RoleState::Healthy)
+                        .map(|r| {
+                            format!(
+                                "{r} {}",
+                                if u.role_state(r) == RoleState::Out {
+                                    "out"
+                                } else {
+                                    "impaired"
+                                }
+                            )
+                        })
+                        .collect();
                 if !impaired.is_empty() {
-                    ui.label(egui::RichText::new(impaired.join(" · ")).color(egui::Color32::from_rgb(240, 170, 80)));
+                    ui.label(
+                        egui::RichText::new(impaired.join(" · "))
+                            .color(egui::Color32::from_rgb(240, 170, 80)),
+                    );
                 }
             }
             let b = u.build;
@@ -565,70 +755,85 @@ fn draw_bottom_bar(
         .min_width(700.0)
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -4.0])
         .show(ctx, |ui| {
-        if let Some(replay) = &table.replay {
-            let at = table.game.history().len();
-            let total = replay.actions.len();
-            ui.horizontal(|ui| {
-                if ui.button("|◀").on_hover_text("Start").clicked() {
-                    orders.write(Order::Seek(0));
-                }
-                if ui.button("◀ (,)").on_hover_text("One action back").clicked() {
-                    orders.write(Order::Seek(at.saturating_sub(1)));
-                }
-                if ui.button("(.) ▶").on_hover_text("One action forward").clicked() {
-                    orders.write(Order::Seek((at + 1).min(total)));
-                }
-                if ui.button("▶|").on_hover_text("End").clicked() {
-                    orders.write(Order::Seek(total));
-                }
-                let mut pos = at;
-                ui.spacing_mut().slider_width = (ui.available_width() - 200.0).max(100.0);
-                if ui.add(egui::Slider::new(&mut pos, 0..=total).text("actions")).changed() {
-                    orders.write(Order::Seek(pos));
-                }
-                ui.label(match at.checked_sub(1).and_then(|i| replay.actions.get(i)) {
-                    Some(step) => format!("last: {}", battle.describe_action(&step.action)),
-                    None => "start".into(),
+            if let Some(replay) = &table.replay {
+                let at = table.game.history().len();
+                let total = replay.actions.len();
+                ui.horizontal(|ui| {
+                    if ui.button("|◀").on_hover_text("Start").clicked() {
+                        orders.write(Order::Seek(0));
+                    }
+                    if ui
+                        .button("◀ (,)")
+                        .on_hover_text("One action back")
+                        .clicked()
+                    {
+                        orders.write(Order::Seek(at.saturating_sub(1)));
+                    }
+                    if ui
+                        .button("(.) ▶")
+                        .on_hover_text("One action forward")
+                        .clicked()
+                    {
+                        orders.write(Order::Seek((at + 1).min(total)));
+                    }
+                    if ui.button("▶|").on_hover_text("End").clicked() {
+                        orders.write(Order::Seek(total));
+                    }
+                    let mut pos = at;
+                    ui.spacing_mut().slider_width = (ui.available_width() - 200.0).max(100.0);
+                    if ui
+                        .add(egui::Slider::new(&mut pos, 0..=total).text("actions"))
+                        .changed()
+                    {
+                        orders.write(Order::Seek(pos));
+                    }
+                    ui.label(
+                        match at.checked_sub(1).and_then(|i| replay.actions.get(i)) {
+                            Some(step) => format!("last: {}", battle.describe_action(&step.action)),
+                            None => "start".into(),
+                        },
+                    );
                 });
-            });
-            return;
-        }
-        if busy.0 {
-            ui.horizontal(|ui| {
-                ui.label("…");
-                if ui.button("Skip animation (Space)").clicked() {
-                    skip.write(SkipAnimation);
-                }
-            });
-            return;
-        }
-        if !table.interactive {
-            return;
-        }
-        let Some(&player) = battle.to_act().first() else {
-            ui.label("The battle is over.");
-            return;
-        };
-        ui.horizontal_wrapped(|ui| {
-            for it in bar_items(battle, player, &selection, hovered.0) {
-                let mut text = it.label.clone();
-                if let Some(cost) = it.cost {
-                    text.push_str(&format!(" · {cost} AP"));
-                }
-                if !it.key_name.is_empty() {
-                    text.push_str(&format!(" [{}]", it.key_name));
-                }
-                let button = ui.add_enabled(it.why_not.is_none(), egui::Button::new(text));
-                let button = match &it.why_not {
-                    Some(why) => button.on_disabled_hover_text(format!("{}\nNot now: {why}", it.help)),
-                    None => button.on_hover_text(&it.help),
-                };
-                if button.clicked() {
-                    orders.write(it.order.clone());
-                }
+                return;
             }
+            if busy.0 {
+                ui.horizontal(|ui| {
+                    ui.label("…");
+                    if ui.button("Skip animation (Space)").clicked() {
+                        skip.write(SkipAnimation);
+                    }
+                });
+                return;
+            }
+            if !table.interactive {
+                return;
+            }
+            let Some(&player) = battle.to_act().first() else {
+                ui.label("The battle is over.");
+                return;
+            };
+            ui.horizontal_wrapped(|ui| {
+                for it in bar_items(battle, player, &selection, hovered.0) {
+                    let mut text = it.label.clone();
+                    if let Some(cost) = it.cost {
+                        text.push_str(&format!(" · {cost} AP"));
+                    }
+                    if !it.key_name.is_empty() {
+                        text.push_str(&format!(" [{}]", it.key_name));
+                    }
+                    let button = ui.add_enabled(it.why_not.is_none(), egui::Button::new(text));
+                    let button = match &it.why_not {
+                        Some(why) => {
+                            button.on_disabled_hover_text(format!("{}\nNot now: {why}", it.help))
+                        }
+                        None => button.on_hover_text(&it.help),
+                    };
+                    if button.clicked() {
+                        orders.write(it.order.clone());
+                    }
+                }
+            });
         });
-    });
     Ok(())
 }
 
@@ -646,11 +851,14 @@ fn draw_log(
         .default_width(400.0)
         .default_height(260.0)
         .show(contexts.ctx_mut()?, |ui| {
-            ui.label(egui::RichText::new(if table.replay.is_some() {
-                "Click a line to jump there."
-            } else {
-                "Click a line to pick out its units."
-            }).weak());
+            ui.label(
+                egui::RichText::new(if table.replay.is_some() {
+                    "Click a line to jump there."
+                } else {
+                    "Click a line to pick out its units."
+                })
+                .weak(),
+            );
             egui::ScrollArea::vertical()
                 .max_height(260.0)
                 .stick_to_bottom(table.replay.is_none())
@@ -681,7 +889,12 @@ fn draw_log(
 }
 
 /// What is under the pointer: the hex, its terrain and effect, and any unit's stats.
-fn draw_hover(mut contexts: EguiContexts, table: Res<Table>, hovered: Res<Hovered>, highlights: Res<Highlights>) -> Result {
+fn draw_hover(
+    mut contexts: EguiContexts,
+    table: Res<Table>,
+    hovered: Res<Hovered>,
+    highlights: Res<Highlights>,
+) -> Result {
     let Some(hex) = hovered.0 else { return Ok(()) };
     let battle = table.battle();
     if !battle.board().contains(hex) {
@@ -700,10 +913,18 @@ fn draw_hover(mut contexts: EguiContexts, table: Res<Table>, hovered: Res<Hovere
                 Terrain::Hill => " (−1 to hit units behind it; units on it are hit on the rear)",
                 Terrain::Open => "",
             };
-            let smoke = if battle.smoke(hex) { " · smoke (blocks sight)" } else { "" };
+            let smoke = if battle.smoke(hex) {
+                " · smoke (blocks sight)"
+            } else {
+                ""
+            };
             ui.strong(format!("{} · {terrain}{effect}{smoke}", battle.label(hex)));
             if let Some(route) = highlights.routes.iter().find(|r| r.to == hex) {
-                ui.label(format!("Click to drive here: {} AP ({} orders)", route.cost, route.actions.len()));
+                ui.label(format!(
+                    "Click to drive here: {} AP ({} orders)",
+                    route.cost,
+                    route.actions.len()
+                ));
             }
             if let Some(u) = battle.unit_at(hex) {
                 let a = u.armor;
@@ -721,21 +942,38 @@ fn draw_hover(mut contexts: EguiContexts, table: Res<Table>, hovered: Res<Hovere
                     u.loaded.map_or("nothing".to_string(), |r| r.to_string())
                 ));
                 if let Some(t) = highlights.targets.iter().find(|t| t.unit == u.id) {
-                    ui.label(egui::RichText::new(format!("Target: {}", t.label)).color(egui::Color32::from_rgb(255, 150, 130)));
+                    ui.label(
+                        egui::RichText::new(format!("Target: {}", t.label))
+                            .color(egui::Color32::from_rgb(255, 150, 130)),
+                    );
                     ui.label(egui::RichText::new(&t.why).small());
                 }
             }
             if let Some(s) = highlights.sight.as_ref().filter(|s| s.to == hex) {
                 match &s.blocked {
-                    None => ui.label(egui::RichText::new("Line of sight: clear").color(egui::Color32::LIGHT_GREEN)),
-                    Some((h, why)) => ui.label(egui::RichText::new(format!("Line of sight blocked at {}: {why}", battle.label(*h))).color(egui::Color32::from_rgb(255, 110, 100))),
+                    None => ui.label(
+                        egui::RichText::new("Line of sight: clear")
+                            .color(egui::Color32::LIGHT_GREEN),
+                    ),
+                    Some((h, why)) => ui.label(
+                        egui::RichText::new(format!(
+                            "Line of sight blocked at {}: {why}",
+                            battle.label(*h)
+                        ))
+                        .color(egui::Color32::from_rgb(255, 110, 100)),
+                    ),
                 };
             }
         });
     Ok(())
 }
 
-fn draw_history(mut contexts: EguiContexts, table: Res<Table>, mut panels: ResMut<Panels>, mut orders: MessageWriter<Order>) -> Result {
+fn draw_history(
+    mut contexts: EguiContexts,
+    table: Res<Table>,
+    mut panels: ResMut<Panels>,
+    mut orders: MessageWriter<Order>,
+) -> Result {
     if !panels.history || !table.playtest || table.replay.is_some() {
         return Ok(());
     }
@@ -746,16 +984,23 @@ fn draw_history(mut contexts: EguiContexts, table: Res<Table>, mut panels: ResMu
         .default_width(320.0)
         .show(contexts.ctx_mut()?, |ui| {
             ui.label("Go back to just before any action; its dice are taken back too.");
-            egui::ScrollArea::vertical().max_height(360.0).show(ui, |ui| {
-                for (i, step) in table.game.history().iter().enumerate().rev() {
-                    ui.horizontal(|ui| {
-                        if ui.small_button("back to here").clicked() {
-                            orders.write(Order::UndoTo(i));
-                        }
-                        ui.label(format!("{}. {}: {}", i + 1, battle.side_name(step.player), battle.describe_action(&step.action)));
-                    });
-                }
-            });
+            egui::ScrollArea::vertical()
+                .max_height(360.0)
+                .show(ui, |ui| {
+                    for (i, step) in table.game.history().iter().enumerate().rev() {
+                        ui.horizontal(|ui| {
+                            if ui.small_button("back to here").clicked() {
+                                orders.write(Order::UndoTo(i));
+                            }
+                            ui.label(format!(
+                                "{}. {}: {}",
+                                i + 1,
+                                battle.side_name(step.player),
+                                battle.describe_action(&step.action)
+                            ));
+                        });
+                    }
+                });
         });
     panels.history = open;
     Ok(())
@@ -780,7 +1025,12 @@ pub fn summary(table: &Table) -> Vec<SideSummary> {
     let mut out = vec![SideSummary::default(); sides];
     for fact in table.game.all_facts() {
         match fact {
-            Fact::ShotResolved { shooter, hit, penetration, .. } => {
+            Fact::ShotResolved {
+                shooter,
+                hit,
+                penetration,
+                ..
+            } => {
                 let s = &mut out[usize::from(battle.unit(*shooter).side.0)];
                 s.shots += 1;
                 s.hits += u32::from(*hit);
@@ -832,31 +1082,68 @@ fn draw_outcome(
                 None => "A draw.".to_string(),
             };
             ui.vertical_centered(|ui| {
-                ui.heading(egui::RichText::new(head).size(28.0).color(egui::Color32::GOLD));
+                ui.heading(
+                    egui::RichText::new(head)
+                        .size(28.0)
+                        .color(egui::Color32::GOLD),
+                );
                 ui.label(&outcome.reason);
-                ui.label(format!("{} actions over {} turn(s)", table.game.history().len(), battle.turn().min(battle.turn_limit())));
+                ui.label(format!(
+                    "{} actions over {} turn(s)",
+                    table.game.history().len(),
+                    battle.turn().min(battle.turn_limit())
+                ));
             });
             ui.separator();
-            egui::Grid::new("summary").num_columns(7).striped(true).show(ui, |ui| {
-                for h in ["Side", "Shots", "Hits", "Penetrating", "Knocked out", "Units left", "Hull left"] {
-                    ui.strong(h);
-                }
-                ui.end_row();
-                for (i, s) in summary(&table).iter().enumerate() {
-                    let p = PlayerId(u8::try_from(i).unwrap_or(0));
-                    ui.label(egui::RichText::new(battle.side_name(p)).color(color32(side_color(p.0))));
-                    for v in [s.shots, s.hits, s.penetrations, s.knocked_out, s.units_left, s.hull_left] {
-                        ui.label(v.to_string());
+            egui::Grid::new("summary")
+                .num_columns(7)
+                .striped(true)
+                .show(ui, |ui| {
+                    for h in [
+                        "Side",
+                        "Shots",
+                        "Hits",
+                        "Penetrating",
+                        "Knocked out",
+                        "Units left",
+                        "Hull left",
+                    ] {
+                        ui.strong(h);
                     }
                     ui.end_row();
-                }
-            });
+                    for (i, s) in summary(&table).iter().enumerate() {
+                        let p = PlayerId(u8::try_from(i).unwrap_or(0));
+                        ui.label(
+                            egui::RichText::new(battle.side_name(p))
+                                .color(color32(side_color(p.0))),
+                        );
+                        for v in [
+                            s.shots,
+                            s.hits,
+                            s.penetrations,
+                            s.knocked_out,
+                            s.units_left,
+                            s.hull_left,
+                        ] {
+                            ui.label(v.to_string());
+                        }
+                        ui.end_row();
+                    }
+                });
             ui.separator();
             ui.horizontal(|ui| {
-                if ui.button("Rematch").on_hover_text("The same scenario again, new dice").clicked() {
+                if ui
+                    .button("Rematch")
+                    .on_hover_text("The same scenario again, new dice")
+                    .clicked()
+                {
                     orders.write(Order::Rematch);
                 }
-                if ui.button("Save replay").on_hover_text("Save the match record; open it later from the menu as a replay").clicked() {
+                if ui
+                    .button("Save replay")
+                    .on_hover_text("Save the match record; open it later from the menu as a replay")
+                    .clicked()
+                {
                     orders.write(Order::Save(None));
                 }
                 if ui.button("Look at the table").clicked() {

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::builder::BuilderPlan;
-use super::session::{NewBattle, Notice, OpenRecord, Table, autosave_path, saves_dir};
+use super::session::{NewBattle, Notice, OpenRecord, SaveFolder, Table};
 use super::{LoadedRules, Screen};
 use crate::rules::tank_commander::Scenario;
 use crate::rules::tank_commander::setup::find_project_file;
@@ -71,9 +71,9 @@ fn leave_battle(mut commands: Commands) {
     commands.remove_resource::<Table>();
 }
 
-fn rescan(mut state: ResMut<MenuState>, rules: Res<LoadedRules>) {
+fn rescan(mut state: ResMut<MenuState>, rules: Res<LoadedRules>, folder: Res<SaveFolder>) {
     state.scenarios = scenario_list(&rules.0);
-    let mut saves = ron_files(&saves_dir());
+    let mut saves = ron_files(&folder.saves());
     saves.reverse();
     state.saves = saves;
     // Start on the default scenario.
@@ -88,6 +88,7 @@ fn draw_menu(
     mut contexts: EguiContexts,
     mut state: ResMut<MenuState>,
     notice: Res<Notice>,
+    folder: Res<SaveFolder>,
     mut commands: Commands,
     mut battles: MessageWriter<NewBattle>,
     mut opens: MessageWriter<OpenRecord>,
@@ -96,17 +97,16 @@ fn draw_menu(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let state = &mut *state;
-    let mut screen = egui::Ui::new(
-        ctx.clone(),
-        "menu".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
-    egui::CentralPanel::default().show(&mut screen, |ui| {
+    egui::Window::new("Tanktable")
+        .title_bar(false)
+        .resizable(false)
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .fixed_size([920.0, 540.0])
+        .show(ctx, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(20.0);
-            ui.heading(egui::RichText::new("TANKTABLE").size(44.0).strong());
+            ui.heading(egui::RichText::new("TANKTABLE").size(44.0).strong().color(egui::Color32::from_rgb(230, 200, 120)));
             ui.label("Tank Commander on a 3D table, every rule enforced and explained. Two players, one computer.");
             ui.add_space(12.0);
         });
@@ -173,7 +173,7 @@ fn draw_menu(
             }
             let ui = &mut cols[1];
             ui.heading("Continue");
-            let autosave = autosave_path();
+            let autosave = folder.autosave();
             let cont = ui.add_enabled(autosave.is_file(), egui::Button::new(egui::RichText::new("Continue the last battle").size(16.0)));
             if cont
                 .on_hover_text(format!("Autosaved after every activation to {}", autosave.display()))
@@ -184,7 +184,7 @@ fn draw_menu(
             }
             ui.add_space(8.0);
             ui.heading("Saved matches");
-            ui.label(egui::RichText::new(format!("in {}", saves_dir().display())).weak());
+            ui.label(egui::RichText::new(format!("in {}", folder.saves().display())).weak());
             egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
                 if state.saves.is_empty() {
                     ui.label("None yet: Save (Ctrl+S) during a battle.");

@@ -124,11 +124,12 @@ pub fn logic_plugin(app: &mut App) {
     app.add_plugins((session::plugin, mirror::plugin, highlights::plugin));
 }
 
-/// A windowless app running the rules and logic plugins on `table` (tests, benches).
-#[must_use]
-pub fn headless_app(table: Table) -> App {
+/// A windowless app running the rules and logic plugins on `table` (tests, benches);
+/// saves go to `saves`.
+pub fn headless_app(table: Table, saves: PathBuf) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
+        .insert_resource(session::SaveFolder(saves))
         .insert_resource(LoadedRules(Rules::builtin()))
         .add_plugins(StatesPlugin)
         .insert_state(Screen::Battle)

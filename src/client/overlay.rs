@@ -16,15 +16,19 @@ use crate::rules::tank_commander::state::Status;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        draw_gizmos.run_if(in_state(Screen::Battle)
+        draw_gizmos.run_if(
+            in_state(Screen::Battle)
                 .and_then(resource_exists::<Table>)
-                .and_then(not(resource_exists::<super::Clean>))),
+                .and_then(not(resource_exists::<super::Clean>)),
+        ),
     )
     .add_systems(
         EguiPrimaryContextPass,
-        draw_labels.run_if(in_state(Screen::Battle)
+        draw_labels.run_if(
+            in_state(Screen::Battle)
                 .and_then(resource_exists::<Table>)
-                .and_then(not(resource_exists::<super::Clean>))),
+                .and_then(not(resource_exists::<super::Clean>)),
+        ),
     );
 }
 
@@ -54,10 +58,20 @@ fn draw_gizmos(
 ) {
     let lift = |hex| hex_to_world(hex) + Vec3::Y * (top(&table, hex) + 0.02);
     for hex in &highlights.arc {
-        hexagon(&mut gizmos, lift(*hex), 0.8, Color::srgba(1.0, 0.85, 0.2, 0.3));
+        hexagon(
+            &mut gizmos,
+            lift(*hex),
+            0.8,
+            Color::srgba(1.0, 0.85, 0.2, 0.3),
+        );
     }
     for route in &highlights.routes {
-        hexagon(&mut gizmos, lift(route.to), 0.88, Color::srgb(0.3, 0.85, 1.0));
+        hexagon(
+            &mut gizmos,
+            lift(route.to),
+            0.88,
+            Color::srgb(0.3, 0.85, 1.0),
+        );
     }
     for target in &highlights.targets {
         let c = lift(target.at);
@@ -70,16 +84,28 @@ fn draw_gizmos(
     let battle = table.battle();
     if let Some(unit) = selection.unit {
         let c = lift(battle.unit(unit).at);
-        gizmos.circle(Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)), 0.75, Color::WHITE);
+        gizmos.circle(
+            Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+            0.75,
+            Color::WHITE,
+        );
     }
     if let Some(unit) = selection.aim {
         let c = lift(battle.unit(unit).at);
-        gizmos.circle(Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)), 0.7, Color::srgb(1.0, 0.1, 0.1));
+        gizmos.circle(
+            Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+            0.7,
+            Color::srgb(1.0, 0.1, 0.1),
+        );
     }
     for unit in &selection.focus {
         let c = lift(battle.unit(*unit).at);
         for r in [0.6, 0.7, 0.8] {
-            gizmos.circle(Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)), r, Color::srgb(1.0, 0.2, 1.0));
+            gizmos.circle(
+                Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+                r,
+                Color::srgb(1.0, 0.2, 1.0),
+            );
         }
     }
     if let Some(sight) = &highlights.sight {
@@ -92,14 +118,23 @@ fn draw_gizmos(
             Some((block, _)) => {
                 let b = hex_to_world(*block);
                 // Red up to the blocking hex, then faint.
-                let along = (b - from).with_y(0.0).length() / (to - from).with_y(0.0).length().max(1e-3);
+                let along =
+                    (b - from).with_y(0.0).length() / (to - from).with_y(0.0).length().max(1e-3);
                 let cut = from.lerp(to, along.clamp(0.0, 1.0));
                 gizmos.line(from, cut, Color::srgb(1.0, 0.15, 0.1));
                 gizmos.line(cut, to, Color::srgba(1.0, 0.15, 0.1, 0.25));
                 let c = lift(*block) + Vec3::Y * 0.05;
                 hexagon(&mut gizmos, c, 0.9, Color::srgb(1.0, 0.15, 0.1));
-                gizmos.line(c + Vec3::new(-0.5, 0.0, -0.5), c + Vec3::new(0.5, 0.0, 0.5), Color::srgb(1.0, 0.15, 0.1));
-                gizmos.line(c + Vec3::new(-0.5, 0.0, 0.5), c + Vec3::new(0.5, 0.0, -0.5), Color::srgb(1.0, 0.15, 0.1));
+                gizmos.line(
+                    c + Vec3::new(-0.5, 0.0, -0.5),
+                    c + Vec3::new(0.5, 0.0, 0.5),
+                    Color::srgb(1.0, 0.15, 0.1),
+                );
+                gizmos.line(
+                    c + Vec3::new(-0.5, 0.0, 0.5),
+                    c + Vec3::new(0.5, 0.0, -0.5),
+                    Color::srgb(1.0, 0.15, 0.1),
+                );
             }
         }
     }
@@ -120,16 +155,30 @@ fn draw_labels(
             .ok()
             .map(|p| egui::pos2(p.x, p.y))
     };
-    let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Background, egui::Id::new("table labels")));
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("table labels"),
+    ));
     let battle = table.battle();
     let font = egui::FontId::proportional(13.0);
     let shadow = |pos: egui::Pos2, text: &str, color: egui::Color32, font: &egui::FontId| {
-        painter.text(pos + egui::vec2(1.0, 1.0), egui::Align2::CENTER_CENTER, text, font.clone(), egui::Color32::BLACK);
+        painter.text(
+            pos + egui::vec2(1.0, 1.0),
+            egui::Align2::CENTER_CENTER,
+            text,
+            font.clone(),
+            egui::Color32::BLACK,
+        );
         painter.text(pos, egui::Align2::CENTER_CENTER, text, font.clone(), color);
     };
     for route in &highlights.routes {
         if let Some(p) = screen(hex_to_world(route.to) + Vec3::Y * top(&table, route.to)) {
-            shadow(p, &format!("{} AP", route.cost), egui::Color32::from_rgb(120, 220, 255), &font);
+            shadow(
+                p,
+                &format!("{} AP", route.cost),
+                egui::Color32::from_rgb(120, 220, 255),
+                &font,
+            );
         }
     }
     for u in battle.units() {
@@ -140,7 +189,11 @@ fn draw_labels(
             continue;
         };
         let [r, g, b, _] = side_color(u.side.0).to_srgba().to_u8_array();
-        let color = egui::Color32::from_rgb(r.saturating_add(60), g.saturating_add(60), b.saturating_add(60));
+        let color = egui::Color32::from_rgb(
+            r.saturating_add(60),
+            g.saturating_add(60),
+            b.saturating_add(60),
+        );
         let mut state = Vec::new();
         if u.status == Status::Disabled {
             state.push("KNOCKED OUT".to_string());
@@ -156,15 +209,36 @@ fn draw_labels(
         }
         shadow(p, &u.name, color, &font);
         if !state.is_empty() {
-            shadow(p + egui::vec2(0.0, 14.0), &state.join(" · "), egui::Color32::from_rgb(255, 170, 60), &egui::FontId::proportional(11.0));
+            shadow(
+                p + egui::vec2(0.0, 14.0),
+                &state.join(" · "),
+                egui::Color32::from_rgb(255, 170, 60),
+                &egui::FontId::proportional(11.0),
+            );
         }
     }
     for target in &highlights.targets {
         if let Some(p) = screen(hex_to_world(target.at) + Vec3::Y * top(&table, target.at)) {
             let pos = p + egui::vec2(0.0, 22.0);
-            let rect = painter.text(pos, egui::Align2::CENTER_CENTER, &target.label, egui::FontId::proportional(12.0), egui::Color32::WHITE);
-            painter.rect_filled(rect.expand(3.0), 3.0, egui::Color32::from_rgba_unmultiplied(120, 10, 10, 200));
-            painter.text(pos, egui::Align2::CENTER_CENTER, &target.label, egui::FontId::proportional(12.0), egui::Color32::WHITE);
+            let rect = painter.text(
+                pos,
+                egui::Align2::CENTER_CENTER,
+                &target.label,
+                egui::FontId::proportional(12.0),
+                egui::Color32::WHITE,
+            );
+            painter.rect_filled(
+                rect.expand(3.0),
+                3.0,
+                egui::Color32::from_rgba_unmultiplied(120, 10, 10, 200),
+            );
+            painter.text(
+                pos,
+                egui::Align2::CENTER_CENTER,
+                &target.label,
+                egui::FontId::proportional(12.0),
+                egui::Color32::WHITE,
+            );
         }
     }
     Ok(())

@@ -89,7 +89,13 @@ fn watch_files(
             Err(d) => errors.push(d.to_string()),
             Ok(scenario) if table.game.history().is_empty() && table.replay.is_none() => {
                 // Nothing played yet: take the new version at once.
-                if let Ok(fresh) = Table::new(scenario, r, table.source.clone(), table.path.clone(), table.seed) {
+                if let Ok(fresh) = Table::new(
+                    scenario,
+                    r,
+                    table.source.clone(),
+                    table.path.clone(),
+                    table.seed,
+                ) {
                     commands.insert_resource(fresh);
                 }
             }
@@ -106,7 +112,12 @@ fn watch_files(
     watch.errors = errors;
 }
 
-fn draw_reload(mut contexts: EguiContexts, mut watch: ResMut<Watch>, table: Option<Res<Table>>, mut commands: Commands) -> Result {
+fn draw_reload(
+    mut contexts: EguiContexts,
+    mut watch: ResMut<Watch>,
+    table: Option<Res<Table>>,
+    mut commands: Commands,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !watch.errors.is_empty() {
         let mut dismiss = false;
@@ -147,7 +158,13 @@ fn draw_reload(mut contexts: EguiContexts, mut watch: ResMut<Watch>, table: Opti
         && let Some(p) = watch.pending.take()
         && yes
         && let Some(table) = table
-        && let Ok(fresh) = Table::new(p.scenario, &p.rules, table.source.clone(), table.path.clone(), table.seed)
+        && let Ok(fresh) = Table::new(
+            p.scenario,
+            &p.rules,
+            table.source.clone(),
+            table.path.clone(),
+            table.seed,
+        )
     {
         commands.insert_resource(fresh);
     }

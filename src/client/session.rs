@@ -43,6 +43,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Busy>()
         .init_resource::<Autoplay>()
         .init_resource::<Notice>()
+        .init_resource::<SaveFolder>()
         .init_resource::<CombatLog>()
         .add_systems(
             Update,
@@ -129,7 +130,8 @@ impl Table {
     /// A sentence when the record does not load or replay.
     pub fn from_record(path: &Path, rules: &Rules, replay: bool) -> Result<Self, String> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
         let (record, _): (Record, _) = data::load_ron(&name, &text).map_err(|d| d.to_string())?;
         let scenario = record
             .scenario
@@ -281,16 +283,29 @@ fn next_generation() -> u64 {
     NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
-/// Where the autosave lives.
-#[must_use]
-pub fn autosave_path() -> PathBuf {
-    super::data_dir().join("autosave.ron")
+/// The folder for the autosave and saved matches: the user's data folder, or a
+/// scratch folder in tests.
+#[derive(Resource, Clone, Debug)]
+pub struct SaveFolder(pub PathBuf);
+
+impl Default for SaveFolder {
+    fn default() -> Self {
+        Self(super::data_dir())
+    }
 }
 
-/// Where saved matches live.
-#[must_use]
-pub fn saves_dir() -> PathBuf {
-    super::data_dir().join("saves")
+impl SaveFolder {
+    /// Where the autosave lives.
+    #[must_use]
+    pub fn autosave(&self) -> PathBuf {
+        self.0.join("autosave.ron")
+    }
+
+    /// Where saved matches live.
+    #[must_use]
+    pub fn saves(&self) -> PathBuf {
+        self.0.join("saves")
+    }
 }
 
 /// Opens a scenario file for `tanktable play`.
@@ -299,7 +314,10 @@ pub fn saves_dir() -> PathBuf {
 /// Every problem in the scenario.
 pub fn open_scenario(path: &Path, rules: &Rules, launch: &Launch) -> Result<Table, String> {
     let scenario = Scenario::load(path, rules).map_err(|d| d.to_string())?;
-    let seed = launch.seed.or(scenario.setup.seed).unwrap_or_else(clock_seed);
+    let seed = launch
+        .seed
+        .or(scenario.setup.seed)
+        .unwrap_or_else(clock_seed);
     let mut table = Table::new(
         scenario,
         rules,
@@ -725,6 +743,7 @@ fn tell_new_table(table: Res<Table>, mut last: Local<Option<u64>>, mut tell: Fac
 
 /// Plays the orders given this frame.
 fn take_orders(
+    folder: Res<SaveFolder>,
     mut orders: MessageReader<Order>,
     mut table: ResMut<Table>,
     mut queued: ResMut<Queued>,
@@ -736,7 +755,7 @@ fn take_orders(
         match order {
             Order::Play(player, action) => {
                 queued.0.clear();
-                play_one(&mut table, *player, action, &mut tell, &mut notice);
+                play_one(&folder, &mut table, *player, action, &mut tell, &mut notice);
             }
             Order::Drive(player, actions) => {
                 queued.0 = actions.iter().map(|a| Queue::Action(*player, *a)).collect();
@@ -785,9 +804,15 @@ fn take_orders(
                         .battle()
                         .scenario_name()
                         .chars()
-                        .map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+                        .map(|c| {
+                            if c.is_alphanumeric() {
+                                c.to_ascii_lowercase()
+                            } else {
+                                '-'
+                            }
+                        })
                         .collect();
-                    saves_dir().join(format!("{name}-{}.ron", clock_seed()))
+                    folder.saves().join(format!("{name}-{}.ron", clock_seed()))
                 });
                 notice.0 = Some(match table.save(&path) {
                     Ok(()) => format!("Saved to {}", path.display()),
@@ -799,6 +824,7 @@ fn take_orders(
 }
 
 fn play_one(
+    folder: &SaveFolder,
     table: &mut Table,
     player: PlayerId,
     action: &Action,
@@ -821,7 +847,7 @@ fn play_one(
             });
             if ended && table.interactive {
                 // Autosave after every activation; a failure must not stop the game.
-                if let Err(e) = table.save(&autosave_path()) {
+                if let Err(e) = table.save(&folder.autosave()) {
                     notice.0 = Some(format!("Autosave failed: {e}"));
                 }
             }
@@ -837,6 +863,7 @@ fn play_one(
 
 /// Plays the next queued action once the last one's animation is over.
 fn play_queued(
+    folder: Res<SaveFolder>,
     mut table: ResMut<Table>,
     mut queued: ResMut<Queued>,
     busy: Res<Busy>,
@@ -852,7 +879,7 @@ fn play_queued(
     match front {
         Queue::Action(player, action) => {
             queued.0.pop_front();
-            if !play_one(&mut table, player, &action, &mut tell, &mut notice) {
+            if !play_one(&folder, &mut table, player, &action, &mut tell, &mut notice) {
                 queued.0.clear();
             }
         }
@@ -869,7 +896,7 @@ fn play_queued(
             };
             match next {
                 Some(action) => {
-                    if !play_one(&mut table, player, &action, &mut tell, &mut notice) {
+                    if !play_one(&folder, &mut table, player, &action, &mut tell, &mut notice) {
                         queued.0.clear();
                     }
                 }
@@ -883,6 +910,7 @@ fn play_queued(
 
 /// Lets the greedy bot play (scripted runs and tests).
 fn autoplay(
+    folder: Res<SaveFolder>,
     mut table: ResMut<Table>,
     mut left: ResMut<Autoplay>,
     queued: Res<Queued>,
@@ -903,5 +931,5 @@ fn autoplay(
         return;
     };
     left.0 -= 1;
-    play_one(&mut table, player, &action, &mut tell, &mut notice);
+    play_one(&folder, &mut table, player, &action, &mut tell, &mut notice);
 }

@@ -134,7 +134,8 @@ fn dress_units(
         let kind = table.battle().unit(unit.0).kind;
         let mut entity = commands.entity(e);
         entity.insert((
-            Transform::from_translation(home(&table, at.0)).with_rotation(facing_rotation(facing.0)),
+            Transform::from_translation(home(&table, at.0))
+                .with_rotation(facing_rotation(facing.0)),
             Visibility::default(),
             Shown(None),
         ));
@@ -183,7 +184,14 @@ fn show_condition(
     table: Res<Table>,
     a: Res<UnitAssets>,
     busy: Res<Busy>,
-    mut units: Query<(Entity, &Unit, &Condition, &mut Shown, &mut Visibility, &Children)>,
+    mut units: Query<(
+        Entity,
+        &Unit,
+        &Condition,
+        &mut Shown,
+        &mut Visibility,
+        &Children,
+    )>,
     turrets: Query<(Entity, Option<&Children>), With<Turret>>,
     dressing: Query<Entity, With<Dressing>>,
 ) {

@@ -26,6 +26,21 @@ fn table(scenario: &str, dice: &[u32]) -> Table {
     table
 }
 
+/// A scratch save folder per test.
+fn scratch() -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static N: AtomicU32 = AtomicU32::new(0);
+    std::env::temp_dir().join(format!(
+        "tanktable-it-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ))
+}
+
+fn app_with(table: Table) -> App {
+    headless_app(table, scratch())
+}
+
 fn order(app: &mut App, order: Order) {
     app.world_mut().write_message(order);
     app.update();
@@ -50,31 +65,51 @@ const BLUE_FIRST: [u32; 2] = [6, 1];
 
 #[test]
 fn a_move_order_moves_the_rules_unit_and_its_mirror() {
-    let mut app = headless_app(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
+    let mut app = app_with(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
     app.update();
     let striker = UnitId(0);
     let start = unit_pos(&mut app, striker);
-    assert_eq!(app.world().resource::<Table>().battle().current_side(), PlayerId(0));
-    order(&mut app, Order::Play(PlayerId(0), Action::Activate(striker)));
+    assert_eq!(
+        app.world().resource::<Table>().battle().current_side(),
+        PlayerId(0)
+    );
+    order(
+        &mut app,
+        Order::Play(PlayerId(0), Action::Activate(striker)),
+    );
     order(&mut app, Order::Play(PlayerId(0), Action::Move));
     let rules_at = app.world().resource::<Table>().battle().unit(striker).at;
     assert_ne!(rules_at, start);
-    assert_eq!(unit_pos(&mut app, striker), rules_at, "the mirror follows the rules");
+    assert_eq!(
+        unit_pos(&mut app, striker),
+        rules_at,
+        "the mirror follows the rules"
+    );
     let moved = app.world().resource::<Messages<UnitMoved>>();
     let mut cursor = moved.get_cursor();
     let seen: Vec<_> = cursor.read(moved).copied().collect();
     assert_eq!(seen.len(), 1);
     assert_eq!(seen[0].to, rules_at);
-    assert!(log_text(&app).iter().any(|l| l.contains("Striker moves")), "{:?}", log_text(&app));
+    assert!(
+        log_text(&app).iter().any(|l| l.contains("Striker moves")),
+        "{:?}",
+        log_text(&app)
+    );
 }
 
 #[test]
 fn a_shot_reaches_the_log_with_its_roll_and_changes_the_target() {
     // Blue first; the striker hits on a 6 and penetrates on a 6.
-    let mut app = headless_app(table("tests/scenarios/close-duel.ron", &[6, 1, 6, 6]));
+    let mut app = app_with(table("tests/scenarios/close-duel.ron", &[6, 1, 6, 6]));
     let (striker, bulwark) = (UnitId(0), UnitId(1));
-    order(&mut app, Order::Play(PlayerId(0), Action::Activate(striker)));
-    order(&mut app, Order::Play(PlayerId(0), Action::Fire(FireTarget::Unit(bulwark))));
+    order(
+        &mut app,
+        Order::Play(PlayerId(0), Action::Activate(striker)),
+    );
+    order(
+        &mut app,
+        Order::Play(PlayerId(0), Action::Fire(FireTarget::Unit(bulwark))),
+    );
     let shots = app.world().resource::<Messages<ShotResolved>>();
     let mut cursor = shots.get_cursor();
     let shot = *cursor.read(shots).next().expect("a ShotResolved message");
@@ -83,14 +118,27 @@ fn a_shot_reaches_the_log_with_its_roll_and_changes_the_target() {
     assert!(log.iter().any(|l| l.contains("rolls 6")), "{log:?}");
     let hull = app.world().resource::<Table>().battle().unit(bulwark).hull;
     let mut q = app.world_mut().query::<(&Unit, &Condition)>();
-    let mirrored = q.iter(app.world()).find(|(u, _)| u.0 == bulwark).unwrap().1.hull;
+    let mirrored = q
+        .iter(app.world())
+        .find(|(u, _)| u.0 == bulwark)
+        .unwrap()
+        .1
+        .hull;
     assert_eq!(mirrored, hull);
-    assert!(hull < app.world().resource::<Table>().battle().unit(bulwark).base.hull);
+    assert!(
+        hull < app
+            .world()
+            .resource::<Table>()
+            .battle()
+            .unit(bulwark)
+            .base
+            .hull
+    );
 }
 
 #[test]
 fn a_refused_order_is_explained_and_changes_nothing() {
-    let mut app = headless_app(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
+    let mut app = app_with(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
     let before = app.world().resource::<Table>().game.state_hash();
     order(&mut app, Order::Play(PlayerId(0), Action::Move));
     assert_eq!(app.world().resource::<Table>().game.state_hash(), before);
@@ -101,10 +149,13 @@ fn a_refused_order_is_explained_and_changes_nothing() {
 
 #[test]
 fn playtest_undo_rewinds_state_mirror_and_log() {
-    let mut app = headless_app(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
+    let mut app = app_with(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
     let striker = UnitId(0);
     let start = unit_pos(&mut app, striker);
-    order(&mut app, Order::Play(PlayerId(0), Action::Activate(striker)));
+    order(
+        &mut app,
+        Order::Play(PlayerId(0), Action::Activate(striker)),
+    );
     order(&mut app, Order::Play(PlayerId(0), Action::Move));
     // Normal play forbids taking back.
     order(&mut app, Order::UndoTo(1));
@@ -118,13 +169,20 @@ fn playtest_undo_rewinds_state_mirror_and_log() {
 
 #[test]
 fn driving_a_route_plays_its_orders_one_by_one() {
-    let mut app = headless_app(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
+    let mut app = app_with(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
     let striker = UnitId(0);
-    order(&mut app, Order::Play(PlayerId(0), Action::Activate(striker)));
+    order(
+        &mut app,
+        Order::Play(PlayerId(0), Action::Activate(striker)),
+    );
     app.world_mut().resource_mut::<Selection>().unit = Some(striker);
     app.update();
     let routes = app.world().resource::<Highlights>().routes.clone();
-    let route = routes.iter().max_by_key(|r| r.actions.len()).unwrap().clone();
+    let route = routes
+        .iter()
+        .max_by_key(|r| r.actions.len())
+        .unwrap()
+        .clone();
     assert!(route.actions.len() > 1, "{route:?}");
     order(&mut app, Order::Drive(PlayerId(0), route.actions.clone()));
     for _ in 0..route.actions.len() + 2 {
@@ -132,50 +190,81 @@ fn driving_a_route_plays_its_orders_one_by_one() {
     }
     let table = app.world().resource::<Table>();
     assert_eq!(table.battle().unit(striker).at, route.to);
-    let spent = table.battle().rules().tank.actions - table.battle().activation().unwrap().action_points;
+    let spent =
+        table.battle().rules().tank.actions - table.battle().activation().unwrap().action_points;
     assert_eq!(spent, route.cost);
 }
 
 #[test]
 fn highlights_list_targets_with_the_odds_command_s_numbers() {
-    let mut app = headless_app(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
-    order(&mut app, Order::Play(PlayerId(0), Action::Activate(UnitId(0))));
+    let mut app = app_with(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
+    order(
+        &mut app,
+        Order::Play(PlayerId(0), Action::Activate(UnitId(0))),
+    );
     app.world_mut().resource_mut::<Hovered>().0 =
         Some(app.world().resource::<Table>().battle().unit(UnitId(1)).at);
     app.update();
     let h = app.world().resource::<Highlights>().clone();
-    let target = h.targets.iter().find(|t| t.unit == UnitId(1)).expect("Bulwark is a target");
+    let target = h
+        .targets
+        .iter()
+        .find(|t| t.unit == UnitId(1))
+        .expect("Bulwark is a target");
     let battle = app.world().resource::<Table>().battle().clone();
     let p = battle
-        .shot_profile(UnitId(0), FireTarget::Unit(UnitId(1)), tanktable::rules::tank_commander::Round::At, false)
+        .shot_profile(
+            UnitId(0),
+            FireTarget::Unit(UnitId(1)),
+            tanktable::rules::tank_commander::Round::At,
+            false,
+        )
         .unwrap();
     let o = battle.odds(&p);
-    assert!(target.label.contains(&format!("hit {}", o.hit)), "{}", target.label);
+    assert!(
+        target.label.contains(&format!("hit {}", o.hit)),
+        "{}",
+        target.label
+    );
     assert!(h.sight.is_some_and(|s| s.blocked.is_none()));
     assert!(!h.arc.is_empty() && !h.routes.is_empty());
 }
 
 #[test]
 fn saves_load_back_as_a_match_and_as_a_replay() {
-    let dir = std::env::temp_dir().join(format!("tanktable-save-{}", std::process::id()));
+    let dir = scratch();
     let path = dir.join("match.ron");
-    let mut app = headless_app(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
-    order(&mut app, Order::Play(PlayerId(0), Action::Activate(UnitId(0))));
+    let mut app = app_with(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
+    order(
+        &mut app,
+        Order::Play(PlayerId(0), Action::Activate(UnitId(0))),
+    );
     order(&mut app, Order::Play(PlayerId(0), Action::Move));
     order(&mut app, Order::Save(Some(path.clone())));
     let hash = app.world().resource::<Table>().game.state_hash();
     assert!(path.is_file(), "{:?}", app.world().resource::<Notice>().0);
 
     let generation = app.world().resource::<Table>().generation;
-    app.world_mut().write_message(OpenRecord { path: path.clone(), replay: false });
+    app.world_mut().write_message(OpenRecord {
+        path: path.clone(),
+        replay: false,
+    });
     app.update();
     app.update();
     let loaded = app.world().resource::<Table>();
-    assert_ne!(loaded.generation, generation, "{:?}", app.world().resource::<Notice>().0);
+    assert_ne!(
+        loaded.generation,
+        generation,
+        "{:?}",
+        app.world().resource::<Notice>().0
+    );
     assert_eq!(loaded.game.state_hash(), hash);
     assert_eq!(loaded.game.history().len(), 2);
 
-    app.world_mut().write_message(OpenRecord { path: path.clone(), replay: true });
+    app.world_mut().write_message(OpenRecord {
+        path: path.clone(),
+        replay: true,
+    });
     app.update();
     app.update();
     assert_eq!(
@@ -191,6 +280,37 @@ fn saves_load_back_as_a_match_and_as_a_replay() {
     // A replay takes no new orders.
     order(&mut app, Order::Play(PlayerId(0), Action::Move));
     assert_eq!(app.world().resource::<Table>().game.history().len(), 1);
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Battle);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Battle
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn every_finished_activation_is_autosaved() {
+    let dir = scratch();
+    let mut app = headless_app(
+        table("tests/scenarios/close-duel.ron", &BLUE_FIRST),
+        dir.clone(),
+    );
+    let autosave = dir.join("autosave.ron");
+    order(
+        &mut app,
+        Order::Play(PlayerId(0), Action::Activate(UnitId(0))),
+    );
+    order(&mut app, Order::Play(PlayerId(0), Action::Move));
+    assert!(
+        !autosave.exists(),
+        "no autosave in the middle of an activation"
+    );
+    order(&mut app, Order::Play(PlayerId(0), Action::EndActivation));
+    assert!(autosave.is_file());
+    let rules = Rules::builtin();
+    let reopened = Table::from_record(&autosave, &rules, false).unwrap();
+    assert_eq!(
+        reopened.game.state_hash(),
+        app.world().resource::<Table>().game.state_hash()
+    );
     let _ = std::fs::remove_dir_all(dir);
 }

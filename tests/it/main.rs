@@ -1,8 +1,8 @@
 //! Integration tests, in one binary so that Bevy links once.
 
+mod cli;
 #[cfg(feature = "client")]
 mod client;
-mod cli;
 mod playthroughs;
 mod properties;
 #[cfg(feature = "client")]

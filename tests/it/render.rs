@@ -63,6 +63,7 @@ fn render(args: &[&str], name: &str) -> PathBuf {
         .arg(&out)
         .current_dir(project("."))
         .env("RUST_LOG", "error")
+        .env("TANKTABLE_DATA", dir.join("data"))
         .status()
         .expect("xvfb-run starts");
     assert!(status.success(), "the client failed under Xvfb: {args:?}");
@@ -161,7 +162,16 @@ fn a_scripted_game_shows_a_knocked_out_tank() {
     let frame = (k + 60).to_string();
     let shot = |actions: u32, name: &str, clean: bool| {
         let n = actions.to_string();
-        let mut args = vec!["play", "scenarios/skirmish.ron", "--seed", &seed, "--autoplay", &n, "--screenshot-frame", &frame];
+        let mut args = vec![
+            "play",
+            "scenarios/skirmish.ron",
+            "--seed",
+            &seed,
+            "--autoplay",
+            &n,
+            "--screenshot-frame",
+            &frame,
+        ];
         if clean {
             args.push("--clean");
         }
@@ -174,10 +184,19 @@ fn a_scripted_game_shows_a_knocked_out_tank() {
     // A player's view of the same moment, panels and all, kept for people to look at.
     let _ = shot(k + 1, "e2e-after-knockout-ui.png", false);
     let (b, a) = (side_px(&before), side_px(&after));
-    assert!(b > 400, "the victim's colour is on the table before the knockout ({b} px)");
-    assert!(a * 3 < b * 2, "the knocked-out tank lost its paint: {b} px before, {a} after");
+    assert!(
+        b > 400,
+        "the victim's colour is on the table before the knockout ({b} px)"
+    );
+    assert!(
+        a * 3 < b * 2,
+        "the knocked-out tank lost its paint: {b} px before, {a} after"
+    );
     let green = count(&after, |[r, g, bl]| g > r + 15 && g > bl + 30);
-    assert!(green > after.len() / 8, "the board is still drawn ({green} px)");
+    assert!(
+        green > after.len() / 8,
+        "the board is still drawn ({green} px)"
+    );
     let changed = before.iter().zip(&after).filter(|(x, y)| x != y).count();
     assert!(changed > 500, "the image changed ({changed} px)");
 }

@@ -80,9 +80,9 @@ impl TankCommander {
             }
             best.insert(key, node.cost);
             if u.at != origin {
-                let better = found.get(&u.at).is_none_or(|r| {
-                    (node.cost, node.actions.len()) < (r.cost, r.actions.len())
-                });
+                let better = found
+                    .get(&u.at)
+                    .is_none_or(|r| (node.cost, node.actions.len()) < (r.cost, r.actions.len()));
                 if better {
                     found.insert(
                         u.at,

@@ -306,11 +306,11 @@ impl Rules {
 #[must_use]
 pub fn find_project_file(relative: &str) -> Option<PathBuf> {
     let here = PathBuf::from(relative);
-    if here.is_file() {
+    if here.exists() {
         return Some(here);
     }
     let built = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
-    built.is_file().then_some(built)
+    built.exists().then_some(built)
 }
 
 /// Terrain of one hex.
