@@ -88,6 +88,9 @@ pub enum Command {
         /// Open the main menu instead of a scenario (scripted screenshots).
         #[arg(long, hide = true)]
         menu: bool,
+        /// Open a match record (a save, or from `record`) in the replay viewer.
+        #[arg(long, value_name = "MATCH", conflicts_with = "scenario")]
+        replay: Option<PathBuf>,
     },
     /// Render a scenario's table to a PNG (a scenario design preview; works under Xvfb).
     Preview {
@@ -191,8 +194,10 @@ pub fn main() -> ExitCode {
             measure_startup,
             empty_app,
             menu,
+            replay,
         }) => open_client(ClientArgs {
-            scenario: if menu {
+            replay: replay.clone(),
+            scenario: if menu || replay.is_some() {
                 None
             } else {
                 scenario.or_else(|| {
@@ -251,6 +256,7 @@ struct ClientArgs {
     clean: bool,
     measure_startup: bool,
     empty_app: bool,
+    replay: Option<PathBuf>,
 }
 
 impl Default for ClientArgs {
@@ -265,6 +271,7 @@ impl Default for ClientArgs {
             clean: false,
             measure_startup: false,
             empty_app: false,
+            replay: None,
         }
     }
 }
@@ -287,6 +294,7 @@ fn open_client(args: ClientArgs) -> Result<ExitCode, String> {
         clean: args.clean,
         measure_startup: args.measure_startup,
         empty_app: args.empty_app,
+        replay: args.replay,
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -18,6 +18,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (lay_surface, dress_tiles, mark_waypoints)
                 .after(MirrorSet)
+                .after(super::effects::EffectsSet)
                 .run_if(resource_exists::<Table>),
         );
 }

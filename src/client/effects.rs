@@ -23,10 +23,16 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (queue_effects, play_effects)
                 .chain()
+                .in_set(EffectsSet)
                 .after(MirrorSet)
                 .run_if(resource_exists::<Table>),
         );
 }
+
+/// Queues and plays effects; models and tiles change their look after it, so a change
+/// waits for the effects that cause it.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EffectsSet;
 
 /// What an effect looks like.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,8 +53,8 @@ impl Kind {
     fn seconds(self) -> f32 {
         match self {
             Kind::Flash => 0.12,
-            Kind::Tracer { .. } => 0.3,
-            Kind::Spark | Kind::Miss | Kind::Puff => 0.35,
+            Kind::Tracer { .. } => 0.4,
+            Kind::Spark | Kind::Miss | Kind::Puff => 0.45,
             Kind::Burst | Kind::Flames | Kind::BlackSmoke => 0.5,
             Kind::Dust => 0.6,
             Kind::Explosion => 0.9,
@@ -192,6 +198,7 @@ fn play_effects(
     mut skip: MessageReader<SkipAnimation>,
     mut rewound: MessageReader<Rewound>,
     mut playing: Query<(Entity, &mut Playing, &mut Transform)>,
+    mut gizmos: Gizmos,
 ) {
     let skipped = skip.read().count() > 0 || rewound.read().count() > 0 || autoplay.0 > 0;
     if skipped {
@@ -210,18 +217,28 @@ fn play_effects(
         let t = (fx.age / fx.kind.seconds()).min(1.0);
         match fx.kind {
             Kind::Tracer { to } => {
-                transform.translation = fx.at.lerp(to, t);
+                let head = fx.at.lerp(to, t);
+                let tail = fx.at.lerp(to, (t - 0.35).max(0.0));
+                transform.translation = head;
+                // A bright streak behind the shell.
+                gizmos.line(tail, head, Color::srgb(1.0, 0.85, 0.3));
+                gizmos.line(
+                    tail + Vec3::Y * 0.03,
+                    head + Vec3::Y * 0.03,
+                    Color::srgb(1.0, 0.6, 0.2),
+                );
             }
-            Kind::Flash | Kind::Spark => transform.scale = Vec3::splat(0.25 + 0.5 * t),
-            Kind::Burst => transform.scale = Vec3::splat(0.3 + 1.0 * t),
-            Kind::Explosion => transform.scale = Vec3::splat(0.4 + 3.0 * t),
+            Kind::Flash => transform.scale = Vec3::splat(0.5 + 0.7 * t),
+            Kind::Spark => transform.scale = Vec3::splat(0.4 + 0.8 * (1.0 - (1.0 - t) * (1.0 - t))),
+            Kind::Burst => transform.scale = Vec3::splat(0.5 + 1.4 * t),
+            Kind::Explosion => transform.scale = Vec3::splat(0.6 + 3.4 * t),
             Kind::Miss | Kind::Dust | Kind::Puff => {
-                transform.scale = Vec3::new(0.5 + t, 0.3 + 0.8 * t, 0.5 + t);
+                transform.scale = Vec3::new(0.6 + 1.2 * t, 0.4 + 0.9 * t, 0.6 + 1.2 * t);
                 transform.translation = fx.at + Vec3::Y * 0.4 * t;
             }
             Kind::Flames | Kind::BlackSmoke => {
-                transform.scale = Vec3::new(0.4, 0.4 + 1.2 * t, 0.4);
-                transform.translation = fx.at + Vec3::Y * 0.5 * t;
+                transform.scale = Vec3::new(0.6, 0.6 + 1.6 * t, 0.6);
+                transform.translation = fx.at + Vec3::Y * 0.6 * t;
             }
         }
         if t >= 1.0 {
@@ -240,8 +257,8 @@ fn play_effects(
             Kind::Puff => a.puff.clone(),
         };
         let scale = match kind {
-            Kind::Tracer { .. } => Vec3::splat(0.16),
-            _ => Vec3::splat(0.3),
+            Kind::Tracer { .. } => Vec3::splat(0.3),
+            _ => Vec3::splat(0.5),
         };
         commands.spawn((
             Playing { kind, at, age: 0.0 },

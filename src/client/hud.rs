@@ -537,6 +537,14 @@ fn draw_top_bar(
         // The turn banner.
         let turn = format!("Turn {} of {}", battle.turn().min(battle.turn_limit()), battle.turn_limit());
         let (text, color) = match (battle.outcome(), battle.to_act().first()) {
+            _ if table.replay.is_some() => (
+                format!(
+                    "{turn} · replay at action {} of {}: use the timeline below, or click a log line",
+                    table.game.history().len(),
+                    table.replay.as_ref().map_or(0, |r| r.actions.len())
+                ),
+                egui::Color32::LIGHT_BLUE,
+            ),
             (Some(o), _) => (
                 match o.winners.first() {
                     Some(w) => format!("{} wins: {}", battle.side_name(*w), o.reason),
@@ -780,7 +788,7 @@ fn draw_bottom_bar(
                         orders.write(Order::Seek(total));
                     }
                     let mut pos = at;
-                    ui.spacing_mut().slider_width = (ui.available_width() - 200.0).max(100.0);
+                    ui.spacing_mut().slider_width = 480.0;
                     if ui
                         .add(egui::Slider::new(&mut pos, 0..=total).text("actions"))
                         .changed()
@@ -1060,6 +1068,7 @@ pub fn summary(table: &Table) -> Vec<SideSummary> {
 fn draw_outcome(
     mut contexts: EguiContexts,
     table: Res<Table>,
+    busy: Res<Busy>,
     mut panels: ResMut<Panels>,
     mut orders: MessageWriter<Order>,
     mut next: ResMut<NextState<Screen>>,
@@ -1069,7 +1078,8 @@ fn draw_outcome(
         panels.hide_outcome = false;
         return Ok(());
     };
-    if panels.hide_outcome || table.replay.is_some() {
+    // The last shot's effects play first.
+    if panels.hide_outcome || table.replay.is_some() || busy.0 {
         return Ok(());
     }
     egui::Window::new("Battle over")

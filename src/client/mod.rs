@@ -85,6 +85,8 @@ pub struct Launch {
     pub measure_startup: bool,
     /// With `measure_startup`: an empty Bevy app instead of ours.
     pub empty_app: bool,
+    /// A match record to open in the replay viewer.
+    pub replay: Option<PathBuf>,
 }
 
 /// Panels and highlights are hidden.
@@ -157,9 +159,10 @@ pub fn run(launch: Launch) -> Result<(), String> {
         return Ok(());
     }
     let rules = Rules::load(None).map_err(|d| d.to_string())?;
-    let opening = match &launch.scenario {
-        Some(path) => Some(session::open_scenario(path, &rules, &launch)?),
-        None => None,
+    let opening = match (&launch.replay, &launch.scenario) {
+        (Some(record), _) => Some(Table::from_record(record, &rules, true)?),
+        (None, Some(path)) => Some(session::open_scenario(path, &rules, &launch)?),
+        (None, None) => None,
     };
     if cfg!(target_os = "linux")
         && std::env::var_os("DISPLAY").is_none()

@@ -80,7 +80,7 @@ fn watch_files(
         .join(", ");
     if let Some(r) = &new_rules {
         rules.0 = r.clone();
-        info!("reloaded rules after a change to {what}");
+        info!("reloaded after a change to {what}");
     }
     if let (Some(table), Some(path), Some(r), Screen::Battle) =
         (&table, &scenario_path, &new_rules, screen.get())

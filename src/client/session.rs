@@ -689,6 +689,7 @@ fn start_battles(
     mut commands: Commands,
     mut battles: MessageReader<NewBattle>,
     rules: Option<Res<LoadedRules>>,
+    screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
     mut notice: ResMut<Notice>,
 ) {
@@ -706,7 +707,10 @@ fn start_battles(
     ) {
         Ok(table) => {
             commands.insert_resource(table);
-            next.set(Screen::Battle);
+            // Re-entering the battle screen would despawn the new table's entities.
+            if *screen.get() != Screen::Battle {
+                next.set(Screen::Battle);
+            }
         }
         Err(e) => notice.0 = Some(e),
     }
@@ -716,6 +720,7 @@ fn open_records(
     mut commands: Commands,
     mut opens: MessageReader<OpenRecord>,
     rules: Option<Res<LoadedRules>>,
+    screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
     mut notice: ResMut<Notice>,
 ) {
@@ -726,7 +731,10 @@ fn open_records(
     match Table::from_record(&open.path, &rules, open.replay) {
         Ok(table) => {
             commands.insert_resource(table);
-            next.set(Screen::Battle);
+            // Re-entering the battle screen would despawn the new table's entities.
+            if *screen.get() != Screen::Battle {
+                next.set(Screen::Battle);
+            }
             notice.0 = None;
         }
         Err(e) => notice.0 = Some(e),

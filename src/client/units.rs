@@ -22,6 +22,7 @@ pub(super) fn plugin(app: &mut App) {
             (dress_units, glide, show_condition)
                 .chain()
                 .after(MirrorSet)
+                .after(super::effects::EffectsSet)
                 .run_if(resource_exists::<Table>),
         );
 }

@@ -314,3 +314,30 @@ fn every_finished_activation_is_autosaved() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_new_battle_message_opens_a_fresh_table() {
+    let mut app = app_with(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
+    let old = app.world().resource::<Table>().generation;
+    let rules = Rules::builtin();
+    let scenario = Scenario::load(&project("scenarios/battle.ron"), &rules).unwrap();
+    app.world_mut()
+        .write_message(tanktable::client::session::NewBattle {
+            scenario,
+            source: "battle".into(),
+            path: None,
+        });
+    app.update();
+    app.update();
+    let table = app.world().resource::<Table>();
+    assert_ne!(table.generation, old);
+    assert_eq!(table.battle().scenario_name(), "River Town");
+    let units = table.battle().units().len();
+    let mut q = app.world_mut().query::<&Unit>();
+    assert_eq!(q.iter(app.world()).count(), units, "the mirror is rebuilt");
+    let log = log_text(&app);
+    assert!(
+        log.iter().any(|l| l.contains("Roll for first turn")),
+        "{log:?}"
+    );
+}
