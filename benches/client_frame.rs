@@ -81,9 +81,11 @@ fn frames(c: &mut Criterion) {
     let mut empty = bevy::app::App::new();
     empty.add_plugins(bevy::MinimalPlugins);
     group.bench_function("empty MinimalPlugins app (baseline)", |b| {
-        b.iter(|| empty.update())
+        b.iter(|| empty.update());
     });
-    group.bench_function("idle", |b| b.iter(|| app.update()));
+    group.bench_function("idle", |b| {
+        b.iter(|| app.update());
+    });
     let mut i = 0;
     group.bench_function("pointer moves to a new hex", |b| {
         b.iter(|| {
