@@ -246,6 +246,10 @@ pub fn main() -> ExitCode {
 
 /// How to open the desktop client.
 #[derive(Debug)]
+#[cfg_attr(
+    not(feature = "client"),
+    allow(dead_code, reason = "only the client reads them")
+)]
 struct ClientArgs {
     scenario: Option<PathBuf>,
     screenshot: Option<PathBuf>,
