@@ -7,8 +7,9 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::highlights::{Highlights, Hovered, Selection};
+use super::mirror::Unit;
 use super::session::Table;
-use super::units::side_color;
+use super::units::{Shown, side_color};
 use super::{Screen, hex_to_world};
 use crate::rules::tank_commander::Terrain;
 use crate::rules::tank_commander::state::Status;
@@ -146,6 +147,7 @@ fn draw_labels(
     table: Res<Table>,
     highlights: Res<Highlights>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
+    shown: Query<(&Unit, &Shown)>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (camera, eye) = *camera;
@@ -182,7 +184,15 @@ fn draw_labels(
         }
     }
     for u in battle.units() {
-        if u.status == Status::Destroyed {
+        // Say what the model shows: a knock-out is told once its effects have played.
+        let Some(c) = shown
+            .iter()
+            .find(|(id, _)| id.0 == u.id)
+            .and_then(|(_, s)| s.0)
+        else {
+            continue;
+        };
+        if c.status == Status::Destroyed {
             continue;
         }
         let Some(p) = screen(hex_to_world(u.at) + Vec3::Y * (top(&table, u.at) + 1.35)) else {
@@ -195,15 +205,15 @@ fn draw_labels(
             b.saturating_add(60),
         );
         let mut state = Vec::new();
-        if u.status == Status::Disabled {
+        if c.status == Status::Disabled {
             state.push("KNOCKED OUT".to_string());
-        } else if u.hull < u.base.hull {
-            state.push(format!("damaged {}/{}", u.hull, u.base.hull));
+        } else if c.hull < c.max_hull {
+            state.push(format!("damaged {}/{}", c.hull, c.max_hull));
         }
-        if u.on_fire {
+        if c.on_fire {
             state.push("ON FIRE".into());
         }
-        let wounded = u.crew.iter().filter(|m| m.wounds > 0).count();
+        let wounded = c.wounded_crew;
         if wounded > 0 {
             state.push(format!("{wounded} crew hurt"));
         }

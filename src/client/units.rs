@@ -108,7 +108,7 @@ pub struct Turret;
 
 /// The condition the model shows (it lags the rules until effects have played).
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
-struct Shown(Option<Condition>);
+pub struct Shown(pub Option<Condition>);
 
 /// A part of the model that depends on its condition (paint, pips, flames).
 #[derive(Component)]
