@@ -3,4 +3,5 @@
 //! Each game is a folder with the same inner shape: `setup` (data files and validation),
 //! `state`, `action`, `legal`, `resolve`, `outcome`, `notation`.
 
+pub mod tank_chess;
 pub mod tank_commander;

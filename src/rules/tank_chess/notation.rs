@@ -1,0 +1,160 @@
+//! The rulebook's notation: `37. K1 > N3/NE , H7 > K7/SE (#)`.
+//!
+//! A move is the starting square (left out for a turn in place), `>`, the final square,
+//! `/` and the facing; in brackets the square of a destroyed piece and/or `+` (check),
+//! `#` (checkmate), `-` (escape) or `=` (escapemate). Tanktable writes a Command tank
+//! leaving the board as `K16 > off`. A game record starts with a header naming the setup:
+//! `[Setup "scenarios/tank-chess/basic-16.ron"]`.
+
+use super::{Action, Announcement, Fact, TankChess};
+use crate::framework::Game;
+
+/// A move in notation; `after` (the facts it caused) adds the announcement symbol.
+#[must_use]
+pub fn move_text(_game: &TankChess, action: &Action, after: Option<&[Fact]>) -> String {
+    let mut text = match *action {
+        Action::Move {
+            from, to, facing, ..
+        } if from == to => format!("{to}/{facing}"),
+        Action::Move {
+            from, to, facing, ..
+        } => format!("{from} > {to}/{facing}"),
+        Action::Escape { from } => format!("{from} > off"),
+        Action::Resign => return "resigns".into(),
+    };
+    let mut inside = Vec::new();
+    if let Action::Move { fire: Some(sq), .. } = action {
+        inside.push(sq.to_string());
+    }
+    if let Some(facts) = after {
+        for f in facts {
+            if let Fact::Announced(a) = f {
+                inside.push(
+                    match a {
+                        Announcement::Check => "+",
+                        Announcement::Checkmate => "#",
+                        Announcement::Escape => "-",
+                        Announcement::Escapemate => "=",
+                    }
+                    .into(),
+                );
+            }
+        }
+    }
+    if !inside.is_empty() {
+        text.push_str(&format!(" ({})", inside.join(" ")));
+    }
+    text
+}
+
+/// Reads one move in notation against the legal moves of `game`.
+///
+/// # Errors
+/// When the text matches no legal move.
+pub fn parse_move(game: &TankChess, text: &str) -> Result<Action, String> {
+    let want = normalise(text);
+    let legal = game.legal();
+    legal
+        .iter()
+        .find(|a| normalise(&move_text(game, a, None)) == want)
+        .copied()
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not a legal move for {} here ({} legal moves)",
+                text.trim(),
+                super::side_name(game.to_move()),
+                legal.len()
+            )
+        })
+}
+
+/// Drops announcement symbols and spacing, so `K7/SE (#)` reads as `K7/SE`.
+fn normalise(text: &str) -> String {
+    let mut s: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '+' | '#' | '='))
+        .collect::<String>()
+        .to_ascii_uppercase();
+    // A lone `-` in brackets is the escape symbol.
+    s = s.replace("(-)", "").replace("-)", ")").replace("()", "");
+    s
+}
+
+/// A whole game as numbered move pairs, with a header.
+#[must_use]
+pub fn record_text(
+    setup: &str,
+    game_name: &str,
+    moves: &[(Action, Vec<Fact>)],
+    start: &TankChess,
+) -> String {
+    let mut out = format!("[Game \"Tank Chess\"]\n[Setup \"{setup}\"]\n[Name \"{game_name}\"]\n");
+    let mut state = start.clone();
+    let mut line = String::new();
+    for (i, (action, facts)) in moves.iter().enumerate() {
+        let text = move_text(&state, action, Some(facts));
+        if i % 2 == 0 {
+            line = format!("{}. {text}", i / 2 + 1);
+        } else {
+            line.push_str(&format!(" , {text}"));
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        let side = state.to_move();
+        let _ = state.apply(side, action, &mut crate::framework::MatchRng::new(0));
+    }
+    if !line.is_empty() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// A parsed game record: the setup it names and its moves in notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedRecord {
+    pub setup: String,
+    pub moves: Vec<String>,
+}
+
+/// Reads a game record: `[Setup "…"]` and numbered lines of one or two moves.
+///
+/// # Errors
+/// A sentence with the line number when the text is not a record.
+pub fn parse_record(text: &str) -> Result<ParsedRecord, String> {
+    let mut setup = None;
+    let mut moves = Vec::new();
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with("//") {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix('[') {
+            let rest = rest.trim_end_matches(']');
+            if let Some(v) = rest.strip_prefix("Setup ") {
+                setup = Some(v.trim().trim_matches('"').to_string());
+            }
+            continue;
+        }
+        let Some((num, body)) = line.split_once('.') else {
+            return Err(format!("line {}: expected `N. move , move`", n + 1));
+        };
+        if num.trim().parse::<u32>().is_err() {
+            return Err(format!(
+                "line {}: `{}` is not a move number",
+                n + 1,
+                num.trim()
+            ));
+        }
+        moves.extend(
+            body.split(',')
+                .map(|m| m.trim().to_string())
+                .filter(|m| !m.is_empty()),
+        );
+    }
+    Ok(ParsedRecord {
+        setup: setup.ok_or("the record names no setup: add a line `[Setup \"path\"]`")?,
+        moves,
+    })
+}

@@ -1,0 +1,389 @@
+//! Tank Chess data: the rules table (`assets/rules/tank-chess.ron`) and setups
+//! (`scenarios/tank-chess/*.ron`), read and validated.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{Dir8, Square};
+use crate::data::{self, Diagnostics, Problems, SourceMap};
+
+/// The rules table shipped with the game, compiled in as a fallback.
+pub const BUILTIN_RULES: &str = include_str!("../../../assets/rules/tank-chess.ron");
+/// Where the rules file lives, relative to the project root.
+pub const RULES_PATH: &str = "assets/rules/tank-chess.ron";
+
+/// The five piece types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+pub enum Kind {
+    /// Light Tank.
+    LT,
+    /// Medium Tank.
+    MT,
+    /// Heavy Tank.
+    HT,
+    /// Tank Destroyer.
+    TD,
+    /// Heavy Mortar.
+    HM,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 5] = [Kind::LT, Kind::MT, Kind::HT, Kind::TD, Kind::HM];
+
+    /// The piece's full name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::LT => "Light Tank",
+            Kind::MT => "Medium Tank",
+            Kind::HT => "Heavy Tank",
+            Kind::TD => "Tank Destroyer",
+            Kind::HM => "Heavy Mortar",
+        }
+    }
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{self:?}")
+    }
+}
+
+/// Armor of the three facings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Armor {
+    pub front: u8,
+    pub side: u8,
+    pub rear: u8,
+}
+
+/// How a piece fires.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Weapon {
+    /// A gun in a turret: straight ahead or diagonally ahead-left or ahead-right.
+    Turret,
+    /// A gun without a turret: straight ahead only.
+    Fixed,
+    /// Fires straight ahead over anything, at a distance from `min` to `max` squares.
+    Mortar { min: u8, max: u8 },
+}
+
+/// One piece type's characteristics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    pub speed: u8,
+    pub firepower: u8,
+    pub armor: Armor,
+    pub weapon: Weapon,
+}
+
+/// The rules table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "TankChessRules")]
+pub struct Rules {
+    pub light: Stats,
+    pub medium: Stats,
+    pub heavy: Stats,
+    pub destroyer: Stats,
+    pub mortar: Stats,
+    pub reverse_squares: u8,
+    pub announced: bool,
+    pub fire_without_move: bool,
+    pub diagonal_squeeze: bool,
+    pub diagonal_escape: bool,
+    pub move_limit: u16,
+}
+
+impl Rules {
+    /// The characteristics of `kind`.
+    #[must_use]
+    pub fn stats(&self, kind: Kind) -> &Stats {
+        match kind {
+            Kind::LT => &self.light,
+            Kind::MT => &self.medium,
+            Kind::HT => &self.heavy,
+            Kind::TD => &self.destroyer,
+            Kind::HM => &self.mortar,
+        }
+    }
+
+    /// The shipped rules.
+    ///
+    /// # Panics
+    /// Never: the shipped file is checked by the tests.
+    #[must_use]
+    pub fn builtin() -> Self {
+        Self::parse(RULES_PATH, BUILTIN_RULES).expect("the shipped rules file is valid")
+    }
+
+    /// Reads and checks a rules table.
+    ///
+    /// # Errors
+    /// Every problem, placed in the file.
+    pub fn parse(file: &str, text: &str) -> Result<Self, Diagnostics> {
+        let (rules, map, mut problems): (Rules, SourceMap, _) =
+            data::load_ron_collecting(file, text)?;
+        for (kind, field) in
+            Kind::ALL
+                .iter()
+                .zip(["light", "medium", "heavy", "destroyer", "mortar"])
+        {
+            let s = rules.stats(*kind);
+            if !(1..=12).contains(&s.speed) {
+                problems.push(format!("{field}.speed"), "speed is 1 to 12 steps");
+            }
+            if let Weapon::Mortar { min, max } = s.weapon
+                && (min < 1 || min > max)
+            {
+                problems.push(format!("{field}.weapon"), "a mortar needs 1 <= min <= max");
+            }
+        }
+        if problems.is_empty() {
+            Ok(rules)
+        } else {
+            Err(problems.locate(file, &map))
+        }
+    }
+}
+
+/// One piece as written in a setup.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PieceSetup {
+    pub kind: Kind,
+    /// A square like `H1`.
+    pub at: String,
+    /// The facing; towards the opponent when left out.
+    #[serde(default)]
+    pub facing: Option<Dir8>,
+    /// The Command tank (one per side in the modes that have one).
+    #[serde(default)]
+    pub command: bool,
+}
+
+/// How the game is won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Mode {
+    /// Destroy the enemy Command tank or escape with your own.
+    #[default]
+    Standard,
+    /// Every piece has the characteristics of one type.
+    SingleType(Kind),
+    /// No Command tank: destroy every enemy piece; after the move limit, more survivors win.
+    LastTankStanding { move_limit: u16 },
+    /// No Command tank: the first side to escape with three pieces wins.
+    EscapeOfThree,
+}
+
+/// The board's size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardSize {
+    pub width: u8,
+    pub height: u8,
+}
+
+/// A Tank Chess setup file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "TankChessSetup")]
+pub struct Setup {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub board: BoardSize,
+    /// Obstacle squares.
+    #[serde(default)]
+    pub obstacles: Vec<String>,
+    /// White's pieces, in the south.
+    pub white: Vec<PieceSetup>,
+    /// Black's pieces, in the north; white's turned through the centre when left out.
+    #[serde(default)]
+    pub black: Option<Vec<PieceSetup>>,
+    #[serde(default)]
+    pub mode: Mode,
+    /// Announced play; the rules table's default when left out.
+    #[serde(default)]
+    pub announced: Option<bool>,
+}
+
+/// A piece placed on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub white: bool,
+    pub kind: Kind,
+    pub at: Square,
+    pub facing: Dir8,
+    pub command: bool,
+}
+
+/// A validated setup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scenario {
+    pub setup: Setup,
+    pub width: u8,
+    pub height: u8,
+    pub obstacles: Vec<Square>,
+    pub pieces: Vec<Placed>,
+}
+
+impl Scenario {
+    /// Checks a setup: board size, squares, one Command tank a side where the mode has
+    /// them, no two things on a square, and no piece that can be destroyed on the very
+    /// first move.
+    ///
+    /// # Errors
+    /// Every problem found, by field.
+    pub fn validate(setup: Setup, rules: &Rules) -> Result<Self, Problems> {
+        let mut p = Problems::default();
+        let BoardSize { width, height } = setup.board;
+        if !(4..=20).contains(&width) || !(4..=20).contains(&height) {
+            p.push(
+                "board",
+                format!("boards are 4 to 20 squares a side, not {width}×{height}"),
+            );
+            return Err(p);
+        }
+        let parse = |p: &mut Problems, path: String, s: &str| -> Option<Square> {
+            match Square::parse(s) {
+                Some(sq) if sq.col < width && sq.row < height => Some(sq),
+                Some(_) => {
+                    p.push(path, format!("{s} is off the {width}×{height} board"));
+                    None
+                }
+                None => {
+                    p.push(
+                        path,
+                        format!(
+                            "`{s}` is not a square (a column letter and a row number, like H1)"
+                        ),
+                    );
+                    None
+                }
+            }
+        };
+        let mut taken: Vec<(Square, String)> = Vec::new();
+        let mut obstacles = Vec::new();
+        for (i, o) in setup.obstacles.iter().enumerate() {
+            if let Some(sq) = parse(&mut p, format!("obstacles[{i}]"), o) {
+                obstacles.push(sq);
+                taken.push((sq, "an obstacle".into()));
+            }
+        }
+        let black = setup.black.clone().unwrap_or_else(|| {
+            setup
+                .white
+                .iter()
+                .map(|w| PieceSetup {
+                    kind: w.kind,
+                    at: Square::parse(&w.at).map_or_else(
+                        || w.at.clone(),
+                        |s| {
+                            Square {
+                                col: width - 1 - s.col.min(width - 1),
+                                row: height - 1 - s.row.min(height - 1),
+                            }
+                            .to_string()
+                        },
+                    ),
+                    facing: w.facing.map(Dir8::opposite),
+                    command: w.command,
+                })
+                .collect()
+        });
+        let mut pieces = Vec::new();
+        for (white, list, field) in [(true, &setup.white, "white"), (false, &black, "black")] {
+            let commands = list.iter().filter(|x| x.command).count();
+            let wants = matches!(setup.mode, Mode::Standard | Mode::SingleType(_));
+            if wants && commands != 1 {
+                p.push(
+                    field,
+                    format!(
+                        "each side needs exactly one Command tank in this mode, not {commands}"
+                    ),
+                );
+            }
+            if !wants && commands != 0 {
+                p.push(field, "this mode has no Command tank");
+            }
+            for (i, piece) in list.iter().enumerate() {
+                let path = format!("{field}[{i}].at");
+                let Some(sq) = parse(&mut p, path.clone(), &piece.at) else {
+                    continue;
+                };
+                if let Some((_, what)) = taken.iter().find(|(s, _)| *s == sq) {
+                    p.push(path, format!("{sq} is already taken by {what}"));
+                    continue;
+                }
+                taken.push((
+                    sq,
+                    format!("{} {}", if white { "white" } else { "black" }, piece.kind),
+                ));
+                let kind = match setup.mode {
+                    Mode::SingleType(k) => k,
+                    _ => piece.kind,
+                };
+                pieces.push(Placed {
+                    white,
+                    kind,
+                    at: sq,
+                    facing: piece
+                        .facing
+                        .unwrap_or(if white { Dir8::N } else { Dir8::S }),
+                    command: piece.command,
+                });
+            }
+        }
+        if !p.is_empty() {
+            return Err(p);
+        }
+        let scenario = Scenario {
+            width,
+            height,
+            obstacles,
+            pieces,
+            setup,
+        };
+        // No piece may be destroyable on the first move of either side.
+        for side in [true, false] {
+            let at_risk = super::first_move_victims(&scenario, rules, side);
+            for (sq, kind, by) in at_risk {
+                p.push(
+                    if side { "black" } else { "white" },
+                    format!(
+                        "the {} {kind} on {sq} can be destroyed on {}'s first move (by the {by})",
+                        if side { "black" } else { "white" },
+                        if side { "White" } else { "Black" }
+                    ),
+                );
+            }
+        }
+        if p.is_empty() { Ok(scenario) } else { Err(p) }
+    }
+
+    /// Reads and validates a setup.
+    ///
+    /// # Errors
+    /// Every problem, placed in the file.
+    pub fn parse(file: &str, text: &str, rules: &Rules) -> Result<Self, Diagnostics> {
+        let (setup, map, mut unknown): (Setup, SourceMap, _) =
+            data::load_ron_collecting(file, text)?;
+        match Self::validate(setup, rules) {
+            Ok(s) if unknown.is_empty() => Ok(s),
+            Ok(_) => Err(unknown.locate(file, &map)),
+            Err(problems) => {
+                unknown.extend(problems);
+                Err(unknown.locate(file, &map))
+            }
+        }
+    }
+
+    /// Reads and validates a setup file.
+    ///
+    /// # Errors
+    /// Every problem, placed in the file.
+    pub fn load(path: &Path, rules: &Rules) -> Result<Self, Diagnostics> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Diagnostics::whole_file(&name, format!("cannot read the file: {e}")))?;
+        Self::parse(&name, &text, rules)
+    }
+}

@@ -1,0 +1,490 @@
+//! Tank Chess rules tests: the rulebook's worked examples, check and escape legality,
+//! mates and near-mates, notation, setups.
+
+use super::*;
+use crate::framework::{Game, Match, MatchRng};
+
+fn rules() -> Rules {
+    Rules::builtin()
+}
+
+/// A position from a compact description: board size, obstacles, and pieces as
+/// `"W CLT H1 N"` (colour, optional C + kind, square, facing).
+fn position(w: u8, h: u8, obstacles: &[&str], pieces: &[&str]) -> TankChess {
+    let rules = rules();
+    let mut placed = Vec::new();
+    for p in pieces {
+        let parts: Vec<&str> = p.split_whitespace().collect();
+        let white = parts[0] == "W";
+        let (command, kind) = match parts[1].strip_prefix('C') {
+            Some(k) if k.len() == 2 => (true, k),
+            _ => (false, parts[1]),
+        };
+        let kind = Kind::ALL
+            .into_iter()
+            .find(|k| k.to_string() == kind)
+            .unwrap();
+        placed.push(setup::Placed {
+            white,
+            kind,
+            at: Square::parse(parts[2]).unwrap(),
+            facing: parts[3].parse().unwrap(),
+            command,
+        });
+    }
+    let scenario = Scenario {
+        setup: Setup {
+            name: "test".into(),
+            description: String::new(),
+            board: setup::BoardSize {
+                width: w,
+                height: h,
+            },
+            obstacles: Vec::new(),
+            white: Vec::new(),
+            black: None,
+            mode: Mode::Standard,
+            announced: None,
+        },
+        width: w,
+        height: h,
+        obstacles: obstacles
+            .iter()
+            .map(|o| Square::parse(o).unwrap())
+            .collect(),
+        pieces: placed,
+    };
+    TankChess::new(&scenario, &rules)
+}
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+#[test]
+fn the_shipped_files_are_valid() {
+    let r = rules();
+    let s = Scenario::builtin_default(&r);
+    assert_eq!(s.pieces.len(), 32);
+}
+
+fn targets_from(game: &TankChess, at: &str) -> Vec<Square> {
+    let p = *game.piece_at(sq(at)).unwrap();
+    game.targets(&p, p.at, p.facing)
+}
+
+#[test]
+fn a_heavy_tank_cannot_fire_at_an_adjacent_light_tank() {
+    let g = position(
+        8,
+        8,
+        &[],
+        &["W HT E4 N", "B LT E5 S", "W CLT A1 N", "B CLT H8 S"],
+    );
+    assert!(targets_from(&g, "E4").is_empty());
+    // With one empty square between, the same shot destroys it (III against front I).
+    let g = position(
+        8,
+        8,
+        &[],
+        &["W HT E4 N", "B LT E6 S", "W CLT A1 N", "B CLT H8 S"],
+    );
+    assert_eq!(targets_from(&g, "E4"), vec![sq("E6")]);
+}
+
+#[test]
+fn firepower_two_against_armor_two_destroys_nothing() {
+    // The white MT faces a black MT head on (front II) and has a black HT on its
+    // diagonal, hit on the side (II).
+    let g = position(
+        10,
+        10,
+        &[],
+        &[
+            "W MT E3 N",
+            "B MT E7 S",
+            "B HT H6 W",
+            "W CLT A1 N",
+            "B CLT J10 S",
+        ],
+    );
+    assert!(targets_from(&g, "E3").is_empty());
+}
+
+#[test]
+fn a_rear_hit_by_the_command_light_tank_destroys_a_medium_tank() {
+    // The black CLT stands directly behind the white MT: rear armor 0 < firepower I.
+    let g = position(10, 10, &[], &["B CLT E8 S", "W MT E5 S", "W CLT A1 N"]);
+    let (armor, value) = g.armor_hit(g.piece_at(sq("E5")).unwrap(), sq("E8"));
+    assert_eq!((armor, value), (ArmorSide::Rear, 0));
+    assert_eq!(targets_from(&g, "E8"), vec![sq("E5")]);
+}
+
+#[test]
+fn front_armor_counts_only_from_directly_ahead_on_a_diagonal_facing() {
+    let g = position(10, 10, &[], &["B MT E5 NE", "W CLT A1 N"]);
+    let t = *g.piece_at(sq("E5")).unwrap();
+    assert_eq!(g.armor_hit(&t, sq("H8")).0, ArmorSide::Front);
+    assert_eq!(g.armor_hit(&t, sq("B2")).0, ArmorSide::Rear);
+    assert_eq!(g.armor_hit(&t, sq("E9")).0, ArmorSide::Side);
+    assert_eq!(g.armor_hit(&t, sq("H7")).0, ArmorSide::Side);
+}
+
+#[test]
+fn guns_need_a_clear_line_and_the_tank_destroyer_fires_ahead_only() {
+    let g = position(
+        10,
+        10,
+        &["E6"],
+        &["W HT E3 N", "B LT E8 S", "W CLT A1 N", "B CLT J10 S"],
+    );
+    assert!(
+        targets_from(&g, "E3").is_empty(),
+        "the obstacle blocks the line"
+    );
+    let g = position(
+        10,
+        10,
+        &[],
+        &[
+            "W TD E3 N",
+            "B LT G5 S",
+            "B MT E8 S",
+            "W CLT A1 N",
+            "B CLT J10 S",
+        ],
+    );
+    assert_eq!(
+        targets_from(&g, "E3"),
+        vec![sq("E8")],
+        "no diagonal shot for the TD"
+    );
+}
+
+#[test]
+fn the_heavy_mortar_fires_over_obstacles_at_three_to_five_squares() {
+    let g = position(
+        12,
+        12,
+        &["E4", "E5"],
+        &["W HM E2 N", "B HT E6 S", "W CLT A1 N", "B CLT L12 S"],
+    );
+    // Distance 4, over two obstacles; V beats the HT's front III.
+    assert_eq!(targets_from(&g, "E2"), vec![sq("E6")]);
+    let g = position(
+        12,
+        12,
+        &[],
+        &["W HM E2 N", "B LT E4 S", "W CLT A1 N", "B CLT L12 S"],
+    );
+    assert!(
+        targets_from(&g, "E2").is_empty(),
+        "distance 2 is too close for the mortar"
+    );
+    let g = position(
+        12,
+        12,
+        &[],
+        &["W HM E2 N", "B LT E8 S", "W CLT A1 N", "B CLT L12 S"],
+    );
+    assert!(targets_from(&g, "E2").is_empty(), "distance 6 is too far");
+}
+
+#[test]
+fn turning_back_is_not_a_move_and_reversing_is_one_square_without_turning() {
+    let g = position(8, 8, &[], &["W LT D4 N", "W CLT A1 N", "B CLT H8 S"]);
+    let idx = g.pieces().iter().position(|p| p.at == sq("D4")).unwrap();
+    let (dests, _) = g.destinations(idx);
+    assert!(
+        !dests.contains(&(sq("D4"), Dir8::N)),
+        "left then right again is no move"
+    );
+    assert!(
+        dests.contains(&(sq("D3"), Dir8::N)),
+        "one square in reverse"
+    );
+    assert!(
+        !dests.contains(&(sq("D2"), Dir8::N)),
+        "two squares in reverse"
+    );
+    assert!(
+        dests.contains(&(sq("D4"), Dir8::S)),
+        "four turns reach the opposite facing"
+    );
+    assert!(
+        dests.contains(&(sq("D8"), Dir8::N)),
+        "four squares ahead then one left over"
+    );
+    // Speed 5: ahead 4 then a turn.
+    assert!(dests.contains(&(sq("D8"), Dir8::NE)));
+}
+
+#[test]
+fn moves_pass_only_over_empty_squares() {
+    let g = position(8, 8, &["D6"], &["W LT D4 N", "W CLT A1 N", "B CLT H8 S"]);
+    let idx = g.pieces().iter().position(|p| p.at == sq("D4")).unwrap();
+    let (dests, _) = g.destinations(idx);
+    assert!(
+        !dests.iter().any(|(s, _)| *s == sq("D7")),
+        "cannot drive through D6"
+    );
+}
+
+#[test]
+fn the_command_tank_cannot_escape_through_a_corner() {
+    let g = position(8, 8, &[], &["W CLT H8 NE", "B CLT A1 N"]);
+    let idx = g.pieces().iter().position(|p| p.white).unwrap();
+    // Facing NE on H8 the step leaves across both edges: the corner. It may turn to N
+    // first (one step) and then drive off straight.
+    let mut corner = g.clone();
+    corner.rules = Arc::new(Rules { ..rules() });
+    let p = corner.pieces[idx];
+    assert!(matches!(corner.step(&p, p.at, Dir8::NE), Step::Blocked));
+    assert!(matches!(corner.step(&p, p.at, Dir8::N), Step::Exit));
+    // A diagonal step across the middle of the far edge is an escape.
+    let g = position(8, 8, &[], &["W CLT D8 NE", "B CLT A1 N"]);
+    let p = *g.piece_at(sq("D8")).unwrap();
+    assert!(matches!(g.step(&p, p.at, Dir8::NE), Step::Exit));
+    // Not across a side edge, and never for a piece that is not the Command tank.
+    let g = position(8, 8, &[], &["W CLT H4 E", "W LT D8 N", "B CLT A1 N"]);
+    let p = *g.piece_at(sq("H4")).unwrap();
+    assert!(matches!(g.step(&p, p.at, Dir8::E), Step::Blocked));
+    let lt = *g.piece_at(sq("D8")).unwrap();
+    assert!(matches!(g.step(&lt, lt.at, Dir8::N), Step::Blocked));
+}
+
+#[test]
+fn destroying_the_command_tank_wins() {
+    let g = position(
+        10,
+        10,
+        &[],
+        &["B HT E9 W", "W CLT E2 E", "W LT J1 N", "B CLT A10 S"],
+    );
+    let mut m = Match::new(g, 1);
+    // Black to move: rotate south and destroy the white CLT on its side armor.
+    let mut g2 = m.state().clone();
+    g2.white_to_move = false;
+    m = Match::new(g2, 1);
+    let shot = Action::Move {
+        from: sq("E9"),
+        to: sq("E9"),
+        facing: Dir8::S,
+        fire: Some(sq("E2")),
+    };
+    assert!(m.state().legal().contains(&shot), "{:?}", m.state().legal());
+    let facts = m.play(BLACK, &shot).unwrap().to_vec();
+    assert!(facts.iter().any(|f| matches!(f, Fact::Destroyed { .. })));
+    assert_eq!(m.state().outcome().unwrap().winners, vec![BLACK]);
+}
+
+fn black_to_move(mut g: TankChess) -> TankChess {
+    g.white_to_move = false;
+    g
+}
+
+#[test]
+fn checkmate_is_detected_and_ends_the_game() {
+    // The white CLT sits in the corner behind obstacles; the black HT turns to face down
+    // column A, and nothing White has can stop the shot.
+    let g = black_to_move(position(
+        10,
+        16,
+        &["B1", "B2"],
+        &["W CLT A1 E", "B HT A13 E", "B CLT J16 S"],
+    ));
+    let mut m = Match::new(g, 1);
+    let turn = Action::Move {
+        from: sq("A13"),
+        to: sq("A13"),
+        facing: Dir8::S,
+        fire: None,
+    };
+    let facts = m.play(BLACK, &turn).unwrap().to_vec();
+    assert!(
+        facts.contains(&Fact::Announced(Announcement::Checkmate)),
+        "{facts:?}"
+    );
+    assert_eq!(m.state().outcome().unwrap().winners, vec![BLACK]);
+}
+
+#[test]
+fn a_check_that_can_be_blocked_is_not_mate_and_must_be_answered() {
+    let g = black_to_move(position(
+        10,
+        16,
+        &["B1", "B2", "I15", "J15", "I16"],
+        &["W CLT A1 E", "W LT B5 W", "B HT A13 E", "B CLT J16 S"],
+    ));
+    let mut m = Match::new(g, 1);
+    let turn = Action::Move {
+        from: sq("A13"),
+        to: sq("A13"),
+        facing: Dir8::S,
+        fire: None,
+    };
+    let facts = m.play(BLACK, &turn).unwrap().to_vec();
+    assert!(
+        facts.contains(&Fact::Announced(Announcement::Check)),
+        "{facts:?}"
+    );
+    assert!(m.state().outcome().is_none());
+    let legal = m.state().legal();
+    assert!(!legal.is_empty());
+    for a in &legal {
+        let mut next = m.state().clone();
+        next.play_unchecked(*a);
+        assert!(next.threatens(BLACK).is_none(), "{a:?} leaves the CLT open");
+    }
+    // The light tank blocks column A.
+    assert!(legal.contains(&Action::Move {
+        from: sq("B5"),
+        to: sq("A5"),
+        facing: Dir8::W,
+        fire: None
+    }));
+    // A move that ignores the check is refused with the reason.
+    let ignore = Action::Move {
+        from: sq("B5"),
+        to: sq("B6"),
+        facing: Dir8::N,
+        fire: None,
+    };
+    let err = m.play(WHITE, &ignore).unwrap_err().to_string();
+    assert!(err.contains("Command tank"), "{err}");
+}
+
+#[test]
+fn escapemate_is_detected() {
+    let g = position(
+        8,
+        16,
+        &["B16", "B15", "A15"],
+        &["W CLT H10 N", "B CLT A16 E"],
+    );
+    let mut m = Match::new(g, 1);
+    let run = Action::Move {
+        from: sq("H10"),
+        to: sq("H14"),
+        facing: Dir8::N,
+        fire: None,
+    };
+    let facts = m.play(WHITE, &run).unwrap().to_vec();
+    assert!(
+        facts.contains(&Fact::Announced(Announcement::Escapemate)),
+        "{facts:?}"
+    );
+    assert_eq!(m.state().outcome().unwrap().winners, vec![WHITE]);
+}
+
+#[test]
+fn no_move_may_open_the_command_tank_to_a_shot() {
+    // The white LT on A5 shields its CLT from the black HT; moving it away is illegal.
+    let g = position(
+        10,
+        16,
+        &["B1", "B2", "I15", "J15", "I16"],
+        &["W CLT A1 E", "W LT A5 N", "B HT A13 S", "B CLT J16 S"],
+    );
+    let legal = g.legal();
+    let bad: Vec<_> = legal
+        .iter()
+        .filter(|a| matches!(a, Action::Move { from, to, .. } if *from == sq("A5") && to.col != 0))
+        .collect();
+    assert!(bad.is_empty(), "{bad:?}");
+    // Without announced play it is allowed (and loses).
+    let mut free = g.clone();
+    free.announced = false;
+    assert!(
+        free.legal().iter().any(
+            |a| matches!(a, Action::Move { from, to, .. } if *from == sq("A5") && to.col != 0)
+        )
+    );
+}
+
+#[test]
+fn the_validator_names_pieces_open_to_a_first_move_shot() {
+    let r = rules();
+    let text = r#"TankChessSetup(
+        name: "open", board: (width: 8, height: 8),
+        white: [(kind: MT, at: "D1"), (kind: LT, at: "A1", command: true)],
+    )"#;
+    let err = Scenario::parse("open.ron", text, &r)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("can be destroyed on White's first move"),
+        "{err}"
+    );
+}
+
+#[test]
+fn notation_reads_and_writes_the_rulebook_form() {
+    let g = position(
+        16,
+        16,
+        &[],
+        &["W CLT K1 N", "B LT H7 N", "W MT N3 N", "B CLT A16 S"],
+    );
+    let a = Action::Move {
+        from: sq("K1"),
+        to: sq("N3"),
+        facing: Dir8::NE,
+        fire: None,
+    };
+    assert_eq!(notation::move_text(&g, &a, None), "K1 > N3/NE");
+    let turn = Action::Move {
+        from: sq("N3"),
+        to: sq("N3"),
+        facing: Dir8::NW,
+        fire: None,
+    };
+    assert_eq!(
+        notation::move_text(&g, &turn, Some(&[Fact::Announced(Announcement::Checkmate)])),
+        "N3/NW (#)"
+    );
+    let shot = Action::Move {
+        from: sq("K1"),
+        to: sq("K3"),
+        facing: Dir8::N,
+        fire: Some(sq("O1")),
+    };
+    assert_eq!(
+        notation::move_text(&g, &shot, Some(&[Fact::Announced(Announcement::Check)])),
+        "K1 > K3/N (O1 +)"
+    );
+    let parsed =
+        notation::parse_record("[Setup \"x.ron\"]\n37. K1 > N3/NE , H7 > K7/SE (#)\n").unwrap();
+    assert_eq!(parsed.setup, "x.ron");
+    assert_eq!(parsed.moves, vec!["K1 > N3/NE", "H7 > K7/SE (#)"]);
+}
+
+#[test]
+fn random_games_stay_legal_and_replay_from_their_notation() {
+    use crate::framework::bot::{Bot, RandomBot};
+    let r = rules();
+    let scenario = Scenario::builtin_default(&r);
+    for seed in 0..3 {
+        let mut m = Match::new(TankChess::new(&scenario, &r), seed);
+        let mut rng = MatchRng::new(seed);
+        let mut played = Vec::new();
+        for _ in 0..40 {
+            let Some(&side) = m.state().to_act().first() else {
+                break;
+            };
+            let a = RandomBot.choose(m.state(), side, &mut rng).unwrap();
+            let facts = m.play(side, &a).unwrap().to_vec();
+            played.push((a, facts));
+        }
+        let text =
+            notation::record_text("basic-16.ron", "t", &played, &TankChess::new(&scenario, &r));
+        let parsed = notation::parse_record(&text).unwrap();
+        let mut replay = TankChess::new(&scenario, &r);
+        for mv in &parsed.moves {
+            let a = notation::parse_move(&replay, mv).unwrap();
+            let side = replay.to_move();
+            replay.apply(side, &a, &mut MatchRng::new(0)).unwrap();
+        }
+        assert_eq!(replay.state_hash(), m.state().state_hash());
+    }
+}
