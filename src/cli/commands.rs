@@ -113,6 +113,13 @@ fn check(files: &[PathBuf], rules_path: Option<&Path>) -> Result<ExitCode, Strin
                 continue;
             }
         };
+        if super::chess::is_record(&text) || text.contains("TankChess") {
+            match super::chess::check(file, &text) {
+                Ok(kind) => say!("{name}: ok ({kind})"),
+                Err(d) => all.0.extend(d.0),
+            }
+            continue;
+        }
         let result = match file_kind(&text) {
             FileKind::Rules => Rules::parse(&name, &text).map(|_| "rules"),
             FileKind::Scenario => Scenario::parse(&name, &text, &rules).map(|_| "scenario"),
@@ -171,6 +178,11 @@ fn replay(
 }
 
 fn replay_cmd(path: &Path, json: bool, rules: Option<&Path>) -> Result<ExitCode, String> {
+    if let Ok(text) = std::fs::read_to_string(path)
+        && super::chess::is_record(&text)
+    {
+        return super::chess::replay(path, &text);
+    }
     let rules = load_rules(rules)?;
     let (record, scenario) = load_record(path, &rules).map_err(|d| d.to_string())?;
     let (m, told) = tc::replay_record(&record, &scenario, &rules)?;
@@ -346,6 +358,9 @@ fn legal(file: &Path, seed: Option<u64>, rules_path: Option<&Path>) -> Result<Ex
     let rules = load_rules(rules_path)?;
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("{}: cannot read the file: {e}", file.display()))?;
+    if super::chess::is_record(&text) || text.contains("TankChessSetup") {
+        return super::chess::legal(file, &text);
+    }
     let m = if file_kind(&text) == FileKind::Record {
         let (record, scenario) = load_record(file, &rules).map_err(|d| d.to_string())?;
         replay(&record, &scenario, &rules)?

@@ -9,6 +9,7 @@ macro_rules! say {
     };
 }
 
+mod chess;
 mod commands;
 mod sim;
 

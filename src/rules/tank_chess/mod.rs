@@ -15,6 +15,7 @@
 //! ```
 
 pub mod board;
+pub mod bot;
 pub mod notation;
 pub mod setup;
 #[cfg(test)]
@@ -792,17 +793,23 @@ pub fn side_name(side: PlayerId) -> &'static str {
     if side == WHITE { "White" } else { "Black" }
 }
 
+/// A piece open to a shot on the first move of the game.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct FirstMoveVictim {
+    pub at: Square,
+    pub kind: Kind,
+    /// The shooter's kind and the move, in notation.
+    pub by: Kind,
+    pub shot: String,
+}
+
 /// Pieces of the other side that `white` (or black) could destroy on its very first move
-/// from the setup: (square, kind, the shooter's kind).
+/// from the setup, each with one move that does it.
 #[must_use]
-pub fn first_move_victims(
-    scenario: &Scenario,
-    rules: &Rules,
-    white: bool,
-) -> Vec<(Square, Kind, Kind)> {
+pub fn first_move_victims(scenario: &Scenario, rules: &Rules, white: bool) -> Vec<FirstMoveVictim> {
     let mut game = TankChess::new(scenario, rules);
     game.white_to_move = white;
-    let mut out: Vec<(Square, Kind, Kind)> = Vec::new();
+    let mut out: Vec<FirstMoveVictim> = Vec::new();
     for m in game.pseudo_moves(game.to_move()) {
         if let Action::Move {
             from,
@@ -810,9 +817,14 @@ pub fn first_move_victims(
             ..
         } = m
             && let (Some(t), Some(s)) = (game.piece_at(sq), game.piece_at(from))
-            && !out.iter().any(|(o, ..)| *o == sq)
+            && !out.iter().any(|o| o.at == sq)
         {
-            out.push((sq, t.kind, s.kind));
+            out.push(FirstMoveVictim {
+                at: sq,
+                kind: t.kind,
+                by: s.kind,
+                shot: notation::move_text(&game, &m, None),
+            });
         }
     }
     out.sort();

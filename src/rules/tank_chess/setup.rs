@@ -345,13 +345,17 @@ impl Scenario {
         // No piece may be destroyable on the first move of either side.
         for side in [true, false] {
             let at_risk = super::first_move_victims(&scenario, rules, side);
-            for (sq, kind, by) in at_risk {
+            for v in at_risk {
                 p.push(
                     if side { "black" } else { "white" },
                     format!(
-                        "the {} {kind} on {sq} can be destroyed on {}'s first move (by the {by})",
+                        "the {} {} on {} can be destroyed on {}'s first move: the {} plays {}",
                         if side { "black" } else { "white" },
-                        if side { "White" } else { "Black" }
+                        v.kind,
+                        v.at,
+                        if side { "White" } else { "Black" },
+                        v.by,
+                        v.shot
                     ),
                 );
             }

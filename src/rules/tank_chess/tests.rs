@@ -488,3 +488,47 @@ fn random_games_stay_legal_and_replay_from_their_notation() {
         assert_eq!(replay.state_hash(), m.state().state_hash());
     }
 }
+
+#[test]
+fn both_bot_strengths_take_a_winning_shot() {
+    use crate::framework::bot::Bot;
+    use bot::{ChessBot, Strength};
+    // Black can destroy the white CLT by turning south: both strengths see it.
+    let g = black_to_move(position(
+        10,
+        10,
+        &[],
+        &["B HT E9 W", "W CLT E2 E", "W LT J1 N", "B CLT A10 S"],
+    ));
+    for s in [Strength::Cadet, Strength::Commander] {
+        let a = ChessBot(s)
+            .choose(&g, BLACK, &mut MatchRng::new(1))
+            .unwrap();
+        assert!(
+            matches!(a, Action::Move { fire: Some(t), .. } if t == sq("E2")),
+            "{a:?}"
+        );
+    }
+}
+
+#[test]
+fn bots_finish_games_on_the_default_board() {
+    use crate::framework::bot::{Bot, play_out};
+    use bot::{ChessBot, Strength};
+    let r = rules();
+    let scenario = Scenario::builtin_default(&r);
+    let mut bots: Vec<Box<dyn Bot<TankChess>>> = vec![
+        Box::new(ChessBot(Strength::Commander)),
+        Box::new(ChessBot(Strength::Cadet)),
+    ];
+    let played = play_out(
+        TankChess::new(&scenario, &r),
+        &mut bots,
+        &mut MatchRng::new(3),
+        &mut MatchRng::new(4),
+        400,
+        |_, _| {},
+    )
+    .unwrap();
+    assert!(played.outcome.is_some(), "the game ended within 400 moves");
+}

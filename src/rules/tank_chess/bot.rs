@@ -1,0 +1,135 @@
+//! A search bot for Tank Chess: minimax over its own legal moves and every reply, with an
+//! evaluation of material, Command-tank danger and the escape race. Two strengths:
+//! `Cadet` looks one move ahead, `Commander` two (its move and the best reply).
+
+use super::{Action, Cell, Kind, PieceState, TankChess, WHITE};
+use crate::framework::bot::Bot;
+use crate::framework::{Game, MatchRng, PlayerId};
+
+/// How far the bot looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strength {
+    /// Its own move only.
+    Cadet,
+    /// Its move and the opponent's best reply.
+    Commander,
+}
+
+/// The Tank Chess search bot.
+#[derive(Clone, Copy, Debug)]
+pub struct ChessBot(pub Strength);
+
+const WIN: i32 = 1_000_000;
+
+/// What a piece is worth.
+fn value(kind: Kind) -> i32 {
+    match kind {
+        Kind::LT => 30,
+        Kind::MT => 40,
+        Kind::HT => 50,
+        Kind::TD => 45,
+        Kind::HM => 45,
+    }
+}
+
+/// The position from `side`'s point of view: material, the escape race (rows still to
+/// cover by each Command tank), and who threatens what.
+fn evaluate(game: &TankChess, side: PlayerId) -> i32 {
+    if let Some(o) = game.outcome() {
+        return match o.winners.first() {
+            Some(w) if *w == side => WIN,
+            Some(_) => -WIN,
+            None => 0,
+        };
+    }
+    let (_, h) = game.size();
+    let mut score = 0;
+    for p in game.pieces() {
+        let mine = p.side() == side;
+        let sign = if mine { 1 } else { -1 };
+        if p.state == PieceState::Active {
+            score += sign * value(p.kind);
+            if p.command {
+                let to_go = if p.white {
+                    i32::from(h) - i32::from(p.at.row)
+                } else {
+                    i32::from(p.at.row) + 1
+                };
+                score += sign * (20 - to_go) * 2;
+            }
+        }
+    }
+    let other = if side == WHITE { super::BLACK } else { WHITE };
+    if game.threatens(side).is_some() {
+        score += 25;
+    }
+    if game.threatens(other).is_some() {
+        score -= 60;
+    }
+    score
+}
+
+/// The most `mover` can gain with one move: a win, or the piece it destroys.
+fn best_reply(game: &TankChess, mover: PlayerId) -> i32 {
+    if game.outcome().is_some() {
+        return 0;
+    }
+    let mut best = 0;
+    for m in game.pseudo_moves(mover) {
+        match m {
+            Action::Escape { .. } => return WIN,
+            Action::Move { fire: Some(sq), .. } => {
+                if let Cell::Piece(i) = game.cell(sq) {
+                    let t = game.pieces()[usize::from(i)];
+                    if t.command
+                        && matches!(
+                            game.mode,
+                            super::Mode::Standard | super::Mode::SingleType(_)
+                        )
+                    {
+                        return WIN;
+                    }
+                    best = best.max(value(t.kind));
+                }
+            }
+            _ => {}
+        }
+    }
+    best
+}
+
+impl Bot<TankChess> for ChessBot {
+    fn name(&self) -> &str {
+        match self.0 {
+            Strength::Cadet => "cadet",
+            Strength::Commander => "commander",
+        }
+    }
+
+    fn choose(&mut self, game: &TankChess, player: PlayerId, rng: &mut MatchRng) -> Option<Action> {
+        let moves = game.legal_actions(player);
+        if moves.is_empty() {
+            return None;
+        }
+        let other = if player == WHITE { super::BLACK } else { WHITE };
+        let mut best: Vec<Action> = Vec::new();
+        let mut best_score = i32::MIN;
+        for m in &moves {
+            let mut next = game.clone();
+            next.play_unchecked(*m);
+            let mut score = evaluate(&next, player);
+            if score < WIN && self.0 == Strength::Commander {
+                score -= best_reply(&next, other);
+            }
+            if score > best_score {
+                best_score = score;
+                best.clear();
+            }
+            if score == best_score {
+                best.push(*m);
+            }
+        }
+        let i = rng.pick(best.len());
+        best.get(i).copied()
+    }
+}
