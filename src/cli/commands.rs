@@ -232,6 +232,16 @@ fn record(
     bots: &[BotKind],
     rules: Option<&Path>,
 ) -> Result<ExitCode, String> {
+    if let Ok(text) = std::fs::read_to_string(scenario_path)
+        && text.contains("TankChessSetup")
+    {
+        return super::chess::record(scenario_path, output, seed, bots);
+    }
+    if let Ok(text) = std::fs::read_to_string(scenario_path)
+        && text.contains("TankChessSetup")
+    {
+        return super::chess::record(scenario_path, output, seed, bots);
+    }
     let rules = load_rules(rules)?;
     let scenario = load_scenario(scenario_path, &rules)?;
     let game = TankCommander::new(&scenario, &rules)?;

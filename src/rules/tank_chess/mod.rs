@@ -441,15 +441,21 @@ impl TankChess {
         let mut out = Vec::new();
         for &t in dirs {
             let dir = facing.turned(t);
-            let found = match stats.weapon {
-                Weapon::Mortar { min, max } => (min..=max).find_map(|d| {
-                    let (c, r) = at.step(dir, i16::from(d))?;
-                    let sq = self.square(c, r)?;
-                    self.enemy_at(p, sq).then_some(sq)
-                }),
+            let mut found = Vec::new();
+            match stats.weapon {
+                // The mortar may pick any enemy piece at its distances.
+                Weapon::Mortar { min, max } => {
+                    for d in min..=max {
+                        if let Some((c, r)) = at.step(dir, i16::from(d))
+                            && let Some(sq) = self.square(c, r)
+                            && self.enemy_at(p, sq)
+                        {
+                            found.push(sq);
+                        }
+                    }
+                }
                 _ => {
                     let mut dist = 0;
-                    let mut hit = None;
                     loop {
                         dist += 1;
                         let Some((c, r)) = at.step(dir, dist) else {
@@ -460,19 +466,19 @@ impl TankChess {
                             continue;
                         }
                         if dist >= 2 && self.enemy_at(p, sq) {
-                            hit = Some(sq);
+                            found.push(sq);
                         }
                         break;
                     }
-                    hit
                 }
-            };
-            if let Some(sq) = found
-                && let Some(target) = self.piece_at(sq)
-                && stats.firepower > self.armor_hit(target, at).1
-                && !out.contains(&sq)
-            {
-                out.push(sq);
+            }
+            for sq in found {
+                if let Some(target) = self.piece_at(sq)
+                    && stats.firepower > self.armor_hit(target, at).1
+                    && !out.contains(&sq)
+                {
+                    out.push(sq);
+                }
             }
         }
         out
