@@ -203,6 +203,10 @@ pub struct Setup {
     /// Announced play; the rules table's default when left out.
     #[serde(default)]
     pub announced: Option<bool>,
+    /// A position (a puzzle or a test), not a starting setup: the rule that no piece may
+    /// be destroyable on the first move is not checked.
+    #[serde(default)]
+    pub position: bool,
 }
 
 /// A piece placed on the board.
@@ -343,7 +347,10 @@ impl Scenario {
             setup,
         };
         // No piece may be destroyable on the first move of either side.
-        for side in [true, false] {
+        for side in [true, false]
+            .into_iter()
+            .filter(|_| !scenario.setup.position)
+        {
             let at_risk = super::first_move_victims(&scenario, rules, side);
             for v in at_risk {
                 p.push(

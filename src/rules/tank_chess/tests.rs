@@ -45,6 +45,7 @@ fn position(w: u8, h: u8, obstacles: &[&str], pieces: &[&str]) -> TankChess {
             black: None,
             mode: Mode::Standard,
             announced: None,
+            position: true,
         },
         width: w,
         height: h,

@@ -1,0 +1,143 @@
+//! Tank Chess headless: perft-style legal-move counts for positions kept as data files
+//! (`tests/data/tank-chess/perft/`), and the command line on setups and game records.
+//!
+//! A perft file is a game record with two extra headers: `[Depth "N"]` and
+//! `[Expect "d1=… d2=…"]`. Regenerate the counts with `TANKTABLE_BLESS=1 cargo test perft`
+//! and review the diff.
+
+use std::process::Command;
+
+use tanktable::framework::{Game, MatchRng};
+use tanktable::rules::tank_chess::{Rules, Scenario, TankChess, notation};
+use tanktable::rules::tank_commander::resolve_path;
+
+use crate::project;
+
+fn header<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    text.lines().find_map(|l| {
+        l.trim()
+            .strip_prefix(&format!("[{key} \""))
+            .and_then(|r| r.strip_suffix("\"]"))
+    })
+}
+
+fn position(path: &std::path::Path, text: &str) -> TankChess {
+    let rules = Rules::builtin();
+    let parsed = notation::parse_record(text).unwrap();
+    let setup = resolve_path(&parsed.setup, path.parent());
+    let scenario = Scenario::load(&setup, &rules).unwrap();
+    let mut game = TankChess::new(&scenario, &rules);
+    for mv in &parsed.moves {
+        let a = notation::parse_move(&game, mv).unwrap();
+        let side = game.to_move();
+        game.apply(side, &a, &mut MatchRng::new(0)).unwrap();
+    }
+    game
+}
+
+fn perft(game: &TankChess, depth: u32) -> u64 {
+    let moves = game.legal();
+    if depth <= 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| {
+            let mut next = game.clone();
+            let side = next.to_move();
+            next.apply(side, m, &mut MatchRng::new(0)).unwrap();
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn perft_counts_match_the_data_files() {
+    let dir = project("tests/data/tank-chess/perft");
+    let bless = std::env::var_os("TANKTABLE_BLESS").is_some();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 5);
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let game = position(&path, &text);
+        let depth: u32 = header(&text, "Depth").unwrap().parse().unwrap();
+        let counts: Vec<String> = (1..=depth)
+            .map(|d| format!("d{d}={}", perft(&game, d)))
+            .collect();
+        let got = counts.join(" ");
+        if bless {
+            let old = format!("[Expect \"{}\"]", header(&text, "Expect").unwrap_or(""));
+            std::fs::write(&path, text.replace(&old, &format!("[Expect \"{got}\"]"))).unwrap();
+        } else {
+            assert_eq!(
+                header(&text, "Expect"),
+                Some(got.as_str()),
+                "{}",
+                path.display()
+            );
+        }
+    }
+}
+
+fn tanktable(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tanktable"))
+        .args(args)
+        .current_dir(project("."))
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn the_command_line_checks_lists_and_replays_tank_chess() {
+    let out = tanktable(&[
+        "check",
+        "scenarios/tank-chess/basic-16.ron",
+        "scenarios/tank-chess/basic-20.ron",
+        "scenarios/tank-chess/open-field.ron",
+        "scenarios/tank-chess/old-town.ron",
+        "assets/rules/tank-chess.ron",
+        "tests/data/tank-chess/perft/basic-16-in-check.txt",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // `legal` lists the moves in notation; their number is the perft count at depth 1.
+    let out = tanktable(&["legal", "tests/data/tank-chess/perft/basic-16-in-check.txt"]);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let text =
+        std::fs::read_to_string(project("tests/data/tank-chess/perft/basic-16-in-check.txt"))
+            .unwrap();
+    let d1 = header(&text, "Expect").unwrap().trim_start_matches("d1=");
+    assert!(stdout.contains(&format!("{d1} legal moves")), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .skip(1)
+            .all(|l| l.trim().contains('/') || l.contains(" > off")),
+        "{stdout}"
+    );
+    // `replay` tells the game; an illegal move is refused with its number.
+    let out = tanktable(&["replay", "tests/data/tank-chess/perft/small-8-middle.txt"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("CHECK"));
+    let bad = std::env::temp_dir().join(format!("tanktable-bad-{}.txt", std::process::id()));
+    std::fs::write(
+        &bad,
+        "[Setup \"tests/data/tank-chess/small-8.ron\"]\n1. D1 > D8/N\n",
+    )
+    .unwrap();
+    let out = tanktable(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("move 1"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_file(bad);
+}
