@@ -43,6 +43,12 @@ impl Rig {
         Transform::from_translation(self.focus + offset).looking_at(self.focus, up)
     }
 
+    /// Frames a board: looks at `focus` from `distance`, and makes that the reset view.
+    pub fn frame(&mut self, focus: Vec3, distance: f32) {
+        self.home = (focus, distance);
+        self.reset(false);
+    }
+
     fn reset(&mut self, top_down: bool) {
         (self.focus, self.distance) = self.home;
         self.yaw = 0.0;

@@ -8,8 +8,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::builder::BuilderPlan;
+use super::chess_session::ChessTable;
 use super::session::{NewBattle, Notice, OpenRecord, SaveFolder, Table};
 use super::{LoadedRules, Screen};
+use crate::rules::tank_chess::bot::Strength;
 use crate::rules::tank_commander::Scenario;
 use crate::rules::tank_commander::setup::find_project_file;
 
@@ -32,6 +34,11 @@ pub struct Listed {
 
 #[derive(Resource, Default)]
 struct MenuState {
+    /// Tank Chess setups: path and name, or the problems.
+    chess: Vec<(PathBuf, Result<String, String>)>,
+    /// Saved Tank Chess games (notation).
+    chess_saves: Vec<PathBuf>,
+    chess_error: Option<String>,
     scenarios: Vec<Listed>,
     saves: Vec<PathBuf>,
     chosen: usize,
@@ -73,6 +80,30 @@ fn leave_battle(mut commands: Commands) {
 
 fn rescan(mut state: ResMut<MenuState>, rules: Res<LoadedRules>, folder: Res<SaveFolder>) {
     state.scenarios = scenario_list(&rules.0);
+    let chess_rules = super::chess_session::chess_rules();
+    state.chess = find_project_file("scenarios/tank-chess")
+        .map(|d| ron_files(&d))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|p| {
+            let named = match &chess_rules {
+                Ok(r) => crate::rules::tank_chess::Scenario::load(&p, r)
+                    .map(|s| s.setup.name.clone())
+                    .map_err(|d| d.to_string()),
+                Err(e) => Err(e.clone()),
+            };
+            (p, named)
+        })
+        .collect();
+    state.chess_saves = std::fs::read_dir(folder.saves())
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+                .collect()
+        })
+        .unwrap_or_default();
+    state.chess_saves.sort();
+    state.chess_saves.reverse();
     let mut saves = ron_files(&folder.saves());
     saves.reverse();
     state.saves = saves;
@@ -97,6 +128,8 @@ fn draw_menu(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let state = &mut *state;
+    let mut chess_error = None;
+    let state_error = state.chess_error.clone();
     egui::Window::new("Tanktable")
         .title_bar(false)
         .resizable(false)
@@ -107,7 +140,7 @@ fn draw_menu(
         ui.vertical_centered(|ui| {
             ui.add_space(20.0);
             ui.heading(egui::RichText::new("TANKTABLE").size(44.0).strong().color(egui::Color32::from_rgb(230, 200, 120)));
-            ui.label("Tank Commander on a 3D table, every rule enforced and explained. Two players, one computer.");
+            ui.label("Tank Commander and Tank Chess on a 3D table, every rule enforced and explained. Two players, one computer.");
             ui.add_space(12.0);
         });
         if let Some(n) = &notice.0 {
@@ -167,6 +200,54 @@ fn draw_menu(
                 }
             });
             ui.add_space(8.0);
+            ui.heading("Tank Chess");
+            for (path, named) in &state.chess {
+                ui.horizontal(|ui| {
+                    match named {
+                        Ok(name) => {
+                            ui.label(egui::RichText::new(name).strong());
+                        }
+                        Err(e) => {
+                            ui.label(egui::RichText::new("(a setup with problems)").weak()).on_hover_text(e);
+                            return;
+                        }
+                    }
+                    for (label, bot, tip) in [
+                        ("Hot seat", None, "Two players at one computer"),
+                        ("vs Cadet", Some(Strength::Cadet), "You play White against the bot that looks one move ahead"),
+                        ("vs Commander", Some(Strength::Commander), "You play White against the bot that also weighs your best reply"),
+                    ] {
+                        if ui.small_button(label).on_hover_text(tip).clicked() {
+                            match ChessTable::open(path) {
+                                Ok(mut t) => {
+                                    t.bot = bot.map(|s| (crate::rules::tank_chess::BLACK, s));
+                                    commands.insert_resource(t);
+                                    next.set(Screen::Chess);
+                                }
+                                Err(e) => chess_error = Some(e),
+                            }
+                        }
+                    }
+                });
+            }
+            for save in state.chess_saves.iter().take(5) {
+                ui.horizontal(|ui| {
+                    ui.label(save.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned()));
+                    if ui.small_button("Replay").clicked() {
+                        match ChessTable::open(save) {
+                            Ok(t) => {
+                                commands.insert_resource(t);
+                                next.set(Screen::Chess);
+                            }
+                            Err(e) => chess_error = Some(e),
+                        }
+                    }
+                });
+            }
+            if let Some(e) = &state_error {
+                ui.colored_label(egui::Color32::from_rgb(255, 150, 120), e);
+            }
+            ui.add_space(8.0);
             if ui.button("Build a tank…").on_hover_text("Design a tank with the upgrade rules and save it to RON").clicked() {
                 commands.insert_resource(BuilderPlan::Standalone);
                 next.set(Screen::Builder);
@@ -211,7 +292,19 @@ fn draw_menu(
                     opens.write(OpenRecord { path: path.clone(), replay: false });
                 }
                 if ui.add_enabled(ok, egui::Button::new("Load replay")).clicked() {
-                    opens.write(OpenRecord { path, replay: true });
+                    // A Tank Chess game in notation opens on the chess board.
+                    let chess = std::fs::read_to_string(&path).is_ok_and(|t| t.trim_start().starts_with('['));
+                    if chess {
+                        match ChessTable::open(&path) {
+                            Ok(t) => {
+                                commands.insert_resource(t);
+                                next.set(Screen::Chess);
+                            }
+                            Err(e) => chess_error = Some(e),
+                        }
+                    } else {
+                        opens.write(OpenRecord { path, replay: true });
+                    }
                 }
             });
             ui.add_space(16.0);
@@ -220,5 +313,8 @@ fn draw_menu(
             }
         });
     });
+    if chess_error.is_some() {
+        state.chess_error = chess_error;
+    }
     Ok(())
 }

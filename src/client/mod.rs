@@ -11,6 +11,9 @@ mod board;
 pub mod builder;
 mod camera;
 mod capture;
+mod chess_board;
+mod chess_hud;
+pub mod chess_session;
 mod effects;
 pub mod highlights;
 mod hud;
@@ -42,6 +45,8 @@ pub enum Screen {
     Builder,
     /// A battle on the table (played, or a replay).
     Battle,
+    /// A game of Tank Chess.
+    Chess,
 }
 
 /// The rules table in use; reloaded when its file changes.
@@ -123,7 +128,8 @@ pub fn logic_plugin(app: &mut App) {
     if !app.world().contains_resource::<State<Screen>>() {
         app.init_state::<Screen>();
     }
-    app.add_plugins((session::plugin, mirror::plugin, highlights::plugin));
+    app.add_plugins((session::plugin, mirror::plugin, highlights::plugin))
+        .add_plugins(chess_session::plugin);
 }
 
 /// A windowless app running the rules and logic plugins on `table` (tests, benches);
@@ -159,7 +165,22 @@ pub fn run(launch: Launch) -> Result<(), String> {
         return Ok(());
     }
     let rules = Rules::load(None).map_err(|d| d.to_string())?;
+    // Tank Chess setups and game records open the chess board.
+    let chess_file = launch
+        .replay
+        .as_ref()
+        .or(launch.scenario.as_ref())
+        .and_then(|p| std::fs::read_to_string(p).ok())
+        .is_some_and(|t| t.contains("TankChessSetup") || t.trim_start().starts_with('['));
+    let chess = if chess_file {
+        let path = launch.replay.as_ref().or(launch.scenario.as_ref());
+        path.map(|p| chess_session::ChessTable::open(p))
+            .transpose()?
+    } else {
+        None
+    };
     let opening = match (&launch.replay, &launch.scenario) {
+        _ if chess.is_some() => None,
         (Some(record), _) => Some(Table::from_record(record, &rules, true)?),
         (None, Some(path)) => Some(session::open_scenario(path, &rules, &launch)?),
         (None, None) => None,
@@ -188,6 +209,8 @@ pub fn run(launch: Launch) -> Result<(), String> {
     })
     .insert_state(if opening.is_some() {
         Screen::Battle
+    } else if chess.is_some() {
+        Screen::Chess
     } else {
         Screen::Menu
     })
@@ -202,7 +225,12 @@ pub fn run(launch: Launch) -> Result<(), String> {
         menu::plugin,
         builder::plugin,
         reload::plugin,
+        chess_board::plugin,
+        chess_hud::plugin,
     ));
+    if let Some(chess) = chess {
+        app.insert_resource(chess);
+    }
     if let Some(table) = opening {
         app.insert_resource(table)
             .insert_resource(session::Autoplay(launch.autoplay));

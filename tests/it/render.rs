@@ -200,3 +200,38 @@ fn a_scripted_game_shows_a_knocked_out_tank() {
     let changed = before.iter().zip(&after).filter(|(x, y)| x != y).count();
     assert!(changed > 500, "the image changed ({changed} px)");
 }
+
+#[test]
+fn the_tank_chess_board_shows_squares_obstacles_and_both_colours() {
+    if !can_render() {
+        return;
+    }
+    let out = render(
+        &[
+            "play",
+            "scenarios/tank-chess/basic-16.ron",
+            "--clean",
+            "--screenshot",
+        ],
+        "tank-chess-basic-16.png",
+    );
+    let (_, _, px) = pixels(&out);
+    // Light and dark squares of the board.
+    let light = count(&px, |[r, g, b]| {
+        r > 170 && g > 160 && b > 120 && r - b > 20 && r - b < 70
+    });
+    assert!(
+        light > px.len() / 20,
+        "the board's light squares ({light} px)"
+    );
+    // Grey obstacle blocks, ivory white pieces and charcoal black pieces.
+    let grey = count(&px, |[r, g, b]| {
+        (r - b).abs() < 8 && (r - g).abs() < 8 && (90..140).contains(&r)
+    });
+    assert!(grey > 2000, "obstacle blocks ({grey} px)");
+    let ivory = count(&px, |[r, g, b]| r > 215 && g > 210 && b > 190);
+    // Darker than the window's background (41, 43, 48).
+    let charcoal = count(&px, |[r, g, b]| r < 30 && g < 30 && b < 34);
+    assert!(ivory > 300, "white pieces ({ivory} px)");
+    assert!(charcoal > 300, "black pieces ({charcoal} px)");
+}
