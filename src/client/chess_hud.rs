@@ -133,6 +133,22 @@ fn draw_panels(
             };
             ui.vertical_centered(|ui| {
                 ui.label(egui::RichText::new(text).size(18.0).strong().color(color));
+                if let Some([w, b]) = table.clock {
+                    let fmt = |s: f32| {
+                        #[allow(
+                            clippy::cast_possible_truncation,
+                            clippy::cast_sign_loss,
+                            reason = "clock seconds are small"
+                        )]
+                        let s = s.ceil() as u32;
+                        format!("{}:{:02}", s / 60, s % 60)
+                    };
+                    ui.label(
+                        egui::RichText::new(format!("White {}   ·   Black {}", fmt(w), fmt(b)))
+                            .size(16.0)
+                            .monospace(),
+                    );
+                }
                 if let Some(a) = game.last_announcement() {
                     let word = match a {
                         Announcement::Check => "CHECK",
@@ -236,6 +252,15 @@ fn draw_panels(
             .resizable(false)
             .title_bar(false)
             .show(ctx, |ui| {
+                let escape = Action::Escape { from };
+                if table.legal().contains(&escape)
+                    && ui
+                        .button(egui::RichText::new("Drive off the board (escape)").strong())
+                        .on_hover_text("This piece can leave the board across the far edge this move")
+                        .clicked()
+                {
+                    orders.write(ChessOrder::Play(escape));
+                }
                 ui.label(format!(
                     "{} ({}) on {from} facing {}: speed {}, firepower {}, armor {}/{}/{}. Click a blue square to see its moves.",
                     p.label(),

@@ -20,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Chess), leave)
         .add_systems(
             Update,
-            (take_orders, bot_moves)
+            (take_orders, bot_moves, run_clock)
                 .chain()
                 .run_if(resource_exists::<ChessTable>),
         );
@@ -61,6 +61,8 @@ pub struct ChessTable {
     pub notice: Option<String>,
     /// The legal moves of the position, worked out once per change.
     legal: Vec<Action>,
+    /// Seconds left on the chess clock for White and Black, when it is on.
+    pub clock: Option<[f32; 2]>,
 }
 
 impl ChessTable {
@@ -78,6 +80,7 @@ impl ChessTable {
             revision: 0,
             notice: None,
             legal: Vec::new(),
+            clock: None,
         }
         .refreshed()
     }
@@ -176,6 +179,14 @@ impl ChessTable {
         self.revision += 1;
     }
 
+    /// Turns the chess clock on with the rulebook's advice: 30 minutes each on boards up
+    /// to 16 squares, 45 on larger ones.
+    pub fn start_clock(&mut self) {
+        let (w, h) = self.start.size();
+        let minutes = if w.max(h) > 16 { 45.0 } else { 30.0 };
+        self.clock = Some([minutes * 60.0; 2]);
+    }
+
     /// The game so far in the rulebook's notation.
     #[must_use]
     pub fn record(&self) -> String {
@@ -268,6 +279,21 @@ fn bot_moves(
     let rng = rng.get_or_insert_with(|| MatchRng::new(super::session::clock_seed()));
     if let Some(a) = ChessBot(strength).choose(table.board(), side, rng) {
         table.notice = table.play(a).err();
+    }
+}
+
+/// Runs the side to move's clock; when it reaches zero, that side loses on time.
+fn run_clock(mut table: ResMut<ChessTable>, time: Res<Time>) {
+    if table.replay.is_some() || table.board().outcome().is_some() {
+        return;
+    }
+    let side = usize::from(table.board().to_move().0);
+    let Some(clock) = table.clock.as_mut() else {
+        return;
+    };
+    clock[side] = (clock[side] - time.delta_secs()).max(0.0);
+    if clock[side] <= 0.0 {
+        let _ = table.play(Action::OutOfTime);
     }
 }
 

@@ -39,6 +39,7 @@ struct MenuState {
     /// Saved Tank Chess games (notation).
     chess_saves: Vec<PathBuf>,
     chess_error: Option<String>,
+    chess_clock: bool,
     scenarios: Vec<Listed>,
     saves: Vec<PathBuf>,
     chosen: usize,
@@ -200,7 +201,12 @@ fn draw_menu(
                 }
             });
             ui.add_space(8.0);
-            ui.heading("Tank Chess");
+            ui.horizontal(|ui| {
+                ui.heading("Tank Chess");
+                ui.checkbox(&mut state.chess_clock, "chess clock")
+                    .on_hover_text("30 minutes each on a 16×16 board, 45 on 20×20; running out of time loses");
+            });
+            let clock = state.chess_clock;
             for (path, named) in &state.chess {
                 ui.horizontal(|ui| {
                     match named {
@@ -221,6 +227,9 @@ fn draw_menu(
                             match ChessTable::open(path) {
                                 Ok(mut t) => {
                                     t.bot = bot.map(|s| (crate::rules::tank_chess::BLACK, s));
+                                    if clock {
+                                        t.start_clock();
+                                    }
                                     commands.insert_resource(t);
                                     next.set(Screen::Chess);
                                 }

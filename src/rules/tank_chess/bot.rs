@@ -77,7 +77,8 @@ fn best_reply(game: &TankChess, mover: PlayerId) -> i32 {
     let mut best = 0;
     for m in game.pseudo_moves(mover) {
         match m {
-            Action::Escape { .. } => return WIN,
+            Action::Escape { .. } if game.has_commands() => return WIN,
+            Action::Escape { .. } => best = best.max(40),
             Action::Move { fire: Some(sq), .. } => {
                 if let Cell::Piece(i) = game.cell(sq) {
                     let t = game.pieces()[usize::from(i)];

@@ -111,6 +111,8 @@ pub enum Action {
     Escape { from: Square },
     /// Give up the game.
     Resign,
+    /// The side to move ran out of time on the chess clock.
+    OutOfTime,
 }
 
 /// Which armor a shot struck.
@@ -624,6 +626,13 @@ impl TankChess {
                     format!("{} resigned", side_name(mover)),
                 ));
             }
+            Action::OutOfTime => {
+                let winner = if mover == WHITE { BLACK } else { WHITE };
+                self.result = Some(Outcome::win(
+                    winner,
+                    format!("{} ran out of time", side_name(mover)),
+                ));
+            }
             Action::Escape { from } => {
                 if let Cell::Piece(i) = self.cell(from) {
                     let i = usize::from(i);
@@ -880,7 +889,7 @@ impl Game for TankChess {
         if player != self.to_move() {
             return Err(format!("it is {}'s move", side_name(self.to_move())));
         }
-        if *action != Action::Resign && !self.legal().contains(action) {
+        if !matches!(action, Action::Resign | Action::OutOfTime) && !self.legal().contains(action) {
             return Err(self.why_illegal(action));
         }
         let mut facts = self.play_unchecked(*action);

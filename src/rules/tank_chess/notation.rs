@@ -21,6 +21,7 @@ pub fn move_text(_game: &TankChess, action: &Action, after: Option<&[Fact]>) -> 
         } => format!("{from} > {to}/{facing}"),
         Action::Escape { from } => format!("{from} > off"),
         Action::Resign => return "resigns".into(),
+        Action::OutOfTime => return "time".into(),
     };
     let mut inside = Vec::new();
     if let Action::Move { fire: Some(sq), .. } = action {

@@ -11,6 +11,10 @@ fn rules() -> Rules {
 /// A position from a compact description: board size, obstacles, and pieces as
 /// `"W CLT H1 N"` (colour, optional C + kind, square, facing).
 fn position(w: u8, h: u8, obstacles: &[&str], pieces: &[&str]) -> TankChess {
+    position_in(Mode::Standard, w, h, obstacles, pieces)
+}
+
+fn position_in(mode: Mode, w: u8, h: u8, obstacles: &[&str], pieces: &[&str]) -> TankChess {
     let rules = rules();
     let mut placed = Vec::new();
     for p in pieces {
@@ -43,7 +47,7 @@ fn position(w: u8, h: u8, obstacles: &[&str], pieces: &[&str]) -> TankChess {
             obstacles: Vec::new(),
             white: Vec::new(),
             black: None,
-            mode: Mode::Standard,
+            mode,
             announced: None,
             position: true,
         },
@@ -532,4 +536,76 @@ fn bots_finish_games_on_the_default_board() {
     )
     .unwrap();
     assert!(played.outcome.is_some(), "the game ended within 400 moves");
+}
+
+#[test]
+fn last_tank_standing_is_won_by_the_last_shot_and_escape_of_three_by_the_third_exit() {
+    let g = position_in(
+        Mode::LastTankStanding { move_limit: 25 },
+        10,
+        10,
+        &[],
+        &["W HT E2 N", "B LT E8 S"],
+    );
+    let mut m = Match::new(g, 1);
+    let shot = Action::Move {
+        from: sq("E2"),
+        to: sq("E3"),
+        facing: Dir8::N,
+        fire: Some(sq("E8")),
+    };
+    m.play(WHITE, &shot).unwrap();
+    assert_eq!(m.state().outcome().unwrap().winners, vec![WHITE]);
+
+    // Two white pieces already out; a third on the last row drives off and wins.
+    let mut g = position_in(Mode::EscapeOfThree, 8, 8, &[], &["W LT D8 N", "B LT A1 N"]);
+    g.escaped = [2, 0];
+    assert!(g.legal().contains(&Action::Escape { from: sq("D8") }));
+    let mut m = Match::new(g, 1);
+    m.play(WHITE, &Action::Escape { from: sq("D8") }).unwrap();
+    assert_eq!(m.state().outcome().unwrap().winners, vec![WHITE]);
+}
+
+#[test]
+fn last_tank_standing_counts_survivors_at_the_move_limit() {
+    let g = position_in(
+        Mode::LastTankStanding { move_limit: 1 },
+        10,
+        10,
+        &["E5"],
+        &["W HT E2 N", "W LT A2 N", "B LT E8 S"],
+    );
+    let mut m = Match::new(g, 1);
+    m.play(
+        WHITE,
+        &Action::Move {
+            from: sq("A2"),
+            to: sq("A3"),
+            facing: Dir8::N,
+            fire: None,
+        },
+    )
+    .unwrap();
+    m.play(
+        BLACK,
+        &Action::Move {
+            from: sq("E8"),
+            to: sq("E8"),
+            facing: Dir8::SW,
+            fire: None,
+        },
+    )
+    .unwrap();
+    let o = m.state().outcome().unwrap();
+    assert_eq!(o.winners, vec![WHITE], "{}", o.reason);
+}
+
+#[test]
+fn running_out_of_time_loses() {
+    let g = position(8, 8, &[], &["W CLT A1 N", "B CLT H8 S"]);
+    let mut m = Match::new(g, 1);
+    m.play(WHITE, &Action::OutOfTime).unwrap();
+    let o = m.state().outcome().unwrap();
+    assert_eq!(o.winners, vec![BLACK]);
+    assert!(o.reason.contains("ran out of time"));
 }
