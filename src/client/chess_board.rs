@@ -91,9 +91,10 @@ pub fn moves_to(
     from: Option<Square>,
     to: Square,
 ) -> impl Iterator<Item = Action> + '_ {
-    legal.iter().copied().filter(
-        move |a| matches!(a, Action::Move { from: f, to: t, .. } if Some(*f) == from && *t == to),
-    )
+    legal.iter().copied().filter(move |a| {
+        matches!(a, Action::Move { from: f, to: t, .. } | Action::Take { from: f, to: t, .. }
+                if Some(*f) == from && *t == to)
+    })
 }
 
 #[allow(
@@ -321,6 +322,39 @@ fn draw_board(
                 ));
             }
         });
+    }
+    // Capture the Flag: a gold flag on a pole where four squares meet, or on its carrier.
+    let gold = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.95, 0.75, 0.1),
+        emissive: LinearRgba::rgb(0.3, 0.2, 0.0),
+        ..default()
+    });
+    for f in game.flags() {
+        let at = match *f {
+            crate::rules::tank_chess::Flag::Standing(sw) => {
+                square_to_world(game, sw) + Vec3::new(0.5, 0.0, -0.5)
+            }
+            crate::rules::tank_chess::Flag::Carried(c) => {
+                let p = game.pieces()[usize::from(c)];
+                square_to_world(game, p.at) + Vec3::new(-0.25, 0.25, 0.25)
+            }
+            crate::rules::tank_chess::Flag::Home(_) => continue,
+        };
+        commands.spawn((
+            Drawn,
+            DespawnOnExit(Screen::Chess),
+            Mesh3d(cyl.clone()),
+            MeshMaterial3d(gold.clone()),
+            Transform::from_translation(at + Vec3::Y * 0.45).with_scale(Vec3::new(0.04, 0.9, 0.04)),
+        ));
+        commands.spawn((
+            Drawn,
+            DespawnOnExit(Screen::Chess),
+            Mesh3d(cube.clone()),
+            MeshMaterial3d(gold.clone()),
+            Transform::from_translation(at + Vec3::new(0.16, 0.78, 0.0))
+                .with_scale(Vec3::new(0.3, 0.2, 0.03)),
+        ));
     }
 }
 

@@ -117,6 +117,14 @@ fn draw_panels(
                     },
                     egui::Color32::GOLD,
                 ),
+                None if table.replay.is_some() => (
+                    format!(
+                        "Replay · move {} · {} to move: step with the buttons or click a move in the list",
+                        game.plies() / 2 + 1,
+                        side_name(game.to_move())
+                    ),
+                    egui::Color32::LIGHT_BLUE,
+                ),
                 None => (
                     format!(
                         "Move {} · {} to move{}",

@@ -59,6 +59,21 @@ fn evaluate(game: &TankChess, side: PlayerId) -> i32 {
             }
         }
     }
+    // Capture the Flag: a flag carried is worth a piece and more the nearer home it is.
+    for f in game.flags() {
+        if let super::Flag::Carried(c) = *f {
+            let p = game.pieces()[usize::from(c)];
+            if p.state == PieceState::Active {
+                let sign = if p.side() == side { 1 } else { -1 };
+                let to_go = if p.white {
+                    i32::from(p.at.row)
+                } else {
+                    i32::from(h) - 1 - i32::from(p.at.row)
+                };
+                score += sign * (60 + (20 - to_go) * 3);
+            }
+        }
+    }
     let other = if side == WHITE { super::BLACK } else { WHITE };
     if game.threatens(side).is_some() {
         score += 25;

@@ -109,6 +109,14 @@ pub enum Action {
     },
     /// The piece on `from` drives off the far edge.
     Escape { from: Square },
+    /// Capture the Flag: the piece moves and takes flag `flag` (from its place, from an
+    /// adjacent wreck or an adjacent ally); it does not fire this move.
+    Take {
+        from: Square,
+        to: Square,
+        facing: Dir8,
+        flag: u8,
+    },
     /// Give up the game.
     Resign,
     /// The side to move ran out of time on the chess clock.
@@ -167,6 +175,15 @@ pub enum Fact {
         piece: String,
         from: Square,
     },
+    FlagTaken {
+        piece: String,
+        at: Square,
+        flag: u8,
+    },
+    FlagHome {
+        piece: String,
+        flag: u8,
+    },
     Announced(Announcement),
     Resigned {
         side: PlayerId,
@@ -174,6 +191,17 @@ pub enum Fact {
     GameEnded {
         outcome: Outcome,
     },
+}
+
+/// Where a Capture the Flag flag is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Flag {
+    /// In its place: where four squares meet (the south-west one is named).
+    Standing(Square),
+    /// Carried by the piece with this index (or lying on its wreck).
+    Carried(u8),
+    /// Brought home by this side.
+    Home(PlayerId),
 }
 
 /// A game of Tank Chess.
@@ -195,6 +223,7 @@ pub struct TankChess {
     escaped: [u8; 2],
     kills: [u8; 2],
     last: Option<Announcement>,
+    flags: Vec<Flag>,
 }
 
 /// Where a forward step leads.
@@ -245,7 +274,44 @@ impl TankChess {
             escaped: [0; 2],
             kills: [0; 2],
             last: None,
+            flags: scenario.flags.iter().map(|f| Flag::Standing(*f)).collect(),
         }
+    }
+
+    /// Capture the Flag's flags.
+    #[must_use]
+    pub fn flags(&self) -> &[Flag] {
+        &self.flags
+    }
+
+    /// The flags a piece of `white` could take by ending its move on `to`: a standing flag
+    /// whose four squares include `to`, or one carried by an adjacent wreck or ally.
+    fn takeable(&self, white: bool, mover: usize, to: Square) -> Vec<u8> {
+        let near = |a: Square, b: Square| {
+            a.col.abs_diff(b.col) <= 1 && a.row.abs_diff(b.row) <= 1 && a != b
+        };
+        let mut out = Vec::new();
+        for (i, f) in self.flags.iter().enumerate() {
+            let ok = match *f {
+                Flag::Standing(sw) => {
+                    (sw.col..=sw.col + 1).contains(&to.col)
+                        && (sw.row..=sw.row + 1).contains(&to.row)
+                }
+                Flag::Carried(c) => {
+                    let c = usize::from(c);
+                    let p = &self.pieces[c];
+                    c != mover
+                        && near(p.at, to)
+                        && (p.state == PieceState::Wrecked
+                            || (p.white == white && p.state == PieceState::Active))
+                }
+                Flag::Home(_) => false,
+            };
+            if ok && let Ok(i) = u8::try_from(i) {
+                out.push(i);
+            }
+        }
+        out
     }
 
     #[must_use]
@@ -331,7 +397,7 @@ impl TankChess {
         match self.mode {
             Mode::Standard | Mode::SingleType(_) => p.command,
             Mode::EscapeOfThree => true,
-            Mode::LastTankStanding { .. } => false,
+            Mode::LastTankStanding { .. } | Mode::CaptureTheFlag => false,
         }
     }
 
@@ -526,6 +592,16 @@ impl TankChess {
                         facing,
                         fire: None,
                     });
+                    if self.mode == Mode::CaptureTheFlag {
+                        for flag in self.takeable(p.white, idx, to) {
+                            out.push(Action::Take {
+                                from: p.at,
+                                to,
+                                facing,
+                                flag,
+                            });
+                        }
+                    }
                 }
                 for target in scratch.targets(&p, to, facing) {
                     out.push(Action::Move {
@@ -617,7 +693,27 @@ impl TankChess {
     fn play_unchecked(&mut self, action: Action) -> Vec<Fact> {
         let mut facts = Vec::new();
         let mover = self.to_move();
+        // Taking a flag is a move without fire, then the flag changes hands.
+        let (action, take) = match action {
+            Action::Take {
+                from,
+                to,
+                facing,
+                flag,
+            } => (
+                Action::Move {
+                    from,
+                    to,
+                    facing,
+                    fire: None,
+                },
+                Some(flag),
+            ),
+            other => (other, None),
+        };
         match action {
+            // Turned into a move above.
+            Action::Take { .. } => {}
             Action::Resign => {
                 facts.push(Fact::Resigned { side: mover });
                 let winner = if mover == WHITE { BLACK } else { WHITE };
@@ -684,6 +780,31 @@ impl TankChess {
                 }
             }
         }
+        if let (Some(flag), Action::Move { to, .. }) = (take, action)
+            && let Cell::Piece(i) = self.cell(to)
+            && let Some(f) = self.flags.get_mut(usize::from(flag))
+        {
+            *f = Flag::Carried(i);
+            facts.push(Fact::FlagTaken {
+                piece: self.pieces[usize::from(i)].label(),
+                at: to,
+                flag,
+            });
+        }
+        // A carrier on its own starting edge brings its flag home.
+        let home_row = if mover == WHITE { 0 } else { self.height - 1 };
+        for (n, f) in self.flags.iter_mut().enumerate() {
+            if let Flag::Carried(c) = *f {
+                let p = &self.pieces[usize::from(c)];
+                if p.state == PieceState::Active && p.side() == mover && p.at.row == home_row {
+                    *f = Flag::Home(mover);
+                    facts.push(Fact::FlagHome {
+                        piece: p.label(),
+                        flag: u8::try_from(n).unwrap_or(0),
+                    });
+                }
+            }
+        }
         self.plies += 1;
         self.white_to_move = !self.white_to_move;
         if self.result.is_none() {
@@ -744,6 +865,23 @@ impl TankChess {
                             Outcome::draw(format!("move limit: {w} pieces left each"))
                         }
                     });
+                }
+            }
+            Mode::CaptureTheFlag => {
+                let home = self
+                    .flags
+                    .iter()
+                    .filter(|f| **f == Flag::Home(mover))
+                    .count();
+                if home * 2 > self.flags.len() {
+                    return Some(Outcome::win(
+                        mover,
+                        format!(
+                            "{} brought home {home} of {} flag(s)",
+                            side_name(mover),
+                            self.flags.len()
+                        ),
+                    ));
                 }
             }
             Mode::EscapeOfThree => {
@@ -951,6 +1089,12 @@ impl Game for TankChess {
 
     fn describe_fact(&self, fact: &Fact) -> String {
         match fact {
+            Fact::FlagTaken { piece, at, flag } => {
+                format!("The {piece} takes flag {} on {at}.", flag + 1)
+            }
+            Fact::FlagHome { piece, flag } => {
+                format!("The {piece} brings flag {} home.", flag + 1)
+            }
             Fact::Moved {
                 piece,
                 from,
@@ -997,7 +1141,9 @@ impl TankChess {
     /// Why `action` is not legal now, in words.
     #[must_use]
     pub fn why_illegal(&self, action: &Action) -> String {
-        let (Action::Move { from, .. } | Action::Escape { from }) = *action else {
+        let (Action::Move { from, .. } | Action::Escape { from } | Action::Take { from, .. }) =
+            *action
+        else {
             return "that is not a move".into();
         };
         let Some(p) = self.piece_at(from) else {

@@ -20,6 +20,12 @@ pub fn move_text(_game: &TankChess, action: &Action, after: Option<&[Fact]>) -> 
             from, to, facing, ..
         } => format!("{from} > {to}/{facing}"),
         Action::Escape { from } => format!("{from} > off"),
+        Action::Take {
+            from, to, facing, ..
+        } if from == to => format!("{to}/{facing} (flag)"),
+        Action::Take {
+            from, to, facing, ..
+        } => format!("{from} > {to}/{facing} (flag)"),
         Action::Resign => return "resigns".into(),
         Action::OutOfTime => return "time".into(),
     };

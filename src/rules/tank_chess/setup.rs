@@ -173,6 +173,9 @@ pub enum Mode {
     LastTankStanding { move_limit: u16 },
     /// No Command tank: the first side to escape with three pieces wins.
     EscapeOfThree,
+    /// No Command tank: take a flag and carry it to your own starting edge. With several
+    /// flags (an odd number), the side that brings home more wins.
+    CaptureTheFlag,
 }
 
 /// The board's size.
@@ -207,6 +210,10 @@ pub struct Setup {
     /// be destroyable on the first move is not checked.
     #[serde(default)]
     pub position: bool,
+    /// Capture the Flag: each flag stands where four squares meet, named by the
+    /// south-west one of the four. One flag in the middle of the board when left out.
+    #[serde(default)]
+    pub flags: Vec<String>,
 }
 
 /// A piece placed on the board.
@@ -227,6 +234,8 @@ pub struct Scenario {
     pub height: u8,
     pub obstacles: Vec<Square>,
     pub pieces: Vec<Placed>,
+    /// Capture the Flag: the south-west square of each flag's four squares.
+    pub flags: Vec<Square>,
 }
 
 impl Scenario {
@@ -336,6 +345,53 @@ impl Scenario {
                 });
             }
         }
+        let mut flags = Vec::new();
+        if setup.mode == Mode::CaptureTheFlag {
+            let named: Vec<String> = if setup.flags.is_empty() {
+                vec![
+                    Square {
+                        col: width / 2 - 1,
+                        row: height / 2 - 1,
+                    }
+                    .to_string(),
+                ]
+            } else {
+                setup.flags.clone()
+            };
+            if named.len().is_multiple_of(2) {
+                p.push(
+                    "flags",
+                    format!(
+                        "play with an odd number of flags (1, 3, …), not {}",
+                        named.len()
+                    ),
+                );
+            }
+            for (i, f) in named.iter().enumerate() {
+                let path = format!("flags[{i}]");
+                let Some(sq) = parse(&mut p, path.clone(), f) else {
+                    continue;
+                };
+                if sq.col + 1 >= width || sq.row + 1 >= height {
+                    p.push(
+                        path,
+                        format!("the flag's four squares from {sq} run off the board"),
+                    );
+                    continue;
+                }
+                let four = [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(dc, dr)| Square {
+                    col: sq.col + dc,
+                    row: sq.row + dr,
+                });
+                if let Some((s2, what)) = taken.iter().find(|(t, _)| four.contains(t)) {
+                    p.push(
+                        path,
+                        format!("the flag's squares must be free, but {s2} holds {what}"),
+                    );
+                }
+                flags.push(sq);
+            }
+        }
         if !p.is_empty() {
             return Err(p);
         }
@@ -344,6 +400,7 @@ impl Scenario {
             height,
             obstacles,
             pieces,
+            flags,
             setup,
         };
         // No piece may be destroyable on the first move of either side.

@@ -50,6 +50,7 @@ fn position_in(mode: Mode, w: u8, h: u8, obstacles: &[&str], pieces: &[&str]) ->
             mode,
             announced: None,
             position: true,
+            flags: Vec::new(),
         },
         width: w,
         height: h,
@@ -58,6 +59,7 @@ fn position_in(mode: Mode, w: u8, h: u8, obstacles: &[&str], pieces: &[&str]) ->
             .map(|o| Square::parse(o).unwrap())
             .collect(),
         pieces: placed,
+        flags: Vec::new(),
     };
     TankChess::new(&scenario, &rules)
 }
@@ -608,4 +610,93 @@ fn running_out_of_time_loses() {
     let o = m.state().outcome().unwrap();
     assert_eq!(o.winners, vec![BLACK]);
     assert!(o.reason.contains("ran out of time"));
+}
+
+fn ctf(pieces: &[&str], flags: &[&str]) -> TankChess {
+    let mut g = position_in(Mode::CaptureTheFlag, 8, 8, &[], pieces);
+    g.flags = flags.iter().map(|f| Flag::Standing(sq(f))).collect();
+    g
+}
+
+#[test]
+fn capture_the_flag_take_at_the_centre_and_carry_it_home() {
+    let g = ctf(&["W LT D7 S", "B LT A8 S"], &["D4"]);
+    let take = Action::Take {
+        from: sq("D7"),
+        to: sq("D5"),
+        facing: Dir8::S,
+        flag: 0,
+    };
+    assert!(
+        g.legal().contains(&take),
+        "ending on one of the four central squares takes the flag"
+    );
+    assert!(
+        !g.legal()
+            .iter()
+            .any(|a| matches!(a, Action::Take { to, .. } if *to == sq("D6")))
+    );
+    let mut m = Match::new(g, 1);
+    let facts = m.play(WHITE, &take).unwrap().to_vec();
+    assert!(facts.iter().any(|f| matches!(f, Fact::FlagTaken { .. })));
+    m.play(
+        BLACK,
+        &Action::Move {
+            from: sq("A8"),
+            to: sq("A8"),
+            facing: Dir8::SE,
+            fire: None,
+        },
+    )
+    .unwrap();
+    let home = Action::Move {
+        from: sq("D5"),
+        to: sq("D1"),
+        facing: Dir8::S,
+        fire: None,
+    };
+    assert!(m.state().legal().contains(&home), "{:?}", m.state().legal());
+    let facts = m.play(WHITE, &home).unwrap().to_vec();
+    assert!(facts.iter().any(|f| matches!(f, Fact::FlagHome { .. })));
+    assert_eq!(m.state().outcome().unwrap().winners, vec![WHITE]);
+}
+
+#[test]
+fn a_flag_passes_from_a_wreck_to_a_piece_ending_beside_it() {
+    let mut g = ctf(
+        &["W LT D5 N", "B HT D8 S", "B LT G6 W", "W CLT A1 N"],
+        &["D4"],
+    );
+    g.flags = vec![Flag::Carried(0)];
+    g.pieces[0].state = PieceState::Wrecked;
+    g.white_to_move = false;
+    let legal = g.legal();
+    // The black LT ends next to the wreck on D5 and takes its flag; it may not fire too.
+    let take = Action::Take {
+        from: sq("G6"),
+        to: sq("E6"),
+        facing: Dir8::W,
+        flag: 0,
+    };
+    assert!(legal.contains(&take), "{legal:?}");
+    assert!(
+        legal
+            .iter()
+            .all(|a| !matches!(a, Action::Take { to, .. } if *to == sq("G6")))
+    );
+}
+
+#[test]
+fn capture_the_flag_setups_need_an_odd_number_of_free_flag_squares() {
+    let r = rules();
+    let text = r#"TankChessSetup(
+        name: "flags", board: (width: 8, height: 8), mode: CaptureTheFlag, position: true,
+        obstacles: ["D4"], flags: ["C3", "D4"],
+        white: [(kind: LT, at: "A1")],
+    )"#;
+    let err = Scenario::parse("flags.ron", text, &r)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("odd number of flags"), "{err}");
+    assert!(err.contains("must be free"), "{err}");
 }
