@@ -10,7 +10,7 @@ use crate::rules::tank_chess::{self as chess, Rules, Scenario, TankChess, notati
 
 /// Whether `text` is a Tank Chess game record (notation with a `[Setup …]` header).
 pub(super) fn is_record(text: &str) -> bool {
-    text.trim_start().starts_with('[')
+    notation::is_record(text)
 }
 
 /// The rules table of Tank Chess.

@@ -109,7 +109,7 @@ impl ChessTable {
         let name = path.display().to_string();
         let text =
             std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-        if !text.trim_start().starts_with('[') {
+        if !notation::is_record(&text) {
             let scenario = Scenario::parse(&name, &text, &rules).map_err(|d| d.to_string())?;
             return Ok(Self::new(&scenario, &rules, name));
         }

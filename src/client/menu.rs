@@ -302,7 +302,7 @@ fn draw_menu(
                 }
                 if ui.add_enabled(ok, egui::Button::new("Load replay")).clicked() {
                     // A Tank Chess game in notation opens on the chess board.
-                    let chess = std::fs::read_to_string(&path).is_ok_and(|t| t.trim_start().starts_with('['));
+                    let chess = std::fs::read_to_string(&path).is_ok_and(|t| crate::rules::tank_chess::notation::is_record(&t));
                     if chess {
                         match ChessTable::open(&path) {
                             Ok(t) => {

@@ -171,7 +171,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
         .as_ref()
         .or(launch.scenario.as_ref())
         .and_then(|p| std::fs::read_to_string(p).ok())
-        .is_some_and(|t| t.contains("TankChessSetup") || t.trim_start().starts_with('['));
+        .is_some_and(|t| {
+            t.contains("TankChessSetup") || crate::rules::tank_chess::notation::is_record(&t)
+        });
     let chess = if chess_file {
         let path = launch.replay.as_ref().or(launch.scenario.as_ref());
         path.map(|p| chess_session::ChessTable::open(p))

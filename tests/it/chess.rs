@@ -101,6 +101,9 @@ fn the_command_line_checks_lists_and_replays_tank_chess() {
         "scenarios/tank-chess/old-town.ron",
         "assets/rules/tank-chess.ron",
         "tests/data/tank-chess/perft/basic-16-in-check.txt",
+        "tests/data/tank-chess/capture-the-flag-game.txt",
+        "scenarios/tank-chess/capture-the-flag.ron",
+        "scenarios/tank-chess/three-flags.ron",
     ]);
     assert!(
         out.status.success(),
@@ -121,6 +124,13 @@ fn the_command_line_checks_lists_and_replays_tank_chess() {
             .skip(1)
             .all(|l| l.trim().contains('/') || l.contains(" > off")),
         "{stdout}"
+    );
+    // A Capture the Flag game replays from its notation to the same result.
+    let out = tanktable(&["replay", "tests/data/tank-chess/capture-the-flag-game.txt"]);
+    let told = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        told.contains("takes flag 1") && told.contains("Result: Black brought home 1 of 1 flag(s)"),
+        "{told}"
     );
     // `replay` tells the game; an illegal move is refused with its number.
     let out = tanktable(&["replay", "tests/data/tank-chess/perft/small-8-middle.txt"]);

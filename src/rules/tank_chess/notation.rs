@@ -118,6 +118,15 @@ pub fn record_text(
     out
 }
 
+/// Whether `text` is a game record (its first line that is not a comment is a header).
+#[must_use]
+pub fn is_record(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//"))
+        .is_some_and(|l| l.starts_with('['))
+}
+
 /// A parsed game record: the setup it names and its moves in notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParsedRecord {
