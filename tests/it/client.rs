@@ -341,3 +341,28 @@ fn a_new_battle_message_opens_a_fresh_table() {
         "{log:?}"
     );
 }
+
+#[test]
+fn the_chess_bot_answers_a_move_in_the_client() {
+    use tanktable::client::chess_session::{ChessOrder, ChessTable};
+    use tanktable::rules::tank_chess::bot::Strength;
+    let mut table = ChessTable::open(&project("scenarios/tank-chess/basic-16.ron")).unwrap();
+    table.bot = Some((tanktable::rules::tank_chess::BLACK, Strength::Cadet));
+    let first = table.legal()[0];
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(bevy::state::app::StatesPlugin)
+        .insert_state(Screen::Chess)
+        .add_plugins(tanktable::client::logic_plugin)
+        .insert_resource(table);
+    app.update();
+    app.world_mut().write_message(ChessOrder::Play(first));
+    let start = std::time::Instant::now();
+    while app.world().resource::<ChessTable>().moves.len() < 2 && start.elapsed().as_secs() < 10 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let table = app.world().resource::<ChessTable>();
+    assert_eq!(table.moves.len(), 2, "the bot answered");
+    assert!(table.record().contains("1. "), "{}", table.record());
+}
