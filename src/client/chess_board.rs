@@ -137,6 +137,7 @@ fn draw_board(
     let block = mat(Color::srgb(0.30, 0.30, 0.32));
     let white = mat(Color::srgb(0.93, 0.91, 0.84));
     let black = mat(Color::srgb(0.07, 0.07, 0.09));
+    let pennant = mat(Color::srgb(0.85, 0.15, 0.15));
     let wreck = mat(Color::srgb(0.38, 0.30, 0.26));
     let frame = mat(Color::srgb(0.25, 0.17, 0.10));
     let tile = meshes.add(Cuboid::new(0.97, 0.1, 0.97));
@@ -306,6 +307,21 @@ fn draw_board(
                             .with_scale(Vec3::new(0.06, barrel, 0.06)),
                     ));
                 }
+            }
+            if p.side >= 2 {
+                // The flag teams of Four Players fly a red pennant at the back.
+                c.spawn((
+                    Mesh3d(cyl.clone()),
+                    MeshMaterial3d(trim.clone()),
+                    Transform::from_xyz(-hw * 0.3, hh + 0.3, hl * 0.4)
+                        .with_scale(Vec3::new(0.03, 0.6, 0.03)),
+                ));
+                c.spawn((
+                    Mesh3d(cube.clone()),
+                    MeshMaterial3d(pennant.clone()),
+                    Transform::from_xyz(-hw * 0.3 - 0.1, hh + 0.52, hl * 0.4)
+                        .with_scale(Vec3::new(0.2, 0.14, 0.02)),
+                ));
             }
             if p.command {
                 // The antenna, in the opposite colour, with a ball on top.

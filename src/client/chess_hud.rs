@@ -141,7 +141,17 @@ fn draw_panels(
             };
             ui.vertical_centered(|ui| {
                 ui.label(egui::RichText::new(text).size(18.0).strong().color(color));
-                if let Some([w, b]) = table.clock {
+                if game.player_count() > 2 {
+                    let points = game.points();
+                    let line: Vec<String> = points
+                        .iter()
+                        .enumerate()
+                        .map(|(i, p)| format!("{} {p}", side_name(crate::framework::PlayerId(u8::try_from(i).unwrap_or(0)))))
+                        .collect();
+                    ui.label(format!("Points: {}", line.join(" · ")))
+                        .on_hover_text("1 per own piece left, 1 per enemy destroyed, 2 per Command tank destroyed");
+                }
+                if let Some(clock) = table.clock {
                     let fmt = |s: f32| {
                         #[allow(
                             clippy::cast_possible_truncation,
@@ -151,11 +161,16 @@ fn draw_panels(
                         let s = s.ceil() as u32;
                         format!("{}:{:02}", s / 60, s % 60)
                     };
-                    ui.label(
-                        egui::RichText::new(format!("White {}   ·   Black {}", fmt(w), fmt(b)))
-                            .size(16.0)
-                            .monospace(),
-                    );
+                    let line: Vec<String> = clock
+                        .iter()
+                        .take(game.player_count())
+                        .enumerate()
+                        .map(|(i, t)| {
+                            let seat = crate::framework::PlayerId(u8::try_from(i).unwrap_or(0));
+                            format!("{} {}", side_name(seat), fmt(*t))
+                        })
+                        .collect();
+                    ui.label(egui::RichText::new(line.join("   ·   ")).size(16.0).monospace());
                 }
                 if let Some(a) = game.last_announcement() {
                     let word = match a {

@@ -61,8 +61,8 @@ pub struct ChessTable {
     pub notice: Option<String>,
     /// The legal moves of the position, worked out once per change.
     legal: Vec<Action>,
-    /// Seconds left on the chess clock for White and Black, when it is on.
-    pub clock: Option<[f32; 2]>,
+    /// Seconds left on the chess clock for each seat, when it is on.
+    pub clock: Option<[f32; 4]>,
 }
 
 impl ChessTable {
@@ -184,7 +184,7 @@ impl ChessTable {
     pub fn start_clock(&mut self) {
         let (w, h) = self.start.size();
         let minutes = if w.max(h) > 16 { 45.0 } else { 30.0 };
-        self.clock = Some([minutes * 60.0; 2]);
+        self.clock = Some([minutes * 60.0; 4]);
     }
 
     /// The game so far in the rulebook's notation.
@@ -287,7 +287,7 @@ fn run_clock(mut table: ResMut<ChessTable>, time: Res<Time>) {
     if table.replay.is_some() || table.board().outcome().is_some() {
         return;
     }
-    let side = usize::from(table.board().to_move().0);
+    let side = usize::from(table.board().to_move().0.min(3));
     let Some(clock) = table.clock.as_mut() else {
         return;
     };

@@ -127,7 +127,6 @@ impl Bot<TankChess> for ChessBot {
         if moves.is_empty() {
             return None;
         }
-        let other = if player == WHITE { super::BLACK } else { WHITE };
         let mut best: Vec<Action> = Vec::new();
         let mut best_score = i32::MIN;
         for m in &moves {
@@ -135,7 +134,8 @@ impl Bot<TankChess> for ChessBot {
             next.play_unchecked(*m);
             let mut score = evaluate(&next, player);
             if score < WIN && self.0 == Strength::Commander {
-                score -= best_reply(&next, other);
+                // The next player's best reply (in Four Players, only the next seat's).
+                score -= best_reply(&next, next.to_move());
             }
             if score > best_score {
                 best_score = score;

@@ -62,7 +62,10 @@ pub enum PieceState {
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Piece {
+    /// White's colour (White and Flag White).
     pub white: bool,
+    /// The seat: 0 White, 1 Black, 2 Flag White, 3 Flag Black.
+    pub side: u8,
     pub kind: Kind,
     pub at: Square,
     pub facing: Dir8,
@@ -73,7 +76,7 @@ pub struct Piece {
 impl Piece {
     #[must_use]
     pub fn side(&self) -> PlayerId {
-        if self.white { WHITE } else { BLACK }
+        PlayerId(self.side)
     }
 
     /// "white CLT", "black HM".
@@ -81,7 +84,7 @@ impl Piece {
     pub fn label(&self) -> String {
         format!(
             "{} {}{}",
-            if self.white { "white" } else { "black" },
+            ["white", "black", "flag-white", "flag-black"][usize::from(self.side.min(3))],
             if self.command { "C" } else { "" },
             self.kind
         )
@@ -215,13 +218,17 @@ pub struct TankChess {
     height: u8,
     cells: Vec<Cell>,
     pieces: Vec<Piece>,
-    white_to_move: bool,
+    /// The seat to move.
+    turn: u8,
+    /// Seats at the table: 2, or 4 in Four Players.
+    seats: u8,
     plies: u32,
     mode: Mode,
     announced: bool,
     result: Option<Outcome>,
     escaped: [u8; 2],
-    kills: [u8; 2],
+    /// Points for destroyed enemy pieces: 1 each, 2 for a Command tank (Four Players).
+    kills: [u16; 4],
     last: Option<Announcement>,
     flags: Vec<Flag>,
 }
@@ -251,7 +258,8 @@ impl TankChess {
             let id = i as u8;
             cells[usize::from(p.at.row) * usize::from(w) + usize::from(p.at.col)] = Cell::Piece(id);
             pieces.push(Piece {
-                white: p.white,
+                white: p.side % 2 == 0,
+                side: p.side,
                 kind: p.kind,
                 at: p.at,
                 facing: p.facing,
@@ -266,15 +274,69 @@ impl TankChess {
             height: h,
             cells,
             pieces,
-            white_to_move: true,
+            turn: 0,
+            seats: if matches!(scenario.setup.mode, Mode::FourPlayers { .. }) {
+                4
+            } else {
+                2
+            },
             plies: 0,
             mode: scenario.setup.mode,
             announced: scenario.setup.announced.unwrap_or(rules.announced),
             result: None,
             escaped: [0; 2],
-            kills: [0; 2],
+            kills: [0; 4],
             last: None,
             flags: scenario.flags.iter().map(|f| Flag::Standing(*f)).collect(),
+        }
+    }
+
+    /// The seat after `seat`: in Four Players, skipping seats with no piece left.
+    fn next_seat(&self, seat: u8) -> u8 {
+        for k in 1..=self.seats {
+            let s = (seat + k) % self.seats;
+            if self.seats == 2
+                || self
+                    .pieces
+                    .iter()
+                    .any(|p| p.side == s && p.state == PieceState::Active)
+            {
+                return s;
+            }
+        }
+        (seat + 1) % self.seats
+    }
+
+    /// Four Players points per seat: 1 per own piece left, 1 per enemy piece destroyed,
+    /// 2 per Command tank destroyed.
+    #[must_use]
+    pub fn points(&self) -> Vec<u16> {
+        (0..self.seats)
+            .map(|s| {
+                let alive = self
+                    .pieces
+                    .iter()
+                    .filter(|p| p.side == s && p.state == PieceState::Active)
+                    .count();
+                u16::try_from(alive).unwrap_or(0) + self.kills[usize::from(s.min(3))]
+            })
+            .collect()
+    }
+
+    /// The Four Players result: the most points win (ties share the win).
+    fn by_points(&self, why: &str) -> Outcome {
+        let points = self.points();
+        let best = points.iter().copied().max().unwrap_or(0);
+        let winners: Vec<PlayerId> = (0..self.seats)
+            .filter(|s| points[usize::from(*s)] == best)
+            .map(PlayerId)
+            .collect();
+        let table: Vec<String> = (0..self.seats)
+            .map(|s| format!("{} {}", side_name(PlayerId(s)), points[usize::from(s)]))
+            .collect();
+        Outcome {
+            winners,
+            reason: format!("{why}; points: {}", table.join(", ")),
         }
     }
 
@@ -286,7 +348,7 @@ impl TankChess {
 
     /// The flags a piece of `white` could take by ending its move on `to`: a standing flag
     /// whose four squares include `to`, or one carried by an adjacent wreck or ally.
-    fn takeable(&self, white: bool, mover: usize, to: Square) -> Vec<u8> {
+    fn takeable(&self, side: u8, mover: usize, to: Square) -> Vec<u8> {
         let near = |a: Square, b: Square| {
             a.col.abs_diff(b.col) <= 1 && a.row.abs_diff(b.row) <= 1 && a != b
         };
@@ -303,7 +365,7 @@ impl TankChess {
                     c != mover
                         && near(p.at, to)
                         && (p.state == PieceState::Wrecked
-                            || (p.white == white && p.state == PieceState::Active))
+                            || (p.side == side && p.state == PieceState::Active))
                 }
                 Flag::Home(_) => false,
             };
@@ -349,7 +411,7 @@ impl TankChess {
     /// The side to move.
     #[must_use]
     pub fn to_move(&self) -> PlayerId {
-        if self.white_to_move { WHITE } else { BLACK }
+        PlayerId(self.turn)
     }
 
     /// Moves played so far by both sides.
@@ -397,7 +459,9 @@ impl TankChess {
         match self.mode {
             Mode::Standard | Mode::SingleType(_) => p.command,
             Mode::EscapeOfThree => true,
-            Mode::LastTankStanding { .. } | Mode::CaptureTheFlag => false,
+            Mode::LastTankStanding { .. } | Mode::CaptureTheFlag | Mode::FourPlayers { .. } => {
+                false
+            }
         }
     }
 
@@ -554,18 +618,17 @@ impl TankChess {
 
     fn enemy_at(&self, p: &Piece, sq: Square) -> bool {
         self.piece_at(sq)
-            .is_some_and(|t| t.state == PieceState::Active && t.white != p.white)
+            .is_some_and(|t| t.state == PieceState::Active && t.side != p.side)
     }
 
     /// Every move of `side` the pieces allow, before announced play's filter.
     #[must_use]
     pub fn pseudo_moves(&self, side: PlayerId) -> Vec<Action> {
-        let white = side == WHITE;
         let mut out = Vec::new();
         let mut scratch = self.clone();
         for idx in 0..self.pieces.len() {
             let p = self.pieces[idx];
-            if p.white != white || p.state != PieceState::Active {
+            if p.side != side.0 || p.state != PieceState::Active {
                 continue;
             }
             let (dests, exit) = self.destinations(idx);
@@ -593,7 +656,7 @@ impl TankChess {
                         fire: None,
                     });
                     if self.mode == Mode::CaptureTheFlag {
-                        for flag in self.takeable(p.white, idx, to) {
+                        for flag in self.takeable(p.side, idx, to) {
                             out.push(Action::Take {
                                 from: p.at,
                                 to,
@@ -627,15 +690,14 @@ impl TankChess {
         if !self.has_commands() {
             return None;
         }
-        let white = side == WHITE;
         let enemy_cmd = self
             .pieces
             .iter()
-            .find(|p| p.command && p.white != white && p.state == PieceState::Active)?;
+            .find(|p| p.command && p.side != side.0 && p.state == PieceState::Active)?;
         let mut scratch = self.clone();
         for idx in 0..self.pieces.len() {
             let p = self.pieces[idx];
-            if p.white != white || p.state != PieceState::Active {
+            if p.side != side.0 || p.state != PieceState::Active {
                 continue;
             }
             let (mut ends, exit) = self.destinations(idx);
@@ -717,10 +779,12 @@ impl TankChess {
             Action::Resign => {
                 facts.push(Fact::Resigned { side: mover });
                 let winner = if mover == WHITE { BLACK } else { WHITE };
-                self.result = Some(Outcome::win(
-                    winner,
-                    format!("{} resigned", side_name(mover)),
-                ));
+                let why = format!("{} resigned", side_name(mover));
+                self.result = Some(if self.seats > 2 {
+                    self.by_points(&why)
+                } else {
+                    Outcome::win(winner, why)
+                });
             }
             Action::OutOfTime => {
                 let winner = if mover == WHITE { BLACK } else { WHITE };
@@ -767,7 +831,8 @@ impl TankChess {
                         let target = self.pieces[usize::from(t)];
                         let (armor, value) = self.armor_hit(&target, to);
                         self.pieces[usize::from(t)].state = PieceState::Wrecked;
-                        self.kills[usize::from(mover.0)] += 1;
+                        self.kills[usize::from(mover.0.min(3))] +=
+                            if target.command { 2 } else { 1 };
                         facts.push(Fact::Destroyed {
                             target: target.label(),
                             at: target_sq,
@@ -806,7 +871,7 @@ impl TankChess {
             }
         }
         self.plies += 1;
-        self.white_to_move = !self.white_to_move;
+        self.turn = self.next_seat(self.turn);
         if self.result.is_none() {
             self.result = self.decided(mover);
         }
@@ -823,6 +888,24 @@ impl TankChess {
                 .count()
         };
         match self.mode {
+            Mode::FourPlayers { move_limit } => {
+                let left = (0..self.seats)
+                    .filter(|s| {
+                        self.pieces
+                            .iter()
+                            .any(|p| p.side == *s && p.state == PieceState::Active)
+                    })
+                    .count();
+                if left <= 1 {
+                    return Some(self.by_points("only one player has pieces left"));
+                }
+                if self.plies >= u32::from(self.seats) * u32::from(move_limit) {
+                    return Some(
+                        self.by_points(&format!("each player has played {move_limit} moves")),
+                    );
+                }
+                return None;
+            }
             Mode::Standard | Mode::SingleType(_) => {
                 let cmd = |side: PlayerId| {
                     self.pieces
@@ -943,12 +1026,14 @@ impl TankChess {
 /// "White" or "Black".
 #[must_use]
 pub fn side_name(side: PlayerId) -> &'static str {
-    if side == WHITE { "White" } else { "Black" }
+    ["White", "Black", "Flag White", "Flag Black"][usize::from(side.0.min(3))]
 }
 
 /// A piece open to a shot on the first move of the game.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct FirstMoveVictim {
+    /// The victim's seat.
+    pub owner: u8,
     pub at: Square,
     pub kind: Kind,
     /// The shooter's kind and the move, in notation.
@@ -959,9 +1044,9 @@ pub struct FirstMoveVictim {
 /// Pieces of the other side that `white` (or black) could destroy on its very first move
 /// from the setup, each with one move that does it.
 #[must_use]
-pub fn first_move_victims(scenario: &Scenario, rules: &Rules, white: bool) -> Vec<FirstMoveVictim> {
+pub fn first_move_victims(scenario: &Scenario, rules: &Rules, side: u8) -> Vec<FirstMoveVictim> {
     let mut game = TankChess::new(scenario, rules);
-    game.white_to_move = white;
+    game.turn = side;
     let mut out: Vec<FirstMoveVictim> = Vec::new();
     for m in game.pseudo_moves(game.to_move()) {
         if let Action::Move {
@@ -973,6 +1058,7 @@ pub fn first_move_victims(scenario: &Scenario, rules: &Rules, white: bool) -> Ve
             && !out.iter().any(|o| o.at == sq)
         {
             out.push(FirstMoveVictim {
+                owner: t.side,
                 at: sq,
                 kind: t.kind,
                 by: s.kind,
@@ -992,7 +1078,7 @@ impl Game for TankChess {
     const NAME: &'static str = "tank-chess";
 
     fn player_count(&self) -> usize {
-        2
+        usize::from(self.seats)
     }
 
     fn player_name(&self, player: PlayerId) -> String {
@@ -1156,10 +1242,7 @@ impl TankChess {
             );
         }
         if self.pseudo_moves(self.to_move()).contains(action) {
-            return if self
-                .threatens(if self.white_to_move { BLACK } else { WHITE })
-                .is_some()
-            {
+            return if self.threatens(PlayerId(1 - self.turn.min(1))).is_some() {
                 "that leaves the Command tank in check or the enemy free to escape: answer the threat".into()
             } else {
                 "that would let the opponent destroy your Command tank or escape with theirs next move".into()

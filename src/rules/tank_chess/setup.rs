@@ -173,6 +173,10 @@ pub enum Mode {
     LastTankStanding { move_limit: u16 },
     /// No Command tank: the first side to escape with three pieces wins.
     EscapeOfThree,
+    /// Four players, everyone against everyone: White (south), Black (north), Flag White
+    /// (west) and Flag Black (east). Points after `move_limit` moves each, or when one
+    /// player is left: 1 per own piece left, 1 per kill, 2 per Command tank killed.
+    FourPlayers { move_limit: u16 },
     /// No Command tank: take a flag and carry it to your own starting edge. With several
     /// flags (an odd number), the side that brings home more wins.
     CaptureTheFlag,
@@ -201,6 +205,12 @@ pub struct Setup {
     /// Black's pieces, in the north; white's turned through the centre when left out.
     #[serde(default)]
     pub black: Option<Vec<PieceSetup>>,
+    /// Four Players: the Flag White team, in the west.
+    #[serde(default)]
+    pub flag_white: Vec<PieceSetup>,
+    /// Four Players: the Flag Black team, in the east.
+    #[serde(default)]
+    pub flag_black: Vec<PieceSetup>,
     #[serde(default)]
     pub mode: Mode,
     /// Announced play; the rules table's default when left out.
@@ -220,6 +230,8 @@ pub struct Setup {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placed {
     pub white: bool,
+    /// The seat: 0 White, 1 Black, 2 Flag White, 3 Flag Black.
+    pub side: u8,
     pub kind: Kind,
     pub at: Square,
     pub facing: Dir8,
@@ -303,9 +315,29 @@ impl Scenario {
                 .collect()
         });
         let mut pieces = Vec::new();
-        for (white, list, field) in [(true, &setup.white, "white"), (false, &black, "black")] {
+        let four = matches!(setup.mode, Mode::FourPlayers { .. });
+        if four && (setup.flag_white.is_empty() || setup.flag_black.is_empty()) {
+            p.push("flag_white", "Four Players needs pieces for all four teams: white, black, flag_white and flag_black");
+        }
+        if !four && (!setup.flag_white.is_empty() || !setup.flag_black.is_empty()) {
+            p.push("flag_white", "flag teams play only in the FourPlayers mode");
+        }
+        let seats: [(u8, &Vec<PieceSetup>, &str); 4] = [
+            (0, &setup.white, "white"),
+            (1, &black, "black"),
+            (2, &setup.flag_white, "flag_white"),
+            (3, &setup.flag_black, "flag_black"),
+        ];
+        for (side, list, field) in seats {
+            let white = side % 2 == 0;
+            if side >= 2 && !four {
+                continue;
+            }
             let commands = list.iter().filter(|x| x.command).count();
-            let wants = matches!(setup.mode, Mode::Standard | Mode::SingleType(_));
+            let wants = matches!(
+                setup.mode,
+                Mode::Standard | Mode::SingleType(_) | Mode::FourPlayers { .. }
+            );
             if wants && commands != 1 {
                 p.push(
                     field,
@@ -326,21 +358,19 @@ impl Scenario {
                     p.push(path, format!("{sq} is already taken by {what}"));
                     continue;
                 }
-                taken.push((
-                    sq,
-                    format!("{} {}", if white { "white" } else { "black" }, piece.kind),
-                ));
+                taken.push((sq, format!("{field} {}", piece.kind)));
                 let kind = match setup.mode {
                     Mode::SingleType(k) => k,
                     _ => piece.kind,
                 };
                 pieces.push(Placed {
                     white,
+                    side,
                     kind,
                     at: sq,
                     facing: piece
                         .facing
-                        .unwrap_or(if white { Dir8::N } else { Dir8::S }),
+                        .unwrap_or([Dir8::N, Dir8::S, Dir8::E, Dir8::W][usize::from(side)]),
                     command: piece.command,
                 });
             }
@@ -403,21 +433,20 @@ impl Scenario {
             flags,
             setup,
         };
-        // No piece may be destroyable on the first move of either side.
-        for side in [true, false]
-            .into_iter()
-            .filter(|_| !scenario.setup.position)
-        {
-            let at_risk = super::first_move_victims(&scenario, rules, side);
-            for v in at_risk {
+        // No piece may be destroyable on any side's first move.
+        let seats: u8 = if four { 4 } else { 2 };
+        for side in (0..seats).filter(|_| !scenario.setup.position) {
+            for v in super::first_move_victims(&scenario, rules, side) {
+                let field =
+                    ["white", "black", "flag_white", "flag_black"][usize::from(v.owner.min(3))];
                 p.push(
-                    if side { "black" } else { "white" },
+                    field,
                     format!(
                         "the {} {} on {} can be destroyed on {}'s first move: the {} plays {}",
-                        if side { "black" } else { "white" },
+                        field.replace('_', "-"),
                         v.kind,
                         v.at,
-                        if side { "White" } else { "Black" },
+                        super::side_name(crate::framework::PlayerId(side)),
                         v.by,
                         v.shot
                     ),

@@ -30,6 +30,7 @@ fn position_in(mode: Mode, w: u8, h: u8, obstacles: &[&str], pieces: &[&str]) ->
             .unwrap();
         placed.push(setup::Placed {
             white,
+            side: u8::from(!white),
             kind,
             at: Square::parse(parts[2]).unwrap(),
             facing: parts[3].parse().unwrap(),
@@ -47,6 +48,8 @@ fn position_in(mode: Mode, w: u8, h: u8, obstacles: &[&str], pieces: &[&str]) ->
             obstacles: Vec::new(),
             white: Vec::new(),
             black: None,
+            flag_white: Vec::new(),
+            flag_black: Vec::new(),
             mode,
             announced: None,
             position: true,
@@ -271,7 +274,7 @@ fn destroying_the_command_tank_wins() {
     let mut m = Match::new(g, 1);
     // Black to move: rotate south and destroy the white CLT on its side armor.
     let mut g2 = m.state().clone();
-    g2.white_to_move = false;
+    g2.turn = 1;
     m = Match::new(g2, 1);
     let shot = Action::Move {
         from: sq("E9"),
@@ -286,7 +289,7 @@ fn destroying_the_command_tank_wins() {
 }
 
 fn black_to_move(mut g: TankChess) -> TankChess {
-    g.white_to_move = false;
+    g.turn = 1;
     g
 }
 
@@ -669,7 +672,7 @@ fn a_flag_passes_from_a_wreck_to_a_piece_ending_beside_it() {
     );
     g.flags = vec![Flag::Carried(0)];
     g.pieces[0].state = PieceState::Wrecked;
-    g.white_to_move = false;
+    g.turn = 1;
     let legal = g.legal();
     // The black LT ends next to the wreck on D5 and takes its flag; it may not fire too.
     let take = Action::Take {
@@ -699,4 +702,61 @@ fn capture_the_flag_setups_need_an_odd_number_of_free_flag_squares() {
         .to_string();
     assert!(err.contains("odd number of flags"), "{err}");
     assert!(err.contains("must be free"), "{err}");
+}
+
+#[test]
+fn four_players_take_turns_in_seat_order_and_end_on_points() {
+    use crate::framework::bot::{Bot, RandomBot};
+    let r = rules();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/tank-chess/four-players.ron");
+    let scenario = Scenario::load(&path, &r).unwrap();
+    let mut m = Match::new(TankChess::new(&scenario, &r), 1);
+    assert_eq!(m.state().player_count(), 4);
+    let mut rng = MatchRng::new(5);
+    let mut seats = Vec::new();
+    while let Some(&side) = m.state().to_act().first() {
+        seats.push(side.0);
+        let a = RandomBot.choose(m.state(), side, &mut rng).unwrap();
+        m.play(side, &a).unwrap();
+    }
+    assert_eq!(&seats[..4], &[0, 1, 2, 3]);
+    let o = m.state().outcome().unwrap();
+    assert!(o.reason.contains("points"), "{}", o.reason);
+    let points = m.state().points();
+    let best = *points.iter().max().unwrap();
+    for w in &o.winners {
+        assert_eq!(points[usize::from(w.0)], best);
+    }
+}
+
+#[test]
+fn a_command_tank_kill_scores_two_points() {
+    let r = rules();
+    let text = r#"TankChessSetup(
+        name: "4p", board: (width: 10, height: 10), mode: FourPlayers(move_limit: 15), position: true,
+        white: [(kind: HT, at: "D2"), (kind: LT, at: "A1", command: true)],
+        black: [(kind: LT, at: "D7", facing: S, command: true), (kind: LT, at: "J10")],
+        flag_white: [(kind: LT, at: "A9", command: true)],
+        flag_black: [(kind: LT, at: "J5", command: true)],
+    )"#;
+    let s = Scenario::parse("4p.ron", text, &r).unwrap();
+    let mut m = Match::new(TankChess::new(&s, &r), 1);
+    let shot = Action::Move {
+        from: sq("D2"),
+        to: sq("D3"),
+        facing: Dir8::N,
+        fire: Some(sq("D7")),
+    };
+    m.play(WHITE, &shot).unwrap();
+    assert_eq!(
+        m.state().points()[0],
+        2 + 2,
+        "two pieces left and a Command tank destroyed"
+    );
+    assert_eq!(
+        m.state().to_move(),
+        BLACK,
+        "Black still has a piece, so it moves next"
+    );
 }
