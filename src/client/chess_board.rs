@@ -113,7 +113,7 @@ fn draw_board(
     if table.is_added() {
         let (w, h) = table.board().size();
         let span = f32::from(w.max(h));
-        rig.frame(Vec3::new(0.0, 0.0, span * 0.12), span * 1.35);
+        rig.frame(Vec3::new(0.0, 0.0, span * 0.08), span * 1.5);
         *last = None;
     }
     if *last == Some(table.revision) {

@@ -102,7 +102,9 @@ fn draw_panels(
                 ui.label(format!(
                     "{} · {}",
                     game.name(),
-                    if game.announced() {
+                    if game.player_count() > 2 {
+                        "everyone against everyone"
+                    } else if game.announced() {
                         "announced play"
                     } else {
                         "play to the kill"
