@@ -104,6 +104,10 @@ fn the_command_line_checks_lists_and_replays_tank_chess() {
         "tests/data/tank-chess/capture-the-flag-game.txt",
         "scenarios/tank-chess/capture-the-flag.ron",
         "scenarios/tank-chess/three-flags.ron",
+        "scenarios/tank-chess/four-players.ron",
+        "scenarios/tank-chess/last-tank-standing.ron",
+        "scenarios/tank-chess/escape-of-three.ron",
+        "scenarios/tank-chess/single-type-light.ron",
     ]);
     assert!(
         out.status.success(),
