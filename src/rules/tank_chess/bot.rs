@@ -1,6 +1,7 @@
 //! A search bot for Tank Chess: minimax over its own legal moves and every reply, with an
 //! evaluation of material, Command-tank danger and the escape race. Two strengths:
-//! `Cadet` looks one move ahead, `Commander` two (its move and the best reply).
+//! `Cadet` looks one move ahead, `Commander` two (its move and the best reply), and checks
+//! its six best candidates for a reply that mates it.
 
 use super::{Action, Cell, Kind, PieceState, TankChess, WHITE};
 use crate::framework::bot::Bot;
@@ -114,6 +115,33 @@ fn best_reply(game: &TankChess, mover: PlayerId) -> i32 {
     best
 }
 
+/// Whether the player to move in `after` has a reply that leaves `me` threatened with no
+/// legal move (a mate in announced play).
+fn mated_next(after: &TankChess, me: PlayerId) -> bool {
+    if after.outcome().is_some() || !after.has_commands() || !after.announced {
+        return false;
+    }
+    let them = after.to_move();
+    // Each check costs a full legal-move generation: bound them so a move stays well
+    // under the two-second budget (6 candidates × 20 × ~7 ms on 20×20).
+    let mut budget = 20;
+    for r in after.pseudo_moves(them) {
+        let mut next = after.clone();
+        next.play_unchecked(r);
+        if next.outcome().is_some() || next.to_move() != me || next.threatens(them).is_none() {
+            continue;
+        }
+        if next.legal().is_empty() {
+            return true;
+        }
+        budget -= 1;
+        if budget == 0 {
+            break;
+        }
+    }
+    false
+}
+
 impl Bot<TankChess> for ChessBot {
     fn name(&self) -> &str {
         match self.0 {
@@ -127,8 +155,7 @@ impl Bot<TankChess> for ChessBot {
         if moves.is_empty() {
             return None;
         }
-        let mut best: Vec<Action> = Vec::new();
-        let mut best_score = i32::MIN;
+        let mut scored: Vec<(i32, Action, TankChess)> = Vec::new();
         for m in &moves {
             let mut next = game.clone();
             next.play_unchecked(*m);
@@ -137,14 +164,25 @@ impl Bot<TankChess> for ChessBot {
                 // The next player's best reply (in Four Players, only the next seat's).
                 score -= best_reply(&next, next.to_move());
             }
-            if score > best_score {
-                best_score = score;
-                best.clear();
-            }
-            if score == best_score {
-                best.push(*m);
-            }
+            scored.push((score, *m, next));
         }
+        scored.sort_by_key(|e| std::cmp::Reverse(e.0));
+        if self.0 == Strength::Commander {
+            // Look one ply deeper on the best few: a reply that leaves us threatened with
+            // no legal answer is a mate against us.
+            for entry in scored.iter_mut().take(6) {
+                if entry.0 < WIN && mated_next(&entry.2, player) {
+                    entry.0 = -WIN / 2;
+                }
+            }
+            scored.sort_by_key(|e| std::cmp::Reverse(e.0));
+        }
+        let best_score = scored.first().map_or(0, |e| e.0);
+        let best: Vec<Action> = scored
+            .iter()
+            .take_while(|e| e.0 == best_score)
+            .map(|e| e.1)
+            .collect();
         let i = rng.pick(best.len());
         best.get(i).copied()
     }
