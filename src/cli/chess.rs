@@ -15,14 +15,7 @@ pub(super) fn is_record(text: &str) -> bool {
 
 /// The rules table of Tank Chess.
 pub(super) fn rules() -> Result<Rules, String> {
-    match crate::rules::tank_commander::setup::find_project_file(chess::setup::RULES_PATH) {
-        Some(p) => {
-            let name = p.display().to_string();
-            let text = std::fs::read_to_string(&p).map_err(|e| format!("{name}: {e}"))?;
-            Rules::parse(&name, &text).map_err(|d| d.to_string())
-        }
-        None => Ok(Rules::builtin()),
-    }
+    Rules::load(None).map_err(|d| d.to_string())
 }
 
 /// Checks one Tank Chess file; `Ok` names its kind.
@@ -58,7 +51,7 @@ fn replay_game(file: &Path, text: &str, rules: &Rules) -> Result<(TankChess, Vec
             "{}{} {}",
             i / 2 + 1,
             if i % 2 == 0 { "." } else { "..." },
-            notation::move_text(&game, &action, Some(&facts))
+            notation::move_text(&action, Some(&facts))
         ));
         lines.extend(
             facts
@@ -108,7 +101,7 @@ pub(super) fn legal(file: &Path, text: &str) -> Result<ExitCode, String> {
         }
     );
     for m in &moves {
-        say!("  {}", notation::move_text(&game, m, None));
+        say!("  {}", notation::move_text(m, None));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -156,7 +149,6 @@ pub(super) fn record(
         &setup.display().to_string(),
         scenario.setup.name.as_str(),
         &moves,
-        &start,
     );
     crate::data::write_atomic(output, &text)
         .map_err(|e| format!("cannot write {}: {e}", output.display()))?;

@@ -202,13 +202,9 @@ fn draw_panels(
                 .max_height(420.0)
                 .stick_to_bottom(true)
                 .show(ui, |ui| {
-                    let mut state = table.start.clone();
                     for (i, (action, facts)) in table.moves.iter().enumerate() {
-                        let text = crate::rules::tank_chess::notation::move_text(
-                            &state,
-                            action,
-                            Some(facts),
-                        );
+                        let text =
+                            crate::rules::tank_chess::notation::move_text(action, Some(facts));
                         let line = if i % 2 == 0 {
                             format!("{}. {text}", i / 2 + 1)
                         } else {
@@ -217,8 +213,6 @@ fn draw_panels(
                         if ui.selectable_label(false, line).clicked() && table.replay.is_some() {
                             seek = Some(i + 1);
                         }
-                        let side = state.to_move();
-                        let _ = state.apply(side, action, &mut crate::framework::MatchRng::new(0));
                     }
                 });
             if let Some(actions) = &table.replay {
@@ -255,8 +249,7 @@ fn draw_panels(
             .show(ctx, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     for a in moves_to(table.legal(), pick.piece, dest) {
-                        let mut label =
-                            crate::rules::tank_chess::notation::move_text(&game, &a, None);
+                        let mut label = crate::rules::tank_chess::notation::move_text(&a, None);
                         if let Action::Move { fire: Some(t), .. } = a
                             && let Some(victim) = game.piece_at(t)
                         {

@@ -12,7 +12,6 @@ use crate::framework::{Game, Match, MatchRng, PlayerId};
 use crate::rules::tank_chess::bot::{ChessBot, Strength};
 use crate::rules::tank_chess::{Action, Fact, Rules, Scenario, TankChess, notation};
 use crate::rules::tank_commander::resolve_path;
-use crate::rules::tank_commander::setup::find_project_file;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ChessOrder>()
@@ -31,14 +30,7 @@ pub(super) fn plugin(app: &mut App) {
 /// # Errors
 /// Every problem in the rules file.
 pub fn chess_rules() -> Result<Rules, String> {
-    match find_project_file(crate::rules::tank_chess::setup::RULES_PATH) {
-        Some(p) => {
-            let name = p.display().to_string();
-            let text = std::fs::read_to_string(&p).map_err(|e| format!("{name}: {e}"))?;
-            Rules::parse(&name, &text).map_err(|d| d.to_string())
-        }
-        None => Ok(Rules::builtin()),
-    }
+    Rules::load(None).map_err(|d| d.to_string())
 }
 
 /// The game on the board.
@@ -190,7 +182,7 @@ impl ChessTable {
     /// The game so far in the rulebook's notation.
     #[must_use]
     pub fn record(&self) -> String {
-        notation::record_text(&self.setup, self.start.name(), &self.moves, &self.start)
+        notation::record_text(&self.setup, self.start.name(), &self.moves)
     }
 }
 

@@ -1062,7 +1062,7 @@ pub fn first_move_victims(scenario: &Scenario, rules: &Rules, side: u8) -> Vec<F
                 at: sq,
                 kind: t.kind,
                 by: s.kind,
-                shot: notation::move_text(&game, &m, None),
+                shot: notation::move_text(&m, None),
             });
         }
     }
@@ -1170,7 +1170,7 @@ impl Game for TankChess {
     }
 
     fn describe_action(&self, action: &Action) -> String {
-        notation::move_text(self, action, None)
+        notation::move_text(action, None)
     }
 
     fn describe_fact(&self, fact: &Fact) -> String {

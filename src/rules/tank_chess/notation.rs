@@ -7,11 +7,10 @@
 //! `[Setup "scenarios/tank-chess/basic-16.ron"]`.
 
 use super::{Action, Announcement, Fact, TankChess};
-use crate::framework::Game;
 
 /// A move in notation; `after` (the facts it caused) adds the announcement symbol.
 #[must_use]
-pub fn move_text(_game: &TankChess, action: &Action, after: Option<&[Fact]>) -> String {
+pub fn move_text(action: &Action, after: Option<&[Fact]>) -> String {
     let mut text = match *action {
         Action::Move {
             from, to, facing, ..
@@ -63,7 +62,7 @@ pub fn parse_move(game: &TankChess, text: &str) -> Result<Action, String> {
     let legal = game.legal();
     legal
         .iter()
-        .find(|a| normalise(&move_text(game, a, None)) == want)
+        .find(|a| normalise(&move_text(a, None)) == want)
         .copied()
         .ok_or_else(|| {
             format!(
@@ -89,31 +88,11 @@ fn normalise(text: &str) -> String {
 
 /// A whole game as numbered move pairs, with a header.
 #[must_use]
-pub fn record_text(
-    setup: &str,
-    game_name: &str,
-    moves: &[(Action, Vec<Fact>)],
-    start: &TankChess,
-) -> String {
+pub fn record_text(setup: &str, game_name: &str, moves: &[(Action, Vec<Fact>)]) -> String {
     let mut out = format!("[Game \"Tank Chess\"]\n[Setup \"{setup}\"]\n[Name \"{game_name}\"]\n");
-    let mut state = start.clone();
-    let mut line = String::new();
-    for (i, (action, facts)) in moves.iter().enumerate() {
-        let text = move_text(&state, action, Some(facts));
-        if i % 2 == 0 {
-            line = format!("{}. {text}", i / 2 + 1);
-        } else {
-            line.push_str(&format!(" , {text}"));
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        let side = state.to_move();
-        let _ = state.apply(side, action, &mut crate::framework::MatchRng::new(0));
-    }
-    if !line.is_empty() {
-        out.push_str(&line);
-        out.push('\n');
+    for (n, pair) in moves.chunks(2).enumerate() {
+        let texts: Vec<String> = pair.iter().map(|(a, f)| move_text(a, Some(f))).collect();
+        out.push_str(&format!("{}. {}\n", n + 1, texts.join(" , ")));
     }
     out
 }

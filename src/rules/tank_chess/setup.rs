@@ -117,6 +117,25 @@ impl Rules {
         Self::parse(RULES_PATH, BUILTIN_RULES).expect("the shipped rules file is valid")
     }
 
+    /// Loads the rules: `path` if given, else the project's rules file if present, else
+    /// the compiled-in copy.
+    ///
+    /// # Errors
+    /// Every problem in the file.
+    pub fn load(path: Option<&Path>) -> Result<Self, Diagnostics> {
+        let path = match path {
+            Some(p) => Some(p.to_path_buf()),
+            None => crate::rules::tank_commander::setup::find_project_file(RULES_PATH),
+        };
+        let Some(p) = path else {
+            return Ok(Self::builtin());
+        };
+        let name = p.display().to_string();
+        let text = std::fs::read_to_string(&p)
+            .map_err(|e| Diagnostics::whole_file(&name, format!("cannot read the file: {e}")))?;
+        Self::parse(&name, &text)
+    }
+
     /// Reads and checks a rules table.
     ///
     /// # Errors

@@ -430,19 +430,13 @@ fn the_validator_names_pieces_open_to_a_first_move_shot() {
 
 #[test]
 fn notation_reads_and_writes_the_rulebook_form() {
-    let g = position(
-        16,
-        16,
-        &[],
-        &["W CLT K1 N", "B LT H7 N", "W MT N3 N", "B CLT A16 S"],
-    );
     let a = Action::Move {
         from: sq("K1"),
         to: sq("N3"),
         facing: Dir8::NE,
         fire: None,
     };
-    assert_eq!(notation::move_text(&g, &a, None), "K1 > N3/NE");
+    assert_eq!(notation::move_text(&a, None), "K1 > N3/NE");
     let turn = Action::Move {
         from: sq("N3"),
         to: sq("N3"),
@@ -450,7 +444,7 @@ fn notation_reads_and_writes_the_rulebook_form() {
         fire: None,
     };
     assert_eq!(
-        notation::move_text(&g, &turn, Some(&[Fact::Announced(Announcement::Checkmate)])),
+        notation::move_text(&turn, Some(&[Fact::Announced(Announcement::Checkmate)])),
         "N3/NW (#)"
     );
     let shot = Action::Move {
@@ -460,7 +454,7 @@ fn notation_reads_and_writes_the_rulebook_form() {
         fire: Some(sq("O1")),
     };
     assert_eq!(
-        notation::move_text(&g, &shot, Some(&[Fact::Announced(Announcement::Check)])),
+        notation::move_text(&shot, Some(&[Fact::Announced(Announcement::Check)])),
         "K1 > K3/N (O1 +)"
     );
     let parsed =
@@ -486,8 +480,7 @@ fn random_games_stay_legal_and_replay_from_their_notation() {
             let facts = m.play(side, &a).unwrap().to_vec();
             played.push((a, facts));
         }
-        let text =
-            notation::record_text("basic-16.ron", "t", &played, &TankChess::new(&scenario, &r));
+        let text = notation::record_text("basic-16.ron", "t", &played);
         let parsed = notation::parse_record(&text).unwrap();
         let mut replay = TankChess::new(&scenario, &r);
         for mv in &parsed.moves {
