@@ -21,6 +21,7 @@ pub mod prob;
 pub mod record;
 pub mod rng;
 pub mod session;
+pub mod tabletop;
 
 #[cfg(test)]
 mod tests;
@@ -34,6 +35,7 @@ pub use prob::Fraction;
 pub use record::{MatchRecord, RecordedAction};
 pub use rng::MatchRng;
 pub use session::{Match, PlayError, Step};
+pub use tabletop::Tabletop;
 
 /// A seat at the table, from 0. Games name their seats (sides, colours) themselves.
 #[derive(

@@ -568,6 +568,79 @@ pub struct CrewNames {
     pub lieutenant: String,
 }
 
+/// A tank's design, as saved in `builds/*.ron`: everything about a tank that does not
+/// depend on where it stands.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(rename = "TankDesign")]
+pub struct TankDesign {
+    pub name: String,
+    #[serde(default)]
+    pub painted: bool,
+    /// Claims the named bonus: an epic name and a name for every crew member carried.
+    #[serde(default)]
+    pub named: bool,
+    #[serde(default)]
+    pub crew: CrewNames,
+    #[serde(default)]
+    pub build: Build,
+}
+
+impl Default for TankDesign {
+    fn default() -> Self {
+        Self {
+            name: "New tank".into(),
+            painted: false,
+            named: false,
+            crew: CrewNames::default(),
+            build: Build::default(),
+        }
+    }
+}
+
+impl TankDesign {
+    /// The design of a scenario's tank.
+    #[must_use]
+    pub fn of(unit: &UnitSetup) -> Self {
+        Self {
+            name: unit.name.clone(),
+            painted: unit.painted,
+            named: unit.named,
+            crew: unit.crew.clone(),
+            build: unit.build,
+        }
+    }
+
+    /// Gives `unit` this design's name, paint, crew and build; where it stands, and the
+    /// round in its gun, stay as they are.
+    pub fn apply_to(&self, unit: &mut UnitSetup) {
+        unit.name.clone_from(&self.name);
+        unit.painted = self.painted;
+        unit.named = self.named;
+        unit.crew.clone_from(&self.crew);
+        unit.build = self.build;
+    }
+
+    /// A tank with this design, placed nowhere (the standalone builder).
+    #[must_use]
+    pub fn unit(&self) -> UnitSetup {
+        let mut unit = UnitSetup {
+            side: String::new(),
+            kind: UnitKind::Tank,
+            name: String::new(),
+            at: String::new(),
+            facing: Facing::N,
+            turret: None,
+            build: Build::default(),
+            crew: CrewNames::default(),
+            painted: false,
+            named: false,
+            loaded: None,
+        };
+        self.apply_to(&mut unit);
+        unit
+    }
+}
+
 /// A side of the battle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideSetup {
