@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use super::tabletop::{self as tt, Which, dispatch};
 use super::{BotKind, Command, RoundArg};
 use crate::data::{self, Diagnostics};
 use crate::framework::bot::{Bot, RandomBot};
@@ -26,6 +27,9 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
             threads,
             rules,
         } => {
+            if let Some(game) = tabletop_file(&scenario) {
+                return dispatch!(game, tt::sim(&scenario, games, seed, &bots, json, threads));
+            }
             let rules = load_rules(rules.as_deref())?;
             let scenario = load_scenario(&scenario, &rules)?;
             super::sim::run(&scenario, &rules, games, seed, &bots, json, threads)
@@ -54,6 +58,13 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
             Err("`play` opens the client and is handled before headless commands".into())
         }
     }
+}
+
+/// The setup-file game of the file at `path`, if it is one.
+fn tabletop_file(path: &Path) -> Option<tt::Which> {
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| tt::which(&text))
 }
 
 fn load_rules(path: Option<&Path>) -> Result<Rules, String> {
@@ -113,6 +124,13 @@ fn check(files: &[PathBuf], rules_path: Option<&Path>) -> Result<ExitCode, Strin
                 continue;
             }
         };
+        if let Some(game) = tt::which(&text) {
+            match dispatch!(game, tt::check(file, &text)) {
+                Ok(kind) => say!("{name}: ok ({kind})"),
+                Err(d) => all.0.extend(d.0),
+            }
+            continue;
+        }
         if super::chess::is_record(&text) || text.contains("TankChess") {
             match super::chess::check(file, &text) {
                 Ok(kind) => say!("{name}: ok ({kind})"),
@@ -178,10 +196,13 @@ fn replay(
 }
 
 fn replay_cmd(path: &Path, json: bool, rules: Option<&Path>) -> Result<ExitCode, String> {
-    if let Ok(text) = std::fs::read_to_string(path)
-        && super::chess::is_record(&text)
-    {
-        return super::chess::replay(path, &text);
+    if let Ok(text) = std::fs::read_to_string(path) {
+        if let Some(game) = tt::which(&text) {
+            return dispatch!(game, tt::replay(path, &text, json));
+        }
+        if super::chess::is_record(&text) {
+            return super::chess::replay(path, &text);
+        }
     }
     let rules = load_rules(rules)?;
     let (record, scenario) = load_record(path, &rules).map_err(|d| d.to_string())?;
@@ -232,10 +253,8 @@ fn record(
     bots: &[BotKind],
     rules: Option<&Path>,
 ) -> Result<ExitCode, String> {
-    if let Ok(text) = std::fs::read_to_string(scenario_path)
-        && text.contains("TankChessSetup")
-    {
-        return super::chess::record(scenario_path, output, seed, bots);
+    if let Some(game) = tabletop_file(scenario_path) {
+        return dispatch!(game, tt::record(scenario_path, output, seed, bots));
     }
     if let Ok(text) = std::fs::read_to_string(scenario_path)
         && text.contains("TankChessSetup")
@@ -365,9 +384,12 @@ fn odds(
 }
 
 fn legal(file: &Path, seed: Option<u64>, rules_path: Option<&Path>) -> Result<ExitCode, String> {
-    let rules = load_rules(rules_path)?;
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("{}: cannot read the file: {e}", file.display()))?;
+    if let Some(game) = tt::which(&text) {
+        return dispatch!(game, tt::legal(file, &text, seed));
+    }
+    let rules = load_rules(rules_path)?;
     if super::chess::is_record(&text) || text.contains("TankChessSetup") {
         return super::chess::legal(file, &text);
     }

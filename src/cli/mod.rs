@@ -12,6 +12,7 @@ macro_rules! say {
 mod chess;
 mod commands;
 mod sim;
+mod tabletop;
 
 /// Writes one line to stdout; see `say!`.
 pub(crate) fn write_line(args: std::fmt::Arguments<'_>) {
@@ -46,7 +47,9 @@ pub struct Cli {
 pub enum BotKind {
     /// Uniformly random legal actions.
     Random,
-    /// The best exact expected damage, else closing in.
+    /// The game's heuristic bot (`heuristic` is another name for it): in Tank Commander
+    /// the best exact expected damage, else closing in.
+    #[value(alias = "heuristic")]
     Greedy,
 }
 
