@@ -1,0 +1,445 @@
+//! The Range Duel: two Tank Commander tanks fight without a map.
+//!
+//! Each combat turn both drivers give a secret order ([`Action`]): Change Range, Maneuver
+//! or Hull Down. Once both have chosen, the orders are revealed and the rulebook's matrix
+//! ([`matrix::applied_row`]) decides the new range band, the facing each tank shows and
+//! whether Hull Down protects it, from each driver's Driving test. A closing tank may ram;
+//! then both guns fire. A tank is knocked out as in Tank Commander (no hull points, or no
+//! living crew), which ends the duel; the turn limit draws it.
+//!
+//! ```
+//! use tanktable::framework::{Game, MatchRng, PlayerId};
+//! use tanktable::rules::range_duel::{Action, DuelSetup, RangeDuel};
+//! let mut duel = RangeDuel::new(&DuelSetup::builtin_default());
+//! let mut rng = MatchRng::new(1);
+//! duel.apply(PlayerId(0), &Action::HullDown, &mut rng).unwrap();
+//! assert_eq!(duel.to_act(), vec![PlayerId(1)]);
+//! let facts = duel.apply(PlayerId(1), &Action::HullDown, &mut rng).unwrap();
+//! assert!(!facts.is_empty());
+//! assert_eq!(duel.turn(), 1);
+//! ```
+
+pub mod action;
+pub mod bot;
+pub mod matrix;
+pub mod notation;
+pub mod resolve;
+pub mod setup;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+pub use action::{Action, Direction, Presented};
+pub use matrix::{AppliedRow, Collision, Row};
+pub use resolve::{Fact, Modifier, Wound};
+pub use setup::{DuelRules, DuelSetup, DuelTable, RangeDuelSetup};
+
+use crate::data::Diagnostics;
+use crate::framework::bot::{Bot, RandomBot};
+use crate::framework::{Game, MatchRng, Outcome, PlayerId, Tabletop};
+use crate::rules::tank_commander::setup::{Armor, Build, Rules as TankRules, TankDesign};
+use crate::rules::tank_commander::state::{CrewMember, Role, RoleState};
+
+/// One tank of the duel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DuelTank {
+    pub name: String,
+    pub build: Build,
+    pub armor: Armor,
+    pub hull: u8,
+    pub crew: Vec<CrewMember>,
+    /// The role the lieutenant has taken over, if any.
+    pub lieutenant_covers: Option<Role>,
+    pub medkit_unused: bool,
+    /// A round is in the gun (it is reloaded after each shot while a loader works).
+    pub loaded: bool,
+    /// Out of the duel: no hull points or no living crew.
+    pub knocked_out: bool,
+}
+
+impl DuelTank {
+    /// A fresh tank of `design`.
+    #[must_use]
+    pub fn new(design: &TankDesign, rules: &TankRules) -> Self {
+        let names = &design.crew;
+        let mut crew: Vec<CrewMember> = [
+            (Role::Commander, &names.commander),
+            (Role::Driver, &names.driver),
+            (Role::Gunner, &names.gunner),
+            (Role::Loader, &names.loader),
+        ]
+        .into_iter()
+        .map(|(role, name)| member(role, name))
+        .collect();
+        if design.build.lieutenant {
+            crew.push(member(Role::Lieutenant, &names.lieutenant));
+        }
+        Self {
+            name: design.name.clone(),
+            build: design.build,
+            armor: design.build.armor(rules.tank.armor),
+            hull: rules.tank.hull,
+            crew,
+            lieutenant_covers: None,
+            medkit_unused: design.build.medkit,
+            loaded: true,
+            knocked_out: false,
+        }
+    }
+
+    /// The crew member in `role`, if the tank has one.
+    #[must_use]
+    pub fn member(&self, role: Role) -> Option<&CrewMember> {
+        self.crew.iter().find(|m| m.role == role)
+    }
+
+    /// How the job of `role` is being done (Tank Commander's reading: a wounded member,
+    /// or the lieutenant covering a killed one, is impaired).
+    #[must_use]
+    pub fn role_state(&self, role: Role) -> RoleState {
+        let Some(m) = self.member(role) else {
+            return RoleState::Out;
+        };
+        if m.is_alive() {
+            if m.wounds == 1 && !m.treated {
+                RoleState::Impaired
+            } else {
+                RoleState::Healthy
+            }
+        } else if self.lieutenant_covers == Some(role)
+            && self
+                .member(Role::Lieutenant)
+                .is_some_and(CrewMember::is_alive)
+        {
+            RoleState::Impaired
+        } else {
+            RoleState::Out
+        }
+    }
+
+    /// Top Speed: the Tank Commander move cap (engine and driver included).
+    #[must_use]
+    pub fn top_speed(&self, rules: &TankRules) -> u8 {
+        let engine = if self.build.engine {
+            rules.upgrades.engine_moves
+        } else {
+            0
+        };
+        let cap = rules.tank.move_cap + engine;
+        match self.role_state(Role::Driver) {
+            RoleState::Healthy => cap,
+            RoleState::Impaired => cap.saturating_sub(rules.crew.driver_wounded_moves),
+            RoleState::Out => 0,
+        }
+    }
+
+    /// Main gun range in hexes.
+    #[must_use]
+    pub fn gun_range(&self, rules: &TankRules) -> u8 {
+        rules.tank.gun_range
+            + if self.build.barrel {
+                rules.upgrades.barrel_range
+            } else {
+                0
+            }
+    }
+
+    /// Living crew members, in crew order.
+    pub fn living_crew(&self) -> impl Iterator<Item = &CrewMember> {
+        self.crew.iter().filter(|m| m.is_alive())
+    }
+}
+
+fn member(role: Role, name: &str) -> CrewMember {
+    CrewMember {
+        role,
+        name: name.to_string(),
+        wounds: 0,
+        treated: false,
+        ability_used: false,
+    }
+}
+
+/// A Range Duel in progress.
+#[derive(Clone, Debug, Serialize)]
+pub struct RangeDuel {
+    #[serde(skip)]
+    pub(crate) setup: Arc<DuelSetup>,
+    pub(crate) tanks: [DuelTank; 2],
+    /// The current range band's index (0 is Adjacent).
+    pub(crate) range: u8,
+    /// Combat turns played.
+    pub(crate) turn: u16,
+    /// Orders given this turn, hidden from the other player until both are in.
+    pub(crate) orders: [Option<Action>; 2],
+    /// What each tank showed the enemy in the last turn.
+    pub(crate) presented: [Option<Presented>; 2],
+    /// Whether each tank's non-turret hits were negated in the last turn.
+    pub(crate) hull_down: [bool; 2],
+}
+
+impl RangeDuel {
+    /// A duel at its start.
+    #[must_use]
+    pub fn new(setup: &DuelSetup) -> Self {
+        let tanks = [
+            DuelTank::new(&setup.tanks[0], &setup.tank_rules),
+            DuelTank::new(&setup.tanks[1], &setup.tank_rules),
+        ];
+        Self {
+            range: setup.start_range.min(setup.table.farthest()),
+            setup: Arc::new(setup.clone()),
+            tanks,
+            turn: 0,
+            orders: [None, None],
+            presented: [None, None],
+            hull_down: [false, false],
+        }
+    }
+
+    /// The validated setup.
+    #[must_use]
+    pub fn setup(&self) -> &DuelSetup {
+        &self.setup
+    }
+
+    /// Both tanks, player 1's first.
+    #[must_use]
+    pub fn tanks(&self) -> &[DuelTank; 2] {
+        &self.tanks
+    }
+
+    /// One tank.
+    #[must_use]
+    pub fn tank(&self, player: PlayerId) -> &DuelTank {
+        &self.tanks[player.index().min(1)]
+    }
+
+    /// The current range band's index.
+    #[must_use]
+    pub fn range(&self) -> u8 {
+        self.range
+    }
+
+    /// The current range band's name.
+    #[must_use]
+    pub fn range_name(&self) -> &str {
+        &self.setup.table.band(self.range).name
+    }
+
+    /// Combat turns played.
+    #[must_use]
+    pub fn turn(&self) -> u16 {
+        self.turn
+    }
+
+    /// True once `player` has given this turn's order.
+    #[must_use]
+    pub fn has_chosen(&self, player: PlayerId) -> bool {
+        self.orders[player.index().min(1)].is_some()
+    }
+
+    /// What each tank showed the enemy last turn, and whether Hull Down protected it.
+    #[must_use]
+    pub fn last_posture(&self, player: PlayerId) -> (Option<Presented>, bool) {
+        let i = player.index().min(1);
+        (self.presented[i], self.hull_down[i])
+    }
+
+    /// The to-hit target number `shooter` needs at band `range`, with its modifiers,
+    /// or `None` with the reason when it cannot fire there.
+    ///
+    /// # Errors
+    /// Why the tank cannot fire.
+    pub fn to_hit(&self, shooter: PlayerId, range: u8) -> Result<(u8, Vec<Modifier>), String> {
+        resolve::to_hit(&self.setup, self.tank(shooter), range)
+    }
+}
+
+/// What one player may see: everything but the other driver's order before both are in.
+#[derive(Clone, Debug, Serialize)]
+pub struct DuelView {
+    pub you: PlayerId,
+    pub name: String,
+    pub range: u8,
+    pub range_name: String,
+    pub bands: Vec<String>,
+    pub turn: u16,
+    pub turn_limit: u16,
+    pub tanks: [DuelTank; 2],
+    /// Your order this turn, if given.
+    pub your_order: Option<Action>,
+    /// Whether the enemy has given its order (not what it is).
+    pub enemy_has_chosen: bool,
+    pub presented: [Option<Presented>; 2],
+    pub hull_down: [bool; 2],
+}
+
+/// The seat's side name.
+#[must_use]
+pub fn side_name(player: PlayerId) -> &'static str {
+    if player.0 == 0 { "Tank 1" } else { "Tank 2" }
+}
+
+impl Game for RangeDuel {
+    type Action = Action;
+    type Fact = Fact;
+    type View = DuelView;
+
+    const NAME: &'static str = "range-duel";
+
+    fn player_count(&self) -> usize {
+        2
+    }
+
+    fn player_name(&self, player: PlayerId) -> String {
+        format!("{} ({})", side_name(player), self.tank(player).name)
+    }
+
+    fn begin(&mut self, _rng: &mut MatchRng) -> Vec<Fact> {
+        vec![Fact::Began {
+            tanks: [self.tanks[0].name.clone(), self.tanks[1].name.clone()],
+            range: self.range,
+            range_name: self.range_name().to_string(),
+            turn_limit: self.setup.rules.turn_limit,
+        }]
+    }
+
+    fn to_act(&self) -> Vec<PlayerId> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        (0..2u8)
+            .map(PlayerId)
+            .filter(|p| self.orders[p.index()].is_none())
+            .collect()
+    }
+
+    fn legal_actions(&self, player: PlayerId) -> Vec<Action> {
+        if !self.to_act().contains(&player) {
+            return Vec::new();
+        }
+        Action::ALL.to_vec()
+    }
+
+    fn apply(
+        &mut self,
+        player: PlayerId,
+        action: &Action,
+        rng: &mut MatchRng,
+    ) -> Result<Vec<Fact>, String> {
+        if let Some(outcome) = self.outcome() {
+            return Err(format!("the duel is over: {}", outcome.reason));
+        }
+        if player.index() > 1 {
+            return Err(format!("{player} has no seat in a duel"));
+        }
+        if self.orders[player.index()].is_some() {
+            return Err(format!(
+                "{} has already given this turn's order",
+                side_name(player)
+            ));
+        }
+        if let Some(why) = action.problem() {
+            return Err(format!("{}: {why}", notation::action_text(*action)));
+        }
+        self.orders[player.index()] = Some(*action);
+        let mut facts = vec![Fact::Chosen { player }];
+        if let [Some(a), Some(b)] = self.orders {
+            self.orders = [None, None];
+            facts.extend(resolve::combat_turn(self, [a, b], rng));
+        }
+        Ok(facts)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let [a, b] = [self.tanks[0].knocked_out, self.tanks[1].knocked_out];
+        match (a, b) {
+            (true, true) => Some(Outcome::draw("both tanks were knocked out together")),
+            (true, false) => Some(Outcome::win(
+                PlayerId(1),
+                format!("{} knocked out {}", self.tanks[1].name, self.tanks[0].name),
+            )),
+            (false, true) => Some(Outcome::win(
+                PlayerId(0),
+                format!("{} knocked out {}", self.tanks[0].name, self.tanks[1].name),
+            )),
+            (false, false) if self.turn >= self.setup.rules.turn_limit => Some(Outcome::draw(
+                format!("both tanks survived {} combat turns", self.turn),
+            )),
+            _ => None,
+        }
+    }
+
+    fn view(&self, player: PlayerId) -> DuelView {
+        let me = player.index().min(1);
+        DuelView {
+            you: player,
+            name: self.setup.name.clone(),
+            range: self.range,
+            range_name: self.range_name().to_string(),
+            bands: self
+                .setup
+                .table
+                .bands
+                .iter()
+                .map(|b| b.name.clone())
+                .collect(),
+            turn: self.turn,
+            turn_limit: self.setup.rules.turn_limit,
+            tanks: self.tanks.clone(),
+            your_order: self.orders[me],
+            enemy_has_chosen: self.orders[1 - me].is_some(),
+            presented: self.presented,
+            hull_down: self.hull_down,
+        }
+    }
+
+    fn describe_action(&self, action: &Action) -> String {
+        notation::action_text(*action)
+    }
+
+    fn describe_fact(&self, fact: &Fact) -> String {
+        notation::fact_text(self, fact)
+    }
+}
+
+impl Tabletop for RangeDuel {
+    type Setup = DuelSetup;
+
+    const SETUP_TAG: &'static str = "RangeDuelSetup";
+    const TITLE: &'static str = "Range Duel";
+
+    fn parse_setup(path: &Path, text: &str) -> Result<DuelSetup, Diagnostics> {
+        DuelSetup::parse(path, text)
+    }
+
+    fn from_setup(setup: &DuelSetup) -> Result<Self, String> {
+        Ok(Self::new(setup))
+    }
+
+    fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
+        match name {
+            "heuristic" => Some(Box::new(bot::HeuristicBot)),
+            "random" => Some(Box::new(RandomBot)),
+            _ => None,
+        }
+    }
+
+    fn bot_names() -> &'static [&'static str] {
+        &["heuristic", "random"]
+    }
+
+    fn rounds(&self) -> u32 {
+        u32::from(self.turn)
+    }
+
+    fn seat_label(&self, player: PlayerId) -> String {
+        self.tank(player).name.clone()
+    }
+}

@@ -1,0 +1,571 @@
+//! Range Duel data: the duel's rules table (`assets/rules/range-duel.ron`) and setups
+//! (`scenarios/range-duel/*.ron`), read and validated.
+//!
+//! A setup names two Tank Commander tanks (inline [`TankDesign`]s or paths to design
+//! files), the starting range band, and any rule switches. Validation resolves the design
+//! files, checks each build against the Tank Commander rules, and copies both rules tables
+//! into the validated [`DuelSetup`], so a match record that carries it replays exactly.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::data::{self, Diagnostics, Problems, SourceMap};
+use crate::rules::tank_commander::setup::{self as tc, TankDesign, find_project_file};
+
+/// The duel's rules table shipped with the game, compiled in as a fallback.
+pub const BUILTIN_TABLE: &str = include_str!("../../../assets/rules/range-duel.ron");
+/// Where the duel's rules table lives, relative to the project root.
+pub const TABLE_PATH: &str = "assets/rules/range-duel.ron";
+/// The default setup, compiled in.
+pub const BUILTIN_SETUP: &str = include_str!("../../../scenarios/range-duel/default.ron");
+
+/// One range band.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Band {
+    pub name: String,
+    /// The Tank Commander distance this band stands for, compared with gun range.
+    pub hexes: u8,
+    /// Added to the shooter's to-hit target number at this band.
+    pub to_hit: i8,
+}
+
+/// The Driving test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrivingTable {
+    /// Number of d6 rolled.
+    pub dice: u8,
+    /// The total needed to pass.
+    pub target: u8,
+    /// Added by the Engine upgrade.
+    pub engine_bonus: i8,
+    /// Added while the driver is wounded (or replaced by the lieutenant).
+    pub driver_impaired: i8,
+    /// Added while nobody drives.
+    pub driver_out: i8,
+    /// Added while the commander is wounded (or replaced).
+    pub commander_impaired: i8,
+    /// Added while nobody commands.
+    pub commander_out: i8,
+}
+
+/// Which armor a hit location strikes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LocationArmor {
+    /// Always the front armor (a turret turned towards the enemy).
+    Front,
+    /// The facing the tank presents to the enemy this turn.
+    Presented,
+}
+
+/// One row of the hit location table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Location {
+    pub name: String,
+    /// Lowest d6 face of this location.
+    pub from: u8,
+    /// Highest d6 face of this location.
+    pub to: u8,
+    /// A turret hit: Hull Down never negates it.
+    pub turret: bool,
+    pub armor: LocationArmor,
+}
+
+/// The duel's own numbers, read from `assets/rules/range-duel.ron`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "RangeDuelRules")]
+pub struct DuelTable {
+    /// Range bands, nearest (Adjacent) first.
+    pub bands: Vec<Band>,
+    pub driving: DrivingTable,
+    /// Drive Effect by Top Speed; the last entry serves any higher speed.
+    pub drive_effect: Vec<u8>,
+    /// Collision damage points per hull point lost.
+    pub ram_damage_per_hull: u8,
+    /// Hit locations by one d6.
+    pub locations: Vec<Location>,
+}
+
+impl DuelTable {
+    /// The table compiled into the binary.
+    ///
+    /// # Panics
+    /// Never in a release: a unit test checks the shipped file.
+    #[must_use]
+    pub fn builtin() -> Self {
+        Self::parse(TABLE_PATH, BUILTIN_TABLE).expect("the shipped range duel table is valid")
+    }
+
+    /// Reads and checks a table.
+    ///
+    /// # Errors
+    /// Every problem, placed in the file.
+    pub fn parse(file: &str, text: &str) -> Result<Self, Diagnostics> {
+        let (table, map, mut problems): (DuelTable, SourceMap, _) =
+            data::load_ron_collecting(file, text)?;
+        problems.extend(table.problems());
+        if problems.is_empty() {
+            Ok(table)
+        } else {
+            Err(problems.locate(file, &map))
+        }
+    }
+
+    /// Loads the table: `path` if given, else the project's file if present, else the
+    /// compiled-in copy.
+    ///
+    /// # Errors
+    /// Every problem in the file.
+    pub fn load(path: Option<&Path>) -> Result<Self, Diagnostics> {
+        let path = match path {
+            Some(p) => Some(p.to_path_buf()),
+            None => find_project_file(TABLE_PATH),
+        };
+        let Some(p) = path else {
+            return Ok(Self::builtin());
+        };
+        let name = p.display().to_string();
+        let text = std::fs::read_to_string(&p)
+            .map_err(|e| Diagnostics::whole_file(&name, format!("cannot read the file: {e}")))?;
+        Self::parse(&name, &text)
+    }
+
+    /// The band at `index`, clamped to the table.
+    #[must_use]
+    pub fn band(&self, index: u8) -> &Band {
+        &self.bands[usize::from(index).min(self.bands.len() - 1)]
+    }
+
+    /// The farthest band's index.
+    #[must_use]
+    pub fn farthest(&self) -> u8 {
+        u8::try_from(self.bands.len() - 1).unwrap_or(u8::MAX)
+    }
+
+    /// The band index named `name`.
+    #[must_use]
+    pub fn band_named(&self, name: &str) -> Option<u8> {
+        self.bands
+            .iter()
+            .position(|b| b.name.eq_ignore_ascii_case(name))
+            .and_then(|i| u8::try_from(i).ok())
+    }
+
+    /// Drive Effect at `top_speed`.
+    #[must_use]
+    pub fn drive_effect(&self, top_speed: u8) -> u8 {
+        let i = usize::from(top_speed).min(self.drive_effect.len().saturating_sub(1));
+        self.drive_effect.get(i).copied().unwrap_or(1)
+    }
+
+    /// The location for a d6 face.
+    #[must_use]
+    pub fn location(&self, face: u8) -> &Location {
+        self.locations
+            .iter()
+            .find(|l| (l.from..=l.to).contains(&face))
+            .unwrap_or(&self.locations[self.locations.len() - 1])
+    }
+
+    fn problems(&self) -> Problems {
+        let mut p = Problems::default();
+        if !(2..=20).contains(&self.bands.len()) {
+            p.push(
+                "bands",
+                "the duel needs 2 to 20 range bands (Adjacent and Close first)",
+            );
+        }
+        for (i, b) in self.bands.iter().enumerate() {
+            if b.name.trim().is_empty() {
+                p.push(format!("bands[{i}].name"), "a band needs a name");
+            }
+            if self.bands[..i]
+                .iter()
+                .any(|o| o.name.eq_ignore_ascii_case(&b.name))
+            {
+                p.push(
+                    format!("bands[{i}].name"),
+                    format!("two bands are called `{}`", b.name),
+                );
+            }
+            if i > 0 && b.hexes < self.bands[i - 1].hexes {
+                p.push(
+                    format!("bands[{i}].hexes"),
+                    "bands run from nearest to farthest: hexes must not decrease",
+                );
+            }
+        }
+        let d = &self.driving;
+        if !(1..=4).contains(&d.dice) {
+            p.push("driving.dice", "the Driving test rolls 1 to 4 dice");
+        }
+        if d.target == 0 {
+            p.push("driving.target", "the Driving target must be at least 1");
+        }
+        if self.drive_effect.is_empty() {
+            p.push("drive_effect", "give at least one Drive Effect value");
+        }
+        if self.ram_damage_per_hull == 0 {
+            p.push(
+                "ram_damage_per_hull",
+                "collision damage per hull point must be at least 1",
+            );
+        }
+        let mut covered = [0u8; 6];
+        for (i, l) in self.locations.iter().enumerate() {
+            if l.from < 1 || l.to > 6 || l.from > l.to {
+                p.push(
+                    format!("locations[{i}]"),
+                    format!("`{}` must cover d6 faces with 1 <= from <= to <= 6", l.name),
+                );
+                continue;
+            }
+            for f in l.from..=l.to {
+                covered[usize::from(f - 1)] += 1;
+            }
+        }
+        if covered.iter().any(|&c| c != 1) {
+            p.push(
+                "locations",
+                "the hit locations must cover every d6 face from 1 to 6 exactly once",
+            );
+        }
+        p
+    }
+}
+
+/// A tank of the duel: a design written inline, or the path of a design file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct TankEntry {
+    /// The design itself, in the builder's format.
+    pub design: Option<TankDesign>,
+    /// A `TankDesign` file (e.g. `builds/brawler.ron`), relative to the setup file or the
+    /// project root.
+    pub file: Option<String>,
+}
+
+/// Who wins Driving when both totals are equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum DrivingTie {
+    /// Nobody wins Driving.
+    #[default]
+    NoWinner,
+    /// Both drivers roll again until the totals differ (at most ten times, then nobody).
+    Reroll,
+}
+
+/// The facing of a tank that opens the range while its enemy opens the range too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum BothOpening {
+    /// "Front if the enemy is increasing range" wins.
+    #[default]
+    Front,
+    /// "Rear if increasing range" wins.
+    Rear,
+}
+
+/// A range change with and without a passed Driving test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shift {
+    pub success: u8,
+    pub failure: u8,
+}
+
+/// The rulebook's numbers and our readings of its ambiguous rules. Every field has the
+/// rulebook's value (or our reading) by default; a setup may override any of them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DuelRules {
+    /// Combat turns before the duel is drawn.
+    pub turn_limit: u16,
+    /// Change Range vs Change Range, opposite directions: the Driving winner's shift.
+    pub change_vs_change: u8,
+    /// Change Range vs Change Range, same direction: the shift.
+    pub change_vs_change_same: u8,
+    /// Change Range vs Maneuver: the changer's shift.
+    pub change_vs_maneuver: Shift,
+    /// Change Range vs Hull Down: the changer's shift.
+    pub change_vs_hull_down: Shift,
+    /// Maneuver vs Hull Down: the maneuvering tank's shift.
+    pub maneuver_vs_hull_down: Shift,
+    /// Maneuver vs Maneuver: the range increase either driver may declare.
+    pub maneuver_back_off: u8,
+    /// The band (index) tanks land on when they overshoot: Close.
+    pub overshoot_band: u8,
+    pub driving_tie: DrivingTie,
+    pub both_opening: BothOpening,
+    /// A ram needs the rammer to have passed this turn's Driving test.
+    pub ram_needs_pass: bool,
+}
+
+impl Default for DuelRules {
+    fn default() -> Self {
+        Self {
+            turn_limit: 12,
+            change_vs_change: 1,
+            change_vs_change_same: 2,
+            change_vs_maneuver: Shift {
+                success: 2,
+                failure: 1,
+            },
+            change_vs_hull_down: Shift {
+                success: 3,
+                failure: 2,
+            },
+            maneuver_vs_hull_down: Shift {
+                success: 1,
+                failure: 0,
+            },
+            maneuver_back_off: 1,
+            overshoot_band: 1,
+            driving_tie: DrivingTie::NoWinner,
+            both_opening: BothOpening::Front,
+            ram_needs_pass: true,
+        }
+    }
+}
+
+/// A Range Duel setup file as written.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "RangeDuelSetup")]
+pub struct RangeDuelSetup {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    /// The two tanks: tank 1 (player 1) first.
+    pub tanks: Vec<TankEntry>,
+    /// The starting band, by name (`"Medium"`).
+    pub start_range: String,
+    #[serde(default)]
+    pub rules: DuelRules,
+}
+
+/// A validated setup: both designs resolved, both rules tables copied in.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DuelSetup {
+    pub name: String,
+    pub description: String,
+    pub tanks: [TankDesign; 2],
+    /// The starting band's index.
+    pub start_range: u8,
+    pub rules: DuelRules,
+    pub table: DuelTable,
+    /// The Tank Commander rules the tanks are built and fought with.
+    pub tank_rules: tc::Rules,
+}
+
+impl DuelSetup {
+    /// The default setup with the shipped tables.
+    ///
+    /// # Panics
+    /// Never in a release: a unit test checks the shipped file.
+    #[must_use]
+    pub fn builtin_default() -> Self {
+        Self::parse_with(
+            Path::new("scenarios/range-duel/default.ron"),
+            BUILTIN_SETUP,
+            &DuelTable::builtin(),
+            &tc::Rules::builtin(),
+        )
+        .expect("the shipped default duel is valid")
+    }
+
+    /// Reads and validates a setup with the project's rules tables.
+    ///
+    /// # Errors
+    /// Every problem, placed in its file.
+    pub fn parse(path: &Path, text: &str) -> Result<Self, Diagnostics> {
+        let table = DuelTable::load(None)?;
+        let tank_rules = tc::Rules::load(None)?;
+        Self::parse_with(path, text, &table, &tank_rules)
+    }
+
+    /// Reads and validates a setup with the given tables. Design files are looked up
+    /// beside `path`, then in the project.
+    ///
+    /// # Errors
+    /// Every problem, placed in its file.
+    pub fn parse_with(
+        path: &Path,
+        text: &str,
+        table: &DuelTable,
+        tank_rules: &tc::Rules,
+    ) -> Result<Self, Diagnostics> {
+        let file = path.display().to_string();
+        let (setup, map, mut problems): (RangeDuelSetup, SourceMap, _) =
+            data::load_ron_collecting(&file, text)?;
+        let base = path.parent().unwrap_or(Path::new(""));
+        match Self::validate(setup, base, table, tank_rules) {
+            Ok(duel) if problems.is_empty() => Ok(duel),
+            Ok(_) => Err(problems.locate(&file, &map)),
+            Err(more) => {
+                problems.extend(more);
+                Err(problems.locate(&file, &map))
+            }
+        }
+    }
+
+    /// Validates a setup: two tanks, each one design that the Tank Commander build rules
+    /// allow, a known starting band, sane rules.
+    ///
+    /// # Errors
+    /// Every problem found, by field.
+    pub fn validate(
+        setup: RangeDuelSetup,
+        base: &Path,
+        table: &DuelTable,
+        tank_rules: &tc::Rules,
+    ) -> Result<Self, Problems> {
+        let mut p = Problems::default();
+        if setup.name.trim().is_empty() {
+            p.push("name", "a duel needs a name");
+        }
+        if setup.tanks.len() != 2 {
+            p.push(
+                "tanks",
+                format!("a duel is fought by 2 tanks, not {}", setup.tanks.len()),
+            );
+        }
+        let mut designs = Vec::new();
+        for (i, entry) in setup.tanks.iter().enumerate() {
+            let path = format!("tanks[{i}]");
+            let design = match (&entry.design, &entry.file) {
+                (Some(d), None) => Some((d.clone(), format!("{path}.design"))),
+                (None, Some(f)) => match read_design(base, f) {
+                    Ok(d) => Some((d, format!("{path}.file"))),
+                    Err(why) => {
+                        p.push(format!("{path}.file"), why);
+                        None
+                    }
+                },
+                (Some(_), Some(_)) => {
+                    p.push(
+                        path.clone(),
+                        "give a tank either `design` or `file`, not both",
+                    );
+                    None
+                }
+                (None, None) => {
+                    p.push(path.clone(), "a tank needs a `design` or a `file`");
+                    None
+                }
+            };
+            let Some((design, at)) = design else { continue };
+            let inline = at.ends_with(".design");
+            for problem in design
+                .build
+                .problems(tank_rules, design.painted, design.named)
+            {
+                let field = if !inline {
+                    at.clone()
+                } else if problem.field.is_empty() {
+                    format!("{at}.build")
+                } else {
+                    format!("{at}.build.{}", problem.field)
+                };
+                p.push(field, format!("`{}`: {}", design.name, problem.message));
+            }
+            if design.named {
+                let c = &design.crew;
+                let mut missing: Vec<&str> = [
+                    ("commander", &c.commander),
+                    ("driver", &c.driver),
+                    ("gunner", &c.gunner),
+                    ("loader", &c.loader),
+                ]
+                .into_iter()
+                .filter(|(_, n)| n.trim().is_empty())
+                .map(|(r, _)| r)
+                .collect();
+                if design.build.lieutenant && c.lieutenant.trim().is_empty() {
+                    missing.push("lieutenant");
+                }
+                if !missing.is_empty() {
+                    p.push(
+                        if inline {
+                            format!("{at}.named")
+                        } else {
+                            at.clone()
+                        },
+                        format!(
+                            "`{}` claims the named bonus but its {} has no name",
+                            design.name,
+                            missing.join(", ")
+                        ),
+                    );
+                }
+            }
+            designs.push(design);
+        }
+        let start = table.band_named(&setup.start_range);
+        if start.is_none() {
+            let names: Vec<&str> = table.bands.iter().map(|b| b.name.as_str()).collect();
+            p.push(
+                "start_range",
+                format!(
+                    "`{}` is not a range band (bands: {})",
+                    setup.start_range,
+                    names.join(", ")
+                ),
+            );
+        }
+        let r = &setup.rules;
+        if r.turn_limit == 0 {
+            p.push("rules.turn_limit", "the turn limit must be at least 1");
+        }
+        if r.overshoot_band > table.farthest() {
+            p.push(
+                "rules.overshoot_band",
+                format!(
+                    "there is no band {} (bands run 0 to {})",
+                    r.overshoot_band,
+                    table.farthest()
+                ),
+            );
+        }
+        for (field, s) in [
+            ("rules.change_vs_maneuver", r.change_vs_maneuver),
+            ("rules.change_vs_hull_down", r.change_vs_hull_down),
+            ("rules.maneuver_vs_hull_down", r.maneuver_vs_hull_down),
+        ] {
+            if s.failure > s.success {
+                p.push(
+                    field,
+                    "a failed test cannot shift the range more than a passed one",
+                );
+            }
+        }
+        if !p.is_empty() {
+            return Err(p);
+        }
+        let [a, b]: [TankDesign; 2] = designs
+            .try_into()
+            .map_err(|_| Problems(vec![("tanks".into(), "a duel needs 2 tanks".into())]))?;
+        Ok(Self {
+            name: setup.name,
+            description: setup.description,
+            tanks: [a, b],
+            start_range: start.unwrap_or(0),
+            rules: setup.rules,
+            table: table.clone(),
+            tank_rules: tank_rules.clone(),
+        })
+    }
+}
+
+/// Reads a `TankDesign` file relative to `base`, else the project.
+fn read_design(base: &Path, file: &str) -> Result<TankDesign, String> {
+    let beside = base.join(file);
+    let path = if beside.exists() {
+        beside
+    } else {
+        find_project_file(file).ok_or_else(|| format!("no design file `{file}`"))?
+    };
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read the design file `{name}`: {e}"))?;
+    data::load_ron::<TankDesign>(&name, &text)
+        .map(|(d, _)| d)
+        .map_err(|d| format!("the design file is not valid: {d}"))
+}

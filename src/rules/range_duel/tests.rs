@@ -1,0 +1,713 @@
+//! Range Duel tests: the rulebook's matrix rows and tables, our readings, refusals,
+//! setups, determinism, random play, and the heuristic bot.
+
+use std::path::Path;
+
+use proptest::prelude::*;
+
+use super::resolve::FacingReason;
+use super::*;
+use crate::framework::bot::play_out;
+use crate::framework::{Game, Match, MatchRng, PlayerId};
+use crate::rules::tank_commander::setup::Rules as TankRules;
+
+const P1: PlayerId = PlayerId(0);
+const P2: PlayerId = PlayerId(1);
+
+const CLOSE: Action = Action::ChangeRange {
+    direction: Direction::Closing,
+    ram: false,
+};
+const CLOSE_RAM: Action = Action::ChangeRange {
+    direction: Direction::Closing,
+    ram: true,
+};
+const OPEN: Action = Action::ChangeRange {
+    direction: Direction::Opening,
+    ram: false,
+};
+const MANEUVER: Action = Action::Maneuver {
+    drift: None,
+    ram: false,
+};
+const DRIFT_CLOSER: Action = Action::Maneuver {
+    drift: Some(Direction::Closing),
+    ram: false,
+};
+const BACK_OFF: Action = Action::Maneuver {
+    drift: Some(Direction::Opening),
+    ram: false,
+};
+const HULL_DOWN: Action = Action::HullDown;
+
+/// Two stock tanks (armor 6/6/6, hull 4, Top Speed 3, gun range 6) at `start`.
+fn stock(start: &str, rules: &str) -> RangeDuel {
+    let text = format!(
+        "RangeDuelSetup(name: \"t\", tanks: [(design: (name: \"A\")), (design: (name: \"B\"))], \
+         start_range: \"{start}\", rules: ({rules}))"
+    );
+    RangeDuel::new(&parse(&text).expect("valid test setup"))
+}
+
+fn parse(text: &str) -> Result<DuelSetup, crate::data::Diagnostics> {
+    DuelSetup::parse_with(
+        Path::new("test.ron"),
+        text,
+        &DuelTable::builtin(),
+        &TankRules::builtin(),
+    )
+}
+
+/// Plays one combat turn with scripted dice (then a fixed seed).
+fn turn(duel: &mut RangeDuel, a: Action, b: Action, script: &[u32]) -> Vec<Fact> {
+    let mut rng = MatchRng::scripted(99, script.iter().copied());
+    let mut facts = duel.apply(P1, &a, &mut rng).expect("legal");
+    facts.extend(duel.apply(P2, &b, &mut rng).expect("legal"));
+    facts
+}
+
+fn facing(facts: &[Fact], p: PlayerId) -> (Presented, FacingReason) {
+    facts
+        .iter()
+        .find_map(|f| match f {
+            Fact::Facing {
+                player,
+                facing,
+                reason,
+            } if *player == p => Some((*facing, *reason)),
+            _ => None,
+        })
+        .expect("a facing fact")
+}
+
+fn row(facts: &[Fact]) -> AppliedRow {
+    facts
+        .iter()
+        .find_map(|f| match f {
+            Fact::Revealed { row, .. } => Some(*row),
+            _ => None,
+        })
+        .expect("a reveal")
+}
+
+fn has(facts: &[Fact], pred: impl Fn(&Fact) -> bool) -> bool {
+    facts.iter().any(pred)
+}
+
+// Bands: 0 Adjacent, 1 Close, 2 Short, 3 Medium, 4 Long, 5 Extreme.
+
+#[test]
+fn shipped_table_and_scenarios_are_valid() {
+    let table = DuelTable::builtin();
+    assert_eq!(table.bands[0].name, "Adjacent");
+    assert_eq!(table.bands[1].name, "Close");
+    let _ = DuelSetup::builtin_default();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/range-duel");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        if let Err(e) = DuelSetup::parse(&path, &text) {
+            panic!("{e}");
+        }
+        n += 1;
+    }
+    assert!(n >= 3);
+}
+
+#[test]
+fn matrix_rows_apply_with_roles_swapped() {
+    use matrix::applied_row;
+    let r = applied_row([MANEUVER, CLOSE]);
+    assert_eq!((r.row, r.tank1), (Row::ChangeVsManeuver, P2));
+    let r = applied_row([HULL_DOWN, DRIFT_CLOSER]);
+    assert_eq!((r.row, r.tank1), (Row::ManeuverVsHullDown, P2));
+    let r = applied_row([CLOSE, HULL_DOWN]);
+    assert_eq!((r.row, r.tank1), (Row::ChangeVsHullDown, P1));
+    assert_eq!(applied_row([OPEN, CLOSE]).row, Row::ChangeVsChange);
+    assert_eq!(
+        applied_row([MANEUVER, BACK_OFF]).row,
+        Row::ManeuverVsManeuver
+    );
+    assert_eq!(
+        applied_row([HULL_DOWN, HULL_DOWN]).row,
+        Row::HullDownVsHullDown
+    );
+}
+
+#[test]
+fn collision_type_table() {
+    use Presented::*;
+    use matrix::collision;
+    assert_eq!(collision(Left, Right), Collision::Sideswipe);
+    assert_eq!(collision(Front, Left), Collision::TBone);
+    assert_eq!(collision(Front, Front), Collision::HeadOn);
+    assert_eq!(collision(Front, Rear), Collision::Sideswipe);
+    // Our symmetric readings.
+    assert_eq!(collision(Right, Front), Collision::TBone);
+    assert_eq!(collision(Rear, Front), Collision::Sideswipe);
+    assert_eq!(collision(Rear, Rear), Collision::Sideswipe);
+}
+
+#[test]
+fn row1_winner_changes_range_by_one() {
+    let mut d = stock("Medium", "");
+    // P1 8, P2 4: P1 wins and closes 1; P1 shows front (closing), P2 rear (opening).
+    let f = turn(&mut d, CLOSE, OPEN, &[4, 4, 2, 2]);
+    assert_eq!(row(&f).row, Row::ChangeVsChange);
+    assert_eq!(d.range(), 2);
+    assert_eq!(facing(&f, P1), (Presented::Front, FacingReason::Closing));
+    assert_eq!(facing(&f, P2), (Presented::Rear, FacingReason::Opening));
+}
+
+#[test]
+fn row1_tie_leaves_range() {
+    let mut d = stock("Medium", "");
+    let f = turn(&mut d, CLOSE, OPEN, &[3, 3, 4, 2]);
+    assert!(has(&f, |x| matches!(
+        x,
+        Fact::DrivingWinner { winner: None, .. }
+    )));
+    assert_eq!(d.range(), 3);
+}
+
+#[test]
+fn row1_tie_rerolled_under_the_switch() {
+    let mut d = stock("Medium", "driving_tie: Reroll");
+    let f = turn(&mut d, CLOSE, OPEN, &[3, 3, 4, 2, 1, 1, 6, 6]);
+    assert!(has(&f, |x| matches!(
+        x,
+        Fact::DrivingTest { reroll: true, .. }
+    )));
+    assert_eq!(d.range(), 4, "P2 wins the re-roll and opens 1");
+}
+
+#[test]
+fn row1_both_closing_shift_two_regardless_of_driving() {
+    let mut d = stock("Long", "");
+    turn(&mut d, CLOSE, CLOSE, &[1, 1, 1, 1]);
+    assert_eq!(d.range(), 2);
+}
+
+#[test]
+fn row1_both_opening_shift_two_and_face_front() {
+    let mut d = stock("Close", "");
+    let f = turn(&mut d, OPEN, OPEN, &[1, 1, 6, 6]);
+    assert_eq!(d.range(), 3);
+    assert_eq!(
+        facing(&f, P1),
+        (Presented::Front, FacingReason::BothOpening)
+    );
+    let mut d = stock("Close", "both_opening: Rear");
+    let f = turn(&mut d, OPEN, OPEN, &[1, 1, 6, 6]);
+    assert_eq!(facing(&f, P2).0, Presented::Rear);
+}
+
+#[test]
+fn row1_overshoot_to_close_without_a_ram() {
+    let mut d = stock("Close", "");
+    let f = turn(&mut d, CLOSE, CLOSE, &[6, 6, 6, 6]);
+    assert!(has(&f, |x| matches!(x, Fact::Overshoot { to: 1, .. })));
+    assert_eq!(d.range(), 1);
+}
+
+#[test]
+fn row2_change_vs_maneuver_success_two_failure_one() {
+    let mut d = stock("Long", "");
+    // P2 changes range (Tank 1 of the row), passes (8), and wins: P1's facing is random.
+    let f = turn(&mut d, MANEUVER, CLOSE, &[2, 2, 4, 4, 3]);
+    assert_eq!(row(&f).tank1, P2);
+    assert_eq!(d.range(), 2);
+    assert_eq!(
+        facing(&f, P1),
+        (Presented::Right, FacingReason::Random { roll: 3 })
+    );
+    assert_eq!(facing(&f, P2).0, Presented::Front);
+    let mut d = stock("Long", "");
+    // P2 fails (5) and P1 wins Driving: P1 chooses its own facing (front).
+    let f = turn(&mut d, MANEUVER, CLOSE, &[5, 5, 2, 3]);
+    assert_eq!(d.range(), 3);
+    assert_eq!(
+        facing(&f, P1),
+        (Presented::Front, FacingReason::Choice { by: P1 })
+    );
+}
+
+#[test]
+fn row3_maneuver_winner_chooses_both_facings_and_back_off() {
+    let mut d = stock("Short", "");
+    let f = turn(&mut d, MANEUVER, MANEUVER, &[6, 5, 1, 2]);
+    assert_eq!(d.range(), 2);
+    assert_eq!(facing(&f, P1).0, Presented::Front);
+    assert_eq!(
+        facing(&f, P2),
+        (Presented::Rear, FacingReason::Choice { by: P1 })
+    );
+    let mut d = stock("Short", "");
+    let f = turn(&mut d, MANEUVER, BACK_OFF, &[3, 3, 3, 3]);
+    assert_eq!(d.range(), 3, "either party may back off 1");
+    assert_eq!(facing(&f, P2), (Presented::Front, FacingReason::OwnChoice));
+}
+
+#[test]
+fn row4_change_vs_hull_down() {
+    let mut d = stock("Extreme", "");
+    // P1 passes (9) and wins: 3 closer; P1 chooses P2's facing (rear). P2 fails (4).
+    let f = turn(&mut d, CLOSE, HULL_DOWN, &[4, 5, 2, 2]);
+    assert_eq!(d.range(), 2);
+    assert_eq!(facing(&f, P2).0, Presented::Rear);
+    assert!(has(&f, |x| matches!(
+        x,
+        Fact::HullDown {
+            protected: false,
+            ..
+        }
+    )));
+    let mut d = stock("Extreme", "");
+    // P1 fails (3): 2 closer; P2 passes and wins: random facing; hull down holds.
+    let f = turn(&mut d, CLOSE, HULL_DOWN, &[1, 2, 5, 5, 1]);
+    assert_eq!(d.range(), 3);
+    assert_eq!(
+        facing(&f, P2),
+        (Presented::Front, FacingReason::Random { roll: 1 })
+    );
+    assert!(has(&f, |x| matches!(
+        x,
+        Fact::HullDown {
+            protected: true,
+            ..
+        }
+    )));
+    assert!(d.last_posture(P2).1);
+}
+
+#[test]
+fn row5_maneuver_vs_hull_down() {
+    let mut d = stock("Medium", "");
+    let f = turn(&mut d, HULL_DOWN, DRIFT_CLOSER, &[1, 1, 6, 6]);
+    assert_eq!(row(&f).row, Row::ManeuverVsHullDown);
+    assert_eq!(d.range(), 2, "the maneuvering tank passed: 1 its way");
+    assert_eq!(facing(&f, P1).0, Presented::Rear);
+    let mut d = stock("Medium", "");
+    let f = turn(&mut d, HULL_DOWN, DRIFT_CLOSER, &[6, 6, 1, 1, 2, 4]);
+    assert_eq!(d.range(), 3, "failure: unchanged");
+    // Both random, the row's Tank 1 (P2) first: d4 2 then 4.
+    assert_eq!(facing(&f, P2).0, Presented::Left);
+    assert_eq!(facing(&f, P1).0, Presented::Rear);
+}
+
+#[test]
+fn row6_each_tank_that_passes_is_protected() {
+    let mut d = stock("Short", "");
+    let f = turn(&mut d, HULL_DOWN, HULL_DOWN, &[6, 6, 1, 1]);
+    assert_eq!(d.range(), 2);
+    assert_eq!(d.last_posture(P1), (Some(Presented::Front), true));
+    assert_eq!(d.last_posture(P2), (Some(Presented::Rear), false));
+    assert!(has(
+        &f,
+        |x| matches!(x, Fact::HullDown { player, protected: true } if *player == P1)
+    ));
+}
+
+#[test]
+fn up_to_stops_at_adjacent_unless_ramming() {
+    let mut d = stock("Close", "");
+    let f = turn(&mut d, CLOSE, HULL_DOWN, &[6, 6, 1, 1]);
+    assert_eq!(d.range(), 0);
+    assert!(!has(&f, |x| matches!(x, Fact::Overshoot { .. })));
+}
+
+#[test]
+fn a_failed_ram_overshoots() {
+    let mut d = stock("Close", "");
+    // P1 fails (3) but P2 (2) is lower: P1 shifts 2 closer, past Adjacent, and misses.
+    let f = turn(&mut d, CLOSE_RAM, HULL_DOWN, &[1, 2, 1, 1, 1]);
+    assert!(has(&f, |x| matches!(
+        x,
+        Fact::RamAttempt {
+            succeeded: false,
+            ..
+        }
+    )));
+    assert!(has(&f, |x| matches!(x, Fact::Overshoot { .. })));
+    assert_eq!(d.range(), 1);
+}
+
+#[test]
+fn head_on_ram_damage() {
+    let mut d = stock("Close", "");
+    // Both close with P1 ramming; both pass, P1 wins; both front: Head-On.
+    // Rammer: 3 + min(3, 6) = 6; rammed: min(3, 6) + 3 = 6; 6 / 4 = 1 hull each.
+    let f = turn(&mut d, CLOSE_RAM, CLOSE, &[6, 6, 4, 4, 1, 1, 1, 1]);
+    assert!(has(&f, |x| matches!(
+        x,
+        Fact::Collision {
+            kind: Collision::HeadOn,
+            ..
+        }
+    )));
+    assert!(has(&f, |x| matches!(
+        x,
+        Fact::CollisionDamage {
+            attacker: true,
+            points: 6,
+            hull_lost: 1,
+            ..
+        }
+    )));
+    assert!(has(&f, |x| matches!(
+        x,
+        Fact::CollisionDamage {
+            attacker: false,
+            points: 6,
+            hull_lost: 1,
+            ..
+        }
+    )));
+    assert_eq!(d.range(), 0);
+    assert_eq!(d.tank(P1).hull, 3);
+    assert_eq!(d.tank(P2).hull, 3);
+}
+
+#[test]
+fn sideswipe_and_t_bone_damage() {
+    // Maneuver vs Hull Down at Adjacent: P2 drifts closer with a ram and wins, so P2
+    // chooses: its own front, P1's rear: a Sideswipe.
+    let ram = Action::Maneuver {
+        drift: Some(Direction::Closing),
+        ram: true,
+    };
+    let mut d = stock("Adjacent", "");
+    // Dice: driving 1+1, 6+6; sideswipe attacker 2d6 (3, 4) = 5, defender (5, 6) x 1 = 11.
+    let f = turn(
+        &mut d,
+        HULL_DOWN,
+        ram,
+        &[1, 1, 6, 6, 3, 4, 5, 6, 1, 1, 1, 1],
+    );
+    assert!(has(&f, |x| matches!(
+        x,
+        Fact::Collision {
+            kind: Collision::Sideswipe,
+            ..
+        }
+    )));
+    assert!(has(&f, |x| matches!(
+        x,
+        Fact::CollisionDamage {
+            attacker: true,
+            points: 5,
+            hull_lost: 1,
+            ..
+        }
+    )));
+    assert!(has(&f, |x| matches!(
+        x,
+        Fact::CollisionDamage {
+            attacker: false,
+            points: 11,
+            hull_lost: 2,
+            ..
+        }
+    )));
+    // A T-Bone: P2 passes but loses Driving, so P1's facing is random: left side.
+    let mut d = stock("Adjacent", "");
+    let f = turn(&mut d, HULL_DOWN, ram, &[6, 6, 4, 4, 2, 1, 6]);
+    assert!(has(&f, |x| matches!(
+        x,
+        Fact::Collision {
+            kind: Collision::TBone,
+            ..
+        }
+    )));
+    assert!(has(&f, |x| matches!(
+        x,
+        Fact::CollisionDamage {
+            attacker: true,
+            points: 3,
+            hull_lost: 0,
+            glancing_roll: Some(6),
+            ..
+        }
+    )));
+}
+
+#[test]
+fn shots_hit_penetrate_and_wound() {
+    let mut d = stock("Short", "");
+    // HvH, nobody passes (tie at 2): both front. P1 fires: 5 hits (4+), location 4 (hull),
+    // penetration 3 + 6 = 9 > 6, wound pick 2 (driver). P2 misses with a 1.
+    let f = turn(&mut d, MANEUVER, MANEUVER, &[1, 1, 1, 1, 5, 4, 3, 2, 1]);
+    assert!(has(&f, |x| matches!(
+        x,
+        Fact::Shot { shooter, hit: true, penetrating: true, needed: 4, .. } if *shooter == P1
+    )));
+    assert!(has(
+        &f,
+        |x| matches!(x, Fact::Shot { shooter, hit: false, .. } if *shooter == P2)
+    ));
+    assert_eq!(d.tank(P2).hull, 3);
+    assert_eq!(d.tank(P2).crew[1].wounds, 1);
+    assert_eq!(d.tank(P2).top_speed(&d.setup().tank_rules), 2);
+}
+
+#[test]
+fn hull_down_negates_hull_hits_but_not_turret_hits() {
+    let mut d = stock("Short", "");
+    // P2 hull down and passes; P1 hits the hull (location 5): negated.
+    let f = turn(&mut d, MANEUVER, HULL_DOWN, &[1, 1, 6, 6, 1, 1, 6, 5]);
+    assert!(has(
+        &f,
+        |x| matches!(x, Fact::Shot { shooter, negated: true, .. } if *shooter == P1)
+    ));
+    assert_eq!(d.tank(P2).hull, 4);
+    let mut d = stock("Short", "");
+    // The turret (location 1) is never negated.
+    let f = turn(&mut d, MANEUVER, HULL_DOWN, &[1, 1, 6, 6, 1, 1, 6, 1, 6, 1]);
+    assert!(has(&f, |x| matches!(
+        x,
+        Fact::Shot { shooter, negated: false, turret: true, penetrating: true, .. } if *shooter == P1
+    )));
+}
+
+#[test]
+fn out_of_range_at_extreme_and_barrel_reach() {
+    let mut d = stock("Extreme", "");
+    let f = turn(&mut d, HULL_DOWN, HULL_DOWN, &[1, 1, 1, 1]);
+    assert_eq!(
+        f.iter()
+            .filter(|x| matches!(x, Fact::CannotFire { .. }))
+            .count(),
+        2
+    );
+    let duel = RangeDuel::new(&parse(crate::rules::range_duel::setup::BUILTIN_SETUP).unwrap());
+    assert!(
+        duel.to_hit(P2, 4).is_ok(),
+        "the Extended Barrel reaches Long"
+    );
+    assert!(duel.to_hit(P1, 4).is_err());
+}
+
+#[test]
+fn knock_out_ends_the_duel_and_turn_limit_draws() {
+    let mut d = stock("Short", "");
+    d.tanks[1].hull = 1;
+    let f = turn(&mut d, MANEUVER, MANEUVER, &[1, 1, 1, 1, 6, 4, 6, 1, 1]);
+    assert!(has(
+        &f,
+        |x| matches!(x, Fact::KnockedOut { player, .. } if *player == P2)
+    ));
+    let outcome = d.outcome().unwrap();
+    assert_eq!(outcome.winners, vec![P1]);
+    assert!(d.to_act().is_empty());
+    assert!(has(&f, |x| matches!(x, Fact::Ended { .. })));
+
+    let mut d = stock("Extreme", "turn_limit: 2");
+    turn(&mut d, HULL_DOWN, HULL_DOWN, &[1, 1, 1, 1]);
+    assert!(d.outcome().is_none());
+    turn(&mut d, HULL_DOWN, HULL_DOWN, &[1, 1, 1, 1]);
+    assert!(d.outcome().unwrap().is_draw());
+}
+
+#[test]
+fn both_knocked_out_is_a_draw() {
+    let mut d = stock("Short", "");
+    d.tanks[0].hull = 1;
+    d.tanks[1].hull = 1;
+    turn(
+        &mut d,
+        MANEUVER,
+        MANEUVER,
+        &[1, 1, 1, 1, 6, 4, 6, 1, 6, 4, 6, 1],
+    );
+    assert!(d.outcome().unwrap().is_draw());
+}
+
+#[test]
+fn refusals_leave_the_state_unchanged() {
+    let mut d = stock("Medium", "");
+    let mut rng = MatchRng::new(1);
+    let bad = Action::ChangeRange {
+        direction: Direction::Opening,
+        ram: true,
+    };
+    assert!(d.apply(P1, &bad, &mut rng).unwrap_err().contains("closing"));
+    let bad = Action::Maneuver {
+        drift: None,
+        ram: true,
+    };
+    assert!(d.apply(P1, &bad, &mut rng).is_err());
+    d.apply(P1, &MANEUVER, &mut rng).unwrap();
+    let hash = d.state_hash();
+    let err = d.apply(P1, &OPEN, &mut rng).unwrap_err();
+    assert!(err.contains("already"), "{err}");
+    assert!(d.apply(PlayerId(2), &OPEN, &mut rng).is_err());
+    assert_eq!(d.state_hash(), hash);
+    assert!(d.legal_actions(P1).is_empty());
+    assert_eq!(d.legal_actions(P2).len(), 8);
+}
+
+#[test]
+fn view_hides_the_other_order_until_the_reveal() {
+    let mut d = stock("Medium", "");
+    let mut rng = MatchRng::new(1);
+    d.apply(P1, &CLOSE_RAM, &mut rng).unwrap();
+    let theirs = d.view(P2);
+    assert_eq!(theirs.your_order, None);
+    assert!(theirs.enemy_has_chosen);
+    let json = serde_json::to_string(&theirs).unwrap();
+    assert!(!json.contains("Closing"), "{json}");
+    assert_eq!(d.view(P1).your_order, Some(CLOSE_RAM));
+    assert_eq!(d.to_act(), vec![P2]);
+}
+
+#[test]
+fn a_bad_setup_lists_every_problem_with_its_place() {
+    let text = "RangeDuelSetup(\n  name: \"bad\",\n  tanks: [\n    (design: (name: \"A\", build: (armor: (front: 1, side: 3)))),\n    (),\n  ],\n  start_range: \"Nowhere\",\n  rules: (turn_limit: 0, colour: 3),\n)";
+    let err = parse(text).unwrap_err().to_string();
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines.len() >= 4, "{err}");
+    assert!(err.contains("test.ron:4:"), "{err}");
+    assert!(err.contains("side armor"), "{err}");
+    assert!(
+        err.contains("test.ron:5:5: a tank needs a `design` or a `file`"),
+        "{err}"
+    );
+    assert!(err.contains("`Nowhere` is not a range band"), "{err}");
+    assert!(err.contains("unknown field `colour`"), "{err}");
+    assert!(err.contains("turn limit"), "{err}");
+}
+
+#[test]
+fn designs_can_come_from_files() {
+    let dir = std::env::temp_dir().join(format!("rd-test-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("builds")).unwrap();
+    std::fs::write(
+        dir.join("builds/brick.ron"),
+        "TankDesign(name: \"Brick\", build: (armor: (front: 3, side: 3, rear: 3)))",
+    )
+    .unwrap();
+    let text = "RangeDuelSetup(name: \"f\", tanks: [(file: \"builds/brick.ron\"), (file: \"builds/none.ron\")], start_range: \"Close\")";
+    let err = DuelSetup::parse_with(
+        &dir.join("duel.ron"),
+        text,
+        &DuelTable::builtin(),
+        &TankRules::builtin(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("no design file `builds/none.ron`"), "{err}");
+    let text = "RangeDuelSetup(name: \"f\", tanks: [(file: \"builds/brick.ron\"), (design: (name: \"B\"))], start_range: \"Close\")";
+    let setup = DuelSetup::parse_with(
+        &dir.join("duel.ron"),
+        text,
+        &DuelTable::builtin(),
+        &TankRules::builtin(),
+    )
+    .unwrap();
+    assert_eq!(setup.tanks[0].name, "Brick");
+    assert_eq!(RangeDuel::new(&setup).tank(P1).armor.rear, 9);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn same_setup_seed_and_actions_give_the_same_hash() {
+    let setup = DuelSetup::builtin_default();
+    let play = || {
+        let mut m = Match::new(RangeDuel::new(&setup), 7);
+        for (a, b) in [(CLOSE, OPEN), (HULL_DOWN, MANEUVER), (CLOSE_RAM, CLOSE)] {
+            if m.state().outcome().is_some() {
+                break;
+            }
+            m.play(P1, &a).unwrap();
+            m.play(P2, &b).unwrap();
+        }
+        m.state().state_hash()
+    };
+    assert_eq!(play(), play());
+}
+
+fn check_invariants(d: &RangeDuel) {
+    assert!(d.range() <= d.setup().table.farthest());
+    for t in d.tanks() {
+        assert!(t.hull <= d.setup().tank_rules.tank.hull);
+        assert!(t.crew.iter().all(|m| m.wounds <= 2));
+        if t.hull == 0 {
+            assert!(t.knocked_out);
+        }
+    }
+    assert!(d.turn() <= d.setup().rules.turn_limit);
+    match d.outcome() {
+        Some(_) => assert!(d.to_act().is_empty()),
+        None => assert!(!d.to_act().is_empty()),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn random_play_keeps_the_invariants_and_ends(seed in any::<u64>(), start in 0u8..6) {
+        let mut setup = DuelSetup::builtin_default();
+        setup.start_range = start;
+        let mut d = RangeDuel::new(&setup);
+        let mut rng = MatchRng::new(seed);
+        let mut pick = MatchRng::new(seed ^ 0xABCD);
+        let mut steps = 0;
+        while d.outcome().is_none() {
+            let p = d.to_act()[0];
+            let actions = d.legal_actions(p);
+            let a = actions[pick.pick(actions.len())];
+            d.apply(p, &a, &mut rng).unwrap();
+            check_invariants(&d);
+            steps += 1;
+            prop_assert!(steps <= 2 * usize::from(setup.rules.turn_limit));
+        }
+    }
+}
+
+#[test]
+fn facts_describe_themselves() {
+    let mut d = stock("Close", "");
+    let f = turn(&mut d, CLOSE_RAM, CLOSE, &[6, 6, 4, 4]);
+    for fact in &f {
+        let s = d.describe_fact(fact);
+        assert!(!s.is_empty());
+    }
+    assert_eq!(d.describe_action(&CLOSE_RAM), "Close + ram");
+}
+
+#[test]
+fn heuristic_beats_random() {
+    let setup = DuelSetup::builtin_default();
+    let (mut wins, mut losses, mut games) = (0, 0, 0);
+    for seed in 0..300u64 {
+        let heuristic_seat = (seed % 2) as usize;
+        let mut bots: Vec<Box<dyn Bot<RangeDuel>>> = if heuristic_seat == 0 {
+            vec![Box::new(bot::HeuristicBot), Box::new(RandomBot)]
+        } else {
+            vec![Box::new(RandomBot), Box::new(bot::HeuristicBot)]
+        };
+        let played = play_out(
+            RangeDuel::new(&setup),
+            &mut bots,
+            &mut MatchRng::new(seed),
+            &mut MatchRng::new(seed + 1000),
+            1000,
+            |_, _| {},
+        )
+        .unwrap();
+        let outcome = played.outcome.unwrap();
+        games += 1;
+        if outcome.winners.contains(&PlayerId(heuristic_seat as u8)) {
+            wins += 1;
+        } else if !outcome.winners.is_empty() {
+            losses += 1;
+        }
+    }
+    eprintln!("heuristic vs random: {wins} wins, {losses} losses, {games} games");
+    // The duel is dice-heavy: a clear but not crushing margin.
+    assert!(
+        2 * wins > 3 * losses && wins > games / 2,
+        "{wins} wins, {losses} losses"
+    );
+}
