@@ -14,8 +14,8 @@ use serde::Serialize;
 use super::BotKind;
 use super::sim::wilson95;
 use crate::data::Diagnostics;
-use crate::framework::record::RecordHeader;
 use crate::framework::bot::{Bot, play_out};
+use crate::framework::record::RecordHeader;
 use crate::framework::rng::derive_seed;
 use crate::framework::tabletop::{self, TabletopRecord};
 use crate::framework::{Game, MatchRng, PlayerId, Tabletop};
@@ -23,18 +23,14 @@ use crate::framework::{Game, MatchRng, PlayerId, Tabletop};
 /// Which setup-file game a file belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Which {
-    BattleTanks,
-    TankCombat,
     RangeDuel,
 }
 
 /// Calls the generic function `$f::<G>(args…)` for the game `$which`.
 macro_rules! dispatch {
-    ($which:expr, $f:ident ( $($arg:expr),* $(,)? )) => {
+    ($which:expr, $($f:ident)::+ ( $($arg:expr),* $(,)? )) => {
         match $which {
-            Which::BattleTanks => $f::<crate::rules::battle_tanks::BattleTanks>($($arg),*),
-            Which::TankCombat => $f::<crate::rules::tank_combat::TankCombat>($($arg),*),
-            Which::RangeDuel => $f::<crate::rules::range_duel::RangeDuel>($($arg),*),
+            Which::RangeDuel => $($f)::+::<crate::rules::range_duel::RangeDuel>($($arg),*),
         }
     };
 }
@@ -42,17 +38,14 @@ pub(super) use dispatch;
 
 /// The game of a setup file or match record, if it is one of these three.
 pub(super) fn which(text: &str) -> Option<Which> {
-    use crate::rules::{battle_tanks::BattleTanks, range_duel::RangeDuel, tank_combat::TankCombat};
+    use crate::rules::range_duel::RangeDuel;
     let head = strip_comments(text);
     let game_of_record = crate::data::load_ron_lenient::<RecordHeader>("", text)
         .ok()
         .map(|(h, _)| h.game);
-    let is = |tag: &str, name: &str| head.starts_with(tag) || game_of_record.as_deref() == Some(name);
-    if is(BattleTanks::SETUP_TAG, BattleTanks::NAME) {
-        Some(Which::BattleTanks)
-    } else if is(TankCombat::SETUP_TAG, TankCombat::NAME) {
-        Some(Which::TankCombat)
-    } else if is(RangeDuel::SETUP_TAG, RangeDuel::NAME) {
+    let is =
+        |tag: &str, name: &str| head.starts_with(tag) || game_of_record.as_deref() == Some(name);
+    if is(RangeDuel::SETUP_TAG, RangeDuel::NAME) {
         Some(Which::RangeDuel)
     } else {
         None
@@ -99,7 +92,7 @@ fn open<G: Tabletop>(
 pub(super) fn check<G: Tabletop>(path: &Path, text: &str) -> Result<String, Diagnostics> {
     if is_record(text) {
         let record = tabletop::parse_record::<G>(path, text)?;
-        tabletop::replay(&record)
+        tabletop::replay::<G>(&record)
             .map_err(|e| Diagnostics::whole_file(&path.display().to_string(), e))?;
         Ok(format!("{} match record", G::TITLE))
     } else {
@@ -109,7 +102,10 @@ pub(super) fn check<G: Tabletop>(path: &Path, text: &str) -> Result<String, Diag
 }
 
 /// The bots for every seat: one name for all, or one per seat.
-pub(super) fn bots<G: Tabletop>(kinds: &[BotKind], seats: usize) -> Result<Vec<Box<dyn Bot<G>>>, String> {
+pub(super) fn bots<G: Tabletop>(
+    kinds: &[BotKind],
+    seats: usize,
+) -> Result<Vec<Box<dyn Bot<G>>>, String> {
     let make = |k: BotKind| {
         let name = match k {
             BotKind::Random => "random",
@@ -191,10 +187,10 @@ pub(super) fn replay<G: Tabletop>(path: &Path, text: &str, json: bool) -> Result
             .to_vec();
         print(game.state(), &facts)?;
     }
-    if let Some(o) = game.state().outcome() {
-        if !json {
-            say!("Result: {}", o.reason);
-        }
+    if let Some(o) = game.state().outcome()
+        && !json
+    {
+        say!("Result: {}", o.reason);
     }
     if let Some(expected) = &record.final_hash {
         let got = crate::framework::hash::format_hash(game.state_hash());
@@ -208,7 +204,11 @@ pub(super) fn replay<G: Tabletop>(path: &Path, text: &str, json: bool) -> Result
 }
 
 /// `legal`: who must act now and what each may do.
-pub(super) fn legal<G: Tabletop>(path: &Path, text: &str, seed: Option<u64>) -> Result<ExitCode, String> {
+pub(super) fn legal<G: Tabletop>(
+    path: &Path,
+    text: &str,
+    seed: Option<u64>,
+) -> Result<ExitCode, String> {
     let (game, _) = open::<G>(path, text, seed.unwrap_or(0))?;
     let state = game.state();
     if let Some(o) = state.outcome() {
@@ -369,7 +369,11 @@ pub fn simulate<G: Tabletop>(
     let labels: Vec<String> = (0..seats_n)
         .map(|i| first.seat_label(PlayerId(u8::try_from(i).unwrap_or(u8::MAX))))
         .collect();
-    if labels == seats {
+    if labels
+        .iter()
+        .zip(&seats)
+        .all(|(l, s)| s.contains(l.as_str()))
+    {
         by_label.clear();
     }
     Ok(TabletopReport {
@@ -414,8 +418,10 @@ pub(super) fn sim<G: Tabletop>(
     let setup = tabletop::load_setup::<G>(setup_path).map_err(|d| d.to_string())?;
     let bar = ProgressBar::new(u64::from(games));
     bar.set_style(
-        ProgressStyle::with_template("{spinner} {bar:40} {pos}/{len} matches  {per_sec}  eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(
+            "{spinner} {bar:40} {pos}/{len} matches  {per_sec}  eta {eta}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let report = simulate::<G>(
         &setup,
@@ -428,7 +434,10 @@ pub(super) fn sim<G: Tabletop>(
     )?;
     bar.finish_and_clear();
     if json {
-        say!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
+        say!(
+            "{}",
+            serde_json::to_string(&report).map_err(|e| e.to_string())?
+        );
         return Ok(ExitCode::SUCCESS);
     }
     say!(
@@ -441,7 +450,7 @@ pub(super) fn sim<G: Tabletop>(
     );
     for (i, seat) in report.seats.iter().enumerate() {
         let (rate, (lo, hi)) = report.seat_rates[i];
-        let label = if report.labels[i] == *seat {
+        let label = if seat.contains(report.labels[i].as_str()) {
             String::new()
         } else {
             format!(" ({})", report.labels[i])

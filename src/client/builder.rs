@@ -10,14 +10,12 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use serde::{Deserialize, Serialize};
 
 use super::session::NewBattle;
 use super::{LoadedRules, Screen};
-use crate::grid::Facing;
 use crate::rules::tank_commander::setup::{
-    ArmorFacing, BoardSetup, Build, CrewNames, Round, Rules, Scenario, ScenarioSetup, SideSetup,
-    TerrainSetup, UnitKind, UnitSetup, VictorySetup,
+    ArmorFacing, BoardSetup, Build, Round, Rules, Scenario, ScenarioSetup, SideSetup, TerrainSetup,
+    UnitKind, UnitSetup, VictorySetup,
 };
 
 /// What the builder edits; the menu inserts it, then switches to [`Screen::Builder`].
@@ -1145,6 +1143,7 @@ fn designs_section(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::tank_commander::setup::CrewNames;
 
     fn tank() -> UnitSetup {
         TankDesign::default().unit()

@@ -124,13 +124,20 @@ pub fn record_of<G: Tabletop>(
 ///
 /// # Errors
 /// The RON problems, located in the file, or a record of another game.
-pub fn parse_record<G: Tabletop>(path: &Path, text: &str) -> Result<TabletopRecord<G>, Diagnostics> {
+pub fn parse_record<G: Tabletop>(
+    path: &Path,
+    text: &str,
+) -> Result<TabletopRecord<G>, Diagnostics> {
     let name = path.display().to_string();
     let (record, _): (TabletopRecord<G>, _) = crate::data::load_ron(&name, text)?;
     if record.game != G::NAME {
         return Err(Diagnostics::whole_file(
             &name,
-            format!("this is a record of `{}`, not of `{}`", record.game, G::NAME),
+            format!(
+                "this is a record of `{}`, not of `{}`",
+                record.game,
+                G::NAME
+            ),
         ));
     }
     Ok(record)
@@ -143,14 +150,12 @@ pub fn parse_record<G: Tabletop>(path: &Path, text: &str) -> Result<TabletopReco
 pub fn replay<G: Tabletop>(record: &TabletopRecord<G>) -> Result<Match<G>, String> {
     let mut game = start::<G>(&record.scenario, record.seed, &record.dice)?;
     for (i, step) in record.actions.iter().enumerate() {
-        game.play(step.player, &step.action).map_err(|e| {
-            format!(
-                "action {} ({} by {}): {e}",
-                i + 1,
-                game.state().describe_action(&step.action),
-                game.state().player_name(step.player)
-            )
-        })?;
+        let (said, who) = (
+            game.state().describe_action(&step.action),
+            game.state().player_name(step.player),
+        );
+        game.play(step.player, &step.action)
+            .map_err(|e| format!("action {} ({said} by {who}): {e}", i + 1))?;
     }
     if let Some(expected) = &record.final_hash {
         let got = format_hash(game.state_hash());

@@ -254,3 +254,60 @@ fn legal_lists_actions_for_scenarios_and_records() {
         "{s}"
     );
 }
+
+#[test]
+fn range_duel_plays_headless_through_record_replay_legal_and_sim() {
+    let dir = std::env::temp_dir().join(format!("tt-rd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("duel.ron");
+    let record = record.to_str().unwrap();
+    let out = tanktable(&[
+        "record",
+        "scenarios/range-duel/default.ron",
+        "-o",
+        record,
+        "--seed",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = tanktable(&["replay", record]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.contains("Matrix row"), "{said}");
+    assert!(said.contains("tests Driving"), "{said}");
+    assert!(tanktable(&["check", record]).status.success());
+    let out = tanktable(&["legal", "scenarios/range-duel/default.ron"]);
+    let said = text(&out.stdout);
+    assert!(said.contains("may play 8 actions"), "{said}");
+    // A record whose final hash was tampered with is refused.
+    let tampered = std::fs::read_to_string(record)
+        .unwrap()
+        .replace("final_hash: \"0x", "final_hash: \"0x1");
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, tampered).unwrap();
+    assert!(
+        !tanktable(&["replay", bad.to_str().unwrap()])
+            .status
+            .success()
+    );
+    let out = tanktable(&[
+        "sim",
+        "scenarios/range-duel/default.ron",
+        "-n",
+        "200",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let wins: u64 = report["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .sum();
+    let none = report["no_winner"].as_u64().unwrap();
+    assert_eq!(wins + none, 200, "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
