@@ -81,6 +81,61 @@ fn play_one(
     })
 }
 
+/// Plays match `i` of `games` with seed `derive_seed(seed, i)` on every core (or
+/// `threads`), ticking `progress`; the results come back in match order.
+///
+/// # Errors
+/// The first failure, naming the match and its seed.
+pub fn in_parallel<T: Send>(
+    games: u32,
+    seed: u64,
+    threads: Option<usize>,
+    progress: &ProgressBar,
+    play: impl Fn(u64) -> Result<T, String> + Sync,
+) -> Result<Vec<T>, String> {
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
+        .clamp(1, 64);
+    let next = AtomicU32::new(0);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..games).map(|_| None).collect());
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
+                        break;
+                    }
+                    let s = derive_seed(seed, u64::from(i));
+                    match play(s) {
+                        Ok(r) => {
+                            if let Ok(mut all) = results.lock() {
+                                all[i as usize] = Some(r);
+                            }
+                        }
+                        Err(e) => {
+                            if let Ok(mut f) = failure.lock() {
+                                *f = Some(format!("match {i} (seed {s}): {e}"));
+                            }
+                        }
+                    }
+                    progress.inc(1);
+                }
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    Ok(results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
 /// Plays `games` battles and reports.
 ///
 /// # Errors
@@ -95,49 +150,9 @@ pub fn simulate(
     progress: &ProgressBar,
 ) -> Result<SimReport, String> {
     let started = std::time::Instant::now();
-    let threads = threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
-        .clamp(1, 64);
-    let next = AtomicU32::new(0);
-    let results: Mutex<Vec<Option<BattleResult>>> = Mutex::new(vec![None; games as usize]);
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= games || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
-                        break;
-                    }
-                    match play_one(scenario, rules, kinds, derive_seed(seed, u64::from(i))) {
-                        Ok(r) => {
-                            if let Ok(mut all) = results.lock() {
-                                all[i as usize] = Some(r);
-                            }
-                        }
-                        Err(e) => {
-                            if let Ok(mut f) = failure.lock() {
-                                *f = Some(format!(
-                                    "battle {i} (seed {}): {e}",
-                                    derive_seed(seed, u64::from(i))
-                                ));
-                            }
-                        }
-                    }
-                    progress.inc(1);
-                }
-            });
-        }
-    });
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        return Err(e);
-    }
-    let results: Vec<BattleResult> = results
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect();
+    let results = in_parallel(games, seed, threads, progress, |s| {
+        play_one(scenario, rules, kinds, s)
+    })?;
     let sides: Vec<String> = scenario
         .setup
         .sides

@@ -5,14 +5,12 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use super::BotKind;
-use super::sim::wilson95;
+use super::sim::{in_parallel, wilson95};
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, play_out};
 use crate::framework::record::RecordHeader;
@@ -303,47 +301,9 @@ pub fn simulate<G: Tabletop>(
     let first = G::from_setup(setup)?;
     let seats_n = first.player_count();
     bots::<G>(kinds, seats_n)?;
-    let threads = threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
-        .clamp(1, 64);
-    let next = AtomicU32::new(0);
-    let results: Mutex<Vec<Option<Played>>> = Mutex::new(vec![None; games as usize]);
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= games || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
-                        break;
-                    }
-                    let s = derive_seed(seed, u64::from(i));
-                    match play_one::<G>(setup, kinds, s) {
-                        Ok(r) => {
-                            if let Ok(mut all) = results.lock() {
-                                all[i as usize] = Some(r);
-                            }
-                        }
-                        Err(e) => {
-                            if let Ok(mut f) = failure.lock() {
-                                *f = Some(format!("match {i} (seed {s}): {e}"));
-                            }
-                        }
-                    }
-                    progress.inc(1);
-                }
-            });
-        }
-    });
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        return Err(e);
-    }
-    let results: Vec<Played> = results
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect();
+    let results = in_parallel(games, seed, threads, progress, |s| {
+        play_one::<G>(setup, kinds, s)
+    })?;
     let n = f64::from(games.max(1));
     let mut wins = vec![0u32; seats_n];
     let mut no_winner = 0;

@@ -191,6 +191,41 @@ pub fn load_ron_file<T: DeserializeOwned>(
     Ok((value, map, text))
 }
 
+/// Looks for a project file relative to the working directory, then to the source tree
+/// this binary was built from.
+#[must_use]
+pub fn find_project_file(relative: &str) -> Option<std::path::PathBuf> {
+    let here = std::path::PathBuf::from(relative);
+    if here.exists() {
+        return Some(here);
+    }
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
+    built.exists().then_some(built)
+}
+
+/// Loads a rules table: `path` if given, else the project's file at `relative` if
+/// present, else the compiled-in copy from `builtin`.
+///
+/// # Errors
+/// The file cannot be read, or every problem `parse` finds in it.
+pub fn load_table<T>(
+    path: Option<&Path>,
+    relative: &str,
+    builtin: impl FnOnce() -> T,
+    parse: impl FnOnce(&str, &str) -> Result<T, Diagnostics>,
+) -> Result<T, Diagnostics> {
+    let Some(p) = path
+        .map(Path::to_path_buf)
+        .or_else(|| find_project_file(relative))
+    else {
+        return Ok(builtin());
+    };
+    let name = p.display().to_string();
+    let text = std::fs::read_to_string(&p)
+        .map_err(|e| Diagnostics::whole_file(&name, format!("cannot read the file: {e}")))?;
+    parse(&name, &text)
+}
+
 /// The RON options every data file is read with.
 #[must_use]
 pub fn ron_options() -> ron::Options {

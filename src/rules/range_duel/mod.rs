@@ -102,24 +102,11 @@ impl DuelTank {
     /// or the lieutenant covering a killed one, is impaired).
     #[must_use]
     pub fn role_state(&self, role: Role) -> RoleState {
-        let Some(m) = self.member(role) else {
-            return RoleState::Out;
-        };
-        if m.is_alive() {
-            if m.wounds == 1 && !m.treated {
-                RoleState::Impaired
-            } else {
-                RoleState::Healthy
-            }
-        } else if self.lieutenant_covers == Some(role)
-            && self
-                .member(Role::Lieutenant)
-                .is_some_and(CrewMember::is_alive)
-        {
-            RoleState::Impaired
-        } else {
-            RoleState::Out
-        }
+        crate::rules::tank_commander::state::crew_role_state(
+            &self.crew,
+            self.lieutenant_covers,
+            role,
+        )
     }
 
     /// Top Speed: the Tank Commander move cap (engine and driver included).
@@ -414,6 +401,8 @@ impl Tabletop for RangeDuel {
 
     const SETUP_TAG: &'static str = "RangeDuelSetup";
     const TITLE: &'static str = "Range Duel";
+    /// The drivers' orders are secret until both are given.
+    const SECRETS: bool = true;
 
     fn parse_setup(path: &Path, text: &str) -> Result<DuelSetup, Diagnostics> {
         DuelSetup::parse(path, text)

@@ -123,17 +123,7 @@ impl Rules {
     /// # Errors
     /// Every problem in the file.
     pub fn load(path: Option<&Path>) -> Result<Self, Diagnostics> {
-        let path = match path {
-            Some(p) => Some(p.to_path_buf()),
-            None => crate::rules::tank_commander::setup::find_project_file(RULES_PATH),
-        };
-        let Some(p) = path else {
-            return Ok(Self::builtin());
-        };
-        let name = p.display().to_string();
-        let text = std::fs::read_to_string(&p)
-            .map_err(|e| Diagnostics::whole_file(&name, format!("cannot read the file: {e}")))?;
-        Self::parse(&name, &text)
+        data::load_table(path, RULES_PATH, Self::builtin, Self::parse)
     }
 
     /// Reads and checks a rules table.

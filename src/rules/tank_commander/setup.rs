@@ -1,7 +1,7 @@
 //! Tank Commander's data: the rules tables (`assets/rules/tank-commander.ron`) and
 //! scenarios (`scenarios/*.ron`), read into `*Setup` types and validated.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
@@ -232,20 +232,7 @@ impl Rules {
     /// # Errors
     /// Every problem in the file.
     pub fn load(path: Option<&Path>) -> Result<Self, Diagnostics> {
-        let path = match path {
-            Some(p) => Some(p.to_path_buf()),
-            None => find_project_file(RULES_PATH),
-        };
-        match path {
-            Some(p) => {
-                let name = p.display().to_string();
-                let text = std::fs::read_to_string(&p).map_err(|e| {
-                    Diagnostics::whole_file(&name, format!("cannot read the file: {e}"))
-                })?;
-                Self::parse(&name, &text)
-            }
-            None => Ok(Self::builtin()),
-        }
+        data::load_table(path, RULES_PATH, Self::builtin, Self::parse)
     }
 
     fn problems(&self) -> Problems {
@@ -301,17 +288,7 @@ impl Rules {
     }
 }
 
-/// Looks for a project file relative to the working directory, then to the source tree
-/// this binary was built from.
-#[must_use]
-pub fn find_project_file(relative: &str) -> Option<PathBuf> {
-    let here = PathBuf::from(relative);
-    if here.exists() {
-        return Some(here);
-    }
-    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
-    built.exists().then_some(built)
-}
+pub use crate::data::find_project_file;
 
 /// Terrain of one hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]

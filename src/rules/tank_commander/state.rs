@@ -124,6 +124,33 @@ pub struct Unit {
     pub status: Status,
 }
 
+/// How the job of `role` is done by `crew`: a wounded (untreated) member, or the
+/// lieutenant covering a killed one, is impaired; nobody left is out.
+#[must_use]
+pub fn crew_role_state(
+    crew: &[CrewMember],
+    lieutenant_covers: Option<Role>,
+    role: Role,
+) -> RoleState {
+    let member = |r: Role| crew.iter().find(|m| m.role == r);
+    let Some(m) = member(role) else {
+        return RoleState::Out;
+    };
+    if m.is_alive() {
+        if m.wounds == 1 && !m.treated {
+            RoleState::Impaired
+        } else {
+            RoleState::Healthy
+        }
+    } else if lieutenant_covers == Some(role)
+        && member(Role::Lieutenant).is_some_and(CrewMember::is_alive)
+    {
+        RoleState::Impaired
+    } else {
+        RoleState::Out
+    }
+}
+
 impl Unit {
     /// The crew member in `role`, if the tank has one.
     #[must_use]
@@ -134,24 +161,7 @@ impl Unit {
     /// How the job of `role` is being done.
     #[must_use]
     pub fn role_state(&self, role: Role) -> RoleState {
-        let Some(m) = self.member(role) else {
-            return RoleState::Out;
-        };
-        if m.is_alive() {
-            if m.wounds == 1 && !m.treated {
-                RoleState::Impaired
-            } else {
-                RoleState::Healthy
-            }
-        } else if self.lieutenant_covers == Some(role)
-            && self
-                .member(Role::Lieutenant)
-                .is_some_and(CrewMember::is_alive)
-        {
-            RoleState::Impaired
-        } else {
-            RoleState::Out
-        }
+        crew_role_state(&self.crew, self.lieutenant_covers, role)
     }
 
     /// True while the unit can take part (not disabled or destroyed).
