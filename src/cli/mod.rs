@@ -95,6 +95,11 @@ pub enum Command {
         /// Open a match record (a save, or from `record`) in the replay viewer.
         #[arg(long, value_name = "MATCH", conflicts_with = "scenario")]
         replay: Option<PathBuf>,
+        /// Battle Tanks, Tank Combat and the Range Duel: who sits in each seat, in seat
+        /// order, comma-separated: `human`, or a bot (`heuristic`, `random`). Missing
+        /// seats are people.
+        #[arg(long, value_delimiter = ',')]
+        seats: Vec<String>,
     },
     /// Render a scenario's table to a PNG (a scenario design preview; works under Xvfb).
     Preview {
@@ -199,7 +204,9 @@ pub fn main() -> ExitCode {
             empty_app,
             menu,
             replay,
+            seats,
         }) => open_client(ClientArgs {
+            seats,
             replay: replay.clone(),
             scenario: if menu || replay.is_some() {
                 None
@@ -265,6 +272,7 @@ struct ClientArgs {
     measure_startup: bool,
     empty_app: bool,
     replay: Option<PathBuf>,
+    seats: Vec<String>,
 }
 
 impl Default for ClientArgs {
@@ -280,6 +288,7 @@ impl Default for ClientArgs {
             measure_startup: false,
             empty_app: false,
             replay: None,
+            seats: Vec::new(),
         }
     }
 }
@@ -303,6 +312,18 @@ fn open_client(args: ClientArgs) -> Result<ExitCode, String> {
         measure_startup: args.measure_startup,
         empty_app: args.empty_app,
         replay: args.replay,
+        seats: args
+            .seats
+            .iter()
+            .map(|s| match s.trim() {
+                "human" | "person" => Ok(crate::client::table_session::Seat::Human),
+                "heuristic" | "greedy" => Ok(crate::client::table_session::Seat::Bot("heuristic".into())),
+                "random" => Ok(crate::client::table_session::Seat::Bot("random".into())),
+                other => Err(format!(
+                    "--seats: `{other}` is not a seat; use human, heuristic or random"
+                )),
+            })
+            .collect::<Result<_, String>>()?,
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -10,6 +10,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use super::BotKind;
+pub(super) use crate::dispatch_table_game as dispatch;
+pub(super) use crate::rules::TableGame as Which;
+
+/// The game of a setup file or match record, if it is a setup-file game.
+pub(super) fn which(text: &str) -> Option<Which> {
+    Which::of_text(text)
+}
+
 use super::sim::{in_parallel, wilson95};
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, play_out};
@@ -18,55 +26,8 @@ use crate::framework::rng::derive_seed;
 use crate::framework::tabletop::{self, TabletopRecord};
 use crate::framework::{Game, MatchRng, PlayerId, Tabletop};
 
-/// Which setup-file game a file belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Which {
-    RangeDuel,
-}
-
-/// Calls the generic function `$f::<G>(args…)` for the game `$which`.
-macro_rules! dispatch {
-    ($which:expr, $($f:ident)::+ ( $($arg:expr),* $(,)? )) => {
-        match $which {
-            Which::RangeDuel => $($f)::+::<crate::rules::range_duel::RangeDuel>($($arg),*),
-        }
-    };
-}
-pub(super) use dispatch;
-
-/// The game of a setup file or match record, if it is one of these three.
-pub(super) fn which(text: &str) -> Option<Which> {
-    use crate::rules::range_duel::RangeDuel;
-    let head = strip_comments(text);
-    let game_of_record = crate::data::load_ron_lenient::<RecordHeader>("", text)
-        .ok()
-        .map(|(h, _)| h.game);
-    let is =
-        |tag: &str, name: &str| head.starts_with(tag) || game_of_record.as_deref() == Some(name);
-    if is(RangeDuel::SETUP_TAG, RangeDuel::NAME) {
-        Some(Which::RangeDuel)
-    } else {
-        None
-    }
-}
-
-/// The text from its first line that is neither blank nor a comment.
-fn strip_comments(text: &str) -> &str {
-    let mut rest = text;
-    loop {
-        let trimmed = rest.trim_start();
-        if let Some(after) = trimmed.strip_prefix("//") {
-            rest = after.split_once('\n').map_or("", |(_, r)| r);
-        } else if trimmed.starts_with("#![") {
-            rest = trimmed.split_once('\n').map_or("", |(_, r)| r);
-        } else {
-            return trimmed;
-        }
-    }
-}
-
 fn is_record(text: &str) -> bool {
-    let head = strip_comments(text);
+    let head = crate::rules::strip_comments(text);
     head.starts_with("MatchRecord") || (head.contains("actions:") && head.contains("game:"))
 }
 
@@ -111,13 +72,14 @@ pub(super) fn bots<G: Tabletop>(
         };
         G::bot(name).ok_or_else(|| format!("{} has no `{name}` bot", G::TITLE))
     };
-    match kinds {
-        [one] => (0..seats).map(|_| make(*one)).collect(),
-        many if many.len() == seats => many.iter().map(|k| make(*k)).collect(),
-        _ => Err(format!(
-            "give one bot for every seat or one per seat ({seats} seats)"
-        )),
+    // Fewer names than seats repeat in turn: `heuristic,random` at four seats is
+    // heuristic, random, heuristic, random.
+    if kinds.is_empty() || kinds.len() > seats {
+        return Err(format!(
+            "give one bot for every seat, or up to one per seat ({seats} seats)"
+        ));
     }
+    (0..seats).map(|i| make(kinds[i % kinds.len()])).collect()
 }
 
 /// `record`: one bot match from a setup, written as a match record.

@@ -10,6 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::builder::BuilderPlan;
 use super::chess_session::ChessTable;
 use super::session::{NewBattle, Notice, OpenRecord, SaveFolder, Table};
+use super::table_session::OpenTable;
 use super::{LoadedRules, Screen};
 use crate::rules::tank_chess::bot::Strength;
 use crate::rules::tank_commander::Scenario;
@@ -34,6 +35,10 @@ pub struct Listed {
 
 #[derive(Resource, Default)]
 struct MenuState {
+    /// The page shown: 0 for Tank Commander and Tank Chess, then one per setup-file game.
+    tab: usize,
+    tables: Vec<(crate::rules::TableGame, super::table_menu::GamePage)>,
+    table_error: Option<String>,
     /// Tank Chess setups: path and name, or the problems.
     chess: Vec<(PathBuf, Result<String, String>)>,
     /// Saved Tank Chess games (notation).
@@ -80,6 +85,7 @@ fn leave_battle(mut commands: Commands) {
 }
 
 fn rescan(mut state: ResMut<MenuState>, rules: Res<LoadedRules>, folder: Res<SaveFolder>) {
+    state.tables = super::table_menu::scan_all(&folder);
     state.scenarios = scenario_list(&rules.0);
     let chess_rules = super::chess_session::chess_rules();
     state.chess = find_project_file("scenarios/tank-chess")
@@ -105,7 +111,15 @@ fn rescan(mut state: ResMut<MenuState>, rules: Res<LoadedRules>, folder: Res<Sav
         .unwrap_or_default();
     state.chess_saves.sort();
     state.chess_saves.reverse();
-    let mut saves = ron_files(&folder.saves());
+    let mut saves: Vec<PathBuf> = ron_files(&folder.saves())
+        .into_iter()
+        .filter(|p| {
+            let name = p.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            !crate::rules::TableGame::ALL
+                .iter()
+                .any(|g| name.starts_with(&format!("{}-", g.name())))
+        })
+        .collect();
     saves.reverse();
     state.saves = saves;
     // Start on the default scenario.
@@ -126,6 +140,7 @@ fn draw_menu(
     mut opens: MessageWriter<OpenRecord>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    mut table_opens: MessageWriter<OpenTable>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let state = &mut *state;
@@ -136,16 +151,42 @@ fn draw_menu(
         .resizable(false)
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .fixed_size([920.0, 540.0])
+        .fixed_size([980.0, 600.0])
         .show(ctx, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(20.0);
             ui.heading(egui::RichText::new("TANKTABLE").size(44.0).strong().color(egui::Color32::from_rgb(230, 200, 120)));
-            ui.label("Tank Commander and Tank Chess on a 3D table, every rule enforced and explained. Two players, one computer.");
+            ui.label("Five tank games on a 3D table, every rule enforced and explained. Play at one computer, against bots, or watch the bots.");
             ui.add_space(12.0);
         });
         if let Some(n) = &notice.0 {
             ui.colored_label(egui::Color32::from_rgb(255, 150, 120), n);
+        }
+        ui.horizontal(|ui| {
+            let mut tab = state.tab;
+            ui.selectable_value(&mut tab, 0, egui::RichText::new("Tank Commander · Tank Chess").size(16.0));
+            for (i, (game, _)) in state.tables.iter().enumerate() {
+                ui.selectable_value(&mut tab, i + 1, egui::RichText::new(game.title()).size(16.0));
+            }
+            state.tab = tab;
+        });
+        ui.separator();
+        if state.tab > 0 {
+            let mut error = None;
+            if let Some((game, page)) = state.tables.get_mut(state.tab - 1) {
+                super::table_menu::page(ui, *game, page, &mut commands, &mut table_opens, &mut next, &mut error);
+            }
+            if error.is_some() {
+                state.table_error = error;
+            }
+            if let Some(e) = &state.table_error {
+                ui.colored_label(egui::Color32::from_rgb(255, 150, 120), e);
+            }
+            ui.add_space(12.0);
+            if ui.button(egui::RichText::new("Quit").size(16.0)).clicked() {
+                exit.write(AppExit::Success);
+            }
+            return;
         }
         ui.columns(2, |cols| {
             let ui = &mut cols[0];
@@ -297,13 +338,20 @@ fn draw_menu(
             ui.horizontal(|ui| {
                 let path = PathBuf::from(state.path.trim());
                 let ok = !state.path.trim().is_empty();
+                let table_game = std::fs::read_to_string(&path).ok().and_then(|t| crate::rules::TableGame::of_text(&t));
                 if ui.add_enabled(ok, egui::Button::new("Load match")).clicked() {
-                    opens.write(OpenRecord { path: path.clone(), replay: false });
+                    if table_game.is_some() {
+                        table_opens.write(OpenTable { path: path.clone(), replay: false, seats: Vec::new() });
+                    } else {
+                        opens.write(OpenRecord { path: path.clone(), replay: false });
+                    }
                 }
                 if ui.add_enabled(ok, egui::Button::new("Load replay")).clicked() {
                     // A Tank Chess game in notation opens on the chess board.
                     let chess = std::fs::read_to_string(&path).is_ok_and(|t| crate::rules::tank_chess::notation::is_record(&t));
-                    if chess {
+                    if table_game.is_some() {
+                        table_opens.write(OpenTable { path: path.clone(), replay: true, seats: Vec::new() });
+                    } else if chess {
                         match ChessTable::open(&path) {
                             Ok(t) => {
                                 commands.insert_resource(t);

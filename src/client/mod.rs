@@ -20,8 +20,12 @@ mod hud;
 mod menu;
 pub mod mirror;
 mod overlay;
+mod range_track;
 mod reload;
 pub mod session;
+mod table_hud;
+mod table_menu;
+pub mod table_session;
 mod units;
 
 use std::path::PathBuf;
@@ -47,6 +51,8 @@ pub enum Screen {
     Battle,
     /// A game of Tank Chess.
     Chess,
+    /// A setup-file game: Battle Tanks, Tank Combat or the Range Duel.
+    Table,
 }
 
 /// The rules table in use; reloaded when its file changes.
@@ -92,6 +98,8 @@ pub struct Launch {
     pub empty_app: bool,
     /// A match record to open in the replay viewer.
     pub replay: Option<PathBuf>,
+    /// Who sits in each seat of a setup-file game (missing seats are people).
+    pub seats: Vec<table_session::Seat>,
 }
 
 /// Panels and highlights are hidden.
@@ -129,7 +137,9 @@ pub fn logic_plugin(app: &mut App) {
         app.init_state::<Screen>();
     }
     app.add_plugins((session::plugin, mirror::plugin, highlights::plugin))
-        .add_plugins(chess_session::plugin);
+        .add_plugins(chess_session::plugin)
+        .add_plugins(table_session::common_plugin)
+        .add_plugins(table_session::plugin::<crate::rules::range_duel::RangeDuel>);
 }
 
 /// A windowless app running the rules and logic plugins on `table` (tests, benches);
@@ -181,8 +191,21 @@ pub fn run(launch: Launch) -> Result<(), String> {
     } else {
         None
     };
+    let table_file = launch.replay.as_ref().or(launch.scenario.as_ref()).and_then(|p| {
+        std::fs::read_to_string(p)
+            .ok()
+            .and_then(|t| crate::rules::TableGame::of_text(&t))
+            .map(|g| (g, p.clone()))
+    });
+    let mut table_opening: Option<Box<dyn FnOnce(&mut App) + Send>> = None;
+    if let Some((which, path)) = &table_file {
+        table_opening = Some(crate::dispatch_table_game!(
+            *which,
+            table_opener(path, launch.replay.is_some(), launch.seats.clone(), launch.autoplay, launch.seed, *which)
+        )?);
+    }
     let opening = match (&launch.replay, &launch.scenario) {
-        _ if chess.is_some() => None,
+        _ if chess.is_some() || table_file.is_some() => None,
         (Some(record), _) => Some(Table::from_record(record, &rules, true)?),
         (None, Some(path)) => Some(session::open_scenario(path, &rules, &launch)?),
         (None, None) => None,
@@ -211,6 +234,8 @@ pub fn run(launch: Launch) -> Result<(), String> {
     })
     .insert_state(if opening.is_some() {
         Screen::Battle
+    } else if table_file.is_some() {
+        Screen::Table
     } else if chess.is_some() {
         Screen::Chess
     } else {
@@ -229,7 +254,14 @@ pub fn run(launch: Launch) -> Result<(), String> {
         reload::plugin,
         chess_board::plugin,
         chess_hud::plugin,
+    ))
+    .add_plugins((
+        table_hud::plugin::<crate::rules::range_duel::RangeDuel>,
+        range_track::plugin,
     ));
+    if let Some(open) = table_opening {
+        open(&mut app);
+    }
     if let Some(chess) = chess {
         app.insert_resource(chess);
     }
@@ -253,4 +285,27 @@ pub fn run(launch: Launch) -> Result<(), String> {
     }
     app.run();
     Ok(())
+}
+
+/// Opens a setup-file game's file for [`run`]: the match, after `autoplay` bot actions.
+fn table_opener<G: table_session::TableClient>(
+    path: &std::path::Path,
+    replay: bool,
+    seats: Vec<table_session::Seat>,
+    autoplay: u32,
+    seed: Option<u64>,
+    which: crate::rules::TableGame,
+) -> Result<Box<dyn FnOnce(&mut App) + Send>, String> {
+    let mut table = table_session::open_file::<G>(path, replay, seats)?;
+    if let Some(seed) = seed
+        && table.replay.is_none()
+        && table.game.history().is_empty()
+    {
+        table = table_session::TableMatch::new(table.setup.clone(), table.source.clone(), seed, table.seats.clone())?;
+    }
+    table.autoplay(autoplay)?;
+    Ok(Box::new(move |app: &mut App| {
+        app.insert_resource(table)
+            .insert_resource(table_session::OnTable(which));
+    }))
 }

@@ -8,6 +8,7 @@ mod playthroughs;
 mod properties;
 #[cfg(feature = "client")]
 mod render;
+mod tabletop;
 mod validation;
 
 use std::path::{Path, PathBuf};
