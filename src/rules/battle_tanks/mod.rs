@@ -445,7 +445,7 @@ pub struct CommanderView {
     pub rolled_nuke_last: bool,
     /// They may not roll a Nuke next (rolled one last, and still have Tanks).
     pub nuke_barred: bool,
-    /// In the current War (or, before a battle's opening roll, in the battle).
+    /// In the current War (false before a battle's opening roll).
     pub at_war: bool,
     /// Asked to act now.
     pub to_act: bool,
@@ -573,7 +573,7 @@ impl Game for BattleTanks {
 
     fn view(&self, player: PlayerId) -> BattleTanksView {
         let to_act = self.to_act();
-        let declaring = matches!(self.phase, Phase::Declaring(_));
+        let at_war = self.at_war();
         BattleTanksView {
             you: player,
             setup_name: self.setup.name.clone(),
@@ -589,7 +589,7 @@ impl Game for BattleTanks {
                         out: c.out,
                         rolled_nuke_last: c.rolled_nuke_last,
                         nuke_barred: c.nuke_barred(),
-                        at_war: declaring && self.contenders.contains(&p),
+                        at_war: at_war && self.contenders.contains(&p),
                         to_act: to_act.contains(&p),
                     }
                 })

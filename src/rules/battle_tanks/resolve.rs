@@ -107,10 +107,7 @@ pub enum Fact {
         bag: u8,
     },
     /// A battle begins: `rollers` declare in this order.
-    BattleBegins {
-        battle: u32,
-        rollers: Vec<PlayerId>,
-    },
+    BattleBegins { battle: u32, rollers: Vec<PlayerId> },
     /// A declaration: a choice, or made for them (`forced`: a free die, no Nuke...).
     /// `kind` is `None` when they leave the War (no dice, empty bag).
     Declared {

@@ -107,8 +107,11 @@ impl BattleSetup {
     /// Never in a release: a unit test checks the shipped file.
     #[must_use]
     pub fn builtin_default() -> Self {
-        Self::parse(Path::new("scenarios/battle-tanks/default.ron"), BUILTIN_SETUP)
-            .expect("the shipped default Battle Tanks setup is valid")
+        Self::parse(
+            Path::new("scenarios/battle-tanks/default.ron"),
+            BUILTIN_SETUP,
+        )
+        .expect("the shipped default Battle Tanks setup is valid")
     }
 
     /// A setup of `n` commanders named Ann, Bob, Cat... with the rulebook's rules.
@@ -187,7 +190,10 @@ impl BattleSetup {
             p.push("rules.nuke_bonus", "the Nuke bonus must be 0 to 5");
         }
         if r.free_die_penalty > 4 {
-            p.push("rules.free_die_penalty", "the free die penalty must be 0 to 4");
+            p.push(
+                "rules.free_die_penalty",
+                "the free die penalty must be 0 to 4",
+            );
         }
         if r.world_end_meganukes < 3 {
             p.push(

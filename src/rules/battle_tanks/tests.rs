@@ -334,7 +334,10 @@ fn a_last_roll_that_goes_to_war_gets_a_free_die_at_minus_one() {
     else {
         panic!()
     };
-    assert_eq!((dice[0].kind, dice[0].face, dice[0].value), (DieKind::Free, 6, 5));
+    assert_eq!(
+        (dice[0].kind, dice[0].face, dice[0].value),
+        (DieKind::Free, 6, 5)
+    );
     let (winner, _, gained) = won(&f).unwrap();
     assert_eq!((winner, gained.tanks), (ANN, 4));
     // The free die stays in the game as one of Ann's Tanks.
@@ -431,7 +434,12 @@ fn a_tied_final_battle_kills_everyone() {
         players: [ANN, BOB]
     }));
     play(&mut g, ANN, Action::Launch, &[]);
-    play(&mut g, BOB, Action::Launch, &[6, 2, 2, 2, 2, 2, 2, 6, 2, 2, 2, 2]);
+    play(
+        &mut g,
+        BOB,
+        Action::Launch,
+        &[6, 2, 2, 2, 2, 2, 2, 6, 2, 2, 2, 2],
+    );
     assert_eq!(g.phase(), &Phase::Over(Ending::FinalTie { damage: 1 }));
     assert!(g.outcome().unwrap().is_draw());
 }
@@ -675,8 +683,9 @@ proptest! {
 #[test]
 fn heuristic_beats_random() {
     let setup = BattleSetup::builtin_default();
-    let (mut wins, mut games, mut decided) = (0u32, 0u32, 0u32);
-    for seed in 0..300u64 {
+    let (mut wins, mut decided) = (0u32, 0u32);
+    let games = 1000u64;
+    for seed in 0..games {
         let seat = usize::try_from(seed % 4).unwrap();
         let mut bots: Vec<Box<dyn Bot<BattleTanks>>> = (0..4)
             .map(|i| -> Box<dyn Bot<BattleTanks>> {
@@ -697,15 +706,91 @@ fn heuristic_beats_random() {
         )
         .unwrap();
         let outcome = played.outcome.unwrap();
-        games += 1;
         if !outcome.winners.is_empty() {
             decided += 1;
         }
-        if outcome.winners.contains(&PlayerId(u8::try_from(seat).unwrap())) {
+        if outcome
+            .winners
+            .contains(&PlayerId(u8::try_from(seat).unwrap()))
+        {
             wins += 1;
         }
     }
     eprintln!("heuristic vs 3 random: {wins} wins of {decided} decided, {games} games");
-    // A fair seat wins a quarter of the decided games.
-    assert!(4 * wins > decided, "{wins} wins of {decided}");
+    // A fair seat wins a quarter of the decided games; the game is mostly dice, so the
+    // margin is modest (about 29% measured).
+    assert!(100 * wins > 27 * decided, "{wins} wins of {decided}");
+}
+
+#[test]
+#[ignore = "a tuning aid: cargo test -- --ignored --nocapture"]
+fn compare_policies() {
+    use bot::{Policy, PolicyBot};
+    let setup = BattleSetup::builtin_default();
+    let never = Policy {
+        war: false,
+        stake: 99,
+        answer_stake: 99,
+        last_tank: false,
+    };
+    for (label, policy) in [
+        ("never", never),
+        ("war only", Policy { war: true, ..never }),
+        (
+            "answer only",
+            Policy {
+                answer_stake: 0,
+                ..never
+            },
+        ),
+        (
+            "last tank only",
+            Policy {
+                last_tank: true,
+                ..never
+            },
+        ),
+        (
+            "always",
+            Policy {
+                war: true,
+                stake: 0,
+                answer_stake: 0,
+                last_tank: true,
+            },
+        ),
+        ("stake 6", Policy { stake: 6, ..never }),
+        ("current", bot::POLICY),
+    ] {
+        let (mut wins, mut decided) = (0, 0);
+        for seed in 0..2000u64 {
+            let seat = usize::try_from(seed % 4).unwrap();
+            let mut bots: Vec<Box<dyn Bot<BattleTanks>>> = (0..4)
+                .map(|i| -> Box<dyn Bot<BattleTanks>> {
+                    if i == seat {
+                        Box::new(PolicyBot(policy))
+                    } else {
+                        Box::new(RandomBot)
+                    }
+                })
+                .collect();
+            let played = play_out(
+                BattleTanks::new(&setup),
+                &mut bots,
+                &mut MatchRng::new(seed),
+                &mut MatchRng::new(seed + 1000),
+                100_000,
+                |_, _| {},
+            )
+            .unwrap();
+            let o = played.outcome.unwrap();
+            if !o.winners.is_empty() {
+                decided += 1;
+            }
+            if o.winners.contains(&PlayerId(u8::try_from(seat).unwrap())) {
+                wins += 1;
+            }
+        }
+        eprintln!("{label}: {wins} of {decided}");
+    }
 }
