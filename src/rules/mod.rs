@@ -3,6 +3,7 @@
 //! Each game is a folder with the same inner shape: `setup` (data files and validation),
 //! `state`, `action`, `legal`, `resolve`, `outcome`, `notation`.
 
+pub mod battle_tanks;
 pub mod range_duel;
 pub mod tank_chess;
 pub mod tank_commander;
