@@ -14,6 +14,7 @@ mod capture;
 mod chess_board;
 mod chess_hud;
 pub mod chess_session;
+mod dice_table;
 mod effects;
 pub mod highlights;
 mod hud;
@@ -139,7 +140,8 @@ pub fn logic_plugin(app: &mut App) {
     app.add_plugins((session::plugin, mirror::plugin, highlights::plugin))
         .add_plugins(chess_session::plugin)
         .add_plugins(table_session::common_plugin)
-        .add_plugins(table_session::plugin::<crate::rules::range_duel::RangeDuel>);
+        .add_plugins(table_session::plugin::<crate::rules::range_duel::RangeDuel>)
+        .add_plugins(table_session::plugin::<crate::rules::battle_tanks::BattleTanks>);
 }
 
 /// A windowless app running the rules and logic plugins on `table` (tests, benches);
@@ -257,7 +259,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
     ))
     .add_plugins((
         table_hud::plugin::<crate::rules::range_duel::RangeDuel>,
+        table_hud::plugin::<crate::rules::battle_tanks::BattleTanks>,
         range_track::plugin,
+        dice_table::plugin,
     ));
     if let Some(open) = table_opening {
         open(&mut app);

@@ -14,12 +14,13 @@ use crate::framework::record::RecordHeader;
 /// The games played from one setup file with no scenario map (the [`Tabletop`] games).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TableGame {
+    BattleTanks,
     RangeDuel,
 }
 
 impl TableGame {
     /// Every one, in menu order.
-    pub const ALL: [TableGame; 1] = [TableGame::RangeDuel];
+    pub const ALL: [TableGame; 2] = [TableGame::BattleTanks, TableGame::RangeDuel];
 
     /// The game a setup file or match record belongs to, if it is one of these.
     #[must_use]
@@ -40,6 +41,7 @@ impl TableGame {
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
+            TableGame::BattleTanks => <battle_tanks::BattleTanks as Game>::NAME,
             TableGame::RangeDuel => <range_duel::RangeDuel as Game>::NAME,
         }
     }
@@ -48,6 +50,7 @@ impl TableGame {
     #[must_use]
     pub const fn setup_tag(self) -> &'static str {
         match self {
+            TableGame::BattleTanks => <battle_tanks::BattleTanks as Tabletop>::SETUP_TAG,
             TableGame::RangeDuel => <range_duel::RangeDuel as Tabletop>::SETUP_TAG,
         }
     }
@@ -56,6 +59,7 @@ impl TableGame {
     #[must_use]
     pub const fn title(self) -> &'static str {
         match self {
+            TableGame::BattleTanks => <battle_tanks::BattleTanks as Tabletop>::TITLE,
             TableGame::RangeDuel => <range_duel::RangeDuel as Tabletop>::TITLE,
         }
     }
@@ -64,6 +68,7 @@ impl TableGame {
     #[must_use]
     pub const fn folder(self) -> &'static str {
         match self {
+            TableGame::BattleTanks => "scenarios/battle-tanks",
             TableGame::RangeDuel => "scenarios/range-duel",
         }
     }
@@ -74,6 +79,9 @@ impl TableGame {
 macro_rules! dispatch_table_game {
     ($which:expr, $($f:ident)::+ ( $($arg:expr),* $(,)? )) => {
         match $which {
+            $crate::rules::TableGame::BattleTanks => {
+                $($f)::+::<$crate::rules::battle_tanks::BattleTanks>($($arg),*)
+            }
             $crate::rules::TableGame::RangeDuel => {
                 $($f)::+::<$crate::rules::range_duel::RangeDuel>($($arg),*)
             }
