@@ -5,4 +5,5 @@
 
 pub mod range_duel;
 pub mod tank_chess;
+pub mod tank_combat;
 pub mod tank_commander;
