@@ -49,7 +49,9 @@ fn keep_value(view: &CombatView, me: &TankView, card: Card) -> i32 {
 fn target_value(view: &CombatView, target: PlayerId, damage: u16) -> i32 {
     let t = &view.tanks[target.index()];
     let lethal = if damage >= t.hp { 1000 } else { 0 };
-    lethal + i32::from(damage) * 2 + (i32::from(t.max_hp) - i32::from(t.hp)) / 2
+    lethal
+        + i32::from(damage) * 2
+        + (i32::from(t.max_hp) - i32::from(t.hp)) / 2
         + 20 * i32::from(t.kills)
 }
 
@@ -69,9 +71,9 @@ fn score(game: &TankCombat, view: &CombatView, action: Action) -> i32 {
             if d >= me.hp || d >= 25 { 100 } else { -10 }
         }
         Action::Pass => 0,
-        Action::Fire { target } => me
-            .breech
-            .map_or(0, |card| 300 + target_value(view, target, opponent_damage(card, target))),
+        Action::Fire { target } => me.breech.map_or(0, |card| {
+            300 + target_value(view, target, opponent_damage(card, target))
+        }),
         Action::LoadAndFire { card, target } => {
             310 + target_value(view, target, opponent_damage(card, target))
         }
@@ -105,8 +107,7 @@ fn score(game: &TankCombat, view: &CombatView, action: Action) -> i32 {
                 Card::JammedBreech => t.breech.is_none(),
                 _ => false,
             };
-            (if hurts { 170 } else { 110 }) + 20 * i32::from(t.kills)
-                - i32::from(t.hp) / 10
+            (if hurts { 170 } else { 110 }) + 20 * i32::from(t.kills) - i32::from(t.hp) / 10
         }
         Action::CoaxialMg { target } => {
             let d = opponent_damage(Card::CoaxialMg, target);

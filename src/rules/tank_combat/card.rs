@@ -4,9 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// A card kind. The deck holds several copies of most kinds; cards of one kind are
 /// interchangeable, so actions name a card by its kind.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Card {
     HighExplosive,
     /// The rulebook's "HEAT" round in the damage steps.
@@ -170,9 +168,7 @@ impl Card {
 }
 
 /// A tank class.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Class {
     Heavy,
     Medium,

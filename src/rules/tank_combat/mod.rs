@@ -38,8 +38,8 @@ use serde::Serialize;
 pub use action::{Action, ArmorStep, DamageSteps, DiscardReason, Fact};
 pub use card::{Card, CardKind, Class};
 pub use setup::{
-    BUILTIN_SETUP, ClassStats, ClassTable, CombatRules, CombatSetup, DeckEntry, Mode,
-    PlayerEntry, TankCombatSetup,
+    BUILTIN_SETUP, ClassStats, ClassTable, CombatRules, CombatSetup, DeckEntry, Mode, PlayerEntry,
+    TankCombatSetup,
 };
 
 use crate::data::Diagnostics;

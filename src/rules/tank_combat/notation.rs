@@ -1,8 +1,8 @@
 //! Actions and facts in plain words.
 
+use super::TankCombat;
 use super::action::{Action, ArmorStep, DiscardReason, Fact};
 use super::setup::Mode;
-use super::TankCombat;
 use crate::framework::{Game, PlayerId};
 
 fn name(g: &TankCombat, p: PlayerId) -> String {
@@ -22,15 +22,12 @@ pub fn action_text(g: &TankCombat, action: &Action) -> String {
             Some(card) => format!("Fire {} at {}", card.name(), preview(card, target)),
             None => format!("Fire at {}", name(g, target)),
         },
-        Action::CoaxialMg { target } => format!(
-            "Coaxial MG at {}",
-            preview(super::Card::CoaxialMg, target)
-        ),
-        Action::LoadAndFire { card, target } => format!(
-            "Load and fire {} at {}",
-            card.name(),
-            preview(card, target)
-        ),
+        Action::CoaxialMg { target } => {
+            format!("Coaxial MG at {}", preview(super::Card::CoaxialMg, target))
+        }
+        Action::LoadAndFire { card, target } => {
+            format!("Load and fire {} at {}", card.name(), preview(card, target))
+        }
         Action::Sabotage { hazard, target } => {
             format!("Play {} on {}", hazard.name(), name(g, target))
         }
@@ -68,7 +65,9 @@ pub fn fact_text(g: &TankCombat, fact: &Fact, viewer: Option<PlayerId>) -> Strin
         }
         Fact::Shuffled { cards } => format!("The deck of {cards} cards is shuffled."),
         Fact::Reshuffled { cards } => {
-            format!("The deck is empty: the discard pile ({cards} cards) is shuffled into a new deck.")
+            format!(
+                "The deck is empty: the discard pile ({cards} cards) is shuffled into a new deck."
+            )
         }
         Fact::Drew { player, card } => match viewer {
             Some(v) if v != *player => format!("{} draws a card.", n(*player)),
@@ -76,7 +75,10 @@ pub fn fact_text(g: &TankCombat, fact: &Fact, viewer: Option<PlayerId>) -> Strin
             None => format!("{} draws {}.", n(*player), card.name()),
         },
         Fact::NoCards { player } => {
-            format!("{} cannot draw: deck and discard pile are empty.", n(*player))
+            format!(
+                "{} cannot draw: deck and discard pile are empty.",
+                n(*player)
+            )
         }
         Fact::TurnStarted {
             player,

@@ -215,9 +215,7 @@ fn turn_action_problem(g: &TankCombat, player: PlayerId, action: Action) -> Opti
                 Some(_) => None,
             })
             .or_else(|| can_attack(target, 1)),
-        Action::CoaxialMg { target } => {
-            holds(Card::CoaxialMg).or_else(|| can_attack(target, 1))
-        }
+        Action::CoaxialMg { target } => holds(Card::CoaxialMg).or_else(|| can_attack(target, 1)),
         Action::LoadAndFire { card, target } => {
             if !(me.class == Class::Medium && me.adrenaline) {
                 return Some("only a Medium under Adrenaline loads and fires at once".into());
@@ -333,11 +331,19 @@ pub(crate) fn legal_actions(g: &TankCombat, player: PlayerId) -> Vec<Action> {
                 if me.hand.is_empty() {
                     out.push(Action::Pass);
                 } else {
-                    out.extend(distinct(&me.hand).into_iter().map(|card| Action::Discard { card }));
+                    out.extend(
+                        distinct(&me.hand)
+                            .into_iter()
+                            .map(|card| Action::Discard { card }),
+                    );
                 }
             }
             if swap_allowed(g, player) {
-                out.extend(distinct(&me.hand).into_iter().map(|card| Action::Swap { card }));
+                out.extend(
+                    distinct(&me.hand)
+                        .into_iter()
+                        .map(|card| Action::Swap { card }),
+                );
             }
             out
         }
@@ -804,7 +810,10 @@ fn destroyed(
     let t = &mut g.tanks[player.index()];
     let mut discarded = std::mem::take(&mut t.hand);
     discarded.extend(t.breech.take());
-    discarded.extend(std::iter::repeat_n(Card::AblativeArmor, usize::from(t.armor)));
+    discarded.extend(std::iter::repeat_n(
+        Card::AblativeArmor,
+        usize::from(t.armor),
+    ));
     discarded.append(&mut t.safeties);
     discarded.append(&mut t.hazards);
     t.armor = 0;

@@ -191,8 +191,11 @@ impl CombatSetup {
     /// Never in a release: a unit test checks the shipped file.
     #[must_use]
     pub fn builtin_default() -> Self {
-        Self::parse(Path::new("scenarios/tank-combat/default.ron"), BUILTIN_SETUP)
-            .expect("the shipped default Tank Combat setup is valid")
+        Self::parse(
+            Path::new("scenarios/tank-combat/default.ron"),
+            BUILTIN_SETUP,
+        )
+        .expect("the shipped default Tank Combat setup is valid")
     }
 
     /// Reads and validates a setup.

@@ -106,7 +106,13 @@ fn damage(facts: &[Fact]) -> DamageSteps {
 fn pass_turn(g: &mut TankCombat, p: PlayerId) {
     assert_eq!(g.current(), p);
     set_hand(g, p, &[Card::AblativeArmor]);
-    play(g, p, Action::Equip { card: Card::AblativeArmor });
+    play(
+        g,
+        p,
+        Action::Equip {
+            card: Card::AblativeArmor,
+        },
+    );
 }
 
 #[test]
@@ -156,10 +162,17 @@ fn high_explosive_on_a_medium_does_25() {
     set_hand(&mut g, P1, &[Card::Fire]);
     set_hand(&mut g, P2, &[]);
     let facts = play(&mut g, P1, Action::Fire { target: P2 });
-    assert!(facts.iter().any(|f| matches!(f, Fact::WindowOpened { asked } if asked == &vec![P2])));
+    assert!(
+        facts
+            .iter()
+            .any(|f| matches!(f, Fact::WindowOpened { asked } if asked == &vec![P2]))
+    );
     let facts = play(&mut g, P2, Action::Pass);
     let d = damage(&facts);
-    assert_eq!((d.base, d.armor, d.heavy, d.final_damage), (25, ArmorStep::None, 0, 25));
+    assert_eq!(
+        (d.base, d.armor, d.heavy, d.final_damage),
+        (25, ArmorStep::None, 0, 25)
+    );
     assert_eq!((d.hp_before, d.hp_after), (100, 75));
     assert_eq!(g.tank(P2).hp, 75);
     assert_eq!(g.tank(P1).breech, None);
@@ -174,15 +187,24 @@ fn damage_steps_follow_the_rulebooks_order() {
     equip_armor(&mut g, P2, 1);
     // Heavy with armor: 25 - 10 - 5 = 10.
     let d = g.damage_steps(P1, P2, Card::HighExplosive);
-    assert_eq!((d.armor, d.heavy, d.final_damage), (ArmorStep::Absorbed(10), 5, 10));
+    assert_eq!(
+        (d.armor, d.heavy, d.final_damage),
+        (ArmorStep::Absorbed(10), 5, 10)
+    );
     // Anti-Tank (HEAT): the armor is destroyed, no reduction; Heavy -5: 45.
     let d = g.damage_steps(P1, P2, Card::AntiTank);
-    assert_eq!((d.armor, d.heavy, d.final_damage), (ArmorStep::Destroyed, 5, 45));
+    assert_eq!(
+        (d.armor, d.heavy, d.final_damage),
+        (ArmorStep::Destroyed, 5, 45)
+    );
     // Armor Piercing: 75 - 10 - 5 = 60.
     assert_eq!(g.damage_steps(P1, P2, Card::ArmorPiercing).final_damage, 60);
     // Coaxial MG: 10 - 10 = 0, and the Heavy's 5 finds nothing left.
     let d = g.damage_steps(P1, P2, Card::CoaxialMg);
-    assert_eq!((d.armor, d.heavy, d.final_damage), (ArmorStep::Absorbed(10), 0, 0));
+    assert_eq!(
+        (d.armor, d.heavy, d.final_damage),
+        (ArmorStep::Absorbed(10), 0, 0)
+    );
 }
 
 #[test]
@@ -193,7 +215,10 @@ fn a_hit_uses_up_one_armor_and_heat_destroys_one() {
     set_hand(&mut g, P1, &[Card::Fire]);
     play(&mut g, P1, Action::Fire { target: P2 });
     let d = damage(&play(&mut g, P2, Action::Pass));
-    assert_eq!((d.armor, d.final_damage, d.hp_after), (ArmorStep::Destroyed, 50, 50));
+    assert_eq!(
+        (d.armor, d.final_damage, d.hp_after),
+        (ArmorStep::Destroyed, 50, 50)
+    );
     assert_eq!(g.tank(P2).armor, 1);
     assert!(g.discard_pile().contains(&Card::AblativeArmor));
 }
@@ -202,7 +227,13 @@ fn a_hit_uses_up_one_armor_and_heat_destroys_one() {
 fn a_munition_fires_on_a_later_turn_than_it_was_loaded() {
     let mut g = game(&[Class::Heavy, Class::Medium], "");
     set_hand(&mut g, P1, &[Card::HighExplosive]);
-    play(&mut g, P1, Action::Load { card: Card::HighExplosive });
+    play(
+        &mut g,
+        P1,
+        Action::Load {
+            card: Card::HighExplosive,
+        },
+    );
     assert_eq!(g.tank(P1).breech, Some(Card::HighExplosive));
     assert!(!g.view(P2).tanks[0].breech_ready || g.turn() > g.tank(P1).loaded_on);
     // A fresh breech cannot fire on its loading turn.
@@ -234,7 +265,10 @@ fn fire_needs_a_loaded_breech_and_a_fire_card() {
     let err = g
         .apply(P1, &Action::Fire { target: P1 }, &mut MatchRng::new(1))
         .unwrap_err();
-    assert!(err.contains("no Fire!") || err.contains("own tank"), "{err}");
+    assert!(
+        err.contains("no Fire!") || err.contains("own tank"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -242,7 +276,13 @@ fn loading_over_a_loaded_breech_discards_the_old_munition() {
     let mut g = game(&[Class::Heavy, Class::Medium], "");
     preload(&mut g, P1, Card::HighExplosive);
     set_hand(&mut g, P1, &[Card::ArmorPiercing]);
-    let facts = play(&mut g, P1, Action::Load { card: Card::ArmorPiercing });
+    let facts = play(
+        &mut g,
+        P1,
+        Action::Load {
+            card: Card::ArmorPiercing,
+        },
+    );
     assert!(facts.contains(&Fact::Loaded {
         player: P1,
         card: Card::ArmorPiercing,
@@ -252,7 +292,9 @@ fn loading_over_a_loaded_breech_discards_the_old_munition() {
     let mut h = game(&[Class::Heavy, Class::Medium], "reload_over_loaded: false");
     preload(&mut h, P1, Card::HighExplosive);
     set_hand(&mut h, P1, &[Card::ArmorPiercing, Card::AblativeArmor]);
-    assert!(!h.legal_actions(P1).contains(&Action::Load { card: Card::ArmorPiercing }));
+    assert!(!h.legal_actions(P1).contains(&Action::Load {
+        card: Card::ArmorPiercing
+    }));
 }
 
 #[test]
@@ -260,9 +302,17 @@ fn tracked_stops_fire_and_the_coaxial_mg() {
     let mut g = game(&[Class::Heavy, Class::Medium], "");
     preload(&mut g, P1, Card::HighExplosive);
     put_hazard(&mut g, P1, Card::Tracked);
-    set_hand(&mut g, P1, &[Card::Fire, Card::CoaxialMg, Card::FieldRepair]);
+    set_hand(
+        &mut g,
+        P1,
+        &[Card::Fire, Card::CoaxialMg, Card::FieldRepair],
+    );
     let legal = g.legal_actions(P1);
-    assert!(!legal.iter().any(|a| matches!(a, Action::Fire { .. } | Action::CoaxialMg { .. })));
+    assert!(
+        !legal
+            .iter()
+            .any(|a| matches!(a, Action::Fire { .. } | Action::CoaxialMg { .. }))
+    );
     let err = g
         .apply(P1, &Action::CoaxialMg { target: P2 }, &mut MatchRng::new(1))
         .unwrap_err();
@@ -275,7 +325,13 @@ fn tracked_stops_fire_and_the_coaxial_mg() {
             target: P1,
         },
     );
-    assert!(matches!(facts[0], Fact::Repaired { hazard: Card::Tracked, .. }));
+    assert!(matches!(
+        facts[0],
+        Fact::Repaired {
+            hazard: Card::Tracked,
+            ..
+        }
+    ));
     assert!(g.tank(P1).hazards.is_empty());
 }
 
@@ -285,13 +341,21 @@ fn jammed_breech_stops_loading() {
     put_hazard(&mut g, P1, Card::JammedBreech);
     set_hand(&mut g, P1, &[Card::HighExplosive]);
     let err = g
-        .apply(P1, &Action::Load { card: Card::HighExplosive }, &mut MatchRng::new(1))
+        .apply(
+            P1,
+            &Action::Load {
+                card: Card::HighExplosive,
+            },
+            &mut MatchRng::new(1),
+        )
         .unwrap_err();
     assert!(err.contains("jammed"), "{err}");
     // Nothing else is possible: the discard is the action.
     assert_eq!(
         g.legal_actions(P1),
-        vec![Action::Discard { card: Card::HighExplosive }]
+        vec![Action::Discard {
+            card: Card::HighExplosive
+        }]
     );
 }
 
@@ -300,13 +364,25 @@ fn discard_is_an_action_only_when_nothing_else_is_possible() {
     let mut g = game(&[Class::Heavy, Class::Medium], "");
     set_hand(&mut g, P1, &[Card::AblativeArmor, Card::SmokeLaunchers]);
     let err = g
-        .apply(P1, &Action::Discard { card: Card::SmokeLaunchers }, &mut MatchRng::new(1))
+        .apply(
+            P1,
+            &Action::Discard {
+                card: Card::SmokeLaunchers,
+            },
+            &mut MatchRng::new(1),
+        )
         .unwrap_err();
     assert!(err.contains("only when nothing else is possible"), "{err}");
     set_hand(&mut g, P1, &[Card::SmokeLaunchers, Card::FieldRepair]);
     let legal = g.legal_actions(P1);
     assert_eq!(legal.len(), 2);
-    play(&mut g, P1, Action::Discard { card: Card::FieldRepair });
+    play(
+        &mut g,
+        P1,
+        Action::Discard {
+            card: Card::FieldRepair,
+        },
+    );
     assert_eq!(g.current(), P2);
 }
 
@@ -338,7 +414,13 @@ fn smoke_cancels_the_attack() {
     assert_eq!(g.legal_actions(P2), vec![Action::Smoke, Action::Pass]);
     let facts = play(&mut g, P2, Action::Smoke);
     assert!(facts.contains(&Fact::Smoked { player: P2 }));
-    assert!(facts.iter().any(|f| matches!(f, Fact::Cancelled { card: Card::ArmorPiercing, .. })));
+    assert!(facts.iter().any(|f| matches!(
+        f,
+        Fact::Cancelled {
+            card: Card::ArmorPiercing,
+            ..
+        }
+    )));
     assert_eq!(g.tank(P2).hp, 100);
     assert_eq!(g.current(), P2);
 }
@@ -357,7 +439,10 @@ fn comms_jammed_players_are_not_asked() {
 
 #[test]
 fn bystanders_are_asked_in_seat_order_after_the_attacker() {
-    let mut g = game(&[Class::Medium, Class::Medium, Class::Medium, Class::Medium], "");
+    let mut g = game(
+        &[Class::Medium, Class::Medium, Class::Medium, Class::Medium],
+        "",
+    );
     // Make it Cat's turn: Ann and Ben pass theirs.
     pass_turn(&mut g, P1);
     pass_turn(&mut g, P2);
@@ -375,7 +460,10 @@ fn bystanders_are_asked_in_seat_order_after_the_attacker() {
     assert!(facts.iter().any(|f| matches!(f, Fact::Cancelled { .. })));
     assert_eq!(g.current(), PlayerId(3));
     // The rules switch keeps bystanders out.
-    let h = game(&[Class::Medium, Class::Medium, Class::Medium], "bystanders_smoke: false");
+    let h = game(
+        &[Class::Medium, Class::Medium, Class::Medium],
+        "bystanders_smoke: false",
+    );
     assert_eq!(resolve::smoke_askees(&h, P1, P3), vec![P3]);
 }
 
@@ -410,7 +498,10 @@ fn heavy_adrenaline_ignores_armor_and_smoke_and_loses_the_passive() {
     set_hand(&mut g, P2, &[Card::SmokeLaunchers]);
     let facts = play(&mut g, P1, Action::Fire { target: P2 });
     let d = damage(&facts);
-    assert_eq!((d.armor, d.heavy, d.final_damage), (ArmorStep::Ignored, 0, 25));
+    assert_eq!(
+        (d.armor, d.heavy, d.final_damage),
+        (ArmorStep::Ignored, 0, 25)
+    );
     assert_eq!(g.tank(P2).armor, 1);
     assert!(g.tank(P2).destroyed);
     assert_eq!(g.outcome().unwrap().winners, vec![P1]);
@@ -435,25 +526,55 @@ fn a_duel_is_won_at_0_hp() {
 #[test]
 fn a_deathmatch_kill_respawns_the_tank_with_a_spawn_shield() {
     let mut g = game(&[Class::Heavy, Class::Medium, Class::Light], "");
-    g.tanks[1].hp = 10;
-    g.tanks[1].adrenaline = true;
-    equip_armor(&mut g, P2, 1);
-    preload(&mut g, P2, Card::HighExplosive);
-    put_hazard(&mut g, P2, Card::CommsJammed);
+    g.tanks[2].hp = 10;
+    g.tanks[2].adrenaline = true;
+    equip_armor(&mut g, P3, 1);
+    preload(&mut g, P3, Card::HighExplosive);
+    put_hazard(&mut g, P3, Card::CommsJammed);
     preload(&mut g, P1, Card::AntiTank);
     set_hand(&mut g, P1, &[Card::Fire, Card::CoaxialMg]);
-    play(&mut g, P1, Action::Fire { target: P2 });
-    set_hand(&mut g, P3, &[]);
-    let facts = play(&mut g, P3, Action::Pass);
-    assert!(facts.contains(&Fact::Kill { player: P1, kills: 1 }));
-    let ben = g.tank(P2);
-    assert_eq!((ben.hp, ben.armor, ben.breech), (100, 0, None));
-    assert!(ben.spawn_shield && !ben.adrenaline && ben.hazards.is_empty());
-    assert_eq!(ben.hand.len(), 6);
-    assert!(facts.iter().any(|f| matches!(f, Fact::Respawned { player: P2, .. })));
-    // The shield keeps attacks and hazards off until Ben's next turn.
+    set_hand(&mut g, P2, &[]);
+    play(&mut g, P1, Action::Fire { target: P3 });
+    // Cat is a Light under Adrenaline: Ann pays the toll.
+    play(
+        &mut g,
+        P1,
+        Action::Discard {
+            card: Card::CoaxialMg,
+        },
+    );
+    // Cat is Comms Jammed: only Ben is asked.
+    let facts = play(&mut g, P2, Action::Pass);
+    assert!(facts.contains(&Fact::Kill {
+        player: P1,
+        kills: 1
+    }));
+    let cat = g.tank(P3);
+    assert_eq!((cat.hp, cat.armor, cat.breech), (100, 0, None));
+    assert!(cat.spawn_shield && !cat.adrenaline && cat.hazards.is_empty());
+    assert_eq!(cat.hand.len(), 10);
+    assert!(
+        facts
+            .iter()
+            .any(|f| matches!(f, Fact::Respawned { player: P3, .. }))
+    );
+    assert_eq!(g.card_count(), 100);
+    // The shield keeps attacks off until Cat's next turn.
     assert_eq!(g.current(), P2);
-    assert!(!g.tank(P2).spawn_shield, "it dropped at the start of Ben's turn");
+    set_hand(&mut g, P2, &[Card::CoaxialMg]);
+    assert!(
+        !g.legal_actions(P2)
+            .contains(&Action::CoaxialMg { target: P3 })
+    );
+    play(&mut g, P2, Action::CoaxialMg { target: P1 });
+    set_hand(&mut g, P3, &[]);
+    play(&mut g, P3, Action::Pass);
+    play(&mut g, P1, Action::Pass);
+    assert_eq!(g.current(), P3);
+    assert!(
+        !g.tank(P3).spawn_shield,
+        "it dropped at the start of Cat's turn"
+    );
 }
 
 #[test]
@@ -485,7 +606,10 @@ fn three_kills_win_a_deathmatch() {
     play(&mut g, P1, Action::CoaxialMg { target: P3 });
     play(&mut g, P2, Action::Pass);
     let facts = play(&mut g, P3, Action::Pass);
-    assert!(facts.contains(&Fact::Kill { player: P1, kills: 3 }));
+    assert!(facts.contains(&Fact::Kill {
+        player: P1,
+        kills: 3
+    }));
     assert_eq!(g.outcome().unwrap().winners, vec![P1]);
 }
 
@@ -515,11 +639,12 @@ fn tactical_override_cancels_the_hazard_and_gives_a_bonus_turn() {
     assert_eq!(g.tank(P2).safeties, vec![Card::ReinforcedTreads]);
     assert!(g.tank(P2).hazards.is_empty());
     assert_eq!(g.card_count(), 100);
-    // Ben's turn, then Ben's bonus turn, then Ann's.
-    assert_eq!(g.current(), P2);
-    pass_turn(&mut g, P2);
+    // Ben's bonus turn, then Ben's own turn, then Ann's.
     assert_eq!(g.current(), P2);
     assert!(g.bonus);
+    pass_turn(&mut g, P2);
+    assert_eq!(g.current(), P2);
+    assert!(!g.bonus);
     pass_turn(&mut g, P2);
     assert_eq!(g.current(), P1);
     // Immune now.
@@ -562,7 +687,13 @@ fn equipping_a_safety_clears_its_hazard() {
     let mut g = game(&[Class::Heavy, Class::Medium], "");
     put_hazard(&mut g, P1, Card::CommsJammed);
     set_hand(&mut g, P1, &[Card::EncryptedComms]);
-    let facts = play(&mut g, P1, Action::Equip { card: Card::EncryptedComms });
+    let facts = play(
+        &mut g,
+        P1,
+        Action::Equip {
+            card: Card::EncryptedComms,
+        },
+    );
     assert!(facts.contains(&Fact::Equipped {
         player: P1,
         card: Card::EncryptedComms,
@@ -576,17 +707,34 @@ fn attacking_a_light_under_adrenaline_costs_a_card_before_smoke() {
     g.tanks[1].hp = 20;
     g.tanks[1].adrenaline = true;
     set_hand(&mut g, P1, &[Card::CoaxialMg]);
-    assert!(!g.legal_actions(P1).contains(&Action::CoaxialMg { target: P2 }));
+    assert!(
+        !g.legal_actions(P1)
+            .contains(&Action::CoaxialMg { target: P2 })
+    );
     set_hand(&mut g, P1, &[Card::CoaxialMg, Card::FieldRepair]);
     play(&mut g, P1, Action::CoaxialMg { target: P2 });
     assert_eq!(g.to_act(), vec![P1]);
     assert!(g.view(P2).attack.unwrap().awaiting_toll);
     assert_eq!(
         g.legal_actions(P1),
-        vec![Action::Discard { card: Card::FieldRepair }]
+        vec![Action::Discard {
+            card: Card::FieldRepair
+        }]
     );
-    let facts = play(&mut g, P1, Action::Discard { card: Card::FieldRepair });
-    assert!(matches!(facts[0], Fact::Discarded { reason: DiscardReason::Toll, .. }));
+    let facts = play(
+        &mut g,
+        P1,
+        Action::Discard {
+            card: Card::FieldRepair,
+        },
+    );
+    assert!(matches!(
+        facts[0],
+        Fact::Discarded {
+            reason: DiscardReason::Toll,
+            ..
+        }
+    ));
     assert_eq!(g.to_act(), vec![P2]);
 }
 
@@ -594,17 +742,37 @@ fn attacking_a_light_under_adrenaline_costs_a_card_before_smoke() {
 fn the_medium_swaps_once_per_turn_and_loads_and_fires_under_adrenaline() {
     let mut g = game(&[Class::Medium, Class::Heavy], "");
     set_hand(&mut g, P1, &[Card::FieldRepair, Card::AblativeArmor]);
-    let facts = play(&mut g, P1, Action::Swap { card: Card::FieldRepair });
-    assert!(matches!(facts[0], Fact::Discarded { reason: DiscardReason::Swap, .. }));
+    let facts = play(
+        &mut g,
+        P1,
+        Action::Swap {
+            card: Card::FieldRepair,
+        },
+    );
+    assert!(matches!(
+        facts[0],
+        Fact::Discarded {
+            reason: DiscardReason::Swap,
+            ..
+        }
+    ));
     assert!(matches!(facts.last(), Some(Fact::Drew { player: P1, .. })));
     assert_eq!(g.tank(P1).hand.len(), 2);
-    assert!(!g.legal_actions(P1).iter().any(|a| matches!(a, Action::Swap { .. })));
+    assert!(
+        !g.legal_actions(P1)
+            .iter()
+            .any(|a| matches!(a, Action::Swap { .. }))
+    );
     assert_eq!(g.current(), P1);
     let mut h = game(&[Class::Medium, Class::Heavy], "");
     h.tanks[0].adrenaline = true;
     h.tanks[0].hp = 20;
     set_hand(&mut h, P1, &[Card::ArmorPiercing, Card::Fire]);
-    assert!(!h.legal_actions(P1).iter().any(|a| matches!(a, Action::Swap { .. })));
+    assert!(
+        !h.legal_actions(P1)
+            .iter()
+            .any(|a| matches!(a, Action::Swap { .. }))
+    );
     set_hand(&mut h, P2, &[]);
     play(
         &mut h,
@@ -624,23 +792,47 @@ fn the_discard_pile_is_reshuffled_when_the_deck_runs_out() {
     let rest = std::mem::take(&mut g.deck);
     g.discard.extend(rest);
     set_hand(&mut g, P1, &[Card::AblativeArmor]);
-    // set_hand put Ann's old hand back on the deck: move it to the discard pile too.
+    set_hand(&mut g, P2, &[]);
+    // set_hand put the old hands back on the deck: move them to the discard pile too.
     let rest = std::mem::take(&mut g.deck);
     g.discard.extend(rest);
     let n = g.discard.len();
-    let facts = play(&mut g, P1, Action::Equip { card: Card::AblativeArmor });
+    let facts = play(
+        &mut g,
+        P1,
+        Action::Equip {
+            card: Card::AblativeArmor,
+        },
+    );
     assert!(facts.contains(&Fact::Reshuffled { cards: n }));
 }
 
 #[test]
 fn the_turn_player_discards_down_to_the_hand_size() {
     let mut g = game(&[Class::Heavy, Class::Medium], "");
-    let cards = [Card::AblativeArmor, Card::Fire, Card::Fire, Card::Fire, Card::Fire, Card::Fire, Card::Fire];
+    let cards = [
+        Card::AblativeArmor,
+        Card::Fire,
+        Card::Fire,
+        Card::Fire,
+        Card::Fire,
+        Card::Fire,
+        Card::Fire,
+    ];
     set_hand(&mut g, P1, &cards);
-    play(&mut g, P1, Action::Equip { card: Card::AblativeArmor });
+    play(
+        &mut g,
+        P1,
+        Action::Equip {
+            card: Card::AblativeArmor,
+        },
+    );
     assert_eq!(g.phase(), &Phase::DiscardDown);
     assert!(g.view(P1).discarding_down);
-    assert_eq!(g.legal_actions(P1), vec![Action::Discard { card: Card::Fire }]);
+    assert_eq!(
+        g.legal_actions(P1),
+        vec![Action::Discard { card: Card::Fire }]
+    );
     play(&mut g, P1, Action::Discard { card: Card::Fire });
     assert_eq!(g.current(), P2);
 }
@@ -664,10 +856,35 @@ fn refusals_explain_themselves() {
     let cases = [
         (P2, Action::Pass, "not Ben's move"),
         (P1, Action::Smoke, "only against a declared attack"),
-        (P1, Action::Repair { remedy: Card::FieldRepair, target: P1 }, "not Tracked"),
-        (P1, Action::Load { card: Card::HighExplosive }, "no High Explosive"),
-        (P1, Action::Swap { card: Card::FieldRepair }, "only a Medium"),
-        (P1, Action::Equip { card: Card::SmokeLaunchers }, "cannot be equipped"),
+        (
+            P1,
+            Action::Repair {
+                remedy: Card::FieldRepair,
+                target: P1,
+            },
+            "not Tracked",
+        ),
+        (
+            P1,
+            Action::Load {
+                card: Card::HighExplosive,
+            },
+            "no High Explosive",
+        ),
+        (
+            P1,
+            Action::Swap {
+                card: Card::FieldRepair,
+            },
+            "only a Medium",
+        ),
+        (
+            P1,
+            Action::Equip {
+                card: Card::SmokeLaunchers,
+            },
+            "cannot be equipped",
+        ),
     ];
     for (p, a, why) in cases {
         let err = g.apply(p, &a, &mut rng).unwrap_err();
@@ -692,7 +909,10 @@ fn the_view_hides_other_hands_and_draws_read_by_seat() {
         g.describe_fact_for(&fact, Some(P1)).unwrap(),
         "You draw High Explosive."
     );
-    assert_eq!(g.describe_fact_for(&fact, Some(P2)).unwrap(), "Ann draws a card.");
+    assert_eq!(
+        g.describe_fact_for(&fact, Some(P2)).unwrap(),
+        "Ann draws a card."
+    );
     assert_eq!(
         g.describe_fact_for(&fact, None).unwrap(),
         "Ann draws High Explosive."
@@ -707,8 +927,16 @@ fn actions_read_as_button_labels() {
         g.describe_action(&Action::Fire { target: P2 }),
         "Fire High Explosive at Ben (20)"
     );
-    assert_eq!(g.describe_action(&Action::CoaxialMg { target: P2 }), "Coaxial MG at Ben (5)");
-    assert_eq!(g.describe_action(&Action::Load { card: Card::AntiTank }), "Load Anti-Tank");
+    assert_eq!(
+        g.describe_action(&Action::CoaxialMg { target: P2 }),
+        "Coaxial MG at Ben (5)"
+    );
+    assert_eq!(
+        g.describe_action(&Action::Load {
+            card: Card::AntiTank
+        }),
+        "Load Anti-Tank"
+    );
     let d = DamageSteps {
         base: 25,
         armor: ArmorStep::Absorbed(10),
@@ -723,7 +951,10 @@ fn actions_read_as_button_labels() {
         card: Card::HighExplosive,
         steps: d,
     });
-    assert_eq!(s, "Ben: High Explosive 25, armor -10, Heavy -5 = 10 damage. HP 100 -> 90.");
+    assert_eq!(
+        s,
+        "Ben: High Explosive 25, armor -10, Heavy -5 = 10 damage. HP 100 -> 90."
+    );
 }
 
 #[test]
@@ -751,7 +982,10 @@ fn a_bad_setup_lists_every_problem_with_its_place() {
     assert!(err.contains("test.ron:2:"), "{err}");
     assert!(err.contains("test.ron:5:"), "{err}");
     assert!(err.contains("two players are called `ann`"), "{err}");
-    assert!(err.contains("the deck holds 100 cards but `deck_size` says 99"), "{err}");
+    assert!(
+        err.contains("the deck holds 100 cards but `deck_size` says 99"),
+        "{err}"
+    );
     assert!(err.contains("round limit"), "{err}");
     assert!(err.contains("unknown field `colour`"), "{err}");
     assert!(err.lines().count() >= 5, "{err}");
@@ -790,7 +1024,12 @@ fn check_invariants(g: &TankCombat) {
             assert!(t.hp <= g.rules().adrenaline_at);
         }
         let limit = g.hand_limit(PlayerId(u8::try_from(i).unwrap()));
-        assert!(t.hand.len() <= limit + 2, "{} holds {}", t.name, t.hand.len());
+        assert!(
+            t.hand.len() <= limit + 2,
+            "{} holds {}",
+            t.name,
+            t.hand.len()
+        );
         assert!(t.kills < g.rules().kills_to_win || g.outcome().is_some());
     }
     match g.outcome() {
@@ -838,9 +1077,15 @@ fn heuristic_beats_random() {
     for seed in 0..300u64 {
         let seat = (seed % 2) as usize;
         let mut bots: Vec<Box<dyn crate::framework::bot::Bot<TankCombat>>> = if seat == 0 {
-            vec![TankCombat::bot("heuristic").unwrap(), TankCombat::bot("random").unwrap()]
+            vec![
+                TankCombat::bot("heuristic").unwrap(),
+                TankCombat::bot("random").unwrap(),
+            ]
         } else {
-            vec![TankCombat::bot("random").unwrap(), TankCombat::bot("heuristic").unwrap()]
+            vec![
+                TankCombat::bot("random").unwrap(),
+                TankCombat::bot("heuristic").unwrap(),
+            ]
         };
         let played = play_out(
             TankCombat::new(&setup),
@@ -853,12 +1098,18 @@ fn heuristic_beats_random() {
         .unwrap();
         let outcome = played.outcome.unwrap();
         games += 1;
-        if outcome.winners.contains(&PlayerId(u8::try_from(seat).unwrap())) {
+        if outcome
+            .winners
+            .contains(&PlayerId(u8::try_from(seat).unwrap()))
+        {
             wins += 1;
         } else if !outcome.winners.is_empty() {
             losses += 1;
         }
     }
     eprintln!("heuristic vs random: {wins} wins, {losses} losses, {games} games");
-    assert!(wins > 3 * losses && wins > games * 2 / 3, "{wins} wins, {losses} losses");
+    assert!(
+        wins > 3 * losses && wins > games * 2 / 3,
+        "{wins} wins, {losses} losses"
+    );
 }
