@@ -70,8 +70,6 @@ pub enum DiscardReason {
     HandSize,
     /// The toll for attacking a Light under Adrenaline.
     Toll,
-    /// A random card lost to a Tactical Override.
-    Override,
     /// The Medium's discard-and-draw.
     Swap,
 }

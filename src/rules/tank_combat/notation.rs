@@ -102,7 +102,6 @@ pub fn fact_text(g: &TankCombat, fact: &Fact, viewer: Option<PlayerId>) -> Strin
                 DiscardReason::Action => " (nothing else was possible)",
                 DiscardReason::HandSize => " (down to hand size)",
                 DiscardReason::Toll => " to attack a Light under Adrenaline",
-                DiscardReason::Override => " (Tactical Override)",
                 DiscardReason::Swap => " and draws a new card (Medium)",
             };
             format!("{} discards {}{why}.", n(*player), card.name())

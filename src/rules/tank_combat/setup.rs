@@ -108,7 +108,7 @@ impl Default for CombatRules {
             armor_absorbs: 10,
             heavy_reduction: 5,
             kills_to_win: 3,
-            round_limit: 60,
+            round_limit: 100,
             reload_over_loaded: true,
             safety_removes_hazard: true,
             bystanders_smoke: true,

@@ -1035,6 +1035,11 @@ fn check_invariants(g: &TankCombat) {
     match g.outcome() {
         Some(_) => assert!(g.to_act().is_empty()),
         None => {
+            for (i, t) in g.tanks().iter().enumerate() {
+                let v = g.view(PlayerId(u8::try_from(i).unwrap()));
+                assert_eq!(v.hand, t.hand, "a view shows its own hand");
+                assert_eq!(v.tanks[i].hand_count, t.hand.len());
+            }
             let who = g.to_act();
             assert_eq!(who.len(), 1);
             assert!(!g.legal_actions(who[0]).is_empty());
@@ -1112,4 +1117,92 @@ fn heuristic_beats_random() {
         wins > 3 * losses && wins > games * 2 / 3,
         "{wins} wins, {losses} losses"
     );
+}
+
+/// Balance figures (run with `--ignored --nocapture`): heuristic against heuristic for
+/// every duel pairing, and heuristic seats against random ones in the Deathmatch.
+#[test]
+#[ignore = "a report, not a check"]
+fn class_against_class_report() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/tank-combat");
+    for file in [
+        "default",
+        "duel-heavy-light",
+        "duel-medium-light",
+        "duel-heavy-heavy",
+        "duel-medium-medium",
+        "duel-light-light",
+        "deathmatch-4",
+    ] {
+        let path = dir.join(format!("{file}.ron"));
+        let setup =
+            TankCombat::parse_setup(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        let n = setup.players.len();
+        let mut wins = vec![0u32; n];
+        let (mut draws, mut rounds) = (0u32, 0u32);
+        let games = 1000u64;
+        for seed in 0..games {
+            let mut bots: Vec<Box<dyn crate::framework::bot::Bot<TankCombat>>> = (0..n)
+                .map(|_| TankCombat::bot("heuristic").unwrap())
+                .collect();
+            let played = play_out(
+                TankCombat::new(&setup),
+                &mut bots,
+                &mut MatchRng::new(seed),
+                &mut MatchRng::new(seed + 7),
+                100_000,
+                |_, _| {},
+            )
+            .unwrap();
+            rounds += played.state.rounds();
+            match played.outcome.unwrap().winners.first() {
+                Some(w) => wins[w.index()] += 1,
+                None => draws += 1,
+            }
+        }
+        let labels: Vec<String> = setup
+            .players
+            .iter()
+            .zip(&wins)
+            .map(|(p, w)| format!("{} {w}", p.class.name()))
+            .collect();
+        eprintln!(
+            "{file}: {} draws {draws} / {games}, mean rounds {:.1}",
+            labels.join(", "),
+            f64::from(rounds) / games as f64
+        );
+    }
+}
+
+#[test]
+fn heuristic_beats_random_in_a_deathmatch() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/tank-combat/deathmatch-4.ron");
+    let setup = TankCombat::parse_setup(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    let (mut wins, mut games) = (0, 0);
+    for seed in 0..100u64 {
+        let seat = (seed % 4) as usize;
+        let mut bots: Vec<Box<dyn crate::framework::bot::Bot<TankCombat>>> = (0..4)
+            .map(|i| TankCombat::bot(if i == seat { "heuristic" } else { "random" }).unwrap())
+            .collect();
+        let played = play_out(
+            TankCombat::new(&setup),
+            &mut bots,
+            &mut MatchRng::new(seed),
+            &mut MatchRng::new(seed + 1000),
+            100_000,
+            |_, _| {},
+        )
+        .unwrap();
+        games += 1;
+        if played
+            .outcome
+            .unwrap()
+            .winners
+            .contains(&PlayerId(u8::try_from(seat).unwrap()))
+        {
+            wins += 1;
+        }
+    }
+    eprintln!("deathmatch: heuristic won {wins} of {games} against three random bots");
+    assert!(wins > games / 2, "{wins} of {games}");
 }
