@@ -119,6 +119,9 @@ pub enum Fact {
         target: PlayerId,
         card: Card,
         base: u16,
+        /// A Fire! card went from the attacker's hand to the discard pile (and the
+        /// munition left the breech); false for the Coaxial MG, played from the hand.
+        spent_fire: bool,
         /// A Heavy under Adrenaline: no Smoke window.
         ignores_smoke: bool,
     },

@@ -356,7 +356,8 @@ pub struct CombatView {
     pub discard: Vec<Card>,
     pub current: PlayerId,
     pub turn: u32,
-    pub round: u32,
+    /// Full rounds played (the current round is this plus one).
+    pub rounds_played: u32,
     pub round_limit: u16,
     pub attack: Option<AttackView>,
     /// You must discard down to your hand size.
@@ -468,7 +469,7 @@ impl Game for TankCombat {
             discard: self.discard.clone(),
             current: self.current,
             turn: self.turn,
-            round: self.rounds(),
+            rounds_played: self.rounds(),
             round_limit: r.round_limit,
             attack,
             discarding_down: self.phase == Phase::DiscardDown && self.current == player,

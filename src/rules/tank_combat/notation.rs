@@ -125,6 +125,7 @@ pub fn fact_text(g: &TankCombat, fact: &Fact, viewer: Option<PlayerId>) -> Strin
             card,
             base,
             ignores_smoke,
+            ..
         } => {
             let verb = if *card == super::Card::CoaxialMg {
                 "opens up with the Coaxial MG on".to_string()

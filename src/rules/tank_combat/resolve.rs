@@ -653,6 +653,7 @@ fn declare(
         target,
         card,
         base: g.setup.rules.base_damage(card),
+        spent_fire: card != Card::CoaxialMg,
         ignores_smoke,
     });
     let attack = Attack {

@@ -1204,5 +1204,6 @@ fn heuristic_beats_random_in_a_deathmatch() {
         }
     }
     eprintln!("deathmatch: heuristic won {wins} of {games} against three random bots");
-    assert!(wins > games / 2, "{wins} of {games}");
+    // A fair share would be a quarter.
+    assert!(wins > games * 2 / 5, "{wins} of {games}");
 }
