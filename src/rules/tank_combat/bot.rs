@@ -138,16 +138,21 @@ impl Bot<TankCombat> for HeuristicBot {
         &mut self,
         game: &TankCombat,
         player: PlayerId,
-        _rng: &mut MatchRng,
+        rng: &mut MatchRng,
     ) -> Option<Action> {
         let view = game.view(player);
-        let mut best: Option<(i32, Action)> = None;
-        for action in game.legal_actions(player) {
-            let s = score(game, &view, action);
-            if best.is_none_or(|(b, _)| s > b) {
-                best = Some((s, action));
-            }
-        }
-        best.map(|(_, a)| a)
+        let scored: Vec<(i32, Action)> = game
+            .legal_actions(player)
+            .into_iter()
+            .map(|a| (score(game, &view, a), a))
+            .collect();
+        let top = scored.iter().map(|&(s, _)| s).max()?;
+        // Ties are broken at random, so no seat is everyone's default target.
+        let best: Vec<Action> = scored
+            .into_iter()
+            .filter(|&(s, _)| s == top)
+            .map(|(_, a)| a)
+            .collect();
+        best.get(rng.pick(best.len())).copied()
     }
 }
