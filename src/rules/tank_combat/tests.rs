@@ -885,12 +885,42 @@ fn refusals_explain_themselves() {
             },
             "cannot be equipped",
         ),
+        (
+            P1,
+            Action::LoadAndFire {
+                card: Card::HighExplosive,
+                target: P2,
+            },
+            "only a Medium under Adrenaline",
+        ),
+        (
+            P1,
+            Action::Sabotage {
+                hazard: Card::Tracked,
+                target: PlayerId(9),
+            },
+            "no Tracked",
+        ),
     ];
     for (p, a, why) in cases {
         let err = g.apply(p, &a, &mut rng).unwrap_err();
         assert!(err.contains(why), "{a:?}: {err}");
     }
     assert_eq!(g.state_hash(), hash);
+    set_hand(&mut g, P1, &[Card::CoaxialMg]);
+    let err = g
+        .apply(
+            P1,
+            &Action::CoaxialMg {
+                target: PlayerId(9),
+            },
+            &mut rng,
+        )
+        .unwrap_err();
+    assert!(err.contains("there is no player 10"), "{err}");
+    assert!(g.view(PlayerId(9)).hand.is_empty());
+    assert_eq!(TankCombat::bot_names(), &["heuristic", "random"]);
+    assert!(TankCombat::bot("nobody").is_none());
 }
 
 #[test]
