@@ -6,6 +6,7 @@
 pub mod battle_tanks;
 pub mod range_duel;
 pub mod tank_chess;
+pub mod tank_combat;
 pub mod tank_commander;
 
 use crate::framework::{Game, Tabletop};
