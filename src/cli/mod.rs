@@ -317,7 +317,9 @@ fn open_client(args: ClientArgs) -> Result<ExitCode, String> {
             .iter()
             .map(|s| match s.trim() {
                 "human" | "person" => Ok(crate::client::table_session::Seat::Human),
-                "heuristic" | "greedy" => Ok(crate::client::table_session::Seat::Bot("heuristic".into())),
+                "heuristic" | "greedy" => {
+                    Ok(crate::client::table_session::Seat::Bot("heuristic".into()))
+                }
                 "random" => Ok(crate::client::table_session::Seat::Bot("random".into())),
                 other => Err(format!(
                     "--seats: `{other}` is not a seat; use human, heuristic or random"

@@ -23,13 +23,14 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Callout>()
         .add_systems(
             Update,
-            (redraw, play_anims, fly, fade)
-                .chain()
-                .run_if(in_state(Screen::Table).and_then(resource_exists::<TableMatch<BattleTanks>>)),
+            (redraw, play_anims, fly, fade).chain().run_if(
+                in_state(Screen::Table).and_then(resource_exists::<TableMatch<BattleTanks>>),
+            ),
         )
         .add_systems(
             EguiPrimaryContextPass,
             draw_labels
+                .after(super::table_hud::draw_panels::<BattleTanks>)
                 .run_if(in_state(Screen::Table).and_then(resource_exists::<Shown<BattleTanks>>)),
         );
 }
@@ -41,7 +42,9 @@ impl TableClient for BattleTanks {
 
     fn offered(&self, player: PlayerId) -> Vec<Action> {
         match self.phase() {
-            Phase::Declaring(round) if round.answering.is_empty() => vec![Action::Tank, Action::Nuke],
+            Phase::Declaring(round) if round.answering.is_empty() => {
+                vec![Action::Tank, Action::Nuke]
+            }
             _ => self.legal_actions(player),
         }
     }
@@ -501,21 +504,24 @@ fn anim_of(game: &BattleTanks, fact: &Fact) -> Option<Anim> {
         }
         Fact::DoubleMeganuke { .. } => Anim::Destroy,
         Fact::WorldEnds { .. } => Anim::WorldEnds,
-        Fact::CalledOff { .. } => Anim::Callout(
-            "Nobody at War can roll: the dice go back".into(),
+        Fact::CalledOff { .. } => {
+            Anim::Callout("Nobody at War can roll: the dice go back".into(), GREY)
+        }
+        Fact::Eliminated { player } => Anim::Callout(
+            format!("{} is out of dice and out of the game", name(player)),
             GREY,
         ),
-        Fact::Eliminated { player } => {
-            Anim::Callout(format!("{} is out of dice and out of the game", name(player)), GREY)
-        }
         Fact::FinalBattleBegins { players } => Anim::Callout(
-            format!("THE FINAL BATTLE: {} against {}", name(&players[0]), name(&players[1])),
+            format!(
+                "THE FINAL BATTLE: {} against {}",
+                name(&players[0]),
+                name(&players[1])
+            ),
             GOLD,
         ),
-        Fact::Volley(v) => Anim::Volley(
-            v.player,
-            v.dice.iter().map(|d| (d.kind, d.face)).collect(),
-        ),
+        Fact::Volley(v) => {
+            Anim::Volley(v.player, v.dice.iter().map(|d| (d.kind, d.face)).collect())
+        }
         _ => return None,
     })
 }
@@ -616,7 +622,10 @@ fn play_anims(
                     });
                 }
                 callout.text = Some((
-                    format!("{} takes the Battlefield", table.state().player_name(winner)),
+                    format!(
+                        "{} takes the Battlefield",
+                        table.state().player_name(winner)
+                    ),
                     seat_color(winner),
                 ));
                 callout.until = start + 1.4;
@@ -739,7 +748,11 @@ fn fly(
     }
 }
 
-fn fade(mut commands: Commands, mut effects: Query<(Entity, &Effect, &mut Transform)>, time: Res<Time>) {
+fn fade(
+    mut commands: Commands,
+    mut effects: Query<(Entity, &Effect, &mut Transform)>,
+    time: Res<Time>,
+) {
     let now = time.elapsed_secs();
     for (e, fx, mut tf) in &mut effects {
         let age = now - fx.born;
@@ -884,7 +897,10 @@ fn draw_labels(
                 );
             }
             if let Phase::Over(Ending::WorldDestroyed) = live.phase() {
-                ui.colored_label(egui::Color32::from_rgb(255, 120, 40), "The world is destroyed.");
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 120, 40),
+                    "The world is destroyed.",
+                );
             }
         });
     if let Some((text, color)) = &callout.text

@@ -114,7 +114,9 @@ fn rescan(mut state: ResMut<MenuState>, rules: Res<LoadedRules>, folder: Res<Sav
     let mut saves: Vec<PathBuf> = ron_files(&folder.saves())
         .into_iter()
         .filter(|p| {
-            let name = p.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            let name = p
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
             !crate::rules::TableGame::ALL
                 .iter()
                 .any(|g| name.starts_with(&format!("{}-", g.name())))

@@ -11,6 +11,7 @@ mod board;
 pub mod builder;
 mod camera;
 mod capture;
+mod card_table;
 mod chess_board;
 mod chess_hud;
 pub mod chess_session;
@@ -141,7 +142,8 @@ pub fn logic_plugin(app: &mut App) {
         .add_plugins(chess_session::plugin)
         .add_plugins(table_session::common_plugin)
         .add_plugins(table_session::plugin::<crate::rules::range_duel::RangeDuel>)
-        .add_plugins(table_session::plugin::<crate::rules::battle_tanks::BattleTanks>);
+        .add_plugins(table_session::plugin::<crate::rules::battle_tanks::BattleTanks>)
+        .add_plugins(table_session::plugin::<crate::rules::tank_combat::TankCombat>);
 }
 
 /// A windowless app running the rules and logic plugins on `table` (tests, benches);
@@ -193,17 +195,28 @@ pub fn run(launch: Launch) -> Result<(), String> {
     } else {
         None
     };
-    let table_file = launch.replay.as_ref().or(launch.scenario.as_ref()).and_then(|p| {
-        std::fs::read_to_string(p)
-            .ok()
-            .and_then(|t| crate::rules::TableGame::of_text(&t))
-            .map(|g| (g, p.clone()))
-    });
+    let table_file = launch
+        .replay
+        .as_ref()
+        .or(launch.scenario.as_ref())
+        .and_then(|p| {
+            std::fs::read_to_string(p)
+                .ok()
+                .and_then(|t| crate::rules::TableGame::of_text(&t))
+                .map(|g| (g, p.clone()))
+        });
     let mut table_opening: Option<Box<dyn FnOnce(&mut App) + Send>> = None;
     if let Some((which, path)) = &table_file {
         table_opening = Some(crate::dispatch_table_game!(
             *which,
-            table_opener(path, launch.replay.is_some(), launch.seats.clone(), launch.autoplay, launch.seed, *which)
+            table_opener(
+                path,
+                launch.replay.is_some(),
+                launch.seats.clone(),
+                launch.autoplay,
+                launch.seed,
+                *which
+            )
         )?);
     }
     let opening = match (&launch.replay, &launch.scenario) {
@@ -260,8 +273,10 @@ pub fn run(launch: Launch) -> Result<(), String> {
     .add_plugins((
         table_hud::plugin::<crate::rules::range_duel::RangeDuel>,
         table_hud::plugin::<crate::rules::battle_tanks::BattleTanks>,
+        table_hud::plugin::<crate::rules::tank_combat::TankCombat>,
         range_track::plugin,
         dice_table::plugin,
+        card_table::plugin,
     ));
     if let Some(open) = table_opening {
         open(&mut app);
@@ -305,7 +320,12 @@ fn table_opener<G: table_session::TableClient>(
         && table.replay.is_none()
         && table.game.history().is_empty()
     {
-        table = table_session::TableMatch::new(table.setup.clone(), table.source.clone(), seed, table.seats.clone())?;
+        table = table_session::TableMatch::new(
+            table.setup.clone(),
+            table.source.clone(),
+            seed,
+            table.seats.clone(),
+        )?;
     }
     table.autoplay(autoplay)?;
     Ok(Box::new(move |app: &mut App| {

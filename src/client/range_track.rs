@@ -12,9 +12,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::Screen;
 use super::camera::Rig;
 use super::table_hud::{seat_color, seat_color_3d};
-use super::table_session::{
-    FactsPlayed, Shown, SkipAnimations, TableClient, TableMatch, Timeline,
-};
+use super::table_session::{FactsPlayed, Shown, SkipAnimations, TableClient, TableMatch, Timeline};
 use crate::framework::{Game, PlayerId};
 use crate::rules::range_duel::{
     Action, Direction, DuelSetup, Fact, Presented, RangeDuel, side_name,
@@ -32,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             draw_labels
+                .after(super::table_hud::draw_panels::<RangeDuel>)
                 .run_if(in_state(Screen::Table).and_then(resource_exists::<Shown<RangeDuel>>)),
         );
 }
@@ -221,7 +220,9 @@ fn redraw(
                         row.row.summary()
                     )))
                 }
-                Fact::RangeChanged { to, .. } | Fact::Overshoot { to, .. } => Some(Anim::Range(*to)),
+                Fact::RangeChanged { to, .. } | Fact::Overshoot { to, .. } => {
+                    Some(Anim::Range(*to))
+                }
                 Fact::Facing { player, facing, .. } => Some(Anim::Face(*player, *facing)),
                 Fact::HullDown { player, protected } => Some(Anim::HullDown(*player, *protected)),
                 Fact::Collision { rammer, .. } => Some(Anim::Ram(*rammer)),
@@ -461,7 +462,11 @@ fn play_anims(
                     .map(|(_, tf)| tf.translation);
                 if let (Some(a), Some(b)) = (from, to) {
                     let a = a + Vec3::Y * 0.6;
-                    let miss = if hit { Vec3::ZERO } else { Vec3::new(0.0, 0.5, 1.2) };
+                    let miss = if hit {
+                        Vec3::ZERO
+                    } else {
+                        Vec3::new(0.0, 0.5, 1.2)
+                    };
                     let b = b + Vec3::Y * 0.45 + miss;
                     let length = a.distance(b);
                     commands.spawn((
@@ -717,7 +722,12 @@ fn draw_labels(
             .anchor(egui::Align2::CENTER_TOP, [-150.0, 90.0])
             .frame(egui::Frame::window(&ctx.style()).fill(egui::Color32::from_rgb(40, 34, 18)))
             .show(ctx, |ui| {
-                ui.label(egui::RichText::new("REVEAL").size(22.0).strong().color(egui::Color32::GOLD));
+                ui.label(
+                    egui::RichText::new("REVEAL")
+                        .size(22.0)
+                        .strong()
+                        .color(egui::Color32::GOLD),
+                );
                 ui.label(egui::RichText::new(text).size(15.0));
             });
     }

@@ -45,7 +45,7 @@ pub fn seat_color_3d(player: PlayerId) -> Color {
 
 const WARN: egui::Color32 = egui::Color32::from_rgb(255, 150, 120);
 
-fn draw_panels<G: TableClient>(
+pub(super) fn draw_panels<G: TableClient>(
     mut contexts: EguiContexts,
     table: Res<TableMatch<G>>,
     busy: Res<TableBusy>,
@@ -123,18 +123,17 @@ fn draw_panels<G: TableClient>(
             seats_panel(ui, &table, &mut orders);
             ui.separator();
             ui.heading("Log");
-            if log_cache.0 != table.revision || log_cache.1 != table.viewer || log_cache.2.is_empty()
+            if log_cache.0 != table.revision
+                || log_cache.1 != table.viewer
+                || log_cache.2.is_empty()
             {
                 *log_cache = (table.revision, table.viewer, table.log());
             }
             match table.viewer {
                 Some(v) if G::SECRETS => {
                     ui.label(
-                        egui::RichText::new(format!(
-                            "as {} may read it",
-                            state.player_name(v)
-                        ))
-                        .weak(),
+                        egui::RichText::new(format!("as {} may read it", state.player_name(v)))
+                            .weak(),
                     );
                 }
                 _ => {}
@@ -171,8 +170,11 @@ fn draw_panels<G: TableClient>(
                 return;
             }
             let Some(player) = table.deciding() else {
-                let waiting: Vec<String> =
-                    state.to_act().iter().map(|p| state.player_name(*p)).collect();
+                let waiting: Vec<String> = state
+                    .to_act()
+                    .iter()
+                    .map(|p| state.player_name(*p))
+                    .collect();
                 ui.label(format!("The bots are playing: {}", waiting.join(", ")));
                 return;
             };
@@ -208,7 +210,11 @@ fn draw_panels<G: TableClient>(
                             .join(" and ")
                     ),
                 };
-                ui.heading(egui::RichText::new(title).size(26.0).color(egui::Color32::GOLD));
+                ui.heading(
+                    egui::RichText::new(title)
+                        .size(26.0)
+                        .color(egui::Color32::GOLD),
+                );
                 ui.label(&outcome.reason);
                 ui.label(format!(
                     "{} actions, {} rounds · final state {}",
@@ -217,7 +223,11 @@ fn draw_panels<G: TableClient>(
                     table.hash_text()
                 ));
                 ui.horizontal(|ui| {
-                    if ui.button("Rematch").on_hover_text("The same setup and seats, new dice").clicked() {
+                    if ui
+                        .button("Rematch")
+                        .on_hover_text("The same setup and seats, new dice")
+                        .clicked()
+                    {
                         orders.write(TableOrder::Rematch);
                     }
                     if ui.button("Save replay").clicked() {
@@ -237,18 +247,21 @@ fn status_line<G: TableClient>(table: &TableMatch<G>) -> (String, egui::Color32)
     if let Some(o) = state.outcome() {
         let who = match o.winners.as_slice() {
             [] => "No one wins".to_string(),
-            ws => ws
-                .iter()
-                .map(|w| state.player_name(*w))
-                .collect::<Vec<_>>()
-                .join(" and ")
-                + " won",
+            ws => {
+                ws.iter()
+                    .map(|w| state.player_name(*w))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+                    + " won"
+            }
         };
         return (format!("{who}: {}", o.reason), egui::Color32::GOLD);
     }
     let to_act = state.to_act();
     let names: Vec<String> = to_act.iter().map(|p| state.player_name(*p)).collect();
-    let color = to_act.first().map_or(egui::Color32::WHITE, |p| seat_color(*p));
+    let color = to_act
+        .first()
+        .map_or(egui::Color32::WHITE, |p| seat_color(*p));
     let text = match names.len() {
         0 => "Nobody may act".to_string(),
         1 => format!("{} to decide", names[0]),
@@ -313,34 +326,36 @@ fn order_buttons<G: TableClient>(
             None => groups.push((g, vec![a])),
         }
     }
-    egui::ScrollArea::vertical().max_height(170.0).show(ui, |ui| {
-        for (group, actions) in groups {
-            ui.horizontal_wrapped(|ui| {
-                if !group.is_empty() {
-                    ui.label(egui::RichText::new(format!("{group}:")).weak());
-                }
-                for a in actions {
-                    let ok = legal.contains(&a);
-                    let b = ui.add_enabled(ok, egui::Button::new(state.describe_action(&a)));
-                    let b = match state.action_hint(&a) {
-                        Some(h) => b.on_hover_text(h),
-                        None => b,
-                    };
-                    let b = if ok {
-                        b
-                    } else {
-                        let why = table
-                            .refusal(player, &a)
-                            .unwrap_or_else(|| "not allowed now".into());
-                        b.on_disabled_hover_text(why)
-                    };
-                    if b.clicked() {
-                        orders.write(TableOrder::Play(player, a));
+    egui::ScrollArea::vertical()
+        .max_height(170.0)
+        .show(ui, |ui| {
+            for (group, actions) in groups {
+                ui.horizontal_wrapped(|ui| {
+                    if !group.is_empty() {
+                        ui.label(egui::RichText::new(format!("{group}:")).weak());
                     }
-                }
-            });
-        }
-    });
+                    for a in actions {
+                        let ok = legal.contains(&a);
+                        let b = ui.add_enabled(ok, egui::Button::new(state.describe_action(&a)));
+                        let b = match state.action_hint(&a) {
+                            Some(h) => b.on_hover_text(h),
+                            None => b,
+                        };
+                        let b = if ok {
+                            b
+                        } else {
+                            let why = table
+                                .refusal(player, &a)
+                                .unwrap_or_else(|| "not allowed now".into());
+                            b.on_disabled_hover_text(why)
+                        };
+                        if b.clicked() {
+                            orders.write(TableOrder::Play(player, a));
+                        }
+                    }
+                });
+            }
+        });
 }
 
 fn replay_controls<G: TableClient>(

@@ -51,7 +51,9 @@ fn scan<G: TableClient>(folder: &SaveFolder, which: TableGame) -> GamePage {
                 .and_then(|s| G::from_setup(s).ok())
                 .map_or(2, |g| crate::framework::Game::player_count(&g));
             ListedSetup {
-                title: parsed.map(|s| G::setup_title(&s)).map_err(|d| d.to_string()),
+                title: parsed
+                    .map(|s| G::setup_title(&s))
+                    .map_err(|d| d.to_string()),
                 path,
                 seats,
             }
@@ -238,7 +240,9 @@ pub fn page(
         );
         if cont
             .on_hover_text("Autosaved after every action")
-            .on_disabled_hover_text("No autosave of this game yet: it is written after every action")
+            .on_disabled_hover_text(
+                "No autosave of this game yet: it is written after every action",
+            )
             .clicked()
             && let Some(path) = &page.autosave
         {
@@ -297,9 +301,10 @@ fn bot_names<G: Tabletop>() -> &'static [&'static str] {
 
 fn duel_designs(ui: &mut egui::Ui, page: &mut GamePage) {
     ui.add_space(6.0);
-    ui.label(egui::RichText::new("Tanks").strong()).on_hover_text(
-        "Any design saved from the upgrade builder (Build a tank… on the first page) can duel",
-    );
+    ui.label(egui::RichText::new("Tanks").strong())
+        .on_hover_text(
+            "Any design saved from the upgrade builder (Build a tank… on the first page) can duel",
+        );
     let rules = TankRules::builtin();
     for (i, pick) in page.picked.iter_mut().enumerate() {
         ui.horizontal(|ui| {
@@ -311,7 +316,10 @@ fn duel_designs(ui: &mut egui::Ui, page: &mut GamePage) {
             egui::ComboBox::from_id_salt(("duel design", i))
                 .selected_text(current)
                 .show_ui(ui, |ui| {
-                    if ui.selectable_label(pick.is_none(), "the setup's tank").clicked() {
+                    if ui
+                        .selectable_label(pick.is_none(), "the setup's tank")
+                        .clicked()
+                    {
                         *pick = None;
                     }
                     for (k, (path, design)) in page.designs.iter().enumerate() {
@@ -347,15 +355,16 @@ fn duel_designs(ui: &mut egui::Ui, page: &mut GamePage) {
         });
     }
     if page.designs.is_empty() {
-        ui.label(
-            egui::RichText::new("No saved designs yet: Build a tank… saves them.").weak(),
-        );
+        ui.label(egui::RichText::new("No saved designs yet: Build a tank… saves them.").weak());
     }
 }
 
-fn duel_with_designs(path: &std::path::Path, page: &GamePage) -> Result<TableMatch<RangeDuel>, String> {
-    let mut setup: DuelSetup = crate::framework::tabletop::load_setup::<RangeDuel>(path)
-        .map_err(|d| d.to_string())?;
+fn duel_with_designs(
+    path: &std::path::Path,
+    page: &GamePage,
+) -> Result<TableMatch<RangeDuel>, String> {
+    let mut setup: DuelSetup =
+        crate::framework::tabletop::load_setup::<RangeDuel>(path).map_err(|d| d.to_string())?;
     for (i, pick) in page.picked.iter().enumerate() {
         if let Some((_, Ok(design))) = pick.and_then(|k| page.designs.get(k)) {
             setup.tanks[i] = design.clone();

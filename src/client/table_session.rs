@@ -373,8 +373,7 @@ impl<G: TableClient> TableMatch<G> {
             .collect();
         for (i, step) in self.game.history().iter().enumerate() {
             let who = state.player_name(step.player);
-            let said = if !G::SECRETS || self.viewer.is_none() || self.viewer == Some(step.player)
-            {
+            let said = if !G::SECRETS || self.viewer.is_none() || self.viewer == Some(step.player) {
                 format!("{who}: {}", state.describe_action(&step.action))
             } else {
                 format!("{who} acts")
@@ -610,7 +609,9 @@ fn take_orders<G: TableClient>(
                 });
             }
             TableOrder::Save => {
-                let path = folder.saves().join(format!("{}-{}.ron", G::NAME, clock_seed()));
+                let path = folder
+                    .saves()
+                    .join(format!("{}-{}.ron", G::NAME, clock_seed()));
                 table.notice = Some(match table.save_to(&path) {
                     Ok(()) => format!("Saved to {}", path.display()),
                     Err(e) => format!("Cannot save: {e}"),
@@ -673,12 +674,15 @@ fn bots_play<G: TableClient>(
         *pause = 0.0;
         return;
     }
-    let bot_seat = table.state().to_act().into_iter().find_map(|p| {
-        match table.seats.get(p.index()) {
-            Some(Seat::Bot(name)) => G::bot(name).map(|b| (p, b)),
-            _ => None,
-        }
-    });
+    let bot_seat =
+        table
+            .state()
+            .to_act()
+            .into_iter()
+            .find_map(|p| match table.seats.get(p.index()) {
+                Some(Seat::Bot(name)) => G::bot(name).map(|b| (p, b)),
+                _ => None,
+            });
     let Some((player, mut bot)) = bot_seat else {
         return;
     };
@@ -786,7 +790,12 @@ mod tests {
         t.reveal();
         assert_eq!((t.viewer, t.pass_to), (Some(PlayerId(1)), None));
         // Player 2 reads that player 1 has chosen, never what.
-        let log = t.log().into_iter().map(|(_, l)| l).collect::<Vec<_>>().join("\n");
+        let log = t
+            .log()
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect::<Vec<_>>()
+            .join("\n");
         assert!(!log.contains("Hull Down"), "{log}");
     }
 

@@ -9,19 +9,24 @@ pub mod tank_chess;
 pub mod tank_combat;
 pub mod tank_commander;
 
-use crate::framework::{Game, Tabletop};
 use crate::framework::record::RecordHeader;
+use crate::framework::{Game, Tabletop};
 
 /// The games played from one setup file with no scenario map (the [`Tabletop`] games).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TableGame {
     BattleTanks,
+    TankCombat,
     RangeDuel,
 }
 
 impl TableGame {
     /// Every one, in menu order.
-    pub const ALL: [TableGame; 2] = [TableGame::BattleTanks, TableGame::RangeDuel];
+    pub const ALL: [TableGame; 3] = [
+        TableGame::BattleTanks,
+        TableGame::TankCombat,
+        TableGame::RangeDuel,
+    ];
 
     /// The game a setup file or match record belongs to, if it is one of these.
     #[must_use]
@@ -33,9 +38,7 @@ impl TableGame {
         let is = |tag: &str, name: &str| {
             head.starts_with(tag) || game_of_record.as_deref() == Some(name)
         };
-        Self::ALL
-            .into_iter()
-            .find(|g| is(g.setup_tag(), g.name()))
+        Self::ALL.into_iter().find(|g| is(g.setup_tag(), g.name()))
     }
 
     /// The game's name in match records (`"range-duel"`).
@@ -43,6 +46,7 @@ impl TableGame {
     pub const fn name(self) -> &'static str {
         match self {
             TableGame::BattleTanks => <battle_tanks::BattleTanks as Game>::NAME,
+            TableGame::TankCombat => <tank_combat::TankCombat as Game>::NAME,
             TableGame::RangeDuel => <range_duel::RangeDuel as Game>::NAME,
         }
     }
@@ -52,6 +56,7 @@ impl TableGame {
     pub const fn setup_tag(self) -> &'static str {
         match self {
             TableGame::BattleTanks => <battle_tanks::BattleTanks as Tabletop>::SETUP_TAG,
+            TableGame::TankCombat => <tank_combat::TankCombat as Tabletop>::SETUP_TAG,
             TableGame::RangeDuel => <range_duel::RangeDuel as Tabletop>::SETUP_TAG,
         }
     }
@@ -61,6 +66,7 @@ impl TableGame {
     pub const fn title(self) -> &'static str {
         match self {
             TableGame::BattleTanks => <battle_tanks::BattleTanks as Tabletop>::TITLE,
+            TableGame::TankCombat => <tank_combat::TankCombat as Tabletop>::TITLE,
             TableGame::RangeDuel => <range_duel::RangeDuel as Tabletop>::TITLE,
         }
     }
@@ -70,6 +76,7 @@ impl TableGame {
     pub const fn folder(self) -> &'static str {
         match self {
             TableGame::BattleTanks => "scenarios/battle-tanks",
+            TableGame::TankCombat => "scenarios/tank-combat",
             TableGame::RangeDuel => "scenarios/range-duel",
         }
     }
@@ -82,6 +89,9 @@ macro_rules! dispatch_table_game {
         match $which {
             $crate::rules::TableGame::BattleTanks => {
                 $($f)::+::<$crate::rules::battle_tanks::BattleTanks>($($arg),*)
+            }
+            $crate::rules::TableGame::TankCombat => {
+                $($f)::+::<$crate::rules::tank_combat::TankCombat>($($arg),*)
             }
             $crate::rules::TableGame::RangeDuel => {
                 $($f)::+::<$crate::rules::range_duel::RangeDuel>($($arg),*)

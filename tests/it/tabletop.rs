@@ -163,7 +163,15 @@ fn every_table_game_plays_headless() {
         let said = run(&["legal", &setup]);
         assert!(said.contains(" may play "), "{}: {said}", g.title());
         let json = run(&[
-            "sim", &setup, "-n", "60", "--json", "--threads", "1", "--bots", "heuristic,random",
+            "sim",
+            &setup,
+            "-n",
+            "60",
+            "--json",
+            "--threads",
+            "1",
+            "--bots",
+            "heuristic,random",
         ]);
         let report: serde_json::Value = serde_json::from_str(&json).unwrap();
         let wins: u64 = report["wins"]
