@@ -196,6 +196,10 @@ fn a_match_and_anything_higher_go_to_war_the_rest_is_loot() {
     let mut g = game(4, "");
     let f = begin(&mut g, &[3, 3, 5, 2]);
     assert_eq!(war(&f), Some(vec![ANN, BOB, CAT]));
+    let view = g.view(PlayerId(3));
+    let at_war: Vec<bool> = view.players.iter().map(|p| p.at_war).collect();
+    assert_eq!(at_war, vec![true, true, true, false]);
+    assert_eq!((view.war, g.rounds()), (1, 1));
     let Some(Fact::War {
         matched,
         war_dice,
@@ -683,7 +687,7 @@ proptest! {
 #[test]
 fn heuristic_beats_random() {
     let setup = BattleSetup::builtin_default();
-    let (mut wins, mut decided) = (0u32, 0u32);
+    let (mut wins, mut decided, mut battles, mut longest) = (0u32, 0u32, 0u64, 0u32);
     let games = 1000u64;
     for seed in 0..games {
         let seat = usize::try_from(seed % 4).unwrap();
@@ -706,6 +710,8 @@ fn heuristic_beats_random() {
         )
         .unwrap();
         let outcome = played.outcome.unwrap();
+        battles += u64::from(played.state.rounds());
+        longest = longest.max(played.state.rounds());
         if !outcome.winners.is_empty() {
             decided += 1;
         }
@@ -716,7 +722,10 @@ fn heuristic_beats_random() {
             wins += 1;
         }
     }
-    eprintln!("heuristic vs 3 random: {wins} wins of {decided} decided, {games} games");
+    eprintln!(
+        "heuristic vs 3 random: {wins} wins of {decided} decided, {games} games, {} battles on average, {longest} at most",
+        battles / games
+    );
     // A fair seat wins a quarter of the decided games; the game is mostly dice, so the
     // margin is modest (about 29% measured).
     assert!(100 * wins > 27 * decided, "{wins} wins of {decided}");
