@@ -803,3 +803,82 @@ fn compare_policies() {
         eprintln!("{label}: {wins} of {decided}");
     }
 }
+
+#[test]
+fn an_answer_may_keep_the_tank_and_answers_come_in_order() {
+    let mut g = nukes_allowed(4);
+    begin(&mut g, &[]);
+    play(&mut g, ANN, Action::Tank, &[]);
+    play(&mut g, BOB, Action::Tank, &[]);
+    play(&mut g, CAT, Action::Nuke, &[]);
+    let f = play(&mut g, PlayerId(3), Action::Tank, &[]);
+    assert!(f.contains(&Fact::AnswerWindow {
+        players: vec![ANN, BOB]
+    }));
+    let before = g.state_hash();
+    let err = g
+        .apply(BOB, &Action::Keep, &mut MatchRng::new(1))
+        .unwrap_err();
+    assert!(err.contains("Ann answers first"), "{err}");
+    let err = g
+        .apply(ANN, &Action::Nuke, &mut MatchRng::new(1))
+        .unwrap_err();
+    assert!(err.contains("Keep or Switch"), "{err}");
+    assert_eq!(g.state_hash(), before);
+    play(&mut g, ANN, Action::Keep, &[]);
+    let f = play(&mut g, BOB, Action::SwitchToNuke, &[2, 3, 4, 6]);
+    let Some(Fact::Rolled { dice, .. }) = f.iter().find(|x| matches!(x, Fact::Rolled { .. }))
+    else {
+        panic!()
+    };
+    let kinds: Vec<DieKind> = dice.iter().map(|d| d.kind).collect();
+    assert_eq!(
+        kinds,
+        vec![DieKind::Tank, DieKind::Nuke, DieKind::Nuke, DieKind::Tank]
+    );
+    // Bob's Nuke 3 (4) and Cat's Nuke 4 (5); Dan's 6 wins.
+    assert_eq!(won(&f).unwrap().0, PlayerId(3));
+}
+
+#[test]
+fn the_tabletop_api_plays_every_shipped_setup_quickly() {
+    use crate::framework::Tabletop;
+    assert_eq!(BattleTanks::bot_names(), &["heuristic", "random"]);
+    assert!(BattleTanks::bot("nobody").is_none());
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/battle-tanks");
+    let started = std::time::Instant::now();
+    let mut games = 0u32;
+    for name in [
+        "default.ron",
+        "two-players.ron",
+        "eight-players.ron",
+        "heavy-arsenals.ron",
+    ] {
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let setup = BattleTanks::parse_setup(&path, &text).unwrap();
+        for seed in 0..50 {
+            let n = setup.players.len();
+            let mut bots: Vec<_> = (0..n)
+                .map(|i| BattleTanks::bot(BattleTanks::bot_names()[i % 2]).unwrap())
+                .collect();
+            let played = play_out(
+                BattleTanks::from_setup(&setup).unwrap(),
+                &mut bots,
+                &mut MatchRng::new(seed),
+                &mut MatchRng::new(seed + 7),
+                100_000,
+                |g, facts| {
+                    for f in facts {
+                        assert!(!g.describe_fact(f).is_empty());
+                    }
+                },
+            )
+            .unwrap();
+            assert!(played.outcome.is_some());
+            games += 1;
+        }
+    }
+    let per_game = started.elapsed() / games;
+    eprintln!("{games} games, {per_game:?} per game with fact descriptions");
+}
