@@ -287,10 +287,14 @@ impl BattleTanks {
         self.battle
     }
 
-    /// Wars fought in the current battle so far (0: the opening roll is next or was last).
+    /// The War under way: 0 while the battle's opening roll is declared, 1 once it ended
+    /// in a War, and so on (the `war` number the coming [`Fact::Rolled`] will carry).
     #[must_use]
     pub fn war(&self) -> u32 {
-        self.roll_in_battle.saturating_sub(1)
+        match self.phase {
+            Phase::Declaring(_) => self.roll_in_battle,
+            _ => 0,
+        }
     }
 
     /// The phase.
@@ -481,7 +485,7 @@ pub struct BattleTanksView {
     /// The battle's number (1 for the first).
     pub battle: u32,
     pub battle_limit: u32,
-    /// Wars fought in this battle so far.
+    /// The War under way in this battle (0: the opening roll).
     pub war: u32,
     /// The next roll is the game's first (no Nukes, by default).
     pub first_roll: bool,

@@ -196,6 +196,10 @@ fn a_match_and_anything_higher_go_to_war_the_rest_is_loot() {
     let mut g = game(4, "");
     let f = begin(&mut g, &[3, 3, 5, 2]);
     assert_eq!(war(&f), Some(vec![ANN, BOB, CAT]));
+    let view = g.view(PlayerId(3));
+    let at_war: Vec<bool> = view.players.iter().map(|p| p.at_war).collect();
+    assert_eq!(at_war, vec![true, true, true, false]);
+    assert_eq!((view.war, g.rounds()), (1, 1));
     let Some(Fact::War {
         matched,
         war_dice,
@@ -683,7 +687,7 @@ proptest! {
 #[test]
 fn heuristic_beats_random() {
     let setup = BattleSetup::builtin_default();
-    let (mut wins, mut decided) = (0u32, 0u32);
+    let (mut wins, mut decided, mut battles, mut longest) = (0u32, 0u32, 0u64, 0u32);
     let games = 1000u64;
     for seed in 0..games {
         let seat = usize::try_from(seed % 4).unwrap();
@@ -706,6 +710,8 @@ fn heuristic_beats_random() {
         )
         .unwrap();
         let outcome = played.outcome.unwrap();
+        battles += u64::from(played.state.rounds());
+        longest = longest.max(played.state.rounds());
         if !outcome.winners.is_empty() {
             decided += 1;
         }
@@ -716,7 +722,10 @@ fn heuristic_beats_random() {
             wins += 1;
         }
     }
-    eprintln!("heuristic vs 3 random: {wins} wins of {decided} decided, {games} games");
+    eprintln!(
+        "heuristic vs 3 random: {wins} wins of {decided} decided, {games} games, {} battles on average, {longest} at most",
+        battles / games
+    );
     // A fair seat wins a quarter of the decided games; the game is mostly dice, so the
     // margin is modest (about 29% measured).
     assert!(100 * wins > 27 * decided, "{wins} wins of {decided}");
@@ -793,4 +802,83 @@ fn compare_policies() {
         }
         eprintln!("{label}: {wins} of {decided}");
     }
+}
+
+#[test]
+fn an_answer_may_keep_the_tank_and_answers_come_in_order() {
+    let mut g = nukes_allowed(4);
+    begin(&mut g, &[]);
+    play(&mut g, ANN, Action::Tank, &[]);
+    play(&mut g, BOB, Action::Tank, &[]);
+    play(&mut g, CAT, Action::Nuke, &[]);
+    let f = play(&mut g, PlayerId(3), Action::Tank, &[]);
+    assert!(f.contains(&Fact::AnswerWindow {
+        players: vec![ANN, BOB]
+    }));
+    let before = g.state_hash();
+    let err = g
+        .apply(BOB, &Action::Keep, &mut MatchRng::new(1))
+        .unwrap_err();
+    assert!(err.contains("Ann answers first"), "{err}");
+    let err = g
+        .apply(ANN, &Action::Nuke, &mut MatchRng::new(1))
+        .unwrap_err();
+    assert!(err.contains("Keep or Switch"), "{err}");
+    assert_eq!(g.state_hash(), before);
+    play(&mut g, ANN, Action::Keep, &[]);
+    let f = play(&mut g, BOB, Action::SwitchToNuke, &[2, 3, 4, 6]);
+    let Some(Fact::Rolled { dice, .. }) = f.iter().find(|x| matches!(x, Fact::Rolled { .. }))
+    else {
+        panic!()
+    };
+    let kinds: Vec<DieKind> = dice.iter().map(|d| d.kind).collect();
+    assert_eq!(
+        kinds,
+        vec![DieKind::Tank, DieKind::Nuke, DieKind::Nuke, DieKind::Tank]
+    );
+    // Bob's Nuke 3 (4) and Cat's Nuke 4 (5); Dan's 6 wins.
+    assert_eq!(won(&f).unwrap().0, PlayerId(3));
+}
+
+#[test]
+fn the_tabletop_api_plays_every_shipped_setup_quickly() {
+    use crate::framework::Tabletop;
+    assert_eq!(BattleTanks::bot_names(), &["heuristic", "random"]);
+    assert!(BattleTanks::bot("nobody").is_none());
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/battle-tanks");
+    let started = std::time::Instant::now();
+    let mut games = 0u32;
+    for name in [
+        "default.ron",
+        "two-players.ron",
+        "eight-players.ron",
+        "heavy-arsenals.ron",
+    ] {
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let setup = BattleTanks::parse_setup(&path, &text).unwrap();
+        for seed in 0..50 {
+            let n = setup.players.len();
+            let mut bots: Vec<_> = (0..n)
+                .map(|i| BattleTanks::bot(BattleTanks::bot_names()[i % 2]).unwrap())
+                .collect();
+            let played = play_out(
+                BattleTanks::from_setup(&setup).unwrap(),
+                &mut bots,
+                &mut MatchRng::new(seed),
+                &mut MatchRng::new(seed + 7),
+                100_000,
+                |g, facts| {
+                    for f in facts {
+                        assert!(!g.describe_fact(f).is_empty());
+                    }
+                },
+            )
+            .unwrap();
+            assert!(played.outcome.is_some());
+            games += 1;
+        }
+    }
+    let per_game = started.elapsed() / games;
+    eprintln!("{games} games, {per_game:?} per game with fact descriptions");
 }
