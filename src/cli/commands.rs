@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use super::tabletop::{self as tt, Which, dispatch};
+use super::tabletop::{self as tt, dispatch};
 use super::{BotKind, Command, RoundArg};
 use crate::data::{self, Diagnostics};
 use crate::framework::bot::{Bot, RandomBot};

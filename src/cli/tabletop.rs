@@ -21,10 +21,9 @@ pub(super) fn which(text: &str) -> Option<Which> {
 use super::sim::{in_parallel, wilson95};
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, play_out};
-use crate::framework::record::RecordHeader;
 use crate::framework::rng::derive_seed;
 use crate::framework::tabletop::{self, TabletopRecord};
-use crate::framework::{Game, MatchRng, PlayerId, Tabletop};
+use crate::framework::{MatchRng, PlayerId, Tabletop};
 
 fn is_record(text: &str) -> bool {
     let head = crate::rules::strip_comments(text);

@@ -11,7 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
 use super::camera::Rig;
-use super::table_hud::{seat_color, seat_color_3d};
+use super::table_hud::{label_box, seat_color, seat_color_3d};
 use super::table_session::{FactsPlayed, Shown, SkipAnimations, TableClient, TableMatch, Timeline};
 use crate::framework::{Game, PlayerId};
 use crate::rules::tank_combat::{
@@ -83,6 +83,45 @@ impl TableClient for TankCombat {
     fn fact_seconds(&self, fact: &Fact) -> f32 {
         anim_seconds(fact)
     }
+
+    /// The hand of the seat at the screen (every hand for a spectator or a replay).
+    fn seat_panel(&self, ui: &mut egui::Ui, viewer: Option<PlayerId>) {
+        ui.set_min_width(720.0);
+        let n = self.player_count();
+        let hands: Vec<(PlayerId, Vec<Card>)> = match viewer {
+            Some(v) => vec![(v, self.view(v).hand)],
+            None => (0..n)
+                .filter_map(|i| u8::try_from(i).ok())
+                .map(|i| (PlayerId(i), self.view(PlayerId(i)).hand))
+                .collect(),
+        };
+        egui::ScrollArea::vertical()
+            .id_salt("hands")
+            .max_height(300.0)
+            .show(ui, |ui| {
+                for (p, hand) in &hands {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "{}'s hand ({} cards)",
+                            self.player_name(*p),
+                            hand.len()
+                        ))
+                        .strong()
+                        .color(seat_color(*p)),
+                    );
+                    egui::ScrollArea::horizontal()
+                        .id_salt(("hand", p.0))
+                        .show(ui, |ui| {
+                            ui.horizontal(|ui| {
+                                for c in hand {
+                                    card_widget(ui, *c);
+                                }
+                            });
+                        });
+                }
+            });
+        ui.separator();
+    }
 }
 
 fn anim_seconds(fact: &Fact) -> f32 {
@@ -120,7 +159,7 @@ struct Drawn;
 
 /// A tank at its seat.
 #[derive(Component)]
-struct SeatTank(PlayerId);
+struct SeatTank;
 
 /// A short-lived 3D effect.
 #[derive(Component)]
@@ -143,7 +182,8 @@ struct Floater {
 const SEAT_RADIUS: f32 = 4.2;
 
 fn seat_point(player: PlayerId, seats: usize) -> Vec3 {
-    let a = TAU * f32::from(player.0) / seats.max(1) as f32;
+    // Seat 1 on the left, the others round the table from there.
+    let a = TAU * f32::from(player.0) / seats.max(1) as f32 - std::f32::consts::FRAC_PI_2;
     Vec3::new(a.sin(), 0.0, a.cos()) * SEAT_RADIUS
 }
 
@@ -252,7 +292,7 @@ fn redraw(
             .spawn((
                 Drawn,
                 DespawnOnExit(Screen::Table),
-                SeatTank(p),
+                SeatTank,
                 Transform::from_translation(at).looking_at(Vec3::ZERO, Vec3::Y),
                 Visibility::default(),
             ))
@@ -282,7 +322,8 @@ fn redraw(
                 ));
             });
     }
-    rig.frame(Vec3::new(0.0, 0.0, 1.0), 13.5);
+    // The log covers the right of the window and the hand the bottom.
+    rig.frame(Vec3::new(1.8, 0.0, 2.4), 15.5);
 }
 
 fn anim_of(game: &TankCombat, fact: &Fact) -> Option<Anim> {
@@ -303,17 +344,17 @@ fn anim_of(game: &TankCombat, fact: &Fact) -> Option<Anim> {
         Fact::Damage { target, steps, .. } => {
             let mut parts = vec![steps.base.to_string()];
             match steps.armor {
-                ArmorStep::Absorbed(a) => parts.push(format!("−{a} armor")),
+                ArmorStep::Absorbed(a) => parts.push(format!("-{a} armor")),
                 ArmorStep::Destroyed => parts.push("armor destroyed".into()),
                 ArmorStep::Ignored => parts.push("armor ignored".into()),
                 ArmorStep::None => {}
             }
             if steps.heavy > 0 {
-                parts.push(format!("−{} Heavy", steps.heavy));
+                parts.push(format!("-{} Heavy", steps.heavy));
             }
             Anim::Float(
                 *target,
-                format!("−{} HP  ({})", steps.final_damage, parts.join(" ")),
+                format!("-{} HP  ({})", steps.final_damage, parts.join(" ")),
                 egui::Color32::from_rgb(255, 110, 80),
             )
         }
@@ -556,7 +597,15 @@ fn draw_table_panels(
             continue;
         };
         egui::Area::new(egui::Id::new(("tableau", t.player.0)))
-            .fixed_pos(egui::pos2(at.x - 90.0, at.y - 120.0))
+            .fixed_pos(egui::pos2(
+                // Beside the tank, on the side towards the middle of the window.
+                if at.x > ctx.content_rect().center().x - 150.0 {
+                    at.x - 240.0
+                } else {
+                    at.x + 40.0
+                },
+                at.y - 40.0,
+            ))
             .order(egui::Order::Background)
             .show(ctx, |ui| {
                 egui::Frame::new()
@@ -646,7 +695,8 @@ fn draw_table_panels(
             egui::Order::Background,
             egui::Id::new("card labels"),
         ));
-        painter.text(
+        label_box(
+            &painter,
             egui::pos2(at.x, at.y),
             egui::Align2::CENTER_TOP,
             format!(
@@ -656,7 +706,7 @@ fn draw_table_panels(
                 view.discard_top
                     .map_or(String::new(), |c| format!(" (top: {})", c.name()))
             ),
-            egui::FontId::proportional(13.0),
+            13.0,
             egui::Color32::from_rgb(235, 230, 215),
         );
         for f in &floaters {
@@ -665,11 +715,12 @@ fn draw_table_panels(
                 continue;
             }
             if let Ok(p) = camera.world_to_viewport(eye, f.at + Vec3::Y * age * 0.6) {
-                painter.text(
+                label_box(
+                    &painter,
                     egui::pos2(p.x, p.y),
                     egui::Align2::CENTER_BOTTOM,
                     &f.text,
-                    egui::FontId::proportional(17.0),
+                    17.0,
                     f.color,
                 );
             }
@@ -680,11 +731,11 @@ fn draw_table_panels(
         egui::Window::new("attack")
             .title_bar(false)
             .resizable(false)
-            .anchor(egui::Align2::LEFT_TOP, [8.0, 70.0])
+            .anchor(egui::Align2::LEFT_TOP, [6.0, 92.0])
             .show(ctx, |ui| {
                 ui.label(
                     egui::RichText::new(format!(
-                        "ATTACK: {} → {} with {}",
+                        "ATTACK: {} attacks {} with {}",
                         live.player_name(a.attacker),
                         live.player_name(a.target),
                         a.card.name()
@@ -693,7 +744,7 @@ fn draw_table_panels(
                     .color(egui::Color32::from_rgb(255, 150, 100)),
                 );
                 ui.label(format!(
-                    "would do {} damage (base {}), HP {} → {}",
+                    "would do {} damage (base {}): HP {} down to {}",
                     a.preview.final_damage, a.preview.base, a.preview.hp_before, a.preview.hp_after
                 ));
                 if a.awaiting_toll {
@@ -707,42 +758,6 @@ fn draw_table_panels(
                 }
             });
     }
-    // The hand of the seat at the screen (every hand for a spectator or a replay).
-    let hands: Vec<(PlayerId, Vec<Card>)> = match viewer {
-        Some(v) => vec![(v, live.view(v).hand)],
-        None => (0..n)
-            .filter_map(|i| u8::try_from(i).ok())
-            .map(|i| (PlayerId(i), live.view(PlayerId(i)).hand))
-            .collect(),
-    };
-    egui::TopBottomPanel::bottom("hand")
-        .resizable(false)
-        .show(ctx, |ui| {
-            egui::ScrollArea::vertical()
-                .max_height(320.0)
-                .show(ui, |ui| {
-                    for (p, hand) in &hands {
-                        ui.label(
-                            egui::RichText::new(format!(
-                                "{}'s hand ({} cards)",
-                                live.player_name(*p),
-                                hand.len()
-                            ))
-                            .strong()
-                            .color(seat_color(*p)),
-                        );
-                        egui::ScrollArea::horizontal()
-                            .id_salt(("hand", p.0))
-                            .show(ui, |ui| {
-                                ui.horizontal(|ui| {
-                                    for c in hand {
-                                        card_widget(ui, *c);
-                                    }
-                                });
-                            });
-                    }
-                });
-        });
     if let Some((text, color)) = &callout.text
         && now < callout.until
     {
@@ -750,7 +765,7 @@ fn draw_table_panels(
             .title_bar(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_TOP, [-150.0, 90.0])
-            .frame(egui::Frame::window(&ctx.style()).fill(egui::Color32::from_rgb(30, 26, 20)))
+            .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(30, 26, 20)))
             .show(ctx, |ui| {
                 ui.label(egui::RichText::new(text).size(22.0).strong().color(*color));
             });

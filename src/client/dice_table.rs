@@ -11,7 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
 use super::camera::Rig;
-use super::table_hud::{seat_color, seat_color_3d};
+use super::table_hud::{label_box, seat_color, seat_color_3d};
 use super::table_session::{FactsPlayed, Shown, SkipAnimations, TableClient, TableMatch, Timeline};
 use crate::framework::{Game, PlayerId};
 use crate::rules::battle_tanks::{
@@ -465,7 +465,8 @@ fn redraw(
         Transform::from_xyz(-5.0, 14.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     draw_dice(&mut commands, &assets, game);
-    rig.frame(Vec3::new(0.0, 0.0, 0.8), 17.0);
+    // The log covers the right of the window: look a little right of the centre.
+    rig.frame(Vec3::new(2.6, 0.0, 1.2), 18.5);
 }
 
 fn anim_of(game: &BattleTanks, fact: &Fact) -> Option<Anim> {
@@ -791,7 +792,7 @@ fn draw_labels(
     for (i, c) in game.players().iter().enumerate() {
         let Ok(seat) = u8::try_from(i) else { continue };
         let p = PlayerId(seat);
-        let Some(at) = screen(seat_point(p, n, TABLE_RADIUS + 0.2)) else {
+        let Some(at) = screen(seat_point(p, n, SEAT_RADIUS - 1.9)) else {
             continue;
         };
         let mut lines = vec![c.name.clone()];
@@ -813,18 +814,19 @@ fn draw_labels(
             lines.push(match d.kind {
                 Some(DieKind::Nuke) => "declared NUKE".into(),
                 Some(DieKind::Tank) => "declared Tank".into(),
-                Some(DieKind::Free) => "free die (−1)".into(),
+                Some(DieKind::Free) => "free die (-1)".into(),
                 None => "leaves the War".into(),
             });
         }
         if live.to_act().contains(&p) {
             lines.push("▶ to decide".into());
         }
-        painter.text(
+        label_box(
+            &painter,
             egui::pos2(at.x, at.y),
             egui::Align2::CENTER_CENTER,
             lines.join("\n"),
-            egui::FontId::proportional(14.0),
+            14.0,
             seat_color(p),
         );
     }
@@ -838,15 +840,16 @@ fn draw_labels(
             } else if d.meganuke {
                 "MEGANUKE".to_string()
             } else if d.value != d.face {
-                format!("{}→{}", d.face, d.value)
+                format!("{} is {}", d.face, d.value)
             } else {
                 d.value.to_string()
             };
-            painter.text(
+            label_box(
+                &painter,
                 egui::pos2(at.x, at.y),
                 egui::Align2::CENTER_BOTTOM,
                 text,
-                egui::FontId::proportional(if d.at_war { 15.0 } else { 12.0 }),
+                if d.at_war { 15.0 } else { 12.0 },
                 if d.at_war {
                     egui::Color32::GOLD
                 } else {
@@ -856,18 +859,19 @@ fn draw_labels(
         }
     }
     if let Some(at) = screen(Vec3::new(0.0, 0.0, -3.1)) {
-        painter.text(
+        label_box(
+            &painter,
             egui::pos2(at.x, at.y),
             egui::Align2::CENTER_BOTTOM,
             "BATTLEFIELD",
-            egui::FontId::proportional(14.0),
+            14.0,
             egui::Color32::from_rgb(220, 200, 160),
         );
     }
     egui::Window::new("battle")
         .title_bar(false)
         .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, [8.0, 70.0])
+        .anchor(egui::Align2::LEFT_TOP, [6.0, 92.0])
         .show(ctx, |ui| {
             ui.label(
                 egui::RichText::new(match live.phase() {
@@ -910,7 +914,7 @@ fn draw_labels(
             .title_bar(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_TOP, [-150.0, 90.0])
-            .frame(egui::Frame::window(&ctx.style()).fill(egui::Color32::from_rgb(30, 26, 20)))
+            .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(30, 26, 20)))
             .show(ctx, |ui| {
                 ui.label(egui::RichText::new(text).size(24.0).strong().color(*color));
             });

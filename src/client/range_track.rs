@@ -11,7 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
 use super::camera::Rig;
-use super::table_hud::{seat_color, seat_color_3d};
+use super::table_hud::{label_box, seat_color, seat_color_3d};
 use super::table_session::{FactsPlayed, Shown, SkipAnimations, TableClient, TableMatch, Timeline};
 use crate::framework::{Game, PlayerId};
 use crate::rules::range_duel::{
@@ -165,7 +165,7 @@ struct Drawn;
 /// The world x of `player`'s tank at band `band`.
 fn tank_x(game: &RangeDuel, band: u8, player: PlayerId) -> f32 {
     let hexes = f32::from(game.setup().table.band(band).hexes);
-    let half = 0.9 + hexes * 0.85;
+    let half = 0.9 + hexes * 0.75;
     if player.0 == 0 { -half } else { half }
 }
 
@@ -392,7 +392,8 @@ fn redraw(
             },
         ));
     }
-    rig.frame(Vec3::new(0.0, 0.0, 1.2), far * 1.05 + 4.0);
+    // The log covers the right of the window: look a little right of the centre.
+    rig.frame(Vec3::new(far * 0.2, 0.0, 1.4), far * 1.7 + 2.0);
 }
 
 fn play_anims(
@@ -617,13 +618,16 @@ fn draw_labels(
     for (i, band) in bands.iter().enumerate() {
         let Ok(b) = u8::try_from(i) else { continue };
         let x = tank_x(game, b, PlayerId(1));
-        if let Some(p) = screen(Vec3::new(x, 0.0, 1.55)) {
+        // Neighbouring bands stand close together: stagger their labels.
+        let row = if i % 2 == 0 { 1.55 } else { 2.35 };
+        if let Some(p) = screen(Vec3::new(x, 0.0, row)) {
             let current = b == game.range();
-            painter.text(
+            label_box(
+                &painter,
                 egui::pos2(p.x, p.y),
                 egui::Align2::CENTER_TOP,
                 format!("{}\n{} hex", band.name, band.hexes),
-                egui::FontId::proportional(if current { 15.0 } else { 12.0 }),
+                if current { 15.0 } else { 12.0 },
                 if current {
                     egui::Color32::GOLD
                 } else {
@@ -641,11 +645,7 @@ fn draw_labels(
         let (presented, hull_down) = game.last_posture(t.player);
         let mut lines = vec![
             format!("{} · {}", side_name(t.player), tank.name),
-            format!(
-                "hull {}{}",
-                "■".repeat(usize::from(tank.hull)),
-                "□".repeat(usize::from(max_hull.saturating_sub(tank.hull)))
-            ),
+            format!("hull {}/{max_hull}", tank.hull),
         ];
         let crew: Vec<String> = tank
             .crew
@@ -669,18 +669,19 @@ fn draw_labels(
                 lines.push("reloading".into());
             }
         }
-        painter.text(
+        label_box(
+            &painter,
             egui::pos2(p.x, p.y),
             egui::Align2::CENTER_BOTTOM,
             lines.join("\n"),
-            egui::FontId::proportional(13.0),
+            13.0,
             seat_color(t.player),
         );
     }
     egui::Window::new("range")
         .title_bar(false)
         .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, [8.0, 70.0])
+        .anchor(egui::Align2::LEFT_TOP, [6.0, 92.0])
         .show(ctx, |ui| {
             ui.label(
                 egui::RichText::new(format!("Range: {}", game.range_name()))
@@ -720,7 +721,7 @@ fn draw_labels(
             .title_bar(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_TOP, [-150.0, 90.0])
-            .frame(egui::Frame::window(&ctx.style()).fill(egui::Color32::from_rgb(40, 34, 18)))
+            .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(40, 34, 18)))
             .show(ctx, |ui| {
                 ui.label(
                     egui::RichText::new("REVEAL")

@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
 use super::table_session::{Seat, SkipAnimations, TableBusy, TableClient, TableMatch, TableOrder};
-use crate::framework::{Game, PlayerId};
+use crate::framework::PlayerId;
 
 pub(super) fn plugin<G: TableClient>(app: &mut App) {
     app.add_systems(
@@ -43,6 +43,25 @@ pub fn seat_color_3d(player: PlayerId) -> Color {
     Color::srgb_u8(c.r(), c.g(), c.b())
 }
 
+/// Text on the table, on a dark plate so it reads over any colour.
+pub fn label_box(
+    painter: &egui::Painter,
+    at: egui::Pos2,
+    anchor: egui::Align2,
+    text: impl Into<String>,
+    size: f32,
+    color: egui::Color32,
+) {
+    let galley = painter.layout_no_wrap(text.into(), egui::FontId::proportional(size), color);
+    let rect = anchor.anchor_size(at, galley.size());
+    painter.rect_filled(
+        rect.expand(3.0),
+        4.0,
+        egui::Color32::from_rgba_unmultiplied(15, 16, 20, 200),
+    );
+    painter.galley(rect.min, galley, color);
+}
+
 const WARN: egui::Color32 = egui::Color32::from_rgb(255, 150, 120);
 
 pub(super) fn draw_panels<G: TableClient>(
@@ -64,7 +83,11 @@ pub(super) fn draw_panels<G: TableClient>(
         return Ok(());
     }
 
-    egui::TopBottomPanel::top("table banner").show(ctx, |ui| {
+    egui::Window::new("table banner")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_TOP, [6.0, 6.0])
+        .show(ctx, |ui| {
         ui.horizontal(|ui| {
             if ui.button("☰ Menu").clicked() {
                 next.set(Screen::Menu);
@@ -76,16 +99,11 @@ pub(super) fn draw_panels<G: TableClient>(
             {
                 orders.write(TableOrder::Save);
             }
-            let can_undo = table.replay.is_none()
-                && table
-                    .game
-                    .history()
-                    .iter()
-                    .any(|s| table.seats.get(s.player.index()).is_some_and(Seat::is_human));
+            let can_undo = table.can_undo();
             if ui
-                .add_enabled(can_undo, egui::Button::new("Undo"))
+                .add_enabled(can_undo.is_ok(), egui::Button::new("Undo"))
                 .on_hover_text("Take back the last person's action (and the bots' answers); the dice rewind too")
-                .on_disabled_hover_text("No action of a person to take back")
+                .on_disabled_hover_text(can_undo.err().unwrap_or_default())
                 .clicked()
             {
                 orders.write(TableOrder::Undo);
@@ -116,8 +134,11 @@ pub(super) fn draw_panels<G: TableClient>(
         }
     });
 
-    egui::SidePanel::right("table log")
-        .default_width(340.0)
+    egui::Window::new("Seats and log")
+        .resizable(false)
+        .collapsible(true)
+        .anchor(egui::Align2::RIGHT_TOP, [-6.0, 6.0])
+        .fixed_size([330.0, 470.0])
         .show(ctx, |ui| {
             ui.heading("Seats");
             seats_panel(ui, &table, &mut orders);
@@ -158,9 +179,13 @@ pub(super) fn draw_panels<G: TableClient>(
                 });
         });
 
-    egui::TopBottomPanel::bottom("table orders")
-        .min_height(64.0)
+    egui::Window::new("table orders")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, [-170.0, -6.0])
+        .max_width(900.0)
         .show(ctx, |ui| {
+            state.seat_panel(ui, table.viewer);
             if let Some(actions) = &table.replay {
                 replay_controls(ui, table.game.history().len(), actions.len(), &mut orders);
                 return;
@@ -197,7 +222,7 @@ pub(super) fn draw_panels<G: TableClient>(
         egui::Window::new("The end")
             .collapsible(false)
             .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, [-170.0, -40.0])
+            .anchor(egui::Align2::CENTER_CENTER, [-170.0, 120.0])
             .show(ctx, |ui| {
                 let title = match outcome.winners.as_slice() {
                     [] => "No one wins".to_string(),
@@ -393,11 +418,17 @@ fn privacy_screen<G: TableClient>(
     player: PlayerId,
     orders: &mut MessageWriter<TableOrder<G>>,
 ) {
-    egui::CentralPanel::default()
-        .frame(egui::Frame::new().fill(egui::Color32::from_rgb(18, 19, 22)))
+    let screen = ctx.content_rect();
+    egui::Area::new(egui::Id::new("privacy screen"))
+        .fixed_pos(screen.min)
+        .order(egui::Order::Foreground)
         .show(ctx, |ui| {
+            ui.set_min_size(screen.size());
+            ui.painter()
+                .rect_filled(screen, 0.0, egui::Color32::from_rgb(18, 19, 22));
             ui.vertical_centered(|ui| {
-                ui.add_space(ui.available_height() * 0.3);
+                ui.set_width(screen.width());
+                ui.add_space(screen.height() * 0.3);
                 ui.label(
                     egui::RichText::new(format!("Pass to {name}"))
                         .size(40.0)

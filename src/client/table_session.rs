@@ -16,7 +16,7 @@ use super::Screen;
 use super::session::{SaveFolder, clock_seed};
 use crate::framework::hash::format_hash;
 use crate::framework::tabletop::{self, TabletopRecord};
-use crate::framework::{Game, Match, MatchRng, PlayerId, RecordedAction, Tabletop};
+use crate::framework::{Match, MatchRng, PlayerId, RecordedAction, Tabletop};
 use crate::rules::TableGame;
 
 /// What the client needs of a setup-file game beyond [`Tabletop`]; every method has a
@@ -40,6 +40,10 @@ pub trait TableClient: Tabletop {
     fn action_hint(&self, _action: &Self::Action) -> Option<String> {
         None
     }
+
+    /// What the game shows above the orders: a hand of cards, say. `viewer` is the seat at
+    /// the screen; `None` may see everything.
+    fn seat_panel(&self, _ui: &mut bevy_egui::egui::Ui, _viewer: Option<PlayerId>) {}
 
     /// Seconds the scene needs to show `fact`; bots and the privacy screen wait for it.
     fn fact_seconds(&self, _fact: &Self::Fact) -> f32 {
@@ -131,6 +135,11 @@ impl<G: TableClient> TableMatch<G> {
             bot_rng: MatchRng::new(seed ^ 0x5EA7),
         };
         table.viewer = table.settled_viewer();
+        // People sharing a screen with secrets start behind the privacy screen too, so
+        // that nobody sees the first player's hand by accident.
+        if G::SECRETS && table.humans() > 1 {
+            table.pass_to = table.viewer;
+        }
         Ok(table)
     }
 
@@ -210,7 +219,16 @@ impl<G: TableClient> TableMatch<G> {
         if self.state().outcome().is_some() {
             return None;
         }
-        self.viewer
+        // Several people and nobody deciding (the bots play): keep the last person's eyes,
+        // or the first person's before anyone has looked. Never everything: that would
+        // show every hand.
+        self.viewer.or_else(|| {
+            self.seats
+                .iter()
+                .position(Seat::is_human)
+                .and_then(|i| u8::try_from(i).ok())
+                .map(PlayerId)
+        })
     }
 
     /// After a change: whose screen comes next, behind the privacy screen when secrets
@@ -220,7 +238,7 @@ impl<G: TableClient> TableMatch<G> {
         if next == self.viewer {
             return;
         }
-        if G::SECRETS && self.humans() > 1 && next.is_some() && self.viewer.is_some() {
+        if G::SECRETS && self.humans() > 1 && next.is_some() {
             self.pass_to = next;
         } else {
             self.viewer = next;
@@ -270,6 +288,9 @@ impl<G: TableClient> TableMatch<G> {
             self.play(player, &action)?;
         }
         self.viewer = self.settled_viewer();
+        if G::SECRETS && self.humans() > 1 {
+            self.pass_to = self.viewer;
+        }
         Ok(())
     }
 
@@ -280,8 +301,37 @@ impl<G: TableClient> TableMatch<G> {
         probe.play(player, action).err().map(|e| e.to_string())
     }
 
+    /// Whether the person at the screen may take back the last person's action; why not,
+    /// if not. With secrets in hot seat, only your own action: taking back another's
+    /// would let you see their choice and have them choose again.
+    ///
+    /// # Errors
+    /// Why not.
+    pub fn can_undo(&self) -> Result<(), String> {
+        if self.replay.is_some() {
+            return Err("This is a replay".into());
+        }
+        let last = self
+            .game
+            .history()
+            .iter()
+            .rev()
+            .find(|s| self.seats.get(s.player.index()).is_some_and(Seat::is_human))
+            .ok_or("No action of a person to take back")?;
+        if G::SECRETS && self.humans() > 1 && Some(last.player) != self.viewer {
+            return Err(format!(
+                "Only {} may take back their own action",
+                self.state().player_name(last.player)
+            ));
+        }
+        Ok(())
+    }
+
     /// Takes back the last person's action and the bots' answers after it.
     pub fn undo(&mut self) {
+        if self.can_undo().is_err() {
+            return;
+        }
         let history = self.game.history();
         let last_human = history
             .iter()
@@ -290,7 +340,7 @@ impl<G: TableClient> TableMatch<G> {
             self.game.undo_to(i);
             self.revision += 1;
             self.pass_to = None;
-            self.viewer = self.settled_viewer();
+            self.hand_over();
         }
     }
 
@@ -355,7 +405,7 @@ impl<G: TableClient> TableMatch<G> {
             *s = seat;
         }
         self.pass_to = None;
-        self.viewer = self.settled_viewer();
+        self.hand_over();
         self.revision += 1;
         Ok(())
     }
@@ -780,6 +830,8 @@ mod tests {
     #[test]
     fn hot_seat_hides_the_screen_between_people() {
         let mut t = duel(vec![Seat::Human, Seat::Human]);
+        assert_eq!(t.pass_to, Some(PlayerId(0)), "hot seat starts behind the screen");
+        t.reveal();
         assert_eq!(t.viewer, Some(PlayerId(0)));
         t.play(PlayerId(0), &Action::HullDown).unwrap();
         t.hand_over();

@@ -14,7 +14,7 @@ use tanktable::framework::hash::format_hash;
 use tanktable::framework::record::RecordHeader;
 use tanktable::framework::rng::derive_seed;
 use tanktable::framework::tabletop::{self, load_setup};
-use tanktable::framework::{Game, MatchRng, PlayerId, Tabletop};
+use tanktable::framework::{MatchRng, PlayerId, Tabletop};
 use tanktable::rules::TableGame;
 
 use crate::project;
