@@ -92,6 +92,10 @@ pub enum Command {
         /// Open the main menu instead of a scenario (scripted screenshots).
         #[arg(long, hide = true)]
         menu: bool,
+        /// With --menu: open this page of the menu (0 Tank Commander and Tank Chess, then
+        /// one page per table game).
+        #[arg(long, hide = true, default_value_t = 0)]
+        menu_page: usize,
         /// Open a match record (a save, or from `record`) in the replay viewer.
         #[arg(long, value_name = "MATCH", conflicts_with = "scenario")]
         replay: Option<PathBuf>,
@@ -203,10 +207,12 @@ pub fn main() -> ExitCode {
             measure_startup,
             empty_app,
             menu,
+            menu_page,
             replay,
             seats,
         }) => open_client(ClientArgs {
             seats,
+            menu_page,
             replay: replay.clone(),
             scenario: if menu || replay.is_some() {
                 None
@@ -273,6 +279,7 @@ struct ClientArgs {
     empty_app: bool,
     replay: Option<PathBuf>,
     seats: Vec<String>,
+    menu_page: usize,
 }
 
 impl Default for ClientArgs {
@@ -289,6 +296,7 @@ impl Default for ClientArgs {
             empty_app: false,
             replay: None,
             seats: Vec::new(),
+            menu_page: 0,
         }
     }
 }
@@ -312,6 +320,7 @@ fn open_client(args: ClientArgs) -> Result<ExitCode, String> {
         measure_startup: args.measure_startup,
         empty_app: args.empty_app,
         replay: args.replay,
+        menu_page: args.menu_page,
         seats: args
             .seats
             .iter()

@@ -33,6 +33,10 @@ pub struct Listed {
     pub scenario: Result<Scenario, String>,
 }
 
+/// The page the menu opens on.
+#[derive(Resource, Default, Clone, Copy)]
+pub struct MenuPage(pub usize);
+
 #[derive(Resource, Default)]
 struct MenuState {
     /// The page shown: 0 for Tank Commander and Tank Chess, then one per setup-file game.
@@ -84,8 +88,18 @@ fn leave_battle(mut commands: Commands) {
     commands.remove_resource::<Table>();
 }
 
-fn rescan(mut state: ResMut<MenuState>, rules: Res<LoadedRules>, folder: Res<SaveFolder>) {
+fn rescan(
+    mut state: ResMut<MenuState>,
+    rules: Res<LoadedRules>,
+    folder: Res<SaveFolder>,
+    page: Option<Res<MenuPage>>,
+) {
     state.tables = super::table_menu::scan_all(&folder);
+    if let Some(page) = page
+        && page.is_added()
+    {
+        state.tab = page.0.min(state.tables.len());
+    }
     state.scenarios = scenario_list(&rules.0);
     let chess_rules = super::chess_session::chess_rules();
     state.chess = find_project_file("scenarios/tank-chess")

@@ -102,6 +102,8 @@ pub struct Launch {
     pub replay: Option<PathBuf>,
     /// Who sits in each seat of a setup-file game (missing seats are people).
     pub seats: Vec<table_session::Seat>,
+    /// The menu page to open on (scripted screenshots).
+    pub menu_page: usize,
 }
 
 /// Panels and highlights are hidden.
@@ -291,6 +293,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
     if launch.clean {
         app.insert_resource(Clean);
     }
+    app.insert_resource(menu::MenuPage(launch.menu_page));
     if launch.measure_startup {
         app.insert_resource(capture::Measure { started })
             .add_plugins(capture::measure_plugin);

@@ -235,3 +235,130 @@ fn the_tank_chess_board_shows_squares_obstacles_and_both_colours() {
     assert!(ivory > 300, "white pieces ({ivory} px)");
     assert!(charcoal > 300, "black pieces ({charcoal} px)");
 }
+
+/// Battle Tanks: the felt table, the Battlefield, and the commanders' dice at their seats.
+#[test]
+fn the_dice_table_shows_the_felt_the_battlefield_and_the_arsenals() {
+    if !can_render() {
+        return;
+    }
+    let out = render(
+        &[
+            "play",
+            "scenarios/battle-tanks/default.ron",
+            "--seats",
+            "human,heuristic,heuristic,heuristic",
+            "--seed",
+            "7",
+            "--autoplay",
+            "5",
+            "--screenshot-frame",
+            "40",
+            "--screenshot",
+        ],
+        "battle-tanks.png",
+    );
+    let (_, _, px) = pixels(&out);
+    let total = px.len();
+    let felt = count(&px, |[r, g, b]| g > r + 40 && g > b + 25);
+    assert!(felt > total / 6, "too little green felt: {felt} of {total}");
+    let battlefield = count(&px, |[r, g, b]| r > g + 20 && g > b + 10 && r < 140);
+    assert!(battlefield > total / 40, "no Battlefield: {battlefield}");
+    // Ann's dice and plate are blue; the Nukes' pips glow red.
+    let blue = count(&px, |[r, g, b]| b > 150 && b > r + 50);
+    assert!(blue > 500, "no blue seat ({blue} px)");
+    let pips = count(&px, |[r, g, b]| r > 200 && g < 110 && b < 100);
+    assert!(pips > 20, "no red Nuke pips ({pips} px)");
+}
+
+/// Tank Combat against a bot: the person's hand as readable cards, both tanks.
+#[test]
+fn the_card_table_shows_the_hand_and_both_tanks() {
+    if !can_render() {
+        return;
+    }
+    let out = render(
+        &[
+            "play",
+            "scenarios/tank-combat/default.ron",
+            "--seats",
+            "human,heuristic",
+            "--seed",
+            "3",
+            "--autoplay",
+            "6",
+            "--screenshot-frame",
+            "40",
+            "--screenshot",
+        ],
+        "tank-combat.png",
+    );
+    let (_, _, px) = pixels(&out);
+    // Card faces are cream.
+    let cards = count(&px, |[r, g, b]| r > 230 && g > 225 && b > 205 && b < 228);
+    assert!(cards > 20_000, "no cards in hand ({cards} px)");
+    let blue = count(&px, |[r, g, b]| b > 180 && b > r + 60 && b > g + 30);
+    let red = count(&px, |[r, g, b]| r > 180 && r > g + 80 && r > b + 80);
+    assert!(blue > 300, "no blue tank ({blue} px)");
+    assert!(red > 300, "no red tank ({red} px)");
+}
+
+/// Tank Combat hot seat: before the first player looks, the privacy screen hides all.
+#[test]
+fn hot_seat_with_hidden_hands_starts_behind_the_privacy_screen() {
+    if !can_render() {
+        return;
+    }
+    let out = render(
+        &[
+            "play",
+            "scenarios/tank-combat/default.ron",
+            "--seats",
+            "human,human",
+            "--screenshot-frame",
+            "25",
+            "--screenshot",
+        ],
+        "tank-combat-privacy.png",
+    );
+    let (_, _, px) = pixels(&out);
+    let dark = count(&px, |[r, g, b]| r < 30 && g < 30 && b < 35);
+    assert!(
+        dark > px.len() * 9 / 10,
+        "the privacy screen does not cover the table ({dark} of {} px dark)",
+        px.len()
+    );
+    let cards = count(&px, |[r, g, b]| r > 230 && g > 225 && b > 205 && b < 228);
+    assert!(cards < 200, "cards show through the privacy screen ({cards} px)");
+}
+
+/// The Range Duel: the track with both tanks on it.
+#[test]
+fn the_range_track_shows_both_tanks() {
+    if !can_render() {
+        return;
+    }
+    let out = render(
+        &[
+            "play",
+            "scenarios/range-duel/default.ron",
+            "--seats",
+            "human,heuristic",
+            "--seed",
+            "5",
+            "--autoplay",
+            "2",
+            "--screenshot-frame",
+            "40",
+            "--screenshot",
+        ],
+        "range-duel.png",
+    );
+    let (_, _, px) = pixels(&out);
+    let track = count(&px, |[r, g, b]| r > 150 && r > b + 40 && g > b + 20 && r < 220);
+    assert!(track > px.len() / 30, "no range track ({track} px)");
+    let blue = count(&px, |[r, g, b]| b > 180 && b > r + 60 && b > g + 30);
+    let red = count(&px, |[r, g, b]| r > 180 && r > g + 80 && r > b + 80);
+    assert!(blue > 300, "no blue tank ({blue} px)");
+    assert!(red > 300, "no red tank ({red} px)");
+}
