@@ -765,7 +765,9 @@ fn draw_table_panels(
             .title_bar(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_TOP, [-150.0, 90.0])
-            .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(30, 26, 20)))
+            .frame(
+                egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(30, 26, 20)),
+            )
             .show(ctx, |ui| {
                 ui.label(egui::RichText::new(text).size(22.0).strong().color(*color));
             });

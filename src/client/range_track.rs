@@ -721,7 +721,9 @@ fn draw_labels(
             .title_bar(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_TOP, [-150.0, 90.0])
-            .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(40, 34, 18)))
+            .frame(
+                egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(40, 34, 18)),
+            )
             .show(ctx, |ui| {
                 ui.label(
                     egui::RichText::new("REVEAL")

@@ -830,7 +830,11 @@ mod tests {
     #[test]
     fn hot_seat_hides_the_screen_between_people() {
         let mut t = duel(vec![Seat::Human, Seat::Human]);
-        assert_eq!(t.pass_to, Some(PlayerId(0)), "hot seat starts behind the screen");
+        assert_eq!(
+            t.pass_to,
+            Some(PlayerId(0)),
+            "hot seat starts behind the screen"
+        );
         t.reveal();
         assert_eq!(t.viewer, Some(PlayerId(0)));
         t.play(PlayerId(0), &Action::HullDown).unwrap();

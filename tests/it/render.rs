@@ -265,7 +265,7 @@ fn the_dice_table_shows_the_felt_the_battlefield_and_the_arsenals() {
     let battlefield = count(&px, |[r, g, b]| r > g + 20 && g > b + 10 && r < 140);
     assert!(battlefield > total / 40, "no Battlefield: {battlefield}");
     // Ann's dice and plate are blue; the Nukes' pips glow red.
-    let blue = count(&px, |[r, g, b]| b > 150 && b > r + 50);
+    let blue = count(&px, |[r, _, b]| b > 150 && b > r + 50);
     assert!(blue > 500, "no blue seat ({blue} px)");
     let pips = count(&px, |[r, g, b]| r > 200 && g < 110 && b < 100);
     assert!(pips > 20, "no red Nuke pips ({pips} px)");
@@ -329,7 +329,10 @@ fn hot_seat_with_hidden_hands_starts_behind_the_privacy_screen() {
         px.len()
     );
     let cards = count(&px, |[r, g, b]| r > 230 && g > 225 && b > 205 && b < 228);
-    assert!(cards < 200, "cards show through the privacy screen ({cards} px)");
+    assert!(
+        cards < 200,
+        "cards show through the privacy screen ({cards} px)"
+    );
 }
 
 /// The Range Duel: the track with both tanks on it.
@@ -355,7 +358,9 @@ fn the_range_track_shows_both_tanks() {
         "range-duel.png",
     );
     let (_, _, px) = pixels(&out);
-    let track = count(&px, |[r, g, b]| r > 150 && r > b + 40 && g > b + 20 && r < 220);
+    let track = count(&px, |[r, g, b]| {
+        r > 150 && r > b + 40 && g > b + 20 && r < 220
+    });
     assert!(track > px.len() / 30, "no range track ({track} px)");
     let blue = count(&px, |[r, g, b]| b > 180 && b > r + 60 && b > g + 30);
     let red = count(&px, |[r, g, b]| r > 180 && r > g + 80 && r > b + 80);

@@ -1,0 +1,51 @@
+//! Speed goals for the three table games: one whole game between heuristic bots, from the
+//! shipped default setup (aim: under 1 ms each, so `tanktable sim` plays thousands a
+//! second on one core).
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use tanktable::framework::bot::play_out;
+use tanktable::framework::rng::derive_seed;
+use tanktable::framework::tabletop::load_setup;
+use tanktable::framework::{MatchRng, Tabletop};
+use tanktable::rules::TableGame;
+
+fn one_game<G: Tabletop>(setup: &G::Setup, seed: u64) -> usize {
+    let game = G::from_setup(setup).expect("a valid setup");
+    let mut bots: Vec<_> = (0..game.player_count())
+        .map(|_| G::bot("heuristic").expect("a heuristic bot"))
+        .collect();
+    let played = play_out(
+        game,
+        &mut bots,
+        &mut MatchRng::new(seed),
+        &mut MatchRng::new(derive_seed(seed, 1)),
+        100_000,
+        |_, _| {},
+    )
+    .expect("the bots play to the end");
+    played.actions.len()
+}
+
+fn bench_game<G: Tabletop>(c: &mut Criterion, which: TableGame) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(which.folder())
+        .join("default.ron");
+    let setup = load_setup::<G>(&path).expect("the shipped setup");
+    let mut seed = 0;
+    c.bench_function(&format!("{}: a whole heuristic game", which.title()), |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(one_game::<G>(&setup, seed))
+        });
+    });
+}
+
+fn table_games(c: &mut Criterion) {
+    for which in TableGame::ALL {
+        tanktable::dispatch_table_game!(which, bench_game(c, which));
+    }
+}
+
+criterion_group!(benches, table_games);
+criterion_main!(benches);
