@@ -369,16 +369,28 @@ pub(super) fn sim<G: Tabletop>(
         report.bots.join(" vs "),
         report.seed
     );
-    for (i, seat) in report.seats.iter().enumerate() {
+    let names: Vec<String> = report
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| {
+            if seat.contains(report.labels[i].as_str()) {
+                format!("seat {} {seat}", i + 1)
+            } else {
+                format!("seat {} {seat} ({})", i + 1, report.labels[i])
+            }
+        })
+        .collect();
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(15);
+    for (i, name) in names.iter().enumerate() {
         let (rate, (lo, hi)) = report.seat_rates[i];
-        let label = if seat.contains(report.labels[i].as_str()) {
-            String::new()
-        } else {
-            format!(" ({})", report.labels[i])
-        };
         say!(
-            "  seat {} {seat}{label:<10} wins {:>6}  {:>5.1}%  95% CI [{:.1}%, {:.1}%]",
-            i + 1,
+            "  {name:<width$} wins {:>6}  {:>5.1}%  95% CI [{:.1}%, {:.1}%]",
             report.wins[i],
             100.0 * rate,
             100.0 * lo,
@@ -386,7 +398,8 @@ pub(super) fn sim<G: Tabletop>(
         );
     }
     say!(
-        "  no winner        {:>6}  {:>5.1}%",
+        "  {:<width$} wins {:>6}  {:>5.1}%",
+        "no winner",
         report.no_winner,
         100.0 * f64::from(report.no_winner) / f64::from(report.games)
     );

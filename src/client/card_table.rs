@@ -11,6 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
 use super::camera::Rig;
+use super::table_effects::{Callout, Effect, TankMeshes, spawn_tank};
 use super::table_hud::{label_box, seat_color, seat_color_3d};
 use super::table_session::{FactsPlayed, Shown, SkipAnimations, TableClient, TableMatch, Timeline};
 use crate::framework::{Game, PlayerId};
@@ -20,7 +21,6 @@ use crate::rules::tank_combat::{
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Timeline<Anim>>()
-        .init_resource::<Callout>()
         .add_systems(
             Update,
             (redraw, play_anims, animate).chain().run_if(
@@ -31,7 +31,8 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             draw_table_panels
                 .after(super::table_hud::draw_panels::<TankCombat>)
-                .run_if(in_state(Screen::Table).and_then(resource_exists::<Shown<TankCombat>>)),
+                .run_if(in_state(Screen::Table).and_then(resource_exists::<Shown<TankCombat>>))
+                .run_if(resource_exists::<TableMatch<TankCombat>>),
         );
 }
 
@@ -148,27 +149,12 @@ pub enum Anim {
     Settle(Box<TankCombat>),
 }
 
-#[derive(Resource, Default)]
-struct Callout {
-    text: Option<(String, egui::Color32)>,
-    until: f32,
-}
-
 #[derive(Component)]
 struct Drawn;
 
 /// A tank at its seat.
 #[derive(Component)]
 struct SeatTank;
-
-/// A short-lived 3D effect.
-#[derive(Component)]
-struct Effect {
-    born: f32,
-    life: f32,
-    grow: f32,
-    rise: f32,
-}
 
 /// Text that floats up from a tank.
 #[derive(Component)]
@@ -277,10 +263,7 @@ fn redraw(
         },
         Transform::from_xyz(-4.0, 12.0, 7.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
-    let hull = meshes.add(Cuboid::new(0.8, 0.32, 1.15));
-    let track = meshes.add(Cuboid::new(0.18, 0.28, 1.25));
-    let turret = meshes.add(Cylinder::new(0.28, 0.24));
-    let barrel = meshes.add(Cylinder::new(0.05, 0.9));
+    let tank = TankMeshes::new(&mut meshes);
     let dark = mat(Color::srgb(0.12, 0.12, 0.12));
     let n = game.player_count();
     for i in 0..n {
@@ -296,31 +279,7 @@ fn redraw(
                 Transform::from_translation(at).looking_at(Vec3::ZERO, Vec3::Y),
                 Visibility::default(),
             ))
-            .with_children(|t| {
-                t.spawn((
-                    Mesh3d(hull.clone()),
-                    MeshMaterial3d(paint.clone()),
-                    Transform::from_xyz(0.0, 0.32, 0.0),
-                ));
-                for side in [-0.45, 0.45] {
-                    t.spawn((
-                        Mesh3d(track.clone()),
-                        MeshMaterial3d(dark.clone()),
-                        Transform::from_xyz(side, 0.16, 0.0),
-                    ));
-                }
-                t.spawn((
-                    Mesh3d(turret.clone()),
-                    MeshMaterial3d(paint.clone()),
-                    Transform::from_xyz(0.0, 0.6, 0.05),
-                ));
-                t.spawn((
-                    Mesh3d(barrel.clone()),
-                    MeshMaterial3d(dark.clone()),
-                    Transform::from_xyz(0.0, 0.62, -0.55)
-                        .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
-                ));
-            });
+            .with_children(|t| spawn_tank(t, &tank, &paint, &dark, ()));
     }
     // The log covers the right of the window and the hand the bottom.
     rig.frame(Vec3::new(1.8, 0.0, 2.4), 15.5);
@@ -413,21 +372,13 @@ fn play_anims(
     let n = table.state().player_count();
     for (start, anim) in timeline.due(now) {
         match anim {
-            Anim::Callout(text, color) => {
-                callout.text = Some((text, color));
-                callout.until = start + 1.8;
-            }
+            Anim::Callout(text, color) => callout.show(text, color, start, 1.8),
             Anim::Tracer(from, to, mg) => {
                 let a = seat_point(from, n) + Vec3::Y * 0.62;
                 let b = seat_point(to, n) + Vec3::Y * 0.45;
                 commands.spawn((
                     DespawnOnExit(Screen::Table),
-                    Effect {
-                        born: start,
-                        life: 0.45,
-                        grow: 0.0,
-                        rise: 0.0,
-                    },
+                    Effect::lasting(start, 0.45),
                     Mesh3d(meshes.add(Cuboid::new(
                         if mg { 0.03 } else { 0.06 },
                         if mg { 0.03 } else { 0.06 },
@@ -474,12 +425,7 @@ fn play_anims(
             Anim::Burn(p) => {
                 commands.spawn((
                     DespawnOnExit(Screen::Table),
-                    Effect {
-                        born: start,
-                        life: 1.2,
-                        grow: 1.8,
-                        rise: 0.0,
-                    },
+                    Effect::growing(start, 1.2, 1.8),
                     Mesh3d(meshes.add(Sphere::new(0.6))),
                     MeshMaterial3d(materials.add(StandardMaterial {
                         base_color: Color::srgb(1.0, 0.45, 0.05),
@@ -500,22 +446,8 @@ fn play_anims(
     }
 }
 
-fn animate(
-    mut commands: Commands,
-    mut effects: Query<(Entity, &Effect, &mut Transform)>,
-    floaters: Query<(Entity, &Floater)>,
-    time: Res<Time>,
-) {
+fn animate(mut commands: Commands, floaters: Query<(Entity, &Floater)>, time: Res<Time>) {
     let now = time.elapsed_secs();
-    for (e, fx, mut tf) in &mut effects {
-        let age = now - fx.born;
-        if age > fx.life {
-            commands.entity(e).despawn();
-        } else if age >= 0.0 && fx.grow > 0.0 {
-            tf.scale = Vec3::splat((age / fx.life * fx.grow).max(0.01));
-            tf.translation.y += fx.rise * time.delta_secs();
-        }
-    }
     for (e, f) in &floaters {
         if now - f.born > 2.0 {
             commands.entity(e).despawn();
@@ -575,7 +507,6 @@ fn draw_table_panels(
     mut contexts: EguiContexts,
     shown: Res<Shown<TankCombat>>,
     table: Res<TableMatch<TankCombat>>,
-    callout: Res<Callout>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
     floaters: Query<&Floater>,
     time: Res<Time>,
@@ -756,20 +687,6 @@ fn draw_table_panels(
                         live.player_name(p)
                     ));
                 }
-            });
-    }
-    if let Some((text, color)) = &callout.text
-        && now < callout.until
-    {
-        egui::Window::new("callout")
-            .title_bar(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, [-150.0, 90.0])
-            .frame(
-                egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(30, 26, 20)),
-            )
-            .show(ctx, |ui| {
-                ui.label(egui::RichText::new(text).size(22.0).strong().color(*color));
             });
     }
     Ok(())

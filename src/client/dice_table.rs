@@ -11,6 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
 use super::camera::Rig;
+use super::table_effects::{Callout, Effect};
 use super::table_hud::{label_box, seat_color, seat_color_3d};
 use super::table_session::{FactsPlayed, Shown, SkipAnimations, TableClient, TableMatch, Timeline};
 use crate::framework::{Game, PlayerId};
@@ -20,10 +21,9 @@ use crate::rules::battle_tanks::{
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Timeline<Anim>>()
-        .init_resource::<Callout>()
         .add_systems(
             Update,
-            (redraw, play_anims, fly, fade).chain().run_if(
+            (redraw, play_anims, fly).chain().run_if(
                 in_state(Screen::Table).and_then(resource_exists::<TableMatch<BattleTanks>>),
             ),
         )
@@ -31,7 +31,8 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             draw_labels
                 .after(super::table_hud::draw_panels::<BattleTanks>)
-                .run_if(in_state(Screen::Table).and_then(resource_exists::<Shown<BattleTanks>>)),
+                .run_if(in_state(Screen::Table).and_then(resource_exists::<Shown<BattleTanks>>))
+                .run_if(resource_exists::<TableMatch<BattleTanks>>),
         );
 }
 
@@ -102,13 +103,6 @@ pub enum Anim {
     Settle(Box<BattleTanks>),
 }
 
-/// The banner that calls out War, misfires, Meganukes.
-#[derive(Resource, Default)]
-struct Callout {
-    text: Option<(String, egui::Color32)>,
-    until: f32,
-}
-
 #[derive(Component)]
 struct Fixture;
 
@@ -131,14 +125,6 @@ struct Flight {
     end: Quat,
     /// Despawn on landing (won dice going home; the settle redraws them).
     vanish: bool,
-}
-
-/// A short-lived effect.
-#[derive(Component)]
-struct Effect {
-    born: f32,
-    life: f32,
-    grow: f32,
 }
 
 /// Meshes and materials for dice, made once per table.
@@ -544,10 +530,7 @@ fn play_anims(
     let n = table.state().player_count();
     for (start, anim) in timeline.due(now) {
         match anim {
-            Anim::Callout(text, color) => {
-                callout.text = Some((text, color));
-                callout.until = start + 1.6;
-            }
+            Anim::Callout(text, color) => callout.show(text, color, start, 1.6),
             Anim::Roll(dice) => {
                 let on_field = shown_dice
                     .iter()
@@ -641,11 +624,11 @@ fn play_anims(
                 }
                 commands.spawn((
                     DespawnOnExit(Screen::Table),
-                    Effect {
-                        born: start,
-                        life: if world { 2.4 } else { 1.6 },
-                        grow: if world { 14.0 } else { 4.0 },
-                    },
+                    Effect::growing(
+                        start,
+                        if world { 2.4 } else { 1.6 },
+                        if world { 14.0 } else { 4.0 },
+                    ),
                     Mesh3d(meshes.add(Sphere::new(1.0))),
                     MeshMaterial3d(materials.add(StandardMaterial {
                         base_color: Color::srgb(1.0, 0.6, 0.1),
@@ -749,30 +732,12 @@ fn fly(
     }
 }
 
-fn fade(
-    mut commands: Commands,
-    mut effects: Query<(Entity, &Effect, &mut Transform)>,
-    time: Res<Time>,
-) {
-    let now = time.elapsed_secs();
-    for (e, fx, mut tf) in &mut effects {
-        let age = now - fx.born;
-        if age > fx.life {
-            commands.entity(e).despawn();
-        } else {
-            tf.scale = Vec3::splat((age.max(0.0) / fx.life * fx.grow).max(0.01));
-        }
-    }
-}
-
 fn draw_labels(
     mut contexts: EguiContexts,
     shown: Res<Shown<BattleTanks>>,
     table: Res<TableMatch<BattleTanks>>,
-    callout: Res<Callout>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
     flights: Query<(), With<Flight>>,
-    time: Res<Time>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (camera, eye) = *camera;
@@ -907,19 +872,5 @@ fn draw_labels(
                 );
             }
         });
-    if let Some((text, color)) = &callout.text
-        && time.elapsed_secs() < callout.until
-    {
-        egui::Window::new("callout")
-            .title_bar(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, [-150.0, 90.0])
-            .frame(
-                egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(30, 26, 20)),
-            )
-            .show(ctx, |ui| {
-                ui.label(egui::RichText::new(text).size(24.0).strong().color(*color));
-            });
-    }
     Ok(())
 }

@@ -25,6 +25,7 @@ mod overlay;
 mod range_track;
 mod reload;
 pub mod session;
+mod table_effects;
 mod table_hud;
 mod table_menu;
 pub mod table_session;
@@ -276,6 +277,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         table_hud::plugin::<crate::rules::range_duel::RangeDuel>,
         table_hud::plugin::<crate::rules::battle_tanks::BattleTanks>,
         table_hud::plugin::<crate::rules::tank_combat::TankCombat>,
+        table_effects::plugin,
         range_track::plugin,
         dice_table::plugin,
         card_table::plugin,

@@ -11,6 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
 use super::camera::Rig;
+use super::table_effects::{Callout, Effect, TankMeshes, spawn_tank};
 use super::table_hud::{label_box, seat_color, seat_color_3d};
 use super::table_session::{FactsPlayed, Shown, SkipAnimations, TableClient, TableMatch, Timeline};
 use crate::framework::{Game, PlayerId};
@@ -20,10 +21,10 @@ use crate::rules::range_duel::{
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Timeline<Anim>>()
-        .init_resource::<Banner>()
+        .init_resource::<LastReveal>()
         .add_systems(
             Update,
-            (redraw, play_anims, move_tanks, fade_effects)
+            (redraw, play_anims, move_tanks)
                 .chain()
                 .run_if(in_state(Screen::Table).and_then(resource_exists::<TableMatch<RangeDuel>>)),
         )
@@ -31,7 +32,8 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             draw_labels
                 .after(super::table_hud::draw_panels::<RangeDuel>)
-                .run_if(in_state(Screen::Table).and_then(resource_exists::<Shown<RangeDuel>>)),
+                .run_if(in_state(Screen::Table).and_then(resource_exists::<Shown<RangeDuel>>))
+                .run_if(resource_exists::<TableMatch<RangeDuel>>),
         );
 }
 
@@ -123,14 +125,9 @@ pub enum Anim {
     Settle(Box<RangeDuel>),
 }
 
-/// The reveal banner: both orders and the matrix row.
+/// The last reveal: both orders and the matrix row, kept in the range panel.
 #[derive(Resource, Default)]
-struct Banner {
-    text: Option<String>,
-    until: f32,
-    /// The last reveal, kept in a small panel.
-    last: Option<String>,
-}
+struct LastReveal(Option<String>);
 
 /// A tank on the track.
 #[derive(Component)]
@@ -150,14 +147,6 @@ struct Berm(PlayerId);
 
 #[derive(Component)]
 struct Wreck(PlayerId);
-
-/// A short-lived effect: a tracer, a flash, smoke.
-#[derive(Component)]
-struct Effect {
-    born: f32,
-    life: f32,
-    grow: f32,
-}
 
 #[derive(Component)]
 struct Drawn;
@@ -192,7 +181,7 @@ fn redraw(
     mut skips: MessageReader<SkipAnimations>,
     table: Res<TableMatch<RangeDuel>>,
     mut timeline: ResMut<Timeline<Anim>>,
-    mut banner: ResMut<Banner>,
+    mut callout: ResMut<Callout>,
     drawn: Query<Entity, With<Drawn>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -251,7 +240,7 @@ fn redraw(
         let rest = timeline.drain(now);
         if let Some(Anim::Settle(state)) = rest.into_iter().last() {
             commands.insert_resource(Shown(*state));
-            banner.text = None;
+            callout.text = None;
             jumped = true;
         }
     }
@@ -259,7 +248,7 @@ fn redraw(
         return;
     }
     timeline.drain(now);
-    banner.text = None;
+    callout.text = None;
     for e in &drawn {
         commands.entity(e).despawn();
     }
@@ -312,10 +301,7 @@ fn redraw(
         },
         Transform::from_xyz(-4.0, 12.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
-    let hull = meshes.add(Cuboid::new(0.75, 0.3, 1.1));
-    let track = meshes.add(Cuboid::new(0.17, 0.26, 1.2));
-    let turret = meshes.add(Cylinder::new(0.26, 0.22));
-    let barrel = meshes.add(Cylinder::new(0.05, 0.9));
+    let tank = TankMeshes::new(&mut meshes);
     let dark = mat(&mut materials, Color::srgb(0.12, 0.12, 0.12));
     let earth = mat(&mut materials, Color::srgb(0.42, 0.30, 0.18));
     for p in [PlayerId(0), PlayerId(1)] {
@@ -336,34 +322,7 @@ fn redraw(
                 Transform::from_translation(at).with_rotation(rot),
                 Visibility::default(),
             ))
-            .with_children(|t| {
-                t.spawn((
-                    Mesh3d(hull.clone()),
-                    MeshMaterial3d(paint.clone()),
-                    Transform::from_xyz(0.0, 0.3, 0.0),
-                ));
-                for side in [-0.42, 0.42] {
-                    t.spawn((
-                        Mesh3d(track.clone()),
-                        MeshMaterial3d(dark.clone()),
-                        Transform::from_xyz(side, 0.16, 0.0),
-                    ));
-                }
-                t.spawn((
-                    TankTurret,
-                    Transform::from_xyz(0.0, 0.55, 0.05),
-                    Visibility::default(),
-                ))
-                .with_children(|tt| {
-                    tt.spawn((Mesh3d(turret.clone()), MeshMaterial3d(paint.clone())));
-                    tt.spawn((
-                        Mesh3d(barrel.clone()),
-                        MeshMaterial3d(dark.clone()),
-                        Transform::from_xyz(0.0, 0.02, -0.6)
-                            .with_rotation(Quat::from_rotation_x(FRAC_PI_2)),
-                    ));
-                });
-            });
+            .with_children(|t| spawn_tank(t, &tank, &paint, &dark, TankTurret));
         commands.spawn((
             Drawn,
             DespawnOnExit(Screen::Table),
@@ -399,7 +358,8 @@ fn redraw(
 fn play_anims(
     mut commands: Commands,
     mut timeline: ResMut<Timeline<Anim>>,
-    mut banner: ResMut<Banner>,
+    mut last: ResMut<LastReveal>,
+    mut callout: ResMut<Callout>,
     mut tanks: Query<(&mut TrackTank, &Transform)>,
     mut berms: Query<(&Berm, &mut Visibility, &mut Transform), Without<TrackTank>>,
     mut wrecks: Query<(&Wreck, &mut Visibility), (Without<Berm>, Without<TrackTank>)>,
@@ -413,9 +373,8 @@ fn play_anims(
     for (start, anim) in timeline.due(now) {
         match anim {
             Anim::Reveal(text) => {
-                banner.text = Some(text.clone());
-                banner.last = Some(text);
-                banner.until = start + 1.8;
+                callout.show(format!("REVEAL\n{text}"), egui::Color32::GOLD, start, 2.2);
+                last.0 = Some(text);
             }
             Anim::Range(band) => {
                 for (mut t, _) in &mut tanks {
@@ -472,11 +431,7 @@ fn play_anims(
                     let length = a.distance(b);
                     commands.spawn((
                         DespawnOnExit(Screen::Table),
-                        Effect {
-                            born: now,
-                            life: 0.35,
-                            grow: 0.0,
-                        },
+                        Effect::lasting(now, 0.35),
                         Mesh3d(meshes.add(Cuboid::new(0.05, 0.05, length))),
                         MeshMaterial3d(materials.add(StandardMaterial {
                             base_color: Color::srgb(1.0, 0.9, 0.5),
@@ -493,11 +448,7 @@ fn play_anims(
                     };
                     commands.spawn((
                         DespawnOnExit(Screen::Table),
-                        Effect {
-                            born: now + 0.25,
-                            life: 0.7,
-                            grow: 1.6,
-                        },
+                        Effect::growing(now + 0.25, 0.7, 1.6),
                         Mesh3d(meshes.add(Sphere::new(size))),
                         MeshMaterial3d(materials.add(StandardMaterial {
                             base_color: color,
@@ -578,30 +529,13 @@ fn move_tanks(
     }
 }
 
-fn fade_effects(
-    mut commands: Commands,
-    mut effects: Query<(Entity, &Effect, &mut Transform)>,
-    time: Res<Time>,
-) {
-    let now = time.elapsed_secs();
-    for (e, fx, mut tf) in &mut effects {
-        let age = now - fx.born;
-        if age > fx.life {
-            commands.entity(e).despawn();
-        } else if fx.grow > 0.0 {
-            tf.scale = Vec3::splat((age.max(0.0) / fx.life * fx.grow).max(0.01));
-        }
-    }
-}
-
 fn draw_labels(
     mut contexts: EguiContexts,
     shown: Res<Shown<RangeDuel>>,
     table: Res<TableMatch<RangeDuel>>,
-    banner: Res<Banner>,
+    last: Res<LastReveal>,
     tanks: Query<(&TrackTank, &Transform)>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
-    time: Res<Time>,
 ) -> Result {
     if table.pass_to.is_some() {
         return Ok(());
@@ -708,31 +642,11 @@ fn draw_labels(
                     ),
                 );
             }
-            if let Some(last) = &banner.last {
+            if let Some(last) = &last.0 {
                 ui.separator();
                 ui.label(egui::RichText::new("Last reveal").weak());
                 ui.label(last);
             }
         });
-    if let Some(text) = &banner.text
-        && time.elapsed_secs() < banner.until
-    {
-        egui::Window::new("reveal")
-            .title_bar(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, [-150.0, 90.0])
-            .frame(
-                egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(40, 34, 18)),
-            )
-            .show(ctx, |ui| {
-                ui.label(
-                    egui::RichText::new("REVEAL")
-                        .size(22.0)
-                        .strong()
-                        .color(egui::Color32::GOLD),
-                );
-                ui.label(egui::RichText::new(text).size(15.0));
-            });
-    }
     Ok(())
 }

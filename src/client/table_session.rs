@@ -516,7 +516,7 @@ pub(super) fn common_plugin(app: &mut App) {
     app.init_resource::<TableBusy>()
         .add_message::<SkipAnimations>()
         .add_message::<OpenTable>()
-        .add_systems(Update, (open_tables, skip_with_space));
+        .add_systems(Update, (open_tables, skip_animations));
 }
 
 /// The plugin of one game.
@@ -585,15 +585,20 @@ fn open_tables(
     }
 }
 
-fn skip_with_space(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut skips: MessageWriter<SkipAnimations>,
+/// Space, or the Skip button: the animations end at once.
+fn skip_animations(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut skips: ParamSet<(MessageReader<SkipAnimations>, MessageWriter<SkipAnimations>)>,
     mut busy: ResMut<TableBusy>,
     time: Res<Time>,
 ) {
-    if keys.just_pressed(KeyCode::Space) && busy.busy(time.elapsed_secs()) {
+    let asked = skips.p0().read().count() > 0;
+    let space = keys.is_some_and(|k| k.just_pressed(KeyCode::Space));
+    if busy.busy(time.elapsed_secs()) && (asked || space) {
         busy.until = time.elapsed_secs();
-        skips.write(SkipAnimations);
+        if space {
+            skips.p1().write(SkipAnimations);
+        }
     }
 }
 
@@ -762,6 +767,7 @@ fn bots_play<G: TableClient>(
 
 fn leave<G: TableClient>(mut commands: Commands) {
     commands.remove_resource::<TableMatch<G>>();
+    commands.remove_resource::<Shown<G>>();
     commands.remove_resource::<OnTable>();
 }
 

@@ -366,3 +366,71 @@ fn the_chess_bot_answers_a_move_in_the_client() {
     assert_eq!(table.moves.len(), 2, "the bot answered");
     assert!(table.record().contains("1. "), "{}", table.record());
 }
+
+/// A windowless app on a setup-file game's table (no Tank Commander battle).
+fn table_app<G: tanktable::client::table_session::TableClient>(
+    table: tanktable::client::table_session::TableMatch<G>,
+) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(bevy::state::app::StatesPlugin)
+        .insert_resource(tanktable::client::session::SaveFolder(scratch()))
+        .insert_resource(tanktable::client::LoadedRules(Rules::builtin()))
+        .insert_state(Screen::Table)
+        .add_plugins(tanktable::client::logic_plugin)
+        .insert_resource(table);
+    app.update();
+    app
+}
+
+#[test]
+fn table_orders_play_through_the_rules_and_bots_answer() {
+    use tanktable::client::table_session::{FactsPlayed, Seat, TableMatch, TableOrder};
+    use tanktable::rules::range_duel::{Action as Order, DuelSetup, RangeDuel};
+    let table = TableMatch::<RangeDuel>::new(
+        DuelSetup::builtin_default(),
+        "test".into(),
+        4,
+        vec![Seat::Human, Seat::Bot("heuristic".into())],
+    )
+    .unwrap();
+    let mut app = table_app(table);
+    app.world_mut()
+        .write_message(TableOrder::<RangeDuel>::Play(PlayerId(0), Order::HullDown));
+    app.update();
+    let played = app.world().resource::<Messages<FactsPlayed<RangeDuel>>>();
+    assert!(
+        played.iter_current_update_messages().any(|m| !m.jumped),
+        "the order's facts were sent to the scene"
+    );
+    // The bot answers once the animations (none here: no scene) and its pause are over.
+    let started = std::time::Instant::now();
+    loop {
+        app.update();
+        let t = app.world().resource::<TableMatch<RangeDuel>>();
+        if t.game.history().len() >= 2 {
+            assert_eq!(t.state().turn(), 1, "both orders in: the turn resolved");
+            break;
+        }
+        assert!(started.elapsed().as_secs() < 10, "the bot never answered");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // A refused order is explained and changes nothing.
+    let (before, len) = {
+        let t = app.world().resource::<TableMatch<RangeDuel>>();
+        (t.game.state_hash(), t.game.history().len())
+    };
+    let illegal = Order::Maneuver {
+        drift: Some(tanktable::rules::range_duel::Direction::Opening),
+        ram: true,
+    };
+    app.world_mut()
+        .write_message(TableOrder::<RangeDuel>::Play(PlayerId(0), illegal));
+    app.update();
+    let t = app.world().resource::<TableMatch<RangeDuel>>();
+    let notice = t.notice.clone().unwrap_or_default();
+    assert!(notice.contains("ram"), "the refusal says why: {notice}");
+    if t.game.history().len() == len {
+        assert_eq!(t.game.state_hash(), before);
+    }
+}
