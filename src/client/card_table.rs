@@ -110,15 +110,25 @@ impl TableClient for TankCombat {
                         .strong()
                         .color(seat_color(*p)),
                     );
-                    egui::ScrollArea::horizontal()
-                        .id_salt(("hand", p.0))
-                        .show(ui, |ui| {
-                            ui.horizontal(|ui| {
-                                for c in hand {
-                                    card_widget(ui, *c);
-                                }
+                    if viewer.is_some() {
+                        egui::ScrollArea::horizontal()
+                            .id_salt(("hand", p.0))
+                            .show(ui, |ui| {
+                                ui.horizontal(|ui| {
+                                    for c in hand {
+                                        card_widget(ui, *c);
+                                    }
+                                });
                             });
+                    } else {
+                        // Every hand at once (bots only, or a replay): names, to keep the
+                        // table in sight; the card text is in each name's tooltip.
+                        ui.horizontal_wrapped(|ui| {
+                            for c in hand {
+                                chip(ui, c.name(), card_color(*c)).on_hover_text(c.text());
+                            }
                         });
+                    }
                 }
             });
         ui.separator();
@@ -489,7 +499,7 @@ fn card_widget(ui: &mut egui::Ui, card: Card) {
         });
 }
 
-fn chip(ui: &mut egui::Ui, text: &str, color: egui::Color32) {
+fn chip(ui: &mut egui::Ui, text: &str, color: egui::Color32) -> egui::Response {
     egui::Frame::new()
         .fill(color)
         .corner_radius(4.0)
@@ -500,7 +510,8 @@ fn chip(ui: &mut egui::Ui, text: &str, color: egui::Color32) {
                     .size(11.5)
                     .color(egui::Color32::WHITE),
             );
-        });
+        })
+        .response
 }
 
 fn draw_table_panels(
@@ -528,14 +539,14 @@ fn draw_table_panels(
             continue;
         };
         egui::Area::new(egui::Id::new(("tableau", t.player.0)))
+            // Above the tank, or below it when it stands near the top of the window.
             .fixed_pos(egui::pos2(
-                // Beside the tank, on the side towards the middle of the window.
-                if at.x > ctx.content_rect().center().x - 150.0 {
-                    at.x - 240.0
+                at.x - 95.0,
+                if at.y > 250.0 {
+                    at.y - 165.0
                 } else {
-                    at.x + 40.0
+                    at.y + 45.0
                 },
-                at.y - 40.0,
             ))
             .order(egui::Order::Background)
             .show(ctx, |ui| {

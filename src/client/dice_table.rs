@@ -823,7 +823,7 @@ fn draw_labels(
             );
         }
     }
-    if let Some(at) = screen(Vec3::new(0.0, 0.0, -3.1)) {
+    if let Some(at) = screen(Vec3::new(-2.3, 0.0, 2.3)) {
         label_box(
             &painter,
             egui::pos2(at.x, at.y),

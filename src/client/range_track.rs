@@ -643,9 +643,12 @@ fn draw_labels(
                 );
             }
             if let Some(last) = &last.0 {
-                ui.separator();
-                ui.label(egui::RichText::new("Last reveal").weak());
-                ui.label(last);
+                egui::CollapsingHeader::new("Last reveal")
+                    .default_open(false)
+                    .show(ui, |ui| {
+                        ui.set_max_width(320.0);
+                        ui.label(last);
+                    });
             }
         });
     Ok(())
