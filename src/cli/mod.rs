@@ -133,7 +133,8 @@ pub enum Command {
         /// Base seed; battle i uses a seed derived from it.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Bots by side, comma-separated (one name is used for both sides).
+        /// Bots by seat, comma-separated; fewer names than seats repeat in turn (one name
+        /// plays every seat).
         #[arg(long, value_delimiter = ',', default_value = "greedy")]
         bots: Vec<BotKind>,
         /// Print one JSON object instead of a table.

@@ -377,3 +377,41 @@ fn duel_with_designs(
         page.seats.clone(),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_saved_design_takes_a_duel_seat() {
+        // A design as the builder saves it: the default duel's second tank, renamed.
+        let mut hammer = DuelSetup::builtin_default().tanks[1].clone();
+        hammer.name = "Hammer".into();
+        assert!(
+            hammer
+                .build
+                .problems(&TankRules::builtin(), hammer.painted, hammer.named)
+                .is_empty()
+        );
+        let text = crate::data::to_ron_pretty(&hammer).unwrap();
+        let hammer: TankDesign = ron::from_str(&text).unwrap();
+        let page = GamePage {
+            designs: vec![(PathBuf::from("hammer.ron"), Ok(hammer))],
+            picked: [Some(0), None],
+            seats: vec![Seat::Human, Seat::Human],
+            ..GamePage::default()
+        };
+        let path = crate::data::find_project_file("scenarios/range-duel/default.ron").unwrap();
+        let table = duel_with_designs(&path, &page).unwrap();
+        let tanks = table.state().tanks();
+        assert_eq!(tanks[0].name, "Hammer");
+        assert_eq!(
+            tanks[0].build, tanks[1].build,
+            "the design's build came along"
+        );
+        assert_ne!(
+            tanks[1].name, "Hammer",
+            "the other seat keeps the setup's tank"
+        );
+    }
+}
