@@ -127,6 +127,28 @@ pub fn load_ron<T: DeserializeOwned>(
     }
 }
 
+/// Reads RON text into the unchecked `S`, then validates it into `V` with `validate`:
+/// unknown fields and the validator's problems are reported together, each placed in
+/// the file.
+///
+/// # Errors
+/// Every problem, as `file:line:col: what is wrong`.
+pub fn parse_validated<S: DeserializeOwned, V>(
+    file: &str,
+    text: &str,
+    validate: impl FnOnce(S) -> Result<V, Problems>,
+) -> Result<V, Diagnostics> {
+    let (setup, map, mut problems): (S, SourceMap, _) = load_ron_collecting(file, text)?;
+    match validate(setup) {
+        Ok(valid) if problems.is_empty() => Ok(valid),
+        Ok(_) => Err(problems.locate(file, &map)),
+        Err(more) => {
+            problems.extend(more);
+            Err(problems.locate(file, &map))
+        }
+    }
+}
+
 /// Reads RON text into `T`, returning the unknown fields as problems beside the value, so
 /// that a validator can report them together with its own findings.
 ///

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::{self, Diagnostics, Problems, SourceMap};
+use crate::data::{self, Diagnostics, Problems};
 
 /// The default setup (four commanders), compiled in.
 pub const BUILTIN_SETUP: &str = include_str!("../../../scenarios/battle-tanks/default.ron");
@@ -135,17 +135,7 @@ impl BattleSetup {
     /// # Errors
     /// Every problem, each placed in the file.
     pub fn parse(path: &Path, text: &str) -> Result<Self, Diagnostics> {
-        let file = path.display().to_string();
-        let (setup, map, mut problems): (BattleTanksSetup, SourceMap, _) =
-            data::load_ron_collecting(&file, text)?;
-        match Self::validate(setup) {
-            Ok(valid) if problems.is_empty() => Ok(valid),
-            Ok(_) => Err(problems.locate(&file, &map)),
-            Err(more) => {
-                problems.extend(more);
-                Err(problems.locate(&file, &map))
-            }
-        }
+        data::parse_validated(&path.display().to_string(), text, Self::validate)
     }
 
     /// Validates a setup: 2 to 8 named commanders, sane rules numbers.

@@ -382,18 +382,12 @@ impl DuelSetup {
         table: &DuelTable,
         tank_rules: &tc::Rules,
     ) -> Result<Self, Diagnostics> {
-        let file = path.display().to_string();
-        let (setup, map, mut problems): (RangeDuelSetup, SourceMap, _) =
-            data::load_ron_collecting(&file, text)?;
         let base = path.parent().unwrap_or(Path::new(""));
-        match Self::validate(setup, base, table, tank_rules) {
-            Ok(duel) if problems.is_empty() => Ok(duel),
-            Ok(_) => Err(problems.locate(&file, &map)),
-            Err(more) => {
-                problems.extend(more);
-                Err(problems.locate(&file, &map))
-            }
-        }
+        data::parse_validated(
+            &path.display().to_string(),
+            text,
+            |setup: RangeDuelSetup| Self::validate(setup, base, table, tank_rules),
+        )
     }
 
     /// Validates a setup: two tanks, each one design that the Tank Commander build rules

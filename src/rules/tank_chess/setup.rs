@@ -470,16 +470,7 @@ impl Scenario {
     /// # Errors
     /// Every problem, placed in the file.
     pub fn parse(file: &str, text: &str, rules: &Rules) -> Result<Self, Diagnostics> {
-        let (setup, map, mut unknown): (Setup, SourceMap, _) =
-            data::load_ron_collecting(file, text)?;
-        match Self::validate(setup, rules) {
-            Ok(s) if unknown.is_empty() => Ok(s),
-            Ok(_) => Err(unknown.locate(file, &map)),
-            Err(problems) => {
-                unknown.extend(problems);
-                Err(unknown.locate(file, &map))
-            }
-        }
+        data::parse_validated(file, text, |setup: Setup| Self::validate(setup, rules))
     }
 
     /// Reads and validates a setup file.

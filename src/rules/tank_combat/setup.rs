@@ -10,7 +10,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::card::{Card, Class};
-use crate::data::{self, Diagnostics, Problems, SourceMap};
+use crate::data::{self, Diagnostics, Problems};
 
 /// The default setup, compiled in.
 pub const BUILTIN_SETUP: &str = include_str!("../../../scenarios/tank-combat/default.ron");
@@ -203,17 +203,7 @@ impl CombatSetup {
     /// # Errors
     /// Every problem, placed in the file.
     pub fn parse(path: &Path, text: &str) -> Result<Self, Diagnostics> {
-        let file = path.display().to_string();
-        let (setup, map, mut problems): (TankCombatSetup, SourceMap, _) =
-            data::load_ron_collecting(&file, text)?;
-        match Self::validate(setup) {
-            Ok(valid) if problems.is_empty() => Ok(valid),
-            Ok(_) => Err(problems.locate(&file, &map)),
-            Err(more) => {
-                problems.extend(more);
-                Err(problems.locate(&file, &map))
-            }
-        }
+        data::parse_validated(&path.display().to_string(), text, Self::validate)
     }
 
     /// Validates a setup: 2 to 8 named players, a deck of the announced size with every

@@ -772,16 +772,9 @@ impl Scenario {
     /// # Errors
     /// Every problem, placed in the file.
     pub fn parse(file: &str, text: &str, rules: &Rules) -> Result<Self, Diagnostics> {
-        let (setup, map, mut unknown): (ScenarioSetup, SourceMap, _) =
-            data::load_ron_collecting(file, text)?;
-        match Self::validate(setup, rules) {
-            Ok(scenario) if unknown.is_empty() => Ok(scenario),
-            Ok(_) => Err(unknown.locate(file, &map)),
-            Err(problems) => {
-                unknown.extend(problems);
-                Err(unknown.locate(file, &map))
-            }
-        }
+        data::parse_validated(file, text, |setup: ScenarioSetup| {
+            Self::validate(setup, rules)
+        })
     }
 
     /// Reads and validates a scenario file.
