@@ -13,7 +13,9 @@ use super::Screen;
 use super::camera::Rig;
 use super::table_effects::{Callout, Effect, TankMeshes, spawn_tank};
 use super::table_hud::{label_box, seat_color, seat_color_3d};
-use super::table_session::{FactsPlayed, Shown, SkipAnimations, TableClient, TableMatch, Timeline};
+use super::table_session::{
+    FactsPlayed, Shown, SkipAnimations, TableClient, TableMatch, Timeline, queue_played,
+};
 use crate::framework::{Game, PlayerId};
 use crate::rules::tank_combat::{
     Action, ArmorStep, Card, CardKind, CombatSetup, Fact, Phase, TankCombat,
@@ -209,26 +211,17 @@ fn redraw(
 ) {
     let now = time.elapsed_secs();
     let game = table.state();
-    let mut jumped = false;
-    for p in played.read() {
-        if p.jumped {
-            jumped = true;
-            continue;
-        }
-        for f in &p.facts {
-            if let Some(anim) = anim_of(game, f) {
-                timeline.push(now, anim_seconds(f), anim);
-            }
-        }
-        timeline.push(now, 0.0, Anim::Settle(Box::new(game.clone())));
-    }
-    if skips.read().count() > 0 && !timeline.drain(now).is_empty() {
-        jumped = true;
-    }
-    if !jumped {
+    if !queue_played(
+        &mut played,
+        &mut skips,
+        &mut timeline,
+        game,
+        now,
+        anim_of,
+        |g| Anim::Settle(Box::new(g)),
+    ) {
         return;
     }
-    timeline.drain(now);
     callout.text = None;
     for e in &drawn {
         commands.entity(e).despawn();

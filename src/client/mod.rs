@@ -320,18 +320,7 @@ fn table_opener<G: table_session::TableClient>(
     seed: Option<u64>,
     which: crate::rules::TableGame,
 ) -> Result<Box<dyn FnOnce(&mut App) + Send>, String> {
-    let mut table = table_session::open_file::<G>(path, replay, seats)?;
-    if let Some(seed) = seed
-        && table.replay.is_none()
-        && table.game.history().is_empty()
-    {
-        table = table_session::TableMatch::new(
-            table.setup.clone(),
-            table.source.clone(),
-            seed,
-            table.seats.clone(),
-        )?;
-    }
+    let mut table = table_session::open_file::<G>(path, replay, seats, seed)?;
     table.autoplay(autoplay)?;
     Ok(Box::new(move |app: &mut App| {
         app.insert_resource(table)

@@ -13,7 +13,9 @@ use super::Screen;
 use super::camera::Rig;
 use super::table_effects::{Callout, Effect, TankMeshes, spawn_tank};
 use super::table_hud::{label_box, seat_color, seat_color_3d};
-use super::table_session::{FactsPlayed, Shown, SkipAnimations, TableClient, TableMatch, Timeline};
+use super::table_session::{
+    FactsPlayed, Shown, SkipAnimations, TableClient, TableMatch, Timeline, queue_played,
+};
 use crate::framework::{Game, PlayerId};
 use crate::rules::range_duel::{
     Action, Direction, DuelSetup, Fact, Presented, RangeDuel, side_name,
@@ -175,6 +177,41 @@ fn heading(player: PlayerId, presented: Option<Presented>) -> Quat {
     Transform::IDENTITY.looking_to(forward, Vec3::Y).rotation
 }
 
+fn anim_of(game: &RangeDuel, f: &Fact) -> Option<Anim> {
+    match f {
+        Fact::Revealed { turn, orders, row } => {
+            let t1 = row.row.title();
+            Some(Anim::Reveal(format!(
+                "Turn {turn}: {} orders {} · {} orders {}\nMatrix row {}: {t1} — {}",
+                side_name(PlayerId(0)),
+                game.describe_action(&orders[0]),
+                side_name(PlayerId(1)),
+                game.describe_action(&orders[1]),
+                row.row.number(),
+                row.row.summary()
+            )))
+        }
+        Fact::RangeChanged { to, .. } | Fact::Overshoot { to, .. } => Some(Anim::Range(*to)),
+        Fact::Facing { player, facing, .. } => Some(Anim::Face(*player, *facing)),
+        Fact::HullDown { player, protected } => Some(Anim::HullDown(*player, *protected)),
+        Fact::Collision { rammer, .. } => Some(Anim::Ram(*rammer)),
+        Fact::Shot {
+            shooter,
+            hit,
+            penetrating,
+            negated,
+            ..
+        } => Some(Anim::Shot {
+            shooter: *shooter,
+            hit: *hit,
+            penetrating: *penetrating,
+            negated: *negated,
+        }),
+        Fact::KnockedOut { player, .. } => Some(Anim::KnockedOut(*player)),
+        _ => None,
+    }
+}
+
 fn redraw(
     mut commands: Commands,
     mut played: MessageReader<FactsPlayed<RangeDuel>>,
@@ -189,65 +226,17 @@ fn redraw(
     time: Res<Time>,
 ) {
     let now = time.elapsed_secs();
-    let mut jumped = false;
-    for p in played.read() {
-        if p.jumped {
-            jumped = true;
-            continue;
-        }
-        for f in &p.facts {
-            let anim = match f {
-                Fact::Revealed { turn, orders, row } => {
-                    let t1 = row.row.title();
-                    Some(Anim::Reveal(format!(
-                        "Turn {turn}: {} orders {} · {} orders {}\nMatrix row {}: {t1} — {}",
-                        side_name(PlayerId(0)),
-                        table.state().describe_action(&orders[0]),
-                        side_name(PlayerId(1)),
-                        table.state().describe_action(&orders[1]),
-                        row.row.number(),
-                        row.row.summary()
-                    )))
-                }
-                Fact::RangeChanged { to, .. } | Fact::Overshoot { to, .. } => {
-                    Some(Anim::Range(*to))
-                }
-                Fact::Facing { player, facing, .. } => Some(Anim::Face(*player, *facing)),
-                Fact::HullDown { player, protected } => Some(Anim::HullDown(*player, *protected)),
-                Fact::Collision { rammer, .. } => Some(Anim::Ram(*rammer)),
-                Fact::Shot {
-                    shooter,
-                    hit,
-                    penetrating,
-                    negated,
-                    ..
-                } => Some(Anim::Shot {
-                    shooter: *shooter,
-                    hit: *hit,
-                    penetrating: *penetrating,
-                    negated: *negated,
-                }),
-                Fact::KnockedOut { player, .. } => Some(Anim::KnockedOut(*player)),
-                _ => None,
-            };
-            if let Some(a) = anim {
-                timeline.push(now, anim_seconds(f), a);
-            }
-        }
-        timeline.push(now, 0.0, Anim::Settle(Box::new(table.state().clone())));
-    }
-    if skips.read().count() > 0 {
-        let rest = timeline.drain(now);
-        if let Some(Anim::Settle(state)) = rest.into_iter().last() {
-            commands.insert_resource(Shown(*state));
-            callout.text = None;
-            jumped = true;
-        }
-    }
-    if !jumped {
+    if !queue_played(
+        &mut played,
+        &mut skips,
+        &mut timeline,
+        table.state(),
+        now,
+        anim_of,
+        |g| Anim::Settle(Box::new(g)),
+    ) {
         return;
     }
-    timeline.drain(now);
     callout.text = None;
     for e in &drawn {
         commands.entity(e).despawn();

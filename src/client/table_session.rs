@@ -532,7 +532,8 @@ pub(super) fn plugin<G: TableClient>(app: &mut App) {
         );
 }
 
-/// Opens a file of game `G` as a table, ready to insert.
+/// Opens a file of game `G` as a table, ready to insert. A setup starts a new match with
+/// `seats`, on `seed` (else the clock); a record plays on, or is replayed.
 ///
 /// # Errors
 /// Every problem in the file.
@@ -540,12 +541,14 @@ pub fn open_file<G: TableClient>(
     path: &Path,
     replay: bool,
     seats: Vec<Seat>,
+    seed: Option<u64>,
 ) -> Result<TableMatch<G>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     if crate::rules::strip_comments(&text).starts_with(G::SETUP_TAG) {
         let setup = G::parse_setup(path, &text).map_err(|d| d.to_string())?;
-        return TableMatch::new(setup, path.display().to_string(), clock_seed(), seats);
+        let seed = seed.unwrap_or_else(clock_seed);
+        return TableMatch::new(setup, path.display().to_string(), seed, seats);
     }
     TableMatch::<G>::open_record(path, replay)
 }
@@ -555,7 +558,7 @@ fn open_one<G: TableClient>(
     open: &OpenTable,
     which: TableGame,
 ) -> Result<(), String> {
-    let table = open_file::<G>(&open.path, open.replay, open.seats.clone())?;
+    let table = open_file::<G>(&open.path, open.replay, open.seats.clone(), None)?;
     commands.insert_resource(table);
     commands.insert_resource(OnTable(which));
     Ok(())
@@ -817,6 +820,42 @@ impl<A: Send + Sync + 'static> Timeline<A> {
     pub fn end(&self) -> f32 {
         self.cursor
     }
+}
+
+/// What a scene does with the orders' results each frame: queues the animation of every
+/// fact (`anim_of`) with the time the game gives it, then `settle` with the state after
+/// the action, so the scene shows that state once the animations have played. Returns
+/// true when the scene must instead redraw from the state now: the match jumped (undo, a
+/// replay step, a new match) or the animations were skipped.
+pub fn queue_played<G: TableClient, A: Send + Sync + 'static>(
+    played: &mut MessageReader<FactsPlayed<G>>,
+    skips: &mut MessageReader<SkipAnimations>,
+    timeline: &mut Timeline<A>,
+    game: &G,
+    now: f32,
+    anim_of: impl Fn(&G, &G::Fact) -> Option<A>,
+    settle: impl Fn(G) -> A,
+) -> bool {
+    let mut redraw = false;
+    for p in played.read() {
+        if p.jumped {
+            redraw = true;
+            continue;
+        }
+        for f in &p.facts {
+            if let Some(anim) = anim_of(game, f) {
+                timeline.push(now, game.fact_seconds(f), anim);
+            }
+        }
+        timeline.push(now, 0.0, settle(game.clone()));
+    }
+    if skips.read().count() > 0 && !timeline.drain(now).is_empty() {
+        redraw = true;
+    }
+    if redraw {
+        timeline.drain(now);
+    }
+    redraw
 }
 
 /// The state as the table shows it: it lags the rules until the animations have played,

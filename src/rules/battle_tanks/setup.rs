@@ -79,7 +79,7 @@ impl Default for BattleRules {
 
 /// A Battle Tanks setup file as written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "BattleTanksSetup", deny_unknown_fields)]
+#[serde(rename = "BattleTanksSetup")]
 pub struct BattleTanksSetup {
     pub name: String,
     #[serde(default)]

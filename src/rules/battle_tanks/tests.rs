@@ -573,10 +573,12 @@ fn a_bad_setup_lists_every_problem_with_its_place() {
     ] {
         assert!(err.contains(want), "missing {want}: {err}");
     }
-    let err = parse("BattleTanksSetup(name: \"x\", players: [\"Ann\"])")
+    // An unknown top-level field is listed with the other problems, not alone.
+    let err = parse("BattleTanksSetup(name: \"x\", players: [\"Ann\"], colour: 3)")
         .unwrap_err()
         .to_string();
     assert!(err.contains("2 to 8 commanders, not 1"), "{err}");
+    assert!(err.contains("unknown field `colour`"), "{err}");
 }
 
 #[test]
