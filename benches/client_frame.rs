@@ -4,12 +4,12 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use tanktable::client::games::tank_commander::highlights::{Hovered, Selection};
 use tanktable::client::headless_app;
-use tanktable::client::highlights::{Hovered, Selection};
-use tanktable::client::session::{Order, Table};
-use tanktable::framework::{Game, PlayerId};
+use tanktable::client::session::{Order, Session, insert_session};
+use tanktable::framework::{Game, PlayerId, SeatedMatch};
 use tanktable::grid::HexBoard;
-use tanktable::rules::tank_commander::{Action, Rules, Scenario};
+use tanktable::rules::tank_commander::{Action, Battle, Rules, Scenario, TankCommander};
 
 /// A 30×30 board with woods, hills and buildings, and 20 tanks a side.
 fn big_scenario(rules: &Rules) -> Scenario {
@@ -54,24 +54,30 @@ fn big_scenario(rules: &Rules) -> Scenario {
 fn frames(c: &mut Criterion) {
     let rules = Rules::builtin();
     let scenario = big_scenario(&rules);
-    let table = Table::new(scenario, &rules, "big".into(), None, 1).unwrap();
+    let battle = Battle { scenario, rules };
+    let seated = SeatedMatch::<TankCommander>::new(battle, "big".into(), 1, Vec::new()).unwrap();
     let scratch = std::env::temp_dir().join("tanktable-bench");
-    let mut app = headless_app(table, scratch);
+    let mut app = headless_app(None, scratch);
+    insert_session(app.world_mut(), Session::new(seated, None));
+    app.update();
+    app.update();
     // Activate the first side's first unit so routes, arcs and targets are all worked out.
     let (player, first) = {
-        let t = app.world().resource::<Table>();
-        let p: PlayerId = t.battle().to_act()[0];
-        (p, t.battle().pending_units(p).next().unwrap())
+        let t = app.world().resource::<Session<TankCommander>>();
+        let p: PlayerId = t.state().to_act()[0];
+        (p, t.state().pending_units(p).next().unwrap())
     };
-    app.world_mut()
-        .write_message(Order::Play(player, Action::Activate(first)));
+    app.world_mut().write_message(Order::<TankCommander>::Play(
+        player,
+        Action::Activate(first),
+    ));
     app.update();
     app.world_mut().resource_mut::<Selection>().unit = Some(first);
     app.update();
     let hexes: Vec<_> = app
         .world()
-        .resource::<Table>()
-        .battle()
+        .resource::<Session<TankCommander>>()
+        .state()
         .board()
         .hexes()
         .collect();
@@ -96,7 +102,9 @@ fn frames(c: &mut Criterion) {
     });
     group.bench_function("the rules state changed", |b| {
         b.iter(|| {
-            app.world_mut().resource_mut::<Table>().revision += 1;
+            app.world_mut()
+                .resource_mut::<Session<TankCommander>>()
+                .changed();
             app.update();
         });
     });

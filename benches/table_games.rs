@@ -6,12 +6,12 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tanktable::framework::bot::play_out;
+use tanktable::framework::playable::load_setup;
 use tanktable::framework::rng::derive_seed;
-use tanktable::framework::tabletop::load_setup;
-use tanktable::framework::{MatchRng, Tabletop};
-use tanktable::rules::TableGame;
+use tanktable::framework::{MatchRng, Playable};
+use tanktable::rules::GameKind;
 
-fn one_game<G: Tabletop>(setup: &G::Setup, seed: u64) -> usize {
+fn one_game<G: Playable>(setup: &G::Setup, seed: u64) -> usize {
     let game = G::from_setup(setup).expect("a valid setup");
     let mut bots: Vec<_> = (0..game.player_count())
         .map(|_| G::bot("heuristic").expect("a heuristic bot"))
@@ -28,11 +28,10 @@ fn one_game<G: Tabletop>(setup: &G::Setup, seed: u64) -> usize {
     played.actions.len()
 }
 
-fn bench_game<G: Tabletop>(c: &mut Criterion, which: TableGame) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(which.folder())
-        .join("default.ron");
-    let setup = load_setup::<G>(&path).expect("the shipped setup");
+fn bench_game<G: Playable>(c: &mut Criterion, which: GameKind) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(which.default_setup());
+    let rules = G::load_rules(None).expect("the shipped rules");
+    let setup = load_setup::<G>(&path, &rules).expect("the shipped setup");
     let mut seed = 0;
     c.bench_function(&format!("{}: a whole heuristic game", which.title()), |b| {
         b.iter(|| {
@@ -43,8 +42,12 @@ fn bench_game<G: Tabletop>(c: &mut Criterion, which: TableGame) {
 }
 
 fn table_games(c: &mut Criterion) {
-    for which in TableGame::ALL {
-        tanktable::dispatch_table_game!(which, bench_game(c, which));
+    for which in [
+        GameKind::BattleTanks,
+        GameKind::TankCombat,
+        GameKind::RangeDuel,
+    ] {
+        tanktable::dispatch_game!(which, bench_game(c, which));
     }
 }
 

@@ -1,25 +1,26 @@
-//! The subcommands.
+//! The headless subcommands, each written once, generic over [`Playable`]: the file's
+//! game, told by [`detect`], picks the game.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use super::tabletop::{self as tt, dispatch};
-use super::{BotKind, Command, RoundArg};
-use crate::data::{self, Diagnostics};
-use crate::framework::bot::{Bot, RandomBot};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::Command;
+use crate::data::{Diagnostics, Problems, SourceMap};
+use crate::dispatch_game;
+use crate::framework::bot::play_out;
 use crate::framework::hash::format_hash;
-use crate::framework::record::{RecordHeader, RecordedAction};
-use crate::framework::{Game, Match, MatchRng};
-use crate::rules::tank_commander::{
-    self as tc, FireTarget, GreedyBot, Record, Round, Rules, Scenario, ScenarioSource,
-    TankCommander,
-};
+use crate::framework::playable::{self, Recorded};
+use crate::framework::rng::derive_seed;
+use crate::framework::{Match, MatchRng, Playable, Seat};
+use crate::rules::{Detected, FileKind, GameKind, detect};
 
 pub(super) fn run(command: Command) -> Result<ExitCode, String> {
     match command {
         Command::Check { files, rules } => check(&files, rules.as_deref()),
         Command::Sim {
-            scenario,
+            setup,
             games,
             seed,
             bots,
@@ -27,413 +28,419 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
             threads,
             rules,
         } => {
-            if let Some(game) = tabletop_file(&scenario) {
-                return dispatch!(game, tt::sim(&scenario, games, seed, &bots, json, threads));
-            }
-            let rules = load_rules(rules.as_deref())?;
-            let scenario = load_scenario(&scenario, &rules)?;
-            super::sim::run(&scenario, &rules, games, seed, &bots, json, threads)
+            let input = Input::read(&setup, &[FileKind::Setup], "sim")?;
+            let options = super::sim::Options {
+                games,
+                seed,
+                bots,
+                threads,
+            };
+            dispatch_game!(
+                input.found.game,
+                super::sim::run(&input, &options, json, rules.as_deref())
+            )
         }
         Command::Record {
-            scenario,
+            setup,
             output,
             seed,
             bots,
             rules,
-        } => record(&scenario, &output, seed, &bots, rules.as_deref()),
+        } => {
+            let input = Input::read(&setup, &[FileKind::Setup], "record")?;
+            dispatch_game!(
+                input.found.game,
+                record(&input, &output, seed, &bots, rules.as_deref())
+            )
+        }
         Command::Replay {
             record,
             json,
             rules,
-        } => replay_cmd(&record, json, rules.as_deref()),
+        } => {
+            let input = Input::read(&record, &[FileKind::Record], "replay")?;
+            dispatch_game!(input.found.game, replay(&input, json, rules.as_deref()))
+        }
+        Command::Legal { file, seed, rules } => {
+            let input = Input::read(&file, &[FileKind::Setup, FileKind::Record], "legal")?;
+            dispatch_game!(input.found.game, legal(&input, seed, rules.as_deref()))
+        }
         Command::Odds {
             scenario,
             shooter,
             target,
             round,
             rules,
-        } => odds(&scenario, &shooter, &target, round, rules.as_deref()),
-        Command::Legal { file, seed, rules } => legal(&file, seed, rules.as_deref()),
+        } => {
+            let input = Input::read(&scenario, &[FileKind::Setup], "odds")?;
+            if input.found.game != GameKind::TankCommander {
+                return Err(format!(
+                    "{} is {}; `odds` works on Tank Commander scenarios (shots with a to-hit roll and armor)",
+                    input.name(),
+                    input.found.describe()
+                ));
+            }
+            super::odds::run(&input, &shooter, &target, round, rules.as_deref())
+        }
         Command::Play { .. } | Command::Preview { .. } => {
             Err("`play` opens the client and is handled before headless commands".into())
         }
     }
 }
 
-/// The setup-file game of the file at `path`, if it is one.
-fn tabletop_file(path: &Path) -> Option<tt::Which> {
-    std::fs::read_to_string(path)
-        .ok()
-        .and_then(|text| tt::which(&text))
+/// A file named on the command line: its text, and which game and kind it is.
+pub(super) struct Input {
+    pub path: PathBuf,
+    pub text: String,
+    pub found: Detected,
 }
 
-fn load_rules(path: Option<&Path>) -> Result<Rules, String> {
-    Rules::load(path).map_err(|d| d.to_string())
+impl Input {
+    /// Reads `path` and tells what it is; a file of a kind `command` does not take gets a
+    /// sentence saying what it is and what the command needs.
+    pub fn read(path: &Path, wanted: &[FileKind], command: &str) -> Result<Self, String> {
+        let name = path.display();
+        let text = playable::read_text(path).map_err(|d| d.to_string())?;
+        let found = detect(path, &text)?;
+        if !wanted.contains(&found.kind) {
+            let needs: Vec<String> = wanted
+                .iter()
+                .map(|k| match k {
+                    FileKind::Setup => "a scenario or setup".to_string(),
+                    FileKind::Record => {
+                        "a match record (from `tanktable record`, or a save)".to_string()
+                    }
+                    other => format!("a {other}"),
+                })
+                .collect();
+            return Err(format!(
+                "{name} is {}; `{command}` needs {}",
+                found.describe(),
+                needs.join(" or ")
+            ));
+        }
+        Ok(Self {
+            path: path.to_path_buf(),
+            text,
+            found,
+        })
+    }
+
+    pub fn name(&self) -> String {
+        self.path.display().to_string()
+    }
 }
 
-fn load_scenario(path: &Path, rules: &Rules) -> Result<Scenario, String> {
-    Scenario::load(path, rules).map_err(|d| d.to_string())
-}
-
-/// What kind of data file this is, from the name before its first parenthesis.
-#[derive(Debug, PartialEq, Eq)]
-enum FileKind {
-    Scenario,
-    Rules,
-    Record,
-}
-
-fn file_kind(text: &str) -> FileKind {
-    let mut rest = text;
-    loop {
-        rest = rest.trim_start();
-        if let Some(after) = rest.strip_prefix("//") {
-            rest = after.split_once('\n').map_or("", |(_, r)| r);
-        } else if rest.starts_with("#![") {
-            rest = rest.split_once('\n').map_or("", |(_, r)| r);
-        } else {
-            break;
+/// The rules tables of `G`: `path` if given (refused with a sentence when it is another
+/// game's), else the project's.
+pub(super) fn rules_for<G: Playable>(path: Option<&Path>) -> Result<G::Rules, String> {
+    if let Some(p) = path {
+        let text = playable::read_text(p).map_err(|d| d.to_string())?;
+        let found = detect(p, &text)?;
+        if found.kind != FileKind::Rules || !G::KIND.rules_tables_of().contains(&found.game) {
+            return Err(format!(
+                "--rules {} is {}, but the file it should apply to is a {} file",
+                p.display(),
+                found.describe(),
+                G::KIND.title()
+            ));
         }
     }
-    let head: String = rest
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_')
-        .collect();
-    match head.as_str() {
-        "Rules" => FileKind::Rules,
-        "MatchRecord" => FileKind::Record,
-        _ if rest.contains("actions:") && rest.contains("game:") => FileKind::Record,
-        _ => FileKind::Scenario,
-    }
+    G::load_rules(path).map_err(|d| d.to_string())
 }
 
-fn check(files: &[PathBuf], rules_path: Option<&Path>) -> Result<ExitCode, String> {
-    let rules = Rules::load(rules_path);
-    let mut all = Diagnostics::default();
-    if let Err(d) = &rules {
-        all.0.extend(d.0.iter().cloned());
+/// A match from a setup (a fresh game on `seed`, else the setup's own, else 0) or a
+/// record (replayed to its end, its hash checked).
+fn open<G: Playable>(
+    input: &Input,
+    rules: &G::Rules,
+    seed: Option<u64>,
+) -> Result<(Match<G>, Option<Recorded<G>>), String> {
+    if input.found.kind == FileKind::Record {
+        let record = G::read_record(&input.path, &input.text, rules).map_err(|d| d.to_string())?;
+        let game = playable::replay(&record).map_err(|e| format!("{}: {e}", input.name()))?;
+        return Ok((game, Some(record)));
     }
-    let rules = rules.unwrap_or_else(|_| Rules::builtin());
+    let setup = G::parse_setup(&input.path, &input.text, rules).map_err(|d| d.to_string())?;
+    let seed = seed.or_else(|| G::setup_seed(&setup)).unwrap_or(0);
+    Ok((playable::start::<G>(&setup, seed, &[])?, None))
+}
+
+fn check(files: &[PathBuf], rules: Option<&Path>) -> Result<ExitCode, String> {
+    let mut all = Diagnostics::default();
+    let rules_game = match rules {
+        Some(p) => {
+            let text = playable::read_text(p).map_err(|d| d.to_string())?;
+            let found = detect(p, &text)?;
+            if found.kind != FileKind::Rules {
+                return Err(format!(
+                    "--rules {} is {}, not a rules table",
+                    p.display(),
+                    found.describe()
+                ));
+            }
+            Some(found.game)
+        }
+        None => None,
+    };
     for file in files {
         let name = file.display().to_string();
-        let text = match std::fs::read_to_string(file) {
-            Ok(t) => t,
-            Err(e) => {
-                all.0
-                    .extend(Diagnostics::whole_file(&name, format!("cannot read the file: {e}")).0);
-                continue;
-            }
-        };
-        if let Some(game) = tt::which(&text) {
-            match dispatch!(game, tt::check(file, &text)) {
-                Ok(kind) => say!("{name}: ok ({kind})"),
-                Err(d) => all.0.extend(d.0),
-            }
-            continue;
-        }
-        if super::chess::is_record(&text) || text.contains("TankChess") {
-            match super::chess::check(file, &text) {
-                Ok(kind) => say!("{name}: ok ({kind})"),
-                Err(d) => all.0.extend(d.0),
-            }
-            continue;
-        }
-        let result = match file_kind(&text) {
-            FileKind::Rules => Rules::parse(&name, &text).map(|_| "rules"),
-            FileKind::Scenario => Scenario::parse(&name, &text, &rules).map(|_| "scenario"),
-            FileKind::Record => load_record(file, &rules).and_then(|(rec, scenario)| {
-                replay(&rec, &scenario, &rules)
-                    .map(|_| "match record")
-                    .map_err(|e| Diagnostics::whole_file(&name, e))
-            }),
-        };
+        let result = playable::read_text(file).and_then(|text| {
+            let found = detect(file, &text)
+                .map_err(|e| Diagnostics::whole_file(&name, strip_name(&e, &name)))?;
+            let rules = rules
+                .filter(|_| rules_game.is_some_and(|g| found.game.rules_tables_of().contains(&g)));
+            let input = Input {
+                path: file.clone(),
+                text,
+                found,
+            };
+            dispatch_game!(found.game, check_one(&input, rules))
+        });
         match result {
-            Ok(kind) => say!("{name}: ok ({kind})"),
+            Ok(what) => say!("{name}: ok ({what})"),
             Err(d) => all.0.extend(d.0),
         }
     }
     if all.0.is_empty() {
-        Ok(ExitCode::SUCCESS)
-    } else {
-        eprintln!("{all}");
-        eprintln!(
-            "{} problem{} found.",
-            all.0.len(),
-            if all.0.len() == 1 { "" } else { "s" }
-        );
-        Ok(ExitCode::FAILURE)
+        return Ok(ExitCode::SUCCESS);
     }
+    eprintln!("{all}");
+    eprintln!(
+        "{} problem{} found.",
+        all.0.len(),
+        if all.0.len() == 1 { "" } else { "s" }
+    );
+    Ok(ExitCode::FAILURE)
 }
 
-/// Reads a match record and its scenario.
-fn load_record(path: &Path, rules: &Rules) -> Result<(Record, Scenario), Diagnostics> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Diagnostics::whole_file(&name, format!("cannot read the file: {e}")))?;
-    let (header, _): (RecordHeader, _) = data::load_ron_lenient(&name, &text)?;
-    if header.game != TankCommander::NAME {
-        return Err(Diagnostics::whole_file(
-            &name,
-            format!(
-                "this is a `{}` record; this build replays `{}` records",
-                header.game,
-                TankCommander::NAME
-            ),
-        ));
-    }
-    let (record, _): (Record, _) = data::load_ron(&name, &text)?;
-    let scenario = record.scenario.load(path.parent(), rules)?;
-    Ok((record, scenario))
+/// `detect`'s sentence starts with the file's name, which a diagnostic already gives.
+fn strip_name(sentence: &str, name: &str) -> String {
+    sentence
+        .strip_prefix(name)
+        .and_then(|s| s.strip_prefix(": "))
+        .unwrap_or(sentence)
+        .to_string()
 }
 
-/// Replays a record, checking every action and the final hash.
-fn replay(
-    record: &Record,
-    scenario: &Scenario,
-    rules: &Rules,
-) -> Result<Match<TankCommander>, String> {
-    tc::replay_record(record, scenario, rules).map(|(m, _)| m)
-}
-
-fn replay_cmd(path: &Path, json: bool, rules: Option<&Path>) -> Result<ExitCode, String> {
-    if let Ok(text) = std::fs::read_to_string(path) {
-        if let Some(game) = tt::which(&text) {
-            return dispatch!(game, tt::replay(path, &text, json));
+/// Checks one file of game `G`; `Ok` says what it is.
+fn check_one<G: Playable>(input: &Input, rules: Option<&Path>) -> Result<String, Diagnostics> {
+    let name = input.name();
+    let what = input.found.describe();
+    let whole = |e: String| Diagnostics::whole_file(&name, e);
+    match input.found.kind {
+        FileKind::Rules => {
+            G::load_rules(Some(&input.path))?;
+            Ok(what)
         }
-        if super::chess::is_record(&text) {
-            return super::chess::replay(path, &text);
+        FileKind::Setup => {
+            let rules = G::load_rules(rules)?;
+            let setup = G::parse_setup(&input.path, &input.text, &rules)?;
+            G::from_setup(&setup).map_err(whole)?;
+            Ok(what)
+        }
+        FileKind::Record => {
+            let rules = G::load_rules(rules)?;
+            let record = G::read_record(&input.path, &input.text, &rules)?;
+            let game = playable::replay(&record).map_err(whole)?;
+            Ok(format!(
+                "{what}, {} actions{}",
+                record.actions.len(),
+                match game.state().outcome() {
+                    Some(o) => format!(", finished: {}", o.reason),
+                    None => String::new(),
+                }
+            ))
+        }
+        FileKind::Design => {
+            let rules = crate::rules::tank_commander::Rules::load(rules)?;
+            check_design(input, &rules)?;
+            Ok(what)
         }
     }
-    let rules = load_rules(rules)?;
-    let (record, scenario) = load_record(path, &rules).map_err(|d| d.to_string())?;
-    let (m, told) = tc::replay_record(&record, &scenario, &rules)?;
-    for (index, t) in told.iter().enumerate() {
-        if json {
-            let line = serde_json::json!({ "index": index, "action": t.action, "fact": t.fact, "text": t.text });
-            say!("{line}");
+}
+
+/// A tank design must be one the build rules allow.
+fn check_design(
+    input: &Input,
+    rules: &crate::rules::tank_commander::Rules,
+) -> Result<(), Diagnostics> {
+    use crate::rules::tank_commander::setup::TankDesign;
+    let name = input.name();
+    let (design, map): (TankDesign, SourceMap) = crate::data::load_ron(&name, &input.text)?;
+    let mut problems = Problems::default();
+    for p in design.build.problems(rules, design.painted, design.named) {
+        let field = if p.field.is_empty() {
+            "build".to_string()
         } else {
-            say!("{}", t.text);
-        }
+            format!("build.{}", p.field)
+        };
+        problems.push(field, p.message);
     }
-    if !json {
-        say!(
-            "Final state hash {} matches the record.",
-            format_hash(m.state_hash())
-        );
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn make_bot(kind: BotKind) -> Box<dyn Bot<TankCommander>> {
-    match kind {
-        BotKind::Random => Box::new(RandomBot),
-        BotKind::Greedy => Box::new(GreedyBot),
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.locate(&name, &map))
     }
 }
 
-/// One bot per side from a `--bots` list.
-pub(super) fn bots_for(
-    kinds: &[BotKind],
-    sides: usize,
-) -> Result<Vec<Box<dyn Bot<TankCommander>>>, String> {
-    match kinds.len() {
-        0 => Err("name at least one bot".into()),
-        1 => Ok((0..sides).map(|_| make_bot(kinds[0])).collect()),
-        n if n == sides => Ok(kinds.iter().map(|k| make_bot(*k)).collect()),
-        n => Err(format!(
-            "--bots names {n} bots but the scenario has {sides} sides"
-        )),
-    }
-}
-
-fn record(
-    scenario_path: &Path,
+fn record<G: Playable>(
+    input: &Input,
     output: &Path,
     seed: u64,
-    bots: &[BotKind],
+    bots: &[String],
     rules: Option<&Path>,
 ) -> Result<ExitCode, String> {
-    if let Some(game) = tabletop_file(scenario_path) {
-        return dispatch!(game, tt::record(scenario_path, output, seed, bots));
-    }
-    if let Ok(text) = std::fs::read_to_string(scenario_path)
-        && text.contains("TankChessSetup")
-    {
-        return super::chess::record(scenario_path, output, seed, bots);
-    }
-    let rules = load_rules(rules)?;
-    let scenario = load_scenario(scenario_path, &rules)?;
-    let game = TankCommander::new(&scenario, &rules)?;
-    let mut bots = bots_for(bots, game.player_count())?;
-    let mut rng = MatchRng::new(seed);
-    let mut bot_rng = MatchRng::new(crate::framework::rng::derive_seed(seed, u64::MAX));
-    let played = crate::framework::bot::play_out(
+    let rules = rules_for::<G>(rules)?;
+    let setup = G::parse_setup(&input.path, &input.text, &rules).map_err(|d| d.to_string())?;
+    let game = G::from_setup(&setup)?;
+    let seats = game.player_count();
+    let mut players = playable::bots_for::<G>(bots, seats)?;
+    let played = play_out(
         game,
-        &mut bots,
-        &mut rng,
-        &mut bot_rng,
+        &mut players,
+        &mut MatchRng::new(seed),
+        &mut MatchRng::new(derive_seed(seed, u64::MAX)),
         100_000,
         |_, _| {},
     )?;
-    let rec = Record {
-        game: TankCommander::NAME.into(),
-        scenario: ScenarioSource::Inline(Box::new(scenario.setup.clone())),
-        seed,
-        dice: Vec::new(),
-        actions: played
-            .actions
-            .iter()
-            .map(|(player, action)| RecordedAction {
-                player: *player,
-                action: *action,
-            })
-            .collect(),
-        final_hash: Some(format_hash(played.state.state_hash())),
-    };
-    let text = data::to_ron_pretty(&rec)?;
-    data::write_atomic(output, &text)
-        .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
-    let result = played
-        .outcome
-        .map_or("unfinished".to_string(), |o| match o.winners.first() {
-            Some(w) => format!("{} won: {}", played.state.side_name(*w), o.reason),
-            None => format!("draw: {}", o.reason),
-        });
+    let names: Vec<Seat> = players
+        .iter()
+        .map(|b| Seat::Bot(b.name().to_string()))
+        .collect();
+    let mut m = playable::start::<G>(&setup, seed, &[])?;
+    for (player, action) in &played.actions {
+        m.play(*player, action).map_err(|e| e.to_string())?;
+    }
+    let record = Recorded::of(&setup, seed, &[], &names, &m);
+    playable::save_record(&record, output)?;
     say!(
-        "Wrote {} ({} actions; {result}).",
+        "Wrote {} ({} actions; {}).",
         output.display(),
-        rec.actions.len()
+        record.actions.len(),
+        played.outcome.map_or("unfinished".to_string(), |o| {
+            match o.winners.as_slice() {
+                [] => format!("no winner: {}", o.reason),
+                ws => format!(
+                    "{} won: {}",
+                    ws.iter()
+                        .map(|w| m.state().player_name(*w))
+                        .collect::<Vec<_>>()
+                        .join(" and "),
+                    o.reason
+                ),
+            }
+        })
     );
     Ok(ExitCode::SUCCESS)
 }
 
-fn odds(
-    scenario_path: &Path,
-    shooter: &str,
-    target: &str,
-    round: Option<RoundArg>,
+fn replay<G: Playable>(
+    input: &Input,
+    json: bool,
     rules: Option<&Path>,
 ) -> Result<ExitCode, String> {
-    let rules = load_rules(rules)?;
-    let scenario = load_scenario(scenario_path, &rules)?;
-    let game = TankCommander::new(&scenario, &rules)?;
-    let names = || {
-        game.units()
-            .iter()
-            .map(|u| u.name.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
+    let rules = rules_for::<G>(rules)?;
+    let record = G::read_record(&input.path, &input.text, &rules).map_err(|d| d.to_string())?;
+    let mut game = playable::start::<G>(&record.setup, record.seed, &record.dice)?;
+    let mut index = 0;
+    let mut print = |game: &G, player, action: Option<&G::Action>, facts: &[G::Fact]| {
+        for f in facts {
+            if json {
+                let line = serde_json::json!({
+                    "index": index,
+                    "player": player,
+                    "action": action,
+                    "fact": f,
+                    "text": game.describe_fact(f),
+                });
+                say!("{line}");
+            } else {
+                say!("{}", game.describe_fact(f));
+            }
+            index += 1;
+        }
     };
-    let s = game
-        .unit_named(shooter)
-        .ok_or_else(|| format!("no unit called `{shooter}` (units: {})", names()))?;
-    let t = game
-        .unit_named(target)
-        .ok_or_else(|| format!("no unit called `{target}` (units: {})", names()))?;
-    let round = match round {
-        Some(RoundArg::At) => Round::At,
-        Some(RoundArg::He) => Round::He,
-        None => s.loaded.unwrap_or(Round::At),
-    };
-    if !s.rounds().contains(&round) {
-        return Err(format!("{} carries no {round} rounds", s.name));
-    }
-    let target_ref = FireTarget::Unit(t.id);
-    let why_not = game.why_not_aimable(s.id, target_ref);
-    if s.role_state(tc::Role::Gunner) == tc::state::RoleState::Out {
-        return Err(format!("{} cannot fire at all: its gunner is dead", s.name));
-    }
-    let profile = game.shot_profile_anyway(s.id, target_ref, round, false);
-    let o = game.odds(&profile);
-    say!(
-        "{} ({}, turret {}) fires {round} at {} ({}, facing {}), {} spaces",
-        s.name,
-        game.label(s.at),
-        s.turret,
-        t.name,
-        game.label(t.at),
-        t.facing,
-        s.at.unsigned_distance_to(t.at)
-    );
-    if let Some(why) = &why_not {
-        say!("Not possible from here: {why}.");
-        say!(
-            "The odds below are for the same shot as if it could be taken (cover along the line counted)."
+    print(game.state(), None, None, game.opening_facts());
+    for (i, step) in record.actions.iter().enumerate() {
+        if !json {
+            say!(
+                "{:>4}. {}: {}",
+                i + 1,
+                game.state().player_name(step.player),
+                game.state().describe_action(&step.action)
+            );
+        }
+        let (said, who) = (
+            game.state().describe_action(&step.action),
+            game.state().player_name(step.player),
         );
+        let facts = game
+            .play(step.player, &step.action)
+            .map_err(|e| {
+                format!(
+                    "{}: action {} ({said} by {who}) cannot be played: {e}",
+                    input.name(),
+                    i + 1,
+                )
+            })?
+            .to_vec();
+        print(game.state(), Some(step.player), Some(&step.action), &facts);
     }
-    say!("To hit: {}", profile.to_hit.explain());
-    if let Some((facing, armor, why)) = &profile.armor {
-        say!(
-            "Armor: {facing} {armor} ({why}); strength {} + d6 must beat it",
-            profile.strength
-        );
+    let got = format_hash(game.state_hash());
+    match &record.final_hash {
+        Some(expected) if *expected != got => {
+            return Err(format!(
+                "{}: the replay ends in state {got}, but the record says {expected}: the rules or the setup changed since it was written",
+                input.name()
+            ));
+        }
+        Some(_) if !json => say!("Final state {got} matches the record."),
+        None if !json => say!("Final state {got} (the record carries no hash to check)."),
+        _ => {}
     }
-    let rows = [
-        ("hit", o.hit),
-        ("penetrating hit", o.penetrating),
-        ("glancing hit", o.glancing),
-        ("crew wound", o.crew_wound),
-        ("fire", o.fire),
-        ("disabled outright", o.disable),
-        ("expected hull points lost", o.expected_hull_loss),
-    ];
-    for (name, p) in rows {
-        say!("  {name:<27} {:>7}  {:.4}", p.to_string(), p.to_f64());
+    if let Some(o) = game.state().outcome()
+        && !json
+    {
+        say!("Result: {}", o.reason);
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn legal(file: &Path, seed: Option<u64>, rules_path: Option<&Path>) -> Result<ExitCode, String> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("{}: cannot read the file: {e}", file.display()))?;
-    if let Some(game) = tt::which(&text) {
-        return dispatch!(game, tt::legal(file, &text, seed));
-    }
-    let rules = load_rules(rules_path)?;
-    if super::chess::is_record(&text) || text.contains("TankChessSetup") {
-        return super::chess::legal(file, &text);
-    }
-    let m = if file_kind(&text) == FileKind::Record {
-        let (record, scenario) = load_record(file, &rules).map_err(|d| d.to_string())?;
-        replay(&record, &scenario, &rules)?
-    } else {
-        let scenario = load_scenario(file, &rules)?;
-        let seed = tc::choose_seed(seed, &scenario);
-        Match::new(TankCommander::new(&scenario, &rules)?, seed)
-    };
-    let game = m.state();
-    if let Some(outcome) = game.outcome() {
-        say!("The battle is over: {}", outcome.reason);
+fn legal<G: Playable>(
+    input: &Input,
+    seed: Option<u64>,
+    rules: Option<&Path>,
+) -> Result<ExitCode, String> {
+    let rules = rules_for::<G>(rules)?;
+    let (game, _) = open::<G>(input, &rules, seed)?;
+    let state = game.state();
+    if let Some(o) = state.outcome() {
+        say!("The game is over: {}", o.reason);
         return Ok(ExitCode::SUCCESS);
     }
-    for player in game.to_act() {
-        let actions = game.legal_actions(player);
-        let who = game.who_acts(player);
+    for player in state.to_act() {
+        let actions = state.legal_actions(player);
         say!(
-            "Turn {}: {who} to act; {} legal actions:",
-            game.turn(),
-            actions.len()
+            "Round {} · {} may play {} action{}:",
+            state.rounds() + 1,
+            state.waiting_for(player),
+            actions.len(),
+            if actions.len() == 1 { "" } else { "s" }
         );
         for a in &actions {
-            say!("  {}", game.describe_action(a));
+            say!("  {}", state.describe_action(a));
         }
-        say!("  (conceding is always allowed)");
     }
     Ok(ExitCode::SUCCESS)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn file_kinds() {
-        assert_eq!(file_kind("// x\nRules(tank: ())"), FileKind::Rules);
-        assert_eq!(file_kind("MatchRecord(game: \"x\")"), FileKind::Record);
-        assert_eq!(file_kind("Scenario(name: \"x\")"), FileKind::Scenario);
-        assert_eq!(
-            file_kind("(game: \"tank-commander\", actions: [])"),
-            FileKind::Record
-        );
-    }
+/// A progress bar for `n` games.
+pub(super) fn progress(n: u32) -> ProgressBar {
+    let bar = ProgressBar::new(u64::from(n));
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
 }

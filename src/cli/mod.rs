@@ -1,5 +1,6 @@
 //! The command line: one binary, the 3D client without arguments, headless work in
-//! subcommands.
+//! subcommands. Every command that takes a file asks [`crate::rules::detect`] which game
+//! and kind of file it is, and runs the same generic code for all five games.
 
 /// Prints a line to stdout; a closed pipe (`tanktable replay x | head`) ends the program
 /// quietly, as Unix tools do, instead of panicking.
@@ -9,10 +10,11 @@ macro_rules! say {
     };
 }
 
-mod chess;
 mod commands;
+mod odds;
 mod sim;
-mod tabletop;
+
+pub use sim::{SimReport, simulate, wilson95};
 
 /// Writes one line to stdout; see `say!`.
 pub(crate) fn write_line(args: std::fmt::Arguments<'_>) {
@@ -34,23 +36,12 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 /// Tanktable: tank wargames on a 3D table, with every rule enforced and explained.
 ///
-/// Run without a subcommand to open the desktop client on the default scenario.
+/// Run without a subcommand to open the desktop client's main menu.
 #[derive(Parser, Debug)]
 #[command(name = "tanktable", version, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-}
-
-/// Which bot plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum BotKind {
-    /// Uniformly random legal actions.
-    Random,
-    /// The game's heuristic bot (`heuristic` is another name for it): in Tank Commander
-    /// the best exact expected damage, else closing in.
-    #[value(alias = "heuristic")]
-    Greedy,
 }
 
 /// Round override for `odds`.
@@ -62,52 +53,48 @@ pub enum RoundArg {
     He,
 }
 
+/// Switches for development: measuring the client. Built only with the `dev` feature.
+#[cfg(feature = "dev")]
+#[derive(clap::Args, Debug, Default)]
+pub struct DevArgs {
+    /// Print the time to the first rendered frame and the resident memory, then exit.
+    #[arg(long)]
+    pub measure_startup: bool,
+    /// With --measure-startup: measure an empty Bevy app instead, for comparison.
+    #[arg(long)]
+    pub empty_app: bool,
+}
+
+/// Without the `dev` feature there are no development switches.
+#[cfg(not(feature = "dev"))]
+#[derive(clap::Args, Debug, Default)]
+pub struct DevArgs {}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Open the desktop client on a scenario.
+    /// Open the desktop client on a game: a scenario or setup of any game (a new game), or
+    /// a match record (play on from where it ends).
     Play {
-        /// The scenario (default: scenarios/skirmish.ron).
-        scenario: Option<PathBuf>,
-        /// Save a screenshot of the table here once drawn, then exit.
-        #[arg(long, hide = true)]
-        screenshot: Option<PathBuf>,
-        /// Let the greedy bot play this many actions first (scripted runs).
-        #[arg(long, hide = true, default_value_t = 0)]
-        autoplay: u32,
-        /// The frame at which the screenshot is taken.
-        #[arg(long, hide = true, default_value_t = 20)]
-        screenshot_frame: u32,
-        /// Seed for the dice (default: the scenario's, else the clock).
+        /// The file (default: the main menu's first game, Tank Commander on Skirmish).
+        file: Option<PathBuf>,
+        /// Seed for the dice (default: the setup's, else the clock).
         #[arg(long)]
         seed: Option<u64>,
-        /// Hide the panels and highlights (image comparisons).
-        #[arg(long, hide = true)]
-        clean: bool,
-        /// Print the time to the first rendered frame and the resident memory, then exit.
-        #[arg(long, hide = true)]
-        measure_startup: bool,
-        /// With --measure-startup: measure an empty Bevy app instead, for comparison.
-        #[arg(long, hide = true)]
-        empty_app: bool,
-        /// Open the main menu instead of a scenario (scripted screenshots).
-        #[arg(long, hide = true)]
-        menu: bool,
-        /// With --menu: open this page of the menu (0 Tank Commander and Tank Chess, then
-        /// one page per table game).
-        #[arg(long, hide = true, default_value_t = 0)]
-        menu_page: usize,
         /// Open a match record (a save, or from `record`) in the replay viewer.
-        #[arg(long, value_name = "MATCH", conflicts_with = "scenario")]
+        #[arg(long, value_name = "MATCH", conflicts_with = "file")]
         replay: Option<PathBuf>,
-        /// Battle Tanks, Tank Combat and the Range Duel: who sits in each seat, in seat
-        /// order, comma-separated: `human`, or a bot (`heuristic`, `random`). Missing
-        /// seats are people.
+        /// Who sits in each seat, in seat order, comma-separated: `person`, or a bot of the
+        /// game (`greedy`/`heuristic`, `random`; Tank Chess: `commander`, `cadet`).
+        /// Missing seats are people.
         #[arg(long, value_delimiter = ',')]
         seats: Vec<String>,
+        #[command(flatten)]
+        dev: DevArgs,
     },
-    /// Render a scenario's table to a PNG (a scenario design preview; works under Xvfb).
+    /// Render a scenario or setup of any game to a PNG, top-down (a design preview; works
+    /// under Xvfb).
     Preview {
-        scenario: PathBuf,
+        file: PathBuf,
         /// The PNG to write.
         #[arg(long, short = 'o')]
         output: PathBuf,
@@ -115,51 +102,55 @@ pub enum Command {
         #[arg(long)]
         angled: bool,
     },
-    /// Validate scenario, rules and match files; print every problem as file:line:col.
+    /// Validate any file the project reads or writes (scenarios and setups, rules tables,
+    /// match records, tank designs); print every problem as file:line:col.
     Check {
-        /// Files to check (scenarios, rules tables, match records).
+        /// Files to check; the game and kind of each is told from its contents.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Rules file to check scenarios and matches against.
+        /// A rules table to check the files of its game against.
         #[arg(long)]
         rules: Option<PathBuf>,
     },
-    /// Play N bot-against-bot battles headless and report the balance.
+    /// Play N bot games of a setup headless and report the balance.
     Sim {
-        scenario: PathBuf,
-        /// Number of battles.
+        setup: PathBuf,
+        /// Number of games.
         #[arg(long, short = 'n', default_value_t = 100)]
         games: u32,
-        /// Base seed; battle i uses a seed derived from it.
+        /// Base seed; game i uses a seed derived from it.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Bots by seat, comma-separated; fewer names than seats repeat in turn (one name
-        /// plays every seat).
-        #[arg(long, value_delimiter = ',', default_value = "greedy")]
-        bots: Vec<BotKind>,
+        /// plays every seat). Default: the game's own heuristic bot.
+        #[arg(long, value_delimiter = ',')]
+        bots: Vec<String>,
         /// Print one JSON object instead of a table.
         #[arg(long)]
         json: bool,
         /// Worker threads (default: every core).
         #[arg(long)]
         threads: Option<usize>,
+        /// A rules table to play with instead of the project's.
         #[arg(long)]
         rules: Option<PathBuf>,
     },
-    /// Play one bot battle and write its match record.
+    /// Play one bot game of a setup and write its match record.
     Record {
-        scenario: PathBuf,
+        setup: PathBuf,
         /// Where to write the record.
         #[arg(long, short = 'o')]
         output: PathBuf,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        #[arg(long, value_delimiter = ',', default_value = "greedy")]
-        bots: Vec<BotKind>,
+        /// Bots by seat, as for `sim`.
+        #[arg(long, value_delimiter = ',')]
+        bots: Vec<String>,
         #[arg(long)]
         rules: Option<PathBuf>,
     },
-    /// Replay a match record and print its fact events, one a line.
+    /// Replay a match record and print its facts, one a line; fails if the final state
+    /// differs from the record's.
     Replay {
         record: PathBuf,
         /// One JSON object per line.
@@ -168,7 +159,7 @@ pub enum Command {
         #[arg(long)]
         rules: Option<PathBuf>,
     },
-    /// Exact odds of one shot in a scenario.
+    /// Exact odds of one shot in a Tank Commander scenario.
     Odds {
         scenario: PathBuf,
         #[arg(long)]
@@ -181,10 +172,11 @@ pub enum Command {
         #[arg(long)]
         rules: Option<PathBuf>,
     },
-    /// List the legal actions of whoever acts next in a match record or scenario.
+    /// List the legal actions of whoever acts next in a match record or a new game of a
+    /// setup.
     Legal {
         file: PathBuf,
-        /// Seed for a scenario's first-player roll (default: the scenario's, else 0).
+        /// Seed for a new game's opening (default: the setup's, else 0).
         #[arg(long)]
         seed: Option<u64>,
         #[arg(long)]
@@ -199,47 +191,26 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         None => open_client(ClientArgs::default()),
         Some(Command::Play {
-            scenario,
-            screenshot,
-            autoplay,
-            screenshot_frame,
+            file,
             seed,
-            clean,
-            measure_startup,
-            empty_app,
-            menu,
-            menu_page,
             replay,
             seats,
+            dev,
         }) => open_client(ClientArgs {
-            seats,
-            menu_page,
-            replay: replay.clone(),
-            scenario: if menu || replay.is_some() {
-                None
-            } else {
-                scenario.or_else(|| {
-                    crate::rules::tank_commander::setup::find_project_file("scenarios/skirmish.ron")
-                })
-            },
-            screenshot,
-            autoplay,
+            file: replay.clone().or(file),
+            replay: replay.is_some(),
             seed,
-            screenshot_frame,
-            clean,
-            measure_startup,
-            empty_app,
+            seats,
+            dev,
             ..ClientArgs::default()
         }),
         Some(Command::Preview {
-            scenario,
+            file,
             output,
             angled,
         }) => open_client(ClientArgs {
-            scenario: Some(scenario),
-            screenshot: Some(output.clone()),
-            top_down: !angled,
-            clean: true,
+            file: Some(file),
+            preview: Some((output.clone(), !angled)),
             ..ClientArgs::default()
         })
         .map(|code| {
@@ -263,80 +234,53 @@ pub fn main() -> ExitCode {
 }
 
 /// How to open the desktop client.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 #[cfg_attr(
     not(feature = "client"),
     allow(dead_code, reason = "only the client reads them")
 )]
 struct ClientArgs {
-    scenario: Option<PathBuf>,
-    screenshot: Option<PathBuf>,
-    top_down: bool,
-    autoplay: u32,
+    file: Option<PathBuf>,
+    replay: bool,
     seed: Option<u64>,
-    screenshot_frame: u32,
-    clean: bool,
-    measure_startup: bool,
-    empty_app: bool,
-    replay: Option<PathBuf>,
     seats: Vec<String>,
-    menu_page: usize,
-}
-
-impl Default for ClientArgs {
-    fn default() -> Self {
-        Self {
-            scenario: None,
-            screenshot: None,
-            top_down: false,
-            autoplay: 0,
-            seed: None,
-            screenshot_frame: 20,
-            clean: false,
-            measure_startup: false,
-            empty_app: false,
-            replay: None,
-            seats: Vec::new(),
-            menu_page: 0,
-        }
-    }
+    /// Render to this PNG, straight down when true, then exit.
+    preview: Option<(PathBuf, bool)>,
+    dev: DevArgs,
 }
 
 #[cfg(feature = "client")]
 fn open_client(args: ClientArgs) -> Result<ExitCode, String> {
-    if let Some(path) = &args.screenshot {
+    if let Some((path, _)) = &args.preview {
         // Check before the window opens that the image can be written there.
         crate::data::write_atomic(path, "")
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         let _ = std::fs::remove_file(path);
     }
-    crate::client::run(crate::client::Launch {
-        scenario: args.scenario,
-        screenshot: args.screenshot,
-        top_down: args.top_down,
-        autoplay: args.autoplay,
-        seed: args.seed,
-        screenshot_frame: args.screenshot_frame,
-        clean: args.clean,
-        measure_startup: args.measure_startup,
-        empty_app: args.empty_app,
-        replay: args.replay,
-        menu_page: args.menu_page,
-        seats: args
-            .seats
-            .iter()
-            .map(|s| match s.trim() {
-                "human" | "person" => Ok(crate::client::table_session::Seat::Human),
-                "heuristic" | "greedy" => {
-                    Ok(crate::client::table_session::Seat::Bot("heuristic".into()))
-                }
-                "random" => Ok(crate::client::table_session::Seat::Bot("random".into())),
-                other => Err(format!(
-                    "--seats: `{other}` is not a seat; use human, heuristic or random"
-                )),
-            })
-            .collect::<Result<_, String>>()?,
-    })?;
+    let mut launch = crate::client::Launch {
+        open: args.file.map(|path| crate::client::OpenGame {
+            source: crate::client::session::GameSource::File(path),
+            path: None,
+            replay: args.replay,
+            seats: (!args.seats.is_empty()).then(|| {
+                args.seats
+                    .iter()
+                    .map(|s| crate::framework::Seat::parse(s))
+                    .collect()
+            }),
+            seed: args.seed,
+        }),
+        preview: args.preview,
+        ..crate::client::Launch::default()
+    };
+    #[cfg(feature = "dev")]
+    {
+        launch.measure_startup = args.dev.measure_startup;
+        launch.empty_app = args.dev.empty_app;
+    }
+    #[cfg(not(feature = "dev"))]
+    let _ = &args.dev;
+    crate::client::run(std::mem::take(&mut launch))?;
     Ok(ExitCode::SUCCESS)
 }
 

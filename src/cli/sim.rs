@@ -1,47 +1,217 @@
-//! `tanktable sim`: many bot battles on every core, with a progress bar.
+//! `tanktable sim`: many bot games of any game on every core, with a progress bar.
+//!
+//! Results are folded into running totals as the games finish, so memory stays the same
+//! whatever the number of games; the totals do not depend on the order the games finish
+//! in, so a seed gives the same report on any number of threads.
 
+use std::collections::BTreeMap;
+use std::path::Path;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU32, Ordering};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
+use rayon::prelude::*;
 use serde::Serialize;
 
-use super::BotKind;
-use super::commands::bots_for;
+use super::commands::{Input, progress, rules_for};
 use crate::framework::bot::play_out;
+use crate::framework::playable;
 use crate::framework::rng::derive_seed;
-use crate::framework::{Game, MatchRng, PlayerId};
-use crate::rules::tank_commander::{Rules, Scenario, TankCommander};
+use crate::framework::{MatchRng, Playable, PlayerId};
 
-/// One battle's result.
-#[derive(Clone, Copy, Debug)]
-struct BattleResult {
-    winner: Option<PlayerId>,
-    first: Option<PlayerId>,
-    turns: u32,
-    actions: u32,
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub games: u32,
+    pub seed: u64,
+    /// Bots by seat; fewer names than seats repeat in turn; none: the game's default.
+    pub bots: Vec<String>,
+    /// Worker threads; every core when `None`.
+    pub threads: Option<usize>,
 }
 
-/// The balance report.
-#[derive(Debug, Serialize)]
+/// The balance report of a setup.
+#[derive(Clone, Debug, Serialize)]
 pub struct SimReport {
-    pub scenario: String,
+    pub game: String,
+    pub setup: String,
     pub games: u32,
     pub seed: u64,
     pub bots: Vec<String>,
-    pub sides: Vec<String>,
+    /// Seat names, in seat order.
+    pub seats: Vec<String>,
+    /// What each seat is (a Tank Combat class; else the seat's name).
+    pub labels: Vec<String>,
+    /// Wins by seat (a shared win counts for every winner).
     pub wins: Vec<u32>,
-    pub draws: u32,
-    /// Win rate of the first side, draws counted as half a win.
-    pub first_side_score: f64,
-    /// 95% Wilson interval of the first side's win rate (draws as half).
-    pub first_side_ci95: (f64, f64),
-    /// Wins by the side that won the roll to go first.
-    pub first_mover_wins: u32,
-    pub mean_turns: f64,
+    /// Games nobody won (draws, and games ended by the turn or round limit).
+    pub no_winner: u32,
+    /// Each seat's win rate with its 95% Wilson interval.
+    pub seat_rates: Vec<(f64, (f64, f64))>,
+    /// Wins and seats played by label, when seats have labels of their own.
+    pub by_label: BTreeMap<String, (u32, u32)>,
+    /// Games won by the seat that moved first, when chance decides who does.
+    pub first_mover_wins: Option<u32>,
+    pub mean_rounds: f64,
     pub mean_actions: f64,
     pub seconds: f64,
+}
+
+/// Running totals of finished games.
+#[derive(Clone, Debug, Default)]
+struct Totals {
+    games: u32,
+    wins: Vec<u32>,
+    no_winner: u32,
+    by_label: BTreeMap<String, (u32, u32)>,
+    first_mover_wins: u32,
+    rounds: u64,
+    actions: u64,
+}
+
+impl Totals {
+    fn merge(mut self, other: Totals) -> Totals {
+        self.games += other.games;
+        if self.wins.len() < other.wins.len() {
+            self.wins.resize(other.wins.len(), 0);
+        }
+        for (w, o) in self.wins.iter_mut().zip(&other.wins) {
+            *w += o;
+        }
+        self.no_winner += other.no_winner;
+        for (label, (w, n)) in other.by_label {
+            let e = self.by_label.entry(label).or_default();
+            e.0 += w;
+            e.1 += n;
+        }
+        self.first_mover_wins += other.first_mover_wins;
+        self.rounds += other.rounds;
+        self.actions += other.actions;
+        self
+    }
+}
+
+fn seat(i: usize) -> PlayerId {
+    PlayerId(u8::try_from(i).unwrap_or(u8::MAX))
+}
+
+/// Plays one game with `seed` and counts it.
+fn play_one<G: Playable>(setup: &G::Setup, bots: &[String], seed: u64) -> Result<Totals, String> {
+    let game = G::from_setup(setup)?;
+    let n = game.player_count();
+    let labels: Vec<String> = (0..n).map(|i| game.seat_label(seat(i))).collect();
+    let mut players = playable::bots_for::<G>(bots, n)?;
+    let played = play_out(
+        game,
+        &mut players,
+        &mut MatchRng::new(seed),
+        &mut MatchRng::new(derive_seed(seed, u64::MAX)),
+        200_000,
+        |_, _| {},
+    )?;
+    let winners = played.outcome.map(|o| o.winners).unwrap_or_default();
+    let mut totals = Totals {
+        games: 1,
+        wins: vec![0; n],
+        no_winner: u32::from(winners.is_empty()),
+        rounds: u64::from(played.state.rounds()),
+        actions: played.actions.len() as u64,
+        ..Totals::default()
+    };
+    for w in &winners {
+        if let Some(c) = totals.wins.get_mut(w.index()) {
+            *c += 1;
+        }
+    }
+    if let Some(first) = played.state.first_mover()
+        && winners.contains(&first)
+    {
+        totals.first_mover_wins = 1;
+    }
+    for (i, label) in labels.into_iter().enumerate() {
+        let e = totals.by_label.entry(label).or_default();
+        e.1 += 1;
+        if winners.contains(&seat(i)) {
+            e.0 += 1;
+        }
+    }
+    Ok(totals)
+}
+
+/// Plays `options.games` bot games of `setup` on every core (or `options.threads`),
+/// ticking `bar`.
+///
+/// # Errors
+/// A sentence when a bot or the rules fail, naming the game and its seed.
+pub fn simulate<G: Playable>(
+    setup: &G::Setup,
+    setup_name: &str,
+    options: &Options,
+    bar: &ProgressBar,
+) -> Result<SimReport, String> {
+    let started = std::time::Instant::now();
+    let first = G::from_setup(setup)?;
+    let n = first.player_count();
+    let bots = playable::bots_for::<G>(&options.bots, n)?;
+    let threads = options
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
+        .clamp(1, 256);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} worker threads: {e}"))?;
+    let totals = pool.install(|| {
+        (0..options.games)
+            .into_par_iter()
+            .map(|i| {
+                let s = derive_seed(options.seed, u64::from(i));
+                let t = play_one::<G>(setup, &options.bots, s)
+                    .map_err(|e| format!("game {i} (seed {s}): {e}"));
+                bar.inc(1);
+                t
+            })
+            .try_reduce(Totals::default, |a, b| Ok(a.merge(b)))
+    })?;
+    let games = f64::from(totals.games.max(1));
+    let seats: Vec<String> = (0..n).map(|i| first.player_name(seat(i))).collect();
+    let labels: Vec<String> = (0..n).map(|i| first.seat_label(seat(i))).collect();
+    let mut by_label = totals.by_label;
+    if labels
+        .iter()
+        .zip(&seats)
+        .all(|(l, s)| s.contains(l.as_str()))
+    {
+        by_label.clear();
+    }
+    let mut wins = totals.wins;
+    wins.resize(n, 0);
+    Ok(SimReport {
+        game: G::KIND.title().to_string(),
+        setup: setup_name.to_string(),
+        games: totals.games,
+        seed: options.seed,
+        bots: bots.iter().map(|b| b.name().to_string()).collect(),
+        seat_rates: wins
+            .iter()
+            .map(|&w| (f64::from(w) / games, wilson95(f64::from(w), games)))
+            .collect(),
+        seats,
+        labels,
+        wins,
+        no_winner: totals.no_winner,
+        by_label,
+        first_mover_wins: G::CHANCE
+            .then_some(totals.first_mover_wins)
+            .filter(|_| first_mover_decided::<G>(setup)),
+        mean_rounds: totals.rounds as f64 / games,
+        mean_actions: totals.actions as f64 / games,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// Whether chance decides who moves first in this game.
+fn first_mover_decided<G: Playable>(setup: &G::Setup) -> bool {
+    playable::start::<G>(setup, 0, &[]).is_ok_and(|m| m.state().first_mover().is_some())
 }
 
 /// Wilson score interval for `successes` of `n` at 95%.
@@ -58,164 +228,20 @@ pub fn wilson95(successes: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-fn play_one(
-    scenario: &Scenario,
-    rules: &Rules,
-    kinds: &[BotKind],
-    seed: u64,
-) -> Result<BattleResult, String> {
-    let game = TankCommander::new(scenario, rules)?;
-    let mut bots = bots_for(kinds, game.player_count())?;
-    let mut rng = MatchRng::new(seed);
-    let mut bot_rng = MatchRng::new(derive_seed(seed, u64::MAX));
-    let played = play_out(game, &mut bots, &mut rng, &mut bot_rng, 200_000, |_, _| {})?;
-    let winner = played
-        .outcome
-        .as_ref()
-        .and_then(|o| o.winners.first().copied());
-    Ok(BattleResult {
-        winner,
-        first: played.state.first_player(),
-        turns: u32::from(played.state.turn().min(played.state.turn_limit())),
-        actions: u32::try_from(played.actions.len()).unwrap_or(u32::MAX),
-    })
-}
-
-/// Plays match `i` of `games` with seed `derive_seed(seed, i)` on every core (or
-/// `threads`), ticking `progress`; the results come back in match order.
-///
-/// # Errors
-/// The first failure, naming the match and its seed.
-pub fn in_parallel<T: Send>(
-    games: u32,
-    seed: u64,
-    threads: Option<usize>,
-    progress: &ProgressBar,
-    play: impl Fn(u64) -> Result<T, String> + Sync,
-) -> Result<Vec<T>, String> {
-    let threads = threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
-        .clamp(1, 64);
-    let next = AtomicU32::new(0);
-    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..games).map(|_| None).collect());
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= games || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
-                        break;
-                    }
-                    let s = derive_seed(seed, u64::from(i));
-                    match play(s) {
-                        Ok(r) => {
-                            if let Ok(mut all) = results.lock() {
-                                all[i as usize] = Some(r);
-                            }
-                        }
-                        Err(e) => {
-                            if let Ok(mut f) = failure.lock() {
-                                *f = Some(format!("match {i} (seed {s}): {e}"));
-                            }
-                        }
-                    }
-                    progress.inc(1);
-                }
-            });
-        }
-    });
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        return Err(e);
-    }
-    Ok(results
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect())
-}
-
-/// Plays `games` battles and reports.
-///
-/// # Errors
-/// A sentence if a bot or the rules fail during a battle.
-pub fn simulate(
-    scenario: &Scenario,
-    rules: &Rules,
-    games: u32,
-    seed: u64,
-    kinds: &[BotKind],
-    threads: Option<usize>,
-    progress: &ProgressBar,
-) -> Result<SimReport, String> {
-    let started = std::time::Instant::now();
-    let results = in_parallel(games, seed, threads, progress, |s| {
-        play_one(scenario, rules, kinds, s)
-    })?;
-    let sides: Vec<String> = scenario
-        .setup
-        .sides
-        .iter()
-        .map(|s| s.name.clone())
-        .collect();
-    let mut wins = vec![0u32; sides.len()];
-    let mut draws = 0;
-    let mut first_mover_wins = 0;
-    for r in &results {
-        match r.winner {
-            Some(w) => {
-                wins[w.index()] += 1;
-                if r.first == Some(w) {
-                    first_mover_wins += 1;
-                }
-            }
-            None => draws += 1,
-        }
-    }
-    let n = f64::from(games.max(1));
-    let score = f64::from(wins[0]) + f64::from(draws) / 2.0;
-    Ok(SimReport {
-        scenario: scenario.setup.name.clone(),
-        games,
-        seed,
-        bots: kinds
-            .iter()
-            .map(|k| format!("{k:?}").to_lowercase())
-            .collect(),
-        sides,
-        wins,
-        draws,
-        first_side_score: score / n,
-        first_side_ci95: wilson95(score, n),
-        first_mover_wins,
-        mean_turns: results.iter().map(|r| f64::from(r.turns)).sum::<f64>() / n,
-        mean_actions: results.iter().map(|r| f64::from(r.actions)).sum::<f64>() / n,
-        seconds: started.elapsed().as_secs_f64(),
-    })
-}
-
-pub(super) fn run(
-    scenario: &Scenario,
-    rules: &Rules,
-    games: u32,
-    seed: u64,
-    kinds: &[BotKind],
+/// `sim` for a setup of game `G`.
+pub(super) fn run<G: Playable>(
+    input: &Input,
+    options: &Options,
     json: bool,
-    threads: Option<usize>,
+    rules: Option<&Path>,
 ) -> Result<ExitCode, String> {
-    if games == 0 {
+    if options.games == 0 {
         return Err("--games must be at least 1".into());
     }
-    bots_for(kinds, scenario.setup.sides.len())?;
-    let bar = ProgressBar::new(u64::from(games));
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} {bar:40} {pos}/{len} battles  {per_sec}  eta {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let report = simulate(scenario, rules, games, seed, kinds, threads, &bar)?;
+    let rules = rules_for::<G>(rules)?;
+    let setup = G::parse_setup(&input.path, &input.text, &rules).map_err(|d| d.to_string())?;
+    let bar = progress(options.games);
+    let report = simulate::<G>(&setup, &input.name(), options, &bar)?;
     bar.finish_and_clear();
     if json {
         say!(
@@ -224,48 +250,75 @@ pub(super) fn run(
         );
         return Ok(ExitCode::SUCCESS);
     }
+    print_report(&report);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_report(report: &SimReport) {
     say!(
-        "{}: {} battles, bots {}, seed {}",
-        report.scenario,
+        "{} ({}): {} games, bots {}, seed {}",
+        report.game,
+        report.setup,
         report.games,
         report.bots.join(" vs "),
         report.seed
     );
-    for (side, w) in report.sides.iter().zip(&report.wins) {
+    let names: Vec<String> = report
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| {
+            if seat.contains(report.labels[i].as_str()) {
+                format!("seat {} {seat}", i + 1)
+            } else {
+                format!("seat {} {seat} ({})", i + 1, report.labels[i])
+            }
+        })
+        .collect();
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(15);
+    for (i, name) in names.iter().enumerate() {
+        let (rate, (lo, hi)) = report.seat_rates[i];
         say!(
-            "  {side:<12} wins {w:>6}  ({:.1}%)",
-            100.0 * f64::from(*w) / f64::from(report.games)
+            "  {name:<width$} wins {:>6}  {:>5.1}%  95% CI [{:.1}%, {:.1}%]",
+            report.wins[i],
+            100.0 * rate,
+            100.0 * lo,
+            100.0 * hi
         );
     }
     say!(
-        "  {:<12}      {:>6}  ({:.1}%)",
-        "draws",
-        report.draws,
-        100.0 * f64::from(report.draws) / f64::from(report.games)
+        "  {:<width$}      {:>6}  {:>5.1}%",
+        "no winner",
+        report.no_winner,
+        100.0 * f64::from(report.no_winner) / f64::from(report.games.max(1))
     );
+    for (label, (w, g)) in &report.by_label {
+        say!(
+            "  {label:<10} won {w} of {g} seats played ({:.1}%)",
+            100.0 * f64::from(*w) / f64::from((*g).max(1))
+        );
+    }
+    if let Some(first) = report.first_mover_wins {
+        say!(
+            "  the seat that moved first won {first} of {} games won",
+            report.games - report.no_winner
+        );
+    }
     say!(
-        "  {} score {:.3} (draws half), 95% CI [{:.3}, {:.3}]",
-        report.sides[0],
-        report.first_side_score,
-        report.first_side_ci95.0,
-        report.first_side_ci95.1
-    );
-    say!(
-        "  side that won the first-turn roll won {} of {} decided battles",
-        report.first_mover_wins,
-        report.games - report.draws
-    );
-    say!(
-        "  mean turns {:.2}, mean actions {:.1}",
-        report.mean_turns,
+        "  mean length {:.2} rounds, {:.1} actions",
+        report.mean_rounds,
         report.mean_actions
     );
     say!(
-        "  {:.2} s, {:.0} battles/s",
+        "  {:.2} s, {:.0} games/s",
         report.seconds,
         f64::from(report.games) / report.seconds.max(1e-9)
     );
-    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]
@@ -281,5 +334,24 @@ mod tests {
         );
         let (lo, hi) = wilson95(0.0, 10.0);
         assert!(lo == 0.0 && hi > 0.2);
+    }
+
+    #[test]
+    fn the_report_is_the_same_on_one_thread_and_two() {
+        use crate::rules::range_duel::{DuelSetup, RangeDuel};
+        let setup = DuelSetup::builtin_default();
+        let run = |threads| {
+            let options = Options {
+                games: 30,
+                seed: 5,
+                bots: Vec::new(),
+                threads: Some(threads),
+            };
+            simulate::<RangeDuel>(&setup, "duel", &options, &ProgressBar::hidden()).unwrap()
+        };
+        let (a, b) = (run(1), run(2));
+        assert_eq!((&a.wins, a.no_winner), (&b.wins, b.no_winner));
+        assert_eq!(a.mean_actions.to_bits(), b.mean_actions.to_bits());
+        assert_eq!(a.wins.iter().sum::<u32>() + a.no_winner, 30);
     }
 }

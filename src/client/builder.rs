@@ -11,8 +11,10 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::session::NewBattle;
-use super::{LoadedRules, Screen};
+use super::Screen;
+use super::session::{AnySetup, OpenGame};
+use crate::framework::Seat;
+use crate::rules::tank_commander::Battle;
 use crate::rules::tank_commander::setup::{
     ArmorFacing, BoardSetup, Build, Round, Rules, Scenario, ScenarioSetup, SideSetup, TerrainSetup,
     UnitKind, UnitSetup, VictorySetup,
@@ -30,7 +32,8 @@ pub enum BuilderPlan {
         setup: ScenarioSetup,
         /// What to call the scenario's source (a path, or "built-in").
         source: String,
-        path: Option<PathBuf>,
+        /// Who sits where once the battle starts.
+        seats: Vec<Seat>,
     },
     /// "Build a tank": one tank from the basic profile, saved to RON.
     Standalone,
@@ -41,7 +44,7 @@ pub use crate::rules::tank_commander::setup::TankDesign;
 /// Where designs are saved: `builds/` in the user's data folder.
 #[must_use]
 pub fn builds_dir() -> PathBuf {
-    super::data_dir().join("builds")
+    super::session::data_dir().join("builds")
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -55,7 +58,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The builder's working copy, taken from [`BuilderPlan`] whenever the plan changes.
-#[derive(Resource, Default)]
+#[derive(Resource)]
 struct BuilderState {
     working: Option<Working>,
     /// Index into the scenario's units of the tank being edited.
@@ -66,13 +69,15 @@ struct BuilderState {
     notice: Option<Result<String, String>>,
     /// Why the scenario could not start, as the validator put it.
     start_problems: Vec<String>,
+    /// The rules the tanks are built with (the project's table, read on entering).
+    rules: Rules,
 }
 
 enum Working {
     Scenario {
         setup: ScenarioSetup,
         source: String,
-        path: Option<PathBuf>,
+        seats: Vec<Seat>,
     },
     Standalone(UnitSetup),
 }
@@ -99,7 +104,7 @@ impl BuilderState {
             BuilderPlan::Scenario {
                 setup,
                 source,
-                path,
+                seats,
             } => {
                 self.selected = setup
                     .units
@@ -109,7 +114,7 @@ impl BuilderState {
                 Working::Scenario {
                     setup: setup.clone(),
                     source: source.clone(),
-                    path: path.clone(),
+                    seats: seats.clone(),
                 }
             }
             BuilderPlan::Standalone => Working::Standalone(TankDesign::default().unit()),
@@ -125,8 +130,25 @@ fn load_plan(plan: Option<Res<BuilderPlan>>, mut state: ResMut<BuilderState>) {
     }
 }
 
+impl Default for BuilderState {
+    fn default() -> Self {
+        Self {
+            working: None,
+            selected: 0,
+            designs: Vec::new(),
+            notice: None,
+            start_problems: Vec::new(),
+            rules: Rules::builtin(),
+        }
+    }
+}
+
 fn rescan_designs(mut state: ResMut<BuilderState>) {
     state.designs = design_files(&builds_dir());
+    match Rules::load(None) {
+        Ok(rules) => state.rules = rules,
+        Err(e) => state.notice = Some(Err(e.to_string())),
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -406,26 +428,19 @@ const GREEN: egui::Color32 = egui::Color32::from_rgb(130, 210, 130);
 fn draw_builder(
     mut contexts: EguiContexts,
     mut state: ResMut<BuilderState>,
-    loaded: Option<Res<LoadedRules>>,
-    mut battles: MessageWriter<NewBattle>,
+    mut opens: MessageWriter<OpenGame>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let builtin;
-    let rules = match &loaded {
-        Some(r) => &r.0,
-        None => {
-            builtin = Rules::builtin();
-            &builtin
-        }
-    };
     let BuilderState {
         working,
         selected,
         designs,
         notice,
         start_problems,
+        rules,
     } = &mut *state;
+    let rules = &*rules;
     let Some(working) = working.as_mut() else {
         return Ok(());
     };
@@ -474,7 +489,7 @@ fn draw_builder(
             if let Working::Scenario {
                 setup,
                 source,
-                path,
+                seats,
             } = &*working
             {
                 let start = ui
@@ -484,10 +499,13 @@ fn draw_builder(
                     match Scenario::validate(setup.clone(), rules) {
                         Ok(scenario) => {
                             start_problems.clear();
-                            battles.write(NewBattle {
+                            let battle = Battle {
                                 scenario,
-                                source: source.clone(),
-                                path: path.clone(),
+                                rules: rules.clone(),
+                            };
+                            opens.write(OpenGame {
+                                seats: Some(seats.clone()),
+                                ..OpenGame::setup(AnySetup::TankCommander(battle), source.clone())
                             });
                         }
                         Err(problems) => {

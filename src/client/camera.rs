@@ -7,8 +7,6 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 
-use super::Table;
-
 /// How the camera looks at the table at start.
 #[derive(Resource, Default)]
 pub struct View {
@@ -49,6 +47,12 @@ impl Rig {
         self.reset(false);
     }
 
+    /// Frames a board as [`Rig::frame`], straight down when `top_down`.
+    pub fn frame_view(&mut self, focus: Vec3, distance: f32, top_down: bool) {
+        self.home = (focus, distance);
+        self.reset(top_down);
+    }
+
     fn reset(&mut self, top_down: bool) {
         (self.focus, self.distance) = self.home;
         self.yaw = 0.0;
@@ -66,7 +70,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                fit_to_table.run_if(resource_exists::<Table>),
                 steer_with_keys.run_if(not(egui_wants_any_keyboard_input)),
                 steer_with_mouse.run_if(not(egui_wants_any_pointer_input)),
                 apply_rig,
@@ -85,38 +88,6 @@ fn spawn_camera(mut commands: Commands) {
     };
     commands.spawn((Camera3d::default(), rig.transform()));
     commands.insert_resource(rig);
-}
-
-/// Frames a newly opened battle's board.
-fn fit_to_table(
-    table: Res<Table>,
-    view: Res<View>,
-    mut rig: ResMut<Rig>,
-    mut last: Local<Option<u64>>,
-) {
-    if *last == Some(table.generation) {
-        return;
-    }
-    *last = Some(table.generation);
-    let board = table.battle().board();
-    let centre = Vec3::new(
-        f32::from(board.width) * 0.75 - 0.75,
-        0.0,
-        f32::from(board.height) * 0.87 - 0.4,
-    );
-    // Fit the longer side of the board, centred between the panels.
-    let span = (f32::from(board.width) * 1.5).max(f32::from(board.height) * 1.73);
-    // Seen at an angle, the panels cover the bottom of the screen: aim a little south.
-    let focus = centre + Vec3::new(0.0, 0.0, if view.top_down { 0.0 } else { span * 0.1 });
-    let distance = span * if view.top_down { 1.15 } else { 1.45 };
-    *rig = Rig {
-        focus,
-        yaw: 0.0,
-        pitch: 1.03,
-        distance,
-        home: (focus, distance),
-    };
-    rig.reset(view.top_down);
 }
 
 fn steer_with_keys(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut rig: ResMut<Rig>) {

@@ -1,23 +1,27 @@
-//! Scripted capture: save a screenshot once the table is drawn, then exit.
+//! Screenshots: F12 saves one to the screenshots folder; a preview (and a test) saves one
+//! at a given frame, then exits. With the `dev` feature, startup time and resident
+//! memory can be measured beside an empty Bevy app.
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
-/// Where to save the screenshot.
-#[derive(Resource)]
+/// Save a screenshot here at `frame`, then exit if `exit`.
+#[derive(Resource, Clone, Debug)]
 pub struct CaptureTo {
     pub path: PathBuf,
     /// The frame to take it at (software rendering runs at a few frames a second).
     pub frame: u32,
+    pub exit: bool,
 }
 
 #[derive(Resource, Default)]
 struct Frames(u32);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Frames>().add_systems(Update, capture);
+    app.init_resource::<Frames>()
+        .add_systems(Update, (capture, screenshot_key));
 }
 
 /// Frames to wait after the screenshot for it to be written.
@@ -26,9 +30,10 @@ const WRITE_FRAMES: u32 = 30;
 fn capture(
     mut commands: Commands,
     mut frames: ResMut<Frames>,
-    to: Res<CaptureTo>,
+    to: Option<Res<CaptureTo>>,
     mut exit: MessageWriter<AppExit>,
 ) {
+    let Some(to) = to else { return };
     frames.0 += 1;
     if frames.0 == to.frame {
         commands
@@ -36,21 +41,29 @@ fn capture(
             .observe(save_to_disk(to.path.clone()));
     }
     let done = to.frame + WRITE_FRAMES;
-    if frames.0 >= done && (to.path.exists() || frames.0 > done * 4) {
+    if to.exit && frames.0 >= done && (to.path.exists() || frames.0 > done * 4) {
         exit.write(AppExit::Success);
     }
 }
 
-/// Startup measurement: when the process started.
-#[derive(Resource)]
-pub struct Measure {
-    pub started: std::time::Instant,
-}
-
-/// Prints the time to the first rendered frame, and the resident memory once the table
-/// has settled, then exits.
-pub fn measure_plugin(app: &mut App) {
-    app.add_systems(Last, measure);
+/// F12 saves a screenshot in the data folder's `screenshots/`.
+fn screenshot_key(keys: Option<Res<ButtonInput<KeyCode>>>, mut commands: Commands) {
+    if !keys.is_some_and(|k| k.just_pressed(KeyCode::F12)) {
+        return;
+    }
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    let path = super::session::data_dir()
+        .join("screenshots")
+        .join(format!("tanktable-{stamp}.png"));
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    info!("screenshot saved to {}", path.display());
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(path));
 }
 
 /// Resident memory of this process in KiB, from `/proc/self/status`.
@@ -61,16 +74,46 @@ pub fn resident_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-fn measure(
+/// When the process started, for the startup measurement.
+#[cfg(feature = "dev")]
+#[derive(Resource)]
+struct Started(std::time::Instant);
+
+/// Opens `launch` (or, with `empty_app`, an app with nothing but a camera), prints the
+/// time to the first rendered frame and the resident memory after 120 frames, and exits.
+///
+/// # Errors
+/// No display to open a window on.
+#[cfg(feature = "dev")]
+pub(super) fn measure(launch: super::Launch) -> Result<(), String> {
+    let started = Started(std::time::Instant::now());
+    let mut app = if launch.empty_app {
+        let mut app = App::new();
+        app.add_plugins(DefaultPlugins)
+            .add_systems(Startup, |mut commands: Commands| {
+                commands.spawn(Camera3d::default());
+            });
+        app
+    } else {
+        super::app(launch)?
+    };
+    app.insert_resource(started)
+        .add_systems(Last, measure_frames);
+    app.run();
+    Ok(())
+}
+
+#[cfg(feature = "dev")]
+fn measure_frames(
     frames: Res<bevy::diagnostic::FrameCount>,
-    measure: Res<Measure>,
+    started: Res<Started>,
     mut exit: MessageWriter<AppExit>,
 ) {
     // Rendering is pipelined: frame 1's image is drawn while frame 2 runs.
     if frames.0 == 2 {
         println!(
             "first frame: {:.0} ms after start",
-            measure.started.elapsed().as_secs_f64() * 1000.0
+            started.0.elapsed().as_secs_f64() * 1000.0
         );
     }
     if frames.0 == 120 {

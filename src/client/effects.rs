@@ -1,274 +1,269 @@
-//! Effects played on fact messages, one after another: a muzzle flash then a tracer, a
-//! hit spark or a penetration burst, flames when a fire starts, black smoke when a unit is
-//! knocked out, an explosion at a cook-off, dust when a building falls, a puff when smoke
-//! is laid. While they play (or a model glides) the table is busy and orders wait;
-//! Space or Escape skips them.
-
-use std::collections::VecDeque;
+//! What the games' scenes share: short-lived effects (tracers, flashes, smoke) that grow
+//! and fade, the banner that calls out a moment of the game, the tank model, and the
+//! timeline that plays a game's facts one after another while the table shows the state
+//! as it was before them.
 
 use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::mirror::MirrorSet;
-use super::session::{
-    Autoplay, BuildingDestroyed, Busy, CookedOff, FireStarted, Rewound, ShotResolved, SmokeLaid,
-    Table, UnitDisabled,
-};
-use super::units::{Moving, SkipAnimation};
-use super::{Screen, hex_to_world};
+use super::session::{FactsPlayed, GameClient, SkipAnimations};
+use super::{ClientSystems, HudSystems, Screen};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Queue>()
-        .add_systems(Startup, load_assets)
+    app.init_resource::<Callout>()
+        .add_systems(OnEnter(Screen::Playing), |mut c: ResMut<Callout>| {
+            c.text = None;
+        })
         .add_systems(
             Update,
-            (queue_effects, play_effects)
-                .chain()
-                .in_set(EffectsSet)
-                .after(MirrorSet)
-                .run_if(resource_exists::<Table>),
+            fade.in_set(ClientSystems::Scene)
+                .run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw_callout
+                .in_set(HudSystems::Game)
+                .run_if(in_state(Screen::Playing))
+                .run_if(not(resource_exists::<super::Clean>)),
         );
 }
 
-/// Queues and plays effects; models and tiles change their look after it, so a change
-/// waits for the effects that cause it.
-#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct EffectsSet;
-
-/// What an effect looks like.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Kind {
-    Flash,
-    Tracer { to: Vec3 },
-    Spark,
-    Burst,
-    Miss,
-    Flames,
-    BlackSmoke,
-    Explosion,
-    Dust,
-    Puff,
+/// A short-lived effect: it appears at `born`, grows to `grow` times its size (when
+/// growing), rises `rise` units a second, and is gone after `life` seconds.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Effect {
+    pub born: f32,
+    pub life: f32,
+    pub grow: f32,
+    pub rise: f32,
 }
 
-impl Kind {
-    fn seconds(self) -> f32 {
-        match self {
-            Kind::Flash => 0.12,
-            Kind::Tracer { .. } => 0.4,
-            Kind::Spark | Kind::Miss | Kind::Puff => 0.45,
-            Kind::Burst | Kind::Flames | Kind::BlackSmoke => 0.5,
-            Kind::Dust => 0.6,
-            Kind::Explosion => 0.9,
+impl Effect {
+    /// An effect that only lasts.
+    #[must_use]
+    pub fn lasting(born: f32, life: f32) -> Self {
+        Self {
+            born,
+            life,
+            grow: 0.0,
+            rise: 0.0,
+        }
+    }
+
+    /// An effect that grows to `grow` times its size.
+    #[must_use]
+    pub fn growing(born: f32, life: f32, grow: f32) -> Self {
+        Self {
+            born,
+            life,
+            grow,
+            rise: 0.0,
         }
     }
 }
 
-/// Effects waiting to play, in order.
-#[derive(Resource, Default, Debug)]
-struct Queue(VecDeque<(Kind, Vec3)>);
-
-/// The effect playing now.
-#[derive(Component)]
-struct Playing {
-    kind: Kind,
-    at: Vec3,
-    age: f32,
-}
-
-#[derive(Resource)]
-struct FxAssets {
-    ball: Handle<Mesh>,
-    flash: Handle<StandardMaterial>,
-    tracer: Handle<StandardMaterial>,
-    spark: Handle<StandardMaterial>,
-    burst: Handle<StandardMaterial>,
-    dirt: Handle<StandardMaterial>,
-    soot: Handle<StandardMaterial>,
-    dust: Handle<StandardMaterial>,
-    puff: Handle<StandardMaterial>,
-}
-
-fn glow(
-    materials: &mut Assets<StandardMaterial>,
-    rgb: (f32, f32, f32),
-    power: f32,
-) -> Handle<StandardMaterial> {
-    materials.add(StandardMaterial {
-        base_color: Color::srgb(rgb.0, rgb.1, rgb.2),
-        emissive: LinearRgba::rgb(rgb.0 * power, rgb.1 * power, rgb.2 * power),
-        unlit: true,
-        ..default()
-    })
-}
-
-fn haze(
-    materials: &mut Assets<StandardMaterial>,
-    rgba: (f32, f32, f32, f32),
-) -> Handle<StandardMaterial> {
-    materials.add(StandardMaterial {
-        base_color: Color::srgba(rgba.0, rgba.1, rgba.2, rgba.3),
-        alpha_mode: AlphaMode::Blend,
-        ..default()
-    })
-}
-
-fn load_assets(
+fn fade(
     mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    let m = &mut *materials;
-    commands.insert_resource(FxAssets {
-        ball: meshes.add(Sphere::new(0.5)),
-        flash: glow(m, (1.0, 0.9, 0.5), 6.0),
-        tracer: glow(m, (1.0, 0.8, 0.3), 8.0),
-        spark: glow(m, (1.0, 0.95, 0.6), 5.0),
-        burst: glow(m, (1.0, 0.45, 0.1), 6.0),
-        dirt: haze(m, (0.45, 0.35, 0.25, 0.8)),
-        soot: haze(m, (0.08, 0.08, 0.08, 0.75)),
-        dust: haze(m, (0.7, 0.66, 0.6, 0.7)),
-        puff: haze(m, (0.9, 0.9, 0.92, 0.7)),
-    });
-}
-
-/// Where effects on a hex happen: a little above the tile.
-fn spot(hex: hexx::Hex) -> Vec3 {
-    hex_to_world(hex) + Vec3::Y * 0.7
-}
-
-fn queue_effects(
-    mut queue: ResMut<Queue>,
-    mut shots: MessageReader<ShotResolved>,
-    mut fires: MessageReader<FireStarted>,
-    mut disabled: MessageReader<UnitDisabled>,
-    mut cooked: MessageReader<CookedOff>,
-    mut buildings: MessageReader<BuildingDestroyed>,
-    mut smoke: MessageReader<SmokeLaid>,
-    table: Res<Table>,
-) {
-    let battle = table.battle();
-    for s in shots.read() {
-        let (from, to) = (spot(s.from), spot(s.at));
-        let muzzle = from + (to - from).normalize_or_zero() * 0.8;
-        queue.0.push_back((Kind::Flash, muzzle));
-        queue.0.push_back((Kind::Tracer { to }, muzzle));
-        let impact = if s.penetrating {
-            Kind::Burst
-        } else if s.hit {
-            Kind::Spark
-        } else {
-            Kind::Miss
-        };
-        // A miss lands short of the target.
-        let at = if s.hit {
-            to
-        } else {
-            to - (to - from).normalize_or_zero() * 0.6 - Vec3::Y * 0.5
-        };
-        queue.0.push_back((impact, at));
-    }
-    for f in fires.read() {
-        queue
-            .0
-            .push_back((Kind::Flames, spot(battle.unit(f.unit).at)));
-    }
-    for d in disabled.read() {
-        queue
-            .0
-            .push_back((Kind::BlackSmoke, spot(battle.unit(d.unit).at)));
-    }
-    for c in cooked.read() {
-        queue.0.push_back((Kind::Explosion, spot(c.hex)));
-    }
-    for b in buildings.read() {
-        queue.0.push_back((Kind::Dust, spot(b.hex)));
-    }
-    for s in smoke.read() {
-        queue.0.push_back((Kind::Puff, spot(s.hex)));
-    }
-}
-
-fn play_effects(
-    mut commands: Commands,
-    mut queue: ResMut<Queue>,
-    a: Res<FxAssets>,
+    mut effects: Query<(Entity, &Effect, &mut Transform)>,
     time: Res<Time>,
-    autoplay: Res<Autoplay>,
-    moving: Res<Moving>,
-    mut busy: ResMut<Busy>,
-    mut skip: MessageReader<SkipAnimation>,
-    mut rewound: MessageReader<Rewound>,
-    mut playing: Query<(Entity, &mut Playing, &mut Transform)>,
-    mut gizmos: Gizmos,
 ) {
-    let skipped = skip.read().count() > 0 || rewound.read().count() > 0 || autoplay.0 > 0;
-    if skipped {
-        queue.0.clear();
-        for (e, ..) in &playing {
+    let now = time.elapsed_secs();
+    for (e, fx, mut tf) in &mut effects {
+        let age = now - fx.born;
+        if age > fx.life {
             commands.entity(e).despawn();
-        }
-        busy.0 = false;
-        return;
-    }
-    let dt = time.delta_secs().min(0.1);
-    let mut any = false;
-    for (e, mut fx, mut transform) in &mut playing {
-        any = true;
-        fx.age += dt;
-        let t = (fx.age / fx.kind.seconds()).min(1.0);
-        match fx.kind {
-            Kind::Tracer { to } => {
-                let head = fx.at.lerp(to, t);
-                let tail = fx.at.lerp(to, (t - 0.35).max(0.0));
-                transform.translation = head;
-                // A bright streak behind the shell.
-                gizmos.line(tail, head, Color::srgb(1.0, 0.85, 0.3));
-                gizmos.line(
-                    tail + Vec3::Y * 0.03,
-                    head + Vec3::Y * 0.03,
-                    Color::srgb(1.0, 0.6, 0.2),
-                );
-            }
-            Kind::Flash => transform.scale = Vec3::splat(0.5 + 0.7 * t),
-            Kind::Spark => transform.scale = Vec3::splat(0.4 + 0.8 * (1.0 - (1.0 - t) * (1.0 - t))),
-            Kind::Burst => transform.scale = Vec3::splat(0.5 + 1.4 * t),
-            Kind::Explosion => transform.scale = Vec3::splat(0.6 + 3.4 * t),
-            Kind::Miss | Kind::Dust | Kind::Puff => {
-                transform.scale = Vec3::new(0.6 + 1.2 * t, 0.4 + 0.9 * t, 0.6 + 1.2 * t);
-                transform.translation = fx.at + Vec3::Y * 0.4 * t;
-            }
-            Kind::Flames | Kind::BlackSmoke => {
-                transform.scale = Vec3::new(0.6, 0.6 + 1.6 * t, 0.6);
-                transform.translation = fx.at + Vec3::Y * 0.6 * t;
-            }
-        }
-        if t >= 1.0 {
-            commands.entity(e).despawn();
+        } else if age >= 0.0 && fx.grow > 0.0 {
+            tf.scale = Vec3::splat((age / fx.life * fx.grow).max(0.01));
+            tf.translation.y += fx.rise * time.delta_secs();
         }
     }
-    if !any && let Some((kind, at)) = queue.0.pop_front() {
-        let material = match kind {
-            Kind::Flash => a.flash.clone(),
-            Kind::Tracer { .. } => a.tracer.clone(),
-            Kind::Spark => a.spark.clone(),
-            Kind::Burst | Kind::Explosion | Kind::Flames => a.burst.clone(),
-            Kind::Miss => a.dirt.clone(),
-            Kind::BlackSmoke => a.soot.clone(),
-            Kind::Dust => a.dust.clone(),
-            Kind::Puff => a.puff.clone(),
-        };
-        let scale = match kind {
-            Kind::Tracer { .. } => Vec3::splat(0.3),
-            _ => Vec3::splat(0.5),
-        };
-        commands.spawn((
-            Playing { kind, at, age: 0.0 },
-            DespawnOnExit(Screen::Battle),
-            Mesh3d(a.ball.clone()),
-            MeshMaterial3d(material),
-            Transform::from_translation(at).with_scale(scale),
-            bevy::light::NotShadowCaster,
+}
+
+/// The banner that calls out a moment: WAR!, a Meganuke, Adrenaline, the reveal.
+#[derive(Resource, Default, Debug)]
+pub struct Callout {
+    pub text: Option<(String, egui::Color32)>,
+    pub until: f32,
+}
+
+impl Callout {
+    /// Shows `text` from `start` for `seconds`.
+    pub fn show(
+        &mut self,
+        text: impl Into<String>,
+        color: egui::Color32,
+        start: f32,
+        seconds: f32,
+    ) {
+        self.text = Some((text.into(), color));
+        self.until = start + seconds;
+    }
+}
+
+fn draw_callout(mut contexts: EguiContexts, callout: Res<Callout>, time: Res<Time>) -> Result {
+    let Some((text, color)) = &callout.text else {
+        return Ok(());
+    };
+    if time.elapsed_secs() >= callout.until {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("callout")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_TOP, [-150.0, 90.0])
+        .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(32, 28, 20)))
+        .show(ctx, |ui| {
+            for (i, line) in text.lines().enumerate() {
+                let size = if i == 0 { 22.0 } else { 15.0 };
+                ui.label(egui::RichText::new(line).size(size).strong().color(*color));
+            }
+        });
+    Ok(())
+}
+
+/// Meshes for the tank model of the table scenes.
+pub struct TankMeshes {
+    pub hull: Handle<Mesh>,
+    pub track: Handle<Mesh>,
+    pub turret: Handle<Mesh>,
+    pub barrel: Handle<Mesh>,
+}
+
+impl TankMeshes {
+    /// Makes the meshes.
+    pub fn new(meshes: &mut Assets<Mesh>) -> Self {
+        Self {
+            hull: meshes.add(Cuboid::new(0.78, 0.31, 1.12)),
+            track: meshes.add(Cuboid::new(0.17, 0.27, 1.22)),
+            turret: meshes.add(Cylinder::new(0.27, 0.23)),
+            barrel: meshes.add(Cylinder::new(0.05, 0.9)),
+        }
+    }
+}
+
+/// Spawns a tank facing −Z as children of `parent`: hull, tracks, and a turret pivot
+/// carrying `turret_marker`, with the turret and its gun.
+pub fn spawn_tank(
+    parent: &mut ChildSpawnerCommands,
+    meshes: &TankMeshes,
+    paint: &Handle<StandardMaterial>,
+    dark: &Handle<StandardMaterial>,
+    turret_marker: impl Bundle,
+) {
+    parent.spawn((
+        Mesh3d(meshes.hull.clone()),
+        MeshMaterial3d(paint.clone()),
+        Transform::from_xyz(0.0, 0.31, 0.0),
+    ));
+    for side in [-0.44, 0.44] {
+        parent.spawn((
+            Mesh3d(meshes.track.clone()),
+            MeshMaterial3d(dark.clone()),
+            Transform::from_xyz(side, 0.16, 0.0),
         ));
-        any = true;
     }
-    busy.0 = any || !queue.0.is_empty() || moving.0;
+    parent
+        .spawn((
+            turret_marker,
+            Transform::from_xyz(0.0, 0.57, 0.05),
+            Visibility::default(),
+        ))
+        .with_children(|t| {
+            t.spawn((Mesh3d(meshes.turret.clone()), MeshMaterial3d(paint.clone())));
+            t.spawn((
+                Mesh3d(meshes.barrel.clone()),
+                MeshMaterial3d(dark.clone()),
+                Transform::from_xyz(0.0, 0.02, -0.6)
+                    .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+            ));
+        });
+}
+
+/// A scene's animations, each at its start time, played one after another.
+#[derive(Resource)]
+pub struct Timeline<A: Send + Sync + 'static> {
+    cursor: f32,
+    queue: std::collections::VecDeque<(f32, A)>,
+}
+
+impl<A: Send + Sync + 'static> Default for Timeline<A> {
+    fn default() -> Self {
+        Self {
+            cursor: 0.0,
+            queue: std::collections::VecDeque::new(),
+        }
+    }
+}
+
+impl<A: Send + Sync + 'static> Timeline<A> {
+    /// Queues `item` to start once what is queued has played; it lasts `seconds`.
+    /// Returns its start time.
+    pub fn push(&mut self, now: f32, seconds: f32, item: A) -> f32 {
+        let start = self.cursor.max(now);
+        self.cursor = start + seconds;
+        self.queue.push_back((start, item));
+        start
+    }
+
+    /// The items whose time has come, in order.
+    pub fn due(&mut self, now: f32) -> Vec<(f32, A)> {
+        let mut out = Vec::new();
+        while self.queue.front().is_some_and(|(t, _)| *t <= now) {
+            out.extend(self.queue.pop_front());
+        }
+        out
+    }
+
+    /// Everything still queued (to snap to the end when skipping), leaving it empty.
+    pub fn drain(&mut self, now: f32) -> Vec<A> {
+        self.cursor = now;
+        self.queue.drain(..).map(|(_, a)| a).collect()
+    }
+}
+
+/// What a scene does with the orders' results each frame: queues the animation of every
+/// fact (`anim_of`) with the time the game gives it, then `settle` with the state after
+/// the action, so the scene shows that state once the animations have played. Returns
+/// true when the scene must instead redraw from the state now: the match jumped (undo, a
+/// replay step, a new match) or the animations were skipped.
+pub fn queue_played<G: GameClient, A: Send + Sync + 'static>(
+    played: &mut MessageReader<FactsPlayed<G>>,
+    skips: &mut MessageReader<SkipAnimations>,
+    timeline: &mut Timeline<A>,
+    game: &G,
+    now: f32,
+    anim_of: impl Fn(&G, &G::Fact) -> Option<A>,
+    settle: impl Fn(G) -> A,
+) -> bool {
+    let mut redraw = false;
+    for p in played.read() {
+        if p.jumped {
+            redraw = true;
+            continue;
+        }
+        for f in &p.facts {
+            if let Some(anim) = anim_of(game, f) {
+                timeline.push(now, game.fact_seconds(f), anim);
+            }
+        }
+        timeline.push(now, 0.0, settle(game.clone()));
+    }
+    if skips.read().count() > 0 && !timeline.drain(now).is_empty() {
+        redraw = true;
+    }
+    if redraw {
+        timeline.drain(now);
+    }
+    redraw
+}
+
+/// The state as the table shows it: it lags the rules until the animations have played,
+/// so that labels do not tell the result before the dice land.
+#[derive(Resource, Clone)]
+pub struct Shown<G: GameClient>(pub G);
+
+/// Forgets what the table showed of game `G` (leaving it).
+pub fn forget_shown<G: GameClient>(mut commands: Commands) {
+    commands.remove_resource::<Shown<G>>();
 }

@@ -1,63 +1,75 @@
-//! The main menu: a new game on any scenario in `scenarios/` (straight to battle, or via
-//! the upgrade builder), continue the autosave, load a saved match or a replay, build a
-//! tank, quit.
+//! The main menu: a page for each of the five games, all alike. Pick a shipped setup and
+//! who sits in each seat (people, bots, or bots only to watch), then Play; Continue the
+//! autosave; load or replay a saved game; open any file. Tank Commander's page also
+//! offers its upgrade builder, Tank Chess's a chess clock, the Range Duel's any two tank
+//! designs saved from the builder.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::builder::BuilderPlan;
-use super::chess_session::ChessTable;
-use super::session::{NewBattle, Notice, OpenRecord, SaveFolder, Table};
-use super::table_session::OpenTable;
-use super::{LoadedRules, Screen};
-use crate::rules::tank_chess::bot::Strength;
-use crate::rules::tank_commander::Scenario;
-use crate::rules::tank_commander::setup::find_project_file;
+use super::Screen;
+use super::builder::{BuilderPlan, builds_dir};
+use super::games::tank_chess::ClockWanted;
+use super::hud::WARN;
+use super::session::{AnySetup, OpenGame, OpenProblem, SaveFolder};
+use crate::dispatch_game;
+use crate::framework::Seat;
+use crate::framework::playable::{self, Playable};
+use crate::rules::GameKind;
+use crate::rules::range_duel::RangeDuel;
+use crate::rules::tank_commander::setup::{Rules as TankRules, TankDesign};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<MenuState>()
-        .add_systems(OnEnter(Screen::Menu), (leave_battle, rescan))
+    app.init_resource::<Menu>()
+        .add_systems(OnEnter(Screen::Menu), rescan)
         .add_systems(
             EguiPrimaryContextPass,
             draw_menu.run_if(in_state(Screen::Menu)),
         );
 }
 
-/// A scenario file found in `scenarios/`.
+/// The page the menu opens on.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct MenuPage(pub GameKind);
+
+/// A shipped setup: its path, and its name and description or its problems.
 #[derive(Clone, Debug)]
-pub struct Listed {
+pub struct ListedSetup {
     pub path: PathBuf,
-    /// The scenario, or every problem in the file.
-    pub scenario: Result<Scenario, String>,
+    pub title: Result<(String, String), String>,
+    /// Seats in the setup.
+    pub seats: usize,
 }
 
-/// The page the menu opens on.
-#[derive(Resource, Default, Clone, Copy)]
-pub struct MenuPage(pub usize);
+/// What the page of one game remembers.
+pub struct GamePage {
+    pub game: GameKind,
+    pub setups: Vec<ListedSetup>,
+    pub chosen: usize,
+    pub seats: Vec<Seat>,
+    pub bots: &'static [&'static str],
+    pub saves: Vec<PathBuf>,
+    pub autosave: Option<PathBuf>,
+    /// Range Duel: the designs found in the builds folder, and the two picked (`None`:
+    /// the setup's own tank).
+    pub designs: Vec<(PathBuf, Result<TankDesign, String>)>,
+    pub picked: [Option<usize>; 2],
+}
 
 #[derive(Resource, Default)]
-struct MenuState {
-    /// The page shown: 0 for Tank Commander and Tank Chess, then one per setup-file game.
+struct Menu {
     tab: usize,
-    tables: Vec<(crate::rules::TableGame, super::table_menu::GamePage)>,
-    table_error: Option<String>,
-    /// Tank Chess setups: path and name, or the problems.
-    chess: Vec<(PathBuf, Result<String, String>)>,
-    /// Saved Tank Chess games (notation).
-    chess_saves: Vec<PathBuf>,
-    chess_error: Option<String>,
-    chess_clock: bool,
-    scenarios: Vec<Listed>,
-    saves: Vec<PathBuf>,
-    chosen: usize,
+    pages: Vec<GamePage>,
+    /// A file to open, typed in.
     path: String,
+    clock: bool,
 }
 
 /// Every `.ron` file in `dir`, sorted by name.
 #[must_use]
-pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
+pub fn ron_files(dir: &std::path::Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|rd| {
             rd.filter_map(|e| e.ok().map(|e| e.path()))
@@ -69,325 +81,533 @@ pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The scenarios shipped in `scenarios/`, each validated against `rules`.
-#[must_use]
-pub fn scenario_list(rules: &crate::rules::tank_commander::Rules) -> Vec<Listed> {
-    let Some(dir) = find_project_file("scenarios") else {
-        return Vec::new();
-    };
-    ron_files(&dir)
+/// Reads the page of game `G` afresh: its shipped setups, saves and autosave.
+fn scan<G: Playable>(folder: &SaveFolder) -> GamePage {
+    let rules = G::load_rules(None);
+    let setups: Vec<ListedSetup> = crate::data::find_project_file(G::KIND.folder())
+        .map(|d| ron_files(&d))
+        .unwrap_or_default()
         .into_iter()
-        .map(|path| Listed {
-            scenario: Scenario::load(&path, rules).map_err(|d| d.to_string()),
-            path,
+        .filter(|path| {
+            // Tank Commander's folder holds the other games' folders too.
+            std::fs::read_to_string(path).is_ok_and(|t| {
+                crate::rules::detect(path, &t)
+                    .is_ok_and(|d| d.game == G::KIND && d.kind == crate::rules::FileKind::Setup)
+            })
+        })
+        .map(|path| {
+            let parsed = rules
+                .as_ref()
+                .map_err(ToString::to_string)
+                .and_then(|r| playable::load_setup::<G>(&path, r).map_err(|d| d.to_string()));
+            let seats = parsed
+                .as_ref()
+                .ok()
+                .and_then(|s| G::from_setup(s).ok())
+                .map_or(2, |g| g.player_count());
+            ListedSetup {
+                title: parsed.map(|s| G::setup_title(&s)),
+                path,
+                seats,
+            }
+        })
+        .collect();
+    let chosen = setups
+        .iter()
+        .position(|s| {
+            s.path
+                .ends_with(G::KIND.default_setup().rsplit('/').next().unwrap_or(""))
+        })
+        .unwrap_or(0);
+    let designs = if G::KIND == GameKind::RangeDuel {
+        ron_files(&builds_dir())
+            .into_iter()
+            .map(|p| {
+                let d = crate::data::load_ron_file::<TankDesign>(&p)
+                    .map(|(d, _, _)| d)
+                    .map_err(|d| d.to_string());
+                (p, d)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let seats = me_against_bots(setups.get(chosen).map_or(2, |s| s.seats), G::bot_names());
+    GamePage {
+        game: G::KIND,
+        setups,
+        chosen,
+        seats,
+        bots: G::bot_names(),
+        saves: folder.saves_of::<G>(),
+        autosave: Some(folder.autosave::<G>()).filter(|p| p.is_file()),
+        designs,
+        picked: [None, None],
+    }
+}
+
+/// A person in the first seat, the game's default bot in the others.
+fn me_against_bots(n: usize, bots: &[&str]) -> Vec<Seat> {
+    (0..n)
+        .map(|i| {
+            if i == 0 {
+                Seat::Person
+            } else {
+                Seat::Bot(bots[0].to_string())
+            }
         })
         .collect()
 }
 
-fn leave_battle(mut commands: Commands) {
-    commands.remove_resource::<Table>();
-}
-
-fn rescan(
-    mut state: ResMut<MenuState>,
-    rules: Res<LoadedRules>,
-    folder: Res<SaveFolder>,
-    page: Option<Res<MenuPage>>,
-) {
-    state.tables = super::table_menu::scan_all(&folder);
-    if let Some(page) = page
-        && page.is_added()
-    {
-        state.tab = page.0.min(state.tables.len());
+fn rescan(mut menu: ResMut<Menu>, folder: Res<SaveFolder>, page: Option<Res<MenuPage>>) {
+    let keep = menu.pages.get(menu.tab).map(|p| p.game);
+    menu.pages = GameKind::ALL
+        .into_iter()
+        .map(|g| dispatch_game!(g, scan(&folder)))
+        .collect();
+    let want = page.filter(|p| p.is_added()).map(|p| p.0).or(keep);
+    if let Some(game) = want {
+        menu.tab = GameKind::ALL.iter().position(|g| *g == game).unwrap_or(0);
     }
-    state.scenarios = scenario_list(&rules.0);
-    let chess_rules = super::chess_session::chess_rules();
-    state.chess = find_project_file("scenarios/tank-chess")
-        .map(|d| ron_files(&d))
-        .unwrap_or_default()
-        .into_iter()
-        .map(|p| {
-            let named = match &chess_rules {
-                Ok(r) => crate::rules::tank_chess::Scenario::load(&p, r)
-                    .map(|s| s.setup.name.clone())
-                    .map_err(|d| d.to_string()),
-                Err(e) => Err(e.clone()),
-            };
-            (p, named)
-        })
-        .collect();
-    state.chess_saves = std::fs::read_dir(folder.saves())
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-                .collect()
-        })
-        .unwrap_or_default();
-    state.chess_saves.sort();
-    state.chess_saves.reverse();
-    let mut saves: Vec<PathBuf> = ron_files(&folder.saves())
-        .into_iter()
-        .filter(|p| {
-            let name = p
-                .file_name()
-                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-            !crate::rules::TableGame::ALL
-                .iter()
-                .any(|g| name.starts_with(&format!("{}-", g.name())))
-        })
-        .collect();
-    saves.reverse();
-    state.saves = saves;
-    // Start on the default scenario.
-    state.chosen = state
-        .scenarios
-        .iter()
-        .position(|l| l.path.ends_with("skirmish.ron"))
-        .unwrap_or(0);
 }
 
 fn draw_menu(
     mut contexts: EguiContexts,
-    mut state: ResMut<MenuState>,
-    notice: Res<Notice>,
+    mut menu: ResMut<Menu>,
+    problem: Res<OpenProblem>,
     folder: Res<SaveFolder>,
     mut commands: Commands,
-    mut battles: MessageWriter<NewBattle>,
-    mut opens: MessageWriter<OpenRecord>,
+    mut opens: MessageWriter<OpenGame>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
-    mut table_opens: MessageWriter<OpenTable>,
+    mut clock: ResMut<ClockWanted>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let state = &mut *state;
-    let mut chess_error = None;
-    let state_error = state.chess_error.clone();
+    let menu = &mut *menu;
     egui::Window::new("Tanktable")
         .title_bar(false)
         .resizable(false)
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .fixed_size([980.0, 600.0])
+        .fixed_size([1000.0, 620.0])
         .show(ctx, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.add_space(20.0);
-            ui.heading(egui::RichText::new("TANKTABLE").size(44.0).strong().color(egui::Color32::from_rgb(230, 200, 120)));
-            ui.label("Five tank games on a 3D table, every rule enforced and explained. Play at one computer, against bots, or watch the bots.");
-            ui.add_space(12.0);
+            ui.vertical_centered(|ui| {
+                ui.add_space(12.0);
+                ui.heading(
+                    egui::RichText::new("TANKTABLE")
+                        .size(44.0)
+                        .strong()
+                        .color(egui::Color32::from_rgb(230, 200, 120)),
+                );
+                ui.label("Five tank games on a 3D table, every rule enforced and explained. Play at one computer, against bots, or watch the bots.");
+                ui.add_space(8.0);
+            });
+            if let Some(p) = &problem.0 {
+                ui.colored_label(WARN, p);
+            }
+            ui.horizontal(|ui| {
+                for (i, page) in menu.pages.iter().enumerate() {
+                    ui.selectable_value(
+                        &mut menu.tab,
+                        i,
+                        egui::RichText::new(page.game.title()).size(17.0),
+                    )
+                    .on_hover_text(page.game.tagline());
+                }
+            });
+            ui.separator();
+            let Some(page) = menu.pages.get_mut(menu.tab) else {
+                return;
+            };
+            ui.label(egui::RichText::new(page.game.tagline()).italics());
+            ui.add_space(4.0);
+            ui.columns(2, |cols| {
+                new_game(&mut cols[0], page, &mut menu.clock, &mut commands, &mut opens, &mut next, &mut clock);
+                saved_games(&mut cols[1], page, &folder, &mut menu.path, &mut opens);
+            });
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Build a tank…")
+                    .on_hover_text("Design a tank with the upgrade rules and save it to RON (the Range Duel can use it)")
+                    .clicked()
+                {
+                    commands.insert_resource(BuilderPlan::Standalone);
+                    next.set(Screen::Builder);
+                }
+                if ui.button("Quit").clicked() {
+                    exit.write(AppExit::Success);
+                }
+            });
         });
-        if let Some(n) = &notice.0 {
-            ui.colored_label(egui::Color32::from_rgb(255, 150, 120), n);
-        }
-        ui.horizontal(|ui| {
-            let mut tab = state.tab;
-            ui.selectable_value(&mut tab, 0, egui::RichText::new("Tank Commander · Tank Chess").size(16.0));
-            for (i, (game, _)) in state.tables.iter().enumerate() {
-                ui.selectable_value(&mut tab, i + 1, egui::RichText::new(game.title()).size(16.0));
-            }
-            state.tab = tab;
-        });
-        ui.separator();
-        if state.tab > 0 {
-            let mut error = None;
-            if let Some((game, page)) = state.tables.get_mut(state.tab - 1) {
-                super::table_menu::page(ui, *game, page, &mut commands, &mut table_opens, &mut next, &mut error);
-            }
-            if error.is_some() {
-                state.table_error = error;
-            }
-            if let Some(e) = &state.table_error {
-                ui.colored_label(egui::Color32::from_rgb(255, 150, 120), e);
-            }
-            ui.add_space(12.0);
-            if ui.button(egui::RichText::new("Quit").size(16.0)).clicked() {
-                exit.write(AppExit::Success);
-            }
-            return;
-        }
-        ui.columns(2, |cols| {
-            let ui = &mut cols[0];
-            ui.heading("New game");
-            for (i, listed) in state.scenarios.iter().enumerate() {
-                let (title, line) = match &listed.scenario {
-                    Ok(s) => (s.setup.name.clone(), s.setup.description.lines().next().unwrap_or("").to_string()),
+    Ok(())
+}
+
+/// The left column: a setup, the seats, and Play.
+fn new_game(
+    ui: &mut egui::Ui,
+    page: &mut GamePage,
+    chess_clock: &mut bool,
+    commands: &mut Commands,
+    opens: &mut MessageWriter<OpenGame>,
+    next: &mut NextState<Screen>,
+    clock: &mut ClockWanted,
+) {
+    let game = page.game;
+    ui.heading(format!("New game of {}", game.title()));
+    egui::ScrollArea::vertical()
+        .id_salt(("setups", game.name()))
+        .max_height(210.0)
+        .show(ui, |ui| {
+            for (i, s) in page.setups.iter().enumerate() {
+                let (title, line) = match &s.title {
+                    Ok((t, d)) => (t.clone(), d.lines().next().unwrap_or("").to_string()),
                     Err(_) => (
-                        listed.path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+                        s.path
+                            .file_name()
+                            .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
                         "this file has problems (hover to see them)".to_string(),
                     ),
                 };
                 let r = ui.add_enabled(
-                    listed.scenario.is_ok(),
-                    egui::Button::selectable(state.chosen == i, egui::RichText::new(title).strong().size(16.0)),
+                    s.title.is_ok(),
+                    egui::Button::selectable(
+                        page.chosen == i,
+                        egui::RichText::new(format!("{title} ({} seats)", s.seats))
+                            .strong()
+                            .size(15.0),
+                    ),
                 );
-                let r = match &listed.scenario {
+                let r = match &s.title {
                     Err(e) => r.on_disabled_hover_text(e),
-                    Ok(_) => r.on_hover_text(listed.path.display().to_string()),
+                    Ok(_) => r.on_hover_text(s.path.display().to_string()),
                 };
-                if r.clicked() {
-                    state.chosen = i;
+                if r.clicked() && page.chosen != i {
+                    page.chosen = i;
+                    page.seats = me_against_bots(s.seats, page.bots);
                 }
                 ui.label(egui::RichText::new(line).weak());
-                ui.add_space(4.0);
             }
-            if state.scenarios.is_empty() {
-                ui.label("No scenarios found in scenarios/.");
-            }
-            ui.add_space(8.0);
-            let chosen = state.scenarios.get(state.chosen).and_then(|l| l.scenario.as_ref().ok().map(|s| (s, &l.path)));
-            ui.horizontal(|ui| {
-                let play = ui.add_enabled(chosen.is_some(), egui::Button::new(egui::RichText::new("▶ Play").size(20.0)));
-                if play.on_hover_text("Start the battle with the scenario's tanks as built").clicked()
-                    && let Some((s, path)) = chosen
-                {
-                    battles.write(NewBattle {
-                        scenario: s.clone(),
-                        source: path.display().to_string(),
-                        path: Some(path.clone()),
-                    });
-                }
-                let build = ui.add_enabled(chosen.is_some(), egui::Button::new(egui::RichText::new("Customise tanks…").size(16.0)));
-                if build.on_hover_text("Spend each tank's upgrade points in the builder, then start").clicked()
-                    && let Some((s, path)) = chosen
-                {
-                    commands.insert_resource(BuilderPlan::Scenario {
-                        setup: s.setup.clone(),
-                        source: path.display().to_string(),
-                        path: Some(path.clone()),
-                    });
-                    next.set(Screen::Builder);
-                }
-            });
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                ui.heading("Tank Chess");
-                ui.checkbox(&mut state.chess_clock, "chess clock")
-                    .on_hover_text("30 minutes each on a 16×16 board, 45 on 20×20; running out of time loses");
-            });
-            let clock = state.chess_clock;
-            for (path, named) in &state.chess {
-                ui.horizontal(|ui| {
-                    match named {
-                        Ok(name) => {
-                            ui.label(egui::RichText::new(name).strong());
-                        }
-                        Err(e) => {
-                            ui.label(egui::RichText::new("(a setup with problems)").weak()).on_hover_text(e);
-                            return;
-                        }
-                    }
-                    for (label, bot, tip) in [
-                        ("Hot seat", None, "Two players at one computer"),
-                        ("vs Cadet", Some(Strength::Cadet), "You play White against the bot that looks one move ahead"),
-                        ("vs Commander", Some(Strength::Commander), "You play White against the bot that also weighs your best reply"),
-                    ] {
-                        if ui.small_button(label).on_hover_text(tip).clicked() {
-                            match ChessTable::open(path) {
-                                Ok(mut t) => {
-                                    t.bot = bot.map(|s| (crate::rules::tank_chess::BLACK, s));
-                                    if clock {
-                                        t.start_clock();
-                                    }
-                                    commands.insert_resource(t);
-                                    next.set(Screen::Chess);
-                                }
-                                Err(e) => chess_error = Some(e),
-                            }
-                        }
-                    }
-                });
-            }
-            for save in state.chess_saves.iter().take(5) {
-                ui.horizontal(|ui| {
-                    ui.label(save.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned()));
-                    if ui.small_button("Replay").clicked() {
-                        match ChessTable::open(save) {
-                            Ok(t) => {
-                                commands.insert_resource(t);
-                                next.set(Screen::Chess);
-                            }
-                            Err(e) => chess_error = Some(e),
-                        }
-                    }
-                });
-            }
-            if let Some(e) = &state_error {
-                ui.colored_label(egui::Color32::from_rgb(255, 150, 120), e);
-            }
-            ui.add_space(8.0);
-            if ui.button("Build a tank…").on_hover_text("Design a tank with the upgrade rules and save it to RON").clicked() {
-                commands.insert_resource(BuilderPlan::Standalone);
-                next.set(Screen::Builder);
-            }
-            let ui = &mut cols[1];
-            ui.heading("Continue");
-            let autosave = folder.autosave();
-            let cont = ui.add_enabled(autosave.is_file(), egui::Button::new(egui::RichText::new("Continue the last battle").size(16.0)));
-            if cont
-                .on_hover_text(format!("Autosaved after every activation to {}", autosave.display()))
-                .on_disabled_hover_text("No autosave yet: it is written after every activation")
-                .clicked()
-            {
-                opens.write(OpenRecord { path: autosave.clone(), replay: false });
-            }
-            ui.add_space(8.0);
-            ui.heading("Saved matches");
-            ui.label(egui::RichText::new(format!("in {}", folder.saves().display())).weak());
-            egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
-                if state.saves.is_empty() {
-                    ui.label("None yet: Save (Ctrl+S) during a battle.");
-                }
-                for save in &state.saves {
-                    ui.horizontal(|ui| {
-                        ui.label(save.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned()));
-                        if ui.small_button("Load").on_hover_text("Play on from where it was saved").clicked() {
-                            opens.write(OpenRecord { path: save.clone(), replay: false });
-                        }
-                        if ui.small_button("Replay").on_hover_text("Step through it from the start").clicked() {
-                            opens.write(OpenRecord { path: save.clone(), replay: true });
-                        }
-                    });
-                }
-            });
-            ui.add_space(6.0);
-            ui.label("Or a match record file (from `tanktable record` or a save):");
-            ui.text_edit_singleline(&mut state.path);
-            ui.horizontal(|ui| {
-                let path = PathBuf::from(state.path.trim());
-                let ok = !state.path.trim().is_empty();
-                let table_game = std::fs::read_to_string(&path).ok().and_then(|t| crate::rules::TableGame::of_text(&t));
-                if ui.add_enabled(ok, egui::Button::new("Load match")).clicked() {
-                    if table_game.is_some() {
-                        table_opens.write(OpenTable { path: path.clone(), replay: false, seats: Vec::new() });
-                    } else {
-                        opens.write(OpenRecord { path: path.clone(), replay: false });
-                    }
-                }
-                if ui.add_enabled(ok, egui::Button::new("Load replay")).clicked() {
-                    // A Tank Chess game in notation opens on the chess board.
-                    let chess = std::fs::read_to_string(&path).is_ok_and(|t| crate::rules::tank_chess::notation::is_record(&t));
-                    if table_game.is_some() {
-                        table_opens.write(OpenTable { path: path.clone(), replay: true, seats: Vec::new() });
-                    } else if chess {
-                        match ChessTable::open(&path) {
-                            Ok(t) => {
-                                commands.insert_resource(t);
-                                next.set(Screen::Chess);
-                            }
-                            Err(e) => chess_error = Some(e),
-                        }
-                    } else {
-                        opens.write(OpenRecord { path, replay: true });
-                    }
-                }
-            });
-            ui.add_space(16.0);
-            if ui.button(egui::RichText::new("Quit").size(16.0)).clicked() {
-                exit.write(AppExit::Success);
+            if page.setups.is_empty() {
+                ui.label(format!("No setups found in {}/.", game.folder()));
             }
         });
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Seats").strong());
+        if ui
+            .small_button("hot seat")
+            .on_hover_text("Everyone at one computer, taking turns")
+            .clicked()
+        {
+            page.seats.iter_mut().for_each(|s| *s = Seat::Person);
+        }
+        if ui
+            .small_button("me vs bots")
+            .on_hover_text("You in the first seat, bots in the others")
+            .clicked()
+        {
+            page.seats = me_against_bots(page.seats.len(), page.bots);
+        }
+        if ui
+            .small_button("watch bots")
+            .on_hover_text("Bots in every seat; you see everything")
+            .clicked()
+        {
+            let bot = Seat::Bot(page.bots[0].to_string());
+            page.seats.iter_mut().for_each(|s| *s = bot.clone());
+        }
     });
-    if chess_error.is_some() {
-        state.chess_error = chess_error;
+    for (i, seat) in page.seats.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("Seat {}", i + 1));
+            egui::ComboBox::from_id_salt(("menu seat", game.name(), i))
+                .selected_text(seat.to_string())
+                .show_ui(ui, |ui| {
+                    if ui.selectable_label(seat.is_person(), "person").clicked() {
+                        *seat = Seat::Person;
+                    }
+                    for name in page.bots {
+                        let on = matches!(seat, Seat::Bot(n) if n == name);
+                        if ui.selectable_label(on, format!("{name} bot")).clicked() {
+                            *seat = Seat::Bot((*name).to_string());
+                        }
+                    }
+                });
+        });
     }
-    Ok(())
+    if game == GameKind::TankChess {
+        ui.checkbox(chess_clock, "chess clock").on_hover_text(
+            "30 minutes each on a board up to 16 squares, 45 on larger ones; running out of time loses",
+        );
+    }
+    if game == GameKind::RangeDuel {
+        duel_designs(ui, page);
+    }
+    ui.add_space(6.0);
+    let chosen = page.setups.get(page.chosen).filter(|s| s.title.is_ok());
+    ui.horizontal(|ui| {
+        let play = ui.add_enabled(
+            chosen.is_some(),
+            egui::Button::new(egui::RichText::new("▶ Play").size(20.0)),
+        );
+        if play.clicked()
+            && let Some(s) = chosen
+        {
+            clock.0 = *chess_clock && game == GameKind::TankChess;
+            let open = if game == GameKind::RangeDuel && page.picked.iter().any(Option::is_some) {
+                match duel_with_designs(&s.path, page) {
+                    Ok(setup) => OpenGame {
+                        seats: Some(page.seats.clone()),
+                        ..OpenGame::setup(
+                            AnySetup::RangeDuel(setup),
+                            crate::data::portable_path(&s.path),
+                        )
+                    },
+                    Err(e) => {
+                        warn!("{e}");
+                        return;
+                    }
+                }
+            } else {
+                OpenGame {
+                    seats: Some(page.seats.clone()),
+                    ..OpenGame::file(s.path.clone())
+                }
+            };
+            opens.write(open);
+        }
+        if game == GameKind::TankCommander {
+            let build = ui.add_enabled(
+                chosen.is_some(),
+                egui::Button::new(egui::RichText::new("Customise tanks…").size(16.0)),
+            );
+            if build
+                .on_hover_text("Spend each tank's upgrade points in the builder, then start")
+                .clicked()
+                && let Some(s) = chosen
+            {
+                match TankRules::load(None)
+                    .map_err(|d| d.to_string())
+                    .and_then(|r| {
+                        crate::rules::tank_commander::Scenario::load(&s.path, &r)
+                            .map_err(|d| d.to_string())
+                    }) {
+                    Ok(scenario) => {
+                        commands.insert_resource(BuilderPlan::Scenario {
+                            setup: scenario.setup,
+                            source: crate::data::portable_path(&s.path),
+                            seats: page.seats.clone(),
+                        });
+                        next.set(Screen::Builder);
+                    }
+                    Err(e) => warn!("{e}"),
+                }
+            }
+        }
+    });
+}
+
+/// The right column: Continue, saved games, any file.
+fn saved_games(
+    ui: &mut egui::Ui,
+    page: &GamePage,
+    folder: &SaveFolder,
+    path: &mut String,
+    opens: &mut MessageWriter<OpenGame>,
+) {
+    let game = page.game;
+    ui.heading("Continue");
+    let cont = ui.add_enabled(
+        page.autosave.is_some(),
+        egui::Button::new(egui::RichText::new("Continue the last game").size(16.0)),
+    );
+    if cont
+        .on_hover_text("The game is autosaved after every action")
+        .on_disabled_hover_text(format!(
+            "No autosave of {} yet: it is written after every action",
+            game.title()
+        ))
+        .clicked()
+        && let Some(p) = &page.autosave
+    {
+        opens.write(OpenGame::file(p.clone()));
+    }
+    ui.add_space(8.0);
+    ui.heading("Saved games");
+    ui.label(
+        egui::RichText::new(format!("in {}", folder.saves().display()))
+            .weak()
+            .small(),
+    );
+    egui::ScrollArea::vertical()
+        .id_salt(("saves", game.name()))
+        .max_height(200.0)
+        .show(ui, |ui| {
+            if page.saves.is_empty() {
+                ui.label("None yet: press Save during a game.");
+            }
+            for save in &page.saves {
+                ui.horizontal(|ui| {
+                    ui.label(
+                        save.file_name()
+                            .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+                    );
+                    if ui
+                        .small_button("Load")
+                        .on_hover_text("Play on from where it was saved")
+                        .clicked()
+                    {
+                        opens.write(OpenGame::file(save.clone()));
+                    }
+                    if ui
+                        .small_button("Replay")
+                        .on_hover_text("Step through it from the start")
+                        .clicked()
+                    {
+                        opens.write(OpenGame {
+                            replay: true,
+                            ..OpenGame::file(save.clone())
+                        });
+                    }
+                });
+            }
+        });
+    ui.add_space(6.0);
+    ui.label("Or any file: a setup, a scenario, or a match record of any game");
+    ui.text_edit_singleline(path);
+    ui.horizontal(|ui| {
+        let p = PathBuf::from(path.trim());
+        let ok = !path.trim().is_empty();
+        if ui.add_enabled(ok, egui::Button::new("Open")).clicked() {
+            opens.write(OpenGame::file(p.clone()));
+        }
+        if ui
+            .add_enabled(ok, egui::Button::new("Replay"))
+            .on_hover_text("A match record, stepped through from the start")
+            .clicked()
+        {
+            opens.write(OpenGame {
+                replay: true,
+                ..OpenGame::file(p)
+            });
+        }
+    });
+}
+
+fn duel_designs(ui: &mut egui::Ui, page: &mut GamePage) {
+    ui.label(egui::RichText::new("Tanks").strong())
+        .on_hover_text("Any design saved from the upgrade builder (Build a tank…) can duel");
+    let rules = TankRules::load(None).unwrap_or_else(|_| TankRules::builtin());
+    for (i, pick) in page.picked.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("Tank {}", i + 1));
+            let current = match pick.and_then(|k| page.designs.get(k)) {
+                Some((_, Ok(d))) => d.name.clone(),
+                _ => "the setup's tank".to_string(),
+            };
+            egui::ComboBox::from_id_salt(("duel design", i))
+                .selected_text(current)
+                .show_ui(ui, |ui| {
+                    if ui
+                        .selectable_label(pick.is_none(), "the setup's tank")
+                        .clicked()
+                    {
+                        *pick = None;
+                    }
+                    for (k, (path, design)) in page.designs.iter().enumerate() {
+                        match design {
+                            Ok(d) => {
+                                let problems = d.build.problems(&rules, d.painted, d.named);
+                                let r = ui.add_enabled(
+                                    problems.is_empty(),
+                                    egui::Button::selectable(*pick == Some(k), &d.name),
+                                );
+                                if r.on_disabled_hover_text(
+                                    problems
+                                        .iter()
+                                        .map(|p| p.message.clone())
+                                        .collect::<Vec<_>>()
+                                        .join("\n"),
+                                )
+                                .clicked()
+                                {
+                                    *pick = Some(k);
+                                }
+                            }
+                            Err(e) => {
+                                ui.add_enabled(
+                                    false,
+                                    egui::Button::new(path.display().to_string()),
+                                )
+                                .on_disabled_hover_text(e);
+                            }
+                        }
+                    }
+                });
+        });
+    }
+    if page.designs.is_empty() {
+        ui.label(egui::RichText::new("No saved designs yet: Build a tank… saves them.").weak());
+    }
+}
+
+/// The duel setup at `path` with the picked designs in the tanks' places.
+fn duel_with_designs(
+    path: &std::path::Path,
+    page: &GamePage,
+) -> Result<<RangeDuel as Playable>::Setup, String> {
+    let rules = RangeDuel::load_rules(None).map_err(|d| d.to_string())?;
+    let mut setup = playable::load_setup::<RangeDuel>(path, &rules).map_err(|d| d.to_string())?;
+    for (i, pick) in page.picked.iter().enumerate() {
+        if let Some((_, Ok(design))) = pick.and_then(|k| page.designs.get(k)) {
+            setup.tanks[i] = design.clone();
+        }
+    }
+    Ok(setup)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::range_duel::DuelSetup;
+
+    #[test]
+    fn a_saved_design_takes_a_duel_seat() {
+        // A design as the builder saves it: the default duel's second tank, renamed.
+        let mut hammer = DuelSetup::builtin_default().tanks[1].clone();
+        hammer.name = "Hammer".into();
+        assert!(
+            hammer
+                .build
+                .problems(&TankRules::builtin(), hammer.painted, hammer.named)
+                .is_empty()
+        );
+        let text = crate::data::to_ron_pretty(&hammer).unwrap();
+        let hammer: TankDesign = ron::from_str(&text).unwrap();
+        let page = GamePage {
+            game: GameKind::RangeDuel,
+            setups: Vec::new(),
+            chosen: 0,
+            seats: vec![Seat::Person, Seat::Person],
+            bots: RangeDuel::bot_names(),
+            saves: Vec::new(),
+            autosave: None,
+            designs: vec![(PathBuf::from("hammer.ron"), Ok(hammer))],
+            picked: [Some(0), None],
+        };
+        let path = crate::data::find_project_file("scenarios/range-duel/default.ron").unwrap();
+        let setup = duel_with_designs(&path, &page).unwrap();
+        let duel = RangeDuel::from_setup(&setup).unwrap();
+        let tanks = duel.tanks();
+        assert_eq!(tanks[0].name, "Hammer");
+        assert_eq!(
+            tanks[0].build, tanks[1].build,
+            "the design's build came along"
+        );
+        assert_ne!(
+            tanks[1].name, "Hammer",
+            "the other seat keeps the setup's tank"
+        );
+    }
 }

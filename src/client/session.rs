@@ -1,280 +1,143 @@
-//! The battle in play: the match with its history, saves, autosave and replays.
+//! One session for all five games.
 //!
-//! Input systems write [`Order`] messages; this plugin plays them through the rules and
-//! writes what happened as fact messages ([`UnitMoved`], [`ShotResolved`],
-//! [`CrewWounded`], [`UnitDisabled`], [`CookedOff`] …) and log lines ([`LogUpdate`]).
-//! Nothing here knows about meshes or transforms.
+//! [`Session<G>`] holds the match at the table (a [`SeatedMatch`]: seats, undo, replays,
+//! the privacy screen), the file it came from, and what the panels need worked out once
+//! per change ([`Legal`]). Input writes [`Order<G>`] messages; this plugin plays them
+//! through the rules and writes [`FactsPlayed<G>`], which the game's scene animates (and
+//! turns into its own 3D messages) and the panels log. Bots answer off the main thread
+//! once the animations have played ([`Busy`]); every action is autosaved.
+//!
+//! A game opens one way only: an [`OpenGame`] message, with a file or a setup made in the
+//! client (the builder's tanks, a duel of saved designs).
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use hexx::Hex;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use bevy_egui::egui;
 
-use super::{Launch, LoadedRules, Screen};
-use crate::data;
-use crate::framework::bot::Bot;
-use crate::framework::hash::format_hash;
-use crate::framework::record::{MatchRecord, RecordedAction};
-use crate::framework::{Game, Match, MatchRng, PlayerId};
-use crate::grid::Facing;
-use crate::rules::tank_commander::{
-    Action, Fact, FireTarget, GreedyBot, Record, Role, Rules, Scenario, ScenarioSource,
-    TankCommander, Told, UnitId, replay_record, resolve_path,
-};
+use super::{ClientSystems, GameScreen, Screen};
+use crate::dispatch_game;
+use crate::framework::playable::{self, Recorded};
+use crate::framework::{MatchRng, Playable, PlayerId, Seat, SeatedMatch};
+use crate::rules::battle_tanks::BattleTanks;
+use crate::rules::range_duel::RangeDuel;
+use crate::rules::tank_chess::TankChess;
+use crate::rules::tank_combat::TankCombat;
+use crate::rules::tank_commander::TankCommander;
+use crate::rules::{FileKind, GameKind, detect};
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_message::<Order>()
-        .add_message::<NewBattle>()
-        .add_message::<OpenRecord>()
-        .add_message::<LogUpdate>()
-        .add_message::<Rewound>()
-        .add_message::<UnitMoved>()
-        .add_message::<UnitTurned>()
-        .add_message::<ShotResolved>()
-        .add_message::<CrewWounded>()
-        .add_message::<UnitDisabled>()
-        .add_message::<CookedOff>()
-        .add_message::<FireStarted>()
-        .add_message::<SmokeLaid>()
-        .add_message::<BuildingDestroyed>()
-        .init_resource::<Queued>()
-        .init_resource::<Busy>()
-        .init_resource::<Autoplay>()
-        .init_resource::<Notice>()
-        .init_resource::<SaveFolder>()
-        .init_resource::<CombatLog>()
-        .add_systems(
-            Update,
-            (
-                start_battles,
-                open_records,
-                (tell_new_table, take_orders, play_queued, autoplay)
-                    .chain()
-                    .run_if(resource_exists::<Table>),
-                keep_log,
-            )
-                .chain()
-                .in_set(SessionSet),
-        );
+/// What the client needs of a game beyond [`Playable`]: its scene, and how the shared
+/// panels should offer its actions. Every method but [`GameClient::scene`] has a default.
+pub trait GameClient: Playable {
+    /// The game's screen under [`Screen::Playing`].
+    const SCREEN: GameScreen;
+
+    /// The game's scene and panels (the windowed client).
+    fn scene(app: &mut App);
+
+    /// The game's logic beyond the session: input mapping, mirrored components, anything
+    /// a headless test should exercise.
+    fn logic(_app: &mut App) {}
+
+    /// Seconds the scene needs to show `fact`; bots and the privacy screen wait for it.
+    fn fact_seconds(&self, _fact: &Self::Fact) -> f32 {
+        0.0
+    }
+
+    /// Whether the game draws its own controls (an action bar, moves on the board)
+    /// instead of the shared panel's buttons.
+    const OWN_CONTROLS: bool = false;
+
+    /// The actions the shared order panel offers `player` as buttons: the legal ones,
+    /// and any others a player might look for (shown disabled with the rules' reason).
+    fn offered(&self, player: PlayerId) -> Vec<Self::Action> {
+        self.legal_actions(player)
+    }
+
+    /// The heading an action's button stands under.
+    fn action_group(&self, _action: &Self::Action) -> String {
+        String::new()
+    }
+
+    /// A tooltip for an action's button.
+    fn action_hint(&self, _action: &Self::Action) -> Option<String> {
+        None
+    }
+
+    /// What the game shows above the orders (a hand of cards, say). `viewer` is the seat at
+    /// the screen; `None` may see everything.
+    fn seat_panel(&self, _ui: &mut egui::Ui, _viewer: Option<PlayerId>) {}
+
+    /// What the person deciding should do next, for the banner.
+    fn prompt(&self, _player: PlayerId) -> Option<String> {
+        None
+    }
+
+    /// The game's own figures on the end screen.
+    fn end_summary(_session: &Session<Self>, _ui: &mut egui::Ui) {}
 }
 
-/// The systems that play orders; presentation runs after them.
-#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct SessionSet;
-
-/// A match being replayed: the recorded actions, and every fact told in advance so the
-/// whole log can be shown and clicked.
-#[derive(Clone, Debug)]
-pub struct Replay {
-    pub actions: Vec<RecordedAction<Action>>,
-    pub told: Vec<Told>,
-}
-
-/// The battle on the table.
-#[derive(Resource)]
-pub struct Table {
-    pub game: Match<TankCommander>,
-    pub scenario: Scenario,
-    /// What to call the scenario's source (a path, or "built-in").
-    pub source: String,
-    /// The scenario file, when there is one (hot reload, rematch).
+/// A game on the table. See the [module docs](self).
+#[derive(Resource, Deref, DerefMut)]
+pub struct Session<G: GameClient> {
+    #[deref]
+    pub seated: SeatedMatch<G>,
+    /// The file the game was opened from: a setup (hot reload, titles) or a record.
     pub path: Option<PathBuf>,
-    pub seed: u64,
-    /// Scripted dice of a loaded record.
-    pub dice: Vec<u32>,
-    /// Bumped on every change.
+    /// Bumped on every change of the match, its seats or the screen's viewer.
     pub revision: u64,
-    /// Different for every battle opened in this run.
+    /// Different for every game opened in this run.
     pub generation: u64,
-    /// Whether players may act (false for previews).
+    /// Actions waiting to be played one by one, each after the last one's animation.
+    pub queued: VecDeque<(PlayerId, G::Action)>,
+    /// The last refusal, save or problem, for the banner.
+    pub notice: Option<String>,
+    /// Whether people may act here (a preview only shows the table).
     pub interactive: bool,
-    /// Playtest mode: actions (and their rolls) may be taken back.
-    pub playtest: bool,
-    /// Set when this is a replay.
-    pub replay: Option<Replay>,
+    bot: Option<BotThinking<G>>,
 }
 
-impl Table {
-    /// A new battle on `scenario`.
-    ///
-    /// # Errors
-    /// When the scenario cannot be set up.
-    pub fn new(
-        scenario: Scenario,
-        rules: &Rules,
-        source: String,
-        path: Option<PathBuf>,
-        seed: u64,
-    ) -> Result<Self, String> {
-        let battle = TankCommander::new(&scenario, rules)?;
-        Ok(Self {
-            game: Match::new(battle, seed),
-            scenario,
-            source,
+/// A bot choosing off the main thread, with the generator it borrowed.
+struct BotThinking<G: Playable> {
+    revision: u64,
+    task: Task<(Option<G::Action>, MatchRng)>,
+}
+
+impl<G: GameClient> Session<G> {
+    /// Wraps a match for the table.
+    #[must_use]
+    pub fn new(seated: SeatedMatch<G>, path: Option<PathBuf>) -> Self {
+        Self {
+            seated,
             path,
-            seed,
-            dice: Vec::new(),
             revision: 0,
             generation: next_generation(),
+            queued: VecDeque::new(),
+            notice: None,
             interactive: true,
-            playtest: false,
-            replay: None,
-        })
+            bot: None,
+        }
     }
 
-    /// Opens a match record: to play on from its end, or to replay from its start.
-    ///
-    /// # Errors
-    /// A sentence when the record does not load or replay.
-    pub fn from_record(path: &Path, rules: &Rules, replay: bool) -> Result<Self, String> {
-        let name = path.display().to_string();
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-        let (record, _): (Record, _) = data::load_ron(&name, &text).map_err(|d| d.to_string())?;
-        let scenario = record
-            .scenario
-            .load(path.parent(), rules)
-            .map_err(|d| d.to_string())?;
-        let (mut game, told) =
-            replay_record(&record, &scenario, rules).map_err(|e| format!("{name}: {e}"))?;
-        let scenario_path = match &record.scenario {
-            ScenarioSource::Path(p) => Some(resolve_path(p.as_str(), path.parent())),
-            ScenarioSource::Inline(_) => None,
-        };
-        let replay = replay.then(|| {
-            game.undo_to(0);
-            Replay {
-                actions: record.actions.clone(),
-                told,
-            }
-        });
-        Ok(Self {
-            game,
-            scenario,
-            source: name,
-            path: scenario_path,
-            seed: record.seed,
-            dice: record.dice,
-            revision: 0,
-            generation: next_generation(),
-            interactive: true,
-            playtest: false,
-            replay,
-        })
-    }
-
-    /// The current state.
-    #[must_use]
-    pub fn battle(&self) -> &TankCommander {
-        self.game.state()
-    }
-
-    /// Plays an action for `player`.
-    ///
-    /// # Errors
-    /// The rule that forbids it.
-    pub fn play(&mut self, player: PlayerId, action: &Action) -> Result<Vec<Fact>, String> {
-        let facts = self
-            .game
-            .play(player, action)
-            .map_err(|e| e.to_string())?
-            .to_vec();
+    /// Marks a change.
+    pub fn changed(&mut self) {
         self.revision += 1;
-        Ok(facts)
     }
 
-    /// Goes back to the state after the first `len` actions (playtest undo); the dice
-    /// rewind with it.
-    pub fn undo_to(&mut self, len: usize) {
-        if len < self.game.history().len() {
-            self.game.undo_to(len);
-            self.revision += 1;
-        }
+    /// The match as a record.
+    #[must_use]
+    pub fn recorded(&self) -> Recorded<G> {
+        self.seated.record()
     }
 
-    /// Moves a replay to the state after `len` recorded actions.
+    /// Writes the match to `path` atomically, as the game writes its records.
     ///
     /// # Errors
-    /// When a recorded action no longer plays (the rules changed).
-    pub fn seek(&mut self, len: usize) -> Result<(), String> {
-        let Some(replay) = &self.replay else {
-            return Ok(());
-        };
-        let len = len.min(replay.actions.len());
-        let actions: Vec<_> = replay.actions[..len].to_vec();
-        if len < self.game.history().len() {
-            self.game.undo_to(len);
-        }
-        for step in &actions[self.game.history().len()..] {
-            self.game
-                .play(step.player, &step.action)
-                .map_err(|e| e.to_string())?;
-        }
-        self.revision += 1;
-        Ok(())
-    }
-
-    /// The match so far as a record (the scenario inline, so the save survives edits).
-    #[must_use]
-    pub fn record(&self) -> Record {
-        MatchRecord {
-            game: TankCommander::NAME.into(),
-            scenario: ScenarioSource::Inline(Box::new(self.scenario.setup.clone())),
-            seed: self.seed,
-            dice: self.dice.clone(),
-            actions: self
-                .game
-                .history()
-                .iter()
-                .map(|s| RecordedAction {
-                    player: s.player,
-                    action: s.action,
-                })
-                .collect(),
-            final_hash: Some(format_hash(self.game.state_hash())),
-        }
-    }
-
-    /// Writes the match record to `path`, atomically.
-    ///
-    /// # Errors
-    /// A sentence when the file cannot be written.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
-        let text = data::to_ron_pretty(&self.record())?;
-        data::write_atomic(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))
-    }
-
-    /// Every fact so far, as log entries.
-    #[must_use]
-    pub fn log_entries(&self) -> Vec<LogEntry> {
-        if let Some(replay) = &self.replay {
-            return replay
-                .told
-                .iter()
-                .map(|t| LogEntry {
-                    text: t.text.clone(),
-                    units: units_of(&t.fact),
-                    step: t.action,
-                })
-                .collect();
-        }
-        let state = self.battle();
-        let mut out: Vec<LogEntry> = self
-            .game
-            .opening_facts()
-            .iter()
-            .map(|f| LogEntry::of(state, f, None))
-            .collect();
-        for (i, step) in self.game.history().iter().enumerate() {
-            out.extend(step.facts.iter().map(|f| LogEntry::of(state, f, Some(i))));
-        }
-        out
+    /// A sentence naming the file.
+    pub fn save_to(&self, path: &Path) -> Result<(), String> {
+        playable::save_record(&self.recorded(), path)
     }
 }
 
@@ -283,661 +146,776 @@ fn next_generation() -> u64 {
     NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
-/// The folder for the autosave and saved matches: the user's data folder, or a
-/// scratch folder in tests.
+/// An order from the panels, the keys or the scene.
+#[derive(Message, Clone, Debug)]
+pub enum Order<G: Playable> {
+    /// Play one action.
+    Play(PlayerId, G::Action),
+    /// Play these actions one after another, each after the last one's animation (a
+    /// planned route in Tank Commander).
+    PlaySequence(PlayerId, Vec<G::Action>),
+    /// Take back the last person's action (and the bots' answers after it).
+    Undo,
+    /// Playtest: go back to the state after this many actions.
+    GoBack(usize),
+    /// Replay: show the match after this many actions.
+    Seek(usize),
+    /// Replay: play on from the position shown (the record itself is kept).
+    TakeOver,
+    /// Save the match: to this file, else to the saves folder.
+    Save(Option<PathBuf>),
+    /// The same setup and seats again, with new dice.
+    Rematch,
+    /// Put a person or a bot in a seat.
+    Sit(PlayerId, Seat),
+    /// The person at the screen is ready: drop the privacy screen.
+    Reveal,
+    /// Turn playtest mode on or off.
+    Playtest(bool),
+}
+
+/// What the rules said after an order: the scene animates these, the panels log them.
+#[derive(Message, Clone, Debug)]
+pub struct FactsPlayed<G: Playable> {
+    pub facts: Vec<G::Fact>,
+    /// The action they follow (its index in the history); `None` for the opening.
+    pub step: Option<usize>,
+    /// The match jumped (a new game, undo, a replay step): redraw from the state.
+    pub jumped: bool,
+}
+
+/// A line of the log was clicked: the scene may pick out what it is about.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LogClicked {
+    pub step: Option<usize>,
+    pub fact: Option<usize>,
+}
+
+/// Whether the scene is still showing what happened; bots, queued actions and the
+/// privacy screen wait for it.
+#[derive(Resource, Default, Debug)]
+pub struct Busy {
+    /// When the queued animations end (seconds of [`Time`]).
+    pub until: f32,
+    /// Set each frame by a scene whose animations have no fixed length (models gliding).
+    pub held: bool,
+}
+
+impl Busy {
+    /// Adds `seconds` of animation after what is already playing.
+    pub fn queue(&mut self, now: f32, seconds: f32) -> f32 {
+        let start = self.until.max(now);
+        self.until = start + seconds;
+        start
+    }
+
+    /// True while animations play.
+    #[must_use]
+    pub fn busy(&self, now: f32) -> bool {
+        self.held || self.until > now
+    }
+
+    /// Ends the animations now.
+    pub fn clear(&mut self, now: f32) {
+        self.until = now;
+        self.held = false;
+    }
+}
+
+/// Skip the animations that are playing (Space, or the Skip button).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct SkipAnimations;
+
+/// A setup made in the client rather than read from a file.
+#[derive(Clone, Debug)]
+pub enum AnySetup {
+    TankCommander(<TankCommander as Playable>::Setup),
+    TankChess(<TankChess as Playable>::Setup),
+    BattleTanks(<BattleTanks as Playable>::Setup),
+    TankCombat(<TankCombat as Playable>::Setup),
+    RangeDuel(<RangeDuel as Playable>::Setup),
+}
+
+/// Where a game comes from.
+#[derive(Clone, Debug)]
+pub enum GameSource {
+    /// A setup (a new game) or a match record (played on, or replayed).
+    File(PathBuf),
+    /// A setup made in the client, with a name for titles.
+    Setup(Box<AnySetup>, String),
+}
+
+/// Opens a game: the one way a game reaches the table.
+#[derive(Message, Clone, Debug)]
+pub struct OpenGame {
+    pub source: GameSource,
+    /// For a record: step through it from the start instead of playing on.
+    pub replay: bool,
+    /// Who sits where; a setup's missing seats are people, a record keeps its own.
+    pub seats: Option<Vec<Seat>>,
+    /// The dice seed of a new game (default: the setup's own, else the clock).
+    pub seed: Option<u64>,
+    /// For a setup made in the client: the file it was made from (hot reload, rematch).
+    pub path: Option<PathBuf>,
+}
+
+impl OpenGame {
+    /// Opens a file, with its own seats and seed.
+    #[must_use]
+    pub fn file(path: impl Into<PathBuf>) -> Self {
+        Self {
+            source: GameSource::File(path.into()),
+            replay: false,
+            seats: None,
+            seed: None,
+            path: None,
+        }
+    }
+
+    /// A setup made in the client, called `name` in titles.
+    #[must_use]
+    pub fn setup(setup: AnySetup, name: impl Into<String>) -> Self {
+        Self {
+            source: GameSource::Setup(Box::new(setup), name.into()),
+            replay: false,
+            seats: None,
+            seed: None,
+            path: None,
+        }
+    }
+
+    /// Names the file a setup made in the client came from.
+    #[must_use]
+    pub fn with_path(mut self, path: Option<PathBuf>) -> Self {
+        self.path = path;
+        self
+    }
+}
+
+/// Why the last game could not be opened; the menu shows it.
+#[derive(Resource, Default, Debug)]
+pub struct OpenProblem(pub Option<String>);
+
+/// The folder for autosaves, saves and tank designs: the platform's data folder for
+/// Tanktable (`$XDG_DATA_HOME/tanktable`, else `~/.local/share/tanktable` on Linux), or
+/// `$TANKTABLE_DATA` (tests).
 #[derive(Resource, Clone, Debug)]
 pub struct SaveFolder(pub PathBuf);
 
 impl Default for SaveFolder {
     fn default() -> Self {
-        Self(super::data_dir())
+        Self(data_dir())
     }
 }
 
+/// The user's data folder; see [`SaveFolder`].
+#[must_use]
+pub fn data_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("TANKTABLE_DATA") {
+        return PathBuf::from(dir);
+    }
+    directories::ProjectDirs::from("", "", "tanktable").map_or_else(
+        || PathBuf::from(".tanktable"),
+        |d| d.data_dir().to_path_buf(),
+    )
+}
+
 impl SaveFolder {
-    /// Where the autosave lives.
+    /// Where game `G` is autosaved.
     #[must_use]
-    pub fn autosave(&self) -> PathBuf {
-        self.0.join("autosave.ron")
+    pub fn autosave<G: Playable>(&self) -> PathBuf {
+        self.0
+            .join(format!("autosave-{}.{}", G::NAME, G::RECORD_EXTENSION))
     }
 
-    /// Where saved matches live.
+    /// Where saved games live.
     #[must_use]
     pub fn saves(&self) -> PathBuf {
         self.0.join("saves")
     }
+
+    /// The saved games of `G`, newest first.
+    #[must_use]
+    pub fn saves_of<G: Playable>(&self) -> Vec<PathBuf> {
+        let prefix = format!("{}-", G::NAME);
+        let mut out: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(self.saves())
+            .map(|rd| {
+                rd.filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| {
+                        p.extension().is_some_and(|x| x == G::RECORD_EXTENSION)
+                            && p.file_name()
+                                .is_some_and(|n| n.to_string_lossy().starts_with(&prefix))
+                    })
+                    .map(|p| {
+                        let t = std::fs::metadata(&p)
+                            .and_then(|m| m.modified())
+                            .unwrap_or(std::time::UNIX_EPOCH);
+                        (t, p)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.sort_by(|a, b| b.cmp(a));
+        out.into_iter().map(|(_, p)| p).collect()
+    }
 }
 
-/// Opens a scenario file for `tanktable play`.
-///
-/// # Errors
-/// Every problem in the scenario.
-pub fn open_scenario(path: &Path, rules: &Rules, launch: &Launch) -> Result<Table, String> {
-    let scenario = Scenario::load(path, rules).map_err(|d| d.to_string())?;
-    let seed = launch
-        .seed
-        .or(scenario.setup.seed)
-        .unwrap_or_else(clock_seed);
-    let mut table = Table::new(
-        scenario,
-        rules,
-        path.display().to_string(),
-        Some(path.to_path_buf()),
-        seed,
-    )?;
-    // Previews only show the table; played games take orders, screenshot or not.
-    table.interactive = !launch.top_down;
-    Ok(table)
-}
-
-/// A fresh seed from the clock; shown in the panel so a game can be reproduced.
+/// A fresh seed from the clock; shown in the banner so a game can be reproduced.
 #[must_use]
 pub fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
+        .map_or(0, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
 }
 
-/// A player's order.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub enum Order {
-    /// Play one action.
-    Play(PlayerId, Action),
-    /// Play these actions one after another, animating each (a planned route).
-    Drive(PlayerId, Vec<Action>),
-    /// End the active unit's activation and pass with every unit not yet activated.
-    EndTurn(PlayerId),
-    /// Playtest: go back to the state after this many actions.
-    UndoTo(usize),
-    /// Replay: go to the state after this many actions.
-    Seek(usize),
-    /// The same scenario again with a new seed.
-    Rematch,
-    /// Save the match; to the saves folder when no path is given.
-    Save(Option<PathBuf>),
+/// The legal actions of the seats that must act, and the offered buttons with the rules'
+/// reason for each refused one: worked out once per change, never per frame.
+#[derive(Resource)]
+pub struct Legal<G: Playable> {
+    /// The session revision these are for.
+    pub revision: u64,
+    pub generation: u64,
+    pub by_player: Vec<(PlayerId, Vec<G::Action>)>,
+    /// The buttons of the person deciding: each action with why it is refused, if it is.
+    pub buttons: Vec<(G::Action, Option<String>)>,
 }
 
-/// Starts a new battle and shows it.
-#[derive(Message, Clone, Debug)]
-pub struct NewBattle {
-    pub scenario: Scenario,
-    pub source: String,
-    pub path: Option<PathBuf>,
-}
-
-/// Opens a match record: to play on, or as a replay.
-#[derive(Message, Clone, Debug)]
-pub struct OpenRecord {
-    pub path: PathBuf,
-    pub replay: bool,
-}
-
-/// One line of the combat log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LogEntry {
-    pub text: String,
-    /// The units it involves (clicking the line highlights them).
-    pub units: Vec<UnitId>,
-    /// The action that caused it; `None` for the opening roll and notices.
-    pub step: Option<usize>,
-}
-
-impl LogEntry {
-    fn of(state: &TankCommander, fact: &Fact, step: Option<usize>) -> Self {
+impl<G: Playable> Default for Legal<G> {
+    fn default() -> Self {
         Self {
-            text: state.describe_fact(fact),
-            units: units_of(fact),
-            step,
-        }
-    }
-
-    fn notice(text: impl Into<String>) -> Self {
-        Self {
-            text: text.into(),
-            units: Vec::new(),
-            step: None,
+            revision: u64::MAX,
+            generation: 0,
+            by_player: Vec::new(),
+            buttons: Vec::new(),
         }
     }
 }
 
-/// The units a fact involves.
-fn units_of(fact: &Fact) -> Vec<UnitId> {
-    match fact {
-        Fact::ShotResolved {
-            shooter, target, ..
-        } => match target {
-            FireTarget::Unit(t) => vec![*shooter, *t],
-            FireTarget::Building(_) => vec![*shooter],
-        },
-        Fact::BlastHit { source, target, .. } => vec![*source, *target],
-        Fact::UnitActivated { unit, .. }
-        | Fact::UnitMoved { unit, .. }
-        | Fact::UnitTurned { unit, .. }
-        | Fact::TurretRotated { unit, .. }
-        | Fact::GunLoaded { unit, .. }
-        | Fact::AbilityUsed { unit, .. }
-        | Fact::WoundRolled { unit, .. }
-        | Fact::CrewWounded { unit, .. }
-        | Fact::LieutenantTookOver { unit, .. }
-        | Fact::HullDamaged { unit, .. }
-        | Fact::FireRolled { unit, .. }
-        | Fact::FireExtinguished { unit, .. }
-        | Fact::SmokeDeployed { unit, .. }
-        | Fact::UnitDisabled { unit, .. }
-        | Fact::CookOffRolled { unit, .. }
-        | Fact::CookedOff { unit, .. }
-        | Fact::WaypointReached { unit, .. }
-        | Fact::ActivationEnded { unit, .. } => vec![*unit],
-        _ => Vec::new(),
+impl<G: Playable> Legal<G> {
+    /// `player`'s legal actions now.
+    #[must_use]
+    pub fn of(&self, player: PlayerId) -> &[G::Action] {
+        self.by_player
+            .iter()
+            .find(|(p, _)| *p == player)
+            .map_or(&[], |(_, a)| a.as_slice())
     }
 }
 
-/// A change to the combat log.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub enum LogUpdate {
-    /// The log is told again from the start (undo, replay seek, new battle).
-    Cleared,
-    Line(LogEntry),
+/// The plugin shared by every game: opening games, the animation clock, skipping.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Busy>()
+        .init_resource::<SaveFolder>()
+        .init_resource::<OpenProblem>()
+        .add_message::<SkipAnimations>()
+        .add_message::<OpenGame>()
+        .add_message::<LogClicked>()
+        .add_systems(
+            Update,
+            (open_games, skip_animations).in_set(ClientSystems::Session),
+        );
 }
 
-/// The combat log, kept from [`LogUpdate`] messages.
-#[derive(Resource, Default, Debug)]
-pub struct CombatLog {
-    pub entries: Vec<LogEntry>,
+/// The plugin of game `G`: its orders and facts, and its scene.
+pub(super) fn game_plugin<G: GameClient>(app: &mut App) {
+    app.add_message::<Order<G>>()
+        .add_message::<FactsPlayed<G>>()
+        .init_resource::<Legal<G>>()
+        .add_systems(OnExit(Screen::Playing), leave::<G>)
+        .add_systems(
+            Update,
+            (
+                announce_new::<G>,
+                take_orders::<G>,
+                play_queued::<G>,
+                bots_play::<G>,
+                hand_over::<G>,
+                work_out_legal::<G>,
+            )
+                .chain()
+                .in_set(ClientSystems::Session)
+                .after(open_games)
+                .run_if(resource_exists::<Session<G>>),
+        );
 }
 
-fn keep_log(mut updates: MessageReader<LogUpdate>, mut log: ResMut<CombatLog>) {
-    for update in updates.read() {
-        match update {
-            LogUpdate::Cleared => log.entries.clear(),
-            LogUpdate::Line(entry) => log.entries.push(entry.clone()),
-        }
-    }
-}
-
-/// The state was replaced wholesale (new battle, undo, replay seek): presentation snaps
-/// to it instead of animating.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct Rewound;
-
-/// A unit drove from one hex to another.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UnitMoved {
-    pub unit: UnitId,
-    pub from: Hex,
-    pub to: Hex,
-}
-
-/// A unit's hull or turret turned.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UnitTurned {
-    pub unit: UnitId,
-    pub hull: Facing,
-    pub turret: Facing,
-}
-
-/// A shot (or a cook-off's blast) was resolved.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ShotResolved {
-    pub shooter: UnitId,
-    pub from: Hex,
-    pub at: Hex,
-    pub hit: bool,
-    pub penetrating: bool,
-}
-
-/// A crew member was wounded or killed.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct CrewWounded {
-    pub unit: UnitId,
-    pub role: Role,
-    pub name: String,
-    pub killed: bool,
-}
-
-/// A unit was knocked out.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct UnitDisabled {
-    pub unit: UnitId,
-    pub reason: String,
-}
-
-/// A tank's ammunition exploded; its hex is rubble now.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CookedOff {
-    pub unit: UnitId,
-    pub hex: Hex,
-}
-
-/// A unit caught fire.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FireStarted {
-    pub unit: UnitId,
-}
-
-/// Smoke was laid on a hex.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SmokeLaid {
-    pub hex: Hex,
-}
-
-/// A building was shot to rubble.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BuildingDestroyed {
-    pub hex: Hex,
-}
-
-/// The fact message writers.
-#[derive(SystemParam)]
-pub struct FactWriters<'w> {
-    log: MessageWriter<'w, LogUpdate>,
-    rewound: MessageWriter<'w, Rewound>,
-    moved: MessageWriter<'w, UnitMoved>,
-    turned: MessageWriter<'w, UnitTurned>,
-    shots: MessageWriter<'w, ShotResolved>,
-    wounds: MessageWriter<'w, CrewWounded>,
-    disabled: MessageWriter<'w, UnitDisabled>,
-    cooked: MessageWriter<'w, CookedOff>,
-    fires: MessageWriter<'w, FireStarted>,
-    smoke: MessageWriter<'w, SmokeLaid>,
-    buildings: MessageWriter<'w, BuildingDestroyed>,
-}
-
-impl FactWriters<'_> {
-    /// Tells the facts of one action.
-    fn tell(&mut self, table: &Table, facts: &[Fact]) {
-        let state = table.battle();
-        let step = table.game.history().len().checked_sub(1);
-        for fact in facts {
-            self.log
-                .write(LogUpdate::Line(LogEntry::of(state, fact, step)));
-            match fact {
-                Fact::UnitMoved { unit, from, to, .. } => {
-                    self.moved.write(UnitMoved {
-                        unit: *unit,
-                        from: *from,
-                        to: *to,
-                    });
-                }
-                Fact::UnitTurned {
-                    unit, to, turret, ..
-                } => {
-                    self.turned.write(UnitTurned {
-                        unit: *unit,
-                        hull: *to,
-                        turret: *turret,
-                    });
-                }
-                Fact::TurretRotated { unit, to, .. } => {
-                    self.turned.write(UnitTurned {
-                        unit: *unit,
-                        hull: state.unit(*unit).facing,
-                        turret: *to,
-                    });
-                }
-                Fact::ShotResolved {
-                    shooter,
-                    target,
-                    hit,
-                    penetration,
-                    ..
-                } => {
-                    let at = match target {
-                        FireTarget::Unit(t) => state.unit(*t).at,
-                        FireTarget::Building(h) => *h,
-                    };
-                    self.shots.write(ShotResolved {
-                        shooter: *shooter,
-                        from: state.unit(*shooter).at,
-                        at,
-                        hit: *hit,
-                        penetrating: penetration.as_ref().is_some_and(|p| p.penetrating),
-                    });
-                }
-                Fact::BlastHit {
-                    source,
-                    target,
-                    penetration,
-                } => {
-                    self.shots.write(ShotResolved {
-                        shooter: *source,
-                        from: state.unit(*source).at,
-                        at: state.unit(*target).at,
-                        hit: true,
-                        penetrating: penetration.penetrating,
-                    });
-                }
-                Fact::CrewWounded {
-                    unit,
-                    role,
-                    name,
-                    killed,
-                    ..
-                } => {
-                    self.wounds.write(CrewWounded {
-                        unit: *unit,
-                        role: *role,
-                        name: name.clone(),
-                        killed: *killed,
-                    });
-                }
-                Fact::UnitDisabled { unit, reason } => {
-                    self.disabled.write(UnitDisabled {
-                        unit: *unit,
-                        reason: reason.clone(),
-                    });
-                }
-                Fact::CookedOff { unit, hex, .. } => {
-                    self.cooked.write(CookedOff {
-                        unit: *unit,
-                        hex: *hex,
-                    });
-                }
-                Fact::FireRolled { unit, check } if check.success => {
-                    self.fires.write(FireStarted { unit: *unit });
-                }
-                Fact::SmokeDeployed { hex, .. } => {
-                    self.smoke.write(SmokeLaid { hex: *hex });
-                }
-                Fact::BuildingDestroyed { hex } => {
-                    self.buildings.write(BuildingDestroyed { hex: *hex });
-                }
-                _ => {}
+/// Opens the games asked for: the file's game is told by [`detect`].
+fn open_games(world: &mut World) {
+    let opens: Vec<OpenGame> = world.resource_mut::<Messages<OpenGame>>().drain().collect();
+    for open in opens {
+        let opened = match &open.source {
+            GameSource::File(path) => open_file(world, path, &open),
+            GameSource::Setup(setup, name) => match (**setup).clone() {
+                AnySetup::TankCommander(s) => open_setup::<TankCommander>(world, s, name, &open),
+                AnySetup::TankChess(s) => open_setup::<TankChess>(world, s, name, &open),
+                AnySetup::BattleTanks(s) => open_setup::<BattleTanks>(world, s, name, &open),
+                AnySetup::TankCombat(s) => open_setup::<TankCombat>(world, s, name, &open),
+                AnySetup::RangeDuel(s) => open_setup::<RangeDuel>(world, s, name, &open),
+            },
+        };
+        match opened {
+            Ok(()) => world.resource_mut::<OpenProblem>().0 = None,
+            Err(e) => {
+                warn!("{e}");
+                world.resource_mut::<OpenProblem>().0 = Some(e);
             }
         }
     }
-
-    /// Tells the whole log again after the state was replaced.
-    fn retell(&mut self, table: &Table) {
-        self.rewound.write(Rewound);
-        self.log.write(LogUpdate::Cleared);
-        for entry in table.log_entries() {
-            self.log.write(LogUpdate::Line(entry));
-        }
-    }
-
-    fn notice(&mut self, text: impl Into<String>) {
-        self.log.write(LogUpdate::Line(LogEntry::notice(text)));
-    }
 }
 
-/// Actions waiting to be played one by one, each after the last one's animation.
-#[derive(Resource, Default, Debug)]
-pub struct Queued(pub VecDeque<Queue>);
-
-/// A queued order.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Queue {
-    Action(PlayerId, Action),
-    /// Pass with every remaining unit of this side.
-    EndTurn(PlayerId),
+fn open_file(world: &mut World, path: &Path, open: &OpenGame) -> Result<(), String> {
+    let text = playable::read_text(path).map_err(|d| d.to_string())?;
+    let found = detect(path, &text)?;
+    if !matches!(found.kind, FileKind::Setup | FileKind::Record) {
+        return Err(format!(
+            "{} is {}: open a scenario, a setup or a match record",
+            path.display(),
+            found.describe()
+        ));
+    }
+    dispatch_game!(found.game, open_text(world, path, &text, found.kind, open))
 }
 
-/// Whether an animation is playing; input and queued orders wait for it.
-#[derive(Resource, Default, Debug)]
-pub struct Busy(pub bool);
-
-/// Bot actions still to play (scripted runs).
-#[derive(Resource, Default, Debug)]
-pub struct Autoplay(pub u32);
-
-/// The last message for the player: a refusal, a save, a load error.
-#[derive(Resource, Default, Debug)]
-pub struct Notice(pub Option<String>);
-
-fn start_battles(
-    mut commands: Commands,
-    mut battles: MessageReader<NewBattle>,
-    rules: Option<Res<LoadedRules>>,
-    screen: Res<State<Screen>>,
-    mut next: ResMut<NextState<Screen>>,
-    mut notice: ResMut<Notice>,
-) {
-    let Some(new) = battles.read().last() else {
-        return;
+fn open_text<G: GameClient>(
+    world: &mut World,
+    path: &Path,
+    text: &str,
+    kind: FileKind,
+    open: &OpenGame,
+) -> Result<(), String> {
+    let rules = G::load_rules(None).map_err(|d| d.to_string())?;
+    let source = crate::data::portable_path(path);
+    let seated = if kind == FileKind::Record {
+        let record = G::read_record(path, text, &rules).map_err(|d| d.to_string())?;
+        SeatedMatch::from_record(record, source, open.replay, open.seats.clone())
+            .map_err(|e| format!("{}: {e}", path.display()))?
+    } else {
+        let setup = G::parse_setup(path, text, &rules).map_err(|d| d.to_string())?;
+        let seed = open
+            .seed
+            .or_else(|| G::setup_seed(&setup))
+            .unwrap_or_else(clock_seed);
+        SeatedMatch::new(setup, source, seed, open.seats.clone().unwrap_or_default())?
     };
-    let rules = rules.map_or_else(Rules::builtin, |r| r.0.clone());
-    let seed = new.scenario.setup.seed.unwrap_or_else(clock_seed);
-    match Table::new(
-        new.scenario.clone(),
-        &rules,
-        new.source.clone(),
-        new.path.clone(),
+    let setup_path = (kind == FileKind::Setup).then(|| path.to_path_buf());
+    insert_session(world, Session::new(seated, setup_path));
+    Ok(())
+}
+
+fn open_setup<G: GameClient>(
+    world: &mut World,
+    setup: G::Setup,
+    name: &str,
+    open: &OpenGame,
+) -> Result<(), String> {
+    let seed = open
+        .seed
+        .or_else(|| G::setup_seed(&setup))
+        .unwrap_or_else(clock_seed);
+    let seated = SeatedMatch::<G>::new(
+        setup,
+        name.to_string(),
         seed,
-    ) {
-        Ok(table) => {
-            commands.insert_resource(table);
-            // Re-entering the battle screen would despawn the new table's entities.
-            if *screen.get() != Screen::Battle {
-                next.set(Screen::Battle);
-            }
-        }
-        Err(e) => notice.0 = Some(e),
-    }
+        open.seats.clone().unwrap_or_default(),
+    )?;
+    insert_session(world, Session::new(seated, open.path.clone()));
+    Ok(())
 }
 
-fn open_records(
-    mut commands: Commands,
-    mut opens: MessageReader<OpenRecord>,
-    rules: Option<Res<LoadedRules>>,
-    screen: Res<State<Screen>>,
-    mut next: ResMut<NextState<Screen>>,
-    mut notice: ResMut<Notice>,
+/// Puts `session` on the table in place of any other game, and shows it.
+pub fn insert_session<G: GameClient>(world: &mut World, session: Session<G>) {
+    for game in GameKind::ALL {
+        dispatch_game!(game, remove_session(world));
+    }
+    world.insert_resource(session);
+    // Setting the state it is already in would run its exit and enter schedules, which
+    // would take the new session away again.
+    NextState::set_if_neq(
+        &mut world.resource_mut::<NextState<Screen>>(),
+        Screen::Playing,
+    );
+    NextState::set_if_neq(
+        &mut world.resource_mut::<NextState<GameScreen>>(),
+        G::SCREEN,
+    );
+}
+
+fn remove_session<G: GameClient>(world: &mut World) {
+    world.remove_resource::<Session<G>>();
+}
+
+/// Space, or the Skip button: the animations end at once.
+fn skip_animations(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut skips: ParamSet<(MessageReader<SkipAnimations>, MessageWriter<SkipAnimations>)>,
+    mut busy: ResMut<Busy>,
+    time: Res<Time>,
 ) {
-    let Some(open) = opens.read().last() else {
-        return;
-    };
-    let rules = rules.map_or_else(Rules::builtin, |r| r.0.clone());
-    match Table::from_record(&open.path, &rules, open.replay) {
-        Ok(table) => {
-            commands.insert_resource(table);
-            // Re-entering the battle screen would despawn the new table's entities.
-            if *screen.get() != Screen::Battle {
-                next.set(Screen::Battle);
-            }
-            notice.0 = None;
+    let asked = skips.p0().read().count() > 0;
+    let space = keys.is_some_and(|k| k.just_pressed(KeyCode::Space));
+    if busy.busy(time.elapsed_secs()) && (asked || space) {
+        busy.clear(time.elapsed_secs());
+        if space {
+            skips.p1().write(SkipAnimations);
         }
-        Err(e) => notice.0 = Some(e),
     }
 }
 
-/// Tells a newly opened battle from the start.
-fn tell_new_table(table: Res<Table>, mut last: Local<Option<u64>>, mut tell: FactWriters) {
-    if *last != Some(table.generation) {
-        *last = Some(table.generation);
-        tell.retell(&table);
-    }
-}
-
-/// Plays the orders given this frame.
-fn take_orders(
-    folder: Res<SaveFolder>,
-    mut orders: MessageReader<Order>,
-    mut table: ResMut<Table>,
-    mut queued: ResMut<Queued>,
-    mut notice: ResMut<Notice>,
-    rules: Option<Res<LoadedRules>>,
-    mut tell: FactWriters,
+/// A new game on the table: the scene draws it from scratch.
+fn announce_new<G: GameClient>(
+    session: Res<Session<G>>,
+    mut played: MessageWriter<FactsPlayed<G>>,
+    mut busy: ResMut<Busy>,
+    time: Res<Time>,
+    mut last: Local<u64>,
 ) {
-    for order in orders.read() {
-        match order {
-            Order::Play(player, action) => {
-                queued.0.clear();
-                play_one(&folder, &mut table, *player, action, &mut tell, &mut notice);
-            }
-            Order::Drive(player, actions) => {
-                queued.0 = actions.iter().map(|a| Queue::Action(*player, *a)).collect();
-            }
-            Order::EndTurn(player) => {
-                queued.0 = VecDeque::from([Queue::EndTurn(*player)]);
-            }
-            Order::UndoTo(len) => {
-                if table.playtest {
-                    queued.0.clear();
-                    table.undo_to(*len);
-                    tell.retell(&table);
-                    tell.notice(format!("(taken back to action {len})"));
-                } else {
-                    notice.0 = Some("Turn on playtest mode to take actions back".into());
-                }
-            }
-            Order::Seek(len) => {
-                queued.0.clear();
-                if let Err(e) = table.seek(*len) {
-                    notice.0 = Some(e);
-                }
-                tell.retell(&table);
-            }
-            Order::Rematch => {
-                queued.0.clear();
-                let rules = rules.as_ref().map_or_else(Rules::builtin, |r| r.0.clone());
-                let seed = table.seed.wrapping_add(1);
-                match Table::new(
-                    table.scenario.clone(),
-                    &rules,
-                    table.source.clone(),
-                    table.path.clone(),
-                    seed,
-                ) {
-                    Ok(fresh) => {
-                        *table = fresh;
-                        tell.retell(&table);
-                    }
-                    Err(e) => notice.0 = Some(e),
-                }
-            }
-            Order::Save(path) => {
-                let path = path.clone().unwrap_or_else(|| {
-                    let name: String = table
-                        .battle()
-                        .scenario_name()
-                        .chars()
-                        .map(|c| {
-                            if c.is_alphanumeric() {
-                                c.to_ascii_lowercase()
-                            } else {
-                                '-'
-                            }
-                        })
-                        .collect();
-                    folder.saves().join(format!("{name}-{}.ron", clock_seed()))
-                });
-                notice.0 = Some(match table.save(&path) {
-                    Ok(()) => format!("Saved to {}", path.display()),
-                    Err(e) => e,
-                });
-            }
-        }
+    if *last != session.generation {
+        *last = session.generation;
+        busy.clear(time.elapsed_secs());
+        played.write(FactsPlayed {
+            facts: session.game.opening_facts().to_vec(),
+            step: None,
+            jumped: true,
+        });
     }
 }
 
-fn play_one(
-    folder: &SaveFolder,
-    table: &mut Table,
+/// Plays `action` for `player`: facts out, animation queued, autosaved. `false` when
+/// refused (the notice says why).
+fn play_one<G: GameClient>(
+    session: &mut Session<G>,
     player: PlayerId,
-    action: &Action,
-    tell: &mut FactWriters,
-    notice: &mut Notice,
+    action: &G::Action,
+    played: &mut MessageWriter<FactsPlayed<G>>,
+    busy: &mut Busy,
+    folder: &SaveFolder,
+    now: f32,
 ) -> bool {
-    if table.replay.is_some() {
-        notice.0 = Some("This is a replay: step through it with the timeline".into());
-        return false;
-    }
-    match table.play(player, action) {
+    match session.seated.play(player, action) {
         Ok(facts) => {
-            tell.tell(table, &facts);
-            notice.0 = None;
-            let ended = facts.iter().any(|f| {
-                matches!(
-                    f,
-                    Fact::ActivationEnded { .. } | Fact::BattleEnded { .. } | Fact::Conceded { .. }
-                )
+            session.notice = None;
+            let seconds: f32 = facts.iter().map(|f| session.state().fact_seconds(f)).sum();
+            busy.queue(now, seconds);
+            played.write(FactsPlayed {
+                facts,
+                step: session.game.history().len().checked_sub(1),
+                jumped: false,
             });
-            if ended && table.interactive {
-                // Autosave after every activation; a failure must not stop the game.
-                if let Err(e) = table.save(&folder.autosave()) {
-                    notice.0 = Some(format!("Autosave failed: {e}"));
-                }
-            }
+            session.changed();
+            autosave(session, folder);
             true
         }
         Err(why) => {
-            tell.notice(format!("Refused: {why}"));
-            notice.0 = Some(why);
+            session.notice = Some(why);
+            session.changed();
             false
         }
     }
 }
 
-/// Plays the next queued action once the last one's animation is over.
-fn play_queued(
-    folder: Res<SaveFolder>,
-    mut table: ResMut<Table>,
-    mut queued: ResMut<Queued>,
-    busy: Res<Busy>,
-    mut notice: ResMut<Notice>,
-    mut tell: FactWriters,
-) {
-    if busy.0 {
+/// Writes the autosave of a game in play; a failure is told to the players, and the game
+/// goes on.
+fn autosave<G: GameClient>(session: &mut Session<G>, folder: &SaveFolder) {
+    if !session.interactive || session.replay.is_some() {
         return;
     }
-    let Some(front) = queued.0.front().cloned() else {
-        return;
-    };
-    match front {
-        Queue::Action(player, action) => {
-            queued.0.pop_front();
-            if !play_one(&folder, &mut table, player, &action, &mut tell, &mut notice) {
-                queued.0.clear();
+    if let Err(e) = session.save_to(&folder.autosave::<G>()) {
+        session.notice = Some(format!("Autosave failed: {e}"));
+    }
+}
+
+fn jumped<G: GameClient>(
+    session: &mut Session<G>,
+    played: &mut MessageWriter<FactsPlayed<G>>,
+    busy: &mut Busy,
+    now: f32,
+) {
+    session.queued.clear();
+    busy.clear(now);
+    session.changed();
+    played.write(FactsPlayed {
+        facts: Vec::new(),
+        step: None,
+        jumped: true,
+    });
+}
+
+fn take_orders<G: GameClient>(
+    mut orders: MessageReader<Order<G>>,
+    mut session: ResMut<Session<G>>,
+    mut played: MessageWriter<FactsPlayed<G>>,
+    mut busy: ResMut<Busy>,
+    folder: Res<SaveFolder>,
+    time: Res<Time>,
+) {
+    let now = time.elapsed_secs();
+    let session = &mut *session;
+    for order in orders.read() {
+        match order {
+            Order::Play(player, action) => {
+                session.queued.clear();
+                play_one(
+                    session,
+                    *player,
+                    action,
+                    &mut played,
+                    &mut busy,
+                    &folder,
+                    now,
+                );
             }
-        }
-        Queue::EndTurn(player) => {
-            let battle = table.battle();
-            if battle.outcome().is_some() || battle.current_side() != player {
-                queued.0.pop_front();
-                return;
+            Order::PlaySequence(player, actions) => {
+                session.queued = actions.iter().map(|a| (*player, a.clone())).collect();
             }
-            let next = if battle.activation().is_some() {
-                Some(Action::EndActivation)
-            } else {
-                battle.pending_units(player).next().map(Action::Activate)
-            };
-            match next {
-                Some(action) => {
-                    if !play_one(&folder, &mut table, player, &action, &mut tell, &mut notice) {
-                        queued.0.clear();
-                    }
+            Order::Undo => match session.seated.undo() {
+                Ok(()) => {
+                    session.notice = Some("Taken back.".into());
+                    jumped(session, &mut played, &mut busy, now);
+                    autosave(session, &folder);
                 }
-                None => {
-                    queued.0.pop_front();
+                Err(e) => session.notice = Some(e),
+            },
+            Order::GoBack(len) => match session.seated.go_back(*len) {
+                Ok(()) => {
+                    session.notice = Some(format!("Back to action {len}."));
+                    jumped(session, &mut played, &mut busy, now);
+                    autosave(session, &folder);
                 }
+                Err(e) => session.notice = Some(e),
+            },
+            Order::Seek(len) => {
+                if let Err(e) = session.seated.seek(*len) {
+                    session.notice = Some(e);
+                }
+                jumped(session, &mut played, &mut busy, now);
+            }
+            Order::TakeOver => {
+                session.seated.take_over();
+                session.notice = Some("Playing on from here; the record is unchanged.".into());
+                session.changed();
+                autosave(session, &folder);
+            }
+            Order::Save(path) => {
+                let path = path
+                    .clone()
+                    .unwrap_or_else(|| save_path::<G>(session, &folder));
+                session.notice = Some(match session.save_to(&path) {
+                    Ok(()) => format!("Saved to {}", path.display()),
+                    Err(e) => format!("Cannot save: {e}"),
+                });
+                session.changed();
+            }
+            Order::Rematch => match session.seated.rematch(clock_seed()) {
+                Ok(fresh) => {
+                    let path = session.path.clone();
+                    let interactive = session.interactive;
+                    *session = Session::new(fresh, path);
+                    session.interactive = interactive;
+                    busy.clear(now);
+                }
+                Err(e) => session.notice = Some(e),
+            },
+            Order::Sit(player, seat) => {
+                if let Err(e) = session.seated.set_seat(*player, seat.clone()) {
+                    session.notice = Some(e);
+                }
+                session.bot = None;
+                session.changed();
+            }
+            Order::Reveal => {
+                session.seated.reveal();
+                session.changed();
+            }
+            Order::Playtest(on) => {
+                session.seated.playtest = *on;
+                session.changed();
             }
         }
     }
 }
 
-/// Lets the greedy bot play (scripted runs and tests).
-fn autoplay(
+/// A new file in the saves folder: the game, the setup's name and the time.
+fn save_path<G: GameClient>(session: &Session<G>, folder: &SaveFolder) -> PathBuf {
+    let (title, _) = G::setup_title(&session.setup);
+    let slug: String = title
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    folder.saves().join(format!(
+        "{}-{}-{stamp}.{}",
+        G::NAME,
+        slug.trim_matches('-'),
+        G::RECORD_EXTENSION
+    ))
+}
+
+/// Plays the next queued action once the last one's animation is over.
+fn play_queued<G: GameClient>(
+    mut session: ResMut<Session<G>>,
+    mut played: MessageWriter<FactsPlayed<G>>,
+    mut busy: ResMut<Busy>,
     folder: Res<SaveFolder>,
-    mut table: ResMut<Table>,
-    mut left: ResMut<Autoplay>,
-    queued: Res<Queued>,
-    mut notice: ResMut<Notice>,
-    mut rng: Local<Option<MatchRng>>,
-    mut tell: FactWriters,
+    time: Res<Time>,
 ) {
-    if left.0 == 0 || !queued.0.is_empty() {
+    let now = time.elapsed_secs();
+    if busy.busy(now) {
         return;
     }
-    let rng = rng.get_or_insert_with(|| MatchRng::new(table.seed));
-    let Some(&player) = table.battle().to_act().first() else {
-        left.0 = 0;
+    let Some((player, action)) = session.queued.pop_front() else {
         return;
     };
-    let Some(action) = GreedyBot.choose(table.battle(), player, rng) else {
-        left.0 = 0;
+    if !play_one(
+        &mut session,
+        player,
+        &action,
+        &mut played,
+        &mut busy,
+        &folder,
+        now,
+    ) {
+        session.queued.clear();
+    }
+}
+
+/// Seconds between a bot's moves, so that a person can follow them.
+const BOT_PAUSE: f32 = 0.35;
+
+/// Bots answer, one action at a time, once the animations have played. A bot thinks off
+/// the main thread on a copy of the state; an answer to a state that has changed since
+/// (an undo, a seat handed to a person) is dropped.
+fn bots_play<G: GameClient>(
+    mut session: ResMut<Session<G>>,
+    mut played: MessageWriter<FactsPlayed<G>>,
+    mut busy: ResMut<Busy>,
+    folder: Res<SaveFolder>,
+    time: Res<Time>,
+    mut waited: Local<f32>,
+) {
+    let now = time.elapsed_secs();
+    let session = &mut *session;
+    if let Some(thinking) = &mut session.bot {
+        let Some((choice, rng)) = block_on(poll_once(&mut thinking.task)) else {
+            return;
+        };
+        let revision = thinking.revision;
+        session.bot = None;
+        if revision != session.revision {
+            return;
+        }
+        *session.seated.bot_rng_mut() = rng;
+        let Some((player, _)) = session.bot_to_act() else {
+            return;
+        };
+        match choice {
+            Some(action) => {
+                play_one(
+                    session,
+                    player,
+                    &action,
+                    &mut played,
+                    &mut busy,
+                    &folder,
+                    now,
+                );
+            }
+            None => {
+                session.notice = Some(format!(
+                    "The bot in {}'s seat has no action",
+                    session.state().player_name(player)
+                ));
+            }
+        }
+        return;
+    }
+    if busy.busy(now) || session.pass_to.is_some() || !session.queued.is_empty() {
+        *waited = 0.0;
+        return;
+    }
+    let Some((player, name)) = session.bot_to_act() else {
+        *waited = 0.0;
         return;
     };
-    left.0 -= 1;
-    play_one(&folder, &mut table, player, &action, &mut tell, &mut notice);
+    *waited += time.delta_secs();
+    if *waited < BOT_PAUSE {
+        return;
+    }
+    *waited = 0.0;
+    let Some(mut bot) = G::bot(name) else {
+        return;
+    };
+    let state = session.state().clone();
+    let mut rng = session.seated.bot_rng_mut().clone();
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let choice = bot.choose(&state, player, &mut rng);
+        (choice, rng)
+    });
+    session.bot = Some(BotThinking {
+        revision: session.revision,
+        task,
+    });
+}
+
+/// Once the animations have played: whose eyes the screen is for next.
+fn hand_over<G: GameClient>(mut session: ResMut<Session<G>>, busy: Res<Busy>, time: Res<Time>) {
+    if busy.busy(time.elapsed_secs()) || session.pass_to.is_some() {
+        return;
+    }
+    if session.bypass_change_detection().seated.hand_over() {
+        session.changed();
+    }
+}
+
+/// Works out the legal actions and the buttons' refusals after every change.
+fn work_out_legal<G: GameClient>(session: Res<Session<G>>, mut legal: ResMut<Legal<G>>) {
+    if legal.revision == session.revision && legal.generation == session.generation {
+        return;
+    }
+    let state = session.state();
+    legal.by_player = state
+        .to_act()
+        .into_iter()
+        .map(|p| (p, state.legal_actions(p)))
+        .collect();
+    legal.buttons = match session.deciding() {
+        Some(player) => {
+            let allowed = legal.of(player).to_vec();
+            let offered = if G::OWN_CONTROLS {
+                Vec::new()
+            } else {
+                state.offered(player)
+            };
+            offered
+                .into_iter()
+                .map(|a| {
+                    let why = if allowed.contains(&a) {
+                        None
+                    } else {
+                        Some(
+                            session
+                                .refusal(player, &a)
+                                .unwrap_or_else(|| "not allowed now".into()),
+                        )
+                    };
+                    (a, why)
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    legal.revision = session.revision;
+    legal.generation = session.generation;
+}
+
+fn leave<G: GameClient>(mut commands: Commands) {
+    commands.remove_resource::<Session<G>>();
+    commands.insert_resource(Legal::<G>::default());
 }

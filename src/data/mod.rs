@@ -225,6 +225,30 @@ pub fn find_project_file(relative: &str) -> Option<std::path::PathBuf> {
     built.exists().then_some(built)
 }
 
+/// A path as a record should name it: relative to the project when the file lies inside
+/// it (records then travel with the project), else absolute.
+#[must_use]
+pub fn portable_path(path: &Path) -> String {
+    let Ok(full) = path.canonicalize() else {
+        return path.display().to_string();
+    };
+    let cwd = std::env::current_dir()
+        .ok()
+        .filter(|d| d.join("assets/rules").is_dir());
+    let roots = [
+        Some(std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))),
+        cwd,
+    ];
+    for root in roots.into_iter().flatten() {
+        if let Ok(root) = root.canonicalize()
+            && let Ok(rel) = full.strip_prefix(&root)
+        {
+            return rel.display().to_string();
+        }
+    }
+    full.display().to_string()
+}
+
 /// Loads a rules table: `path` if given, else the project's file at `relative` if
 /// present, else the compiled-in copy from `builtin`.
 ///

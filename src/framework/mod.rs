@@ -8,7 +8,11 @@
 //! - [`Match`]: a game in progress with its history, undo to any earlier action, and the
 //!   state hash;
 //! - [`MatchRecord`]: the RON record of a match that replays exactly;
-//! - [`bot`]: bots that play any game through the trait.
+//! - [`bot`]: bots that play any game through the trait;
+//! - [`Playable`]: what every game offers beyond its rules (setup files, bots, records),
+//!   so that one command line, one simulator and one client session serve all five;
+//! - [`SeatedMatch`]: a match at a table, with a person or a bot in each seat, undo, replays
+//!   and the privacy screen between people who hold secrets.
 //!
 //! Several players may be asked to act at once: simultaneous secret choices and interrupt
 //! windows are both "these players must each answer before play goes on". The game keeps
@@ -17,11 +21,12 @@
 
 pub mod bot;
 pub mod hash;
+mod play;
+pub mod playable;
 pub mod prob;
 pub mod record;
 pub mod rng;
-pub mod session;
-pub mod tabletop;
+pub mod seated;
 
 #[cfg(test)]
 mod tests;
@@ -31,11 +36,12 @@ use std::fmt::Debug;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 pub use hash::stable_hash;
+pub use play::{Match, PlayError, Step};
+pub use playable::{Playable, Recorded};
 pub use prob::Fraction;
 pub use record::{MatchRecord, RecordedAction};
 pub use rng::MatchRng;
-pub use session::{Match, PlayError, Step};
-pub use tabletop::Tabletop;
+pub use seated::{LogLine, Seat, SeatedMatch};
 
 /// A seat at the table, from 0. Games name their seats (sides, colours) themselves.
 #[derive(
@@ -155,5 +161,14 @@ pub trait Game: Clone + Debug + Serialize + Send + Sync + 'static {
     /// A hash of the whole state, equal on every machine for equal states.
     fn state_hash(&self) -> u64 {
         stable_hash(self)
+    }
+
+    /// Why `action` would be refused for `player` now, if it would (the caller has
+    /// checked that the match is on and `player` must act). By default the action is
+    /// tried on a clone of the state with a clone of the generator; a game that can check
+    /// without playing overrides this.
+    fn refusal(&self, player: PlayerId, action: &Self::Action, rng: &MatchRng) -> Option<String> {
+        let mut probe = self.clone();
+        probe.apply(player, action, &mut rng.clone()).err()
     }
 }

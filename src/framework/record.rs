@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::PlayerId;
+use super::{PlayerId, Seat};
 
 /// One action as recorded.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -26,16 +26,13 @@ pub struct MatchRecord<S, A> {
     /// Scripted dice used before the seeded stream (tests and puzzles).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<u32>,
+    /// Who sat in each seat: a person or a bot by name. Records written before seats
+    /// were kept have none: every seat is a person then.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<Seat>,
     /// The actions, in order.
     pub actions: Vec<RecordedAction<A>>,
     /// The state hash after the last action, as `0x` and 16 hex digits.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_hash: Option<String>,
-}
-
-/// Just the game name of a record, to pick the game before parsing the rest.
-#[derive(Deserialize)]
-#[serde(rename = "MatchRecord")]
-pub struct RecordHeader {
-    pub game: String,
 }

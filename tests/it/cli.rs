@@ -85,8 +85,8 @@ fn sim_reports_balance_as_json() {
         .iter()
         .map(|w| w.as_u64().unwrap())
         .sum();
-    assert_eq!(wins + report["draws"].as_u64().unwrap(), 40);
-    assert!(report["mean_turns"].as_f64().unwrap() >= 1.0);
+    assert_eq!(wins + report["no_winner"].as_u64().unwrap(), 40);
+    assert!(report["mean_rounds"].as_f64().unwrap() >= 1.0);
     // The same seed gives the same battles, whatever the thread count.
     let again = tanktable(&[
         "sim",
@@ -101,7 +101,7 @@ fn sim_reports_balance_as_json() {
     ]);
     let again: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
     assert_eq!(report["wins"], again["wins"]);
-    assert_eq!(report["mean_turns"], again["mean_turns"]);
+    assert_eq!(report["mean_rounds"], again["mean_rounds"]);
 }
 
 #[test]

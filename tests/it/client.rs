@@ -1,47 +1,70 @@
-//! Headless ECS tests of the client's logic: orders injected as messages change the rules
-//! state and the mirrored components, and fact messages reach the combat log.
+//! Headless tests of the client's logic, one session for all five games: orders injected
+//! as messages change the rules state, the mirrored components and the log; real pointer
+//! and key events become orders; saves, Continue, replays and rematches work in every
+//! game; bots sit in any seat.
 
+use std::path::{Path, PathBuf};
+
+use bevy::camera::NormalizedRenderTarget;
 use bevy::ecs::message::Messages;
+use bevy::picking::backend::HitData;
+use bevy::picking::events::{Click, Pointer, Press};
+use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
-use tanktable::client::highlights::{Highlights, Hovered, Selection};
-use tanktable::client::mirror::{Condition, HexPos, Unit};
+use tanktable::client::games::tank_commander::highlights::{Highlights, Hovered, Selection};
+use tanktable::client::games::tank_commander::mirror::{Condition, HexPos, Unit};
+use tanktable::client::games::tank_commander::{ShotResolved, UnitMoved};
+use tanktable::client::input::{PanelOrder, PanelOutlines};
 use tanktable::client::session::{
-    CombatLog, Notice, OpenRecord, Order, ShotResolved, Table, UnitMoved,
+    FactsPlayed, GameClient, OpenGame, OpenProblem, Order, SaveFolder, Session, insert_session,
 };
-use tanktable::client::{Screen, headless_app};
-use tanktable::framework::{Match, MatchRng, PlayerId};
-use tanktable::rules::tank_commander::{
-    Action, FireTarget, Rules, Scenario, TankCommander, UnitId,
-};
+use tanktable::client::{GameScreen, Screen, headless_app};
+use tanktable::framework::playable::{self, Recorded};
+use tanktable::framework::{PlayerId, Seat, SeatedMatch};
+use tanktable::rules::GameKind;
+use tanktable::rules::tank_commander::{Action, FireTarget, TankCommander, UnitId};
 
 use crate::project;
 
-fn table(scenario: &str, dice: &[u32]) -> Table {
-    let rules = Rules::builtin();
-    let scenario = Scenario::load(&project(scenario), &rules).unwrap();
-    let mut table = Table::new(scenario, &rules, "test".into(), None, 5).unwrap();
-    let battle = TankCommander::new(&table.scenario, &rules).unwrap();
-    table.game = Match::with_rng(battle, MatchRng::scripted(5, dice.iter().copied()));
-    table.dice = dice.to_vec();
-    table
-}
-
 /// A scratch save folder per test.
-fn scratch() -> std::path::PathBuf {
+fn scratch() -> PathBuf {
     use std::sync::atomic::{AtomicU32, Ordering};
     static N: AtomicU32 = AtomicU32::new(0);
-    std::env::temp_dir().join(format!(
+    let dir = std::env::temp_dir().join(format!(
         "tanktable-it-{}-{}",
         std::process::id(),
         N.fetch_add(1, Ordering::Relaxed)
-    ))
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
 }
 
-fn app_with(table: Table) -> App {
-    headless_app(table, scratch())
+/// A windowless app with game `G` open on `setup` (relative to the project), its dice
+/// scripted, every seat a person unless `seats` says otherwise.
+fn app_on<G: GameClient>(setup: &str, dice: &[u32], seats: Vec<Seat>) -> App {
+    let rules = G::load_rules(None).unwrap();
+    let setup = playable::load_setup::<G>(&project(setup), &rules).unwrap();
+    let record = Recorded::<G> {
+        setup,
+        seed: 5,
+        dice: dice.to_vec(),
+        seats,
+        actions: Vec::new(),
+        final_hash: None,
+    };
+    let seated = SeatedMatch::from_record(record, "test".into(), false, None).unwrap();
+    let mut app = headless_app(None, scratch());
+    insert_session(app.world_mut(), Session::new(seated, None));
+    app.update();
+    app.update();
+    app
 }
 
-fn order(app: &mut App, order: Order) {
+fn session<G: GameClient>(app: &App) -> &Session<G> {
+    app.world().resource::<Session<G>>()
+}
+
+fn order<G: GameClient>(app: &mut App, order: Order<G>) {
     app.world_mut().write_message(order);
     app.update();
 }
@@ -51,34 +74,37 @@ fn unit_pos(app: &mut App, id: UnitId) -> hexx::Hex {
     q.iter(app.world()).find(|(u, _)| u.0 == id).unwrap().1.0
 }
 
-fn log_text(app: &App) -> Vec<String> {
-    app.world()
-        .resource::<CombatLog>()
-        .entries
-        .iter()
-        .map(|e| e.text.clone())
+fn log_text<G: GameClient>(app: &App) -> Vec<String> {
+    session::<G>(app)
+        .log()
+        .into_iter()
+        .map(|l| l.text)
         .collect()
 }
 
 /// Blue wins the first-player roll (6 against 1).
 const BLUE_FIRST: [u32; 2] = [6, 1];
+const CLOSE_DUEL: &str = "tests/scenarios/close-duel.ron";
+
+fn tc(dice: &[u32]) -> App {
+    app_on::<TankCommander>(CLOSE_DUEL, dice, Vec::new())
+}
 
 #[test]
 fn a_move_order_moves_the_rules_unit_and_its_mirror() {
-    let mut app = app_with(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
-    app.update();
+    let mut app = tc(&BLUE_FIRST);
+    assert_eq!(
+        *app.world().resource::<State<GameScreen>>().get(),
+        GameScreen::TankCommander
+    );
     let striker = UnitId(0);
     let start = unit_pos(&mut app, striker);
-    assert_eq!(
-        app.world().resource::<Table>().battle().current_side(),
-        PlayerId(0)
-    );
-    order(
+    order::<TankCommander>(
         &mut app,
         Order::Play(PlayerId(0), Action::Activate(striker)),
     );
-    order(&mut app, Order::Play(PlayerId(0), Action::Move));
-    let rules_at = app.world().resource::<Table>().battle().unit(striker).at;
+    order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::Move));
+    let rules_at = session::<TankCommander>(&app).state().unit(striker).at;
     assert_ne!(rules_at, start);
     assert_eq!(
         unit_pos(&mut app, striker),
@@ -88,25 +114,26 @@ fn a_move_order_moves_the_rules_unit_and_its_mirror() {
     let moved = app.world().resource::<Messages<UnitMoved>>();
     let mut cursor = moved.get_cursor();
     let seen: Vec<_> = cursor.read(moved).copied().collect();
-    assert_eq!(seen.len(), 1);
-    assert_eq!(seen[0].to, rules_at);
-    assert!(
-        log_text(&app).iter().any(|l| l.contains("Striker moves")),
-        "{:?}",
-        log_text(&app)
+    assert_eq!(
+        seen.len(),
+        1,
+        "the scene's own message was made from the facts"
     );
+    assert_eq!(seen[0].to, rules_at);
+    let log = log_text::<TankCommander>(&app);
+    assert!(log.iter().any(|l| l.contains("Striker moves")), "{log:?}");
 }
 
 #[test]
 fn a_shot_reaches_the_log_with_its_roll_and_changes_the_target() {
     // Blue first; the striker hits on a 6 and penetrates on a 6.
-    let mut app = app_with(table("tests/scenarios/close-duel.ron", &[6, 1, 6, 6]));
+    let mut app = tc(&[6, 1, 6, 6]);
     let (striker, bulwark) = (UnitId(0), UnitId(1));
-    order(
+    order::<TankCommander>(
         &mut app,
         Order::Play(PlayerId(0), Action::Activate(striker)),
     );
-    order(
+    order::<TankCommander>(
         &mut app,
         Order::Play(PlayerId(0), Action::Fire(FireTarget::Unit(bulwark))),
     );
@@ -114,9 +141,9 @@ fn a_shot_reaches_the_log_with_its_roll_and_changes_the_target() {
     let mut cursor = shots.get_cursor();
     let shot = *cursor.read(shots).next().expect("a ShotResolved message");
     assert!(shot.hit && shot.penetrating);
-    let log = log_text(&app);
+    let log = log_text::<TankCommander>(&app);
     assert!(log.iter().any(|l| l.contains("rolls 6")), "{log:?}");
-    let hull = app.world().resource::<Table>().battle().unit(bulwark).hull;
+    let hull = session::<TankCommander>(&app).state().unit(bulwark).hull;
     let mut q = app.world_mut().query::<(&Unit, &Condition)>();
     let mirrored = q
         .iter(app.world())
@@ -126,10 +153,8 @@ fn a_shot_reaches_the_log_with_its_roll_and_changes_the_target() {
         .hull;
     assert_eq!(mirrored, hull);
     assert!(
-        hull < app
-            .world()
-            .resource::<Table>()
-            .battle()
+        hull < session::<TankCommander>(&app)
+            .state()
             .unit(bulwark)
             .base
             .hull
@@ -138,40 +163,47 @@ fn a_shot_reaches_the_log_with_its_roll_and_changes_the_target() {
 
 #[test]
 fn a_refused_order_is_explained_and_changes_nothing() {
-    let mut app = app_with(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
-    let before = app.world().resource::<Table>().game.state_hash();
-    order(&mut app, Order::Play(PlayerId(0), Action::Move));
-    assert_eq!(app.world().resource::<Table>().game.state_hash(), before);
-    let notice = app.world().resource::<Notice>().0.clone().unwrap();
+    let mut app = tc(&BLUE_FIRST);
+    let before = session::<TankCommander>(&app).game.state_hash();
+    order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::Move));
+    let s = session::<TankCommander>(&app);
+    assert_eq!(s.game.state_hash(), before);
+    let notice = s.notice.clone().unwrap();
     assert!(notice.contains("activate a unit first"), "{notice}");
-    assert!(log_text(&app).iter().any(|l| l.starts_with("Refused")));
 }
 
 #[test]
-fn playtest_undo_rewinds_state_mirror_and_log() {
-    let mut app = app_with(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
+fn taking_back_needs_playtest_mode_where_dice_are_known() {
+    let mut app = tc(&BLUE_FIRST);
     let striker = UnitId(0);
     let start = unit_pos(&mut app, striker);
-    order(
+    order::<TankCommander>(
         &mut app,
         Order::Play(PlayerId(0), Action::Activate(striker)),
     );
-    order(&mut app, Order::Play(PlayerId(0), Action::Move));
-    // Normal play forbids taking back.
-    order(&mut app, Order::UndoTo(1));
-    assert_eq!(app.world().resource::<Table>().game.history().len(), 2);
-    app.world_mut().resource_mut::<Table>().playtest = true;
-    order(&mut app, Order::UndoTo(1));
-    assert_eq!(app.world().resource::<Table>().game.history().len(), 1);
+    order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::Move));
+    order::<TankCommander>(&mut app, Order::Undo);
+    assert_eq!(session::<TankCommander>(&app).game.history().len(), 2);
+    assert!(
+        session::<TankCommander>(&app)
+            .notice
+            .as_deref()
+            .is_some_and(|n| n.contains("playtest mode")),
+        "the refusal says why"
+    );
+    order::<TankCommander>(&mut app, Order::Playtest(true));
+    order::<TankCommander>(&mut app, Order::GoBack(1));
+    assert_eq!(session::<TankCommander>(&app).game.history().len(), 1);
     assert_eq!(unit_pos(&mut app, striker), start);
-    assert!(!log_text(&app).iter().any(|l| l.contains("Striker moves")));
+    let log = log_text::<TankCommander>(&app);
+    assert!(!log.iter().any(|l| l.contains("Striker moves")), "{log:?}");
 }
 
 #[test]
 fn driving_a_route_plays_its_orders_one_by_one() {
-    let mut app = app_with(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
+    let mut app = tc(&BLUE_FIRST);
     let striker = UnitId(0);
-    order(
+    order::<TankCommander>(
         &mut app,
         Order::Play(PlayerId(0), Action::Activate(striker)),
     );
@@ -184,26 +216,28 @@ fn driving_a_route_plays_its_orders_one_by_one() {
         .unwrap()
         .clone();
     assert!(route.actions.len() > 1, "{route:?}");
-    order(&mut app, Order::Drive(PlayerId(0), route.actions.clone()));
+    order::<TankCommander>(
+        &mut app,
+        Order::PlaySequence(PlayerId(0), route.actions.clone()),
+    );
     for _ in 0..route.actions.len() + 2 {
         app.update();
     }
-    let table = app.world().resource::<Table>();
-    assert_eq!(table.battle().unit(striker).at, route.to);
-    let spent =
-        table.battle().rules().tank.actions - table.battle().activation().unwrap().action_points;
+    let battle = session::<TankCommander>(&app).state();
+    assert_eq!(battle.unit(striker).at, route.to);
+    let spent = battle.rules().tank.actions - battle.activation().unwrap().action_points;
     assert_eq!(spent, route.cost);
 }
 
 #[test]
 fn highlights_list_targets_with_the_odds_command_s_numbers() {
-    let mut app = app_with(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
-    order(
+    let mut app = tc(&BLUE_FIRST);
+    order::<TankCommander>(
         &mut app,
         Order::Play(PlayerId(0), Action::Activate(UnitId(0))),
     );
-    app.world_mut().resource_mut::<Hovered>().0 =
-        Some(app.world().resource::<Table>().battle().unit(UnitId(1)).at);
+    let at = session::<TankCommander>(&app).state().unit(UnitId(1)).at;
+    app.world_mut().resource_mut::<Hovered>().0 = Some(at);
     app.update();
     let h = app.world().resource::<Highlights>().clone();
     let target = h
@@ -211,7 +245,7 @@ fn highlights_list_targets_with_the_odds_command_s_numbers() {
         .iter()
         .find(|t| t.unit == UnitId(1))
         .expect("Bulwark is a target");
-    let battle = app.world().resource::<Table>().battle().clone();
+    let battle = session::<TankCommander>(&app).state().clone();
     let p = battle
         .shot_profile(
             UnitId(0),
@@ -230,207 +264,448 @@ fn highlights_list_targets_with_the_odds_command_s_numbers() {
     assert!(!h.arc.is_empty() && !h.routes.is_empty());
 }
 
+/// The entity mirroring hex `at` (a tile, or the unit standing on it).
+fn entity_at(app: &mut App, at: hexx::Hex) -> Entity {
+    let mut q = app.world_mut().query::<(Entity, &HexPos)>();
+    q.iter(app.world())
+        .find(|(_, p)| p.0 == at)
+        .map(|(e, _)| e)
+        .expect("an entity on that hex")
+}
+
+/// The pointer pressing and clicking `entity` at screen position `at`, as the picking
+/// backend reports it.
+fn click_entity(app: &mut App, entity: Entity, at: Vec2) {
+    let location = Location {
+        target: NormalizedRenderTarget::None {
+            width: 1280,
+            height: 720,
+        },
+        position: at,
+    };
+    let hit = HitData::new(Entity::PLACEHOLDER, 0.0, None, None);
+    app.world_mut().trigger(Pointer::new(
+        PointerId::Mouse,
+        location.clone(),
+        Press {
+            button: PointerButton::Primary,
+            hit: hit.clone(),
+            count: 1,
+        },
+        entity,
+    ));
+    app.world_mut().trigger(Pointer::new(
+        PointerId::Mouse,
+        location,
+        Click {
+            button: PointerButton::Primary,
+            hit,
+            duration: std::time::Duration::from_millis(120),
+            count: 1,
+        },
+        entity,
+    ));
+}
+
+/// A click on a reachable hex drives there, through the pointer's own events.
 #[test]
-fn saves_load_back_as_a_match_and_as_a_replay() {
-    let dir = scratch();
-    let path = dir.join("match.ron");
-    let mut app = app_with(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
-    order(
+fn clicking_a_blue_hex_drives_there() {
+    let mut app = tc(&BLUE_FIRST);
+    let striker = UnitId(0);
+    order::<TankCommander>(
         &mut app,
-        Order::Play(PlayerId(0), Action::Activate(UnitId(0))),
+        Order::Play(PlayerId(0), Action::Activate(striker)),
     );
-    order(&mut app, Order::Play(PlayerId(0), Action::Move));
-    order(&mut app, Order::Save(Some(path.clone())));
-    let hash = app.world().resource::<Table>().game.state_hash();
-    assert!(path.is_file(), "{:?}", app.world().resource::<Notice>().0);
-
-    let generation = app.world().resource::<Table>().generation;
-    app.world_mut().write_message(OpenRecord {
-        path: path.clone(),
-        replay: false,
-    });
     app.update();
-    app.update();
-    let loaded = app.world().resource::<Table>();
-    assert_ne!(
-        loaded.generation,
-        generation,
-        "{:?}",
-        app.world().resource::<Notice>().0
-    );
-    assert_eq!(loaded.game.state_hash(), hash);
-    assert_eq!(loaded.game.history().len(), 2);
-
-    app.world_mut().write_message(OpenRecord {
-        path: path.clone(),
-        replay: true,
-    });
-    app.update();
-    app.update();
+    let route = app.world().resource::<Highlights>().routes[0].clone();
+    let tile = entity_at(&mut app, route.to);
+    click_entity(&mut app, tile, Vec2::new(600.0, 300.0));
+    for _ in 0..route.actions.len() + 3 {
+        app.update();
+    }
     assert_eq!(
-        app.world().resource::<Table>().game.history().len(),
-        0,
-        "{:?}",
-        app.world().resource::<Notice>().0
+        session::<TankCommander>(&app).state().unit(striker).at,
+        route.to
     );
-    order(&mut app, Order::Seek(2));
-    assert_eq!(app.world().resource::<Table>().game.state_hash(), hash);
-    order(&mut app, Order::Seek(1));
-    assert_eq!(app.world().resource::<Table>().game.history().len(), 1);
-    // A replay takes no new orders.
-    order(&mut app, Order::Play(PlayerId(0), Action::Move));
-    assert_eq!(app.world().resource::<Table>().game.history().len(), 1);
+}
+
+/// The defect found as a new user would: a click on a blue hex ended the turn instead
+/// of driving there, because a panel had grown under the pointer in the frame before the
+/// press (the action bar's labels followed the hovered hex). The press began on the
+/// table as the player saw it, so the table takes the click and the panel's button does
+/// not, whatever egui made of it.
+#[test]
+fn a_click_on_the_table_never_triggers_a_panel_button() {
+    let mut app = tc(&BLUE_FIRST);
+    let striker = UnitId(0);
+    order::<TankCommander>(
+        &mut app,
+        Order::Play(PlayerId(0), Action::Activate(striker)),
+    );
+    app.update();
+    let route = app.world().resource::<Highlights>().routes[0].clone();
+    let tile = entity_at(&mut app, route.to);
+    let pointer = Vec2::new(600.0, 620.0);
+    // The action bar was drawn under the pointer in the last frame only.
+    let bar = Rect::new(300.0, 600.0, 980.0, 716.0);
+    app.world_mut()
+        .resource_mut::<PanelOutlines>()
+        .drawn(vec![]);
+    app.world_mut()
+        .resource_mut::<PanelOutlines>()
+        .drawn(vec![bar]);
+    click_entity(&mut app, tile, pointer);
+    // egui saw its End activation button under the press and wrote its order.
+    app.world_mut()
+        .write_message(PanelOrder(Order::<TankCommander>::Play(
+            PlayerId(0),
+            Action::EndActivation,
+        )));
+    for _ in 0..route.actions.len() + 3 {
+        app.update();
+    }
+    let s = session::<TankCommander>(&app);
+    assert!(
+        s.state().activation().is_some(),
+        "the activation must not have ended"
+    );
+    assert_eq!(s.state().unit(striker).at, route.to, "the tank drove there");
+
+    // The other way round: with the bar steady under the pointer, the press is the
+    // panel's: its button works and the table behind it takes no click.
+    app.world_mut()
+        .resource_mut::<PanelOutlines>()
+        .drawn(vec![bar]);
+    let there = session::<TankCommander>(&app).state().unit(striker).at;
+    let other = app
+        .world()
+        .resource::<Highlights>()
+        .routes
+        .iter()
+        .find(|r| r.to != there)
+        .cloned()
+        .expect("somewhere else to go");
+    let tile = entity_at(&mut app, other.to);
+    click_entity(&mut app, tile, pointer);
+    app.world_mut()
+        .write_message(PanelOrder(Order::<TankCommander>::Play(
+            PlayerId(0),
+            Action::EndActivation,
+        )));
+    for _ in 0..6 {
+        app.update();
+    }
+    let s = session::<TankCommander>(&app);
+    assert!(
+        s.state().activation().is_none(),
+        "the panel's button was pressed"
+    );
+    assert_eq!(s.state().unit(striker).at, there, "the table took no click");
+}
+
+/// Keys press the action bar's buttons: Enter activates the selected tank, M moves it.
+#[test]
+fn keys_become_orders() {
+    let mut app = tc(&BLUE_FIRST);
+    let striker = UnitId(0);
+    app.world_mut().resource_mut::<Selection>().unit = Some(striker);
+    let press = |app: &mut App, key: KeyCode| {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(key);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(key);
+        keys.clear();
+        app.update();
+    };
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        session::<TankCommander>(&app)
+            .state()
+            .activation()
+            .map(|a| a.unit),
+        Some(striker)
+    );
+    let start = session::<TankCommander>(&app).state().unit(striker).at;
+    press(&mut app, KeyCode::KeyM);
+    assert_ne!(
+        session::<TankCommander>(&app).state().unit(striker).at,
+        start
+    );
+}
+
+/// Save, Load, Continue (the autosave), Replay and Rematch, the same for every game.
+fn saves_and_replays<G: GameClient>() {
+    let dir = scratch();
+    let mut app = app_on::<G>(G::KIND.default_setup(), &[], Vec::new());
+    app.world_mut().insert_resource(SaveFolder(dir.clone()));
+    // A few actions, each played by the game's own bot for whoever must act.
+    for _ in 0..3 {
+        let (player, action) = {
+            let mut m = session::<G>(&app).seated.clone();
+            m.seats
+                .iter_mut()
+                .for_each(|s| *s = Seat::Bot(G::bot_names()[0].into()));
+            m.bot_choice().unwrap().unwrap()
+        };
+        order::<G>(&mut app, Order::Play(player, action));
+    }
+    let played = session::<G>(&app).game.history().len();
+    assert_eq!(played, 3, "{:?}", session::<G>(&app).notice);
+    let hash = session::<G>(&app).game.state_hash();
+    let path = dir.join(format!("saved.{}", G::RECORD_EXTENSION));
+    order::<G>(&mut app, Order::Save(Some(path.clone())));
+    assert!(path.is_file(), "{:?}", session::<G>(&app).notice);
+
+    // Continue: the autosave after the last action opens on the same state.
+    let autosave = SaveFolder(dir.clone()).autosave::<G>();
+    assert!(autosave.is_file(), "autosaved after every action");
+    let open = |app: &mut App, open: OpenGame| {
+        app.world_mut().write_message(open);
+        app.update();
+        app.update();
+        assert_eq!(app.world().resource::<OpenProblem>().0, None);
+    };
+    let generation = session::<G>(&app).generation;
+    open(&mut app, OpenGame::file(autosave));
+    assert_ne!(session::<G>(&app).generation, generation);
+    assert_eq!(session::<G>(&app).game.state_hash(), hash);
+
+    // Load: the save plays on from where it was saved.
+    open(&mut app, OpenGame::file(path.clone()));
+    assert_eq!(session::<G>(&app).game.history().len(), played);
+    assert_eq!(session::<G>(&app).game.state_hash(), hash);
+
+    // Replay: from the start, stepped through with the timeline; no new actions.
+    open(
+        &mut app,
+        OpenGame {
+            replay: true,
+            ..OpenGame::file(path.clone())
+        },
+    );
+    assert_eq!(session::<G>(&app).game.history().len(), 0);
+    order::<G>(&mut app, Order::Seek(played));
+    assert_eq!(session::<G>(&app).game.state_hash(), hash);
+    order::<G>(&mut app, Order::Seek(1));
+    assert_eq!(session::<G>(&app).game.history().len(), 1);
+    let (player, action) = {
+        let step = &session::<G>(&app).game.history()[0];
+        (step.player, step.action.clone())
+    };
+    order::<G>(&mut app, Order::Play(player, action));
+    assert_eq!(
+        session::<G>(&app).game.history().len(),
+        1,
+        "a replay takes no orders"
+    );
+    // Play on from the moment shown.
+    order::<G>(&mut app, Order::TakeOver);
+    assert!(session::<G>(&app).replay.is_none());
+
+    // Rematch: the same setup and seats, from the start, new dice.
+    let generation = session::<G>(&app).generation;
+    order::<G>(&mut app, Order::Rematch);
+    app.update();
+    let s = session::<G>(&app);
+    assert_ne!(s.generation, generation);
+    assert_eq!(s.game.history().len(), 0);
     assert_eq!(
         *app.world().resource::<State<Screen>>().get(),
-        Screen::Battle
+        Screen::Playing
+    );
+    assert_eq!(
+        *app.world().resource::<State<GameScreen>>().get(),
+        G::SCREEN
     );
     let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
-fn every_finished_activation_is_autosaved() {
+fn saves_and_replays_tank_commander() {
+    saves_and_replays::<TankCommander>();
+}
+
+#[test]
+fn saves_and_replays_tank_chess() {
+    saves_and_replays::<tanktable::rules::tank_chess::TankChess>();
+}
+
+#[test]
+fn saves_and_replays_battle_tanks() {
+    saves_and_replays::<tanktable::rules::battle_tanks::BattleTanks>();
+}
+
+#[test]
+fn saves_and_replays_tank_combat() {
+    saves_and_replays::<tanktable::rules::tank_combat::TankCombat>();
+}
+
+#[test]
+fn saves_and_replays_range_duel() {
+    saves_and_replays::<tanktable::rules::range_duel::RangeDuel>();
+}
+
+/// Runs `app` until `done` or `seconds` pass (bots think off the main thread).
+fn run_until(app: &mut App, seconds: u64, mut done: impl FnMut(&App) -> bool) -> bool {
+    let started = std::time::Instant::now();
+    while started.elapsed().as_secs() < seconds {
+        app.update();
+        if done(app) {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    false
+}
+
+/// With bots in every seat, every game plays on by itself, and the seats are kept in the
+/// record.
+fn bots_play<G: GameClient>(bots: &str, actions: usize) {
     let dir = scratch();
-    let mut app = headless_app(
-        table("tests/scenarios/close-duel.ron", &BLUE_FIRST),
-        dir.clone(),
+    let seats = vec![Seat::Bot(bots.into()); 8];
+    let mut app = app_on::<G>(G::KIND.default_setup(), &[], seats);
+    app.world_mut().insert_resource(SaveFolder(dir.clone()));
+    let went = run_until(&mut app, 60, |app| {
+        let s = session::<G>(app);
+        s.game.history().len() >= actions || s.state().outcome().is_some()
+    });
+    assert!(went, "the bots of {} did not play", G::KIND.title());
+    let record = playable::load_record::<G>(
+        &SaveFolder(dir.clone()).autosave::<G>(),
+        &G::load_rules(None).unwrap(),
+    )
+    .unwrap();
+    assert!(
+        record.seats.iter().all(|s| *s == Seat::Bot(bots.into())),
+        "{:?}",
+        record.seats
     );
-    let autosave = dir.join("autosave.ron");
-    order(
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bots_play_every_game_in_every_seat() {
+    bots_play::<TankCommander>("greedy", 6);
+    bots_play::<tanktable::rules::tank_chess::TankChess>("random", 4);
+    bots_play::<tanktable::rules::battle_tanks::BattleTanks>("heuristic", 6);
+    bots_play::<tanktable::rules::tank_combat::TankCombat>("heuristic", 6);
+    bots_play::<tanktable::rules::range_duel::RangeDuel>("heuristic", 6);
+}
+
+#[test]
+fn a_person_plays_against_a_bot_in_tank_commander_and_tank_chess() {
+    // Tank Commander: Red is the greedy bot; Blue's End turn hands it the table.
+    let mut app = app_on::<TankCommander>(
+        CLOSE_DUEL,
+        &BLUE_FIRST,
+        vec![Seat::Person, Seat::Bot("greedy".into())],
+    );
+    order::<TankCommander>(
         &mut app,
         Order::Play(PlayerId(0), Action::Activate(UnitId(0))),
     );
-    order(&mut app, Order::Play(PlayerId(0), Action::Move));
-    assert!(
-        !autosave.exists(),
-        "no autosave in the middle of an activation"
+    order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::EndActivation));
+    let answered = run_until(&mut app, 20, |app| {
+        session::<TankCommander>(app)
+            .game
+            .history()
+            .iter()
+            .any(|s| s.player == PlayerId(1))
+    });
+    assert!(answered, "the Tank Commander bot never acted");
+
+    // Tank Chess: the Commander bot plays Black.
+    use tanktable::rules::tank_chess::TankChess;
+    let mut app = app_on::<TankChess>(
+        "scenarios/tank-chess/basic-16.ron",
+        &[],
+        vec![Seat::Person, Seat::Bot("cadet".into())],
     );
-    order(&mut app, Order::Play(PlayerId(0), Action::EndActivation));
-    assert!(autosave.is_file());
-    let rules = Rules::builtin();
-    let reopened = Table::from_record(&autosave, &rules, false).unwrap();
-    assert_eq!(
-        reopened.game.state_hash(),
-        app.world().resource::<Table>().game.state_hash()
-    );
-    let _ = std::fs::remove_dir_all(dir);
+    let first = session::<TankChess>(&app).state().legal()[0];
+    order::<TankChess>(&mut app, Order::Play(PlayerId(0), first));
+    let answered = run_until(&mut app, 20, |app| {
+        session::<TankChess>(app).game.history().len() >= 2
+    });
+    assert!(answered, "the chess bot never answered");
 }
 
 #[test]
-fn a_new_battle_message_opens_a_fresh_table() {
-    let mut app = app_with(table("tests/scenarios/close-duel.ron", &BLUE_FIRST));
-    let old = app.world().resource::<Table>().generation;
-    let rules = Rules::builtin();
-    let scenario = Scenario::load(&project("scenarios/battle.ron"), &rules).unwrap();
-    app.world_mut()
-        .write_message(tanktable::client::session::NewBattle {
-            scenario,
-            source: "battle".into(),
-            path: None,
-        });
-    app.update();
-    app.update();
-    let table = app.world().resource::<Table>();
-    assert_ne!(table.generation, old);
-    assert_eq!(table.battle().scenario_name(), "River Town");
-    let units = table.battle().units().len();
-    let mut q = app.world_mut().query::<&Unit>();
-    assert_eq!(q.iter(app.world()).count(), units, "the mirror is rebuilt");
-    let log = log_text(&app);
-    assert!(
-        log.iter().any(|l| l.contains("Roll for first turn")),
-        "{log:?}"
+fn a_bot_handed_a_seat_mid_game_takes_over_and_hot_seat_hides_secrets() {
+    use tanktable::rules::range_duel::{Action as Duel, RangeDuel};
+    let mut app = app_on::<RangeDuel>(
+        "scenarios/range-duel/default.ron",
+        &[],
+        vec![Seat::Person, Seat::Person],
     );
-}
-
-#[test]
-fn the_chess_bot_answers_a_move_in_the_client() {
-    use tanktable::client::chess_session::{ChessOrder, ChessTable};
-    use tanktable::rules::tank_chess::bot::Strength;
-    let mut table = ChessTable::open(&project("scenarios/tank-chess/basic-16.ron")).unwrap();
-    table.bot = Some((tanktable::rules::tank_chess::BLACK, Strength::Cadet));
-    let first = table.legal()[0];
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .add_plugins(bevy::state::app::StatesPlugin)
-        .insert_state(Screen::Chess)
-        .add_plugins(tanktable::client::logic_plugin)
-        .insert_resource(table);
-    app.update();
-    app.world_mut().write_message(ChessOrder::Play(first));
-    let start = std::time::Instant::now();
-    while app.world().resource::<ChessTable>().moves.len() < 2 && start.elapsed().as_secs() < 10 {
-        app.update();
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let table = app.world().resource::<ChessTable>();
-    assert_eq!(table.moves.len(), 2, "the bot answered");
-    assert!(table.record().contains("1. "), "{}", table.record());
-}
-
-/// A windowless app on a setup-file game's table (no Tank Commander battle).
-fn table_app<G: tanktable::client::table_session::TableClient>(
-    table: tanktable::client::table_session::TableMatch<G>,
-) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .add_plugins(bevy::state::app::StatesPlugin)
-        .insert_resource(tanktable::client::session::SaveFolder(scratch()))
-        .insert_resource(tanktable::client::LoadedRules(Rules::builtin()))
-        .insert_state(Screen::Table)
-        .add_plugins(tanktable::client::logic_plugin)
-        .insert_resource(table);
-    app.update();
-    app
-}
-
-#[test]
-fn table_orders_play_through_the_rules_and_bots_answer() {
-    use tanktable::client::table_session::{FactsPlayed, Seat, TableMatch, TableOrder};
-    use tanktable::rules::range_duel::{Action as Order, DuelSetup, RangeDuel};
-    let table = TableMatch::<RangeDuel>::new(
-        DuelSetup::builtin_default(),
-        "test".into(),
-        4,
-        vec![Seat::Human, Seat::Bot("heuristic".into())],
-    )
-    .unwrap();
-    let mut app = table_app(table);
-    app.world_mut()
-        .write_message(TableOrder::<RangeDuel>::Play(PlayerId(0), Order::HullDown));
-    app.update();
+    // Two people with secret orders: the privacy screen is up from the start.
+    assert_eq!(session::<RangeDuel>(&app).pass_to, Some(PlayerId(0)));
+    order::<RangeDuel>(&mut app, Order::Reveal);
+    order::<RangeDuel>(&mut app, Order::Play(PlayerId(0), Duel::HullDown));
     let played = app.world().resource::<Messages<FactsPlayed<RangeDuel>>>();
-    assert!(
-        played.iter_current_update_messages().any(|m| !m.jumped),
-        "the order's facts were sent to the scene"
-    );
-    // The bot answers once the animations (none here: no scene) and its pause are over.
-    let started = std::time::Instant::now();
-    loop {
-        app.update();
-        let t = app.world().resource::<TableMatch<RangeDuel>>();
-        if t.game.history().len() >= 2 {
-            assert_eq!(t.state().turn(), 1, "both orders in: the turn resolved");
-            break;
-        }
-        assert!(started.elapsed().as_secs() < 10, "the bot never answered");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    // A refused order is explained and changes nothing.
-    let (before, len) = {
-        let t = app.world().resource::<TableMatch<RangeDuel>>();
-        (t.game.state_hash(), t.game.history().len())
-    };
-    let illegal = Order::Maneuver {
-        drift: Some(tanktable::rules::range_duel::Direction::Opening),
-        ram: true,
-    };
-    app.world_mut()
-        .write_message(TableOrder::<RangeDuel>::Play(PlayerId(0), illegal));
+    assert!(played.iter_current_update_messages().any(|m| !m.jumped));
+    // Player 2's turn waits behind the screen, with player 1's choice hidden.
     app.update();
-    let t = app.world().resource::<TableMatch<RangeDuel>>();
-    let notice = t.notice.clone().unwrap_or_default();
-    assert!(notice.contains("ram"), "the refusal says why: {notice}");
-    if t.game.history().len() == len {
-        assert_eq!(t.game.state_hash(), before);
+    assert_eq!(session::<RangeDuel>(&app).pass_to, Some(PlayerId(1)));
+    order::<RangeDuel>(&mut app, Order::Reveal);
+    assert!(
+        !log_text::<RangeDuel>(&app)
+            .iter()
+            .any(|l| l.contains("Hull Down")),
+        "player 2 reads that player 1 chose, never what"
+    );
+    // Player 2 leaves: a bot takes the seat and answers.
+    order::<RangeDuel>(
+        &mut app,
+        Order::Sit(PlayerId(1), Seat::Bot("heuristic".into())),
+    );
+    let answered = run_until(&mut app, 20, |app| {
+        session::<RangeDuel>(app).game.history().len() >= 2
+    });
+    assert!(answered, "the bot never answered");
+    assert_eq!(
+        session::<RangeDuel>(&app).state().turn(),
+        1,
+        "the turn resolved"
+    );
+}
+
+#[test]
+fn a_file_opens_the_right_game_and_a_bad_one_says_why() {
+    let mut app = headless_app(
+        Some(OpenGame::file(project(
+            "scenarios/battle-tanks/default.ron",
+        ))),
+        scratch(),
+    );
+    assert!(
+        app.world()
+            .contains_resource::<Session<tanktable::rules::battle_tanks::BattleTanks>>()
+    );
+    assert_eq!(
+        *app.world().resource::<State<GameScreen>>().get(),
+        GameScreen::BattleTanks
+    );
+    app.world_mut()
+        .write_message(OpenGame::file(project("assets/rules/tank-chess.ron")));
+    app.update();
+    let problem = app.world().resource::<OpenProblem>().0.clone().unwrap();
+    assert!(problem.contains("is a Tank Chess rules table"), "{problem}");
+    // Another game replaces the first on the table.
+    app.world_mut()
+        .write_message(OpenGame::file(project("scenarios/tank-chess/basic-16.ron")));
+    app.update();
+    app.update();
+    assert!(
+        !app.world()
+            .contains_resource::<Session<tanktable::rules::battle_tanks::BattleTanks>>()
+    );
+    assert_eq!(
+        *app.world().resource::<State<GameScreen>>().get(),
+        GameScreen::TankChess
+    );
+    for game in GameKind::ALL {
+        assert!(Path::new(&project(game.default_setup())).is_file());
     }
 }

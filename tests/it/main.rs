@@ -4,11 +4,11 @@ mod chess;
 mod cli;
 #[cfg(feature = "client")]
 mod client;
+mod games;
 mod playthroughs;
 mod properties;
 #[cfg(feature = "client")]
 mod render;
-mod tabletop;
 mod validation;
 
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@ use tanktable::framework::bot::{Bot, RandomBot};
 use tanktable::framework::{Game, Match, MatchRng, PlayerId};
 use tanktable::rules::tank_commander::state::{RoleState, Status};
 use tanktable::rules::tank_commander::{
-    self as tc, Action, Fact, GreedyBot, Role, Rules, Scenario, ScenarioSource, TankCommander,
+    self as tc, Action, Fact, GreedyBot, Role, Rules, Scenario, TankCommander,
 };
 
 use crate::project;
@@ -114,22 +114,12 @@ fn play_random(scenario_path: &str, seed: u64, greedy_blue: bool) {
         assert!(steps < 20_000, "the battle does not end");
     }
     // Replaying the record reproduces the state exactly.
-    let record = tc::Record {
-        game: "tank-commander".into(),
-        scenario: ScenarioSource::Path(scenario_path.into()),
-        seed,
-        dice: Vec::new(),
-        actions: m
-            .history()
-            .iter()
-            .map(|s| tanktable::framework::RecordedAction {
-                player: s.player,
-                action: s.action,
-            })
-            .collect(),
-        final_hash: Some(tanktable::framework::hash::format_hash(m.state_hash())),
+    let battle = tc::Battle {
+        scenario: scenario.clone(),
+        rules: rules.clone(),
     };
-    let (again, _) = tc::replay_record(&record, &scenario, &rules).expect("the replay matches");
+    let record = tanktable::framework::Recorded::of(&battle, seed, &[], &[], &m);
+    let again = tanktable::framework::playable::replay(&record).expect("the replay matches");
     assert_eq!(again.state_hash(), m.state_hash());
     // Undo back to the start and replay the first half: same state as the first time.
     let half = m.history().len() / 2;

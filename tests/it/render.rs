@@ -1,11 +1,25 @@
 //! Render tests: the real client under Xvfb with Mesa's software Vulkan, checked by what a
 //! player would see. Screenshots are kept in `artifacts/render/`.
 //!
+//! Each test runs [`render_child`], a test of this binary, in a child process under
+//! `xvfb-run`: the child builds the client app with the library's own `client::app`, opens
+//! a game set up for the picture (a setup, seats, bots' first actions), takes the
+//! screenshot at a given frame and exits. Scripting the client is test code, not a switch
+//! of the shipped binary.
+//!
 //! Needs `xvfb-run`; without it the test is skipped, unless `TANKTABLE_REQUIRE_RENDER` is
 //! set (CI sets it), when a missing Xvfb is a failure.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use bevy::prelude::*;
+use tanktable::client::capture::CaptureTo;
+use tanktable::client::session::{GameClient, Session, insert_session};
+use tanktable::client::{Clean, Launch};
+use tanktable::framework::playable::{self, Playable};
+use tanktable::framework::{Seat, SeatedMatch};
+use tanktable::rules::{GameKind, detect};
 
 use crate::project;
 
@@ -50,24 +64,139 @@ fn can_render() -> bool {
     false
 }
 
-/// Runs the client under Xvfb with `args`, writing `name` into `artifacts/render/`.
-fn render(args: &[&str], name: &str) -> PathBuf {
+/// What a child draws: a game opened on `setup` with `seats`, the bots' first `autoplay`
+/// actions played, screenshot at `frame`; or the menu on a game's page.
+#[derive(Clone, Debug, Default)]
+struct Scene {
+    setup: Option<String>,
+    seats: Vec<String>,
+    seed: u64,
+    autoplay: usize,
+    frame: u32,
+    clean: bool,
+    menu: Option<GameKind>,
+}
+
+impl Scene {
+    fn on(setup: &str) -> Self {
+        Self {
+            setup: Some(setup.into()),
+            frame: 25,
+            ..Self::default()
+        }
+    }
+
+    fn encode(&self) -> String {
+        format!(
+            "{}|{}|{}|{}|{}|{}|{}",
+            self.setup.clone().unwrap_or_default(),
+            self.seats.join(","),
+            self.seed,
+            self.autoplay,
+            self.frame,
+            self.clean,
+            self.menu.map_or("", GameKind::name),
+        )
+    }
+
+    fn decode(text: &str) -> Self {
+        let f: Vec<&str> = text.split('|').collect();
+        Self {
+            setup: Some(f[0].to_string()).filter(|s| !s.is_empty()),
+            seats: f[1]
+                .split(',')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect(),
+            seed: f[2].parse().unwrap(),
+            autoplay: f[3].parse().unwrap(),
+            frame: f[4].parse().unwrap(),
+            clean: f[5] == "true",
+            menu: GameKind::from_name(f[6]),
+        }
+    }
+}
+
+/// Draws `scene` in a child process under Xvfb, writing `name` into `artifacts/render/`.
+fn render(scene: &Scene, name: &str) -> PathBuf {
     let dir: PathBuf = project("artifacts/render");
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join(name);
     let _ = std::fs::remove_file(&out);
     let status = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x720x24"])
-        .arg(env!("CARGO_BIN_EXE_tanktable"))
-        .args(args)
-        .arg(&out)
+        .arg(std::env::current_exe().unwrap())
+        .args([
+            "render::render_child",
+            "--exact",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .current_dir(project("."))
         .env("RUST_LOG", "error")
         .env("TANKTABLE_DATA", dir.join("data"))
-        .status()
+        .env("TANKTABLE_RENDER_SCENE", scene.encode())
+        .env("TANKTABLE_RENDER_OUT", &out)
+        .output()
         .expect("xvfb-run starts");
-    assert!(status.success(), "the client failed under Xvfb: {args:?}");
+    assert!(
+        status.status.success(),
+        "the client failed under Xvfb: {scene:?}\n{}\n{}",
+        String::from_utf8_lossy(&status.stdout),
+        String::from_utf8_lossy(&status.stderr)
+    );
+    assert!(out.is_file(), "no screenshot was written: {scene:?}");
     out
+}
+
+/// The child's side of [`render`]: the client, set up as the scene says.
+#[test]
+#[ignore = "the render tests run it in a child process under Xvfb"]
+fn render_child() {
+    let (Ok(scene), Ok(out)) = (
+        std::env::var("TANKTABLE_RENDER_SCENE"),
+        std::env::var("TANKTABLE_RENDER_OUT"),
+    ) else {
+        return;
+    };
+    let scene = Scene::decode(&scene);
+    let mut app = tanktable::client::app(Launch {
+        menu_page: scene.menu,
+        ..Launch::default()
+    })
+    .unwrap();
+    app.insert_resource(CaptureTo {
+        path: out.into(),
+        frame: scene.frame,
+        exit: true,
+    });
+    if scene.clean {
+        app.insert_resource(Clean);
+    }
+    if let Some(setup) = &scene.setup {
+        let path = project(setup);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let game = detect(&path, &text).unwrap().game;
+        tanktable::dispatch_game!(game, stage(&mut app, &path, &scene));
+    }
+    app.run();
+}
+
+/// Puts game `G` on the table as `scene` says, once the app starts.
+fn stage<G: GameClient>(app: &mut App, path: &Path, scene: &Scene) {
+    let rules = G::load_rules(None).unwrap();
+    let setup = playable::load_setup::<G>(path, &rules).unwrap();
+    let seats = scene.seats.iter().map(|s| Seat::parse(s)).collect();
+    let mut seated =
+        SeatedMatch::<G>::new(setup, path.display().to_string(), scene.seed, seats).unwrap();
+    seated.autoplay(scene.autoplay).unwrap();
+    let mut staged = Some(Session::new(seated, Some(path.to_path_buf())));
+    app.add_systems(Startup, move |world: &mut World| {
+        if let Some(session) = staged.take() {
+            insert_session(world, session);
+        }
+    });
 }
 
 #[test]
@@ -75,10 +204,7 @@ fn the_table_shows_terrain_and_both_sides() {
     if !can_render() {
         return;
     }
-    let out = render(
-        &["play", "scenarios/skirmish.ron", "--screenshot"],
-        "skirmish.png",
-    );
+    let out = render(&Scene::on("scenarios/skirmish.ron"), "skirmish.png");
     let (w, h, px) = pixels(&out);
     assert_eq!((w, h), (1280, 720));
     let total = px.len();
@@ -109,10 +235,21 @@ fn preview_renders_a_scenario_to_png() {
     if !can_render() {
         return;
     }
-    let out = render(
-        &["preview", "scenarios/training-range.ron", "-o"],
-        "preview-training-range.png",
-    );
+    let dir: PathBuf = project("artifacts/render");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("preview-training-range.png");
+    let _ = std::fs::remove_file(&out);
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x720x24"])
+        .arg(env!("CARGO_BIN_EXE_tanktable"))
+        .args(["preview", "scenarios/training-range.ron", "-o"])
+        .arg(&out)
+        .current_dir(project("."))
+        .env("RUST_LOG", "error")
+        .env("TANKTABLE_DATA", dir.join("data"))
+        .status()
+        .expect("xvfb-run starts");
+    assert!(status.success(), "tanktable preview failed");
     let (_, _, px) = pixels(&out);
     // The gold waypoint rings are on the table.
     let gold = count(&px, |[r, g, b]| r > 180 && g > 140 && b < 90);
@@ -121,23 +258,21 @@ fn preview_renders_a_scenario_to_png() {
     assert!(blue > 100, "the trainee's tank is missing ({blue} px)");
 }
 
-/// The first action of a greedy game of the default scenario (as the client's autoplay
-/// plays it) that knocks a unit out: its index and the victim's side.
-fn first_knockout(seed: u64) -> Option<(u32, u8)> {
-    use tanktable::framework::bot::Bot;
-    use tanktable::framework::{Game, Match, MatchRng};
-    use tanktable::rules::tank_commander::{Fact, GreedyBot, Rules, Scenario, TankCommander};
-    let rules = Rules::builtin();
-    let scenario = Scenario::load(&project("scenarios/skirmish.ron"), &rules).unwrap();
-    let mut m = Match::new(TankCommander::new(&scenario, &rules).unwrap(), seed);
-    let mut bot_rng = MatchRng::new(seed);
+/// The first action of a greedy game of Skirmish (with the seat's bots as the client's
+/// session plays them) that knocks a unit out: its index and the victim's side.
+fn first_knockout(seed: u64) -> Option<(usize, u8)> {
+    use tanktable::rules::tank_commander::{Fact, TankCommander};
+    let rules = TankCommander::load_rules(None).unwrap();
+    let setup =
+        playable::load_setup::<TankCommander>(&project("scenarios/skirmish.ron"), &rules).unwrap();
+    let mut m = SeatedMatch::<TankCommander>::new(setup, "s".into(), seed, Vec::new()).unwrap();
     for i in 0..400 {
-        let player = *m.state().to_act().first()?;
-        let action = GreedyBot.choose(m.state(), player, &mut bot_rng)?;
-        let facts = m.play(player, &action).unwrap().to_vec();
-        for f in facts {
+        let before = m.game.history().len();
+        m.autoplay(1).ok()?;
+        let step = m.game.history().get(before)?;
+        for f in &step.facts {
             if let Fact::UnitDisabled { unit, .. } = f {
-                return Some((i, m.state().unit(unit).side.0));
+                return Some((i, m.state().unit(*unit).side.0));
             }
         }
     }
@@ -154,30 +289,19 @@ fn a_scripted_game_shows_a_knocked_out_tank() {
         .filter_map(|s| first_knockout(s).map(|f| (s, f)))
         .min_by_key(|(_, (k, _))| *k)
         .expect("some greedy game knocks a tank out");
-    let seed = seed.to_string();
     let side_px = |px: &[[u8; 3]]| match victim {
         0 => count(px, |[r, g, b]| b > 150 && b > r + 80 && b > g + 50),
         _ => count(px, |[r, g, b]| r > 150 && r > g + 90 && r > b + 90),
     };
-    let frame = (k + 60).to_string();
-    let shot = |actions: u32, name: &str, clean: bool| {
-        let n = actions.to_string();
-        let mut args = vec![
-            "play",
-            "scenarios/skirmish.ron",
-            "--seed",
-            &seed,
-            "--autoplay",
-            &n,
-            "--screenshot-frame",
-            &frame,
-        ];
-        if clean {
-            args.push("--clean");
-        }
-        args.push("--screenshot");
-        let out = render(&args, name);
-        pixels(&out).2
+    let shot = |actions: usize, name: &str, clean: bool| {
+        let scene = Scene {
+            seed,
+            autoplay: actions,
+            clean,
+            frame: 40,
+            ..Scene::on("scenarios/skirmish.ron")
+        };
+        pixels(&render(&scene, name)).2
     };
     let before = shot(k, "e2e-before-knockout.png", true);
     let after = shot(k + 1, "e2e-after-knockout.png", true);
@@ -206,16 +330,11 @@ fn the_tank_chess_board_shows_squares_obstacles_and_both_colours() {
     if !can_render() {
         return;
     }
-    let out = render(
-        &[
-            "play",
-            "scenarios/tank-chess/basic-16.ron",
-            "--clean",
-            "--screenshot",
-        ],
-        "tank-chess-basic-16.png",
-    );
-    let (_, _, px) = pixels(&out);
+    let scene = Scene {
+        clean: true,
+        ..Scene::on("scenarios/tank-chess/basic-16.ron")
+    };
+    let (_, _, px) = pixels(&render(&scene, "tank-chess-basic-16.png"));
     // Light and dark squares of the board.
     let light = count(&px, |[r, g, b]| {
         r > 170 && g > 160 && b > 120 && r - b > 20 && r - b < 70
@@ -242,23 +361,19 @@ fn the_dice_table_shows_the_felt_the_battlefield_and_the_arsenals() {
     if !can_render() {
         return;
     }
-    let out = render(
-        &[
-            "play",
-            "scenarios/battle-tanks/default.ron",
-            "--seats",
-            "human,heuristic,heuristic,heuristic",
-            "--seed",
-            "7",
-            "--autoplay",
-            "5",
-            "--screenshot-frame",
-            "40",
-            "--screenshot",
+    let scene = Scene {
+        seats: vec![
+            "person".into(),
+            "heuristic".into(),
+            "heuristic".into(),
+            "heuristic".into(),
         ],
-        "battle-tanks.png",
-    );
-    let (_, _, px) = pixels(&out);
+        seed: 7,
+        autoplay: 5,
+        frame: 40,
+        ..Scene::on("scenarios/battle-tanks/default.ron")
+    };
+    let (_, _, px) = pixels(&render(&scene, "battle-tanks.png"));
     let total = px.len();
     let felt = count(&px, |[r, g, b]| g > r + 40 && g > b + 25);
     assert!(felt > total / 6, "too little green felt: {felt} of {total}");
@@ -277,23 +392,14 @@ fn the_card_table_shows_the_hand_and_both_tanks() {
     if !can_render() {
         return;
     }
-    let out = render(
-        &[
-            "play",
-            "scenarios/tank-combat/default.ron",
-            "--seats",
-            "human,heuristic",
-            "--seed",
-            "3",
-            "--autoplay",
-            "6",
-            "--screenshot-frame",
-            "40",
-            "--screenshot",
-        ],
-        "tank-combat.png",
-    );
-    let (_, _, px) = pixels(&out);
+    let scene = Scene {
+        seats: vec!["person".into(), "heuristic".into()],
+        seed: 3,
+        autoplay: 6,
+        frame: 40,
+        ..Scene::on("scenarios/tank-combat/default.ron")
+    };
+    let (_, _, px) = pixels(&render(&scene, "tank-combat.png"));
     // Card faces are cream.
     let cards = count(&px, |[r, g, b]| r > 230 && g > 225 && b > 205 && b < 228);
     assert!(cards > 20_000, "no cards in hand ({cards} px)");
@@ -309,19 +415,11 @@ fn hot_seat_with_hidden_hands_starts_behind_the_privacy_screen() {
     if !can_render() {
         return;
     }
-    let out = render(
-        &[
-            "play",
-            "scenarios/tank-combat/default.ron",
-            "--seats",
-            "human,human",
-            "--screenshot-frame",
-            "25",
-            "--screenshot",
-        ],
-        "tank-combat-privacy.png",
-    );
-    let (_, _, px) = pixels(&out);
+    let scene = Scene {
+        seats: vec!["person".into(), "person".into()],
+        ..Scene::on("scenarios/tank-combat/default.ron")
+    };
+    let (_, _, px) = pixels(&render(&scene, "tank-combat-privacy.png"));
     let dark = count(&px, |[r, g, b]| r < 30 && g < 30 && b < 35);
     assert!(
         dark > px.len() * 9 / 10,
@@ -341,23 +439,14 @@ fn the_range_track_shows_both_tanks() {
     if !can_render() {
         return;
     }
-    let out = render(
-        &[
-            "play",
-            "scenarios/range-duel/default.ron",
-            "--seats",
-            "human,heuristic",
-            "--seed",
-            "5",
-            "--autoplay",
-            "2",
-            "--screenshot-frame",
-            "40",
-            "--screenshot",
-        ],
-        "range-duel.png",
-    );
-    let (_, _, px) = pixels(&out);
+    let scene = Scene {
+        seats: vec!["person".into(), "heuristic".into()],
+        seed: 5,
+        autoplay: 2,
+        frame: 40,
+        ..Scene::on("scenarios/range-duel/default.ron")
+    };
+    let (_, _, px) = pixels(&render(&scene, "range-duel.png"));
     let track = count(&px, |[r, g, b]| {
         r > 150 && r > b + 40 && g > b + 20 && r < 220
     });
@@ -366,4 +455,21 @@ fn the_range_track_shows_both_tanks() {
     let red = count(&px, |[r, g, b]| r > 180 && r > g + 80 && r > b + 80);
     assert!(blue > 300, "no blue tank ({blue} px)");
     assert!(red > 300, "no red tank ({red} px)");
+}
+
+/// The main menu: one page a game, all alike.
+#[test]
+fn the_menu_has_a_page_for_every_game() {
+    if !can_render() {
+        return;
+    }
+    let scene = Scene {
+        menu: Some(GameKind::RangeDuel),
+        frame: 20,
+        ..Scene::default()
+    };
+    let (_, _, px) = pixels(&render(&scene, "menu-range-duel.png"));
+    // The title's gold and the window's panels are drawn.
+    let gold = count(&px, |[r, g, b]| r > 200 && g > 170 && b < 140 && r > b + 60);
+    assert!(gold > 300, "the menu's title is missing ({gold} px)");
 }

@@ -37,7 +37,8 @@ pub use setup::{BUILTIN_SETUP, BattleRules, BattleSetup, BattleTanksSetup, TwoPl
 
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, RandomBot};
-use crate::framework::{Game, MatchRng, Outcome, PlayerId, Tabletop};
+use crate::framework::{Game, MatchRng, Outcome, Playable, PlayerId};
+use crate::rules::GameKind;
 
 /// What a die is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -632,23 +633,41 @@ impl Game for BattleTanks {
     }
 }
 
-impl Tabletop for BattleTanks {
+impl Playable for BattleTanks {
+    /// Every number lives in the setup's `rules` section.
+    type Rules = ();
     type Setup = BattleSetup;
+    type SavedSetup = BattleSetup;
 
-    const SETUP_TAG: &'static str = "BattleTanksSetup";
-    const TITLE: &'static str = "Battle Tanks";
+    const KIND: GameKind = GameKind::BattleTanks;
 
-    fn parse_setup(path: &Path, text: &str) -> Result<BattleSetup, Diagnostics> {
+    fn load_rules(path: Option<&Path>) -> Result<(), Diagnostics> {
+        no_rules_table(path, "Battle Tanks")
+    }
+
+    fn parse_setup(path: &Path, text: &str, _rules: &()) -> Result<BattleSetup, Diagnostics> {
         BattleSetup::parse(path, text)
+    }
+
+    fn save_setup(setup: &BattleSetup) -> BattleSetup {
+        setup.clone()
+    }
+
+    fn restore_setup(saved: BattleSetup, _: &Path, _: &()) -> Result<BattleSetup, Diagnostics> {
+        Ok(saved)
     }
 
     fn from_setup(setup: &BattleSetup) -> Result<Self, String> {
         Ok(Self::new(setup))
     }
 
+    fn setup_title(setup: &BattleSetup) -> (String, String) {
+        (setup.name.clone(), setup.description.clone())
+    }
+
     fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
         match name {
-            "heuristic" => Some(Box::new(bot::HeuristicBot)),
+            "heuristic" | "greedy" => Some(Box::new(bot::HeuristicBot)),
             "random" => Some(Box::new(RandomBot)),
             _ => None,
         }
@@ -660,5 +679,22 @@ impl Tabletop for BattleTanks {
 
     fn rounds(&self) -> u32 {
         self.battle
+    }
+}
+
+/// `load_rules` of a game whose numbers all live in its setups: a rules file given on the
+/// command line is refused with a sentence saying where the numbers are.
+///
+/// # Errors
+/// When `path` names a file.
+pub(crate) fn no_rules_table(path: Option<&Path>, title: &str) -> Result<(), Diagnostics> {
+    match path {
+        None => Ok(()),
+        Some(p) => Err(Diagnostics::whole_file(
+            &p.display().to_string(),
+            format!(
+                "{title} has no rules table: its numbers and readings are in each setup's `rules` section"
+            ),
+        )),
     }
 }

@@ -844,7 +844,7 @@ fn an_answer_may_keep_the_tank_and_answers_come_in_order() {
 
 #[test]
 fn the_tabletop_api_plays_every_shipped_setup_quickly() {
-    use crate::framework::Tabletop;
+    use crate::framework::Playable;
     assert_eq!(BattleTanks::bot_names(), &["heuristic", "random"]);
     assert!(BattleTanks::bot("nobody").is_none());
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/battle-tanks");
@@ -858,7 +858,7 @@ fn the_tabletop_api_plays_every_shipped_setup_quickly() {
     ] {
         let path = dir.join(name);
         let text = std::fs::read_to_string(&path).unwrap();
-        let setup = BattleTanks::parse_setup(&path, &text).unwrap();
+        let setup = BattleTanks::parse_setup(&path, &text, &()).unwrap();
         for seed in 0..50 {
             let n = setup.players.len();
             let mut bots: Vec<_> = (0..n)

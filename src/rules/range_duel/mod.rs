@@ -41,7 +41,8 @@ pub use setup::{DuelRules, DuelSetup, DuelTable, RangeDuelSetup};
 
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, RandomBot};
-use crate::framework::{Game, MatchRng, Outcome, PlayerId, Tabletop};
+use crate::framework::{Game, MatchRng, Outcome, Playable, PlayerId};
+use crate::rules::GameKind;
 use crate::rules::tank_commander::setup::{Armor, Build, Rules as TankRules, TankDesign};
 use crate::rules::tank_commander::state::{CrewMember, Role, RoleState};
 
@@ -396,25 +397,58 @@ impl Game for RangeDuel {
     }
 }
 
-impl Tabletop for RangeDuel {
+impl Playable for RangeDuel {
+    /// The duel's own table and the Tank Commander rules the tanks are built with.
+    type Rules = (DuelTable, TankRules);
     type Setup = DuelSetup;
+    /// A setup carries both tables, so a record replays on its own.
+    type SavedSetup = DuelSetup;
 
-    const SETUP_TAG: &'static str = "RangeDuelSetup";
-    const TITLE: &'static str = "Range Duel";
+    const KIND: GameKind = GameKind::RangeDuel;
     /// The drivers' orders are secret until both are given.
     const SECRETS: bool = true;
 
-    fn parse_setup(path: &Path, text: &str) -> Result<DuelSetup, Diagnostics> {
-        DuelSetup::parse(path, text)
+    /// `path` may be either table: a Tank Commander `Rules(…)` file replaces the tank
+    /// rules, anything else the duel's table.
+    fn load_rules(path: Option<&Path>) -> Result<Self::Rules, Diagnostics> {
+        let tank_table = path.filter(|p| {
+            std::fs::read_to_string(p).is_ok_and(|t| {
+                crate::rules::detect(p, &t).is_ok_and(|d| d.game == GameKind::TankCommander)
+            })
+        });
+        match tank_table {
+            Some(p) => Ok((DuelTable::load(None)?, TankRules::load(Some(p))?)),
+            None => Ok((DuelTable::load(path)?, TankRules::load(None)?)),
+        }
+    }
+
+    fn parse_setup(path: &Path, text: &str, rules: &Self::Rules) -> Result<DuelSetup, Diagnostics> {
+        DuelSetup::parse_with(path, text, &rules.0, &rules.1)
+    }
+
+    fn save_setup(setup: &DuelSetup) -> DuelSetup {
+        setup.clone()
+    }
+
+    fn restore_setup(
+        saved: DuelSetup,
+        _: &Path,
+        _: &Self::Rules,
+    ) -> Result<DuelSetup, Diagnostics> {
+        Ok(saved)
     }
 
     fn from_setup(setup: &DuelSetup) -> Result<Self, String> {
         Ok(Self::new(setup))
     }
 
+    fn setup_title(setup: &DuelSetup) -> (String, String) {
+        (setup.name.clone(), setup.description.clone())
+    }
+
     fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
         match name {
-            "heuristic" => Some(Box::new(bot::HeuristicBot)),
+            "heuristic" | "greedy" => Some(Box::new(bot::HeuristicBot)),
             "random" => Some(Box::new(RandomBot)),
             _ => None,
         }

@@ -17,6 +17,7 @@
 pub mod board;
 pub mod bot;
 pub mod notation;
+mod playable;
 pub mod setup;
 #[cfg(test)]
 mod tests;
@@ -26,6 +27,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 pub use board::{Dir8, Square};
+pub use playable::ChessSetup;
 pub use setup::{Kind, Mode, Rules, Scenario, Setup, Weapon};
 
 use crate::framework::{Game, MatchRng, Outcome, PlayerId};

@@ -86,10 +86,19 @@ fn normalise(text: &str) -> String {
     s
 }
 
-/// A whole game as numbered move pairs, with a header.
+/// A whole game as numbered move pairs, with a header; `tags` add header lines
+/// (`[Seats "person,commander"]`).
 #[must_use]
-pub fn record_text(setup: &str, game_name: &str, moves: &[(Action, Vec<Fact>)]) -> String {
+pub fn record_text(
+    setup: &str,
+    game_name: &str,
+    tags: &[(&str, String)],
+    moves: &[(Action, Vec<Fact>)],
+) -> String {
     let mut out = format!("[Game \"Tank Chess\"]\n[Setup \"{setup}\"]\n[Name \"{game_name}\"]\n");
+    for (tag, value) in tags {
+        out.push_str(&format!("[{tag} \"{value}\"]\n"));
+    }
     for (n, pair) in moves.chunks(2).enumerate() {
         let texts: Vec<String> = pair.iter().map(|(a, f)| move_text(a, Some(f))).collect();
         out.push_str(&format!("{}. {}\n", n + 1, texts.join(" , ")));
@@ -106,11 +115,24 @@ pub fn is_record(text: &str) -> bool {
         .is_some_and(|l| l.starts_with('['))
 }
 
-/// A parsed game record: the setup it names and its moves in notation.
+/// A parsed game record: the setup it names, its other header tags and its moves in
+/// notation, each with its line number.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParsedRecord {
     pub setup: String,
-    pub moves: Vec<String>,
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<(usize, String)>,
+}
+
+impl ParsedRecord {
+    /// The value of header tag `name`.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(t, _)| t == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// Reads a game record: `[Setup "…"]` and numbered lines of one or two moves.
@@ -119,6 +141,7 @@ pub struct ParsedRecord {
 /// A sentence with the line number when the text is not a record.
 pub fn parse_record(text: &str) -> Result<ParsedRecord, String> {
     let mut setup = None;
+    let mut tags = Vec::new();
     let mut moves = Vec::new();
     for (n, raw) in text.lines().enumerate() {
         let line = raw.trim();
@@ -127,8 +150,13 @@ pub fn parse_record(text: &str) -> Result<ParsedRecord, String> {
         }
         if let Some(rest) = line.strip_prefix('[') {
             let rest = rest.trim_end_matches(']');
-            if let Some(v) = rest.strip_prefix("Setup ") {
-                setup = Some(v.trim().trim_matches('"').to_string());
+            if let Some((tag, value)) = rest.split_once(' ') {
+                let value = value.trim().trim_matches('"').to_string();
+                if tag == "Setup" {
+                    setup = Some(value);
+                } else {
+                    tags.push((tag.to_string(), value));
+                }
             }
             continue;
         }
@@ -145,11 +173,13 @@ pub fn parse_record(text: &str) -> Result<ParsedRecord, String> {
         moves.extend(
             body.split(',')
                 .map(|m| m.trim().to_string())
-                .filter(|m| !m.is_empty()),
+                .filter(|m| !m.is_empty())
+                .map(|m| (n + 1, m)),
         );
     }
     Ok(ParsedRecord {
         setup: setup.ok_or("the record names no setup: add a line `[Setup \"path\"]`")?,
+        tags,
         moves,
     })
 }

@@ -460,7 +460,13 @@ fn notation_reads_and_writes_the_rulebook_form() {
     let parsed =
         notation::parse_record("[Setup \"x.ron\"]\n37. K1 > N3/NE , H7 > K7/SE (#)\n").unwrap();
     assert_eq!(parsed.setup, "x.ron");
-    assert_eq!(parsed.moves, vec!["K1 > N3/NE", "H7 > K7/SE (#)"]);
+    assert_eq!(
+        parsed.moves,
+        vec![
+            (2, "K1 > N3/NE".to_string()),
+            (2, "H7 > K7/SE (#)".to_string())
+        ]
+    );
 }
 
 #[test]
@@ -480,10 +486,10 @@ fn random_games_stay_legal_and_replay_from_their_notation() {
             let facts = m.play(side, &a).unwrap().to_vec();
             played.push((a, facts));
         }
-        let text = notation::record_text("basic-16.ron", "t", &played);
+        let text = notation::record_text("basic-16.ron", "t", &[], &played);
         let parsed = notation::parse_record(&text).unwrap();
         let mut replay = TankChess::new(&scenario, &r);
-        for mv in &parsed.moves {
+        for (_, mv) in &parsed.moves {
             let a = notation::parse_move(&replay, mv).unwrap();
             let side = replay.to_move();
             replay.apply(side, &a, &mut MatchRng::new(0)).unwrap();

@@ -44,7 +44,8 @@ pub use setup::{
 
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, RandomBot};
-use crate::framework::{Game, MatchRng, Outcome, PlayerId, Tabletop};
+use crate::framework::{Game, MatchRng, Outcome, Playable, PlayerId};
+use crate::rules::GameKind;
 
 /// One player's tank and hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -487,25 +488,43 @@ impl Game for TankCombat {
     }
 }
 
-impl Tabletop for TankCombat {
+impl Playable for TankCombat {
+    /// Every number lives in the setup's `rules` section.
+    type Rules = ();
     type Setup = CombatSetup;
+    type SavedSetup = CombatSetup;
 
-    const SETUP_TAG: &'static str = "TankCombatSetup";
-    const TITLE: &'static str = "Tank Combat";
+    const KIND: GameKind = GameKind::TankCombat;
     /// Hands are secret.
     const SECRETS: bool = true;
 
-    fn parse_setup(path: &Path, text: &str) -> Result<CombatSetup, Diagnostics> {
+    fn load_rules(path: Option<&Path>) -> Result<(), Diagnostics> {
+        crate::rules::battle_tanks::no_rules_table(path, "Tank Combat")
+    }
+
+    fn parse_setup(path: &Path, text: &str, _rules: &()) -> Result<CombatSetup, Diagnostics> {
         CombatSetup::parse(path, text)
+    }
+
+    fn save_setup(setup: &CombatSetup) -> CombatSetup {
+        setup.clone()
+    }
+
+    fn restore_setup(saved: CombatSetup, _: &Path, _: &()) -> Result<CombatSetup, Diagnostics> {
+        Ok(saved)
     }
 
     fn from_setup(setup: &CombatSetup) -> Result<Self, String> {
         Ok(Self::new(setup))
     }
 
+    fn setup_title(setup: &CombatSetup) -> (String, String) {
+        (setup.name.clone(), setup.description.clone())
+    }
+
     fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
         match name {
-            "heuristic" => Some(Box::new(bot::HeuristicBot)),
+            "heuristic" | "greedy" => Some(Box::new(bot::HeuristicBot)),
             "random" => Some(Box::new(RandomBot)),
             _ => None,
         }

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::framework::bot::play_out;
-use crate::framework::{Game, Match, MatchRng, PlayerId, Tabletop};
+use crate::framework::{Game, Match, MatchRng, Playable, PlayerId};
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
@@ -994,7 +994,7 @@ fn every_shipped_scenario_is_valid() {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
-        let setup = TankCombat::parse_setup(&path, &text)
+        let setup = TankCombat::parse_setup(&path, &text, &())
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert_eq!(setup.rules.deck_total(), 100);
         n += 1;
@@ -1085,7 +1085,7 @@ proptest! {
             "duel-medium-medium", "duel-light-light", "deathmatch-4"];
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("scenarios/tank-combat/{}.ron", files[which]));
-        let mut setup = TankCombat::parse_setup(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        let mut setup = TankCombat::parse_setup(&path, &std::fs::read_to_string(&path).unwrap(), &()).unwrap();
         setup.rules.round_limit = 25;
         let mut g = TankCombat::new(&setup);
         let mut rng = MatchRng::new(seed);
@@ -1166,7 +1166,7 @@ fn class_against_class_report() {
     ] {
         let path = dir.join(format!("{file}.ron"));
         let setup =
-            TankCombat::parse_setup(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+            TankCombat::parse_setup(&path, &std::fs::read_to_string(&path).unwrap(), &()).unwrap();
         let n = setup.players.len();
         let mut wins = vec![0u32; n];
         let (mut draws, mut rounds) = (0u32, 0u32);
@@ -1207,7 +1207,8 @@ fn class_against_class_report() {
 #[test]
 fn heuristic_beats_random_in_a_deathmatch() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/tank-combat/deathmatch-4.ron");
-    let setup = TankCombat::parse_setup(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    let setup =
+        TankCombat::parse_setup(&path, &std::fs::read_to_string(&path).unwrap(), &()).unwrap();
     let (mut wins, mut games) = (0, 0);
     for seed in 0..100u64 {
         let seat = (seed % 4) as usize;

@@ -36,7 +36,9 @@ pub use setup::{Build, Round, Rules, Scenario, ScenarioSetup, Terrain};
 pub use state::{Role, TankCommander, Unit, UnitId};
 
 use crate::data::Diagnostics;
-use crate::framework::{Game, Match, MatchRecord, MatchRng, Outcome, PlayerId};
+use crate::framework::bot::{Bot, RandomBot};
+use crate::framework::{Game, MatchRecord, MatchRng, Outcome, Playable, PlayerId};
+use crate::rules::GameKind;
 
 impl Game for TankCommander {
     type Action = Action;
@@ -98,6 +100,103 @@ impl Game for TankCommander {
     fn describe_fact(&self, fact: &Fact) -> String {
         self.fact_words(fact)
     }
+
+    /// The rules check an action without playing it.
+    fn refusal(&self, player: PlayerId, action: &Action, _rng: &MatchRng) -> Option<String> {
+        self.check(player, action).err()
+    }
+}
+
+/// A battle ready to be fought: a validated scenario and the rules it was checked
+/// against.
+#[derive(Clone, Debug)]
+pub struct Battle {
+    pub scenario: Scenario,
+    pub rules: Rules,
+}
+
+impl Battle {
+    /// The default scenario with the built-in rules.
+    #[must_use]
+    pub fn builtin_default() -> Self {
+        Self {
+            scenario: Scenario::builtin_default(),
+            rules: Rules::builtin(),
+        }
+    }
+}
+
+impl Playable for TankCommander {
+    type Rules = Rules;
+    type Setup = Battle;
+    /// Records carry the scenario inline, so that a save survives edits to its file; the
+    /// rules are the project's when it is read back.
+    type SavedSetup = ScenarioSource;
+
+    const KIND: GameKind = GameKind::TankCommander;
+
+    fn load_rules(path: Option<&Path>) -> Result<Rules, Diagnostics> {
+        Rules::load(path)
+    }
+
+    fn parse_setup(path: &Path, text: &str, rules: &Rules) -> Result<Battle, Diagnostics> {
+        Ok(Battle {
+            scenario: Scenario::parse(&path.display().to_string(), text, rules)?,
+            rules: rules.clone(),
+        })
+    }
+
+    fn save_setup(setup: &Battle) -> ScenarioSource {
+        ScenarioSource::Inline(Box::new(setup.scenario.setup.clone()))
+    }
+
+    fn restore_setup(
+        saved: ScenarioSource,
+        record: &Path,
+        rules: &Rules,
+    ) -> Result<Battle, Diagnostics> {
+        Ok(Battle {
+            scenario: saved.load(record.parent(), rules)?,
+            rules: rules.clone(),
+        })
+    }
+
+    fn from_setup(setup: &Battle) -> Result<Self, String> {
+        Self::new(&setup.scenario, &setup.rules)
+    }
+
+    fn setup_title(setup: &Battle) -> (String, String) {
+        let s = &setup.scenario.setup;
+        (s.name.clone(), s.description.clone())
+    }
+
+    fn setup_seed(setup: &Battle) -> Option<u64> {
+        setup.scenario.setup.seed
+    }
+
+    fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
+        match name {
+            "greedy" | "heuristic" => Some(Box::new(GreedyBot)),
+            "random" => Some(Box::new(RandomBot)),
+            _ => None,
+        }
+    }
+
+    fn bot_names() -> &'static [&'static str] {
+        &["greedy", "random"]
+    }
+
+    fn rounds(&self) -> u32 {
+        u32::from(self.turn().min(self.turn_limit()))
+    }
+
+    fn first_mover(&self) -> Option<PlayerId> {
+        self.first_player()
+    }
+
+    fn waiting_for(&self, player: PlayerId) -> String {
+        self.who_acts(player)
+    }
 }
 
 /// Where a record's scenario comes from.
@@ -153,68 +252,6 @@ pub fn resolve_path(name: &str, base: Option<&Path>) -> PathBuf {
 #[must_use]
 pub fn choose_seed(given: Option<u64>, scenario: &Scenario) -> u64 {
     given.or(scenario.setup.seed).unwrap_or(0)
-}
-
-/// A fact as told in a replay.
-#[derive(Clone, Debug, Serialize)]
-pub struct Told {
-    /// Index of the action that caused it; `None` for the opening roll.
-    pub action: Option<usize>,
-    pub fact: Fact,
-    pub text: String,
-}
-
-/// Replays `record` from `scenario`, telling every fact in plain words, and checks the
-/// final hash when the record carries one.
-///
-/// # Errors
-/// A sentence when an action cannot be played or the hash differs.
-pub fn replay_record(
-    record: &Record,
-    scenario: &Scenario,
-    rules: &Rules,
-) -> Result<(Match<TankCommander>, Vec<Told>), String> {
-    if record.game != TankCommander::NAME {
-        return Err(format!(
-            "this is a `{}` record, not a `{}` one",
-            record.game,
-            TankCommander::NAME
-        ));
-    }
-    let game = TankCommander::new(scenario, rules)?;
-    let mut m = Match::with_rng(
-        game,
-        MatchRng::scripted(record.seed, record.dice.iter().copied()),
-    );
-    let mut told: Vec<Told> = m
-        .opening_facts()
-        .iter()
-        .map(|f| Told {
-            action: None,
-            fact: f.clone(),
-            text: m.state().describe_fact(f),
-        })
-        .collect();
-    for (i, step) in record.actions.iter().enumerate() {
-        let facts = m
-            .play(step.player, &step.action)
-            .map_err(|e| format!("action {} ({:?}) cannot be played: {e}", i + 1, step.action))?
-            .to_vec();
-        told.extend(facts.into_iter().map(|f| Told {
-            action: Some(i),
-            text: m.state().describe_fact(&f),
-            fact: f,
-        }));
-    }
-    let hash = crate::framework::hash::format_hash(m.state_hash());
-    if let Some(expected) = &record.final_hash
-        && *expected != hash
-    {
-        return Err(format!(
-            "the replay ends in state {hash}, but the record says {expected}: the rules or the scenario changed since it was recorded"
-        ));
-    }
-    Ok((m, told))
 }
 
 #[cfg(test)]

@@ -1,0 +1,86 @@
+//! `tanktable odds`: the exact odds of one Tank Commander shot, as fractions.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use super::RoundArg;
+use super::commands::{Input, rules_for};
+use crate::framework::Playable;
+use crate::rules::tank_commander::{self as tc, FireTarget, Round, TankCommander};
+
+pub(super) fn run(
+    input: &Input,
+    shooter: &str,
+    target: &str,
+    round: Option<RoundArg>,
+    rules: Option<&Path>,
+) -> Result<ExitCode, String> {
+    let rules = rules_for::<TankCommander>(rules)?;
+    let battle =
+        TankCommander::parse_setup(&input.path, &input.text, &rules).map_err(|d| d.to_string())?;
+    let game = TankCommander::from_setup(&battle)?;
+    let names = || {
+        game.units()
+            .iter()
+            .map(|u| u.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let s = game
+        .unit_named(shooter)
+        .ok_or_else(|| format!("no unit called `{shooter}` (units: {})", names()))?;
+    let t = game
+        .unit_named(target)
+        .ok_or_else(|| format!("no unit called `{target}` (units: {})", names()))?;
+    let round = match round {
+        Some(RoundArg::At) => Round::At,
+        Some(RoundArg::He) => Round::He,
+        None => s.loaded.unwrap_or(Round::At),
+    };
+    if !s.rounds().contains(&round) {
+        return Err(format!("{} carries no {round} rounds", s.name));
+    }
+    let target_ref = FireTarget::Unit(t.id);
+    let why_not = game.why_not_aimable(s.id, target_ref);
+    if s.role_state(tc::Role::Gunner) == tc::state::RoleState::Out {
+        return Err(format!("{} cannot fire at all: its gunner is dead", s.name));
+    }
+    let profile = game.shot_profile_anyway(s.id, target_ref, round, false);
+    let o = game.odds(&profile);
+    say!(
+        "{} ({}, turret {}) fires {round} at {} ({}, facing {}), {} spaces",
+        s.name,
+        game.label(s.at),
+        s.turret,
+        t.name,
+        game.label(t.at),
+        t.facing,
+        s.at.unsigned_distance_to(t.at)
+    );
+    if let Some(why) = &why_not {
+        say!("Not possible from here: {why}.");
+        say!(
+            "The odds below are for the same shot as if it could be taken (cover along the line counted)."
+        );
+    }
+    say!("To hit: {}", profile.to_hit.explain());
+    if let Some((facing, armor, why)) = &profile.armor {
+        say!(
+            "Armor: {facing} {armor} ({why}); strength {} + d6 must beat it",
+            profile.strength
+        );
+    }
+    let rows = [
+        ("hit", o.hit),
+        ("penetrating hit", o.penetrating),
+        ("glancing hit", o.glancing),
+        ("crew wound", o.crew_wound),
+        ("fire", o.fire),
+        ("disabled outright", o.disable),
+        ("expected hull points lost", o.expected_hull_loss),
+    ];
+    for (name, p) in rows {
+        say!("  {name:<27} {:>7}  {:.4}", p.to_string(), p.to_f64());
+    }
+    Ok(ExitCode::SUCCESS)
+}

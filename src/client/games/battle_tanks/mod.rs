@@ -1,0 +1,3 @@
+//! BattleTanks in the client: its scene and panels.
+
+mod scene;

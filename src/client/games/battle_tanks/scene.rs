@@ -1,0 +1,873 @@
+//! The Battle Tanks table: a round felt table with each commander's arsenal in front of
+//! their seat (Tanks as dice in the seat's colour, Nukes larger and black with red pips),
+//! the Battlefield in the middle. Declared dice fly from the seats and tumble onto the
+//! Battlefield, landing on exactly the faces the rules rolled; War, loot, misfires and
+//! Meganukes are called out in a banner; won dice fly to the winner's arsenal.
+
+use std::f32::consts::{PI, TAU};
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::client::camera::Rig;
+use crate::client::effects::{Callout, Effect};
+use crate::client::effects::{Shown, Timeline, forget_shown, queue_played};
+use crate::client::hud::{label_box, seat_color, seat_color_3d};
+use crate::client::session::{FactsPlayed, GameClient, Session, SkipAnimations};
+use crate::client::{ClientSystems, GameScreen, HudSystems};
+use crate::framework::{Game, PlayerId};
+use crate::rules::battle_tanks::{Action, BattleDie, BattleTanks, DieKind, Ending, Fact, Phase};
+
+fn plugin(app: &mut App) {
+    app.init_resource::<Timeline<Anim>>()
+        .add_systems(OnExit(GameScreen::BattleTanks), forget_shown::<BattleTanks>)
+        .add_systems(
+            Update,
+            (redraw, play_anims, fly)
+                .chain()
+                .in_set(ClientSystems::Scene)
+                .run_if(
+                    in_state(GameScreen::BattleTanks)
+                        .and_then(resource_exists::<Session<BattleTanks>>),
+                ),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw_labels
+                .in_set(HudSystems::Game)
+                .run_if(
+                    in_state(GameScreen::BattleTanks)
+                        .and_then(resource_exists::<Shown<BattleTanks>>),
+                )
+                .run_if(resource_exists::<Session<BattleTanks>>),
+        );
+}
+
+impl GameClient for BattleTanks {
+    const SCREEN: GameScreen = GameScreen::BattleTanks;
+
+    fn scene(app: &mut App) {
+        plugin(app);
+    }
+
+    fn offered(&self, player: PlayerId) -> Vec<Action> {
+        match self.phase() {
+            Phase::Declaring(round) if round.answering.is_empty() => {
+                vec![Action::Tank, Action::Nuke]
+            }
+            _ => self.legal_actions(player),
+        }
+    }
+
+    fn action_hint(&self, action: &Action) -> Option<String> {
+        Some(
+            match action {
+                Action::Tank => "Roll a Tank: its face is its value",
+                Action::Nuke => {
+                    "Announce a Nuke: +1 to its roll (a 1 still misfires), and a 6 is a Meganuke that wins outright. Everyone who declared a Tank before you may answer with their own Nuke"
+                }
+                Action::Keep => "Keep the Tank you declared",
+                Action::SwitchToNuke => "Answer the Nuke announcement: roll your Nuke instead",
+                Action::Launch => {
+                    "Roll your whole arsenal: each Tank 6, each Nuke 5 does 1 damage; a Meganuke does 3"
+                }
+            }
+            .to_string(),
+        )
+    }
+
+    fn fact_seconds(&self, fact: &Fact) -> f32 {
+        anim_seconds(fact)
+    }
+}
+
+fn anim_seconds(fact: &Fact) -> f32 {
+    match fact {
+        Fact::Rolled { .. } => 1.5,
+        Fact::War { .. } | Fact::Misfires { .. } | Fact::AllMisfired { .. } => 1.4,
+        Fact::BattleWon { .. } => 1.4,
+        Fact::DoubleMeganuke { .. } => 1.8,
+        Fact::WorldEnds { .. } => 2.5,
+        Fact::Eliminated { .. } | Fact::FinalBattleBegins { .. } => 1.2,
+        Fact::Volley(_) => 2.0,
+        Fact::Declared {
+            kind: Some(DieKind::Nuke),
+            forced: None,
+            ..
+        }
+        | Fact::Answered { switched: true, .. } => 0.8,
+        Fact::CalledOff { .. } => 1.0,
+        _ => 0.0,
+    }
+}
+
+/// One step of the table's animation.
+pub enum Anim {
+    Callout(String, egui::Color32),
+    Roll(Vec<BattleDie>),
+    TakeAll(PlayerId),
+    Destroy,
+    WorldEnds,
+    Volley(PlayerId, Vec<(DieKind, u8)>),
+    Settle(Box<BattleTanks>),
+}
+
+#[derive(Component)]
+struct Fixture;
+
+/// A die drawn from the shown state: in an arsenal, or on the Battlefield.
+#[derive(Component)]
+struct ShownDie {
+    owner: Option<PlayerId>,
+    kind: DieKind,
+    on_battlefield: bool,
+}
+
+/// A die in flight.
+#[derive(Component)]
+struct Flight {
+    from: Vec3,
+    to: Vec3,
+    start: f32,
+    seconds: f32,
+    spin: Vec3,
+    end: Quat,
+    /// Despawn on landing (won dice going home; the settle redraws them).
+    vanish: bool,
+}
+
+/// Meshes and materials for dice, made once per table.
+#[derive(Resource, Clone)]
+struct DiceAssets {
+    cube: Handle<Mesh>,
+    pip: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    nuke: Handle<StandardMaterial>,
+    free: Handle<StandardMaterial>,
+    black: Handle<StandardMaterial>,
+    red: Handle<StandardMaterial>,
+    gold: Handle<StandardMaterial>,
+    seats: Vec<Handle<StandardMaterial>>,
+}
+
+const TABLE_RADIUS: f32 = 7.0;
+const SEAT_RADIUS: f32 = 5.6;
+
+/// The angle of a seat around the table: seat 1 nearest the camera.
+fn seat_angle(player: PlayerId, seats: usize) -> f32 {
+    TAU * f32::from(player.0) / seats.max(1) as f32
+}
+
+fn seat_point(player: PlayerId, seats: usize, radius: f32) -> Vec3 {
+    let a = seat_angle(player, seats);
+    Vec3::new(a.sin(), 0.0, a.cos()) * radius
+}
+
+/// Size of a die of `kind`.
+fn die_size(kind: DieKind) -> f32 {
+    match kind {
+        DieKind::Nuke => 0.5,
+        DieKind::Tank | DieKind::Free => 0.34,
+    }
+}
+
+/// Where the `i`th die of an arsenal sits: rows in front of the seat, tangent to the table.
+fn arsenal_spot(player: PlayerId, seats: usize, i: usize) -> Vec3 {
+    let a = seat_angle(player, seats);
+    let out = Vec3::new(a.sin(), 0.0, a.cos());
+    let along = Vec3::new(a.cos(), 0.0, -a.sin());
+    let per_row = 10;
+    let (row, col) = (i / per_row, i % per_row);
+    let x = (col as f32 - (per_row as f32 - 1.0) / 2.0) * 0.42;
+    SEAT_RADIUS * out + along * x - out * (row as f32 * 0.45)
+}
+
+/// Where the `i`th die of the Battlefield lands.
+fn battlefield_spot(i: usize) -> Vec3 {
+    // A sunflower spiral: evenly spread, however many dice.
+    let golden = PI * (3.0 - 5f32.sqrt());
+    let r = 0.55 * (i as f32 + 0.6).sqrt();
+    let a = i as f32 * golden;
+    Vec3::new(r * a.cos(), 0.0, r * a.sin())
+}
+
+/// The outward normal of a die face: opposite faces add up to seven.
+fn face_normal(face: u8) -> Vec3 {
+    match face {
+        1 => Vec3::Y,
+        6 => Vec3::NEG_Y,
+        2 => Vec3::X,
+        5 => Vec3::NEG_X,
+        3 => Vec3::Z,
+        _ => Vec3::NEG_Z,
+    }
+}
+
+/// Pip offsets on a face, in the face's own two axes (units of the die's size).
+fn pips(face: u8) -> &'static [(f32, f32)] {
+    const Q: f32 = 0.25;
+    match face {
+        1 => &[(0.0, 0.0)],
+        2 => &[(-Q, -Q), (Q, Q)],
+        3 => &[(-Q, -Q), (0.0, 0.0), (Q, Q)],
+        4 => &[(-Q, -Q), (Q, Q), (-Q, Q), (Q, -Q)],
+        5 => &[(-Q, -Q), (Q, Q), (-Q, Q), (Q, -Q), (0.0, 0.0)],
+        _ => &[(-Q, -Q), (Q, Q), (-Q, Q), (Q, -Q), (-Q, 0.0), (Q, 0.0)],
+    }
+}
+
+/// The rotation that puts `face` on top, turned by a yaw of its own.
+fn showing(face: u8, yaw: f32) -> Quat {
+    Quat::from_rotation_y(yaw) * Quat::from_rotation_arc(face_normal(face), Vec3::Y)
+}
+
+fn spawn_die(
+    commands: &mut Commands,
+    assets: &DiceAssets,
+    owner: Option<PlayerId>,
+    kind: DieKind,
+    at: Transform,
+    extra: impl Bundle,
+) -> Entity {
+    let size = die_size(kind);
+    let body = match (kind, owner) {
+        (DieKind::Nuke, _) => assets.nuke.clone(),
+        (DieKind::Free, _) | (_, None) => assets.free.clone(),
+        (DieKind::Tank, Some(p)) => assets.seats[p.index() % assets.seats.len()].clone(),
+    };
+    let pip_mat = if kind == DieKind::Nuke {
+        assets.red.clone()
+    } else {
+        assets.black.clone()
+    };
+    commands
+        .spawn((
+            DespawnOnExit(GameScreen::BattleTanks),
+            Mesh3d(assets.cube.clone()),
+            MeshMaterial3d(body),
+            at.with_scale(Vec3::splat(size)),
+            extra,
+        ))
+        .with_children(|d| {
+            for face in 1..=6u8 {
+                let n = face_normal(face);
+                let (u, v) = n.any_orthonormal_pair();
+                for (a, b) in pips(face) {
+                    d.spawn((
+                        Mesh3d(assets.pip.clone()),
+                        MeshMaterial3d(pip_mat.clone()),
+                        Transform::from_translation(n * 0.5 + u * *a + v * *b)
+                            .with_rotation(Quat::from_rotation_arc(Vec3::Y, n)),
+                    ));
+                }
+            }
+        })
+        .id()
+}
+
+/// A yaw for a die that stays the same between redraws.
+fn die_yaw(seed: u32) -> f32 {
+    (seed.wrapping_mul(2_654_435_761) % 628) as f32 / 100.0
+}
+
+fn draw_dice(commands: &mut Commands, assets: &DiceAssets, game: &BattleTanks) {
+    let n = game.player_count();
+    for (i, c) in game.players().iter().enumerate() {
+        let Ok(seat) = u8::try_from(i) else { continue };
+        let p = PlayerId(seat);
+        let kinds = std::iter::repeat_n(DieKind::Nuke, c.nukes as usize)
+            .chain(std::iter::repeat_n(DieKind::Tank, c.tanks as usize));
+        for (k, kind) in kinds.enumerate() {
+            let at = arsenal_spot(p, n, k) + Vec3::Y * die_size(kind) / 2.0;
+            let yaw = seat_angle(p, n);
+            spawn_die(
+                commands,
+                assets,
+                Some(p),
+                kind,
+                Transform::from_translation(at).with_rotation(showing(6, yaw)),
+                ShownDie {
+                    owner: Some(p),
+                    kind,
+                    on_battlefield: false,
+                },
+            );
+        }
+    }
+    for (i, d) in game.battlefield().iter().enumerate() {
+        let at = battlefield_spot(i) + Vec3::Y * die_size(d.kind) / 2.0;
+        spawn_die(
+            commands,
+            assets,
+            Some(d.owner),
+            d.kind,
+            Transform::from_translation(at).with_rotation(showing(d.face, die_yaw(d.id))),
+            ShownDie {
+                owner: Some(d.owner),
+                kind: d.kind,
+                on_battlefield: true,
+            },
+        );
+        if d.at_war {
+            commands.spawn((
+                DespawnOnExit(GameScreen::BattleTanks),
+                ShownDie {
+                    owner: None,
+                    kind: d.kind,
+                    on_battlefield: true,
+                },
+                Mesh3d(assets.ring.clone()),
+                MeshMaterial3d(assets.gold.clone()),
+                Transform::from_translation(battlefield_spot(i) + Vec3::Y * 0.01)
+                    .with_rotation(Quat::from_rotation_x(-PI / 2.0)),
+            ));
+        }
+    }
+}
+
+fn redraw(
+    mut commands: Commands,
+    mut played: MessageReader<FactsPlayed<BattleTanks>>,
+    mut skips: MessageReader<SkipAnimations>,
+    table: Res<Session<BattleTanks>>,
+    mut timeline: ResMut<Timeline<Anim>>,
+    mut callout: ResMut<Callout>,
+    fixtures: Query<Entity, Or<(With<Fixture>, With<ShownDie>, With<Flight>)>>,
+    assets: Option<Res<DiceAssets>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut rig: ResMut<Rig>,
+    time: Res<Time>,
+) {
+    let now = time.elapsed_secs();
+    let game = table.state();
+    if !queue_played(
+        &mut played,
+        &mut skips,
+        &mut timeline,
+        game,
+        now,
+        anim_of,
+        |g| Anim::Settle(Box::new(g)),
+    ) {
+        return;
+    }
+    callout.text = None;
+    for e in &fixtures {
+        commands.entity(e).despawn();
+    }
+    let assets = match assets {
+        Some(a) => a.clone(),
+        None => {
+            let mut mat = |c: Color, emissive: LinearRgba| {
+                materials.add(StandardMaterial {
+                    base_color: c,
+                    emissive,
+                    perceptual_roughness: 0.5,
+                    ..default()
+                })
+            };
+            let a = DiceAssets {
+                cube: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
+                pip: meshes.add(Cylinder::new(0.09, 0.04)),
+                ring: meshes.add(Annulus::new(0.24, 0.3)),
+                nuke: mat(Color::srgb(0.08, 0.08, 0.09), LinearRgba::BLACK),
+                free: mat(Color::srgb(0.6, 0.6, 0.6), LinearRgba::BLACK),
+                black: mat(Color::srgb(0.05, 0.05, 0.05), LinearRgba::BLACK),
+                red: mat(Color::srgb(1.0, 0.15, 0.1), LinearRgba::rgb(2.0, 0.2, 0.1)),
+                gold: mat(Color::srgb(1.0, 0.8, 0.2), LinearRgba::rgb(1.5, 1.0, 0.2)),
+                seats: (0..8u8)
+                    .map(|i| {
+                        let c = seat_color_3d(PlayerId(i)).to_srgba();
+                        // Lighter than the seat colour so the black pips read.
+                        mat(
+                            Color::srgb(
+                                0.45 + c.red * 0.55,
+                                0.45 + c.green * 0.55,
+                                0.45 + c.blue * 0.55,
+                            ),
+                            LinearRgba::BLACK,
+                        )
+                    })
+                    .collect(),
+            };
+            commands.insert_resource(a.clone());
+            a
+        }
+    };
+    commands.insert_resource(Shown(game.clone()));
+    // The table, the Battlefield and a plate at each seat.
+    let felt = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.13, 0.32, 0.18),
+        perceptual_roughness: 0.95,
+        ..default()
+    });
+    commands.spawn((
+        Fixture,
+        DespawnOnExit(GameScreen::BattleTanks),
+        Mesh3d(meshes.add(Cylinder::new(TABLE_RADIUS, 0.2))),
+        MeshMaterial3d(felt),
+        Transform::from_xyz(0.0, -0.1, 0.0),
+    ));
+    commands.spawn((
+        Fixture,
+        DespawnOnExit(GameScreen::BattleTanks),
+        Mesh3d(meshes.add(Circle::new(2.9))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: Color::srgb(0.30, 0.22, 0.14),
+            perceptual_roughness: 0.9,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, 0.005, 0.0).with_rotation(Quat::from_rotation_x(-PI / 2.0)),
+    ));
+    let n = game.player_count();
+    for i in 0..n {
+        let Ok(seat) = u8::try_from(i) else { continue };
+        let p = PlayerId(seat);
+        commands.spawn((
+            Fixture,
+            DespawnOnExit(GameScreen::BattleTanks),
+            Mesh3d(meshes.add(Cuboid::new(4.4, 0.02, 1.5))),
+            MeshMaterial3d(materials.add(StandardMaterial {
+                base_color: seat_color_3d(p).darker(0.25),
+                perceptual_roughness: 0.9,
+                ..default()
+            })),
+            Transform::from_translation(seat_point(p, n, SEAT_RADIUS - 0.3))
+                .with_rotation(Quat::from_rotation_y(seat_angle(p, n))),
+        ));
+    }
+    commands.spawn((
+        Fixture,
+        DespawnOnExit(GameScreen::BattleTanks),
+        DirectionalLight {
+            illuminance: 8_000.0,
+            shadow_maps_enabled: true,
+            ..default()
+        },
+        Transform::from_xyz(-5.0, 14.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    draw_dice(&mut commands, &assets, game);
+    // The log covers the right of the window: look a little right of the centre.
+    rig.frame(Vec3::new(2.6, 0.0, 1.2), 18.5);
+}
+
+fn anim_of(game: &BattleTanks, fact: &Fact) -> Option<Anim> {
+    let name = |p: &PlayerId| game.player_name(*p);
+    let names = |ps: &[PlayerId]| ps.iter().map(name).collect::<Vec<_>>().join(", ");
+    const RED: egui::Color32 = egui::Color32::from_rgb(255, 90, 60);
+    const GOLD: egui::Color32 = egui::Color32::GOLD;
+    const GREY: egui::Color32 = egui::Color32::from_rgb(200, 200, 200);
+    Some(match fact {
+        Fact::Declared {
+            player,
+            kind: Some(DieKind::Nuke),
+            forced: None,
+        } => Anim::Callout(format!("{} announces a NUKE!", name(player)), RED),
+        Fact::Answered {
+            player,
+            switched: true,
+        } => Anim::Callout(format!("{} answers with a NUKE!", name(player)), RED),
+        Fact::Rolled { dice, .. } => Anim::Roll(dice.clone()),
+        Fact::War {
+            players, matched, ..
+        } => Anim::Callout(
+            format!("WAR! {} matched at {matched}", names(players)),
+            GOLD,
+        ),
+        Fact::Misfires { players } => Anim::Callout(
+            format!("MISFIRES: {} — the dice stay as loot", names(players)),
+            GREY,
+        ),
+        Fact::AllMisfired { players } => Anim::Callout(
+            format!("Every die misfired: {} roll again", names(players)),
+            GREY,
+        ),
+        Fact::BattleWon { winner, dice, .. } => {
+            return Some(Anim::TakeAll(*winner)).filter(|_| !dice.is_empty());
+        }
+        Fact::DoubleMeganuke { .. } => Anim::Destroy,
+        Fact::WorldEnds { .. } => Anim::WorldEnds,
+        Fact::CalledOff { .. } => {
+            Anim::Callout("Nobody at War can roll: the dice go back".into(), GREY)
+        }
+        Fact::Eliminated { player } => Anim::Callout(
+            format!("{} is out of dice and out of the game", name(player)),
+            GREY,
+        ),
+        Fact::FinalBattleBegins { players } => Anim::Callout(
+            format!(
+                "THE FINAL BATTLE: {} against {}",
+                name(&players[0]),
+                name(&players[1])
+            ),
+            GOLD,
+        ),
+        Fact::Volley(v) => {
+            Anim::Volley(v.player, v.dice.iter().map(|d| (d.kind, d.face)).collect())
+        }
+        _ => return None,
+    })
+}
+
+fn play_anims(
+    mut commands: Commands,
+    mut timeline: ResMut<Timeline<Anim>>,
+    mut callout: ResMut<Callout>,
+    table: Res<Session<BattleTanks>>,
+    shown_dice: Query<(Entity, &ShownDie, &Transform)>,
+    assets: Option<Res<DiceAssets>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut landed: Local<usize>,
+    time: Res<Time>,
+) {
+    let Some(assets) = assets else { return };
+    let now = time.elapsed_secs();
+    let n = table.state().player_count();
+    for (start, anim) in timeline.due(now) {
+        match anim {
+            Anim::Callout(text, color) => callout.show(text, color, start, 1.6),
+            Anim::Roll(dice) => {
+                let on_field = shown_dice
+                    .iter()
+                    .filter(|(_, d, _)| d.on_battlefield && d.owner.is_some())
+                    .count();
+                *landed = (*landed).max(on_field);
+                let mut taken: Vec<Entity> = Vec::new();
+                for d in &dice {
+                    // The die leaves its owner's arsenal.
+                    let from = shown_dice
+                        .iter()
+                        .find(|(e, s, _)| {
+                            !s.on_battlefield
+                                && s.owner == Some(d.owner)
+                                && s.kind == d.kind
+                                && !taken.contains(e)
+                        })
+                        .map(|(e, _, tf)| (e, tf.translation));
+                    let from = match from {
+                        Some((e, at)) => {
+                            taken.push(e);
+                            commands.entity(e).despawn();
+                            at
+                        }
+                        None => seat_point(d.owner, n, SEAT_RADIUS) + Vec3::Y * 0.3,
+                    };
+                    let to = battlefield_spot(*landed) + Vec3::Y * die_size(d.kind) / 2.0;
+                    *landed += 1;
+                    let yaw = die_yaw(d.id);
+                    spawn_die(
+                        &mut commands,
+                        &assets,
+                        Some(d.owner),
+                        d.kind,
+                        Transform::from_translation(from),
+                        (
+                            Flight {
+                                from,
+                                to,
+                                start,
+                                seconds: 1.1,
+                                spin: Vec3::new(yaw.sin(), 0.4, yaw.cos()).normalize(),
+                                end: showing(d.face, yaw),
+                                vanish: false,
+                            },
+                            ShownDie {
+                                owner: Some(d.owner),
+                                kind: d.kind,
+                                on_battlefield: true,
+                            },
+                        ),
+                    );
+                }
+            }
+            Anim::TakeAll(winner) => {
+                let to = seat_point(winner, n, SEAT_RADIUS) + Vec3::Y * 0.3;
+                for (e, d, tf) in &shown_dice {
+                    if !d.on_battlefield {
+                        continue;
+                    }
+                    if d.owner.is_none() {
+                        commands.entity(e).despawn();
+                        continue;
+                    }
+                    commands.entity(e).insert(Flight {
+                        from: tf.translation,
+                        to,
+                        start,
+                        seconds: 1.0,
+                        spin: Vec3::Y,
+                        end: tf.rotation,
+                        vanish: true,
+                    });
+                }
+                callout.text = Some((
+                    format!(
+                        "{} takes the Battlefield",
+                        table.state().player_name(winner)
+                    ),
+                    seat_color(winner),
+                ));
+                callout.until = start + 1.4;
+                *landed = 0;
+            }
+            Anim::Destroy | Anim::WorldEnds => {
+                let world = matches!(anim, Anim::WorldEnds);
+                for (e, d, _) in &shown_dice {
+                    if d.on_battlefield || world {
+                        commands.entity(e).despawn();
+                    }
+                }
+                commands.spawn((
+                    DespawnOnExit(GameScreen::BattleTanks),
+                    Effect::growing(
+                        start,
+                        if world { 2.4 } else { 1.6 },
+                        if world { 14.0 } else { 4.0 },
+                    ),
+                    Mesh3d(meshes.add(Sphere::new(1.0))),
+                    MeshMaterial3d(materials.add(StandardMaterial {
+                        base_color: Color::srgb(1.0, 0.6, 0.1),
+                        emissive: LinearRgba::rgb(8.0, 3.0, 0.5),
+                        ..default()
+                    })),
+                    Transform::from_xyz(0.0, 0.3, 0.0).with_scale(Vec3::splat(0.01)),
+                ));
+                callout.text = Some((
+                    if world {
+                        "TRIPLE MEGANUKE — THE WORLD IS DESTROYED".to_string()
+                    } else {
+                        "DOUBLE MEGANUKE — absolute destruction: every die on the Battlefield is gone"
+                            .to_string()
+                    },
+                    egui::Color32::from_rgb(255, 120, 40),
+                ));
+                callout.until = start + if world { 3.5 } else { 1.8 };
+                *landed = 0;
+            }
+            Anim::Volley(player, dice) => {
+                let toward = -seat_point(player, n, 1.0);
+                let base = seat_point(player, n, 2.2);
+                let side = Vec3::new(toward.z, 0.0, -toward.x);
+                let mut taken: Vec<Entity> = Vec::new();
+                for (i, (kind, face)) in dice.iter().enumerate() {
+                    let from = shown_dice
+                        .iter()
+                        .find(|(e, s, _)| {
+                            !s.on_battlefield && s.owner == Some(player) && !taken.contains(e)
+                        })
+                        .map(|(e, _, tf)| (e, tf.translation));
+                    let from = match from {
+                        Some((e, at)) => {
+                            taken.push(e);
+                            commands.entity(e).despawn();
+                            at
+                        }
+                        None => seat_point(player, n, SEAT_RADIUS),
+                    };
+                    let row = (i / 8) as f32;
+                    let col = (i % 8) as f32 - 3.5;
+                    let to = base + side * col * 0.5 - toward * row * 0.55
+                        + Vec3::Y * die_size(*kind) / 2.0;
+                    let yaw = die_yaw(u32::try_from(i).unwrap_or(0) + u32::from(player.0) * 50);
+                    spawn_die(
+                        &mut commands,
+                        &assets,
+                        Some(player),
+                        *kind,
+                        Transform::from_translation(from),
+                        (
+                            Flight {
+                                from,
+                                to,
+                                start,
+                                seconds: 1.2,
+                                spin: Vec3::new(yaw.cos(), 0.3, yaw.sin()).normalize(),
+                                end: showing(*face, yaw),
+                                vanish: false,
+                            },
+                            ShownDie {
+                                owner: Some(player),
+                                kind: *kind,
+                                on_battlefield: true,
+                            },
+                        ),
+                    );
+                }
+            }
+            Anim::Settle(state) => {
+                for (e, _, _) in &shown_dice {
+                    commands.entity(e).despawn();
+                }
+                draw_dice(&mut commands, &assets, &state);
+                *landed = state.battlefield().len();
+                commands.insert_resource(Shown(*state));
+            }
+        }
+    }
+}
+
+fn fly(
+    mut commands: Commands,
+    mut flights: Query<(Entity, &Flight, &mut Transform)>,
+    time: Res<Time>,
+) {
+    let now = time.elapsed_secs();
+    for (e, f, mut tf) in &mut flights {
+        let t = ((now - f.start) / f.seconds).clamp(0.0, 1.0);
+        let arc = 4.0 * t * (1.0 - t) * 2.2;
+        tf.translation = f.from.lerp(f.to, t) + Vec3::Y * arc;
+        tf.rotation = f.end * Quat::from_axis_angle(f.spin, (1.0 - t) * 4.0 * TAU);
+        if t >= 1.0 {
+            if f.vanish {
+                commands.entity(e).despawn();
+            } else {
+                commands.entity(e).remove::<Flight>();
+            }
+        }
+    }
+}
+
+fn draw_labels(
+    mut contexts: EguiContexts,
+    shown: Res<Shown<BattleTanks>>,
+    table: Res<Session<BattleTanks>>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
+    flights: Query<(), With<Flight>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (camera, eye) = *camera;
+    let game = &shown.0;
+    let live = table.state();
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("dice labels"),
+    ));
+    let screen = |p: Vec3| camera.world_to_viewport(eye, p).ok();
+    let n = game.player_count();
+    // Declarations as they stand now: they are public, and said before any die rolls.
+    let declared = match live.phase() {
+        Phase::Declaring(round) => round.declarations.clone(),
+        _ => Vec::new(),
+    };
+    for (i, c) in game.players().iter().enumerate() {
+        let Ok(seat) = u8::try_from(i) else { continue };
+        let p = PlayerId(seat);
+        let Some(at) = screen(seat_point(p, n, SEAT_RADIUS - 1.9)) else {
+            continue;
+        };
+        let mut lines = vec![c.name.clone()];
+        if c.out {
+            lines.push("OUT".into());
+        } else {
+            lines.push(format!(
+                "{} Tank{} · {} Nuke{}",
+                c.tanks,
+                if c.tanks == 1 { "" } else { "s" },
+                c.nukes,
+                if c.nukes == 1 { "" } else { "s" }
+            ));
+            if c.nuke_barred() {
+                lines.push("no Nuke next roll".into());
+            }
+        }
+        if let Some(d) = declared.iter().find(|d| d.player == p) {
+            lines.push(match d.kind {
+                Some(DieKind::Nuke) => "declared NUKE".into(),
+                Some(DieKind::Tank) => "declared Tank".into(),
+                Some(DieKind::Free) => "free die (-1)".into(),
+                None => "leaves the War".into(),
+            });
+        }
+        if live.to_act().contains(&p) {
+            lines.push("▶ to decide".into());
+        }
+        label_box(
+            &painter,
+            egui::pos2(at.x, at.y),
+            egui::Align2::CENTER_CENTER,
+            lines.join("\n"),
+            14.0,
+            seat_color(p),
+        );
+    }
+    if flights.is_empty() {
+        for (i, d) in game.battlefield().iter().enumerate() {
+            let Some(at) = screen(battlefield_spot(i) + Vec3::Y * 0.55) else {
+                continue;
+            };
+            let text = if d.misfire {
+                "misfire".to_string()
+            } else if d.meganuke {
+                "MEGANUKE".to_string()
+            } else if d.value != d.face {
+                format!("{} is {}", d.face, d.value)
+            } else {
+                d.value.to_string()
+            };
+            label_box(
+                &painter,
+                egui::pos2(at.x, at.y),
+                egui::Align2::CENTER_BOTTOM,
+                text,
+                if d.at_war { 15.0 } else { 12.0 },
+                if d.at_war {
+                    egui::Color32::GOLD
+                } else {
+                    egui::Color32::from_rgb(230, 230, 230)
+                },
+            );
+        }
+    }
+    if let Some(at) = screen(Vec3::new(-2.3, 0.0, 2.3)) {
+        label_box(
+            &painter,
+            egui::pos2(at.x, at.y),
+            egui::Align2::CENTER_BOTTOM,
+            "BATTLEFIELD",
+            14.0,
+            egui::Color32::from_rgb(220, 200, 160),
+        );
+    }
+    egui::Window::new("battle")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_TOP, [6.0, 92.0])
+        .show(ctx, |ui| {
+            ui.label(
+                egui::RichText::new(match live.phase() {
+                    Phase::FinalBattle { .. } => "The Final Battle".to_string(),
+                    Phase::Over(_) => "Game over".to_string(),
+                    _ if live.war() > 0 => format!("Battle {} · War {}", live.battle(), live.war()),
+                    _ => format!("Battle {}", live.battle()),
+                })
+                .size(20.0)
+                .strong(),
+            );
+            ui.label(format!(
+                "Battlefield: {} dice{} · bag: {} free dice · destroyed: {}",
+                game.battlefield().len(),
+                if game.battlefield().iter().any(|d| d.at_war) {
+                    " (gold: at War; the rest is loot)"
+                } else {
+                    ""
+                },
+                game.bag(),
+                game.destroyed().total()
+            ));
+            for v in game.final_battle() {
+                ui.colored_label(
+                    seat_color(v.player),
+                    format!("{}: {} damage", game.player_name(v.player), v.damage),
+                );
+            }
+            if let Phase::Over(Ending::WorldDestroyed) = live.phase() {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 120, 40),
+                    "The world is destroyed.",
+                );
+            }
+        });
+    Ok(())
+}

@@ -1,0 +1,52 @@
+//! The five games in the client, one folder each, the same shape as `src/rules/`: each
+//! implements [`GameClient`] with its scene (3D) and its own panels, and everything else
+//! (orders, saves, seats, bots, the shared panels) comes from the one session.
+
+pub mod battle_tanks;
+pub mod range_duel;
+pub mod tank_chess;
+pub mod tank_combat;
+pub mod tank_commander;
+
+use bevy::prelude::*;
+
+use super::session::GameClient;
+use crate::rules::battle_tanks::BattleTanks;
+use crate::rules::range_duel::RangeDuel;
+use crate::rules::tank_chess::TankChess;
+use crate::rules::tank_combat::TankCombat;
+use crate::rules::tank_commander::TankCommander;
+
+fn logic_of<G: GameClient>(app: &mut App) {
+    super::session::game_plugin::<G>(app);
+    super::input::game_plugin::<G>(app);
+    G::logic(app);
+}
+
+fn scene_of<G: GameClient>(app: &mut App) {
+    super::hud::plugin::<G>(app);
+    G::scene(app);
+}
+
+/// Every game's session, input and rules-side logic (runs headless).
+pub(super) fn logic_plugin(app: &mut App) {
+    logic_of::<TankCommander>(app);
+    logic_of::<TankChess>(app);
+    logic_of::<BattleTanks>(app);
+    logic_of::<TankCombat>(app);
+    logic_of::<RangeDuel>(app);
+}
+
+/// Every game's scene and panels (the windowed client).
+pub(super) fn scene_plugin(app: &mut App) {
+    app.configure_sets(
+        bevy_egui::EguiPrimaryContextPass,
+        (super::HudSystems::Frame, super::HudSystems::Game).chain(),
+    );
+    super::input::panels_plugin(app);
+    scene_of::<TankCommander>(app);
+    scene_of::<TankChess>(app);
+    scene_of::<BattleTanks>(app);
+    scene_of::<TankCombat>(app);
+    scene_of::<RangeDuel>(app);
+}

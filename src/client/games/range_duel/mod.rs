@@ -1,0 +1,3 @@
+//! RangeDuel in the client: its scene and panels.
+
+mod scene;

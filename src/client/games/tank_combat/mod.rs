@@ -1,0 +1,3 @@
+//! TankCombat in the client: its scene and panels.
+
+mod scene;

@@ -1,0 +1,190 @@
+//! What the table should highlight, worked out from the rules: the hexes the active tank
+//! can reach with their action-point cost, its turret arc within gun range, the line of
+//! sight to the hovered unit, and every valid target with its exact odds (the same code
+//! as `tanktable odds`). Drawing is the overlay's job; this part runs headless.
+
+use bevy::prelude::*;
+use hexx::Hex;
+
+use crate::client::session::Session;
+use crate::framework::Game;
+use crate::rules::tank_commander::{FireTarget, Round, Route, TankCommander, UnitId};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hovered>()
+        .init_resource::<Selection>()
+        .init_resource::<Highlights>()
+        .add_systems(
+            Update,
+            work_out
+                .in_set(crate::client::ClientSystems::Mirror)
+                .after(super::mirror::MirrorSystems)
+                .run_if(resource_exists::<Session<TankCommander>>),
+        );
+}
+
+/// The hex under the pointer.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hovered(pub Option<Hex>);
+
+/// What the player has picked out.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    /// The unit whose card is shown.
+    pub unit: Option<UnitId>,
+    /// The enemy the active tank aims at (fire with the button or F).
+    pub aim: Option<UnitId>,
+    /// Units picked out by clicking a log line.
+    pub focus: Vec<UnitId>,
+}
+
+/// A unit that can be shot at now, with its odds in words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    pub unit: UnitId,
+    pub at: Hex,
+    /// "hit 2/3 · pen 1/2 · −0.83 hull".
+    pub label: String,
+    /// How the numbers were reached.
+    pub why: String,
+}
+
+/// The line of sight from the shooter to the hovered unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sight {
+    pub from: Hex,
+    pub to: Hex,
+    /// The first blocking hex and why, if the line is blocked.
+    pub blocked: Option<(Hex, String)>,
+}
+
+/// Everything to highlight now.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Highlights {
+    /// The unit the highlights are for: the active unit, else the selected one.
+    pub shooter: Option<UnitId>,
+    pub routes: Vec<Route>,
+    /// Hexes within the turret arc and gun range.
+    pub arc: Vec<Hex>,
+    pub targets: Vec<Target>,
+    pub sight: Option<Sight>,
+}
+
+/// The odds of `shooter` firing at `target` with its loaded round (AT if empty), as a
+/// short label and an explanation; `None` if it cannot aim at it.
+#[must_use]
+pub fn target_odds(battle: &TankCommander, shooter: UnitId, target: UnitId) -> Option<Target> {
+    let s = battle.unit(shooter);
+    let round = s.loaded.unwrap_or(Round::At);
+    let bring_it_down = battle
+        .activation()
+        .is_some_and(|a| a.unit == shooter && a.bring_it_down);
+    let profile = battle
+        .shot_profile(shooter, FireTarget::Unit(target), round, bring_it_down)
+        .ok()?;
+    let o = battle.odds(&profile);
+    let label = if profile.armor.is_some() {
+        format!(
+            "hit {} · pen {} · −{:.2} hull",
+            o.hit,
+            o.penetrating,
+            o.expected_hull_loss.to_f64()
+        )
+    } else {
+        format!("hit {}", o.hit)
+    };
+    let armor = profile.armor.map_or(String::new(), |(f, v, why)| {
+        format!(
+            "\n{f} armor {v} ({why}); {round} strength {} + d6 must beat it",
+            profile.strength
+        )
+    });
+    let why = format!(
+        "To hit: {}{armor}\nCrew wound {}, fire {}, knocked out {}",
+        profile.to_hit.explain(),
+        o.crew_wound,
+        o.fire,
+        o.disable
+    );
+    Some(Target {
+        unit: target,
+        at: battle.unit(target).at,
+        label,
+        why,
+    })
+}
+
+/// Works the highlights out for a state, a selection and a hovered hex.
+#[must_use]
+pub fn highlights_for(
+    battle: &TankCommander,
+    selection: &Selection,
+    hovered: Option<Hex>,
+) -> Highlights {
+    if battle.outcome().is_some() {
+        return Highlights::default();
+    }
+    let shooter = battle
+        .activation()
+        .map(|a| a.unit)
+        .or(selection.unit)
+        .filter(|&id| battle.unit(id).acts());
+    let Some(shooter) = shooter else {
+        return Highlights::default();
+    };
+    let s = battle.unit(shooter);
+    let routes = if battle.activation().is_some_and(|a| a.unit == shooter) {
+        battle.routes()
+    } else {
+        Vec::new()
+    };
+    let arc = battle
+        .board()
+        .hexes()
+        .filter(|&h| battle.covers(s, h))
+        .collect();
+    let targets = battle
+        .units()
+        .iter()
+        .filter(|t| t.side != s.side && t.is_active())
+        .filter_map(|t| target_odds(battle, shooter, t.id))
+        .collect();
+    let sight = hovered
+        .and_then(|h| battle.unit_at(h))
+        .filter(|t| t.id != shooter)
+        .map(|t| {
+            let line = battle.sight_line(s.at, t.at);
+            Sight {
+                from: s.at,
+                to: t.at,
+                blocked: line.blocked,
+            }
+        });
+    Highlights {
+        shooter: Some(shooter),
+        routes,
+        arc,
+        targets,
+        sight,
+    }
+}
+
+fn work_out(
+    table: Res<Session<TankCommander>>,
+    selection: Res<Selection>,
+    hovered: Res<Hovered>,
+    mut highlights: ResMut<Highlights>,
+    mut last: Local<Option<(u64, u64, Selection, Option<Hex>)>>,
+) {
+    let key = (
+        table.generation,
+        table.revision,
+        selection.clone(),
+        hovered.0,
+    );
+    if last.as_ref() == Some(&key) {
+        return;
+    }
+    *highlights = highlights_for(table.state(), &selection, hovered.0);
+    *last = Some(key);
+}

@@ -1,0 +1,228 @@
+//! Tank Commander's input: a click on the table selects a unit, aims at an enemy, or
+//! drives to a reachable hex; the keys press the action bar's buttons; End turn passes
+//! with every unit still to act.
+//!
+//! Clicks come from the pointer's observers on every entity with a [`HexPos`] (tiles and
+//! units), so that tests can click a hex the way the pointer does. A click whose press
+//! began on a panel is the panel's, never the table's ([`PressOrigin`]).
+
+use bevy::picking::events::{Click, Out, Over, Pointer};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+use hexx::Hex;
+
+use super::highlights::{Highlights, Hovered, Selection};
+use super::mirror::HexPos;
+use super::panels::bar_items;
+use crate::client::ClientSystems;
+use crate::client::input::{PanelOutlines, PressOrigin, typing};
+use crate::client::session::{Busy, Order, Session};
+use crate::framework::{Game, PlayerId};
+use crate::rules::tank_commander::{Action, TankCommander, UnitId};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Clicked>()
+        .init_resource::<EndTurn>()
+        .add_observer(hover)
+        .add_observer(leave)
+        .add_observer(click)
+        .add_systems(
+            Update,
+            (
+                follow_activation,
+                take_clicks,
+                take_keys.run_if(not(typing)),
+                end_turn,
+            )
+                .chain()
+                .in_set(ClientSystems::Input)
+                .run_if(resource_exists::<Session<TankCommander>>),
+        );
+}
+
+/// A hex the player clicked, waiting to be turned into an order.
+#[derive(Resource, Default, Debug)]
+pub struct Clicked(pub Option<Hex>);
+
+/// End turn was asked for this side: its active unit ends its activation, and each of its
+/// units still to act passes, for as long as the choice stays with this side.
+#[derive(Resource, Default, Debug)]
+pub struct EndTurn(pub Option<PlayerId>);
+
+fn hover(
+    over: On<Pointer<Over>>,
+    at: Query<&HexPos>,
+    outlines: Res<PanelOutlines>,
+    mut hovered: ResMut<Hovered>,
+) {
+    if let Ok(at) = at.get(over.entity) {
+        // A hex under a panel is not pointed at.
+        hovered.0 = (!outlines.at(over.pointer_location.position)).then_some(at.0);
+    }
+}
+
+fn leave(out: On<Pointer<Out>>, at: Query<&HexPos>, mut hovered: ResMut<Hovered>) {
+    if at.get(out.entity).is_ok_and(|at| Some(at.0) == hovered.0) {
+        hovered.0 = None;
+    }
+}
+
+fn click(
+    click: On<Pointer<Click>>,
+    at: Query<&HexPos>,
+    origin: Res<PressOrigin>,
+    mut clicked: ResMut<Clicked>,
+) {
+    if click.button == PointerButton::Primary
+        && !origin.on_panel
+        && let Ok(at) = at.get(click.entity)
+    {
+        clicked.0 = Some(at.0);
+    }
+}
+
+/// Selects the unit that was just activated; an aim does not outlive its activation.
+fn follow_activation(
+    session: Res<Session<TankCommander>>,
+    mut selection: ResMut<Selection>,
+    mut last: Local<Option<(u64, Option<UnitId>)>>,
+) {
+    let active = session.state().activation().map(|a| a.unit);
+    let key = (session.generation, active);
+    if *last == Some(key) {
+        return;
+    }
+    *last = Some(key);
+    if let Some(unit) = active {
+        selection.unit = Some(unit);
+    }
+    selection.aim = None;
+}
+
+/// A click on the table: select a unit, aim at an enemy, or drive to a highlighted hex.
+fn take_clicks(
+    mut clicked: ResMut<Clicked>,
+    session: Res<Session<TankCommander>>,
+    busy: Res<Busy>,
+    time: Res<Time>,
+    highlights: Res<Highlights>,
+    mut selection: ResMut<Selection>,
+    mut orders: MessageWriter<Order<TankCommander>>,
+) {
+    let Some(hex) = clicked.0.take() else { return };
+    let battle = session.state();
+    selection.focus.clear();
+    let player = battle.current_side();
+    match battle.unit_at(hex) {
+        Some(u) if u.side == player || battle.activation().is_none() => {
+            selection.unit = Some(u.id);
+        }
+        Some(u) => selection.aim = Some(u.id),
+        None => {
+            if session.deciding() != Some(player)
+                || !session.interactive
+                || busy.busy(time.elapsed_secs())
+            {
+                return;
+            }
+            if let Some(route) = highlights.routes.iter().find(|r| r.to == hex) {
+                orders.write(Order::PlaySequence(player, route.actions.clone()));
+            }
+        }
+    }
+}
+
+/// The action bar's shortcuts, Tab to pick the next unit, Escape to drop the aim.
+fn take_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Res<Session<TankCommander>>,
+    busy: Res<Busy>,
+    time: Res<Time>,
+    hovered: Res<Hovered>,
+    mut selection: ResMut<Selection>,
+    mut orders: MessageWriter<Order<TankCommander>>,
+    mut end_turn: ResMut<EndTurn>,
+) {
+    if keys.just_pressed(KeyCode::Escape) {
+        selection.aim = None;
+        selection.focus.clear();
+    }
+    if busy.busy(time.elapsed_secs())
+        || !session.interactive
+        || keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
+    {
+        return;
+    }
+    let battle = session.state();
+    let Some(player) = session.deciding() else {
+        return;
+    };
+    if keys.just_pressed(KeyCode::Tab) && battle.activation().is_none() {
+        let pending: Vec<_> = battle.pending_units(player).collect();
+        let next = pending
+            .iter()
+            .position(|&u| Some(u) == selection.unit)
+            .map_or(0, |i| (i + 1) % pending.len().max(1));
+        selection.unit = pending.get(next).copied();
+        return;
+    }
+    for it in bar_items(battle, player, &selection, hovered.0) {
+        if let Some(key) = it.key
+            && keys.just_pressed(key)
+            && it.why_not.is_none()
+        {
+            match it.action {
+                Some(action) => {
+                    orders.write(Order::Play(player, action));
+                }
+                None => end_turn.0 = Some(player),
+            }
+            return;
+        }
+    }
+}
+
+/// Plays End turn one action at a time, each after the last one's animation.
+fn end_turn(
+    mut end_turn: ResMut<EndTurn>,
+    session: Res<Session<TankCommander>>,
+    busy: Res<Busy>,
+    time: Res<Time>,
+    mut orders: MessageWriter<Order<TankCommander>>,
+    mut asked: Local<Option<((u64, usize), u64)>>,
+) {
+    let Some(player) = end_turn.0 else {
+        *asked = None;
+        return;
+    };
+    let battle = session.state();
+    if battle.outcome().is_some() || battle.current_side() != player || session.replay.is_some() {
+        end_turn.0 = None;
+        return;
+    }
+    if busy.busy(time.elapsed_secs()) || !session.queued.is_empty() {
+        return;
+    }
+    // One order at a time: wait for the last one to be played; stop if it was refused.
+    let now = (session.generation, session.game.history().len());
+    if let Some((at, revision)) = *asked
+        && at == now
+    {
+        if session.revision != revision {
+            end_turn.0 = None;
+        }
+        return;
+    }
+    let next = if battle.activation().is_some() {
+        Some(Action::EndActivation)
+    } else {
+        battle.pending_units(player).next().map(Action::Activate)
+    };
+    match next {
+        Some(action) => {
+            *asked = Some((now, session.revision));
+            orders.write(Order::Play(player, action));
+        }
+        None => end_turn.0 = None,
+    }
+}

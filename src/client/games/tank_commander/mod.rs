@@ -1,0 +1,354 @@
+//! Tank Commander in the client: a 3D hex table with every rule made visible (reachable
+//! hexes with their cost, arcs, lines of sight, exact odds), the unit card, the action
+//! bar, and the shots, hits, fires and explosions played out.
+//!
+//! The session gives this scene [`FactsPlayed`]; [`tell_facts`] turns them into the
+//! scene's own messages ([`UnitMoved`], [`ShotResolved`], [`CrewWounded`] …), which the
+//! models and effects animate. Only this folder converts between hexes and the world.
+
+mod board;
+mod effects;
+pub mod highlights;
+mod input;
+pub mod mirror;
+mod overlay;
+pub mod panels;
+mod units;
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use hexx::Hex;
+
+use crate::client::ClientSystems;
+use crate::client::GameScreen;
+use crate::client::session::{FactsPlayed, GameClient, LogClicked, Session};
+use crate::framework::PlayerId;
+use crate::grid::Facing;
+use crate::rules::tank_commander::{Fact, FireTarget, Role, TankCommander, UnitId};
+
+pub use input::EndTurn;
+
+impl GameClient for TankCommander {
+    const SCREEN: GameScreen = GameScreen::TankCommander;
+    /// The action bar and clicks on the table.
+    const OWN_CONTROLS: bool = true;
+
+    fn logic(app: &mut App) {
+        app.add_message::<Rewound>()
+            .add_message::<UnitMoved>()
+            .add_message::<UnitTurned>()
+            .add_message::<ShotResolved>()
+            .add_message::<CrewWounded>()
+            .add_message::<UnitDisabled>()
+            .add_message::<CookedOff>()
+            .add_message::<FireStarted>()
+            .add_message::<SmokeLaid>()
+            .add_message::<BuildingDestroyed>()
+            .add_systems(
+                Update,
+                (tell_facts, focus_log_line)
+                    .in_set(ClientSystems::Mirror)
+                    .before(mirror::MirrorSystems)
+                    .run_if(resource_exists::<Session<TankCommander>>),
+            )
+            .add_plugins((mirror::plugin, highlights::plugin, input::plugin));
+    }
+
+    fn scene(app: &mut App) {
+        app.add_plugins((
+            board::plugin,
+            units::plugin,
+            effects::plugin,
+            overlay::plugin,
+            panels::plugin,
+        ));
+    }
+
+    fn prompt(&self, player: PlayerId) -> Option<String> {
+        Some(match self.activation() {
+            Some(a) => format!(
+                "{} has {} action point{} left: pick an action below, or click a blue hex to drive there",
+                self.unit(a.unit).name,
+                a.action_points,
+                if a.action_points == 1 { "" } else { "s" }
+            ),
+            None if self.pending_units(player).next().is_some() => {
+                "click one of your tanks, then Activate (Enter)".into()
+            }
+            None => "no unit left to activate: End turn (N)".into(),
+        })
+    }
+
+    fn end_summary(session: &Session<Self>, ui: &mut egui::Ui) {
+        panels::end_summary(session, ui);
+    }
+}
+
+/// Size of a hex in world units (centre to corner).
+pub const HEX_SIZE: f32 = 1.0;
+
+/// World position of a hex centre on the table surface.
+#[must_use]
+pub fn hex_to_world(hex: Hex) -> Vec3 {
+    let (x, z) = crate::grid::hex::center(hex);
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "table coordinates are small"
+    )]
+    Vec3::new(x as f32 * HEX_SIZE, 0.0, z as f32 * HEX_SIZE)
+}
+
+/// Rotation that turns a model built facing north (−Z) to `facing`.
+#[must_use]
+pub fn facing_rotation(facing: Facing) -> Quat {
+    #[allow(clippy::cast_possible_truncation, reason = "angles are small")]
+    Quat::from_rotation_y(-(facing.degrees() as f32).to_radians())
+}
+
+/// The state was replaced wholesale (a new game, undo, a replay step): presentation snaps
+/// to it instead of animating.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct Rewound;
+
+/// A unit drove from one hex to another.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnitMoved {
+    pub unit: UnitId,
+    pub from: Hex,
+    pub to: Hex,
+}
+
+/// A unit's hull or turret turned.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnitTurned {
+    pub unit: UnitId,
+    pub hull: Facing,
+    pub turret: Facing,
+}
+
+/// A shot (or a cook-off's blast) was resolved.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShotResolved {
+    pub shooter: UnitId,
+    pub from: Hex,
+    pub at: Hex,
+    pub hit: bool,
+    pub penetrating: bool,
+}
+
+/// A crew member was wounded or killed.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct CrewWounded {
+    pub unit: UnitId,
+    pub role: Role,
+    pub name: String,
+    pub killed: bool,
+}
+
+/// A unit was knocked out.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct UnitDisabled {
+    pub unit: UnitId,
+    pub reason: String,
+}
+
+/// A tank's ammunition exploded; its hex is rubble now.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CookedOff {
+    pub unit: UnitId,
+    pub hex: Hex,
+}
+
+/// A unit caught fire.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FireStarted {
+    pub unit: UnitId,
+}
+
+/// Smoke was laid on a hex.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SmokeLaid {
+    pub hex: Hex,
+}
+
+/// A building was shot to rubble.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildingDestroyed {
+    pub hex: Hex,
+}
+
+/// The scene's messages, one writer each.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Tell<'w> {
+    rewound: MessageWriter<'w, Rewound>,
+    moved: MessageWriter<'w, UnitMoved>,
+    turned: MessageWriter<'w, UnitTurned>,
+    shots: MessageWriter<'w, ShotResolved>,
+    wounds: MessageWriter<'w, CrewWounded>,
+    disabled: MessageWriter<'w, UnitDisabled>,
+    cooked: MessageWriter<'w, CookedOff>,
+    fires: MessageWriter<'w, FireStarted>,
+    smoke: MessageWriter<'w, SmokeLaid>,
+    buildings: MessageWriter<'w, BuildingDestroyed>,
+}
+
+/// Turns the rules' facts into the scene's messages.
+fn tell_facts(
+    session: Res<Session<TankCommander>>,
+    mut played: MessageReader<FactsPlayed<TankCommander>>,
+    mut tell: Tell,
+) {
+    let state = session.state();
+    for p in played.read() {
+        if p.jumped {
+            tell.rewound.write(Rewound);
+            continue;
+        }
+        for fact in &p.facts {
+            match fact {
+                Fact::UnitMoved { unit, from, to, .. } => {
+                    tell.moved.write(UnitMoved {
+                        unit: *unit,
+                        from: *from,
+                        to: *to,
+                    });
+                }
+                Fact::UnitTurned {
+                    unit, to, turret, ..
+                } => {
+                    tell.turned.write(UnitTurned {
+                        unit: *unit,
+                        hull: *to,
+                        turret: *turret,
+                    });
+                }
+                Fact::TurretRotated { unit, to, .. } => {
+                    tell.turned.write(UnitTurned {
+                        unit: *unit,
+                        hull: state.unit(*unit).facing,
+                        turret: *to,
+                    });
+                }
+                Fact::ShotResolved {
+                    shooter,
+                    target,
+                    hit,
+                    penetration,
+                    ..
+                } => {
+                    let at = match target {
+                        FireTarget::Unit(t) => state.unit(*t).at,
+                        FireTarget::Building(h) => *h,
+                    };
+                    tell.shots.write(ShotResolved {
+                        shooter: *shooter,
+                        from: state.unit(*shooter).at,
+                        at,
+                        hit: *hit,
+                        penetrating: penetration.as_ref().is_some_and(|p| p.penetrating),
+                    });
+                }
+                Fact::BlastHit {
+                    source,
+                    target,
+                    penetration,
+                } => {
+                    tell.shots.write(ShotResolved {
+                        shooter: *source,
+                        from: state.unit(*source).at,
+                        at: state.unit(*target).at,
+                        hit: true,
+                        penetrating: penetration.penetrating,
+                    });
+                }
+                Fact::CrewWounded {
+                    unit,
+                    role,
+                    name,
+                    killed,
+                    ..
+                } => {
+                    tell.wounds.write(CrewWounded {
+                        unit: *unit,
+                        role: *role,
+                        name: name.clone(),
+                        killed: *killed,
+                    });
+                }
+                Fact::UnitDisabled { unit, reason } => {
+                    tell.disabled.write(UnitDisabled {
+                        unit: *unit,
+                        reason: reason.clone(),
+                    });
+                }
+                Fact::CookedOff { unit, hex, .. } => {
+                    tell.cooked.write(CookedOff {
+                        unit: *unit,
+                        hex: *hex,
+                    });
+                }
+                Fact::FireRolled { unit, check } if check.success => {
+                    tell.fires.write(FireStarted { unit: *unit });
+                }
+                Fact::SmokeDeployed { hex, .. } => {
+                    tell.smoke.write(SmokeLaid { hex: *hex });
+                }
+                Fact::BuildingDestroyed { hex } => {
+                    tell.buildings.write(BuildingDestroyed { hex: *hex });
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The units a fact involves.
+#[must_use]
+pub fn units_of(fact: &Fact) -> Vec<UnitId> {
+    match fact {
+        Fact::ShotResolved {
+            shooter, target, ..
+        } => match target {
+            FireTarget::Unit(t) => vec![*shooter, *t],
+            FireTarget::Building(_) => vec![*shooter],
+        },
+        Fact::BlastHit { source, target, .. } => vec![*source, *target],
+        Fact::UnitActivated { unit, .. }
+        | Fact::UnitMoved { unit, .. }
+        | Fact::UnitTurned { unit, .. }
+        | Fact::TurretRotated { unit, .. }
+        | Fact::GunLoaded { unit, .. }
+        | Fact::AbilityUsed { unit, .. }
+        | Fact::WoundRolled { unit, .. }
+        | Fact::CrewWounded { unit, .. }
+        | Fact::LieutenantTookOver { unit, .. }
+        | Fact::HullDamaged { unit, .. }
+        | Fact::FireRolled { unit, .. }
+        | Fact::FireExtinguished { unit, .. }
+        | Fact::SmokeDeployed { unit, .. }
+        | Fact::UnitDisabled { unit, .. }
+        | Fact::CookOffRolled { unit, .. }
+        | Fact::CookedOff { unit, .. }
+        | Fact::WaypointReached { unit, .. }
+        | Fact::ActivationEnded { unit, .. } => vec![*unit],
+        _ => Vec::new(),
+    }
+}
+
+/// A clicked line of the log picks out the units it is about.
+fn focus_log_line(
+    session: Res<Session<TankCommander>>,
+    mut clicked: MessageReader<LogClicked>,
+    mut selection: ResMut<highlights::Selection>,
+) {
+    for c in clicked.read() {
+        let game = &session.game;
+        let fact = match (c.step, c.fact) {
+            (None, Some(k)) => game.opening_facts().get(k),
+            (Some(s), Some(k)) => game.history().get(s).and_then(|s| s.facts.get(k)),
+            (Some(s), None) => game.history().get(s).and_then(|s| s.facts.first()),
+            (None, None) => None,
+        };
+        selection.focus = fact.map(units_of).unwrap_or_default();
+    }
+}

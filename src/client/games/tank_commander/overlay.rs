@@ -1,0 +1,257 @@
+//! Draws the highlights on the table: reachable hexes with their action-point cost, the
+//! turret arc within gun range, valid targets with their exact odds, the line of sight to
+//! the hovered unit (green when clear; red up to the blocking hex, which is crossed out),
+//! the hovered hex, the selected and log-picked units, and every unit's name and state.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::hex_to_world;
+use super::highlights::{Highlights, Hovered, Selection};
+use super::mirror::Unit;
+use super::units::{Shown, side_color};
+use crate::client::session::Session;
+use crate::client::{ClientSystems, GameScreen};
+use crate::rules::tank_commander::TankCommander;
+use crate::rules::tank_commander::Terrain;
+use crate::rules::tank_commander::state::Status;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        draw_gizmos.in_set(ClientSystems::Scene).run_if(
+            in_state(GameScreen::TankCommander)
+                .and_then(resource_exists::<Session<TankCommander>>)
+                .and_then(not(resource_exists::<crate::client::Clean>)),
+        ),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        draw_labels.in_set(crate::client::HudSystems::Game).run_if(
+            in_state(GameScreen::TankCommander)
+                .and_then(resource_exists::<Session<TankCommander>>)
+                .and_then(not(resource_exists::<crate::client::Clean>)),
+        ),
+    );
+}
+
+/// Height of a hex's top surface.
+fn top(table: &Session<TankCommander>, hex: hexx::Hex) -> f32 {
+    if table.state().terrain(hex) == Terrain::Hill {
+        0.42
+    } else {
+        0.12
+    }
+}
+
+fn hexagon(gizmos: &mut Gizmos, centre: Vec3, radius: f32, color: Color) {
+    let corners = (0..=6).map(|i| {
+        let a = std::f32::consts::FRAC_PI_3 * i as f32;
+        centre + Vec3::new(radius * a.cos(), 0.0, radius * a.sin())
+    });
+    gizmos.linestrip(corners, color);
+}
+
+fn draw_gizmos(
+    mut gizmos: Gizmos,
+    table: Res<Session<TankCommander>>,
+    highlights: Res<Highlights>,
+    selection: Res<Selection>,
+    hovered: Res<Hovered>,
+) {
+    let lift = |hex| hex_to_world(hex) + Vec3::Y * (top(&table, hex) + 0.02);
+    for hex in &highlights.arc {
+        hexagon(
+            &mut gizmos,
+            lift(*hex),
+            0.8,
+            Color::srgba(1.0, 0.85, 0.2, 0.3),
+        );
+    }
+    for route in &highlights.routes {
+        hexagon(
+            &mut gizmos,
+            lift(route.to),
+            0.88,
+            Color::srgb(0.3, 0.85, 1.0),
+        );
+    }
+    for target in &highlights.targets {
+        let c = lift(target.at);
+        hexagon(&mut gizmos, c, 0.9, Color::srgb(1.0, 0.25, 0.2));
+        hexagon(&mut gizmos, c, 0.84, Color::srgb(1.0, 0.25, 0.2));
+    }
+    if let Some(hex) = hovered.0 {
+        hexagon(&mut gizmos, lift(hex), 0.93, Color::WHITE);
+    }
+    let battle = table.state();
+    if let Some(unit) = selection.unit {
+        let c = lift(battle.unit(unit).at);
+        gizmos.circle(
+            Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+            0.75,
+            Color::WHITE,
+        );
+    }
+    if let Some(unit) = selection.aim {
+        let c = lift(battle.unit(unit).at);
+        gizmos.circle(
+            Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+            0.7,
+            Color::srgb(1.0, 0.1, 0.1),
+        );
+    }
+    for unit in &selection.focus {
+        let c = lift(battle.unit(*unit).at);
+        for r in [0.6, 0.7, 0.8] {
+            gizmos.circle(
+                Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+                r,
+                Color::srgb(1.0, 0.2, 1.0),
+            );
+        }
+    }
+    if let Some(sight) = &highlights.sight {
+        let eye = |hex| hex_to_world(hex) + Vec3::Y * (top(&table, hex) + 0.6);
+        let (from, to) = (eye(sight.from), eye(sight.to));
+        match &sight.blocked {
+            None => {
+                gizmos.line(from, to, Color::srgb(0.2, 1.0, 0.3));
+            }
+            Some((block, _)) => {
+                let b = hex_to_world(*block);
+                // Red up to the blocking hex, then faint.
+                let along =
+                    (b - from).with_y(0.0).length() / (to - from).with_y(0.0).length().max(1e-3);
+                let cut = from.lerp(to, along.clamp(0.0, 1.0));
+                gizmos.line(from, cut, Color::srgb(1.0, 0.15, 0.1));
+                gizmos.line(cut, to, Color::srgba(1.0, 0.15, 0.1, 0.25));
+                let c = lift(*block) + Vec3::Y * 0.05;
+                hexagon(&mut gizmos, c, 0.9, Color::srgb(1.0, 0.15, 0.1));
+                gizmos.line(
+                    c + Vec3::new(-0.5, 0.0, -0.5),
+                    c + Vec3::new(0.5, 0.0, 0.5),
+                    Color::srgb(1.0, 0.15, 0.1),
+                );
+                gizmos.line(
+                    c + Vec3::new(-0.5, 0.0, 0.5),
+                    c + Vec3::new(0.5, 0.0, -0.5),
+                    Color::srgb(1.0, 0.15, 0.1),
+                );
+            }
+        }
+    }
+}
+
+/// Names and states over the units, costs on reachable hexes, odds on targets.
+fn draw_labels(
+    mut contexts: EguiContexts,
+    table: Res<Session<TankCommander>>,
+    highlights: Res<Highlights>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
+    shown: Query<(&Unit, &Shown)>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (camera, eye) = *camera;
+    let screen = |world: Vec3| {
+        camera
+            .world_to_viewport(eye, world)
+            .ok()
+            .map(|p| egui::pos2(p.x, p.y))
+    };
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("table labels"),
+    ));
+    let battle = table.state();
+    let font = egui::FontId::proportional(13.0);
+    let shadow = |pos: egui::Pos2, text: &str, color: egui::Color32, font: &egui::FontId| {
+        painter.text(
+            pos + egui::vec2(1.0, 1.0),
+            egui::Align2::CENTER_CENTER,
+            text,
+            font.clone(),
+            egui::Color32::BLACK,
+        );
+        painter.text(pos, egui::Align2::CENTER_CENTER, text, font.clone(), color);
+    };
+    for route in &highlights.routes {
+        if let Some(p) = screen(hex_to_world(route.to) + Vec3::Y * top(&table, route.to)) {
+            shadow(
+                p,
+                &format!("{} AP", route.cost),
+                egui::Color32::from_rgb(120, 220, 255),
+                &font,
+            );
+        }
+    }
+    for u in battle.units() {
+        // Say what the model shows: a knock-out is told once its effects have played.
+        let Some(c) = shown
+            .iter()
+            .find(|(id, _)| id.0 == u.id)
+            .and_then(|(_, s)| s.0)
+        else {
+            continue;
+        };
+        if c.status == Status::Destroyed {
+            continue;
+        }
+        let Some(p) = screen(hex_to_world(u.at) + Vec3::Y * (top(&table, u.at) + 1.35)) else {
+            continue;
+        };
+        let [r, g, b, _] = side_color(u.side.0).to_srgba().to_u8_array();
+        let color = egui::Color32::from_rgb(
+            r.saturating_add(60),
+            g.saturating_add(60),
+            b.saturating_add(60),
+        );
+        let mut state = Vec::new();
+        if c.status == Status::Disabled {
+            state.push("KNOCKED OUT".to_string());
+        } else if c.hull < c.max_hull {
+            state.push(format!("damaged {}/{}", c.hull, c.max_hull));
+        }
+        if c.on_fire {
+            state.push("ON FIRE".into());
+        }
+        let wounded = c.wounded_crew;
+        if wounded > 0 {
+            state.push(format!("{wounded} crew hurt"));
+        }
+        shadow(p, &u.name, color, &font);
+        if !state.is_empty() {
+            shadow(
+                p + egui::vec2(0.0, 14.0),
+                &state.join(" · "),
+                egui::Color32::from_rgb(255, 170, 60),
+                &egui::FontId::proportional(11.0),
+            );
+        }
+    }
+    for target in &highlights.targets {
+        if let Some(p) = screen(hex_to_world(target.at) + Vec3::Y * top(&table, target.at)) {
+            let pos = p + egui::vec2(0.0, 22.0);
+            let rect = painter.text(
+                pos,
+                egui::Align2::CENTER_CENTER,
+                &target.label,
+                egui::FontId::proportional(12.0),
+                egui::Color32::WHITE,
+            );
+            painter.rect_filled(
+                rect.expand(3.0),
+                3.0,
+                egui::Color32::from_rgba_unmultiplied(120, 10, 10, 200),
+            );
+            painter.text(
+                pos,
+                egui::Align2::CENTER_CENTER,
+                &target.label,
+                egui::FontId::proportional(12.0),
+                egui::Color32::WHITE,
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,750 @@
+//! Tank Commander's own panels beside the shared frame: the unit card, the action bar
+//! with its costs and shortcuts (a greyed-out action says which rule forbids it now), the
+//! card of what is under the pointer, and the battle's figures on the end screen.
+//!
+//! The action bar keeps one size and its buttons keep their places whatever the pointer
+//! does, so that no button ever slides under the pointer on its way to the table.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::highlights::{Highlights, Hovered, Selection};
+use super::input::EndTurn;
+use super::units::side_color;
+use crate::client::input::PanelOrder;
+use crate::client::session::{Busy, Order, Session, SkipAnimations};
+use crate::client::{Clean, GameScreen, HudSystems};
+use crate::framework::{Game, PlayerId};
+use crate::grid::Rotation;
+use crate::rules::tank_commander::state::{RoleState, Status};
+use crate::rules::tank_commander::{
+    Ability, Action, Fact, FireTarget, Role, Round, TankCommander, Terrain,
+};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (draw_unit_card, draw_action_bar, draw_hover)
+            .chain()
+            .in_set(HudSystems::Game)
+            .run_if(
+                in_state(GameScreen::TankCommander)
+                    .and_then(resource_exists::<Session<TankCommander>>),
+            )
+            .run_if(not(resource_exists::<Clean>)),
+    );
+}
+
+fn color32(c: Color) -> egui::Color32 {
+    let [r, g, b, _] = c.to_srgba().to_u8_array();
+    egui::Color32::from_rgb(r, g, b)
+}
+
+/// One button of the action bar.
+#[derive(Clone, Debug)]
+pub struct BarItem {
+    pub label: String,
+    /// The key that presses it.
+    pub key: Option<KeyCode>,
+    pub key_name: &'static str,
+    /// Action points it costs, when it has a cost.
+    pub cost: Option<u8>,
+    /// The action it plays; `None` for End turn.
+    pub action: Option<Action>,
+    /// The rule that forbids it now, if any.
+    pub why_not: Option<String>,
+    /// What it does.
+    pub help: String,
+}
+
+fn item(
+    battle: &TankCommander,
+    player: PlayerId,
+    label: impl Into<String>,
+    key: Option<(KeyCode, &'static str)>,
+    cost: Option<u8>,
+    action: Action,
+    help: impl Into<String>,
+) -> BarItem {
+    BarItem {
+        label: label.into(),
+        key: key.map(|k| k.0),
+        key_name: key.map_or("", |k| k.1),
+        cost,
+        action: Some(action),
+        why_not: battle.check(player, &action).err(),
+        help: help.into(),
+    }
+}
+
+/// The action bar for `player`: every kind of action, legal or not, with its cost and,
+/// when it is not allowed now, the rule that forbids it.
+#[must_use]
+pub fn bar_items(
+    battle: &TankCommander,
+    player: PlayerId,
+    selection: &Selection,
+    hovered: Option<hexx::Hex>,
+) -> Vec<BarItem> {
+    let rules = battle.rules();
+    let c = &rules.costs;
+    let mut items = Vec::new();
+    let end_turn = BarItem {
+        label: "End turn".into(),
+        key: Some(KeyCode::KeyN),
+        key_name: "N",
+        cost: None,
+        action: None,
+        why_not: None,
+        help: "End this activation and pass with every unit that has not acted this turn".into(),
+    };
+    let Some(act) = battle.activation() else {
+        let activate = match selection.unit {
+            Some(id) => item(
+                battle,
+                player,
+                "Activate",
+                Some((KeyCode::Enter, "Enter")),
+                None,
+                Action::Activate(id),
+                format!(
+                    "Start {}'s activation: it gets its action points to spend",
+                    battle.unit(id).name
+                ),
+            ),
+            None => BarItem {
+                label: "Activate".into(),
+                key: Some(KeyCode::Enter),
+                key_name: "Enter",
+                cost: None,
+                action: Some(Action::EndActivation),
+                why_not: Some("Click one of your tanks first (Tab picks the next one)".into()),
+                help: "Start a unit's activation".into(),
+            },
+        };
+        items.push(activate);
+        items.push(end_turn);
+        return items;
+    };
+    let u = battle.unit(act.unit);
+    let turn = |rotation, follows| Action::Turn {
+        rotation,
+        turret_follows: follows,
+    };
+    items.push(item(
+        battle,
+        player,
+        "Move",
+        Some((KeyCode::KeyM, "M")),
+        Some(battle.move_cost(u)),
+        Action::Move,
+        "Drive one hex straight ahead (or click a blue hex to drive there)",
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Turn left",
+        Some((KeyCode::Comma, ",")),
+        Some(c.turn),
+        turn(Rotation::Left, true),
+        "Turn the hull 60° left; the turret turns with it",
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Turn right",
+        Some((KeyCode::Period, ".")),
+        Some(c.turn),
+        turn(Rotation::Right, true),
+        "Turn the hull 60° right; the turret turns with it",
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Hull left only",
+        None,
+        Some(c.turn),
+        turn(Rotation::Left, false),
+        "Turn the hull 60° left; the turret keeps its direction",
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Hull right only",
+        None,
+        Some(c.turn),
+        turn(Rotation::Right, false),
+        "Turn the hull 60° right; the turret keeps its direction",
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Turret left",
+        Some((KeyCode::BracketLeft, "[")),
+        Some(c.turret),
+        Action::RotateTurret(Rotation::Left),
+        "Turn the turret 60° left",
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Turret right",
+        Some((KeyCode::BracketRight, "]")),
+        Some(c.turret),
+        Action::RotateTurret(Rotation::Right),
+        "Turn the turret 60° right",
+    ));
+    let load_cost = u.load_cost(rules, act.quick_load);
+    items.push(item(
+        battle,
+        player,
+        "Load AT",
+        Some((KeyCode::KeyL, "L")),
+        load_cost,
+        Action::Load(Round::At),
+        "Load an anti-tank round",
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Load HE",
+        Some((KeyCode::KeyH, "H")),
+        load_cost,
+        Action::Load(Round::He),
+        "Load a high-explosive round (needs the HE Rounds upgrade)",
+    ));
+    let fire = match selection.aim {
+        Some(t) => {
+            let mut it = item(
+                battle,
+                player,
+                "Fire",
+                Some((KeyCode::KeyF, "F")),
+                Some(c.fire),
+                Action::Fire(FireTarget::Unit(t)),
+                format!("Fire the loaded round at {}", battle.unit(t).name),
+            );
+            if let Some(odds) = super::highlights::target_odds(battle, act.unit, t) {
+                it.help = format!("{}\n{}\n{}", it.help, odds.label, odds.why);
+            }
+            it
+        }
+        None => BarItem {
+            label: "Fire".into(),
+            key: Some(KeyCode::KeyF),
+            key_name: "F",
+            cost: Some(c.fire),
+            action: Some(Action::EndActivation),
+            why_not: Some("Click an enemy unit to aim at it first".into()),
+            help: "Fire the loaded round".into(),
+        },
+    };
+    items.push(fire);
+    // The label stays "Smoke" whatever hex is pointed at: a button that changed its width
+    // with the pointer would move the others under it.
+    let smoke = match hovered {
+        Some(h) => item(
+            battle,
+            player,
+            "Smoke",
+            Some((KeyCode::KeyG, "G")),
+            Some(c.smoke),
+            Action::DeploySmoke(h),
+            format!(
+                "Fire the smoke launcher at {}, the hex under the pointer",
+                battle.label(h)
+            ),
+        ),
+        None => BarItem {
+            label: "Smoke".into(),
+            key: Some(KeyCode::KeyG),
+            key_name: "G",
+            cost: Some(c.smoke),
+            action: Some(Action::EndActivation),
+            why_not: Some(if u.build.smoke_launcher {
+                format!("Point at a hex within {} and press G", rules.smoke.range)
+            } else {
+                format!("{} has no smoke launcher (an upgrade)", u.name)
+            }),
+            help: "Fire the smoke launcher".into(),
+        },
+    };
+    items.push(smoke);
+    items.push(item(
+        battle,
+        player,
+        "Extinguish",
+        Some((KeyCode::KeyV, "V")),
+        Some(c.extinguish),
+        Action::Extinguish,
+        "Put out the fire on this tank",
+    ));
+    let dash = (1..=rules.crew.dash_spaces)
+        .rev()
+        .map(|spaces| Action::UseAbility(Ability::MoveMoveMove { spaces }))
+        .find(|a| battle.check(player, a).is_ok())
+        .unwrap_or(Action::UseAbility(Ability::MoveMoveMove { spaces: 1 }));
+    for (n, (ability, key)) in [
+        (
+            Action::UseAbility(Ability::BoomingVoice),
+            (KeyCode::Digit1, "1"),
+        ),
+        (dash, (KeyCode::Digit2, "2")),
+        (
+            Action::UseAbility(Ability::BringItDown),
+            (KeyCode::Digit3, "3"),
+        ),
+        (
+            Action::UseAbility(Ability::QuickLoad),
+            (KeyCode::Digit4, "4"),
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let Action::UseAbility(a) = ability else {
+            continue;
+        };
+        let help = match n {
+            0 => "Commander: extra action points this turn",
+            1 => "Driver: one action carries the tank several hexes straight ahead",
+            2 => "Gunner: hit on 2+ this turn",
+            _ => "Loader: loading costs nothing this turn",
+        };
+        let label = match a {
+            Ability::MoveMoveMove { spaces } => format!("{} ({spaces})", a.title()),
+            _ => a.title().to_string(),
+        };
+        items.push(item(
+            battle,
+            player,
+            label,
+            Some(key),
+            None,
+            ability,
+            format!("{help} (once per battle)"),
+        ));
+    }
+    items.push(item(
+        battle,
+        player,
+        "End activation",
+        Some((KeyCode::Enter, "Enter")),
+        None,
+        Action::EndActivation,
+        "Finish this unit's activation; unspent action points are lost",
+    ));
+    items.push(end_turn);
+    items
+}
+
+fn draw_unit_card(
+    mut contexts: EguiContexts,
+    session: Res<Session<TankCommander>>,
+    selection: Res<Selection>,
+) -> Result {
+    let battle = session.state();
+    let Some(id) = selection.unit else {
+        return Ok(());
+    };
+    let u = battle.unit(id);
+    let rules = battle.rules();
+    let act = battle.activation().filter(|a| a.unit == id);
+    egui::Window::new("Unit card")
+        .anchor(egui::Align2::LEFT_TOP, [8.0, 80.0])
+        .resizable(false)
+        .collapsible(true)
+        .default_width(280.0)
+        .max_width(300.0)
+        .show(contexts.ctx_mut()?, |ui| {
+            ui.label(
+                egui::RichText::new(&u.name)
+                    .size(17.0)
+                    .strong()
+                    .color(color32(side_color(u.side.0))),
+            );
+            ui.label(format!(
+                "{} · at {} · hull facing {} · turret {}",
+                battle.side_name(u.side),
+                battle.label(u.at),
+                u.facing,
+                u.turret
+            ));
+            let status = match u.status {
+                Status::Active if battle.has_activated(id) && act.is_none() => {
+                    "has acted this turn"
+                }
+                Status::Active if act.is_some() => "ACTIVE",
+                Status::Active => "ready",
+                Status::Disabled => "knocked out",
+                Status::Destroyed => "destroyed",
+            };
+            ui.label(format!("Status: {status}"));
+            egui::Grid::new("card stats").num_columns(2).show(ui, |ui| {
+                let a = u.armor;
+                ui.label("Armor");
+                ui.label(format!(
+                    "front {} · side {} · rear {}",
+                    a.front, a.side, a.rear
+                ));
+                ui.end_row();
+                ui.label("Accuracy");
+                ui.label(format!(
+                    "hits on {}+",
+                    u.base.accuracy.saturating_sub(if u.build.optics {
+                        rules.upgrades.optics_accuracy
+                    } else {
+                        0
+                    })
+                ));
+                ui.end_row();
+                ui.label("Hull");
+                ui.label(format!("{} of {}", u.hull, u.base.hull));
+                ui.end_row();
+                ui.label("Action points");
+                ui.label(match act {
+                    Some(a) => format!(
+                        "{} left · moved {} of {}",
+                        a.action_points,
+                        a.moves,
+                        u.move_cap(rules)
+                    ),
+                    None => format!("{} per activation", u.action_points(rules)),
+                });
+                ui.end_row();
+                ui.label("Gun");
+                ui.label(format!(
+                    "range {} · loaded {}",
+                    u.gun_range(rules),
+                    u.loaded.map_or("nothing".to_string(), |r| r.to_string())
+                ));
+                ui.end_row();
+                ui.label("Fire");
+                ui.label(if u.on_fire {
+                    egui::RichText::new("ON FIRE").color(egui::Color32::from_rgb(255, 120, 40))
+                } else {
+                    egui::RichText::new("none")
+                });
+                ui.end_row();
+            });
+            if !u.crew.is_empty() {
+                ui.separator();
+                ui.label(egui::RichText::new("Crew").strong());
+                egui::Grid::new("card crew").num_columns(3).show(ui, |ui| {
+                    for m in &u.crew {
+                        let color = match m.wounds {
+                            0 => egui::Color32::from_rgb(140, 220, 140),
+                            1 => egui::Color32::from_rgb(240, 200, 80),
+                            _ => egui::Color32::from_rgb(240, 90, 80),
+                        };
+                        ui.label(format!(
+                            "{}: {}",
+                            m.role,
+                            if m.name.is_empty() { "—" } else { &m.name }
+                        ));
+                        ui.label(egui::RichText::new(m.condition()).color(color));
+                        let ability = match m.role {
+                            Role::Commander => Some(Ability::BoomingVoice),
+                            Role::Driver => Some(Ability::MoveMoveMove { spaces: 1 }),
+                            Role::Gunner => Some(Ability::BringItDown),
+                            Role::Loader => Some(Ability::QuickLoad),
+                            Role::Lieutenant => None,
+                        };
+                        match ability {
+                            Some(a) if m.ability_used => {
+                                ui.label(egui::RichText::new(format!("{} used", a.title())).weak())
+                            }
+                            Some(a) => ui.label(format!("{} ready", a.title())),
+                            None => ui.label(""),
+                        };
+                        ui.end_row();
+                    }
+                });
+                let impaired: Vec<String> =
+                    [Role::Commander, Role::Driver, Role::Gunner, Role::Loader]
+                        .into_iter()
+                        .filter(|r| u.role_state(*r) != RoleState::Healthy)
+                        .map(|r| {
+                            format!(
+                                "{r} {}",
+                                if u.role_state(r) == RoleState::Out {
+                                    "out"
+                                } else {
+                                    "impaired"
+                                }
+                            )
+                        })
+                        .collect();
+                if !impaired.is_empty() {
+                    ui.label(
+                        egui::RichText::new(impaired.join(" · "))
+                            .color(egui::Color32::from_rgb(240, 170, 80)),
+                    );
+                }
+            }
+            let b = u.build;
+            let ups: Vec<&str> = [
+                (b.engine, "engine"),
+                (b.barrel, "long barrel"),
+                (b.optics, "optics"),
+                (b.he_rounds, "HE rounds"),
+                (b.smoke_launcher, "smoke launcher"),
+                (b.medkit, "medkit"),
+                (b.lieutenant, "lieutenant"),
+                (b.anti_infantry, "anti-infantry"),
+            ]
+            .into_iter()
+            .filter_map(|(on, n)| on.then_some(n))
+            .collect();
+            if !ups.is_empty() {
+                ui.separator();
+                ui.add(egui::Label::new(format!("Upgrades: {}", ups.join(", "))).wrap());
+            }
+        });
+    Ok(())
+}
+
+/// The action bar: every kind of action with its cost and shortcut. It keeps one size,
+/// and a replay or a bot's turn shows it disabled rather than taking it away.
+fn draw_action_bar(
+    mut contexts: EguiContexts,
+    session: Res<Session<TankCommander>>,
+    selection: Res<Selection>,
+    hovered: Res<Hovered>,
+    busy: Res<Busy>,
+    time: Res<Time>,
+    mut orders: MessageWriter<PanelOrder<TankCommander>>,
+    mut skip: MessageWriter<SkipAnimations>,
+    mut end_turn: ResMut<EndTurn>,
+) -> Result {
+    if session.replay.is_some() || !session.interactive {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let battle = session.state();
+    let animating = busy.busy(time.elapsed_secs());
+    egui::Window::new("action bar")
+        .title_bar(false)
+        .resizable(false)
+        .fixed_size([760.0, 92.0])
+        .anchor(egui::Align2::CENTER_BOTTOM, [-120.0, -4.0])
+        .show(ctx, |ui| {
+            let player = session
+                .deciding()
+                .or_else(|| battle.to_act().first().copied());
+            let Some(player) = player else {
+                ui.label("The battle is over.");
+                return;
+            };
+            let waiting = if animating {
+                Some("Wait for the animation (Space skips it)".to_string())
+            } else if session.deciding() != Some(player) {
+                Some(format!(
+                    "{} is a bot: it is deciding",
+                    battle.side_name(player)
+                ))
+            } else {
+                None
+            };
+            ui.horizontal_wrapped(|ui| {
+                for it in bar_items(battle, player, &selection, hovered.0) {
+                    let mut text = it.label.clone();
+                    if let Some(cost) = it.cost {
+                        text.push_str(&format!(" · {cost} AP"));
+                    }
+                    if !it.key_name.is_empty() {
+                        text.push_str(&format!(" [{}]", it.key_name));
+                    }
+                    let why = waiting.clone().or(it.why_not.clone());
+                    let button = ui.add_enabled(why.is_none(), egui::Button::new(text));
+                    let button = match &why {
+                        Some(why) => {
+                            button.on_disabled_hover_text(format!("{}\nNot now: {why}", it.help))
+                        }
+                        None => button.on_hover_text(&it.help),
+                    };
+                    if button.clicked() {
+                        match it.action {
+                            Some(action) => {
+                                orders.write(PanelOrder(Order::Play(player, action)));
+                            }
+                            None => end_turn.0 = Some(player),
+                        }
+                    }
+                }
+                if animating && ui.button("Skip animation (Space)").clicked() {
+                    skip.write(SkipAnimations);
+                }
+            });
+        });
+    Ok(())
+}
+
+/// What is under the pointer: the hex, its terrain and effect, and any unit's stats.
+fn draw_hover(
+    mut contexts: EguiContexts,
+    session: Res<Session<TankCommander>>,
+    hovered: Res<Hovered>,
+    highlights: Res<Highlights>,
+) -> Result {
+    let Some(hex) = hovered.0 else { return Ok(()) };
+    let battle = session.state();
+    if !battle.board().contains(hex) {
+        return Ok(());
+    }
+    egui::Window::new("Under the pointer")
+        .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -120.0])
+        .resizable(false)
+        .title_bar(false)
+        .show(contexts.ctx_mut()?, |ui| {
+            let terrain = battle.terrain(hex);
+            let effect = match terrain {
+                Terrain::Mud | Terrain::Rubble => " (2 AP to leave)",
+                Terrain::Forest => " (−1 to hit units in or behind it)",
+                Terrain::Building => " (impassable, blocks sight; can be shot to rubble)",
+                Terrain::Hill => " (−1 to hit units behind it; units on it are hit on the rear)",
+                Terrain::Open => "",
+            };
+            let smoke = if battle.smoke(hex) {
+                " · smoke (blocks sight)"
+            } else {
+                ""
+            };
+            ui.strong(format!("{} · {terrain}{effect}{smoke}", battle.label(hex)));
+            if let Some(route) = highlights.routes.iter().find(|r| r.to == hex) {
+                ui.label(format!(
+                    "Click to drive here: {} AP ({} orders)",
+                    route.cost,
+                    route.actions.len()
+                ));
+            }
+            if let Some(u) = battle.unit_at(hex) {
+                let a = u.armor;
+                ui.label(format!(
+                    "{} ({}) · armor {}/{}/{} · hull {}/{} · hits on {}+ · range {} · loaded {}",
+                    u.name,
+                    battle.side_name(u.side),
+                    a.front,
+                    a.side,
+                    a.rear,
+                    u.hull,
+                    u.base.hull,
+                    u.base.accuracy,
+                    u.gun_range(battle.rules()),
+                    u.loaded.map_or("nothing".to_string(), |r| r.to_string())
+                ));
+                if let Some(t) = highlights.targets.iter().find(|t| t.unit == u.id) {
+                    ui.label(
+                        egui::RichText::new(format!("Target: {}", t.label))
+                            .color(egui::Color32::from_rgb(255, 150, 130)),
+                    );
+                    ui.label(egui::RichText::new(&t.why).small());
+                }
+            }
+            if let Some(s) = highlights.sight.as_ref().filter(|s| s.to == hex) {
+                match &s.blocked {
+                    None => ui.label(
+                        egui::RichText::new("Line of sight: clear")
+                            .color(egui::Color32::LIGHT_GREEN),
+                    ),
+                    Some((h, why)) => ui.label(
+                        egui::RichText::new(format!(
+                            "Line of sight blocked at {}: {why}",
+                            battle.label(*h)
+                        ))
+                        .color(egui::Color32::from_rgb(255, 110, 100)),
+                    ),
+                };
+            }
+        });
+    Ok(())
+}
+
+/// Per-side figures of a battle, from its facts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SideSummary {
+    pub shots: u32,
+    pub hits: u32,
+    pub penetrations: u32,
+    pub knocked_out: u32,
+    pub units_left: u32,
+    pub hull_left: u32,
+}
+
+/// The battle summary shown on the victory screen.
+#[must_use]
+pub fn summary(session: &Session<TankCommander>) -> Vec<SideSummary> {
+    let battle = session.state();
+    let sides = battle.player_count();
+    let mut out = vec![SideSummary::default(); sides];
+    for fact in session.game.all_facts() {
+        match fact {
+            Fact::ShotResolved {
+                shooter,
+                hit,
+                penetration,
+                ..
+            } => {
+                let s = &mut out[usize::from(battle.unit(*shooter).side.0)];
+                s.shots += 1;
+                s.hits += u32::from(*hit);
+                s.penetrations += u32::from(penetration.as_ref().is_some_and(|p| p.penetrating));
+            }
+            Fact::UnitDisabled { unit, .. } => {
+                let loser = battle.unit(*unit).side.0;
+                for (i, s) in out.iter_mut().enumerate() {
+                    if i != usize::from(loser) {
+                        s.knocked_out += 1;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for u in battle.units() {
+        if u.status == Status::Active {
+            let s = &mut out[usize::from(u.side.0)];
+            s.units_left += 1;
+            s.hull_left += u32::from(u.hull);
+        }
+    }
+    out
+}
+
+/// The battle's figures on the end screen: shots, hits, knock-outs and what is left.
+pub(super) fn end_summary(session: &Session<TankCommander>, ui: &mut egui::Ui) {
+    let battle = session.state();
+    ui.separator();
+    egui::Grid::new("summary")
+        .num_columns(7)
+        .striped(true)
+        .show(ui, |ui| {
+            for h in [
+                "Side",
+                "Shots",
+                "Hits",
+                "Penetrating",
+                "Knocked out",
+                "Units left",
+                "Hull left",
+            ] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for (i, s) in summary(session).iter().enumerate() {
+                let p = PlayerId(u8::try_from(i).unwrap_or(0));
+                ui.label(egui::RichText::new(battle.side_name(p)).color(color32(side_color(p.0))));
+                for v in [
+                    s.shots,
+                    s.hits,
+                    s.penetrations,
+                    s.knocked_out,
+                    s.units_left,
+                    s.hull_left,
+                ] {
+                    ui.label(v.to_string());
+                }
+                ui.end_row();
+            }
+        });
+}

@@ -1,0 +1,335 @@
+//! Procedural tank models on the mirrored units: hull, tracks, a turret that turns on its
+//! own, a barrel, side colours, and hull pips. Models glide to the rules' positions and
+//! facings (the move and turn animations); knocked-out and destroyed states show once the
+//! effects that caused them have played.
+
+use bevy::prelude::*;
+
+use super::Rewound;
+use super::mirror::{Condition, Facing, HexPos, TurretFacing, Unit};
+use super::{facing_rotation, hex_to_world};
+use crate::client::ClientSystems;
+use crate::client::session::SkipAnimations;
+use crate::client::session::{Busy, Session};
+use crate::rules::tank_commander::TankCommander;
+use crate::rules::tank_commander::Terrain;
+use crate::rules::tank_commander::setup::UnitKind;
+use crate::rules::tank_commander::state::Status;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Moving>()
+        .add_systems(PreStartup, load_assets)
+        .add_systems(
+            Update,
+            (dress_units, glide, show_condition)
+                .chain()
+                .in_set(ClientSystems::Scene)
+                .after(super::effects::EffectsSystems)
+                .run_if(resource_exists::<Session<TankCommander>>),
+        );
+}
+
+/// Whether a model is still gliding to where the rules put it.
+#[derive(Resource, Default, Debug)]
+pub struct Moving(pub bool);
+
+/// Side colours: blue for the first side, red for the second.
+#[must_use]
+pub fn side_color(side: u8) -> Color {
+    match side {
+        0 => Color::srgb(0.20, 0.36, 0.85),
+        1 => Color::srgb(0.85, 0.22, 0.18),
+        _ => Color::srgb(0.8, 0.8, 0.2),
+    }
+}
+
+/// Meshes and materials of the unit models, made once.
+#[derive(Resource)]
+pub struct UnitAssets {
+    hull: Handle<Mesh>,
+    track: Handle<Mesh>,
+    turret: Handle<Mesh>,
+    barrel: Handle<Mesh>,
+    glacis: Handle<Mesh>,
+    target: Handle<Mesh>,
+    bullseye: Handle<Mesh>,
+    flame: Handle<Mesh>,
+    pip: Handle<Mesh>,
+    paint: Vec<Handle<StandardMaterial>>,
+    wreck: Handle<StandardMaterial>,
+    dark: Handle<StandardMaterial>,
+    white: Handle<StandardMaterial>,
+    fire: Handle<StandardMaterial>,
+    pip_on: Handle<StandardMaterial>,
+    pip_off: Handle<StandardMaterial>,
+}
+
+fn load_assets(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    commands.insert_resource(UnitAssets {
+        hull: meshes.add(Cuboid::new(0.62, 0.26, 0.9)),
+        track: meshes.add(Cuboid::new(0.14, 0.22, 0.98)),
+        turret: meshes.add(Cylinder::new(0.22, 0.2)),
+        barrel: meshes.add(Cylinder::new(0.045, 0.7)),
+        glacis: meshes.add(Cuboid::new(0.5, 0.06, 0.12)),
+        target: meshes.add(Cuboid::new(0.7, 0.7, 0.12)),
+        bullseye: meshes.add(Cylinder::new(0.18, 0.13)),
+        flame: meshes.add(Cone {
+            radius: 0.22,
+            height: 0.6,
+        }),
+        pip: meshes.add(Cuboid::new(0.1, 0.06, 0.1)),
+        paint: (0..3).map(|s| materials.add(side_color(s))).collect(),
+        wreck: materials.add(Color::srgb(0.22, 0.21, 0.2)),
+        dark: materials.add(Color::srgb(0.12, 0.12, 0.12)),
+        white: materials.add(Color::srgb(0.95, 0.95, 0.9)),
+        fire: materials.add(StandardMaterial {
+            base_color: Color::srgb(1.0, 0.45, 0.05),
+            emissive: LinearRgba::rgb(4.0, 1.2, 0.1),
+            ..default()
+        }),
+        pip_on: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.3, 0.9, 0.3),
+            emissive: LinearRgba::rgb(0.1, 0.5, 0.1),
+            ..default()
+        }),
+        pip_off: materials.add(Color::srgb(0.35, 0.08, 0.06)),
+    });
+}
+
+/// The turret pivot of a tank model.
+#[derive(Component)]
+pub struct Turret;
+
+/// The condition the model shows (it lags the rules until effects have played).
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+pub struct Shown(pub Option<Condition>);
+
+/// A part of the model that depends on its condition (paint, pips, flames).
+#[derive(Component)]
+struct Dressing;
+
+/// Where a model belongs: on its hex, lifted onto hills.
+fn home(table: &Session<TankCommander>, at: hexx::Hex) -> Vec3 {
+    let lift = if table.state().terrain(at) == Terrain::Hill {
+        0.4
+    } else {
+        0.1
+    };
+    hex_to_world(at) + Vec3::Y * lift
+}
+
+/// Gives new unit entities a transform, the pointer observers and the fixed parts.
+fn dress_units(
+    mut commands: Commands,
+    table: Res<Session<TankCommander>>,
+    a: Res<UnitAssets>,
+    new: Query<(Entity, &Unit, &HexPos, &Facing, &TurretFacing), Added<Unit>>,
+) {
+    for (e, unit, at, facing, turret) in &new {
+        let kind = table.state().unit(unit.0).kind;
+        let mut entity = commands.entity(e);
+        entity.insert((
+            Transform::from_translation(home(&table, at.0))
+                .with_rotation(facing_rotation(facing.0)),
+            Visibility::default(),
+            Shown(None),
+        ));
+        if kind == UnitKind::Target {
+            continue;
+        }
+        let turret_turn = facing_rotation(facing.0).inverse() * facing_rotation(turret.0);
+        entity.with_children(|p| {
+            p.spawn((
+                Mesh3d(a.track.clone()),
+                MeshMaterial3d(a.dark.clone()),
+                Transform::from_xyz(-0.36 * 1.25, 0.13 * 1.25, 0.0).with_scale(Vec3::splat(1.25)),
+            ));
+            p.spawn((
+                Mesh3d(a.track.clone()),
+                MeshMaterial3d(a.dark.clone()),
+                Transform::from_xyz(0.36 * 1.25, 0.13 * 1.25, 0.0).with_scale(Vec3::splat(1.25)),
+            ));
+            // A pale plate on the front of the hull shows which way it faces.
+            p.spawn((
+                Mesh3d(a.glacis.clone()),
+                MeshMaterial3d(a.white.clone()),
+                Transform::from_xyz(0.0, 0.34 * 1.25, -0.38 * 1.25).with_scale(Vec3::splat(1.25)),
+            ));
+            p.spawn((
+                Turret,
+                Transform::from_xyz(0.0, 0.43 * 1.25, 0.05 * 1.25)
+                    .with_rotation(turret_turn)
+                    .with_scale(Vec3::splat(1.25)),
+                Visibility::default(),
+                children![(
+                    Mesh3d(a.barrel.clone()),
+                    MeshMaterial3d(a.dark.clone()),
+                    Transform::from_xyz(0.0, 0.02, -0.5)
+                        .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+                )],
+            ));
+        });
+    }
+}
+
+/// Re-dresses models whose shown condition is out of date, once no effect is playing.
+fn show_condition(
+    mut commands: Commands,
+    table: Res<Session<TankCommander>>,
+    a: Res<UnitAssets>,
+    busy: Res<Busy>,
+    mut units: Query<(
+        Entity,
+        &Unit,
+        &Condition,
+        &mut Shown,
+        &mut Visibility,
+        &Children,
+    )>,
+    turrets: Query<(Entity, Option<&Children>), With<Turret>>,
+    dressing: Query<Entity, With<Dressing>>,
+) {
+    if busy.held {
+        return;
+    }
+    for (e, unit, cond, mut shown, mut visible, children) in &mut units {
+        if shown.0 == Some(*cond) {
+            continue;
+        }
+        shown.0 = Some(*cond);
+        for child in children.iter() {
+            if dressing.contains(child) {
+                commands.entity(child).despawn();
+            }
+            if let Ok((_, Some(grand))) = turrets.get(child) {
+                for g in grand.iter().filter(|g| dressing.contains(*g)) {
+                    commands.entity(g).despawn();
+                }
+            }
+        }
+        *visible = if cond.status == Status::Destroyed {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        };
+        let paint = if cond.status == Status::Active {
+            a.paint[usize::from(cond.side.0).min(2)].clone()
+        } else {
+            a.wreck.clone()
+        };
+        let kind = table.state().unit(unit.0).kind;
+        if kind == UnitKind::Target {
+            commands.entity(e).with_children(|p| {
+                p.spawn((
+                    Dressing,
+                    Mesh3d(a.target.clone()),
+                    MeshMaterial3d(paint),
+                    Transform::from_xyz(0.0, 0.35, 0.0),
+                    children![(
+                        Mesh3d(a.bullseye.clone()),
+                        MeshMaterial3d(a.white.clone()),
+                        Transform::from_xyz(0.0, 0.0, -0.01)
+                            .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
+                    )],
+                ));
+            });
+            continue;
+        }
+        commands.entity(e).with_children(|p| {
+            p.spawn((
+                Dressing,
+                Mesh3d(a.hull.clone()),
+                MeshMaterial3d(paint.clone()),
+                Transform::from_xyz(0.0, 0.25, 0.0).with_scale(Vec3::splat(1.25)),
+            ));
+            if cond.on_fire {
+                p.spawn((
+                    Dressing,
+                    Mesh3d(a.flame.clone()),
+                    MeshMaterial3d(a.fire.clone()),
+                    Transform::from_xyz(0.0, 0.95, 0.3),
+                ));
+            }
+            // Hull points as pips behind the turret: green left, dark red lost.
+            if cond.status != Status::Destroyed {
+                let n = f32::from(cond.max_hull);
+                for i in 0..cond.max_hull {
+                    let x = (f32::from(i) - (n - 1.0) / 2.0) * 0.13;
+                    p.spawn((
+                        Dressing,
+                        Mesh3d(a.pip.clone()),
+                        MeshMaterial3d(if i < cond.hull {
+                            a.pip_on.clone()
+                        } else {
+                            a.pip_off.clone()
+                        }),
+                        Transform::from_xyz(x, 0.45, 0.5),
+                    ));
+                }
+            }
+        });
+        for (turret, _) in &turrets {
+            if children.contains(&turret) {
+                commands.entity(turret).with_child((
+                    Dressing,
+                    Mesh3d(a.turret.clone()),
+                    MeshMaterial3d(paint.clone()),
+                    Transform::default(),
+                ));
+            }
+        }
+    }
+}
+
+/// Glides models to their hex and facings; snaps on skip or when the state was replaced.
+fn glide(
+    table: Res<Session<TankCommander>>,
+    time: Res<Time>,
+    mut skip: MessageReader<SkipAnimations>,
+    mut rewound: MessageReader<Rewound>,
+    mut moving: ResMut<Moving>,
+    mut units: Query<(&HexPos, &Facing, &TurretFacing, &mut Transform, &Children), With<Unit>>,
+    mut turrets: Query<&mut Transform, (With<Turret>, Without<Unit>)>,
+) {
+    let snap = skip.read().count() > 0 || rewound.read().count() > 0;
+    let dt = time.delta_secs().min(0.1);
+    let mut still_moving = false;
+    for (at, facing, turret, mut transform, children) in &mut units {
+        let goal = home(&table, at.0);
+        let rot = facing_rotation(facing.0);
+        if snap {
+            transform.translation = goal;
+            transform.rotation = rot;
+        } else {
+            let step = 2.2 * dt;
+            let d = goal - transform.translation;
+            transform.translation += d.clamp_length_max(step);
+            let angle = transform.rotation.angle_between(rot);
+            if angle > 1e-3 {
+                let t = (3.5 * dt / angle).min(1.0);
+                transform.rotation = transform.rotation.slerp(rot, t);
+            } else {
+                transform.rotation = rot;
+            }
+            still_moving |= d.length() > 1e-3 || angle > 1e-3;
+        }
+        let turret_goal = rot.inverse() * facing_rotation(turret.0);
+        for child in children.iter() {
+            if let Ok(mut t) = turrets.get_mut(child) {
+                let angle = t.rotation.angle_between(turret_goal);
+                if snap || angle < 1e-3 {
+                    t.rotation = turret_goal;
+                } else {
+                    let k = (3.5 * dt / angle).min(1.0);
+                    t.rotation = t.rotation.slerp(turret_goal, k);
+                    still_moving = true;
+                }
+            }
+        }
+    }
+    moving.0 = still_moving;
+}

@@ -1,0 +1,152 @@
+//! A match in progress: the state, its generator, and its history with undo.
+
+use super::{Game, MatchRng, PlayerId};
+
+/// Why an action could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    #[error("the match is over")]
+    Over,
+    #[error("it is not {0}'s decision now")]
+    NotYourTurn(String),
+    #[error("{0}")]
+    Illegal(String),
+}
+
+/// One played action with what it caused, and the state before it (for undo).
+#[derive(Clone, Debug)]
+pub struct Step<G: Game> {
+    pub player: PlayerId,
+    pub action: G::Action,
+    pub facts: Vec<G::Fact>,
+    before: (G, MatchRng),
+}
+
+/// A game in progress.
+///
+/// ```
+/// use tanktable::framework::{Game, Match};
+/// use tanktable::rules::tank_commander::{TankCommander, Scenario, Rules};
+/// let scenario = Scenario::builtin_default();
+/// let game = TankCommander::new(&scenario, &Rules::builtin()).unwrap();
+/// let mut m = Match::new(game, 7);
+/// let player = m.state().to_act()[0];
+/// let action = m.state().legal_actions(player)[0].clone();
+/// m.play(player, &action).unwrap();
+/// m.undo_to(0);
+/// assert_eq!(m.history().len(), 0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Match<G: Game> {
+    state: G,
+    rng: MatchRng,
+    opening: Vec<G::Fact>,
+    history: Vec<Step<G>>,
+}
+
+impl<G: Game> Match<G> {
+    /// Starts a match with a seeded generator.
+    #[must_use]
+    pub fn new(state: G, seed: u64) -> Self {
+        Self::with_rng(state, MatchRng::new(seed))
+    }
+
+    /// Starts a match with a given generator (scripted dice, for tests).
+    #[must_use]
+    pub fn with_rng(mut state: G, mut rng: MatchRng) -> Self {
+        let opening = state.begin(&mut rng);
+        Self {
+            state,
+            rng,
+            opening,
+            history: Vec::new(),
+        }
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// The generator (to inspect how many draws were made, or push scripted values).
+    pub fn rng_mut(&mut self) -> &mut MatchRng {
+        &mut self.rng
+    }
+
+    /// Facts from [`Game::begin`].
+    pub fn opening_facts(&self) -> &[G::Fact] {
+        &self.opening
+    }
+
+    /// The actions played so far.
+    pub fn history(&self) -> &[Step<G>] {
+        &self.history
+    }
+
+    /// Every fact so far, in order.
+    pub fn all_facts(&self) -> impl Iterator<Item = &G::Fact> {
+        self.opening
+            .iter()
+            .chain(self.history.iter().flat_map(|s| s.facts.iter()))
+    }
+
+    /// Plays `action` for `player`.
+    ///
+    /// # Errors
+    /// [`PlayError`] when the match is over, `player` need not act, or the action is
+    /// illegal; the match is unchanged.
+    pub fn play(&mut self, player: PlayerId, action: &G::Action) -> Result<&[G::Fact], PlayError> {
+        if self.state.outcome().is_some() {
+            return Err(PlayError::Over);
+        }
+        if !self.state.to_act().contains(&player) {
+            return Err(PlayError::NotYourTurn(self.state.player_name(player)));
+        }
+        let before = (self.state.clone(), self.rng.clone());
+        match self.state.apply(player, action, &mut self.rng) {
+            Ok(facts) => {
+                self.history.push(Step {
+                    player,
+                    action: action.clone(),
+                    facts,
+                    before,
+                });
+                Ok(self.history.last().map_or(&[][..], |s| &s.facts[..]))
+            }
+            Err(why) => {
+                (self.state, self.rng) = before;
+                Err(PlayError::Illegal(why))
+            }
+        }
+    }
+
+    /// Takes back every action from index `len` on, leaving `len` actions played.
+    /// The generator rewinds too, so replaying the same actions gives the same rolls.
+    pub fn undo_to(&mut self, len: usize) {
+        if len >= self.history.len() {
+            return;
+        }
+        let (state, rng) = self.history[len].before.clone();
+        self.state = state;
+        self.rng = rng;
+        self.history.truncate(len);
+    }
+
+    /// The current state's hash.
+    pub fn state_hash(&self) -> u64 {
+        self.state.state_hash()
+    }
+
+    /// Why `action` would be refused for `player` now, if it would; the match is not
+    /// changed, and only the state (never the history) is cloned to find out.
+    #[must_use]
+    pub fn refusal(&self, player: PlayerId, action: &G::Action) -> Option<String> {
+        if self.state.outcome().is_some() {
+            return Some(PlayError::Over.to_string());
+        }
+        if !self.state.to_act().contains(&player) {
+            return Some(PlayError::NotYourTurn(self.state.player_name(player)).to_string());
+        }
+        self.state.refusal(player, action, &self.rng)
+    }
+}

@@ -1,0 +1,335 @@
+//! What every game offers beyond its rules, so that one command line, one client session,
+//! one simulator and one golden-playthrough runner serve all five.
+//!
+//! [`Playable`] reads a game's rules tables and setup files, starts a match from a setup,
+//! names the game's bots, and reads and writes its match records. A validated setup is
+//! self-contained (the rules it was checked against travel with it), so a match started
+//! from it needs nothing else.
+//!
+//! ```
+//! use tanktable::framework::{Game, playable};
+//! use tanktable::framework::playable::Playable;
+//! use tanktable::rules::range_duel::RangeDuel;
+//!
+//! let rules = RangeDuel::load_rules(None).unwrap();
+//! let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+//!     .join("scenarios/range-duel/default.ron");
+//! let setup = playable::load_setup::<RangeDuel>(&path, &rules).unwrap();
+//! let m = playable::start::<RangeDuel>(&setup, 7, &[]).unwrap();
+//! assert_eq!(m.state().player_count(), 2);
+//! ```
+
+use std::fmt::Debug;
+use std::path::Path;
+
+use serde::{Serialize, de::DeserializeOwned};
+
+use super::bot::Bot;
+use super::hash::format_hash;
+use super::{Game, Match, MatchRecord, MatchRng, PlayerId, RecordedAction, Seat};
+use crate::data::Diagnostics;
+use crate::rules::GameKind;
+
+/// A game the project can open, play, record and simulate.
+pub trait Playable: Game + Sized {
+    /// The rules tables a setup is checked against and played with (`()` for a game
+    /// whose numbers all live in its setups).
+    type Rules: Clone + Debug + Send + Sync + 'static;
+    /// A validated setup: everything a new match needs, rules included.
+    type Setup: Clone + Debug + Send + Sync + 'static;
+    /// How a match record writes its setup: the setup itself, or where to find it.
+    type SavedSetup: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+
+    /// Which game this is.
+    const KIND: GameKind;
+
+    /// Whether players hold secrets (hands, unrevealed choices): hot seat then hides the
+    /// screen between people.
+    const SECRETS: bool = false;
+
+    /// Whether chance decides anything (dice, a shuffled deck). Taking back an action
+    /// whose dice are known needs playtest mode then.
+    const CHANCE: bool = true;
+
+    /// The file extension of the game's match records.
+    const RECORD_EXTENSION: &'static str = "ron";
+
+    /// The rules tables: the file at `path` if given, else the project's files, else the
+    /// built-in copies.
+    ///
+    /// # Errors
+    /// Every problem in the file, placed in it.
+    fn load_rules(path: Option<&Path>) -> Result<Self::Rules, Diagnostics>;
+
+    /// Reads and validates a setup file's text. `path` names the file in diagnostics and
+    /// is the base for any file the setup refers to.
+    ///
+    /// # Errors
+    /// Every problem found, each as `file:line:col: what is wrong`.
+    fn parse_setup(
+        path: &Path,
+        text: &str,
+        rules: &Self::Rules,
+    ) -> Result<Self::Setup, Diagnostics>;
+
+    /// The setup as a record writes it.
+    fn save_setup(setup: &Self::Setup) -> Self::SavedSetup;
+
+    /// A setup read back from the record at `record`.
+    ///
+    /// # Errors
+    /// Every problem in the setup.
+    fn restore_setup(
+        saved: Self::SavedSetup,
+        record: &Path,
+        rules: &Self::Rules,
+    ) -> Result<Self::Setup, Diagnostics>;
+
+    /// A fresh match from a validated setup.
+    ///
+    /// # Errors
+    /// A sentence when the setup cannot start a match.
+    fn from_setup(setup: &Self::Setup) -> Result<Self, String>;
+
+    /// A setup's name and one-line description, for menus.
+    fn setup_title(setup: &Self::Setup) -> (String, String);
+
+    /// The seed a setup asks for, if any.
+    fn setup_seed(_setup: &Self::Setup) -> Option<u64> {
+        None
+    }
+
+    /// The game's bots, by name; each game also accepts the other games' names for its
+    /// default bot (`heuristic`, `greedy`).
+    fn bot(name: &str) -> Option<Box<dyn Bot<Self>>>;
+
+    /// The names [`Playable::bot`] knows, the default first.
+    fn bot_names() -> &'static [&'static str];
+
+    /// Rounds played so far: the game's measure of length for balance reports.
+    fn rounds(&self) -> u32;
+
+    /// The seat that moved first, when chance decided it (balance reports).
+    fn first_mover(&self) -> Option<PlayerId> {
+        None
+    }
+
+    /// A fact as `viewer` may read it: `None` hides it from them, and a fact about a
+    /// secret may read differently to its owner ("you draw High Explosive") than to the
+    /// others ("Ann draws a card"). `None` as the viewer is the whole truth (replays).
+    fn describe_fact_for(&self, fact: &Self::Fact, viewer: Option<PlayerId>) -> Option<String> {
+        let _ = viewer;
+        Some(self.describe_fact(fact))
+    }
+
+    /// Who must act and what they are deciding, in a few words ("Blue (choose a unit to
+    /// activate)"); by default the seat's name.
+    fn waiting_for(&self, player: PlayerId) -> String {
+        self.player_name(player)
+    }
+
+    /// What a seat is, for balance reports that group seats (a Tank Combat class). By
+    /// default the seat's name.
+    fn seat_label(&self, player: PlayerId) -> String {
+        self.player_name(player)
+    }
+
+    /// A record as text, the way the game writes them (RON by default).
+    ///
+    /// # Errors
+    /// A sentence when the record cannot be written.
+    fn write_record(record: &Recorded<Self>) -> Result<String, String> {
+        let saved: MatchRecord<Self::SavedSetup, Self::Action> = MatchRecord {
+            game: Self::NAME.to_string(),
+            scenario: Self::save_setup(&record.setup),
+            seed: record.seed,
+            dice: record.dice.clone(),
+            seats: record.seats.clone(),
+            actions: record.actions.clone(),
+            final_hash: record.final_hash.clone(),
+        };
+        crate::data::to_ron_pretty(&saved)
+    }
+
+    /// Reads a record written by [`Playable::write_record`].
+    ///
+    /// # Errors
+    /// Every problem, placed in the file; a record of another game says so.
+    fn read_record(
+        path: &Path,
+        text: &str,
+        rules: &Self::Rules,
+    ) -> Result<Recorded<Self>, Diagnostics> {
+        let name = path.display().to_string();
+        let (saved, _): (MatchRecord<Self::SavedSetup, Self::Action>, _) =
+            crate::data::load_ron(&name, text)?;
+        if saved.game != Self::NAME {
+            return Err(Diagnostics::whole_file(
+                &name,
+                format!(
+                    "this is a record of `{}`, not of `{}`",
+                    saved.game,
+                    Self::NAME
+                ),
+            ));
+        }
+        Ok(Recorded {
+            setup: Self::restore_setup(saved.scenario, path, rules)?,
+            seed: saved.seed,
+            dice: saved.dice,
+            seats: saved.seats,
+            actions: saved.actions,
+            final_hash: saved.final_hash,
+        })
+    }
+}
+
+/// A match record read into its validated setup.
+#[derive(Clone, Debug)]
+pub struct Recorded<G: Playable> {
+    pub setup: G::Setup,
+    pub seed: u64,
+    /// Scripted dice used before the seeded stream.
+    pub dice: Vec<u32>,
+    /// Who sat where; empty in records from before seats were kept (all people).
+    pub seats: Vec<Seat>,
+    pub actions: Vec<RecordedAction<G::Action>>,
+    /// The state hash the replay must reach, as `0x` and 16 hex digits.
+    pub final_hash: Option<String>,
+}
+
+impl<G: Playable> Recorded<G> {
+    /// The record of `game`, played from `setup` with `seed` and `dice`.
+    #[must_use]
+    pub fn of(setup: &G::Setup, seed: u64, dice: &[u32], seats: &[Seat], game: &Match<G>) -> Self {
+        Self {
+            setup: setup.clone(),
+            seed,
+            dice: dice.to_vec(),
+            seats: seats.to_vec(),
+            actions: game
+                .history()
+                .iter()
+                .map(|s| RecordedAction {
+                    player: s.player,
+                    action: s.action.clone(),
+                })
+                .collect(),
+            final_hash: Some(format_hash(game.state_hash())),
+        }
+    }
+}
+
+/// Reads a file's text, naming the file when it cannot be read.
+///
+/// # Errors
+/// The file cannot be read.
+pub fn read_text(path: &Path) -> Result<String, Diagnostics> {
+    let name = path.display().to_string();
+    std::fs::read_to_string(path)
+        .map_err(|e| Diagnostics::whole_file(&name, format!("cannot read the file: {e}")))
+}
+
+/// Reads and validates a setup file.
+///
+/// # Errors
+/// Every problem, each as `file:line:col: what is wrong`.
+pub fn load_setup<G: Playable>(path: &Path, rules: &G::Rules) -> Result<G::Setup, Diagnostics> {
+    G::parse_setup(path, &read_text(path)?, rules)
+}
+
+/// Reads a match record file.
+///
+/// # Errors
+/// Every problem, placed in the file.
+pub fn load_record<G: Playable>(path: &Path, rules: &G::Rules) -> Result<Recorded<G>, Diagnostics> {
+    G::read_record(path, &read_text(path)?, rules)
+}
+
+/// Writes a record to `path` atomically.
+///
+/// # Errors
+/// A sentence naming the file.
+pub fn save_record<G: Playable>(record: &Recorded<G>, path: &Path) -> Result<(), String> {
+    let text = G::write_record(record)?;
+    crate::data::write_atomic(path, &text)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// A new match on `setup` with the seeded generator, after `dice` scripted values.
+///
+/// # Errors
+/// A sentence when the setup cannot start a match.
+pub fn start<G: Playable>(setup: &G::Setup, seed: u64, dice: &[u32]) -> Result<Match<G>, String> {
+    let game = G::from_setup(setup)?;
+    Ok(Match::with_rng(
+        game,
+        MatchRng::scripted(seed, dice.iter().copied()),
+    ))
+}
+
+/// Plays a record's actions from its setup, checking the final hash when it has one.
+///
+/// # Errors
+/// The first action that does not play, or a final state that differs from the record's.
+pub fn replay<G: Playable>(record: &Recorded<G>) -> Result<Match<G>, String> {
+    let mut game = start::<G>(&record.setup, record.seed, &record.dice)?;
+    for (i, step) in record.actions.iter().enumerate() {
+        let (said, who) = (
+            game.state().describe_action(&step.action),
+            game.state().player_name(step.player),
+        );
+        game.play(step.player, &step.action)
+            .map_err(|e| format!("action {} ({said} by {who}) cannot be played: {e}", i + 1))?;
+    }
+    if let Some(expected) = &record.final_hash {
+        let got = format_hash(game.state_hash());
+        if &got != expected {
+            return Err(format!(
+                "the replay ends in state {got}, but the record says {expected}: the rules or the setup changed since it was written"
+            ));
+        }
+    }
+    Ok(game)
+}
+
+/// Bots for every seat from a list of names: one name for all, or fewer names than seats
+/// repeating in turn (`heuristic,random` at four seats is heuristic, random, heuristic,
+/// random). An empty list gives every seat the game's default bot.
+///
+/// # Errors
+/// An unknown bot name, or more names than seats.
+pub fn bots_for<G: Playable>(
+    names: &[String],
+    seats: usize,
+) -> Result<Vec<Box<dyn Bot<G>>>, String> {
+    if names.len() > seats {
+        return Err(format!(
+            "{} names {} bots but a game here has {seats} seats",
+            G::KIND.title(),
+            names.len()
+        ));
+    }
+    let default = [G::bot_names()[0].to_string()];
+    let names = if names.is_empty() {
+        &default[..]
+    } else {
+        names
+    };
+    (0..seats)
+        .map(|i| {
+            let name = &names[i % names.len()];
+            G::bot(name).ok_or_else(|| unknown_bot::<G>(name))
+        })
+        .collect()
+}
+
+/// The sentence for a bot name the game does not know.
+#[must_use]
+pub fn unknown_bot<G: Playable>(name: &str) -> String {
+    format!(
+        "{} has no bot called `{name}`; its bots are {}",
+        G::KIND.title(),
+        G::bot_names().join(", ")
+    )
+}

@@ -1,0 +1,397 @@
+//! The registry of the five games, and the one place that tells which game and which kind
+//! of file a text is.
+//!
+//! Every command and the client call [`detect`]; nothing else sniffs file contents.
+//!
+//! ```
+//! use std::path::Path;
+//! use tanktable::rules::{FileKind, GameKind, detect};
+//!
+//! let found = detect(Path::new("x.ron"), "// a duel\nRangeDuelSetup(name: \"x\")").unwrap();
+//! assert_eq!((found.game, found.kind), (GameKind::RangeDuel, FileKind::Setup));
+//! ```
+
+use std::fmt;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+/// One of the five games Tanktable ships.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum GameKind {
+    TankCommander,
+    TankChess,
+    BattleTanks,
+    TankCombat,
+    RangeDuel,
+}
+
+/// What a data file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FileKind {
+    /// A scenario (Tank Commander) or setup (the others): what a new game starts from.
+    Setup,
+    /// A rules table: every number and switch of a game.
+    Rules,
+    /// A match record (a save, an autosave, or from `tanktable record`).
+    Record,
+    /// A tank design saved from the upgrade builder.
+    Design,
+}
+
+impl fmt::Display for FileKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FileKind::Setup => "setup",
+            FileKind::Rules => "rules table",
+            FileKind::Record => "match record",
+            FileKind::Design => "tank design",
+        })
+    }
+}
+
+/// The game and kind of a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Detected {
+    pub game: GameKind,
+    pub kind: FileKind,
+}
+
+impl Detected {
+    /// "a Tank Chess setup", "a Tank Commander scenario", "a Range Duel rules table".
+    #[must_use]
+    pub fn describe(self) -> String {
+        let what = match (self.game, self.kind) {
+            (GameKind::TankCommander, FileKind::Setup) => "scenario".to_string(),
+            (_, kind) => kind.to_string(),
+        };
+        format!("a {} {what}", self.game.title())
+    }
+}
+
+impl GameKind {
+    /// Every game, in menu order.
+    pub const ALL: [GameKind; 5] = [
+        GameKind::TankCommander,
+        GameKind::TankChess,
+        GameKind::BattleTanks,
+        GameKind::TankCombat,
+        GameKind::RangeDuel,
+    ];
+
+    /// The game's name in match records and file names (`"range-duel"`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::TankCommander => "tank-commander",
+            GameKind::TankChess => "tank-chess",
+            GameKind::BattleTanks => "battle-tanks",
+            GameKind::TankCombat => "tank-combat",
+            GameKind::RangeDuel => "range-duel",
+        }
+    }
+
+    /// The game's name for people.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            GameKind::TankCommander => "Tank Commander",
+            GameKind::TankChess => "Tank Chess",
+            GameKind::BattleTanks => "Battle Tanks",
+            GameKind::TankCombat => "Tank Combat",
+            GameKind::RangeDuel => "Range Duel",
+        }
+    }
+
+    /// One line on what the game is, for the menu.
+    #[must_use]
+    pub const fn tagline(self) -> &'static str {
+        match self {
+            GameKind::TankCommander => {
+                "Hex-grid tank battles: crews, upgrades, terrain, line of sight and exact odds."
+            }
+            GameKind::TankChess => {
+                "A square board, facing-based armor, check, checkmate and escapemate."
+            }
+            GameKind::BattleTanks => "A dice game for 2 to 8 commanders: Tanks, Nukes, War.",
+            GameKind::TankCombat => "A card game: a 100-card deck, hidden hands, interrupts.",
+            GameKind::RangeDuel => "Two tanks, no map: secret maneuvers and the range matrix.",
+        }
+    }
+
+    /// The game of a record's `game` field.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|g| g.name() == name)
+    }
+
+    /// The folder of its shipped setups, relative to the project.
+    #[must_use]
+    pub const fn folder(self) -> &'static str {
+        match self {
+            GameKind::TankCommander => "scenarios",
+            GameKind::TankChess => "scenarios/tank-chess",
+            GameKind::BattleTanks => "scenarios/battle-tanks",
+            GameKind::TankCombat => "scenarios/tank-combat",
+            GameKind::RangeDuel => "scenarios/range-duel",
+        }
+    }
+
+    /// The setup a new game opens on when none is named, relative to the project.
+    #[must_use]
+    pub const fn default_setup(self) -> &'static str {
+        match self {
+            GameKind::TankCommander => "scenarios/skirmish.ron",
+            GameKind::TankChess => "scenarios/tank-chess/basic-16.ron",
+            GameKind::BattleTanks => "scenarios/battle-tanks/default.ron",
+            GameKind::TankCombat => "scenarios/tank-combat/default.ron",
+            GameKind::RangeDuel => "scenarios/range-duel/default.ron",
+        }
+    }
+
+    /// The rules tables the game is played with, relative to the project: edit one and
+    /// the game picks it up. Battle Tanks and Tank Combat keep their numbers in each
+    /// setup's `rules` section.
+    #[must_use]
+    pub const fn rules_tables(self) -> &'static [&'static str] {
+        match self {
+            GameKind::TankCommander => &["assets/rules/tank-commander.ron"],
+            GameKind::TankChess => &["assets/rules/tank-chess.ron"],
+            GameKind::BattleTanks | GameKind::TankCombat => &[],
+            GameKind::RangeDuel => &[
+                "assets/rules/range-duel.ron",
+                "assets/rules/tank-commander.ron",
+            ],
+        }
+    }
+}
+
+impl GameKind {
+    /// The games whose rules tables this game is played with: its own, and for the Range
+    /// Duel also Tank Commander's (the tanks are built and fought with them).
+    #[must_use]
+    pub const fn rules_tables_of(self) -> &'static [GameKind] {
+        match self {
+            GameKind::TankCommander => &[GameKind::TankCommander],
+            GameKind::TankChess => &[GameKind::TankChess],
+            GameKind::BattleTanks | GameKind::TankCombat => &[],
+            GameKind::RangeDuel => &[GameKind::RangeDuel, GameKind::TankCommander],
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.title())
+    }
+}
+
+/// The RON struct names that open each kind of file.
+const TAGS: [(&str, GameKind, FileKind); 9] = [
+    ("Scenario", GameKind::TankCommander, FileKind::Setup),
+    ("Rules", GameKind::TankCommander, FileKind::Rules),
+    ("TankDesign", GameKind::TankCommander, FileKind::Design),
+    ("TankChessSetup", GameKind::TankChess, FileKind::Setup),
+    ("TankChessRules", GameKind::TankChess, FileKind::Rules),
+    ("BattleTanksSetup", GameKind::BattleTanks, FileKind::Setup),
+    ("TankCombatSetup", GameKind::TankCombat, FileKind::Setup),
+    ("RangeDuelSetup", GameKind::RangeDuel, FileKind::Setup),
+    ("RangeDuelRules", GameKind::RangeDuel, FileKind::Rules),
+];
+
+/// Just the game name of a record, to pick the game before reading the rest.
+#[derive(Deserialize)]
+#[serde(rename = "MatchRecord")]
+struct RecordHeader {
+    game: String,
+}
+
+/// Tells which game and kind of file `text` is. `path` names the file in the error.
+///
+/// RON files are known by the struct name they open with (`TankChessSetup(…)`), match
+/// records by their `game` field, and Tank Chess game records by their notation header
+/// (`[Setup "…"]`).
+///
+/// # Errors
+/// A sentence naming the file and what was expected, when it is none of these.
+pub fn detect(path: &Path, text: &str) -> Result<Detected, String> {
+    let name = path.display();
+    let head = strip_comments(text);
+    if is_notation_record(head) {
+        return Ok(Detected {
+            game: GameKind::TankChess,
+            kind: FileKind::Record,
+        });
+    }
+    let tag: String = head
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    let after_tag = head[tag.len()..].trim_start();
+    let is_record = tag == "MatchRecord" || (tag.is_empty() && after_tag.starts_with('('));
+    if is_record {
+        let header = crate::data::load_ron_lenient::<RecordHeader>("", text);
+        return match header {
+            Ok((h, _)) => match GameKind::from_name(&h.game) {
+                Some(game) => Ok(Detected {
+                    game,
+                    kind: FileKind::Record,
+                }),
+                None => Err(format!(
+                    "{name}: a match record of `{}`, which is not a game Tanktable knows ({})",
+                    h.game,
+                    GameKind::ALL.map(GameKind::name).join(", ")
+                )),
+            },
+            Err(_) if tag.is_empty() => Err(unknown(&name.to_string())),
+            Err(_) => Err(format!(
+                "{name}: a match record must name its game first, as `game: \"tank-commander\"`"
+            )),
+        };
+    }
+    TAGS.iter()
+        .find(|(t, _, _)| *t == tag && after_tag.starts_with('('))
+        .map(|&(_, game, kind)| Detected { game, kind })
+        .ok_or_else(|| unknown(&name.to_string()))
+}
+
+fn unknown(name: &str) -> String {
+    format!(
+        "{name}: not a file Tanktable knows. It should open with the name of what it holds: \
+         Scenario(…) (Tank Commander), TankChessSetup(…), BattleTanksSetup(…), \
+         TankCombatSetup(…) or RangeDuelSetup(…) for a setup; Rules(…), TankChessRules(…) or \
+         RangeDuelRules(…) for a rules table; MatchRecord(…) for a match record; TankDesign(…) \
+         for a tank design; or `[Setup \"…\"]` for a Tank Chess game in notation"
+    )
+}
+
+/// Whether `head` opens with a notation header line such as `[Setup "basic-16.ron"]`
+/// (a RON list opens with `[` too, but never with a word and a quoted string).
+fn is_notation_record(head: &str) -> bool {
+    let Some(rest) = head.strip_prefix('[') else {
+        return false;
+    };
+    let word: String = rest.chars().take_while(char::is_ascii_alphabetic).collect();
+    !word.is_empty() && rest[word.len()..].trim_start().starts_with('"')
+}
+
+/// The text from its first line that is neither blank nor a comment (nor a RON
+/// `#![enable(…)]` line).
+#[must_use]
+pub fn strip_comments(text: &str) -> &str {
+    let mut rest = text;
+    loop {
+        let trimmed = rest.trim_start();
+        if let Some(after) = trimmed.strip_prefix("//") {
+            rest = after.split_once('\n').map_or("", |(_, r)| r);
+        } else if let Some(after) = trimmed.strip_prefix("/*") {
+            rest = after.split_once("*/").map_or("", |(_, r)| r);
+        } else if trimmed.starts_with("#![") {
+            rest = trimmed.split_once('\n').map_or("", |(_, r)| r);
+        } else {
+            return trimmed;
+        }
+    }
+}
+
+/// Calls the generic function `$f::<G>(args…)` with `G` the game of the [`GameKind`]
+/// `$which`.
+#[macro_export]
+macro_rules! dispatch_game {
+    ($which:expr, $($f:ident)::+ $(::<$($extra:ty),+>)? ( $($arg:expr),* $(,)? )) => {
+        match $which {
+            $crate::rules::GameKind::TankCommander => {
+                $($f)::+::<$crate::rules::tank_commander::TankCommander $($(, $extra)+)?>($($arg),*)
+            }
+            $crate::rules::GameKind::TankChess => {
+                $($f)::+::<$crate::rules::tank_chess::TankChess $($(, $extra)+)?>($($arg),*)
+            }
+            $crate::rules::GameKind::BattleTanks => {
+                $($f)::+::<$crate::rules::battle_tanks::BattleTanks $($(, $extra)+)?>($($arg),*)
+            }
+            $crate::rules::GameKind::TankCombat => {
+                $($f)::+::<$crate::rules::tank_combat::TankCombat $($(, $extra)+)?>($($arg),*)
+            }
+            $crate::rules::GameKind::RangeDuel => {
+                $($f)::+::<$crate::rules::range_duel::RangeDuel $($(, $extra)+)?>($($arg),*)
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(text: &str) -> Result<(GameKind, FileKind), String> {
+        detect(Path::new("f.ron"), text).map(|d| (d.game, d.kind))
+    }
+
+    #[test]
+    fn every_shipped_file_is_recognised() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for game in GameKind::ALL {
+            let dir = root.join(game.folder());
+            let mut found = 0;
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_none_or(|e| e != "ron") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                let d = detect(&path, &text).unwrap();
+                assert_eq!(
+                    (d.game, d.kind),
+                    (game, FileKind::Setup),
+                    "{}",
+                    path.display()
+                );
+                found += 1;
+            }
+            assert!(found > 0, "no setups in {}", dir.display());
+            for table in game.rules_tables() {
+                let path = root.join(table);
+                let text = std::fs::read_to_string(&path).unwrap();
+                assert_eq!(detect(&path, &text).unwrap().kind, FileKind::Rules);
+            }
+        }
+    }
+
+    #[test]
+    fn records_are_known_by_their_game() {
+        assert_eq!(
+            kind("MatchRecord(game: \"battle-tanks\", scenario: ())"),
+            Ok((GameKind::BattleTanks, FileKind::Record))
+        );
+        assert_eq!(
+            kind("(game: \"tank-commander\", actions: [])"),
+            Ok((GameKind::TankCommander, FileKind::Record))
+        );
+        assert_eq!(
+            kind("// a game\n[Game \"Tank Chess\"]\n[Setup \"x.ron\"]\n1. A1/N"),
+            Ok((GameKind::TankChess, FileKind::Record))
+        );
+        let e = kind("MatchRecord(game: \"checkers\")").unwrap_err();
+        assert!(e.contains("not a game Tanktable knows"), "{e}");
+    }
+
+    #[test]
+    fn a_ron_list_is_not_a_chess_record() {
+        let e = kind("[1, 2, 3]").unwrap_err();
+        assert!(e.starts_with("f.ron: not a file Tanktable knows"), "{e}");
+        assert!(kind("Scenarios(name: \"x\")").is_err());
+        assert!(kind("").is_err());
+    }
+
+    #[test]
+    fn comments_and_extensions_are_skipped() {
+        assert_eq!(
+            kind("#![enable(implicit_some)]\n/* a\n table */ // x\nRangeDuelRules(bands: [])"),
+            Ok((GameKind::RangeDuel, FileKind::Rules))
+        );
+        assert_eq!(
+            kind("TankDesign(name: \"x\")"),
+            Ok((GameKind::TankCommander, FileKind::Design))
+        );
+    }
+}

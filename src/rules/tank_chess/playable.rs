@@ -1,0 +1,170 @@
+//! Tank Chess as a [`Playable`] game: setups with their rules, the search bots by
+//! strength, and game records in the rulebook's notation.
+
+use std::path::Path;
+
+use super::bot::{ChessBot, Strength};
+use super::{Rules, Scenario, TankChess, notation};
+use crate::data::{Diagnostic, Diagnostics};
+use crate::framework::bot::{Bot, RandomBot};
+use crate::framework::playable::{self, Recorded};
+use crate::framework::{Game, MatchRng, Playable, RecordedAction, Seat};
+use crate::rules::GameKind;
+use crate::rules::tank_commander::resolve_path;
+
+/// A validated setup with the rules it was checked against, and the file it came from
+/// (game records name their setup by path).
+#[derive(Clone, Debug)]
+pub struct ChessSetup {
+    pub scenario: Scenario,
+    pub rules: Rules,
+    /// The setup file as records name it: relative to the project, else absolute.
+    pub path: String,
+}
+
+impl ChessSetup {
+    /// The default 16×16 setup with the built-in rules.
+    #[must_use]
+    pub fn builtin_default() -> Self {
+        let rules = Rules::builtin();
+        Self {
+            scenario: Scenario::builtin_default(&rules),
+            rules,
+            path: "scenarios/tank-chess/basic-16.ron".into(),
+        }
+    }
+}
+
+impl Playable for TankChess {
+    type Rules = Rules;
+    type Setup = ChessSetup;
+    /// Records name the setup file.
+    type SavedSetup = String;
+
+    const KIND: GameKind = GameKind::TankChess;
+    /// No dice: a move taken back can be played again knowing nothing new.
+    const CHANCE: bool = false;
+    const RECORD_EXTENSION: &'static str = "txt";
+
+    fn load_rules(path: Option<&Path>) -> Result<Rules, Diagnostics> {
+        Rules::load(path)
+    }
+
+    fn parse_setup(path: &Path, text: &str, rules: &Rules) -> Result<ChessSetup, Diagnostics> {
+        Ok(ChessSetup {
+            scenario: Scenario::parse(&path.display().to_string(), text, rules)?,
+            rules: rules.clone(),
+            path: crate::data::portable_path(path),
+        })
+    }
+
+    fn save_setup(setup: &ChessSetup) -> String {
+        setup.path.clone()
+    }
+
+    fn restore_setup(
+        saved: String,
+        record: &Path,
+        rules: &Rules,
+    ) -> Result<ChessSetup, Diagnostics> {
+        let path = resolve_path(&saved, record.parent());
+        playable::load_setup::<Self>(&path, rules)
+    }
+
+    fn from_setup(setup: &ChessSetup) -> Result<Self, String> {
+        Ok(Self::new(&setup.scenario, &setup.rules))
+    }
+
+    fn setup_title(setup: &ChessSetup) -> (String, String) {
+        let s = &setup.scenario.setup;
+        (s.name.clone(), s.description.clone())
+    }
+
+    fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
+        match name {
+            "commander" | "greedy" | "heuristic" => Some(Box::new(ChessBot(Strength::Commander))),
+            "cadet" => Some(Box::new(ChessBot(Strength::Cadet))),
+            "random" => Some(Box::new(RandomBot)),
+            _ => None,
+        }
+    }
+
+    fn bot_names() -> &'static [&'static str] {
+        &["commander", "cadet", "random"]
+    }
+
+    fn rounds(&self) -> u32 {
+        self.plies() / u32::try_from(self.player_count().max(1)).unwrap_or(1)
+    }
+
+    /// The rulebook's notation, with a `[Seats "…"]` line when bots sat at the table.
+    fn write_record(record: &Recorded<Self>) -> Result<String, String> {
+        let game = playable::replay(record)?;
+        let moves: Vec<_> = game
+            .history()
+            .iter()
+            .map(|s| (s.action, s.facts.clone()))
+            .collect();
+        let mut tags = Vec::new();
+        if record.seats.iter().any(|s| !s.is_person()) {
+            let seats: Vec<String> = record
+                .seats
+                .iter()
+                .map(|s| match s {
+                    Seat::Person => "person".to_string(),
+                    Seat::Bot(name) => name.clone(),
+                })
+                .collect();
+            tags.push(("Seats", seats.join(",")));
+        }
+        Ok(notation::record_text(
+            &record.setup.path,
+            record.setup.scenario.setup.name.as_str(),
+            &tags,
+            &moves,
+        ))
+    }
+
+    fn read_record(path: &Path, text: &str, rules: &Rules) -> Result<Recorded<Self>, Diagnostics> {
+        let name = path.display().to_string();
+        let parsed = notation::parse_record(text).map_err(|e| Diagnostics::whole_file(&name, e))?;
+        let setup = Self::restore_setup(parsed.setup.clone(), path, rules)?;
+        let mut game = Self::new(&setup.scenario, &setup.rules);
+        let mut actions = Vec::new();
+        for (i, (line, text)) in parsed.moves.iter().enumerate() {
+            let at = |message: String| {
+                Diagnostics(vec![Diagnostic {
+                    file: name.clone(),
+                    line: *line,
+                    col: 1,
+                    message,
+                }])
+            };
+            if let Some(o) = game.outcome() {
+                return Err(at(format!(
+                    "move {} ({text}): the game is already over ({})",
+                    i / 2 + 1,
+                    o.reason
+                )));
+            }
+            let action = notation::parse_move(&game, text)
+                .map_err(|e| at(format!("move {} ({text}): {e}", i / 2 + 1)))?;
+            let player = game.to_move();
+            game.apply(player, &action, &mut MatchRng::new(0))
+                .map_err(|e| at(format!("move {} ({text}): {e}", i / 2 + 1)))?;
+            actions.push(RecordedAction { player, action });
+        }
+        let seats = parsed
+            .tag("Seats")
+            .map(|s| s.split(',').map(Seat::parse).collect())
+            .unwrap_or_default();
+        Ok(Recorded {
+            setup,
+            seed: 0,
+            dice: Vec::new(),
+            seats,
+            actions,
+            final_hash: None,
+        })
+    }
+}
