@@ -1,12 +1,21 @@
-//! CPU time per frame of the client's own logic systems (session, mirror, highlights)
-//! with 40 units on a 30×30 board, headless under `MinimalPlugins`.
+//! CPU time per frame of the client with 40 units on a 30×30 board: the logic systems
+//! alone (headless, under `MinimalPlugins`), and the whole client with no GPU (scenes,
+//! panels, labels, picking) beside Bevy's own plugins with a camera.
+//!
+//! Goals: the whole client's systems at most 0.5 ms a frame above the baseline when idle,
+//! and at most 1 ms on a frame where the pointer moves to a new hex.
 use std::fmt::Write as _;
 use std::hint::black_box;
 
+use bevy::camera::NormalizedRenderTarget;
+use bevy::picking::pointer::{Location, PointerAction, PointerId, PointerInput};
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowRef};
 use criterion::{Criterion, criterion_group, criterion_main};
+use tanktable::client::games::tank_commander::hex_to_world;
 use tanktable::client::games::tank_commander::highlights::{Hovered, Selection};
-use tanktable::client::headless_app;
 use tanktable::client::session::{Order, Session, insert_session};
+use tanktable::client::{headless_app, windowless_app, windowless_baseline};
 use tanktable::framework::{Game, PlayerId, SeatedMatch};
 use tanktable::grid::HexBoard;
 use tanktable::rules::tank_commander::{Action, Battle, Rules, Scenario, TankCommander};
@@ -51,13 +60,14 @@ fn big_scenario(rules: &Rules) -> Scenario {
     Scenario::parse("big.ron", &text, rules).expect("the generated scenario is valid")
 }
 
-fn frames(c: &mut Criterion) {
+/// The big battle opened in `app`, its first unit activated and selected.
+fn open_big(app: &mut App) {
     let rules = Rules::builtin();
-    let scenario = big_scenario(&rules);
-    let battle = Battle { scenario, rules };
+    let battle = Battle {
+        scenario: big_scenario(&rules),
+        rules,
+    };
     let seated = SeatedMatch::<TankCommander>::new(battle, "big".into(), 1, Vec::new()).unwrap();
-    let scratch = std::env::temp_dir().join("tanktable-bench");
-    let mut app = headless_app(None, scratch);
     insert_session(app.world_mut(), Session::new(seated, None));
     app.update();
     app.update();
@@ -73,25 +83,32 @@ fn frames(c: &mut Criterion) {
     ));
     app.update();
     app.world_mut().resource_mut::<Selection>().unit = Some(first);
-    app.update();
-    let hexes: Vec<_> = app
-        .world()
+    for _ in 0..5 {
+        app.update();
+    }
+}
+
+fn hexes(app: &App) -> Vec<hexx::Hex> {
+    app.world()
         .resource::<Session<TankCommander>>()
         .state()
         .board()
         .hexes()
-        .collect();
+        .collect()
+}
 
-    let mut group = c.benchmark_group("client frame, 40 units on 30x30");
-    // The baseline: Bevy's own cost of a frame with no systems of ours.
-    let mut empty = bevy::app::App::new();
+/// The logic systems alone (session, mirror, highlights) under `MinimalPlugins`.
+fn logic(c: &mut Criterion) {
+    let mut app = headless_app(None, std::env::temp_dir().join("tanktable-bench"));
+    open_big(&mut app);
+    let hexes = hexes(&app);
+    let mut group = c.benchmark_group("client logic, 40 units on 30x30");
+    let mut empty = App::new();
     empty.add_plugins(bevy::MinimalPlugins);
     group.bench_function("empty MinimalPlugins app (baseline)", |b| {
         b.iter(|| empty.update());
     });
-    group.bench_function("idle", |b| {
-        b.iter(|| app.update());
-    });
+    group.bench_function("idle", |b| b.iter(|| app.update()));
     let mut i = 0;
     group.bench_function("pointer moves to a new hex", |b| {
         b.iter(|| {
@@ -100,17 +117,74 @@ fn frames(c: &mut Criterion) {
             app.update();
         });
     });
-    group.bench_function("the rules state changed", |b| {
-        b.iter(|| {
-            app.world_mut()
-                .resource_mut::<Session<TankCommander>>()
-                .changed();
-            app.update();
-        });
-    });
     group.finish();
     black_box(&app);
 }
 
-criterion_group!(benches, frames);
+/// The whole client with no GPU: scenes (models gliding, effects, tiles), panels and
+/// labels (egui), and picking (the pointer ray-cast against the table), beside Bevy's
+/// own plugins with one camera and nothing else.
+fn whole_client(c: &mut Criterion) {
+    let mut app = windowless_app(std::env::temp_dir().join("tanktable-bench-frame"));
+    open_big(&mut app);
+    let hexes = hexes(&app);
+    // Where each hex is on screen, for the pointer.
+    let spots: Vec<Vec2> = {
+        let world = app.world_mut();
+        let mut cameras = world.query::<(&Camera, &GlobalTransform)>();
+        let (camera, eye) = cameras.iter(world).next().expect("a camera");
+        hexes
+            .iter()
+            .filter_map(|h| camera.world_to_viewport(eye, hex_to_world(*h)).ok())
+            .filter(|p| p.x > 320.0 && p.x < 940.0 && p.y > 100.0 && p.y < 600.0)
+            .collect()
+    };
+    assert!(
+        spots.len() > 50,
+        "the board is on screen ({} hexes)",
+        spots.len()
+    );
+    let window = {
+        let world = app.world_mut();
+        let mut windows = world.query_filtered::<Entity, With<PrimaryWindow>>();
+        windows.iter(world).next().expect("a window")
+    };
+    let target = WindowRef::Primary
+        .normalize(Some(window))
+        .expect("the primary window");
+    let mut baseline = windowless_baseline();
+    let mut group =
+        c.benchmark_group("client frame, whole client without a GPU, 40 units on 30x30");
+    group.bench_function("Bevy's plugins and a camera (baseline)", |b| {
+        b.iter(|| baseline.update());
+    });
+    group.bench_function("idle", |b| b.iter(|| app.update()));
+    let mut i = 0;
+    let mut last = spots[0];
+    group.bench_function("pointer moves to a new hex", |b| {
+        b.iter(|| {
+            i = (i + 37) % spots.len();
+            let to = spots[i];
+            app.world_mut().write_message(PointerInput::new(
+                PointerId::Mouse,
+                Location {
+                    target: NormalizedRenderTarget::Window(target.clone()),
+                    position: to,
+                },
+                PointerAction::Move { delta: to - last },
+            ));
+            last = to;
+            app.update();
+        });
+    });
+    group.finish();
+    let hovered = app.world().resource::<Hovered>().0;
+    assert!(
+        hovered.is_some(),
+        "picking found the hexes under the pointer"
+    );
+    black_box(&app);
+}
+
+criterion_group!(benches, logic, whole_client);
 criterion_main!(benches);

@@ -111,7 +111,7 @@ fn draw_callout(mut contexts: EguiContexts, callout: Res<Callout>, time: Res<Tim
     egui::Window::new("callout")
         .title_bar(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, [-150.0, 90.0])
+        .anchor(egui::Align2::CENTER_TOP, [-20.0, 120.0])
         .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(32, 28, 20)))
         .show(ctx, |ui| {
             for (i, line) in text.lines().enumerate() {

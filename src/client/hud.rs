@@ -108,8 +108,9 @@ fn draw_frame<G: GameClient>(
     egui::Window::new("banner")
         .title_bar(false)
         .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, [6.0, 6.0])
-        .max_width(620.0)
+        .anchor(egui::Align2::CENTER_TOP, [-20.0, 4.0])
+        .min_width(560.0)
+        .max_width(560.0)
         .show(ctx, |ui| {
             banner(
                 ui,
@@ -256,10 +257,12 @@ fn banner<G: GameClient>(
             .on_hover_text(&session.source);
     });
     let (text, color) = status_line(session);
-    ui.label(egui::RichText::new(text).size(18.0).strong().color(color));
-    if let Some(n) = &session.notice {
-        ui.colored_label(WARN, n);
-    }
+    ui.vertical_centered(|ui| {
+        ui.label(egui::RichText::new(text).size(18.0).strong().color(color));
+        if let Some(n) = &session.notice {
+            ui.colored_label(WARN, n);
+        }
+    });
 }
 
 /// Whose decision it is and what to do, or how the game ended.
@@ -574,7 +577,7 @@ fn end_window<G: GameClient>(
     egui::Window::new("The end")
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [-170.0, 60.0])
+        .anchor(egui::Align2::CENTER_CENTER, [-20.0, 40.0])
         .show(ctx, |ui| {
             let title = match outcome.winners.as_slice() {
                 [] => "No one wins".to_string(),

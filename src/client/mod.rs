@@ -199,19 +199,7 @@ pub fn app(launch: Launch) -> Result<App, String> {
             })
             .set(reload::asset_plugin()),
     )
-    .add_plugins(EguiPlugin::default())
-    .add_plugins(bevy::picking::mesh_picking::MeshPickingPlugin)
-    .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
-    .add_plugins(logic_plugin)
-    .add_plugins((
-        camera::plugin,
-        effects::plugin,
-        menu::plugin,
-        builder::plugin,
-        reload::plugin,
-        games::scene_plugin,
-        capture::plugin,
-    ));
+    .add_plugins(client_plugins);
     if let Some(page) = launch.menu_page {
         app.insert_resource(menu::MenuPage(page));
     }
@@ -228,6 +216,77 @@ pub fn app(launch: Launch) -> Result<App, String> {
         app.world_mut().write_message(open);
     }
     Ok(app)
+}
+
+/// Everything of the client on top of Bevy's own plugins.
+fn client_plugins(app: &mut App) {
+    app.add_plugins(EguiPlugin::default())
+        .add_plugins(bevy::picking::mesh_picking::MeshPickingPlugin)
+        .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
+        .add_plugins(logic_plugin)
+        .add_plugins((
+            camera::plugin,
+            effects::plugin,
+            menu::plugin,
+            builder::plugin,
+            reload::plugin,
+            games::scene_plugin,
+            capture::plugin,
+        ));
+}
+
+/// The whole client with no window system and no GPU: every plugin (scenes, panels,
+/// picking, egui) runs on `app.update()`, nothing is drawn. For measuring the client's
+/// own CPU time per frame; saves go to `saves`.
+pub fn windowless_app(saves: PathBuf) -> App {
+    let mut app = windowless_bevy();
+    app.insert_resource(session::SaveFolder(saves))
+        .add_plugins(client_plugins);
+    app.finish();
+    app.cleanup();
+    app.update();
+    app
+}
+
+/// Bevy's plugins as [`windowless_app`] has them, and one camera: the baseline that the
+/// client's cost per frame is measured against.
+pub fn windowless_baseline() -> App {
+    let mut app = windowless_bevy();
+    app.add_systems(Startup, |mut commands: Commands| {
+        commands.spawn(Camera3d::default());
+    });
+    app.finish();
+    app.cleanup();
+    app.update();
+    app
+}
+
+fn windowless_bevy() -> App {
+    let mut app = App::new();
+    reload::sources(&mut app, None);
+    app.add_plugins(
+        DefaultPlugins
+            .build()
+            .disable::<bevy::winit::WinitPlugin>()
+            .disable::<bevy::log::LogPlugin>()
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    resolution: WindowResolution::new(1280, 720),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(bevy::render::RenderPlugin {
+                render_creation: bevy::render::settings::WgpuSettings {
+                    backends: None,
+                    ..default()
+                }
+                .into(),
+                ..default()
+            })
+            .set(reload::asset_plugin()),
+    );
+    app
 }
 
 /// Opens the client window and runs it until it is closed.

@@ -833,7 +833,7 @@ fn draw_labels(
     egui::Window::new("battle")
         .title_bar(false)
         .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, [6.0, 92.0])
+        .anchor(egui::Align2::LEFT_TOP, [6.0, 6.0])
         .show(ctx, |ui| {
             ui.label(
                 egui::RichText::new(match live.phase() {

@@ -609,7 +609,7 @@ fn draw_labels(
     egui::Window::new("range")
         .title_bar(false)
         .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, [6.0, 92.0])
+        .anchor(egui::Align2::LEFT_TOP, [6.0, 6.0])
         .show(ctx, |ui| {
             ui.label(
                 egui::RichText::new(format!("Range: {}", game.range_name()))

@@ -83,7 +83,7 @@ fn draw_panels(
     egui::Window::new("chess status")
         .title_bar(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 6.0])
+        .anchor(egui::Align2::LEFT_TOP, [6.0, 6.0])
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
                 ui.label(

@@ -672,7 +672,7 @@ fn draw_table_panels(
         egui::Window::new("attack")
             .title_bar(false)
             .resizable(false)
-            .anchor(egui::Align2::LEFT_TOP, [6.0, 92.0])
+            .anchor(egui::Align2::LEFT_TOP, [6.0, 6.0])
             .show(ctx, |ui| {
                 ui.label(
                     egui::RichText::new(format!(

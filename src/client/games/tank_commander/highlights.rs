@@ -149,9 +149,26 @@ pub fn highlights_for(
         .filter(|t| t.side != s.side && t.is_active())
         .filter_map(|t| target_odds(battle, shooter, t.id))
         .collect();
-    let sight = hovered
+    Highlights {
+        shooter: Some(shooter),
+        routes,
+        arc,
+        targets,
+        sight: sight_for(battle, Some(shooter), hovered),
+    }
+}
+
+/// The line of sight from `shooter` to the unit on the hovered hex, if there is one.
+#[must_use]
+pub fn sight_for(
+    battle: &TankCommander,
+    shooter: Option<UnitId>,
+    hovered: Option<Hex>,
+) -> Option<Sight> {
+    let s = battle.unit(shooter?);
+    hovered
         .and_then(|h| battle.unit_at(h))
-        .filter(|t| t.id != shooter)
+        .filter(|t| t.id != s.id)
         .map(|t| {
             let line = battle.sight_line(s.at, t.at);
             Sight {
@@ -159,14 +176,7 @@ pub fn highlights_for(
                 to: t.at,
                 blocked: line.blocked,
             }
-        });
-    Highlights {
-        shooter: Some(shooter),
-        routes,
-        arc,
-        targets,
-        sight,
-    }
+        })
 }
 
 fn work_out(
@@ -174,17 +184,22 @@ fn work_out(
     selection: Res<Selection>,
     hovered: Res<Hovered>,
     mut highlights: ResMut<Highlights>,
-    mut last: Local<Option<(u64, u64, Selection, Option<Hex>)>>,
+    mut last: Local<Option<(u64, u64, Option<UnitId>, Option<Hex>)>>,
 ) {
-    let key = (
-        table.generation,
-        table.revision,
-        selection.clone(),
-        hovered.0,
-    );
-    if last.as_ref() == Some(&key) {
+    // Routes, arc and targets follow the state and the selected unit; only the line of
+    // sight follows the pointer, so a new hovered hex costs one sight line.
+    let key = (table.generation, table.revision, selection.unit, hovered.0);
+    if *last == Some(key) {
+        return;
+    }
+    let moved_only = last.is_some_and(|(g, r, u, _)| (g, r, u) == (key.0, key.1, key.2));
+    *last = Some(key);
+    if moved_only {
+        let sight = sight_for(table.state(), highlights.shooter, hovered.0);
+        if highlights.sight != sight {
+            highlights.sight = sight;
+        }
         return;
     }
     *highlights = highlights_for(table.state(), &selection, hovered.0);
-    *last = Some(key);
 }

@@ -351,7 +351,7 @@ fn draw_unit_card(
     let rules = battle.rules();
     let act = battle.activation().filter(|a| a.unit == id);
     egui::Window::new("Unit card")
-        .anchor(egui::Align2::LEFT_TOP, [8.0, 80.0])
+        .anchor(egui::Align2::LEFT_TOP, [6.0, 6.0])
         .resizable(false)
         .collapsible(true)
         .default_width(280.0)
