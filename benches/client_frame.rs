@@ -168,7 +168,7 @@ fn whole_client(c: &mut Criterion) {
             app.world_mut().write_message(PointerInput::new(
                 PointerId::Mouse,
                 Location {
-                    target: NormalizedRenderTarget::Window(target.clone()),
+                    target: NormalizedRenderTarget::Window(target),
                     position: to,
                 },
                 PointerAction::Move { delta: to - last },

@@ -10,7 +10,10 @@ use super::session::{FactsPlayed, GameClient, SkipAnimations};
 use super::{ClientSystems, HudSystems, Screen};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Callout>()
+    // One shadow cascade of 1024² texels covers a tabletop: the default four of 2048² cost
+    // 64 MiB of memory (in RAM, under software rendering) for detail nobody sees.
+    app.insert_resource(bevy::light::DirectionalLightShadowMap { size: 1024 })
+        .init_resource::<Callout>()
         .add_systems(OnEnter(Screen::Playing), |mut c: ResMut<Callout>| {
             c.text = None;
         })
@@ -26,6 +29,25 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Playing))
                 .run_if(not(resource_exists::<super::Clean>)),
         );
+}
+
+/// The light over every table: a sun with one shadow cascade, far enough to cover the
+/// largest board seen from the camera.
+pub fn table_light(illuminance: f32) -> impl Bundle {
+    (
+        DirectionalLight {
+            illuminance,
+            shadow_maps_enabled: true,
+            ..default()
+        },
+        bevy::light::CascadeShadowConfigBuilder {
+            num_cascades: 1,
+            minimum_distance: 0.1,
+            maximum_distance: 150.0,
+            ..default()
+        }
+        .build(),
+    )
 }
 
 /// A short-lived effect: it appears at `born`, grows to `grow` times its size (when

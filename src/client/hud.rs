@@ -108,9 +108,9 @@ fn draw_frame<G: GameClient>(
     egui::Window::new("banner")
         .title_bar(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, [-20.0, 4.0])
-        .min_width(560.0)
-        .max_width(560.0)
+        .anchor(egui::Align2::CENTER_TOP, [20.0, 4.0])
+        .min_width(520.0)
+        .max_width(520.0)
         .show(ctx, |ui| {
             banner(
                 ui,
@@ -519,7 +519,7 @@ fn timeline<G: GameClient>(
             Some(step) => format!(
                 "last: {}: {}",
                 state.player_name(step.player),
-                state.describe_action(&step.action)
+                step.describe()
             ),
             None => "the start".into(),
         },
@@ -556,7 +556,7 @@ fn history<G: GameClient>(
                                 "{}. {}: {}",
                                 i + 1,
                                 state.player_name(step.player),
-                                state.describe_action(&step.action)
+                                step.describe()
                             ));
                         });
                     }

@@ -22,6 +22,18 @@ pub struct Step<G: Game> {
     before: (G, MatchRng),
 }
 
+impl<G: Game> Step<G> {
+    /// The state the action was played in (to describe it as it was then).
+    pub fn state_before(&self) -> &G {
+        &self.before.0
+    }
+
+    /// The action in the game's notation, as of the state it was played in.
+    pub fn describe(&self) -> String {
+        self.before.0.describe_action(&self.action)
+    }
+}
+
 /// A game in progress.
 ///
 /// ```

@@ -559,7 +559,7 @@ fn log_of<G: Playable>(game: &Match<G>, viewer: Option<PlayerId>) -> Vec<LogLine
     for (i, step) in game.history().iter().enumerate() {
         let who = state.player_name(step.player);
         let text = if !G::SECRETS || viewer.is_none() || viewer == Some(step.player) {
-            format!("{who}: {}", state.describe_action(&step.action))
+            format!("{who}: {}", step.describe())
         } else {
             format!("{who} acts")
         };

@@ -75,6 +75,9 @@ struct Scene {
     frame: u32,
     clean: bool,
     menu: Option<GameKind>,
+    /// Print the resident memory after `frame` frames instead of taking a screenshot;
+    /// with `setup` "empty", of an empty Bevy app with one camera.
+    measure: bool,
 }
 
 impl Scene {
@@ -88,7 +91,7 @@ impl Scene {
 
     fn encode(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{}",
             self.setup.clone().unwrap_or_default(),
             self.seats.join(","),
             self.seed,
@@ -96,6 +99,7 @@ impl Scene {
             self.frame,
             self.clean,
             self.menu.map_or("", GameKind::name),
+            self.measure,
         )
     }
 
@@ -113,6 +117,7 @@ impl Scene {
             frame: f[4].parse().unwrap(),
             clean: f[5] == "true",
             menu: GameKind::from_name(f[6]),
+            measure: f[7] == "true",
         }
     }
 }
@@ -161,16 +166,50 @@ fn render_child() {
         return;
     };
     let scene = Scene::decode(&scene);
+    if scene.measure
+        && let Some(reference @ ("empty" | "one-cube")) = scene.setup.as_deref()
+    {
+        let cube = reference == "one-cube";
+        let mut app = App::new();
+        app.add_plugins(DefaultPlugins.set(bevy::winit::WinitPlugin {
+            run_on_any_thread: true,
+        }))
+        .add_systems(
+            Startup,
+            move |mut commands: Commands,
+                  mut meshes: ResMut<Assets<Mesh>>,
+                  mut materials: ResMut<Assets<StandardMaterial>>| {
+                commands.spawn((
+                    Camera3d::default(),
+                    Transform::from_xyz(0.0, 4.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
+                ));
+                if cube {
+                    commands.spawn(DirectionalLight::default());
+                    commands.spawn((
+                        Mesh3d(meshes.add(Cuboid::default())),
+                        MeshMaterial3d(materials.add(Color::WHITE)),
+                    ));
+                }
+            },
+        );
+        measure_after(&mut app, scene.frame);
+        app.run();
+        return;
+    }
     let mut app = tanktable::client::app(Launch {
         menu_page: scene.menu,
         ..Launch::default()
     })
     .unwrap();
-    app.insert_resource(CaptureTo {
-        path: out.into(),
-        frame: scene.frame,
-        exit: true,
-    });
+    if scene.measure {
+        measure_after(&mut app, scene.frame);
+    } else {
+        app.insert_resource(CaptureTo {
+            path: out.into(),
+            frame: scene.frame,
+            exit: true,
+        });
+    }
     if scene.clean {
         app.insert_resource(Clean);
     }
@@ -181,6 +220,114 @@ fn render_child() {
         tanktable::dispatch_game!(game, stage(&mut app, &path, &scene));
     }
     app.run();
+}
+
+/// Prints `RSS <KiB>` after `frames` frames, then exits.
+fn measure_after(app: &mut App, frames: u32) {
+    app.add_systems(
+        Last,
+        move |count: Res<bevy::diagnostic::FrameCount>, mut exit: MessageWriter<AppExit>| {
+            if count.0 == frames {
+                let kib = tanktable::client::capture::resident_kib().unwrap_or(0);
+                println!("RSS {kib}");
+                exit.write(AppExit::Success);
+            }
+        },
+    );
+}
+
+/// The resident memory of `scene` after its frames, in MiB, in a child under Xvfb.
+fn resident_mib(scene: &Scene) -> f64 {
+    let out = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x720x24"])
+        .arg(std::env::current_exe().unwrap())
+        .args([
+            "render::render_child",
+            "--exact",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .current_dir(project("."))
+        .env("RUST_LOG", "error")
+        .env(
+            "TANKTABLE_DATA",
+            std::env::temp_dir().join("tanktable-measure"),
+        )
+        .env("TANKTABLE_RENDER_SCENE", scene.encode())
+        .env("TANKTABLE_RENDER_OUT", "unused")
+        .output()
+        .expect("xvfb-run starts");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let kib: f64 = text
+        .lines()
+        .find_map(|l| l.split_once("RSS ").map(|(_, k)| k))
+        .and_then(|k| k.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no measurement from {scene:?}: {text}"));
+    kib / 1024.0
+}
+
+/// Resident memory of the client beside an empty Bevy app with one camera, measured the
+/// same way under Xvfb after 120 frames: the menu and the largest scenario of each game.
+/// A second reference, a Bevy app that draws one lit cube, shows the fixed price of
+/// drawing any mesh (under software Vulkan, GPU memory and shader compilation are RAM).
+/// A report, not a check (run it with `cargo test memory -- --ignored --nocapture`).
+#[test]
+#[ignore = "a measurement: cargo test memory -- --ignored --nocapture"]
+fn memory_beside_an_empty_app() {
+    let measure = |setup: Option<&str>, menu: Option<GameKind>| Scene {
+        setup: setup.map(str::to_string),
+        frame: 120,
+        measure: true,
+        menu,
+        ..Scene::default()
+    };
+    let median = |reference: &str| {
+        let mut runs: Vec<f64> = (0..3)
+            .map(|_| resident_mib(&measure(Some(reference), None)))
+            .collect();
+        runs.sort_by(f64::total_cmp);
+        println!("{reference:<30} {runs:.0?} MiB, median {:.0}", runs[1]);
+        runs[1]
+    };
+    let base = median("empty");
+    let cube = median("one-cube");
+    println!(
+        "{:<30} {:>6} {:>9} {:>10}",
+        "", "MiB", "÷ empty", "÷ one cube"
+    );
+    let scenes = [
+        ("menu", None, Some(GameKind::TankCommander)),
+        (
+            "Tank Commander, River Town",
+            Some("scenarios/battle.ron"),
+            None,
+        ),
+        (
+            "Tank Chess, 20x20",
+            Some("scenarios/tank-chess/basic-20.ron"),
+            None,
+        ),
+        (
+            "Battle Tanks, eight",
+            Some("scenarios/battle-tanks/eight-players.ron"),
+            None,
+        ),
+        (
+            "Tank Combat, four",
+            Some("scenarios/tank-combat/deathmatch-4.ron"),
+            None,
+        ),
+        ("Range Duel", Some("scenarios/range-duel/default.ron"), None),
+    ];
+    for (name, setup, menu) in scenes {
+        let mib = resident_mib(&measure(setup, menu));
+        println!(
+            "{name:<30} {mib:>6.0} {:>8.2}x {:>9.2}x",
+            mib / base,
+            mib / cube
+        );
+    }
 }
 
 /// Puts game `G` on the table as `scene` says, once the app starts.

@@ -440,11 +440,7 @@ fn redraw(
     commands.spawn((
         Fixture,
         DespawnOnExit(GameScreen::BattleTanks),
-        DirectionalLight {
-            illuminance: 8_000.0,
-            shadow_maps_enabled: true,
-            ..default()
-        },
+        crate::client::effects::table_light(8_000.0),
         Transform::from_xyz(-5.0, 14.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     draw_dice(&mut commands, &assets, game);

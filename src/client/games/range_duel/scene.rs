@@ -288,11 +288,7 @@ fn redraw(
     commands.spawn((
         Drawn,
         DespawnOnExit(GameScreen::RangeDuel),
-        DirectionalLight {
-            illuminance: 9_000.0,
-            shadow_maps_enabled: true,
-            ..default()
-        },
+        crate::client::effects::table_light(9_000.0),
         Transform::from_xyz(-4.0, 12.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     let tank = TankMeshes::new(&mut meshes);

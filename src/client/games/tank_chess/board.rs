@@ -142,11 +142,7 @@ fn draw_board(
     commands.spawn((
         Drawn,
         DespawnOnExit(GameScreen::TankChess),
-        DirectionalLight {
-            illuminance: 9_000.0,
-            shadow_maps_enabled: true,
-            ..default()
-        },
+        crate::client::effects::table_light(9_000.0),
         Transform::from_xyz(-6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     for row in 0..h {

@@ -153,6 +153,7 @@ fn draw_panels(
             .resizable(false)
             .fixed_size([560.0, 90.0])
             .show(ctx, |ui| {
+                ui.set_min_size(egui::vec2(560.0, 90.0));
                 ui.horizontal_wrapped(|ui| {
                     for a in moves_to(moves, pick.piece, dest) {
                         let mut label = crate::rules::tank_chess::notation::move_text(&a, None);
@@ -178,6 +179,7 @@ fn draw_panels(
             .title_bar(false)
             .fixed_size([560.0, 90.0])
             .show(ctx, |ui| {
+                ui.set_min_size(egui::vec2(560.0, 90.0));
                 let escape = Action::Escape { from };
                 if moves.contains(&escape)
                     && ui

@@ -265,11 +265,7 @@ fn redraw(
     commands.spawn((
         Drawn,
         DespawnOnExit(GameScreen::TankCombat),
-        DirectionalLight {
-            illuminance: 8_500.0,
-            shadow_maps_enabled: true,
-            ..default()
-        },
+        crate::client::effects::table_light(8_500.0),
         Transform::from_xyz(-4.0, 12.0, 7.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     let tank = TankMeshes::new(&mut meshes);

@@ -160,11 +160,7 @@ fn lay_surface(
     commands.spawn((
         Surface,
         DespawnOnExit(GameScreen::TankCommander),
-        DirectionalLight {
-            illuminance: 9_000.0,
-            shadow_maps_enabled: true,
-            ..default()
-        },
+        crate::client::effects::table_light(9_000.0),
         Transform::from_translation(centre + Vec3::new(-6.0, 14.0, 8.0))
             .looking_at(centre, Vec3::Y),
     ));

@@ -81,22 +81,35 @@ fn click(
     }
 }
 
-/// Selects the unit that was just activated; an aim does not outlive its activation.
+/// Selects the unit that was just activated, and when a person comes to choose, one of
+/// their own units still to act (not the bot's unit that acted last); an aim does not
+/// outlive its activation.
 fn follow_activation(
     session: Res<Session<TankCommander>>,
     mut selection: ResMut<Selection>,
-    mut last: Local<Option<(u64, Option<UnitId>)>>,
+    mut last: Local<Option<(u64, Option<UnitId>, Option<PlayerId>)>>,
 ) {
-    let active = session.state().activation().map(|a| a.unit);
-    let key = (session.generation, active);
+    let battle = session.state();
+    let active = battle.activation().map(|a| a.unit);
+    let deciding = session.deciding();
+    let key = (session.generation, active, deciding);
     if *last == Some(key) {
         return;
     }
     *last = Some(key);
+    selection.aim = None;
     if let Some(unit) = active {
         selection.unit = Some(unit);
+        return;
     }
-    selection.aim = None;
+    if let Some(player) = deciding {
+        let mine = selection.unit.is_some_and(|u| {
+            battle.unit(u).side == player && battle.pending_units(player).any(|p| p == u)
+        });
+        if !mine {
+            selection.unit = battle.pending_units(player).next();
+        }
+    }
 }
 
 /// A click on the table: select a unit, aim at an enemy, or drive to a highlighted hex.

@@ -12,7 +12,7 @@ use super::highlights::{Highlights, Hovered, Selection};
 use super::input::EndTurn;
 use super::units::side_color;
 use crate::client::input::PanelOrder;
-use crate::client::session::{Busy, Order, Session, SkipAnimations};
+use crate::client::session::{Busy, Order, Session};
 use crate::client::{Clean, GameScreen, HudSystems};
 use crate::framework::{Game, PlayerId};
 use crate::grid::Rotation;
@@ -514,7 +514,6 @@ fn draw_action_bar(
     busy: Res<Busy>,
     time: Res<Time>,
     mut orders: MessageWriter<PanelOrder<TankCommander>>,
-    mut skip: MessageWriter<SkipAnimations>,
     mut end_turn: ResMut<EndTurn>,
 ) -> Result {
     if session.replay.is_some() || !session.interactive {
@@ -529,6 +528,7 @@ fn draw_action_bar(
         .fixed_size([760.0, 92.0])
         .anchor(egui::Align2::CENTER_BOTTOM, [-120.0, -4.0])
         .show(ctx, |ui| {
+            ui.set_min_size(egui::vec2(760.0, 92.0));
             let player = session
                 .deciding()
                 .or_else(|| battle.to_act().first().copied());
@@ -571,9 +571,6 @@ fn draw_action_bar(
                             None => end_turn.0 = Some(player),
                         }
                     }
-                }
-                if animating && ui.button("Skip animation (Space)").clicked() {
-                    skip.write(SkipAnimations);
                 }
             });
         });
