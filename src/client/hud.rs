@@ -424,7 +424,10 @@ fn order_panel<G: GameClient>(
             .iter()
             .map(|p| state.player_name(*p))
             .collect();
-        ui.label(format!("The bots are playing: {}", waiting.join(", ")));
+        ui.label(match waiting.as_slice() {
+            [one] => format!("{one} (a bot) is deciding…"),
+            many => format!("Bots deciding: {}", many.join(", ")),
+        });
         return;
     };
     if animating {

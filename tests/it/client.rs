@@ -16,7 +16,8 @@ use tanktable::client::games::tank_commander::mirror::{Condition, HexPos, Unit};
 use tanktable::client::games::tank_commander::{ShotResolved, UnitMoved};
 use tanktable::client::input::{PanelOrder, PanelOutlines};
 use tanktable::client::session::{
-    FactsPlayed, GameClient, OpenGame, OpenProblem, Order, SaveFolder, Session, insert_session,
+    Busy, FactsPlayed, GameClient, OpenGame, OpenProblem, Order, SaveFolder, Session,
+    insert_session,
 };
 use tanktable::client::{GameScreen, Screen, headless_app};
 use tanktable::framework::playable::{self, Recorded};
@@ -321,6 +322,31 @@ fn clicking_a_blue_hex_drives_there() {
     let tile = entity_at(&mut app, route.to);
     click_entity(&mut app, tile, Vec2::new(600.0, 300.0));
     for _ in 0..route.actions.len() + 3 {
+        app.update();
+    }
+    assert_eq!(
+        session::<TankCommander>(&app).state().unit(striker).at,
+        route.to
+    );
+}
+
+/// A click on a blue hex while the last action still plays (slow frames make that
+/// likely) is not lost: it ends the animation and drives.
+#[test]
+fn a_click_during_an_animation_skips_it_and_drives() {
+    let mut app = tc(&BLUE_FIRST);
+    let striker = UnitId(0);
+    order::<TankCommander>(
+        &mut app,
+        Order::Play(PlayerId(0), Action::Activate(striker)),
+    );
+    app.update();
+    let route = app.world().resource::<Highlights>().routes[0].clone();
+    let now = app.world().resource::<Time>().elapsed_secs();
+    app.world_mut().resource_mut::<Busy>().queue(now, 1000.0);
+    let tile = entity_at(&mut app, route.to);
+    click_entity(&mut app, tile, Vec2::new(600.0, 300.0));
+    for _ in 0..route.actions.len() + 4 {
         app.update();
     }
     assert_eq!(

@@ -843,7 +843,7 @@ fn an_answer_may_keep_the_tank_and_answers_come_in_order() {
 }
 
 #[test]
-fn the_tabletop_api_plays_every_shipped_setup_quickly() {
+fn the_playable_api_plays_every_shipped_setup_quickly() {
     use crate::framework::Playable;
     assert_eq!(BattleTanks::bot_names(), &["heuristic", "random"]);
     assert!(BattleTanks::bot("nobody").is_none());

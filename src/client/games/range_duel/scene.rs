@@ -593,10 +593,17 @@ fn draw_labels(
                 lines.push("reloading".into());
             }
         }
+        // Each label leans away from the other tank, so that the two never overlap at
+        // close range: Tank 1 stands on the left.
+        let (anchor, lean) = if t.player == PlayerId(0) {
+            (egui::Align2::RIGHT_BOTTOM, 30.0)
+        } else {
+            (egui::Align2::LEFT_BOTTOM, -30.0)
+        };
         label_box(
             &painter,
-            egui::pos2(p.x, p.y),
-            egui::Align2::CENTER_BOTTOM,
+            egui::pos2(p.x + lean, p.y),
+            anchor,
             lines.join("\n"),
             13.0,
             seat_color(t.player),
@@ -618,6 +625,9 @@ fn draw_labels(
                 game.setup().rules.turn_limit
             ));
             for p in [PlayerId(0), PlayerId(1)] {
+                if table.state().outcome().is_some() {
+                    break;
+                }
                 let chosen = table.state().has_chosen(p);
                 ui.colored_label(
                     seat_color(p),

@@ -494,19 +494,20 @@ fn card_widget(ui: &mut egui::Ui, card: Card) {
         });
 }
 
+/// A coloured tag. Laid out as one unbreakable widget, so that a row of them wraps
+/// between tags, never inside one.
 fn chip(ui: &mut egui::Ui, text: &str, color: egui::Color32) -> egui::Response {
-    egui::Frame::new()
+    ui.add(
+        egui::Button::new(
+            egui::RichText::new(text)
+                .size(11.5)
+                .color(egui::Color32::WHITE),
+        )
         .fill(color)
         .corner_radius(4.0)
-        .inner_margin(egui::Margin::symmetric(4, 1))
-        .show(ui, |ui| {
-            ui.label(
-                egui::RichText::new(text)
-                    .size(11.5)
-                    .color(egui::Color32::WHITE),
-            );
-        })
-        .response
+        .wrap_mode(egui::TextWrapMode::Extend)
+        .sense(egui::Sense::hover()),
+    )
 }
 
 fn draw_table_panels(

@@ -16,7 +16,7 @@ use super::mirror::HexPos;
 use super::panels::bar_items;
 use crate::client::ClientSystems;
 use crate::client::input::{PanelOutlines, PressOrigin, typing};
-use crate::client::session::{Busy, Order, Session};
+use crate::client::session::{Busy, Order, Session, SkipAnimations};
 use crate::framework::{Game, PlayerId};
 use crate::rules::tank_commander::{Action, TankCommander, UnitId};
 
@@ -112,7 +112,8 @@ fn follow_activation(
     }
 }
 
-/// A click on the table: select a unit, aim at an enemy, or drive to a highlighted hex.
+/// A click on the table: select a unit, aim at an enemy, or drive to a highlighted hex
+/// (at once: a drive asked for while animations play skips them).
 fn take_clicks(
     mut clicked: ResMut<Clicked>,
     session: Res<Session<TankCommander>>,
@@ -121,6 +122,7 @@ fn take_clicks(
     highlights: Res<Highlights>,
     mut selection: ResMut<Selection>,
     mut orders: MessageWriter<Order<TankCommander>>,
+    mut skip: MessageWriter<SkipAnimations>,
 ) {
     let Some(hex) = clicked.0.take() else { return };
     let battle = session.state();
@@ -132,10 +134,14 @@ fn take_clicks(
         }
         Some(u) => selection.aim = Some(u.id),
         None => {
-            if session.deciding() != Some(player)
-                || !session.interactive
-                || busy.busy(time.elapsed_secs())
-            {
+            if session.deciding() != Some(player) || !session.interactive {
+                return;
+            }
+            if busy.busy(time.elapsed_secs()) {
+                // A click while the last action still plays ends its animation and drives
+                // as soon as the table shows the present.
+                skip.write(SkipAnimations);
+                clicked.0 = Some(hex);
                 return;
             }
             if let Some(route) = highlights.routes.iter().find(|r| r.to == hex) {
