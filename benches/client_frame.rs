@@ -4,6 +4,10 @@
 //!
 //! Goals: the whole client's systems at most 0.5 ms a frame above the baseline when idle,
 //! and at most 1 ms on a frame where the pointer moves to a new hex.
+//!
+//! Every app here, the baselines included, runs its schedules with the executor the client
+//! picks for this machine ([`tanktable::client::pick_executor`]: one thread on two cores or
+//! fewer); `TANKTABLE_EXECUTOR=multi` or `single` compares the two.
 use std::fmt::Write as _;
 use std::hint::black_box;
 
@@ -105,6 +109,7 @@ fn logic(c: &mut Criterion) {
     let mut group = c.benchmark_group("client logic, 40 units on 30x30");
     let mut empty = App::new();
     empty.add_plugins(bevy::MinimalPlugins);
+    tanktable::client::pick_executor(&mut empty);
     group.bench_function("empty MinimalPlugins app (baseline)", |b| {
         b.iter(|| empty.update());
     });

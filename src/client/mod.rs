@@ -158,12 +158,32 @@ pub fn headless_app(open: Option<OpenGame>, saves: PathBuf) -> App {
         .init_resource::<ButtonInput<MouseButton>>()
         .insert_resource(session::SaveFolder(saves))
         .add_plugins(logic_plugin);
+    pick_executor(&mut app);
     if let Some(open) = open {
         app.world_mut().write_message(open);
     }
     app.update();
     app.update();
     app
+}
+
+/// Runs the main world's schedules on one thread where that is faster: on a machine with
+/// two cores or fewer, Bevy's multi-threaded executor spends more time waking and parking
+/// threads than the client's small systems take to run. `TANKTABLE_EXECUTOR=single` or
+/// `multi` chooses. The render world keeps its own executor.
+pub fn pick_executor(app: &mut App) {
+    let single = match std::env::var("TANKTABLE_EXECUTOR").as_deref() {
+        Ok("single") => true,
+        Ok("multi") => false,
+        _ => std::thread::available_parallelism().is_ok_and(|n| n.get() <= 2),
+    };
+    if !single {
+        return;
+    }
+    let mut schedules = app.world_mut().resource_mut::<Schedules>();
+    for (_, schedule) in schedules.iter_mut() {
+        schedule.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+    }
 }
 
 /// Builds the client app for `launch`, ready to run; tests add their own plugins to it.
@@ -215,6 +235,7 @@ pub fn app(launch: Launch) -> Result<App, String> {
     if let Some(open) = launch.open {
         app.world_mut().write_message(open);
     }
+    pick_executor(&mut app);
     Ok(app)
 }
 
@@ -244,6 +265,7 @@ pub fn windowless_app(saves: PathBuf) -> App {
         .add_plugins(client_plugins);
     app.finish();
     app.cleanup();
+    pick_executor(&mut app);
     app.update();
     app
 }
@@ -257,6 +279,7 @@ pub fn windowless_baseline() -> App {
     });
     app.finish();
     app.cleanup();
+    pick_executor(&mut app);
     app.update();
     app
 }

@@ -2,6 +2,7 @@
 //! coloured by terrain (mud, rubble, forest, buildings, hills, smoke). Tiles answer the
 //! pointer. A tile's look follows the rules once the effects that changed it have played.
 
+use bevy::camera::visibility::NoFrustumCulling;
 use bevy::prelude::*;
 
 use super::mirror::{HexPos, Terrain, Tile};
@@ -182,7 +183,9 @@ fn lay_surface(
 struct Shown(Terrain);
 
 /// Gives tiles their model, and re-dresses a tile whose terrain changed once no effect is
-/// playing (a building shot to rubble, a wreck cooked off, smoke laid).
+/// playing (a building shot to rubble, a wreck cooked off, smoke laid). The table is
+/// small and seen whole: its models skip the per-frame frustum test, which on a 30×30
+/// board was the largest single cost of a frame's visibility work.
 fn dress_tiles(
     mut commands: Commands,
     a: Res<BoardAssets>,
@@ -228,6 +231,7 @@ fn dress(commands: &mut Commands, e: Entity, terrain: Terrain, a: &BoardAssets) 
         .insert(Shown(terrain))
         .with_children(|p| {
             p.spawn((
+                NoFrustumCulling,
                 Mesh3d(mesh),
                 MeshMaterial3d(mat),
                 Transform::from_translation(Vec3::Y * (height / 2.0 - 0.1)),
@@ -236,11 +240,13 @@ fn dress(commands: &mut Commands, e: Entity, terrain: Terrain, a: &BoardAssets) 
                 Ground::Forest => {
                     for (dx, dz, s) in [(-0.3, -0.2, 1.0), (0.3, -0.15, 0.85), (0.0, 0.32, 1.1)] {
                         p.spawn((
+                            NoFrustumCulling,
                             Mesh3d(a.trunk.clone()),
                             MeshMaterial3d(a.trunk_mat.clone()),
                             Transform::from_translation(top + Vec3::new(dx, 0.1, dz)),
                         ));
                         p.spawn((
+                            NoFrustumCulling,
                             Mesh3d(a.tree.clone()),
                             MeshMaterial3d(a.tree_mat.clone()),
                             Transform::from_translation(top + Vec3::new(dx, 0.55 * s, dz))
@@ -250,12 +256,14 @@ fn dress(commands: &mut Commands, e: Entity, terrain: Terrain, a: &BoardAssets) 
                 }
                 Ground::Building => {
                     p.spawn((
+                        NoFrustumCulling,
                         Mesh3d(a.block.clone()),
                         MeshMaterial3d(a.roof_mat.clone()),
                         Transform::from_translation(top + Vec3::Y * 0.5)
                             .with_scale(Vec3::new(1.05, 1.0, 0.9)),
                     ));
                     p.spawn((
+                        NoFrustumCulling,
                         Mesh3d(a.block.clone()),
                         MeshMaterial3d(a.rock_mat.clone()),
                         Transform::from_translation(top + Vec3::new(0.2, 1.15, 0.1))
@@ -270,6 +278,7 @@ fn dress(commands: &mut Commands, e: Entity, terrain: Terrain, a: &BoardAssets) 
                         (-0.1, -0.35, 0.7),
                     ] {
                         p.spawn((
+                            NoFrustumCulling,
                             Mesh3d(a.rock.clone()),
                             MeshMaterial3d(a.rock_mat.clone()),
                             Transform::from_translation(top + Vec3::new(dx, 0.09, dz))
@@ -281,6 +290,7 @@ fn dress(commands: &mut Commands, e: Entity, terrain: Terrain, a: &BoardAssets) 
             }
             if terrain.smoke {
                 p.spawn((
+                    NoFrustumCulling,
                     Mesh3d(a.cloud.clone()),
                     MeshMaterial3d(a.smoke_mat.clone()),
                     Transform::from_translation(top + Vec3::Y * 0.6)
