@@ -292,9 +292,18 @@ pub fn to_ron_pretty<T: serde::Serialize>(value: &T) -> Result<String, String> {
 /// a crash never leaves half a file.
 ///
 /// # Errors
-/// The I/O error, with the path.
+/// The I/O error; `path` is a directory, a device or anything else but a file.
 pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
     use std::io::Write;
+    // The rename would replace whatever stands at `path`: never a directory or a device.
+    if let Ok(meta) = std::fs::metadata(path)
+        && !meta.is_file()
+    {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a directory or a device): give the name of a file to write",
+        ));
+    }
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -347,6 +356,30 @@ fn describe_ron_error(code: &ron::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rename must never replace a directory or a device with a file.
+    #[test]
+    fn write_atomic_refuses_what_is_not_a_file() {
+        let dir = std::env::temp_dir().join(format!("tt-write-atomic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let err = write_atomic(&dir, "x").unwrap_err();
+        assert!(err.to_string().contains("not a regular file"), "{err}");
+        assert!(dir.is_dir());
+        #[cfg(unix)]
+        {
+            let null = Path::new("/dev/null");
+            assert!(write_atomic(null, "x").is_err());
+            assert!(
+                !std::fs::metadata(null).unwrap().is_file(),
+                "/dev/null stays a device"
+            );
+        }
+        let file = dir.join("a.txt");
+        write_atomic(&file, "one").unwrap();
+        write_atomic(&file, "two").unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "two");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[derive(serde::Deserialize, Debug)]
     #[allow(dead_code, reason = "fields are read by serde only")]

@@ -79,13 +79,8 @@ fn sim_reports_balance_as_json() {
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let wins: u64 = report["wins"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|w| w.as_u64().unwrap())
-        .sum();
-    assert_eq!(wins + report["no_winner"].as_u64().unwrap(), 40);
+    let (wins, none) = crate::wins_and_no_winner(&report);
+    assert_eq!(wins + none, 40);
     assert!(report["mean_rounds"].as_f64().unwrap() >= 1.0);
     // The same seed gives the same battles, whatever the thread count.
     let again = tanktable(&[
@@ -301,13 +296,7 @@ fn range_duel_plays_headless_through_record_replay_legal_and_sim() {
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let wins: u64 = report["wins"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|w| w.as_u64().unwrap())
-        .sum();
-    let none = report["no_winner"].as_u64().unwrap();
+    let (wins, none) = crate::wins_and_no_winner(&report);
     assert_eq!(wins + none, 200, "{report}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -128,7 +128,24 @@ fn render(scene: &Scene, name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join(name);
     let _ = std::fs::remove_file(&out);
-    let status = Command::new("xvfb-run")
+    let status = child(scene, &dir.join("data"), &out)
+        .output()
+        .expect("xvfb-run starts");
+    assert!(
+        status.status.success(),
+        "the client failed under Xvfb: {scene:?}\n{}\n{}",
+        String::from_utf8_lossy(&status.stdout),
+        String::from_utf8_lossy(&status.stderr)
+    );
+    assert!(out.is_file(), "no screenshot was written: {scene:?}");
+    out
+}
+
+/// The command that runs [`render_child`] on `scene` under Xvfb, saving into `data` and
+/// writing its screenshot to `out`.
+fn child(scene: &Scene, data: &Path, out: &Path) -> Command {
+    let mut command = Command::new("xvfb-run");
+    command
         .args(["-a", "-s", "-screen 0 1280x720x24"])
         .arg(std::env::current_exe().unwrap())
         .args([
@@ -140,19 +157,10 @@ fn render(scene: &Scene, name: &str) -> PathBuf {
         ])
         .current_dir(project("."))
         .env("RUST_LOG", "error")
-        .env("TANKTABLE_DATA", dir.join("data"))
+        .env("TANKTABLE_DATA", data)
         .env("TANKTABLE_RENDER_SCENE", scene.encode())
-        .env("TANKTABLE_RENDER_OUT", &out)
-        .output()
-        .expect("xvfb-run starts");
-    assert!(
-        status.status.success(),
-        "the client failed under Xvfb: {scene:?}\n{}\n{}",
-        String::from_utf8_lossy(&status.stdout),
-        String::from_utf8_lossy(&status.stderr)
-    );
-    assert!(out.is_file(), "no screenshot was written: {scene:?}");
-    out
+        .env("TANKTABLE_RENDER_OUT", out);
+    command
 }
 
 /// The child's side of [`render`]: the client, set up as the scene says.
@@ -238,24 +246,8 @@ fn measure_after(app: &mut App, frames: u32) {
 
 /// The resident memory of `scene` after its frames, in MiB, in a child under Xvfb.
 fn resident_mib(scene: &Scene) -> f64 {
-    let out = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x720x24"])
-        .arg(std::env::current_exe().unwrap())
-        .args([
-            "render::render_child",
-            "--exact",
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .current_dir(project("."))
-        .env("RUST_LOG", "error")
-        .env(
-            "TANKTABLE_DATA",
-            std::env::temp_dir().join("tanktable-measure"),
-        )
-        .env("TANKTABLE_RENDER_SCENE", scene.encode())
-        .env("TANKTABLE_RENDER_OUT", "unused")
+    let data = std::env::temp_dir().join("tanktable-measure");
+    let out = child(scene, &data, Path::new("unused"))
         .output()
         .expect("xvfb-run starts");
     let text = String::from_utf8_lossy(&out.stdout);
