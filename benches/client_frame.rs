@@ -182,6 +182,15 @@ fn whole_client(c: &mut Criterion) {
             app.update();
         });
     });
+    // The same table with panels, labels and highlights hidden (as in previews): what the
+    // egui panels and labels cost.
+    app.world_mut().insert_resource(tanktable::client::Clean);
+    app.update();
+    group.bench_function("idle, panels and labels hidden", |b| {
+        b.iter(|| app.update());
+    });
+    app.world_mut()
+        .remove_resource::<tanktable::client::Clean>();
     group.finish();
     let hovered = app.world().resource::<Hovered>().0;
     assert!(

@@ -164,5 +164,5 @@ fn apply_rig(mut rig: ResMut<Rig>, mut camera: Single<&mut Transform, With<Camer
     let reach = home.1 * 0.8;
     rig.focus = home.0 + (rig.focus - home.0).clamp_length_max(reach);
     rig.focus.y = 0.0;
-    **camera = rig.transform();
+    camera.set_if_neq(rig.transform());
 }

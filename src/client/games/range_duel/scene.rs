@@ -504,16 +504,25 @@ fn move_tanks(
     let dt = time.delta_secs().min(0.1);
     for (mut t, mut tf, children) in &mut tanks {
         let goal = t.goal + towards_enemy(t.player) * t.lunge * 1.2;
-        tf.translation = tf.translation.lerp(goal, (dt * 4.0).min(1.0));
-        tf.rotation = tf.rotation.slerp(t.heading, (dt * 5.0).min(1.0));
-        t.lunge = (t.lunge - dt * 1.6).max(0.0);
+        let next = Transform {
+            translation: tf.translation.lerp(goal, (dt * 4.0).min(1.0)),
+            rotation: tf.rotation.slerp(t.heading, (dt * 5.0).min(1.0)),
+            ..*tf
+        };
+        tf.set_if_neq(next);
+        if t.lunge > 0.0 {
+            t.lunge = (t.lunge - dt * 1.6).max(0.0);
+        }
         // The turret keeps its gun on the enemy, whatever the hull shows.
         let aim = Transform::IDENTITY
             .looking_to(towards_enemy(t.player), Vec3::Y)
             .rotation;
         for c in children.iter() {
             if let Ok(mut turret) = turrets.get_mut(c) {
-                turret.rotation = tf.rotation.inverse() * aim;
+                let rotation = tf.rotation.inverse() * aim;
+                if turret.rotation != rotation {
+                    turret.rotation = rotation;
+                }
             }
         }
     }

@@ -29,9 +29,10 @@ pub struct BoardAssets {
     tile: Handle<Mesh>,
     hill: Handle<Mesh>,
     block: Handle<Mesh>,
-    tree: Handle<Mesh>,
-    trunk: Handle<Mesh>,
-    rock: Handle<Mesh>,
+    chimney: Handle<Mesh>,
+    trees: Handle<Mesh>,
+    trunks: Handle<Mesh>,
+    rocks: Handle<Mesh>,
     cloud: Handle<Mesh>,
     ring: Handle<Mesh>,
     terrain: Vec<(Ground, Handle<StandardMaterial>)>,
@@ -55,6 +56,29 @@ pub fn terrain_color(t: Ground) -> Color {
         Ground::Building => Color::srgb(0.60, 0.55, 0.50),
         Ground::Hill => Color::srgb(0.60, 0.58, 0.36),
     }
+}
+
+/// Where a forest's three trees stand on its tile, and their sizes.
+const FOREST: [(f32, f32, f32); 3] = [(-0.3, -0.2, 1.0), (0.3, -0.15, 0.85), (0.0, 0.32, 1.1)];
+
+/// Where rubble's four rocks lie on its tile, and how each is turned.
+const RUBBLE: [(f32, f32, f32); 4] = [
+    (-0.25, 0.1, 0.3),
+    (0.2, -0.2, 1.1),
+    (0.15, 0.3, 2.0),
+    (-0.1, -0.35, 0.7),
+];
+
+/// One mesh of several parts of the same material: a tile's dressing is one or two
+/// entities rather than up to six, which halves the board's entities on a 30×30 battle.
+fn merged(parts: impl IntoIterator<Item = Mesh>) -> Mesh {
+    let mut parts = parts.into_iter();
+    let mut mesh = parts.next().expect("at least one part");
+    for part in parts {
+        mesh.merge(&part)
+            .expect("parts built from Bevy's primitives share their attributes");
+    }
+    mesh
 }
 
 fn load_assets(
@@ -86,14 +110,43 @@ fn load_assets(
         // A flat-topped hexagon: Bevy's cylinder puts a corner on +X at resolution 6. The
         // gap between tiles draws the grid.
         tile: meshes.add(Cylinder::new(HEX_SIZE * 0.95, 0.2).mesh().resolution(6)),
-        hill: meshes.add(Cylinder::new(HEX_SIZE * 0.95, 0.5).mesh().resolution(6)),
-        block: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
-        tree: meshes.add(Cone {
-            radius: 0.28,
-            height: 0.8,
-        }),
-        trunk: meshes.add(Cylinder::new(0.05, 0.2)),
-        rock: meshes.add(Cuboid::new(0.3, 0.18, 0.25)),
+        hill: meshes.add(
+            Cylinder::new(HEX_SIZE * 0.95, 0.5)
+                .mesh()
+                .resolution(6)
+                .build()
+                .translated_by(Vec3::Y * 0.15),
+        ),
+        block: meshes.add(
+            Cuboid::new(1.05, 1.0, 0.9)
+                .mesh()
+                .build()
+                .translated_by(Vec3::Y * 0.5),
+        ),
+        chimney: meshes.add(
+            Cuboid::new(0.45, 0.3, 0.45)
+                .mesh()
+                .build()
+                .translated_by(Vec3::new(0.2, 1.15, 0.1)),
+        ),
+        trees: meshes.add(merged(FOREST.iter().map(|&(dx, dz, s)| {
+            Mesh::from(Cone {
+                radius: 0.28,
+                height: 0.8,
+            })
+            .transformed_by(
+                Transform::from_translation(Vec3::new(dx, 0.55 * s, dz)).with_scale(Vec3::splat(s)),
+            )
+        }))),
+        trunks: meshes.add(merged(FOREST.iter().map(|&(dx, dz, _)| {
+            Mesh::from(Cylinder::new(0.05, 0.2)).translated_by(Vec3::new(dx, 0.1, dz))
+        }))),
+        rocks: meshes.add(merged(RUBBLE.iter().map(|&(dx, dz, r)| {
+            Mesh::from(Cuboid::new(0.3, 0.18, 0.25)).transformed_by(
+                Transform::from_translation(Vec3::new(dx, 0.09, dz))
+                    .with_rotation(Quat::from_rotation_y(r)),
+            )
+        }))),
         cloud: meshes.add(Sphere::new(0.55)),
         ring: meshes.add(Torus::new(0.45, 0.6)),
         terrain,
@@ -198,6 +251,7 @@ fn dress_tiles(
         tile.insert((
             Transform::from_translation(hex_to_world(at.0)),
             Visibility::default(),
+            NoFrustumCulling,
         ));
         dress(&mut commands, e, *terrain, &a);
     }
@@ -226,78 +280,48 @@ fn dress(commands: &mut Commands, e: Entity, terrain: Terrain, a: &BoardAssets) 
         (a.tile.clone(), 0.2)
     };
     let top = Vec3::Y * (height - 0.1);
-    commands
-        .entity(e)
-        .insert(Shown(terrain))
-        .with_children(|p| {
+    // The tile's own entity carries its model; the dressing stands on it as children.
+    let part = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>| {
+        (
+            NoFrustumCulling,
+            Mesh3d(mesh.clone()),
+            MeshMaterial3d(material.clone()),
+            Transform::from_translation(top),
+        )
+    };
+    let mut tile = commands.entity(e);
+    tile.insert((Shown(terrain), Mesh3d(mesh), MeshMaterial3d(mat)));
+    match ground {
+        Ground::Forest => {
+            tile.with_children(|p| {
+                p.spawn(part(&a.trunks, &a.trunk_mat));
+                p.spawn(part(&a.trees, &a.tree_mat));
+            });
+        }
+        Ground::Building => {
+            tile.with_children(|p| {
+                p.spawn(part(&a.block, &a.roof_mat));
+                p.spawn(part(&a.chimney, &a.rock_mat));
+            });
+        }
+        Ground::Rubble => {
+            tile.with_children(|p| {
+                p.spawn(part(&a.rocks, &a.rock_mat));
+            });
+        }
+        _ => {}
+    }
+    if terrain.smoke {
+        tile.with_children(|p| {
             p.spawn((
                 NoFrustumCulling,
-                Mesh3d(mesh),
-                MeshMaterial3d(mat),
-                Transform::from_translation(Vec3::Y * (height / 2.0 - 0.1)),
+                Mesh3d(a.cloud.clone()),
+                MeshMaterial3d(a.smoke_mat.clone()),
+                Transform::from_translation(top + Vec3::Y * 0.6)
+                    .with_scale(Vec3::new(1.3, 0.8, 1.3)),
             ));
-            match ground {
-                Ground::Forest => {
-                    for (dx, dz, s) in [(-0.3, -0.2, 1.0), (0.3, -0.15, 0.85), (0.0, 0.32, 1.1)] {
-                        p.spawn((
-                            NoFrustumCulling,
-                            Mesh3d(a.trunk.clone()),
-                            MeshMaterial3d(a.trunk_mat.clone()),
-                            Transform::from_translation(top + Vec3::new(dx, 0.1, dz)),
-                        ));
-                        p.spawn((
-                            NoFrustumCulling,
-                            Mesh3d(a.tree.clone()),
-                            MeshMaterial3d(a.tree_mat.clone()),
-                            Transform::from_translation(top + Vec3::new(dx, 0.55 * s, dz))
-                                .with_scale(Vec3::splat(s)),
-                        ));
-                    }
-                }
-                Ground::Building => {
-                    p.spawn((
-                        NoFrustumCulling,
-                        Mesh3d(a.block.clone()),
-                        MeshMaterial3d(a.roof_mat.clone()),
-                        Transform::from_translation(top + Vec3::Y * 0.5)
-                            .with_scale(Vec3::new(1.05, 1.0, 0.9)),
-                    ));
-                    p.spawn((
-                        NoFrustumCulling,
-                        Mesh3d(a.block.clone()),
-                        MeshMaterial3d(a.rock_mat.clone()),
-                        Transform::from_translation(top + Vec3::new(0.2, 1.15, 0.1))
-                            .with_scale(Vec3::new(0.45, 0.3, 0.45)),
-                    ));
-                }
-                Ground::Rubble => {
-                    for (dx, dz, r) in [
-                        (-0.25, 0.1, 0.3),
-                        (0.2, -0.2, 1.1),
-                        (0.15, 0.3, 2.0),
-                        (-0.1, -0.35, 0.7),
-                    ] {
-                        p.spawn((
-                            NoFrustumCulling,
-                            Mesh3d(a.rock.clone()),
-                            MeshMaterial3d(a.rock_mat.clone()),
-                            Transform::from_translation(top + Vec3::new(dx, 0.09, dz))
-                                .with_rotation(Quat::from_rotation_y(r)),
-                        ));
-                    }
-                }
-                _ => {}
-            }
-            if terrain.smoke {
-                p.spawn((
-                    NoFrustumCulling,
-                    Mesh3d(a.cloud.clone()),
-                    MeshMaterial3d(a.smoke_mat.clone()),
-                    Transform::from_translation(top + Vec3::Y * 0.6)
-                        .with_scale(Vec3::new(1.3, 0.8, 1.3)),
-                ));
-            }
         });
+    }
 }
 
 /// A training waypoint's ring.

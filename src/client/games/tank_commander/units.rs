@@ -301,32 +301,38 @@ fn glide(
     for (at, facing, turret, mut transform, children) in &mut units {
         let goal = home(&table, at.0);
         let rot = facing_rotation(facing.0);
+        // Write only what changes: a model at rest must not mark its hierarchy changed,
+        // or Bevy re-propagates every unit's transforms and bounds every frame.
+        let mut next = *transform;
         if snap {
-            transform.translation = goal;
-            transform.rotation = rot;
+            next.translation = goal;
+            next.rotation = rot;
         } else {
             let step = 2.2 * dt;
-            let d = goal - transform.translation;
-            transform.translation += d.clamp_length_max(step);
-            let angle = transform.rotation.angle_between(rot);
+            let d = goal - next.translation;
+            next.translation += d.clamp_length_max(step);
+            let angle = next.rotation.angle_between(rot);
             if angle > 1e-3 {
                 let t = (3.5 * dt / angle).min(1.0);
-                transform.rotation = transform.rotation.slerp(rot, t);
+                next.rotation = next.rotation.slerp(rot, t);
             } else {
-                transform.rotation = rot;
+                next.rotation = rot;
             }
             still_moving |= d.length() > 1e-3 || angle > 1e-3;
         }
+        transform.set_if_neq(next);
         let turret_goal = rot.inverse() * facing_rotation(turret.0);
         for child in children.iter() {
             if let Ok(mut t) = turrets.get_mut(child) {
                 let angle = t.rotation.angle_between(turret_goal);
-                if snap || angle < 1e-3 {
-                    t.rotation = turret_goal;
+                let rotation = if snap || angle < 1e-3 {
+                    turret_goal
                 } else {
-                    let k = (3.5 * dt / angle).min(1.0);
-                    t.rotation = t.rotation.slerp(turret_goal, k);
                     still_moving = true;
+                    t.rotation.slerp(turret_goal, (3.5 * dt / angle).min(1.0))
+                };
+                if t.rotation != rotation {
+                    t.rotation = rotation;
                 }
             }
         }
