@@ -20,7 +20,7 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
-pub use source_map::SourceMap;
+pub use source_map::{MAX_DEPTH, SourceMap};
 
 /// One problem at one place in a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,7 +158,7 @@ pub fn load_ron_collecting<T: DeserializeOwned>(
     file: &str,
     text: &str,
 ) -> Result<(T, SourceMap, Problems), Diagnostics> {
-    let map = SourceMap::new(text);
+    let map = scan(file, text)?;
     let spanned = |e: ron::error::SpannedError| {
         Diagnostics(vec![Diagnostic {
             file: file.to_string(),
@@ -180,6 +180,23 @@ pub fn load_ron_collecting<T: DeserializeOwned>(
     Ok((value, map, problems))
 }
 
+/// Maps where each value of `text` is, refusing text that nests deeper than
+/// [`MAX_DEPTH`] before any reader recurses into it.
+fn scan(file: &str, text: &str) -> Result<SourceMap, Diagnostics> {
+    let map = SourceMap::new(text);
+    match map.too_deep() {
+        Some((line, col)) => Err(Diagnostics(vec![Diagnostic {
+            file: file.to_string(),
+            line,
+            col,
+            message: format!(
+                "brackets nest more than {MAX_DEPTH} levels deep here; no data file nests that deep"
+            ),
+        }])),
+        None => Ok(map),
+    }
+}
+
 /// Reads RON text into `T`, ignoring fields `T` does not name (to peek at a header).
 ///
 /// # Errors
@@ -188,7 +205,7 @@ pub fn load_ron_lenient<T: DeserializeOwned>(
     file: &str,
     text: &str,
 ) -> Result<(T, SourceMap), Diagnostics> {
-    let map = SourceMap::new(text);
+    let map = scan(file, text)?;
     ron_options().from_str(text).map(|v| (v, map)).map_err(|e| {
         Diagnostics(vec![Diagnostic {
             file: file.to_string(),
@@ -295,13 +312,28 @@ pub fn to_ron_pretty<T: serde::Serialize>(value: &T) -> Result<String, String> {
 /// The I/O error; `path` is a directory, a device or anything else but a file.
 pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
     use std::io::Write;
-    // The rename would replace whatever stands at `path`: never a directory or a device.
+    // A link is followed to the file it names, so that the link stays a link.
+    let followed;
+    let path = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            followed = std::fs::canonicalize(path).map_err(|_| {
+                std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    "a link to a file that does not exist: give the name of a file to write",
+                )
+            })?;
+            followed.as_path()
+        }
+        _ => path,
+    };
+    // The rename would replace whatever stands at `path`: never a directory, a device or
+    // a pipe.
     if let Ok(meta) = std::fs::metadata(path)
         && !meta.is_file()
     {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
-            "not a regular file (a directory or a device): give the name of a file to write",
+            "not a regular file (a directory, a device or a pipe): give the name of a file to write",
         ));
     }
     let dir = path
@@ -313,7 +345,9 @@ pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{file_name}.tmp-{}", std::process::id()));
+    let prefix = format!(".{file_name}.tmp-");
+    remove_leftovers(dir, &prefix);
+    let tmp = dir.join(format!("{prefix}{}", std::process::id()));
     {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(contents.as_bytes())?;
@@ -321,7 +355,33 @@ pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
     }
     std::fs::rename(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
-    })
+    })?;
+    // The rename is durable only once the folder's entry is on disk too.
+    #[cfg(unix)]
+    if let Ok(folder) = std::fs::File::open(dir) {
+        let _ = folder.sync_all();
+    }
+    Ok(())
+}
+
+/// Removes temporary files that an interrupted write of the same file left beside it.
+/// Another process's write in progress is spared: only files older than a minute go.
+fn remove_leftovers(dir: &Path, prefix: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
+    for entry in entries.flatten() {
+        let stale = entry
+            .metadata()
+            .ok()
+            .filter(std::fs::Metadata::is_file)
+            .and_then(|m| m.modified().ok())
+            .is_some_and(|t| t < old);
+        if stale && entry.file_name().to_string_lossy().starts_with(prefix) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 fn path_string(path: &serde_ignored::Path<'_>) -> String {
@@ -379,6 +439,87 @@ mod tests {
         write_atomic(&file, "two").unwrap();
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "two");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A link is followed: the file it names gets the new text, and the link stays.
+    #[cfg(unix)]
+    #[test]
+    fn write_atomic_follows_links_and_refuses_pipes() {
+        let dir = std::env::temp_dir().join(format!("tt-write-link-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let real = dir.join("real.ron");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.join("link.ron");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomic(&link, "new").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+        let dangling = dir.join("dangling.ron");
+        std::os::unix::fs::symlink(dir.join("nothing"), &dangling).unwrap();
+        let err = write_atomic(&dangling, "x").unwrap_err();
+        assert!(err.to_string().contains("does not exist"), "{err}");
+        let fifo = dir.join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let err = write_atomic(&fifo, "x").unwrap_err();
+            assert!(err.to_string().contains("not a regular file"), "{err}");
+            assert!(
+                !std::fs::metadata(&fifo).unwrap().is_file(),
+                "the pipe stays"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A temporary file left by an interrupted write is cleaned up by the next write.
+    #[test]
+    fn write_atomic_removes_leftovers() {
+        let dir = std::env::temp_dir().join(format!("tt-write-left-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let left = dir.join(".save.ron.tmp-99999999");
+        std::fs::write(&left, "half a fi").unwrap();
+        let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        std::fs::File::options()
+            .write(true)
+            .open(&left)
+            .unwrap()
+            .set_modified(hour_ago)
+            .unwrap();
+        write_atomic(&dir.join("save.ron"), "whole").unwrap();
+        assert!(!left.exists(), "the leftover is gone");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Deep nesting is refused at its place, and reading takes memory in proportion to
+    /// the text: 200 KB of brackets once made the source map allocate gigabytes.
+    #[test]
+    fn deep_nesting_is_refused_with_its_place() {
+        let deep = format!("{}{}", "(".repeat(100_000), ")".repeat(100_000));
+        let err = load_ron::<File>("deep.ron", &deep).unwrap_err();
+        assert_eq!(err.0.len(), 1);
+        let d = &err.0[0];
+        assert_eq!((d.line, d.col), (1, MAX_DEPTH + 1), "{err}");
+        assert!(d.message.contains("nest"), "{err}");
+        let lists = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+        assert!(load_ron_lenient::<ron::Value>("deep.ron", &lists).is_err());
+        // Just within the limit, the map stays linear: one place per element.
+        let within = format!("{}{}", "[".repeat(MAX_DEPTH - 1), "]".repeat(MAX_DEPTH - 1));
+        let map = SourceMap::new(&within);
+        assert!(map.too_deep().is_none());
+        assert!(map.len() < MAX_DEPTH, "{} places", map.len());
+        // Wide is fine: a hundred thousand elements, each found at its place.
+        let wide = format!("[{}]", "(a: 1),".repeat(100_000));
+        let map = SourceMap::new(&wide);
+        assert!(map.len() <= 200_000, "{} places", map.len());
+        assert_eq!(map.locate("[99999].a"), (1, 2 + 7 * 99_999 + 1));
     }
 
     #[derive(serde::Deserialize, Debug)]

@@ -13,7 +13,28 @@
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct SourceMap {
-    entries: Vec<(String, (usize, usize))>,
+    /// Every field and list element seen, as a tree: each node names its parent, so the
+    /// map takes memory in proportion to the text, however deep it nests.
+    nodes: Vec<Node>,
+    /// Where the text first nests deeper than [`MAX_DEPTH`].
+    too_deep: Option<(usize, usize)>,
+}
+
+/// How deep brackets may nest in a data file. The project's deepest file nests 6 levels;
+/// a deeper file is refused before it is read, so no reader recurses without bound.
+pub const MAX_DEPTH: usize = 64;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Step {
+    Field(Box<str>),
+    Index(usize),
+}
+
+#[derive(Clone, Debug)]
+struct Node {
+    parent: Option<u32>,
+    step: Step,
+    at: Option<(usize, usize)>,
 }
 
 impl SourceMap {
@@ -26,34 +47,75 @@ impl SourceMap {
     /// Line and column (from 1) of `path`, or of its nearest recorded parent, or 1:1.
     #[must_use]
     pub fn locate(&self, path: &str) -> (usize, usize) {
-        let mut path = path;
-        loop {
-            if let Some((_, pos)) = self.entries.iter().find(|(p, _)| p == path) {
-                return *pos;
+        let mut best = (1, 1);
+        let mut parent = None;
+        for step in steps(path) {
+            let found = self
+                .nodes
+                .iter()
+                .enumerate()
+                .find(|(_, n)| n.parent == parent && n.step == step);
+            let Some((i, node)) = found else { break };
+            if let Some(at) = node.at {
+                best = at;
             }
-            match path.rfind(['.', '[']) {
-                Some(i) => path = &path[..i],
-                None => return (1, 1),
-            }
+            parent = Some(u32::try_from(i).expect("fewer nodes than characters"));
         }
+        best
     }
+
+    /// Where the text first nests deeper than [`MAX_DEPTH`], if it does.
+    #[must_use]
+    pub fn too_deep(&self) -> Option<(usize, usize)> {
+        self.too_deep
+    }
+
+    /// How many places the map holds (for tests of its size).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the map holds no place.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// A new node for `step` under `parent`.
+    fn child(&mut self, parent: Option<u32>, step: Step) -> u32 {
+        let i = u32::try_from(self.nodes.len()).expect("fewer nodes than characters");
+        self.nodes.push(Node {
+            parent,
+            step,
+            at: None,
+        });
+        i
+    }
+}
+
+/// The steps of a path such as `units[2].at`.
+fn steps(path: &str) -> impl Iterator<Item = Step> + '_ {
+    path.split('.').filter(|s| !s.is_empty()).flat_map(|part| {
+        let (field, rest) = part.split_once('[').unwrap_or((part, ""));
+        let field = (!field.is_empty()).then(|| Step::Field(field.into()));
+        let indices = rest
+            .split('[')
+            .filter_map(|i| i.trim_end_matches(']').parse().ok())
+            .map(Step::Index);
+        field.into_iter().chain(indices)
+    })
 }
 
 struct Frame {
-    base: String,
+    /// The node of the value this bracket opens (`None` at the top).
+    base: Option<u32>,
     index: usize,
-    field: Option<String>,
+    /// The node of the field being read, if any.
+    field: Option<u32>,
+    /// The node of the list or tuple element being read, if any.
+    element: Option<u32>,
     at_start: bool,
-}
-
-impl Frame {
-    fn value_path(&self) -> String {
-        match &self.field {
-            Some(f) if self.base.is_empty() => f.clone(),
-            Some(f) => format!("{}.{f}", self.base),
-            None => format!("{}[{}]", self.base, self.index),
-        }
-    }
 }
 
 struct Scanner {
@@ -130,19 +192,29 @@ impl Scanner {
         }
     }
 
-    /// Called at the start of every value: records list and tuple elements.
-    fn value_start(&mut self, at: (usize, usize)) -> String {
-        match self.frames.last_mut() {
-            Some(frame) => {
-                let path = frame.value_path();
-                if frame.at_start && frame.field.is_none() {
-                    self.map.entries.push((path.clone(), at));
+    /// Called at the start of every value: records list and tuple elements. Returns the
+    /// value's node.
+    fn value_start(&mut self, at: (usize, usize)) -> Option<u32> {
+        let frame = self.frames.last_mut()?;
+        let node = match frame.field {
+            Some(field) => Some(field),
+            None => match frame.element {
+                Some(element) if !frame.at_start => Some(element),
+                _ => {
+                    let (base, index) = (frame.base, frame.index);
+                    let node = self.map.child(base, Step::Index(index));
+                    self.map.nodes[node as usize].at = Some(at);
+                    if let Some(frame) = self.frames.last_mut() {
+                        frame.element = Some(node);
+                    }
+                    Some(node)
                 }
-                frame.at_start = false;
-                path
-            }
-            None => String::new(),
+            },
+        };
+        if let Some(frame) = self.frames.last_mut() {
+            frame.at_start = false;
         }
+        node
     }
 
     fn run(mut self) -> SourceMap {
@@ -161,6 +233,7 @@ impl Scanner {
                     if let Some(f) = self.frames.last_mut() {
                         f.index += 1;
                         f.field = None;
+                        f.element = None;
                         f.at_start = true;
                     }
                 }
@@ -201,10 +274,12 @@ impl Scanner {
                         && self.peek(1) != Some(':')
                         && self.frames.last().is_some_and(|f| f.at_start);
                     if is_field {
-                        if let Some(frame) = self.frames.last_mut() {
-                            frame.field = Some(word);
-                            let path = frame.value_path();
-                            self.map.entries.push((path, at));
+                        if let Some(base) = self.frames.last().map(|f| f.base) {
+                            let node = self.map.child(base, Step::Field(word.into()));
+                            self.map.nodes[node as usize].at = Some(at);
+                            if let Some(frame) = self.frames.last_mut() {
+                                frame.field = Some(node);
+                            }
                         }
                         self.bump();
                     } else if self.peek(0) == Some('(') {
@@ -224,12 +299,19 @@ impl Scanner {
 
     /// Opens a bracket that starts the value at `at`.
     fn open(&mut self, at: (usize, usize)) {
+        if self.frames.len() >= MAX_DEPTH {
+            self.map.too_deep.get_or_insert(at);
+            // Stop here: nothing deeper is mapped, and the reader refuses the file.
+            self.pos = self.chars.len();
+            return;
+        }
         let base = self.value_start(at);
         self.bump();
         self.frames.push(Frame {
             base,
             index: 0,
             field: None,
+            element: None,
             at_start: true,
         });
     }

@@ -40,7 +40,7 @@ pub use play::{Match, PlayError, Step};
 pub use playable::{Playable, Recorded};
 pub use prob::Fraction;
 pub use record::{MatchRecord, RecordedAction};
-pub use rng::MatchRng;
+pub use rng::{MatchRng, Misscript};
 pub use seated::{LogLine, Seat, SeatedMatch};
 
 /// A seat at the table, from 0. Games name their seats (sides, colours) themselves.

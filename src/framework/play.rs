@@ -11,6 +11,9 @@ pub enum PlayError {
     NotYourTurn(String),
     #[error("{0}")]
     Illegal(String),
+    /// A scripted die (a record's `dice`) did not fit the roll it was drawn for.
+    #[error("{0}")]
+    Dice(super::Misscript),
 }
 
 /// One played action with what it caused, and the state before it (for undo).
@@ -80,6 +83,11 @@ impl<G: Game> Match<G> {
         &self.state
     }
 
+    /// The generator.
+    pub fn rng(&self) -> &MatchRng {
+        &self.rng
+    }
+
     /// The generator (to inspect how many draws were made, or push scripted values).
     pub fn rng_mut(&mut self) -> &mut MatchRng {
         &mut self.rng
@@ -116,6 +124,10 @@ impl<G: Game> Match<G> {
         }
         let before = (self.state.clone(), self.rng.clone());
         match self.state.apply(player, action, &mut self.rng) {
+            Ok(_) if let Some(bad) = self.rng.misscript() => {
+                (self.state, self.rng) = before;
+                Err(PlayError::Dice(bad))
+            }
             Ok(facts) => {
                 self.history.push(Step {
                     player,

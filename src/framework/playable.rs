@@ -262,10 +262,11 @@ pub fn save_record<G: Playable>(record: &Recorded<G>, path: &Path) -> Result<(),
 /// A sentence when the setup cannot start a match.
 pub fn start<G: Playable>(setup: &G::Setup, seed: u64, dice: &[u32]) -> Result<Match<G>, String> {
     let game = G::from_setup(setup)?;
-    Ok(Match::with_rng(
-        game,
-        MatchRng::scripted(seed, dice.iter().copied()),
-    ))
+    let m = Match::with_rng(game, MatchRng::scripted(seed, dice.iter().copied()));
+    match m.rng().misscript() {
+        Some(bad) => Err(format!("the match cannot start: {bad}")),
+        None => Ok(m),
+    }
 }
 
 /// Plays a record's actions from its setup, checking the final hash when it has one.

@@ -27,6 +27,31 @@ pub struct MatchRng {
     rng: ChaCha8Rng,
     script: VecDeque<u32>,
     draws: u64,
+    /// Scripted values used so far.
+    #[serde(default)]
+    scripted: usize,
+    /// The first scripted value that did not fit its die.
+    #[serde(default)]
+    misscript: Option<Misscript>,
+}
+
+/// A scripted value outside the faces of the die it was drawn for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Misscript {
+    /// Its place in the script, from 0 (`dice[position]` in a record).
+    pub position: usize,
+    pub value: u32,
+    pub sides: u32,
+}
+
+impl std::fmt::Display for Misscript {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "scripted die dice[{}] is {}, but it was drawn for a roll of 1 to {}",
+            self.position, self.value, self.sides
+        )
+    }
 }
 
 impl MatchRng {
@@ -38,6 +63,8 @@ impl MatchRng {
             rng: ChaCha8Rng::seed_from_u64(seed),
             script: VecDeque::new(),
             draws: 0,
+            scripted: 0,
+            misscript: None,
         }
     }
 
@@ -72,15 +99,33 @@ impl MatchRng {
         self.draws
     }
 
+    /// The first scripted value that did not fit the die it was drawn for, if any.
+    /// [`super::Match`] refuses an action (and a match its start) that drew one.
+    #[must_use]
+    pub fn misscript(&self) -> Option<Misscript> {
+        self.misscript
+    }
+
     /// Rolls an `sides`-sided die: 1 to `sides`.
     ///
-    /// A scripted value outside 1..=`sides` is clamped into range, so a script written for a
-    /// d6 never panics when it meets a smaller draw.
+    /// A scripted value outside 1..=`sides` is noted as a [`Misscript`] (the match then
+    /// refuses the action that drew it) and clamped, so the rules never see it.
     pub fn roll(&mut self, sides: u32) -> u32 {
         let sides = sides.max(1);
         self.draws += 1;
         match self.script.pop_front() {
-            Some(v) => v.clamp(1, sides),
+            Some(v) => {
+                let position = self.scripted;
+                self.scripted += 1;
+                if !(1..=sides).contains(&v) {
+                    self.misscript.get_or_insert(Misscript {
+                        position,
+                        value: v,
+                        sides,
+                    });
+                }
+                v.clamp(1, sides)
+            }
             None => self.rng.random_range(1..=sides),
         }
     }

@@ -268,3 +268,45 @@ fn bots_play_a_three_player_game_to_the_end_deterministically() {
     assert_eq!(run(9), run(9));
     assert!(!run(9).0.is_empty());
 }
+
+/// A scripted die outside its faces is an error naming its place in the script, never a
+/// value quietly clamped into range: the match refuses the action that drew it and stays
+/// as it was, and a match whose opening draws one does not start.
+#[test]
+fn a_scripted_die_outside_its_faces_is_refused() {
+    use crate::framework::PlayError;
+    use crate::framework::playable;
+    use crate::rules::battle_tanks::{BattleSetup, BattleTanks};
+
+    let setup = BattleSetup::with_players(2);
+    let mut m = playable::start::<BattleTanks>(&setup, 5, &[]).unwrap();
+    m.rng_mut().push_script([7]);
+    let mut refused = None;
+    for _ in 0..200 {
+        let player = m.state().to_act()[0];
+        let action = m.state().legal_actions(player)[0];
+        let before = m.state_hash();
+        match m.play(player, &action) {
+            Ok(_) => {}
+            Err(e) => {
+                assert_eq!(m.state_hash(), before, "the match is unchanged");
+                refused = Some(e);
+                break;
+            }
+        }
+    }
+    let Some(PlayError::Dice(bad)) = refused else {
+        panic!("the 7 was never refused: {refused:?}");
+    };
+    assert_eq!((bad.position, bad.value, bad.sides), (0, 7, 6));
+    assert_eq!(
+        bad.to_string(),
+        "scripted die dice[0] is 7, but it was drawn for a roll of 1 to 6"
+    );
+
+    let mut rng = MatchRng::scripted(1, [3, 0]);
+    assert_eq!(rng.roll(6), 3);
+    assert!(rng.misscript().is_none());
+    rng.roll(6);
+    assert_eq!(rng.misscript().map(|b| b.position), Some(1));
+}
