@@ -180,6 +180,44 @@ pub fn load_ron_collecting<T: DeserializeOwned>(
     Ok((value, map, problems))
 }
 
+/// Checks a list of names as players will use them: each names something (`what`: "a
+/// unit"), holds no control character (a terminal escape would be echoed raw), and no two
+/// differ only in case (the command line picks names case-insensitively).
+pub fn check_names<'a>(
+    p: &mut Problems,
+    (what, plural): (&str, &str),
+    names: impl IntoIterator<Item = (String, &'a str)>,
+) {
+    let mut seen: Vec<&str> = Vec::new();
+    for (path, name) in names {
+        if name.trim().is_empty() {
+            p.push(path, format!("{what} needs a name"));
+        } else if name.chars().any(char::is_control) {
+            p.push(
+                path,
+                format!(
+                    "the name {name:?} holds a control character (a tab, a line break or a terminal escape)"
+                ),
+            );
+        } else if let Some(other) = seen
+            .iter()
+            .find(|o| o.to_lowercase() == name.to_lowercase())
+        {
+            p.push(
+                path,
+                if *other == name {
+                    format!("two {plural} are called `{name}`")
+                } else {
+                    format!(
+                        "two {plural} are called `{other}` and `{name}`: names are picked regardless of case, so they must differ in more than case"
+                    )
+                },
+            );
+        }
+        seen.push(name);
+    }
+}
+
 /// Maps where each value of `text` is, refusing text that nests deeper than
 /// [`MAX_DEPTH`] before any reader recurses into it.
 fn scan(file: &str, text: &str) -> Result<SourceMap, Diagnostics> {
@@ -520,6 +558,31 @@ mod tests {
         let map = SourceMap::new(&wide);
         assert!(map.len() <= 200_000, "{} places", map.len());
         assert_eq!(map.locate("[99999].a"), (1, 2 + 7 * 99_999 + 1));
+    }
+
+    /// Names that differ only in case, or hold a terminal escape, are refused.
+    #[test]
+    fn names_must_differ_in_more_than_case_and_hold_no_control_characters() {
+        let mut p = Problems::default();
+        let names = ["Ann", "ann", "Bob", "Bob", "\u{1b}[2Jwipe", "", "Cy"];
+        check_names(
+            &mut p,
+            ("a unit", "units"),
+            names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (format!("units[{i}].name"), *n)),
+        );
+        let messages: Vec<String> = p.0.iter().map(|(path, m)| format!("{path}: {m}")).collect();
+        assert_eq!(
+            messages,
+            [
+                "units[1].name: two units are called `Ann` and `ann`: names are picked regardless of case, so they must differ in more than case",
+                "units[3].name: two units are called `Bob`",
+                "units[4].name: the name \"\\u{1b}[2Jwipe\" holds a control character (a tab, a line break or a terminal escape)",
+                "units[5].name: a unit needs a name",
+            ]
+        );
     }
 
     #[derive(serde::Deserialize, Debug)]

@@ -225,19 +225,15 @@ impl CombatSetup {
                 ),
             );
         }
-        for (i, player) in setup.players.iter().enumerate() {
-            if player.name.trim().is_empty() {
-                p.push(format!("players[{i}].name"), "a player needs a name");
-            } else if setup.players[..i]
+        crate::data::check_names(
+            &mut p,
+            ("a player", "players"),
+            setup
+                .players
                 .iter()
-                .any(|o| o.name.eq_ignore_ascii_case(&player.name))
-            {
-                p.push(
-                    format!("players[{i}].name"),
-                    format!("two players are called `{}`", player.name),
-                );
-            }
-        }
+                .enumerate()
+                .map(|(i, player)| (format!("players[{i}].name"), player.name.as_str())),
+        );
         let r = &setup.rules;
         let total = r.deck_total();
         if total != usize::from(r.deck_size) {

@@ -1011,7 +1011,10 @@ fn a_bad_setup_lists_every_problem_with_its_place() {
     let err = parse(text).unwrap_err().to_string();
     assert!(err.contains("test.ron:2:"), "{err}");
     assert!(err.contains("test.ron:5:"), "{err}");
-    assert!(err.contains("two players are called `ann`"), "{err}");
+    assert!(
+        err.contains("two players are called `Ann` and `ann`"),
+        "{err}"
+    );
     assert!(
         err.contains("the deck holds 100 cards but `deck_size` says 99"),
         "{err}"

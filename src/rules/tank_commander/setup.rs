@@ -913,32 +913,30 @@ impl Scenario {
                 ),
             );
         }
-        for (i, s) in setup.sides.iter().enumerate() {
-            if s.name.trim().is_empty() {
-                p.push(format!("sides[{i}].name"), "a side needs a name");
-            }
-            if setup.sides[..i].iter().any(|o| o.name == s.name) {
-                p.push(
-                    format!("sides[{i}].name"),
-                    format!("two sides are called `{}`", s.name),
-                );
-            }
-        }
+        data::check_names(
+            &mut p,
+            ("a side", "sides"),
+            setup
+                .sides
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (format!("sides[{i}].name"), s.name.as_str())),
+        );
+        data::check_names(
+            &mut p,
+            ("a unit", "units"),
+            setup
+                .units
+                .iter()
+                .enumerate()
+                .map(|(k, u)| (format!("units[{k}].name"), u.name.as_str())),
+        );
         let side_index = |name: &str| setup.sides.iter().position(|s| s.name == name);
 
         let mut units = Vec::new();
         let mut occupied: Vec<(Hex, String)> = Vec::new();
         for (k, u) in setup.units.iter().enumerate() {
             let path = format!("units[{k}]");
-            if u.name.trim().is_empty() {
-                p.push(format!("{path}.name"), "a unit needs a name");
-            }
-            if setup.units[..k].iter().any(|o| o.name == u.name) {
-                p.push(
-                    format!("{path}.name"),
-                    format!("two units are called `{}`", u.name),
-                );
-            }
             let side = side_index(&u.side);
             if side.is_none() {
                 let names: Vec<&str> = setup.sides.iter().map(|s| s.name.as_str()).collect();
