@@ -165,19 +165,15 @@ impl DuelTable {
                 "the duel needs 2 to 20 range bands (Adjacent and Close first)",
             );
         }
-        for (i, b) in self.bands.iter().enumerate() {
-            if b.name.trim().is_empty() {
-                p.push(format!("bands[{i}].name"), "a band needs a name");
-            }
-            if self.bands[..i]
+        data::check_names(
+            &mut p,
+            ("a band", "bands"),
+            self.bands
                 .iter()
-                .any(|o| o.name.eq_ignore_ascii_case(&b.name))
-            {
-                p.push(
-                    format!("bands[{i}].name"),
-                    format!("two bands are called `{}`", b.name),
-                );
-            }
+                .enumerate()
+                .map(|(i, b)| (format!("bands[{i}].name"), b.name.as_str())),
+        );
+        for (i, b) in self.bands.iter().enumerate() {
             if i > 0 && b.hexes < self.bands[i - 1].hexes {
                 p.push(
                     format!("bands[{i}].hexes"),
