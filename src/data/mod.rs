@@ -90,6 +90,27 @@ impl Problems {
         self.0.extend(other.0);
     }
 
+    /// The same problems, their paths taken as under `prefix` (a setup inside a record is
+    /// under `scenario`).
+    #[must_use]
+    pub fn within(self, prefix: &str) -> Self {
+        Self(
+            self.0
+                .into_iter()
+                .map(
+                    |(path, message)| match (prefix.is_empty(), path.is_empty()) {
+                        (true, _) => (path, message),
+                        (false, true) => (prefix.to_string(), message),
+                        (false, false) if path.starts_with('[') => {
+                            (format!("{prefix}{path}"), message)
+                        }
+                        (false, false) => (format!("{prefix}.{path}"), message),
+                    },
+                )
+                .collect(),
+        )
+    }
+
     /// Places every problem in `file` with `map`, in file order.
     #[must_use]
     pub fn locate(self, file: &str, map: &SourceMap) -> Diagnostics {

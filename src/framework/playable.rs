@@ -27,7 +27,7 @@ use serde::{Serialize, de::DeserializeOwned};
 use super::bot::Bot;
 use super::hash::format_hash;
 use super::{Game, Match, MatchRecord, MatchRng, PlayerId, RecordedAction, Seat};
-use crate::data::Diagnostics;
+use crate::data::{Diagnostics, Problems, SourceMap};
 use crate::rules::GameKind;
 
 /// A game the project can open, play, record and simulate.
@@ -75,13 +75,14 @@ pub trait Playable: Game + Sized {
     /// The setup as a record writes it.
     fn save_setup(setup: &Self::Setup) -> Self::SavedSetup;
 
-    /// A setup read back from the record at `record`.
+    /// A setup read back from a record, validated exactly as a setup file is: a record
+    /// is a file a user can edit, so nothing in it is trusted.
     ///
     /// # Errors
-    /// Every problem in the setup.
+    /// Every problem in the setup, placed in the record (see [`InRecord::locate`]).
     fn restore_setup(
         saved: Self::SavedSetup,
-        record: &Path,
+        record: &InRecord<'_>,
         rules: &Self::Rules,
     ) -> Result<Self::Setup, Diagnostics>;
 
@@ -161,7 +162,7 @@ pub trait Playable: Game + Sized {
         rules: &Self::Rules,
     ) -> Result<Recorded<Self>, Diagnostics> {
         let name = path.display().to_string();
-        let (saved, _): (MatchRecord<Self::SavedSetup, Self::Action>, _) =
+        let (saved, map): (MatchRecord<Self::SavedSetup, Self::Action>, _) =
             crate::data::load_ron(&name, text)?;
         if saved.game != Self::NAME {
             return Err(Diagnostics::whole_file(
@@ -174,13 +175,38 @@ pub trait Playable: Game + Sized {
             ));
         }
         Ok(Recorded {
-            setup: Self::restore_setup(saved.scenario, path, rules)?,
+            setup: Self::restore_setup(saved.scenario, &InRecord { path, map: &map }, rules)?,
             seed: saved.seed,
             dice: saved.dice,
             seats: saved.seats,
             actions: saved.actions,
             final_hash: saved.final_hash,
         })
+    }
+}
+
+/// The record a setup is read back from: its file, and where its values are.
+pub struct InRecord<'a> {
+    /// The record file; files the setup names are looked up beside it.
+    pub path: &'a Path,
+    /// Where the record's values are (empty for a record that is not RON).
+    pub map: &'a SourceMap,
+}
+
+impl InRecord<'_> {
+    /// The record's folder.
+    #[must_use]
+    pub fn folder(&self) -> Option<&Path> {
+        self.path.parent()
+    }
+
+    /// A setup's problems placed in the record: a record keeps its setup under
+    /// `scenario`, so `players[2]` of the setup is `scenario.players[2]` of the record.
+    #[must_use]
+    pub fn locate(&self, problems: Problems) -> Diagnostics {
+        problems
+            .within("scenario")
+            .locate(&self.path.display().to_string(), self.map)
     }
 }
 

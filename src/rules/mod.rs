@@ -7,6 +7,8 @@
 pub mod battle_tanks;
 mod games;
 pub mod range_duel;
+#[cfg(test)]
+mod record_tests;
 pub mod tank_chess;
 pub mod tank_combat;
 pub mod tank_commander;

@@ -37,7 +37,7 @@ pub use setup::{BUILTIN_SETUP, BattleRules, BattleSetup, BattleTanksSetup, TwoPl
 
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, RandomBot};
-use crate::framework::{Game, MatchRng, Outcome, Playable, PlayerId};
+use crate::framework::{Game, InRecord, MatchRng, Outcome, Playable, PlayerId};
 use crate::rules::GameKind;
 
 /// What a die is.
@@ -653,8 +653,12 @@ impl Playable for BattleTanks {
         setup.clone()
     }
 
-    fn restore_setup(saved: BattleSetup, _: &Path, _: &()) -> Result<BattleSetup, Diagnostics> {
-        Ok(saved)
+    fn restore_setup(
+        saved: BattleSetup,
+        record: &InRecord<'_>,
+        _: &(),
+    ) -> Result<BattleSetup, Diagnostics> {
+        BattleSetup::validate(saved.into()).map_err(|p| record.locate(p))
     }
 
     fn from_setup(setup: &BattleSetup) -> Result<Self, String> {

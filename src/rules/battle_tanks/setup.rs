@@ -100,6 +100,18 @@ pub struct BattleSetup {
     pub rules: BattleRules,
 }
 
+impl From<BattleSetup> for BattleTanksSetup {
+    /// The setup as a file would write it, to be validated again.
+    fn from(setup: BattleSetup) -> Self {
+        Self {
+            name: setup.name,
+            description: setup.description,
+            players: setup.players,
+            rules: setup.rules,
+        }
+    }
+}
+
 impl BattleSetup {
     /// The shipped default setup.
     ///
@@ -156,19 +168,15 @@ impl BattleSetup {
                 ),
             );
         }
-        for (i, name) in setup.players.iter().enumerate() {
-            if name.trim().is_empty() {
-                p.push(format!("players[{i}]"), "a commander needs a name");
-            } else if setup.players[..i]
+        data::check_names(
+            &mut p,
+            ("a commander", "commanders"),
+            setup
+                .players
                 .iter()
-                .any(|o| o.eq_ignore_ascii_case(name))
-            {
-                p.push(
-                    format!("players[{i}]"),
-                    format!("two commanders are called `{name}`"),
-                );
-            }
-        }
+                .enumerate()
+                .map(|(i, name)| (format!("players[{i}]"), name.as_str())),
+        );
         let r = &setup.rules;
         if r.tanks == 0 {
             p.push("rules.tanks", "each arsenal needs at least 1 Tank");

@@ -564,7 +564,7 @@ fn a_bad_setup_lists_every_problem_with_its_place() {
         "test.ron:2:",
         "a setup needs a name",
         "test.ron:3:",
-        "two commanders are called `ann`",
+        "two commanders are called `Ann` and `ann`",
         "a commander needs a name",
         "at least 1 Tank",
         "3 or more Meganukes",

@@ -41,7 +41,7 @@ pub use setup::{DuelRules, DuelSetup, DuelTable, RangeDuelSetup};
 
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, RandomBot};
-use crate::framework::{Game, MatchRng, Outcome, Playable, PlayerId};
+use crate::framework::{Game, InRecord, MatchRng, Outcome, Playable, PlayerId};
 use crate::rules::GameKind;
 use crate::rules::tank_commander::setup::{Armor, Build, Rules as TankRules, TankDesign};
 use crate::rules::tank_commander::state::{CrewMember, Role, RoleState};
@@ -430,12 +430,15 @@ impl Playable for RangeDuel {
         setup.clone()
     }
 
+    /// A record carries both tables it was played with, so it replays under them even
+    /// after the project's files change; they are checked as the files would be.
     fn restore_setup(
         saved: DuelSetup,
-        _: &Path,
+        record: &InRecord<'_>,
         _: &Self::Rules,
     ) -> Result<DuelSetup, Diagnostics> {
-        Ok(saved)
+        DuelSetup::revalidate(saved, record.folder().unwrap_or(Path::new("")))
+            .map_err(|p| record.locate(p))
     }
 
     fn from_setup(setup: &DuelSetup) -> Result<Self, String> {

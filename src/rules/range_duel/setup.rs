@@ -157,7 +157,7 @@ impl DuelTable {
             .unwrap_or(&self.locations[self.locations.len() - 1])
     }
 
-    fn problems(&self) -> Problems {
+    pub(crate) fn problems(&self) -> Problems {
         let mut p = Problems::default();
         if !(2..=20).contains(&self.bands.len()) {
             p.push(
@@ -197,7 +197,7 @@ impl DuelTable {
                 "collision damage per hull point must be at least 1",
             );
         }
-        let mut covered = [0u8; 6];
+        let mut covered = [0usize; 6];
         for (i, l) in self.locations.iter().enumerate() {
             if l.from < 1 || l.to > 6 || l.from > l.to {
                 p.push(
@@ -386,6 +386,48 @@ impl DuelSetup {
         )
     }
 
+    /// Checks a setup read back from a record as its files would be checked: the
+    /// embedded tables, then the setup against them.
+    ///
+    /// # Errors
+    /// Every problem found, by field of the setup.
+    pub fn revalidate(setup: DuelSetup, base: &Path) -> Result<Self, Problems> {
+        let mut p = setup.table.problems().within("table");
+        p.extend(setup.tank_rules.problems().within("tank_rules"));
+        if !p.is_empty() {
+            return Err(p);
+        }
+        let start_range = match setup.table.bands.get(usize::from(setup.start_range)) {
+            Some(band) => band.name.clone(),
+            None => {
+                p.push(
+                    "start_range",
+                    format!(
+                        "there is no band {} (bands run 0 to {})",
+                        setup.start_range,
+                        setup.table.farthest()
+                    ),
+                );
+                return Err(p);
+            }
+        };
+        let raw = RangeDuelSetup {
+            name: setup.name,
+            description: setup.description,
+            tanks: setup
+                .tanks
+                .into_iter()
+                .map(|design| TankEntry {
+                    design: Some(design),
+                    file: None,
+                })
+                .collect(),
+            start_range,
+            rules: setup.rules,
+        };
+        Self::validate(raw, base, &setup.table, &setup.tank_rules)
+    }
+
     /// Validates a setup: two tanks, each one design that the Tank Commander build rules
     /// allow, a known starting band, sane rules.
     ///
@@ -408,6 +450,7 @@ impl DuelSetup {
             );
         }
         let mut designs = Vec::new();
+        let mut names = Vec::new();
         for (i, entry) in setup.tanks.iter().enumerate() {
             let path = format!("tanks[{i}]");
             let design = match (&entry.design, &entry.file) {
@@ -433,6 +476,22 @@ impl DuelSetup {
             };
             let Some((design, at)) = design else { continue };
             let inline = at.ends_with(".design");
+            design.crew.check(
+                &if inline {
+                    format!("{at}.crew")
+                } else {
+                    at.clone()
+                },
+                &mut p,
+            );
+            names.push((
+                if inline {
+                    format!("{at}.name")
+                } else {
+                    at.clone()
+                },
+                design.name.clone(),
+            ));
             for problem in design
                 .build
                 .problems(tank_rules, design.painted, design.named)
@@ -478,6 +537,11 @@ impl DuelSetup {
             }
             designs.push(design);
         }
+        data::check_names(
+            &mut p,
+            ("a tank", "tanks"),
+            names.iter().map(|(at, name)| (at.clone(), name.as_str())),
+        );
         let start = table.band_named(&setup.start_range);
         if start.is_none() {
             let names: Vec<&str> = table.bands.iter().map(|b| b.name.as_str()).collect();

@@ -711,3 +711,22 @@ fn heuristic_beats_random() {
         "{wins} wins, {losses} losses"
     );
 }
+
+#[test]
+fn tank_names_are_checked_like_every_other_name() {
+    let setup = |a: &str, b: &str| {
+        format!(
+            "RangeDuelSetup(\n  name: \"x\",\n  tanks: [\n    (design: (name: {a:?})),\n    (design: (name: {b:?}, crew: (gunner: \"Cy\\u{{1b}}[2J\"))),\n  ],\n  start_range: \"Long\",\n)"
+        )
+    };
+    let err = parse(&setup("Stock", "stock")).unwrap_err().to_string();
+    assert!(
+        err.contains("test.ron:5:15: two tanks are called `Stock` and `stock`"),
+        "{err}"
+    );
+    assert!(err.contains("the gunner's name"), "{err}");
+    let err = parse(&setup("Ste\u{7}ve", "Stock"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("test.ron:4:15: the name"), "{err}");
+}

@@ -5,9 +5,9 @@ use std::path::Path;
 
 use super::bot::{ChessBot, Strength};
 use super::{Rules, Scenario, TankChess, notation};
-use crate::data::{Diagnostic, Diagnostics};
+use crate::data::{Diagnostic, Diagnostics, SourceMap};
 use crate::framework::bot::{Bot, RandomBot};
-use crate::framework::playable::{self, Recorded};
+use crate::framework::playable::{self, InRecord, Recorded};
 use crate::framework::{Game, MatchRng, Playable, RecordedAction, Seat};
 use crate::rules::GameKind;
 use crate::rules::tank_commander::resolve_path;
@@ -64,10 +64,10 @@ impl Playable for TankChess {
 
     fn restore_setup(
         saved: String,
-        record: &Path,
+        record: &InRecord<'_>,
         rules: &Rules,
     ) -> Result<ChessSetup, Diagnostics> {
-        let path = resolve_path(&saved, record.parent());
+        let path = resolve_path(&saved, record.folder());
         playable::load_setup::<Self>(&path, rules)
     }
 
@@ -128,7 +128,9 @@ impl Playable for TankChess {
     fn read_record(path: &Path, text: &str, rules: &Rules) -> Result<Recorded<Self>, Diagnostics> {
         let name = path.display().to_string();
         let parsed = notation::parse_record(text).map_err(|e| Diagnostics::whole_file(&name, e))?;
-        let setup = Self::restore_setup(parsed.setup.clone(), path, rules)?;
+        let map = SourceMap::default();
+        let setup =
+            Self::restore_setup(parsed.setup.clone(), &InRecord { path, map: &map }, rules)?;
         let mut game = Self::new(&setup.scenario, &setup.rules);
         let mut actions = Vec::new();
         for (i, (line, text)) in parsed.moves.iter().enumerate() {

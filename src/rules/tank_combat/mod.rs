@@ -44,7 +44,7 @@ pub use setup::{
 
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, RandomBot};
-use crate::framework::{Game, MatchRng, Outcome, Playable, PlayerId};
+use crate::framework::{Game, InRecord, MatchRng, Outcome, Playable, PlayerId};
 use crate::rules::GameKind;
 
 /// One player's tank and hand.
@@ -510,8 +510,12 @@ impl Playable for TankCombat {
         setup.clone()
     }
 
-    fn restore_setup(saved: CombatSetup, _: &Path, _: &()) -> Result<CombatSetup, Diagnostics> {
-        Ok(saved)
+    fn restore_setup(
+        saved: CombatSetup,
+        record: &InRecord<'_>,
+        _: &(),
+    ) -> Result<CombatSetup, Diagnostics> {
+        CombatSetup::validate(saved.into()).map_err(|p| record.locate(p))
     }
 
     fn from_setup(setup: &CombatSetup) -> Result<Self, String> {

@@ -184,6 +184,19 @@ pub struct CombatSetup {
     pub rules: CombatRules,
 }
 
+impl From<CombatSetup> for TankCombatSetup {
+    /// The setup as a file would write it, to be validated again (the mode follows from
+    /// the number of players).
+    fn from(setup: CombatSetup) -> Self {
+        Self {
+            name: setup.name,
+            description: setup.description,
+            players: setup.players,
+            rules: setup.rules,
+        }
+    }
+}
+
 impl CombatSetup {
     /// The default setup (a Duel, Heavy against Medium).
     ///

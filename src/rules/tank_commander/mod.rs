@@ -37,7 +37,7 @@ pub use state::{Role, TankCommander, Unit, UnitId};
 
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, RandomBot};
-use crate::framework::{Game, MatchRecord, MatchRng, Outcome, Playable, PlayerId};
+use crate::framework::{Game, InRecord, MatchRecord, MatchRng, Outcome, Playable, PlayerId};
 use crate::rules::GameKind;
 
 impl Game for TankCommander {
@@ -152,11 +152,11 @@ impl Playable for TankCommander {
 
     fn restore_setup(
         saved: ScenarioSource,
-        record: &Path,
+        record: &InRecord<'_>,
         rules: &Rules,
     ) -> Result<Battle, Diagnostics> {
         Ok(Battle {
-            scenario: saved.load(record.parent(), rules)?,
+            scenario: saved.load(record, rules)?,
             rules: rules.clone(),
         })
     }
@@ -212,16 +212,18 @@ pub enum ScenarioSource {
 pub type Record = MatchRecord<ScenarioSource, Action>;
 
 impl ScenarioSource {
-    /// Validates the scenario. `base` is the folder of the file that named it.
+    /// Validates the scenario: one written in the record is placed in it, one named by
+    /// path is looked up beside it.
     ///
     /// # Errors
     /// Every problem in the scenario.
-    pub fn load(&self, base: Option<&Path>, rules: &Rules) -> Result<Scenario, Diagnostics> {
+    pub fn load(&self, record: &InRecord<'_>, rules: &Rules) -> Result<Scenario, Diagnostics> {
         match self {
+            // `scenario: Inline((...))`: the scenario is the variant's first value.
             ScenarioSource::Inline(setup) => Scenario::validate((**setup).clone(), rules)
-                .map_err(|p| p.locate("<inline scenario>", &crate::data::SourceMap::default())),
+                .map_err(|p| record.locate(p.within("[0]"))),
             ScenarioSource::Path(p) => {
-                let path = resolve_path(p, base);
+                let path = resolve_path(p, record.folder());
                 Scenario::load(&path, rules)
             }
         }

@@ -235,7 +235,7 @@ impl Rules {
         data::load_table(path, RULES_PATH, Self::builtin, Self::parse)
     }
 
-    fn problems(&self) -> Problems {
+    pub(crate) fn problems(&self) -> Problems {
         let mut p = Problems::default();
         for (path, s) in [("tank", &self.tank), ("target", &self.target)] {
             if !(2..=6).contains(&s.accuracy) {
@@ -284,9 +284,108 @@ impl Rules {
         if self.default_turn_limit == 0 {
             p.push("default_turn_limit", "the turn limit must be at least 1");
         }
+        self.range_problems(&mut p);
         p
     }
+
+    /// Every number kept to a range that no sum of them can overflow: stats and
+    /// upgrades at most 20 (armor 20 + 20 upgrade points still fits a byte many times
+    /// over), costs and penalties far below that.
+    fn range_problems(&self, p: &mut Problems) {
+        let mut at_most = |limit: u8, fields: &[(&str, u8)]| {
+            for &(field, v) in fields {
+                if v > limit {
+                    p.push(
+                        field,
+                        format!("{v} is too large here: the rules allow at most {limit}"),
+                    );
+                }
+            }
+        };
+        for (unit, s) in [("tank", &self.tank), ("target", &self.target)] {
+            at_most(
+                STAT_MAX,
+                &[
+                    (&format!("{unit}.armor.front"), s.armor.front),
+                    (&format!("{unit}.armor.side"), s.armor.side),
+                    (&format!("{unit}.armor.rear"), s.armor.rear),
+                    (&format!("{unit}.hull"), s.hull),
+                    (&format!("{unit}.actions"), s.actions),
+                    (&format!("{unit}.move_cap"), s.move_cap),
+                    (&format!("{unit}.gun_range"), s.gun_range),
+                ],
+            );
+        }
+        let u = &self.upgrades;
+        at_most(100, &[("upgrades.budget", u.budget)]);
+        at_most(
+            STAT_MAX,
+            &[
+                ("upgrades.painted_bonus", u.painted_bonus),
+                ("upgrades.named_bonus", u.named_bonus),
+                ("upgrades.armor_per_point", u.armor_per_point),
+                ("upgrades.armor_max_per_facing", u.armor_max_per_facing),
+                ("upgrades.engine", u.engine),
+                ("upgrades.barrel", u.barrel),
+                ("upgrades.optics", u.optics),
+                ("upgrades.he_rounds", u.he_rounds),
+                ("upgrades.anti_infantry", u.anti_infantry),
+                ("upgrades.smoke_launcher", u.smoke_launcher),
+                ("upgrades.medkit", u.medkit),
+                ("upgrades.lieutenant", u.lieutenant),
+                ("upgrades.air_support", u.air_support),
+                ("upgrades.mines", u.mines),
+                ("upgrades.mines_max", u.mines_max),
+                ("upgrades.engine_moves", u.engine_moves),
+                ("upgrades.barrel_range", u.barrel_range),
+                ("upgrades.optics_accuracy", u.optics_accuracy),
+            ],
+        );
+        let c = &self.costs;
+        at_most(
+            STAT_MAX,
+            &[
+                ("costs.move", c.move_forward),
+                ("costs.leave_rough", c.leave_rough),
+                ("costs.turn", c.turn),
+                ("costs.turret", c.turret),
+                ("costs.load", c.load),
+                ("costs.load_wounded_loader", c.load_wounded_loader),
+                ("costs.fire", c.fire),
+                ("costs.smoke", c.smoke),
+                ("costs.extinguish", c.extinguish),
+            ],
+        );
+        let (f, d, cr, sm) = (&self.firing, &self.damage, &self.crew, &self.smoke);
+        at_most(
+            STAT_MAX,
+            &[
+                ("firing.at_strength", f.at_strength),
+                ("firing.he_strength", f.he_strength),
+                ("firing.forest_penalty", f.forest_penalty),
+                ("firing.hill_penalty", f.hill_penalty),
+                ("firing.wounded_gunner_penalty", f.wounded_gunner_penalty),
+                ("damage.fire_damage", d.fire_damage),
+                ("damage.cook_off_radius", d.cook_off_radius),
+                ("damage.cook_off_strength", d.cook_off_strength),
+                (
+                    "crew.commander_wounded_actions",
+                    cr.commander_wounded_actions,
+                ),
+                ("crew.commander_killed_actions", cr.commander_killed_actions),
+                ("crew.driver_wounded_moves", cr.driver_wounded_moves),
+                ("crew.booming_voice_actions", cr.booming_voice_actions),
+                ("crew.dash_spaces", cr.dash_spaces),
+                ("smoke.range", sm.range),
+                ("smoke.per_turn", sm.per_turn),
+            ],
+        );
+    }
 }
+
+/// The largest stat, upgrade or cost a rules table may give: sums of a few of them (base
+/// armor plus upgrades, a build's cost) stay far inside their integer types.
+pub const STAT_MAX: u8 = 20;
 
 pub use crate::data::find_project_file;
 
@@ -431,7 +530,7 @@ impl Build {
     #[must_use]
     pub fn cost(&self, u: &UpgradeRules) -> u32 {
         let flag = |on: bool, cost: u8| if on { u32::from(cost) } else { 0 };
-        u32::from(self.armor.front + self.armor.side + self.armor.rear)
+        (u32::from(self.armor.front) + u32::from(self.armor.side) + u32::from(self.armor.rear))
             * u32::from(u.armor_per_point)
             + flag(self.engine, u.engine)
             + flag(self.barrel, u.barrel)
@@ -461,9 +560,9 @@ impl Build {
     #[must_use]
     pub fn armor(&self, base: Armor) -> Armor {
         Armor {
-            front: base.front + self.armor.front,
-            side: base.side + self.armor.side,
-            rear: base.rear + self.armor.rear,
+            front: base.front.saturating_add(self.armor.front),
+            side: base.side.saturating_add(self.armor.side),
+            rear: base.rear.saturating_add(self.armor.rear),
         }
     }
 
@@ -543,6 +642,27 @@ pub struct CrewNames {
     pub gunner: String,
     pub loader: String,
     pub lieutenant: String,
+}
+
+impl CrewNames {
+    /// Notes every crew name (under `at`, `units[2].crew`) holding a control character:
+    /// names are echoed to the terminal and the log, so an escape would act on them.
+    pub fn check(&self, at: &str, p: &mut Problems) {
+        for (role, name) in [
+            ("commander", &self.commander),
+            ("driver", &self.driver),
+            ("gunner", &self.gunner),
+            ("loader", &self.loader),
+            ("lieutenant", &self.lieutenant),
+        ] {
+            if name.chars().any(char::is_control) {
+                p.push(
+                    format!("{at}.{role}"),
+                    format!("the {role}'s name {name:?} holds a control character (a tab, a line break or a terminal escape)"),
+                );
+            }
+        }
+    }
 }
 
 /// A tank's design, as saved in `builds/*.ron`: everything about a tank that does not
@@ -931,6 +1051,9 @@ impl Scenario {
                 .enumerate()
                 .map(|(k, u)| (format!("units[{k}].name"), u.name.as_str())),
         );
+        for (k, u) in setup.units.iter().enumerate() {
+            u.crew.check(&format!("units[{k}].crew"), &mut p);
+        }
         let side_index = |name: &str| setup.sides.iter().position(|s| s.name == name);
 
         let mut units = Vec::new();

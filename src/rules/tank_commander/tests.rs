@@ -1022,3 +1022,45 @@ fn shipped_files_are_valid() {
         }
     }
 }
+
+#[test]
+fn a_rules_table_with_huge_upgrades_is_refused_and_builds_never_wrap() {
+    let text = BUILTIN_RULES
+        .replacen("armor_max_per_facing: 3", "armor_max_per_facing: 250", 1)
+        .replacen("budget: 10", "budget: 255", 1);
+    let err = Rules::parse("big.ron", &text).unwrap_err().to_string();
+    let line = text
+        .lines()
+        .position(|l| l.contains("armor_max_per_facing"))
+        .unwrap()
+        + 1;
+    assert!(
+        err.contains(&format!(
+            "big.ron:{line}:9: 250 is too large here: the rules allow at most 20"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("255 is too large here: the rules allow at most 100"),
+        "{err}"
+    );
+    // Even a build no table allows costs and armors without wrapping.
+    let rules = Rules::builtin();
+    let build = Build {
+        armor: ArmorPoints {
+            front: 250,
+            side: 250,
+            rear: 250,
+        },
+        ..Build::default()
+    };
+    assert_eq!(build.cost(&rules.upgrades), 750);
+    assert_eq!(build.armor(rules.tank.armor).front, 255);
+    let problems = build.problems(&rules, false, false);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.message.contains("750 upgrade points")),
+        "{problems:?}"
+    );
+}
