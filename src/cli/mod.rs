@@ -269,6 +269,7 @@ fn open_client(args: ClientArgs) -> Result<ExitCode, String> {
                     .collect()
             }),
             seed: args.seed,
+            backup: None,
         }),
         preview: args.preview,
         ..crate::client::Launch::default()

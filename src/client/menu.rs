@@ -51,7 +51,8 @@ pub struct GamePage {
     pub seats: Vec<Seat>,
     pub bots: &'static [&'static str],
     pub saves: Vec<PathBuf>,
-    pub autosave: Option<PathBuf>,
+    /// An autosave (or its backup) of the game is there to continue.
+    pub can_continue: bool,
     /// Range Duel: the designs found in the builds folder, and the two picked (`None`:
     /// the setup's own tank).
     pub designs: Vec<(PathBuf, Result<TankDesign, String>)>,
@@ -140,7 +141,7 @@ fn scan<G: Playable>(folder: &SaveFolder) -> GamePage {
         seats,
         bots: G::bot_names(),
         saves: folder.saves_of::<G>(),
-        autosave: Some(folder.autosave::<G>()).filter(|p| p.is_file()),
+        can_continue: folder.can_continue::<G>(),
         designs,
         picked: [None, None],
     }
@@ -419,7 +420,7 @@ fn saved_games(
     let game = page.game;
     ui.heading("Continue");
     let cont = ui.add_enabled(
-        page.autosave.is_some(),
+        page.can_continue,
         egui::Button::new(egui::RichText::new("Continue the last game").size(16.0)),
     );
     if cont
@@ -429,9 +430,8 @@ fn saved_games(
             game.title()
         ))
         .clicked()
-        && let Some(p) = &page.autosave
     {
-        opens.write(OpenGame::file(p.clone()));
+        opens.write(crate::dispatch_game!(game, OpenGame::autosave(folder)));
     }
     ui.add_space(8.0);
     ui.heading("Saved games");
@@ -592,7 +592,7 @@ mod tests {
             seats: vec![Seat::Person, Seat::Person],
             bots: RangeDuel::bot_names(),
             saves: Vec::new(),
-            autosave: None,
+            can_continue: false,
             designs: vec![(PathBuf::from("hammer.ron"), Ok(hammer))],
             picked: [Some(0), None],
         };

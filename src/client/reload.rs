@@ -305,6 +305,7 @@ fn reopen<G: GameClient>(session: &Session<G>, setup: Box<AnySetup>) -> OpenGame
         seats: Some(session.seats.clone()),
         seed: Some(session.seed),
         path: session.path.clone(),
+        backup: None,
     }
 }
 
@@ -384,6 +385,7 @@ fn draw_reload(world: &mut World) {
                 seats: Some(r.seats),
                 seed: Some(r.seed),
                 path: r.path,
+                backup: None,
             });
         }
     }

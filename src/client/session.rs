@@ -257,6 +257,8 @@ pub struct OpenGame {
     pub seed: Option<u64>,
     /// For a setup made in the client: the file it was made from (hot reload, rematch).
     pub path: Option<PathBuf>,
+    /// A file to open instead when the file cannot be (the autosave's backup).
+    pub backup: Option<PathBuf>,
 }
 
 impl OpenGame {
@@ -269,6 +271,17 @@ impl OpenGame {
             seats: None,
             seed: None,
             path: None,
+            backup: None,
+        }
+    }
+
+    /// Continues the last game of `G`: its autosave, else the autosave's backup (one
+    /// action older) when the autosave is missing or cannot be read.
+    #[must_use]
+    pub fn autosave<G: Playable>(folder: &SaveFolder) -> Self {
+        Self {
+            backup: Some(folder.autosave_backup::<G>()),
+            ..Self::file(folder.autosave::<G>())
         }
     }
 
@@ -281,6 +294,7 @@ impl OpenGame {
             seats: None,
             seed: None,
             path: None,
+            backup: None,
         }
     }
 
@@ -326,6 +340,23 @@ impl SaveFolder {
     pub fn autosave<G: Playable>(&self) -> PathBuf {
         self.0
             .join(format!("autosave-{}.{}", G::NAME, G::RECORD_EXTENSION))
+    }
+
+    /// The autosave before the last: written over by nothing but the next autosave, so a
+    /// damaged autosave still leaves the game one action back.
+    #[must_use]
+    pub fn autosave_backup<G: Playable>(&self) -> PathBuf {
+        self.0.join(format!(
+            "autosave-{}.backup.{}",
+            G::NAME,
+            G::RECORD_EXTENSION
+        ))
+    }
+
+    /// Whether there is a last game of `G` to continue.
+    #[must_use]
+    pub fn can_continue<G: Playable>(&self) -> bool {
+        self.autosave::<G>().is_file() || self.autosave_backup::<G>().is_file()
     }
 
     /// Where saved games live.
@@ -444,7 +475,13 @@ fn open_games(world: &mut World) {
     let opens: Vec<OpenGame> = world.resource_mut::<Messages<OpenGame>>().drain().collect();
     for open in opens {
         let opened = match &open.source {
-            GameSource::File(path) => open_file(world, path, &open),
+            GameSource::File(path) => match open_file(world, path, &open) {
+                Err(why) if open.backup.as_ref().is_some_and(|b| b.is_file()) => {
+                    let backup = open.backup.clone().unwrap_or_default();
+                    open_backup(world, &backup, &open, &why)
+                }
+                opened => opened,
+            },
             GameSource::Setup(setup, name) => match (**setup).clone() {
                 AnySetup::TankCommander(s) => open_setup::<TankCommander>(world, s, name, &open),
                 AnySetup::TankChess(s) => open_setup::<TankChess>(world, s, name, &open),
@@ -460,6 +497,26 @@ fn open_games(world: &mut World) {
                 world.resource_mut::<OpenProblem>().0 = Some(e);
             }
         }
+    }
+}
+
+/// Opens the autosave's backup in place of an autosave that failed with `why`, and tells
+/// the players so.
+fn open_backup(world: &mut World, backup: &Path, open: &OpenGame, why: &str) -> Result<(), String> {
+    warn!("{why}; opening the backup {}", backup.display());
+    open_file(world, backup, open).map_err(|e| format!("{why}\nThe backup failed too: {e}"))?;
+    for game in GameKind::ALL {
+        dispatch_game!(game, tell_backup(world, why));
+    }
+    Ok(())
+}
+
+/// Sets the notice of the session of `G`, if that is the game on the table.
+fn tell_backup<G: GameClient>(world: &mut World, why: &str) {
+    if let Some(mut session) = world.get_resource_mut::<Session<G>>() {
+        session.notice = Some(format!(
+            "The autosave could not be read, so the game goes on from its backup, one action earlier. ({why})"
+        ));
     }
 }
 
@@ -485,20 +542,25 @@ fn open_text<G: GameClient>(
 ) -> Result<(), String> {
     let rules = G::load_rules(None).map_err(|d| d.to_string())?;
     let source = crate::data::portable_path(path);
-    let seated = if kind == FileKind::Record {
+    let (seated, notice) = if kind == FileKind::Record {
         let record = G::read_record(path, text, &rules).map_err(|d| d.to_string())?;
-        SeatedMatch::from_record(record, source, open.replay, open.seats.clone())
-            .map_err(|e| format!("{}: {e}", path.display()))?
+        let notice = record.rules_notice();
+        let seated = SeatedMatch::from_record(record, source, open.replay, open.seats.clone())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        (seated, notice)
     } else {
         let setup = G::parse_setup(path, text, &rules).map_err(|d| d.to_string())?;
         let seed = open
             .seed
             .or_else(|| G::setup_seed(&setup))
             .unwrap_or_else(clock_seed);
-        SeatedMatch::new(setup, source, seed, open.seats.clone().unwrap_or_default())?
+        let seats = open.seats.clone().unwrap_or_default();
+        (SeatedMatch::new(setup, source, seed, seats)?, None)
     };
     let setup_path = (kind == FileKind::Setup).then(|| path.to_path_buf());
-    insert_session(world, Session::new(seated, setup_path));
+    let mut session = Session::new(seated, setup_path);
+    session.notice = notice;
+    insert_session(world, session);
     Ok(())
 }
 
@@ -619,7 +681,17 @@ fn autosave<G: GameClient>(session: &mut Session<G>, folder: &SaveFolder) {
     if !session.interactive || session.replay.is_some() {
         return;
     }
-    if let Err(e) = session.save_to(&folder.autosave::<G>()) {
+    let (path, backup) = (folder.autosave::<G>(), folder.autosave_backup::<G>());
+    // The last autosave becomes the backup; the new one is written atomically beside it.
+    if path.is_file()
+        && let Err(e) = std::fs::rename(&path, &backup)
+    {
+        session.notice = Some(format!(
+            "Autosave: cannot keep a backup at {}: {e}",
+            backup.display()
+        ));
+    }
+    if let Err(e) = session.save_to(&path) {
         session.notice = Some(format!("Autosave failed: {e}"));
     }
 }

@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 pub use hash::stable_hash;
 pub use play::{Match, PlayError, Step};
-pub use playable::{InRecord, Playable, Recorded};
+pub use playable::{InRecord, Playable, RecordPlace, Recorded, ReplayError};
 pub use prob::Fraction;
 pub use record::{MatchRecord, RecordedAction};
 pub use rng::{MatchRng, Misscript};

@@ -34,7 +34,7 @@ use crate::rules::GameKind;
 pub trait Playable: Game + Sized {
     /// The rules tables a setup is checked against and played with (`()` for a game
     /// whose numbers all live in its setups).
-    type Rules: Clone + Debug + Send + Sync + 'static;
+    type Rules: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// A validated setup: everything a new match needs, rules included.
     type Setup: Clone + Debug + Send + Sync + 'static;
     /// How a match record writes its setup: the setup itself, or where to find it.
@@ -71,6 +71,18 @@ pub trait Playable: Game + Sized {
         text: &str,
         rules: &Self::Rules,
     ) -> Result<Self::Setup, Diagnostics>;
+
+    /// The rules tables a record of `setup` carries: those of a game whose tables live
+    /// outside its setups (Tank Commander, Tank Chess). `None` where the setup holds them.
+    fn setup_rules(_setup: &Self::Setup) -> Option<&Self::Rules> {
+        None
+    }
+
+    /// Every problem in rules tables read back from a record, by field (as the tables'
+    /// file would be checked).
+    fn rules_problems(_rules: &Self::Rules) -> Problems {
+        Problems::default()
+    }
 
     /// The setup as a record writes it.
     fn save_setup(setup: &Self::Setup) -> Self::SavedSetup;
@@ -140,7 +152,7 @@ pub trait Playable: Game + Sized {
     /// # Errors
     /// A sentence when the record cannot be written.
     fn write_record(record: &Recorded<Self>) -> Result<String, String> {
-        let saved: MatchRecord<Self::SavedSetup, Self::Action> = MatchRecord {
+        let saved: MatchRecord<Self::SavedSetup, Self::Action, Self::Rules> = MatchRecord {
             game: Self::NAME.to_string(),
             scenario: Self::save_setup(&record.setup),
             seed: record.seed,
@@ -148,11 +160,13 @@ pub trait Playable: Game + Sized {
             seats: record.seats.clone(),
             actions: record.actions.clone(),
             final_hash: record.final_hash.clone(),
+            rules: Self::setup_rules(&record.setup).cloned(),
         };
         crate::data::to_ron_pretty(&saved)
     }
 
-    /// Reads a record written by [`Playable::write_record`].
+    /// Reads a record written by [`Playable::write_record`]. A record that carries its
+    /// rules tables is read under them (see [`Recorded::own_rules`]), else under `rules`.
     ///
     /// # Errors
     /// Every problem, placed in the file; a record of another game says so.
@@ -162,7 +176,7 @@ pub trait Playable: Game + Sized {
         rules: &Self::Rules,
     ) -> Result<Recorded<Self>, Diagnostics> {
         let name = path.display().to_string();
-        let (saved, map): (MatchRecord<Self::SavedSetup, Self::Action>, _) =
+        let (saved, map): (MatchRecord<Self::SavedSetup, Self::Action, Self::Rules>, _) =
             crate::data::load_ron(&name, text)?;
         if saved.game != Self::NAME {
             return Err(Diagnostics::whole_file(
@@ -174,14 +188,42 @@ pub trait Playable: Game + Sized {
                 ),
             ));
         }
+        let (rules, own_rules) = own_rules::<Self>(saved.rules, rules, |p| {
+            p.within("rules").locate(&name, &map)
+        })?;
         Ok(Recorded {
-            setup: Self::restore_setup(saved.scenario, &InRecord { path, map: &map }, rules)?,
+            setup: Self::restore_setup(saved.scenario, &InRecord { path, map: &map }, &rules)?,
             seed: saved.seed,
             dice: saved.dice,
             seats: saved.seats,
             actions: saved.actions,
             final_hash: saved.final_hash,
+            own_rules,
         })
+    }
+}
+
+/// The rules a record is read under: its own copy when it carries one (checked as the
+/// tables' file would be; `place` places its problems), else the project's `current`.
+/// The flag says whether the record's own differ from the current ones.
+///
+/// # Errors
+/// Every problem in the record's copy.
+pub fn own_rules<'a, G: Playable>(
+    carried: Option<G::Rules>,
+    current: &'a G::Rules,
+    place: impl FnOnce(Problems) -> Diagnostics,
+) -> Result<(std::borrow::Cow<'a, G::Rules>, bool), Diagnostics> {
+    match carried {
+        None => Ok((std::borrow::Cow::Borrowed(current), false)),
+        Some(own) => {
+            let problems = G::rules_problems(&own);
+            if !problems.is_empty() {
+                return Err(place(problems));
+            }
+            let differ = own != *current;
+            Ok((std::borrow::Cow::Owned(own), differ))
+        }
     }
 }
 
@@ -222,6 +264,22 @@ pub struct Recorded<G: Playable> {
     pub actions: Vec<RecordedAction<G::Action>>,
     /// The state hash the replay must reach, as `0x` and 16 hex digits.
     pub final_hash: Option<String>,
+    /// The record carries the rules tables it was played under and they differ from the
+    /// project's: it is read and replayed under its own (a save survives a rules edit).
+    pub own_rules: bool,
+}
+
+impl<G: Playable> Recorded<G> {
+    /// A sentence for players when the record is played under its own rules, else `None`.
+    #[must_use]
+    pub fn rules_notice(&self) -> Option<String> {
+        self.own_rules.then(|| {
+            format!(
+                "This game was played under rules tables that differ from the project's ({}): it replays and goes on under its own, which the record keeps.",
+                G::KIND.rules_tables().join(", ")
+            )
+        })
+    }
 }
 
 impl<G: Playable> Recorded<G> {
@@ -242,6 +300,7 @@ impl<G: Playable> Recorded<G> {
                 })
                 .collect(),
             final_hash: Some(format_hash(game.state_hash())),
+            own_rules: false,
         }
     }
 }
@@ -298,26 +357,131 @@ pub fn start<G: Playable>(setup: &G::Setup, seed: u64, dice: &[u32]) -> Result<M
 /// Plays a record's actions from its setup, checking the final hash when it has one.
 ///
 /// # Errors
-/// The first action that does not play, or a final state that differs from the record's.
-pub fn replay<G: Playable>(record: &Recorded<G>) -> Result<Match<G>, String> {
-    let mut game = start::<G>(&record.setup, record.seed, &record.dice)?;
+/// The first action that does not play, or a final state that differs from the record's,
+/// with its place in the record.
+pub fn replay<G: Playable>(record: &Recorded<G>) -> Result<Match<G>, ReplayError> {
+    replay_each(record, |_, _| {})
+}
+
+/// What [`replay_each`] reports as it goes.
+pub enum Replayed<'a, G: Game> {
+    /// The facts of the setup itself, before any action.
+    Opening(&'a [G::Fact]),
+    /// Action `index` (from 0) is about to be played.
+    Action(usize, &'a RecordedAction<G::Action>),
+    /// What the action just played caused.
+    Facts(&'a RecordedAction<G::Action>, &'a [G::Fact]),
+}
+
+/// [`replay`], telling `each` about every action and its facts as it plays them (the
+/// state passed is the one the action is played in, then the one it left).
+///
+/// # Errors
+/// As [`replay`].
+pub fn replay_each<G: Playable>(
+    record: &Recorded<G>,
+    mut each: impl FnMut(&G, Replayed<'_, G>),
+) -> Result<Match<G>, ReplayError> {
+    let fresh = G::from_setup(&record.setup).map_err(|message| ReplayError {
+        at: RecordPlace::Setup,
+        message,
+    })?;
+    let mut game = Match::with_rng(
+        fresh,
+        MatchRng::scripted(record.seed, record.dice.iter().copied()),
+    );
+    if let Some(bad) = game.rng().misscript() {
+        return Err(ReplayError {
+            at: RecordPlace::Dice(bad.position),
+            message: format!("the match cannot start: {bad}"),
+        });
+    }
+    each(game.state(), Replayed::Opening(game.opening_facts()));
     for (i, step) in record.actions.iter().enumerate() {
+        each(game.state(), Replayed::Action(i, step));
         let (said, who) = (
             game.state().describe_action(&step.action),
             game.state().player_name(step.player),
         );
-        game.play(step.player, &step.action)
-            .map_err(|e| format!("action {} ({said} by {who}) cannot be played: {e}", i + 1))?;
+        let facts = match game.play(step.player, &step.action) {
+            Ok(facts) => facts.to_vec(),
+            Err(e) => {
+                let at = match &e {
+                    super::PlayError::Dice(m) => RecordPlace::Dice(m.position),
+                    _ => RecordPlace::Action(i),
+                };
+                return Err(ReplayError {
+                    at,
+                    message: format!("action {} ({said} by {who}) cannot be played: {e}", i + 1),
+                });
+            }
+        };
+        each(game.state(), Replayed::Facts(step, &facts));
     }
     if let Some(expected) = &record.final_hash {
         let got = format_hash(game.state_hash());
         if &got != expected {
-            return Err(format!(
-                "the replay ends in state {got}, but the record says {expected}: the rules or the setup changed since it was written"
-            ));
+            return Err(ReplayError {
+                at: RecordPlace::FinalHash,
+                message: format!(
+                    "the replay ends in state {got}, but the record says {expected}: the rules or the setup changed since it was written"
+                ),
+            });
         }
     }
     Ok(game)
+}
+
+/// Where in a record a replay went wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordPlace {
+    /// The setup cannot start a match.
+    Setup,
+    /// A scripted die, by its place in `dice` (from 0).
+    Dice(usize),
+    /// An action, by its place in `actions` (from 0).
+    Action(usize),
+    /// The final state differs from the record's hash.
+    FinalHash,
+}
+
+impl RecordPlace {
+    /// The place's path in a RON record (`actions[3]`).
+    #[must_use]
+    pub fn path(self) -> String {
+        match self {
+            RecordPlace::Setup => "scenario".to_string(),
+            RecordPlace::Dice(i) => format!("dice[{i}]"),
+            RecordPlace::Action(i) => format!("actions[{i}]"),
+            RecordPlace::FinalHash => "final_hash".to_string(),
+        }
+    }
+}
+
+/// A record that does not replay: where, and why in the rules' words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ReplayError {
+    pub at: RecordPlace,
+    pub message: String,
+}
+
+impl ReplayError {
+    /// The error as `file:line:col: message`, placed in the record's `text` (a record
+    /// that is not RON, such as chess notation, places it at 1:1; its message still
+    /// names the action).
+    #[must_use]
+    pub fn locate(&self, file: &str, text: &str) -> Diagnostics {
+        let mut p = Problems::default();
+        p.push(self.at.path(), self.message.clone());
+        p.locate(file, &SourceMap::new(text))
+    }
+}
+
+impl From<ReplayError> for String {
+    fn from(e: ReplayError) -> Self {
+        e.message
+    }
 }
 
 /// Bots for every seat from a list of names: one name for all, or fewer names than seats

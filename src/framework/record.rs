@@ -16,7 +16,7 @@ pub struct RecordedAction<A> {
 /// Replaying the actions from the scenario with the seed (and any scripted dice) must
 /// reach `final_hash`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct MatchRecord<S, A> {
+pub struct MatchRecord<S, A, R = ()> {
     /// The game's short name, [`super::Game::NAME`].
     pub game: String,
     /// The scenario: a path, or the scenario itself.
@@ -35,4 +35,14 @@ pub struct MatchRecord<S, A> {
     /// The state hash after the last action, as `0x` and 16 hex digits.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_hash: Option<String>,
+    /// The rules tables the match was played under, so that it still replays after the
+    /// project's tables change. Records from before rules were kept have none: they
+    /// replay under the current tables.
+    #[serde(default = "no_rules", skip_serializing_if = "Option::is_none")]
+    pub rules: Option<R>,
+}
+
+/// A record's rules when it carries none (without asking `R` for a default).
+fn no_rules<R>() -> Option<R> {
+    None
 }

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use crate::framework::Game;
 use crate::framework::playable::{self, Playable, Recorded};
 use crate::rules::battle_tanks::BattleTanks;
 use crate::rules::range_duel::RangeDuel;
@@ -134,4 +135,158 @@ fn a_tank_commander_record_places_its_scenario_problems() {
     );
     assert!(twin.contains("differ in more than case"), "{twin}");
     assert!(!twin.contains("<inline scenario>"), "{twin}");
+}
+
+/// The error of replaying `text` (a record that reads), placed in it.
+fn replay_error<G: Playable>(text: &str) -> String {
+    let rules = G::load_rules(None).unwrap();
+    let record = G::read_record(Path::new("saves/edited.ron"), text, &rules).unwrap();
+    playable::replay(&record)
+        .map(|_| ())
+        .unwrap_err()
+        .locate("saves/edited.ron", text)
+        .to_string()
+}
+
+#[test]
+fn replay_errors_name_the_file_and_their_place_in_words() {
+    let setup = "scenarios/skirmish.ron";
+    let rules = TankCommander::load_rules(None).unwrap();
+    let setup = playable::load_setup::<TankCommander>(&project(setup), &rules).unwrap();
+    let mut game = playable::start::<TankCommander>(&setup, 1, &[]).unwrap();
+    let first = game.state().to_act()[0];
+    let activate = game.state().legal_actions(first)[0];
+    game.play(first, &activate).unwrap();
+    let text = TankCommander::write_record(&Recorded::of(&setup, 1, &[], &[], &game)).unwrap();
+
+    let illegal = text.replacen("Activate(0)", "Fire(Unit(1))", 1);
+    let err = replay_error::<TankCommander>(&illegal);
+    let at = line_of(&illegal, "RecordedAction(");
+    assert!(
+        err.starts_with(&format!("saves/edited.ron:{at}:9: action 1 (fire")),
+        "{err}"
+    );
+    assert!(!err.contains("UnitId"), "Debug output leaked: {err}");
+    assert!(err.contains("by Blue) cannot be played"), "{err}");
+
+    let hash: String = text
+        .lines()
+        .map(|l| match l.find("final_hash") {
+            Some(i) => format!("{}final_hash: \"0x0000000000000000\",\n", &l[..i]),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    let err = replay_error::<TankCommander>(&hash);
+    let at = line_of(&hash, "final_hash");
+    assert!(
+        err.starts_with(&format!(
+            "saves/edited.ron:{at}:5: the replay ends in state"
+        )),
+        "{err}"
+    );
+
+    let dice = text.replacen("    seed: 1,\n", "    seed: 1,\n    dice: [3, 9],\n", 1);
+    let err = replay_error::<TankCommander>(&dice);
+    let at = line_of(&dice, "dice: [");
+    assert!(
+        err.starts_with(&format!(
+            "saves/edited.ron:{at}:15: the match cannot start: scripted die dice[1] is 9"
+        )),
+        "{err}"
+    );
+}
+
+/// A Tank Commander record of a finished bot game on the skirmish, as text.
+fn finished_skirmish() -> String {
+    let rules = TankCommander::load_rules(None).unwrap();
+    let setup =
+        playable::load_setup::<TankCommander>(&project("scenarios/skirmish.ron"), &rules).unwrap();
+    let mut game = playable::start::<TankCommander>(&setup, 5, &[]).unwrap();
+    let mut bots = playable::bots_for::<TankCommander>(&[], 2).unwrap();
+    let mut rng = crate::framework::MatchRng::new(9);
+    while game.state().outcome().is_none() && game.history().len() < 400 {
+        let player = game.state().to_act()[0];
+        let action = bots[usize::from(player.0)]
+            .choose(game.state(), player, &mut rng)
+            .unwrap();
+        game.play(player, &action).unwrap();
+    }
+    TankCommander::write_record(&Recorded::of(&setup, 5, &[], &[], &game)).unwrap()
+}
+
+#[test]
+fn a_record_replays_under_the_rules_it_was_played_with() {
+    use crate::rules::tank_commander::setup::{BUILTIN_RULES, Rules};
+    let text = finished_skirmish();
+    assert!(
+        text.contains("    rules: Rules("),
+        "the record carries its rules"
+    );
+    // The project's rules change: the tanks are tougher now.
+    let changed = Rules::parse("x.ron", &BUILTIN_RULES.replacen("hull: 4", "hull: 6", 1)).unwrap();
+    let path = Path::new("saves/old.ron");
+    let record = TankCommander::read_record(path, &text, &changed).unwrap();
+    assert!(record.own_rules);
+    assert!(
+        record
+            .rules_notice()
+            .unwrap()
+            .contains("differ from the project's")
+    );
+    playable::replay(&record).expect("it replays under its own rules");
+    // Under the same rules nothing is said.
+    let same = TankCommander::read_record(path, &text, &Rules::builtin()).unwrap();
+    assert!(!same.own_rules && same.rules_notice().is_none());
+    // A record from before rules were kept replays under the current ones, and says
+    // why it no longer matches.
+    let start = text.find("    rules: Rules(").unwrap();
+    let old = format!("{})\n", &text[..start]);
+    let record = TankCommander::read_record(path, &old, &changed).unwrap();
+    let err = playable::replay(&record).map(|_| ()).unwrap_err();
+    assert!(
+        err.message.contains("the rules or the setup changed"),
+        "{err}"
+    );
+    // The carried rules are checked as the rules file is, and placed in the record.
+    let broken = text.replacen("accuracy: 4,", "accuracy: 9,", 2);
+    let at = broken
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains("accuracy: 9"))
+        .last()
+        .unwrap()
+        .0
+        + 1;
+    let err = TankCommander::read_record(path, &broken, &changed)
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(&format!(
+            "saves/old.ron:{at}:13: accuracy is a d6 target number"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_chess_record_carries_its_rules_in_a_tag() {
+    use crate::rules::tank_chess::{Rules, TankChess};
+    let rules = Rules::builtin();
+    let path = project("scenarios/tank-chess/basic-16.ron");
+    let setup = playable::load_setup::<TankChess>(&path, &rules).unwrap();
+    let mut game = playable::start::<TankChess>(&setup, 0, &[]).unwrap();
+    for _ in 0..4 {
+        let player = game.state().to_act()[0];
+        let action = game.state().legal_actions(player)[0];
+        game.play(player, &action).unwrap();
+    }
+    let text = TankChess::write_record(&Recorded::of(&setup, 0, &[], &[], &game)).unwrap();
+    assert!(text.contains("[Rules \"(light:"), "{text}");
+    let mut faster = rules.clone();
+    faster.light.speed += 2;
+    let read = TankChess::read_record(Path::new("old.tcn"), &text, &faster).unwrap();
+    assert!(read.own_rules);
+    assert_eq!(read.setup.rules, rules);
+    assert_eq!(read.actions.len(), 4);
 }

@@ -52,6 +52,7 @@ fn app_on<G: GameClient>(setup: &str, dice: &[u32], seats: Vec<Seat>) -> App {
         seats,
         actions: Vec::new(),
         final_hash: None,
+        own_rules: false,
     };
     let seated = SeatedMatch::from_record(record, "test".into(), false, None).unwrap();
     let mut app = headless_app(None, scratch());
@@ -494,9 +495,19 @@ fn saves_and_replays<G: GameClient>() {
         assert_eq!(app.world().resource::<OpenProblem>().0, None);
     };
     let generation = session::<G>(&app).generation;
-    open(&mut app, OpenGame::file(autosave));
+    open(&mut app, OpenGame::file(autosave.clone()));
     assert_ne!(session::<G>(&app).generation, generation);
     assert_eq!(session::<G>(&app).game.state_hash(), hash);
+
+    // A damaged autosave: Continue falls back to its backup, one action back, and says so.
+    std::fs::write(&autosave, "MatchRecord(game: \"").unwrap();
+    open(&mut app, OpenGame::autosave::<G>(&SaveFolder(dir.clone())));
+    assert_eq!(session::<G>(&app).game.history().len(), played - 1);
+    let notice = session::<G>(&app).notice.clone().unwrap_or_default();
+    assert!(
+        notice.contains("from its backup, one action earlier"),
+        "{notice}"
+    );
 
     // Load: the save plays on from where it was saved.
     open(&mut app, OpenGame::file(path.clone()));

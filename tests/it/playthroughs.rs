@@ -152,6 +152,7 @@ fn check<G: Playable>(path: &Path, text: &str, bless: bool) {
             })
             .collect(),
         final_hash: Some(hash.clone()),
+        own_rules: false,
     };
     let written = G::write_record(&record).unwrap();
     let read = G::read_record(&project("tests/playthroughs/record"), &written, &rules)

@@ -1122,7 +1122,12 @@ impl Game for TankChess {
         self.last = None;
         if self.result.is_none() {
             let other = self.to_move();
-            let threat = self.threatens(player);
+            // Without announced play nothing is announced: the threat is the players' to see.
+            let threat = if self.announced {
+                self.threatens(player)
+            } else {
+                None
+            };
             if self.announced && self.has_commands() && self.legal().is_empty() {
                 let outcome = match threat {
                     Some(Announcement::Check) => {

@@ -58,6 +58,14 @@ impl Playable for TankChess {
         })
     }
 
+    fn setup_rules(setup: &ChessSetup) -> Option<&Rules> {
+        Some(&setup.rules)
+    }
+
+    fn rules_problems(rules: &Rules) -> crate::data::Problems {
+        rules.problems()
+    }
+
     fn save_setup(setup: &ChessSetup) -> String {
         setup.path.clone()
     }
@@ -117,6 +125,11 @@ impl Playable for TankChess {
                 .collect();
             tags.push(("Seats", seats.join(",")));
         }
+        // The rules on one line, so the record replays after the project's table changes
+        // (the table holds no strings, so no quote can end the tag early).
+        let rules = ron::ser::to_string(&record.setup.rules)
+            .map_err(|e| format!("cannot write the rules: {e}"))?;
+        tags.push(("Rules", rules));
         Ok(notation::record_text(
             &record.setup.path,
             record.setup.scenario.setup.name.as_str(),
@@ -129,8 +142,21 @@ impl Playable for TankChess {
         let name = path.display().to_string();
         let parsed = notation::parse_record(text).map_err(|e| Diagnostics::whole_file(&name, e))?;
         let map = SourceMap::default();
+        let carried = match parsed.tag("Rules") {
+            Some(text) => Some(
+                crate::data::load_ron::<Rules>(&name, text)
+                    .map(|(r, _)| r)
+                    .map_err(|d| {
+                        Diagnostics::whole_file(&name, format!("the [Rules] tag is not valid: {d}"))
+                    })?,
+            ),
+            None => None,
+        };
+        let (rules, own_rules) = playable::own_rules::<Self>(carried, rules, |p| {
+            p.within("[Rules]").locate(&name, &map)
+        })?;
         let setup =
-            Self::restore_setup(parsed.setup.clone(), &InRecord { path, map: &map }, rules)?;
+            Self::restore_setup(parsed.setup.clone(), &InRecord { path, map: &map }, &rules)?;
         let mut game = Self::new(&setup.scenario, &setup.rules);
         let mut actions = Vec::new();
         for (i, (line, text)) in parsed.moves.iter().enumerate() {
@@ -167,6 +193,7 @@ impl Playable for TankChess {
             seats,
             actions,
             final_hash: None,
+            own_rules,
         })
     }
 }

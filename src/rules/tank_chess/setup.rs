@@ -133,6 +133,18 @@ impl Rules {
     pub fn parse(file: &str, text: &str) -> Result<Self, Diagnostics> {
         let (rules, map, mut problems): (Rules, SourceMap, _) =
             data::load_ron_collecting(file, text)?;
+        problems.extend(rules.problems());
+        if problems.is_empty() {
+            Ok(rules)
+        } else {
+            Err(problems.locate(file, &map))
+        }
+    }
+
+    /// Every number out of its range, by field.
+    #[must_use]
+    pub fn problems(&self) -> Problems {
+        let (rules, mut problems) = (self, Problems::default());
         for (kind, field) in
             Kind::ALL
                 .iter()
@@ -148,11 +160,7 @@ impl Rules {
                 problems.push(format!("{field}.weapon"), "a mortar needs 1 <= min <= max");
             }
         }
-        if problems.is_empty() {
-            Ok(rules)
-        } else {
-            Err(problems.locate(file, &map))
-        }
+        problems
     }
 }
 

@@ -759,3 +759,31 @@ fn a_command_tank_kill_scores_two_points() {
         "Black still has a piece, so it moves next"
     );
 }
+
+#[test]
+fn without_announced_play_nothing_is_announced() {
+    let mut g = black_to_move(position(
+        10,
+        16,
+        &["B1", "B2", "I15", "J15", "I16"],
+        &["W CLT A1 E", "W LT B5 W", "B HT A13 E", "B CLT J16 S"],
+    ));
+    g.announced = false;
+    let mut m = Match::new(g, 1);
+    let turn = Action::Move {
+        from: sq("A13"),
+        to: sq("A13"),
+        facing: Dir8::S,
+        fire: None,
+    };
+    let facts = m.play(BLACK, &turn).unwrap().to_vec();
+    assert!(
+        !facts.iter().any(|f| matches!(f, Fact::Announced(_))),
+        "{facts:?}"
+    );
+    let last = &m.history()[0];
+    assert_eq!(
+        notation::move_text(&last.action, Some(&last.facts)),
+        "A13/S"
+    );
+}

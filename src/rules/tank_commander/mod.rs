@@ -146,6 +146,14 @@ impl Playable for TankCommander {
         })
     }
 
+    fn setup_rules(setup: &Battle) -> Option<&Rules> {
+        Some(&setup.rules)
+    }
+
+    fn rules_problems(rules: &Rules) -> crate::data::Problems {
+        rules.problems()
+    }
+
     fn save_setup(setup: &Battle) -> ScenarioSource {
         ScenarioSource::Inline(Box::new(setup.scenario.setup.clone()))
     }
