@@ -21,6 +21,8 @@
 pub mod cli;
 pub mod data;
 pub mod framework;
+#[cfg(test)]
+mod fuzz;
 pub mod grid;
 pub mod rules;
 

@@ -21,6 +21,8 @@
 
 pub mod bot;
 pub mod hash;
+#[cfg(test)]
+pub(crate) mod long_run;
 mod play;
 pub mod playable;
 pub mod prob;

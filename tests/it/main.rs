@@ -6,7 +6,6 @@ mod cli;
 mod client;
 mod games;
 mod playthroughs;
-mod properties;
 #[cfg(feature = "client")]
 mod render;
 mod validation;

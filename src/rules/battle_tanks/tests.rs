@@ -884,3 +884,16 @@ fn the_playable_api_plays_every_shipped_setup_quickly() {
     let per_game = started.elapsed() / games;
     eprintln!("{games} games, {per_game:?} per game with fact descriptions");
 }
+
+/// The long run: random legal play for 10⁶ actions over 2 to 8 commanders.
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn long_random_play_keeps_every_die() {
+    let setups: Vec<BattleSetup> = (2..=8).map(BattleSetup::with_players).collect();
+    crate::framework::long_run::play::<BattleTanks>(
+        &setups,
+        crate::framework::long_run::actions_wanted(),
+        100_000,
+        check_invariants,
+    );
+}

@@ -730,3 +730,22 @@ fn tank_names_are_checked_like_every_other_name() {
         .to_string();
     assert!(err.contains("test.ron:4:15: the name"), "{err}");
 }
+
+/// The long run: random legal play for 10⁶ actions from every starting band.
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn long_random_play_keeps_the_invariants() {
+    let setups: Vec<DuelSetup> = (0..6)
+        .map(|start| {
+            let mut setup = DuelSetup::builtin_default();
+            setup.start_range = start;
+            setup
+        })
+        .collect();
+    crate::framework::long_run::play::<RangeDuel>(
+        &setups,
+        crate::framework::long_run::actions_wanted(),
+        10_000,
+        check_invariants,
+    );
+}

@@ -787,3 +787,52 @@ fn without_announced_play_nothing_is_announced() {
         "A13/S"
     );
 }
+
+/// What holds after every move: every piece on the board (but escaped ones), no two on
+/// one square, a side to move with a legal move while the game goes on.
+fn check_invariants(g: &TankChess) {
+    let (w, h) = g.size();
+    let mut seen = Vec::new();
+    for p in g.pieces() {
+        if p.state == PieceState::Escaped {
+            continue;
+        }
+        assert!(p.at.col < w && p.at.row < h, "{p:?} is off the board");
+        assert!(!seen.contains(&p.at), "two pieces on {:?}", p.at);
+        seen.push(p.at);
+    }
+    match g.outcome() {
+        Some(_) => assert!(g.to_act().is_empty()),
+        None => {
+            let who = g.to_act();
+            assert_eq!(who.len(), 1);
+            assert!(!g.legal_actions(who[0]).is_empty());
+        }
+    }
+}
+
+/// The long run: random legal play for 10⁶ moves on every shipped setup.
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn long_random_play_keeps_the_invariants() {
+    use crate::framework::Playable;
+    let r = rules();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/tank-chess");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let setups: Vec<_> = files
+        .iter()
+        .map(|p| crate::framework::playable::load_setup::<TankChess>(p, &r).unwrap())
+        .collect();
+    assert!(setups.len() >= 10);
+    let _ = TankChess::KIND;
+    crate::framework::long_run::play::<TankChess>(
+        &setups,
+        crate::framework::long_run::actions_wanted(),
+        2_000,
+        check_invariants,
+    );
+}

@@ -1046,6 +1046,17 @@ fn same_setup_seed_and_actions_give_the_same_hash() {
     assert_eq!(run(), run());
 }
 
+/// The shipped setups, by file name in `scenarios/tank-combat`.
+const SETUPS: [&str; 7] = [
+    "default",
+    "duel-heavy-light",
+    "duel-medium-light",
+    "duel-heavy-heavy",
+    "duel-medium-medium",
+    "duel-light-light",
+    "deathmatch-4",
+];
+
 fn check_invariants(g: &TankCombat) {
     assert_eq!(g.card_count(), g.rules().deck_total(), "cards conserved");
     for (i, t) in g.tanks().iter().enumerate() {
@@ -1084,10 +1095,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
     #[test]
     fn random_play_keeps_the_invariants_and_ends(seed in any::<u64>(), which in 0usize..7) {
-        let files = ["default", "duel-heavy-light", "duel-medium-light", "duel-heavy-heavy",
-            "duel-medium-medium", "duel-light-light", "deathmatch-4"];
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join(format!("scenarios/tank-combat/{}.ron", files[which]));
+            .join(format!("scenarios/tank-combat/{}.ron", SETUPS[which]));
         let mut setup = TankCombat::parse_setup(&path, &std::fs::read_to_string(&path).unwrap(), &()).unwrap();
         setup.rules.round_limit = 25;
         let mut g = TankCombat::new(&setup);
@@ -1158,15 +1167,7 @@ fn heuristic_beats_random() {
 #[ignore = "a report, not a check"]
 fn class_against_class_report() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/tank-combat");
-    for file in [
-        "default",
-        "duel-heavy-light",
-        "duel-medium-light",
-        "duel-heavy-heavy",
-        "duel-medium-medium",
-        "duel-light-light",
-        "deathmatch-4",
-    ] {
+    for file in SETUPS {
         let path = dir.join(format!("{file}.ron"));
         let setup =
             TankCombat::parse_setup(&path, &std::fs::read_to_string(&path).unwrap(), &()).unwrap();
@@ -1240,4 +1241,28 @@ fn heuristic_beats_random_in_a_deathmatch() {
     eprintln!("deathmatch: heuristic won {wins} of {games} against three random bots");
     // A fair share would be a quarter.
     assert!(wins > games * 2 / 5, "{wins} of {games}");
+}
+
+/// The long run: random legal play for 10⁶ actions on every shipped setup.
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn long_random_play_keeps_every_card() {
+    let setups: Vec<CombatSetup> = SETUPS
+        .iter()
+        .map(|file| {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("scenarios/tank-combat/{file}.ron"));
+            let mut setup =
+                TankCombat::parse_setup(&path, &std::fs::read_to_string(&path).unwrap(), &())
+                    .unwrap();
+            setup.rules.round_limit = 25;
+            setup
+        })
+        .collect();
+    crate::framework::long_run::play::<TankCombat>(
+        &setups,
+        crate::framework::long_run::actions_wanted(),
+        10_000,
+        check_invariants,
+    );
 }

@@ -265,4 +265,6 @@ pub fn choose_seed(given: Option<u64>, scenario: &Scenario) -> u64 {
 }
 
 #[cfg(test)]
+mod properties;
+#[cfg(test)]
 mod tests;

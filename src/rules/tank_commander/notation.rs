@@ -12,10 +12,12 @@ impl TankCommander {
 
     fn target_words(&self, target: FireTarget) -> String {
         match target {
-            FireTarget::Unit(t) => {
-                let u = &self.units[t.index()];
-                format!("{} ({})", u.name, self.label(u.at))
-            }
+            // An action read from a file may name a unit that does not exist: it is
+            // described (and then refused), never indexed blindly.
+            FireTarget::Unit(t) => match self.units.get(t.index()) {
+                Some(u) => format!("{} ({})", u.name, self.label(u.at)),
+                None => format!("unit {} (there is no such unit)", t.0),
+            },
             FireTarget::Building(h) => format!("the building at {}", self.label(h)),
         }
     }
@@ -28,10 +30,10 @@ impl TankCommander {
         let ap = |n: u8| format!("({n} AP)");
         let costs = &self.rules.costs;
         match *action {
-            Action::Activate(id) => {
-                let u = &self.units[id.index()];
-                format!("activate {} at {}", u.name, self.label(u.at))
-            }
+            Action::Activate(id) => match self.units.get(id.index()) {
+                Some(u) => format!("activate {} at {}", u.name, self.label(u.at)),
+                None => format!("activate unit {} (there is no such unit)", id.0),
+            },
             Action::Move => match active {
                 Some(u) => format!(
                     "{who}move {} to {} {}",

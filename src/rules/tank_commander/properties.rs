@@ -1,14 +1,16 @@
-//! Invariants under random legal play.
+//! Invariants under random legal play (the short run here; the long one is ignored).
 
-use proptest::prelude::*;
-use tanktable::framework::bot::{Bot, RandomBot};
-use tanktable::framework::{Game, Match, MatchRng, PlayerId};
-use tanktable::rules::tank_commander::state::{RoleState, Status};
-use tanktable::rules::tank_commander::{
+use crate::framework::bot::{Bot, RandomBot};
+use crate::framework::{Game, Match, MatchRng, PlayerId};
+use crate::rules::tank_commander::state::{RoleState, Status};
+use crate::rules::tank_commander::{
     self as tc, Action, Fact, GreedyBot, Role, Rules, Scenario, TankCommander,
 };
+use proptest::prelude::*;
 
-use crate::project;
+fn project(relative: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
+}
 
 const SCENARIOS: [&str; 4] = [
     "scenarios/skirmish.ron",
@@ -118,8 +120,8 @@ fn play_random(scenario_path: &str, seed: u64, greedy_blue: bool) {
         scenario: scenario.clone(),
         rules: rules.clone(),
     };
-    let record = tanktable::framework::Recorded::of(&battle, seed, &[], &[], &m);
-    let again = tanktable::framework::playable::replay(&record).expect("the replay matches");
+    let record = crate::framework::Recorded::of(&battle, seed, &[], &[], &m);
+    let again = crate::framework::playable::replay(&record).expect("the replay matches");
     assert_eq!(again.state_hash(), m.state_hash());
     // Undo back to the start and replay the first half: same state as the first time.
     let half = m.history().len() / 2;
@@ -162,4 +164,24 @@ fn abilities_are_never_offered_twice() {
         }
         m.play(player, &action).unwrap();
     }
+}
+
+/// The long run: random legal play for 10⁶ actions on every scenario above.
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn long_random_play_keeps_every_invariant() {
+    let rules = Rules::builtin();
+    let setups: Vec<tc::Battle> = SCENARIOS
+        .iter()
+        .map(|path| tc::Battle {
+            scenario: Scenario::load(&project(path), &rules).unwrap(),
+            rules: rules.clone(),
+        })
+        .collect();
+    crate::framework::long_run::play::<TankCommander>(
+        &setups,
+        crate::framework::long_run::actions_wanted(),
+        20_000,
+        check_invariants,
+    );
 }
