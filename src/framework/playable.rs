@@ -346,10 +346,25 @@ pub fn save_record<G: Playable>(record: &Recorded<G>, path: &Path) -> Result<(),
 /// # Errors
 /// A sentence when the setup cannot start a match.
 pub fn start<G: Playable>(setup: &G::Setup, seed: u64, dice: &[u32]) -> Result<Match<G>, String> {
-    let game = G::from_setup(setup)?;
+    start_placed(setup, seed, dice).map_err(String::from)
+}
+
+/// [`start`], saying where a record's start went wrong: the setup, or a scripted die.
+fn start_placed<G: Playable>(
+    setup: &G::Setup,
+    seed: u64,
+    dice: &[u32],
+) -> Result<Match<G>, ReplayError> {
+    let game = G::from_setup(setup).map_err(|message| ReplayError {
+        at: RecordPlace::Setup,
+        message,
+    })?;
     let m = Match::with_rng(game, MatchRng::scripted(seed, dice.iter().copied()));
     match m.rng().misscript() {
-        Some(bad) => Err(format!("the match cannot start: {bad}")),
+        Some(bad) => Err(ReplayError {
+            at: RecordPlace::Dice(bad.position),
+            message: format!("the match cannot start: {bad}"),
+        }),
         None => Ok(m),
     }
 }
@@ -382,20 +397,7 @@ pub fn replay_each<G: Playable>(
     record: &Recorded<G>,
     mut each: impl FnMut(&G, Replayed<'_, G>),
 ) -> Result<Match<G>, ReplayError> {
-    let fresh = G::from_setup(&record.setup).map_err(|message| ReplayError {
-        at: RecordPlace::Setup,
-        message,
-    })?;
-    let mut game = Match::with_rng(
-        fresh,
-        MatchRng::scripted(record.seed, record.dice.iter().copied()),
-    );
-    if let Some(bad) = game.rng().misscript() {
-        return Err(ReplayError {
-            at: RecordPlace::Dice(bad.position),
-            message: format!("the match cannot start: {bad}"),
-        });
-    }
+    let mut game = start_placed::<G>(&record.setup, record.seed, &record.dice)?;
     each(game.state(), Replayed::Opening(game.opening_facts()));
     for (i, step) in record.actions.iter().enumerate() {
         each(game.state(), Replayed::Action(i, step));

@@ -35,6 +35,13 @@ fn refused<G: Playable>(setup: &str, edit: impl Fn(&str) -> String) -> String {
     }
 }
 
+/// `text` with the list that opens at `open` (`players: [`) emptied; `close` ends it.
+fn emptied(text: &str, open: &str, close: &str) -> String {
+    let start = text.find(open).unwrap();
+    let end = start + text[start..].find(close).unwrap();
+    format!("{}{open}{}", &text[..start], &text[end..])
+}
+
 /// The line of `needle` in `text`, from 1.
 fn line_of(text: &str, needle: &str) -> usize {
     text.lines().position(|l| l.contains(needle)).unwrap() + 1
@@ -45,11 +52,7 @@ fn a_battle_tanks_record_with_too_few_or_many_commanders_is_refused() {
     let setup = "scenarios/battle-tanks/two-players.ron";
     let text = fresh_record::<BattleTanks>(setup);
     let at = line_of(&text, "players: [");
-    let none = refused::<BattleTanks>(setup, |t| {
-        let start = t.find("players: [").unwrap();
-        let end = start + t[start..].find(']').unwrap();
-        format!("{}players: [{}", &t[..start], &t[end..])
-    });
+    let none = refused::<BattleTanks>(setup, |t| emptied(t, "players: [", "]"));
     assert!(
         none.starts_with(&format!("saves/edited.ron:{at}:9: ")),
         "{none}"
@@ -57,9 +60,11 @@ fn a_battle_tanks_record_with_too_few_or_many_commanders_is_refused() {
     assert!(none.contains("2 to 8 commanders, not 0"), "{none}");
     let many = refused::<BattleTanks>(setup, |t| {
         let names: Vec<String> = (0..300).map(|i| format!("\"P{i}\"")).collect();
-        let start = t.find("players: [").unwrap();
-        let end = start + t[start..].find(']').unwrap();
-        format!("{}players: [{}{}", &t[..start], names.join(", "), &t[end..])
+        emptied(t, "players: [", "]").replacen(
+            "players: [",
+            &format!("players: [{}", names.join(", ")),
+            1,
+        )
     });
     assert!(many.contains("not 300"), "{many}");
 }
@@ -67,11 +72,7 @@ fn a_battle_tanks_record_with_too_few_or_many_commanders_is_refused() {
 #[test]
 fn a_tank_combat_record_with_no_players_or_no_hand_is_refused() {
     let setup = "scenarios/tank-combat/default.ron";
-    let none = refused::<TankCombat>(setup, |t| {
-        let start = t.find("players: [").unwrap();
-        let end = start + t[start..].find("],").unwrap();
-        format!("{}players: [{}", &t[..start], &t[end..])
-    });
+    let none = refused::<TankCombat>(setup, |t| emptied(t, "players: [", "],"));
     assert!(none.contains("2 to 8 players, not 0"), "{none}");
     let no_hand = refused::<TankCombat>(setup, |t| t.replacen("hand_size: 5", "hand_size: 0", 1));
     assert!(
@@ -81,11 +82,7 @@ fn a_tank_combat_record_with_no_players_or_no_hand_is_refused() {
     // Placed at the class, the nearest thing the message names.
     assert!(no_hand.starts_with("saves/edited.ron:"), "{no_hand}");
     assert!(!no_hand.starts_with("saves/edited.ron:1:1"), "{no_hand}");
-    let empty_deck = refused::<TankCombat>(setup, |t| {
-        let start = t.find("deck: [").unwrap();
-        let end = start + t[start..].find("],").unwrap();
-        format!("{}deck: [{}", &t[..start], &t[end..])
-    });
+    let empty_deck = refused::<TankCombat>(setup, |t| emptied(t, "deck: [", "],"));
     assert!(
         empty_deck.contains("the deck holds 0 cards"),
         "{empty_deck}"
@@ -104,17 +101,9 @@ fn a_range_duel_record_with_a_broken_table_or_start_is_refused() {
         far.starts_with(&format!("saves/edited.ron:{at}:9: there is no band 200")),
         "{far}"
     );
-    let no_bands = refused::<RangeDuel>(setup, |t| {
-        let start = t.find("bands: [").unwrap();
-        let end = start + t[start..].find("],").unwrap();
-        format!("{}bands: [{}", &t[..start], &t[end..])
-    });
+    let no_bands = refused::<RangeDuel>(setup, |t| emptied(t, "bands: [", "],"));
     assert!(no_bands.contains("2 to 20 range bands"), "{no_bands}");
-    let no_locations = refused::<RangeDuel>(setup, |t| {
-        let start = t.find("locations: [").unwrap();
-        let end = start + t[start..].find("],").unwrap();
-        format!("{}locations: [{}", &t[..start], &t[end..])
-    });
+    let no_locations = refused::<RangeDuel>(setup, |t| emptied(t, "locations: [", "],"));
     assert!(
         no_locations.contains("cover every d6 face"),
         "{no_locations}"
