@@ -541,7 +541,9 @@ pub fn run(per_reader: usize, seed: u64, progress: bool) -> (Vec<Tally>, Vec<Fai
                 inputs: 0,
                 read: 0,
                 refused: 0,
+                seconds: 0.0,
             };
+            let started = std::time::Instant::now();
             let mut failures = Vec::new();
             for i in 0..per_reader {
                 let s = mine[rng.pick(mine.len())];
@@ -560,6 +562,7 @@ pub fn run(per_reader: usize, seed: u64, progress: bool) -> (Vec<Tally>, Vec<Fai
                     eprintln!("{}: {i} inputs", tally.reader);
                 }
             }
+            tally.seconds = started.elapsed().as_secs_f64();
             (tally, failures)
         })
         .collect();
@@ -579,6 +582,8 @@ pub struct Tally {
     pub inputs: usize,
     pub read: usize,
     pub refused: usize,
+    /// Seconds this reader took.
+    pub seconds: f64,
 }
 
 #[cfg(test)]
@@ -589,8 +594,8 @@ mod tests {
         let mut out = String::new();
         for t in tallies {
             out.push_str(&format!(
-                "{:28} {:>8} inputs {:>8} read {:>8} refused\n",
-                t.reader, t.inputs, t.read, t.refused
+                "{:28} {:>8} inputs {:>8} read {:>8} refused {:>8.1} s\n",
+                t.reader, t.inputs, t.read, t.refused, t.seconds
             ));
         }
         for f in failures.iter().take(5) {

@@ -131,7 +131,7 @@ fn mated_next(after: &TankChess, me: PlayerId) -> bool {
         if next.outcome().is_some() || next.to_move() != me || next.threatens(them).is_none() {
             continue;
         }
-        if next.legal().is_empty() {
+        if !next.has_legal_move() {
             return true;
         }
         budget -= 1;

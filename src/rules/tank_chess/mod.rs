@@ -235,6 +235,27 @@ pub struct TankChess {
     flags: Vec<Flag>,
 }
 
+/// What a search of a piece's end positions found.
+struct Reach {
+    /// The piece can drive off the board (known only when the visitor did not stop the
+    /// search).
+    exit: bool,
+}
+
+/// Buffers reused by the move searches.
+#[derive(Default)]
+struct Search {
+    /// One bit per (square, facing) reached.
+    seen: Vec<u64>,
+    frontier: Vec<(Square, Dir8)>,
+    next: Vec<(Square, Dir8)>,
+    /// The end positions of the piece whose moves are being listed.
+    ends: Vec<(Square, Dir8)>,
+    /// One bit per square the last search looked at (all of them only when the search
+    /// ran to its end).
+    touched: Vec<u64>,
+}
+
 /// Where a forward step leads.
 enum Step {
     To(Square),
@@ -503,53 +524,101 @@ impl TankChess {
     /// began is not a move.
     #[must_use]
     pub fn destinations(&self, idx: usize) -> (Vec<(Square, Dir8)>, bool) {
+        let mut out = Vec::new();
+        let reach = self.reach(idx, &mut Search::default(), |sq, d| {
+            out.push((sq, d));
+            false
+        });
+        (out, reach.exit)
+    }
+
+    /// Visits the end positions of piece `idx` in the order [`Self::destinations`] lists
+    /// them, stopping when `visit` returns true. The search keeps its buffers in `search`,
+    /// so that generating moves allocates nothing after the first.
+    fn reach(
+        &self,
+        idx: usize,
+        search: &mut Search,
+        mut visit: impl FnMut(Square, Dir8) -> bool,
+    ) -> Reach {
         let p = self.pieces[idx];
         let speed = self.rules.stats(p.kind).speed;
         let w = usize::from(self.width);
-        let mut best = vec![u8::MAX; usize::from(self.width) * usize::from(self.height) * 8];
-        let key = |sq: Square, d: Dir8| {
-            (usize::from(sq.row) * w + usize::from(sq.col)) * 8 + usize::from(d.index())
+        search.seen.clear();
+        search
+            .seen
+            .resize((w * usize::from(self.height) * 8).div_ceil(64), 0);
+        // Marks a position seen; true when it was not seen before.
+        let fresh = |seen: &mut Vec<u64>, sq: Square, d: Dir8| {
+            let k = (usize::from(sq.row) * w + usize::from(sq.col)) * 8 + usize::from(d.index());
+            let bit = 1u64 << (k % 64);
+            let new = seen[k / 64] & bit == 0;
+            seen[k / 64] |= bit;
+            new
         };
-        let mut out = Vec::new();
-        let mut exit = false;
-        let mut frontier = vec![(p.at, p.facing)];
-        best[key(p.at, p.facing)] = 0;
-        for steps in 1..=speed {
-            let mut next = Vec::new();
-            for (sq, d) in frontier {
-                let mut visit = |s: Square, f: Dir8, next: &mut Vec<(Square, Dir8)>| {
-                    let k = key(s, f);
-                    if best[k] == u8::MAX {
-                        best[k] = steps;
-                        next.push((s, f));
-                    }
-                };
-                visit(sq, d.turned(1), &mut next);
-                visit(sq, d.turned(-1), &mut next);
-                match self.step(&p, sq, d) {
-                    Step::To(s) => visit(s, d, &mut next),
-                    Step::Exit => exit = true,
-                    Step::Blocked => {}
+        search.touched.clear();
+        search
+            .touched
+            .resize((w * usize::from(self.height)).div_ceil(64), 0);
+        // Marks the squares a step from `from` towards `d` looks at.
+        let note = |touched: &mut Vec<u64>, from: Square, d: Dir8| {
+            let (dx, dy) = d.delta();
+            let (c, r) = (i16::from(from.col) + dx, i16::from(from.row) + dy);
+            let squeeze = d.is_diagonal() && !self.rules.diagonal_squeeze;
+            let looked = [
+                Some((c, r)),
+                squeeze.then_some((c, i16::from(from.row))),
+                squeeze.then_some((i16::from(from.col), r)),
+            ];
+            for (c, r) in looked.into_iter().flatten() {
+                if let Some(sq) = self.square(c, r) {
+                    let i = self.index(sq);
+                    touched[i / 64] |= 1 << (i % 64);
                 }
             }
-            out.extend(next.iter().copied());
-            frontier = next;
+        };
+        let mut exit = false;
+        search.frontier.clear();
+        search.frontier.push((p.at, p.facing));
+        fresh(&mut search.seen, p.at, p.facing);
+        for _ in 1..=speed {
+            search.next.clear();
+            for i in 0..search.frontier.len() {
+                let (sq, d) = search.frontier[i];
+                note(&mut search.touched, sq, d);
+                let ahead = match self.step(&p, sq, d) {
+                    Step::To(s) => Some(s),
+                    Step::Exit => {
+                        exit = true;
+                        None
+                    }
+                    Step::Blocked => None,
+                };
+                let turns = [(sq, d.turned(1)), (sq, d.turned(-1))];
+                for (s, f) in turns.into_iter().chain(ahead.map(|s| (s, d))) {
+                    if fresh(&mut search.seen, s, f) {
+                        search.next.push((s, f));
+                        if visit(s, f) {
+                            return Reach { exit };
+                        }
+                    }
+                }
+            }
+            std::mem::swap(&mut search.frontier, &mut search.next);
         }
         // Reverse: straight back, no turning.
         let mut at = p.at;
         for _ in 0..self.rules.reverse_squares {
-            match self.step(&p, at, p.facing.opposite()) {
-                Step::To(s) => {
-                    at = s;
-                    if best[key(s, p.facing)] == u8::MAX {
-                        best[key(s, p.facing)] = 1;
-                        out.push((s, p.facing));
-                    }
-                }
-                _ => break,
+            note(&mut search.touched, at, p.facing.opposite());
+            let Step::To(s) = self.step(&p, at, p.facing.opposite()) else {
+                break;
+            };
+            at = s;
+            if fresh(&mut search.seen, s, p.facing) && visit(s, p.facing) {
+                return Reach { exit };
             }
         }
-        (out, exit)
+        Reach { exit }
     }
 
     /// The armor a shot from `from` strikes on `target`: front only from directly ahead of
@@ -628,124 +697,155 @@ impl TankChess {
     pub fn pseudo_moves(&self, side: PlayerId) -> Vec<Action> {
         let mut out = Vec::new();
         let mut scratch = self.clone();
-        for idx in 0..self.pieces.len() {
-            let p = self.pieces[idx];
-            if p.side != side.0 || p.state != PieceState::Active {
-                continue;
+        let mut search = Search::default();
+        for (idx, p) in self.pieces.iter().enumerate() {
+            if p.side == side.0 && p.state == PieceState::Active {
+                self.piece_moves(idx, &mut scratch, &mut search, &mut out);
             }
-            let (dests, exit) = self.destinations(idx);
-            if exit {
-                out.push(Action::Escape { from: p.at });
-            }
-            let mut ends = dests;
-            if self.rules.fire_without_move {
-                ends.push((p.at, p.facing));
-            }
-            let home = scratch.index(p.at);
-            scratch.cells[home] = Cell::Empty;
-            for (to, facing) in ends {
-                let moved = (to, facing) != (p.at, p.facing);
-                let i = scratch.index(to);
-                let before = scratch.cells[i];
-                #[allow(clippy::cast_possible_truncation, reason = "piece indexes fit a u8")]
-                let id = idx as u8;
-                scratch.cells[i] = Cell::Piece(id);
-                if moved {
-                    out.push(Action::Move {
-                        from: p.at,
-                        to,
-                        facing,
-                        fire: None,
-                    });
-                    if self.mode == Mode::CaptureTheFlag {
-                        for flag in self.takeable(p.side, idx, to) {
-                            out.push(Action::Take {
-                                from: p.at,
-                                to,
-                                facing,
-                                flag,
-                            });
-                        }
-                    }
-                }
-                for target in scratch.targets(&p, to, facing) {
-                    out.push(Action::Move {
-                        from: p.at,
-                        to,
-                        facing,
-                        fire: Some(target),
-                    });
-                }
-                scratch.cells[i] = before;
-            }
-            #[allow(clippy::cast_possible_truncation, reason = "piece indexes fit a u8")]
-            let id = idx as u8;
-            scratch.cells[home] = Cell::Piece(id);
         }
         out
+    }
+
+    /// Adds the moves piece `idx` allows to `out`; `scratch` is a copy of the game whose
+    /// board is left as it was found.
+    fn piece_moves(
+        &self,
+        idx: usize,
+        scratch: &mut Self,
+        search: &mut Search,
+        out: &mut Vec<Action>,
+    ) {
+        let p = self.pieces[idx];
+        let mut ends = std::mem::take(&mut search.ends);
+        ends.clear();
+        let reach = self.reach(idx, search, |sq, d| {
+            ends.push((sq, d));
+            false
+        });
+        if reach.exit {
+            out.push(Action::Escape { from: p.at });
+        }
+        if self.rules.fire_without_move {
+            ends.push((p.at, p.facing));
+        }
+        #[allow(clippy::cast_possible_truncation, reason = "piece indexes fit a u8")]
+        let id = idx as u8;
+        let home = scratch.index(p.at);
+        scratch.cells[home] = Cell::Empty;
+        for &(to, facing) in &ends {
+            let moved = (to, facing) != (p.at, p.facing);
+            let i = scratch.index(to);
+            let before = scratch.cells[i];
+            scratch.cells[i] = Cell::Piece(id);
+            if moved {
+                out.push(Action::Move {
+                    from: p.at,
+                    to,
+                    facing,
+                    fire: None,
+                });
+                if self.mode == Mode::CaptureTheFlag {
+                    for flag in self.takeable(p.side, idx, to) {
+                        out.push(Action::Take {
+                            from: p.at,
+                            to,
+                            facing,
+                            flag,
+                        });
+                    }
+                }
+            }
+            for target in scratch.targets(&p, to, facing) {
+                out.push(Action::Move {
+                    from: p.at,
+                    to,
+                    facing,
+                    fire: Some(target),
+                });
+            }
+            scratch.cells[i] = before;
+        }
+        scratch.cells[home] = Cell::Piece(id);
+        search.ends = ends;
     }
 
     /// Whether `side` could win with its next move: destroy the enemy Command tank, or
     /// drive its own off the board (the standard modes).
     #[must_use]
     pub fn threatens(&self, side: PlayerId) -> Option<Announcement> {
+        self.threat(side, &mut Search::default())
+    }
+
+    /// [`Self::threatens`] with reused buffers. Pieces that cannot reach a firing line on
+    /// the Command tank, or whose gun cannot beat its thinnest armor, are not searched.
+    fn threat(&self, side: PlayerId, search: &mut Search) -> Option<Announcement> {
         if !self.has_commands() {
             return None;
         }
-        let enemy_cmd = self
+        let enemy_cmd = *self
             .pieces
             .iter()
             .find(|p| p.command && p.side != side.0 && p.state == PieceState::Active)?;
-        let mut scratch = self.clone();
-        for idx in 0..self.pieces.len() {
-            let p = self.pieces[idx];
+        let armor = self.rules.stats(enemy_cmd.kind).armor;
+        let thinnest = armor.front.min(armor.side).min(armor.rear);
+        let (cc, cr) = (i16::from(enemy_cmd.at.col), i16::from(enemy_cmd.at.row));
+        for (idx, p) in self.pieces.iter().enumerate() {
             if p.side != side.0 || p.state != PieceState::Active {
                 continue;
             }
-            let (mut ends, exit) = self.destinations(idx);
-            if exit && p.command {
-                return Some(Announcement::Escape);
-            }
-            if self.rules.fire_without_move {
-                ends.push((p.at, p.facing));
-            }
             let stats = self.rules.stats(p.kind);
-            let home = scratch.index(p.at);
-            scratch.cells[home] = Cell::Empty;
-            let mut found = false;
-            for (to, facing) in ends {
-                // Cheap test first: the Command tank must lie on a firing line.
+            // Each step moves a piece one square at most, so it ends within `range`
+            // squares (king moves) of where it stands.
+            let range = u16::from(stats.speed.max(self.rules.reverse_squares));
+            let (dx, dy) = (i16::from(p.at.col) - cc, i16::from(p.at.row) - cr);
+            let to_line = dx
+                .unsigned_abs()
+                .min(dy.unsigned_abs())
+                .min((dx - dy).unsigned_abs().div_ceil(2))
+                .min((dx + dy).unsigned_abs().div_ceil(2));
+            let can_hit = stats.firepower > thinnest && to_line <= range;
+            let to_edge = if p.white {
+                i16::from(self.height) - i16::from(p.at.row)
+            } else {
+                i16::from(p.at.row) + 1
+            };
+            let can_escape = p.command && self.may_escape(p) && to_edge <= i16::from(stats.speed);
+            if !can_hit && !can_escape {
+                continue;
+            }
+            let hits = |to: Square, facing: Dir8| {
                 let Some((dir, dist)) = Dir8::between(to, enemy_cmd.at) else {
-                    continue;
+                    return false;
                 };
                 let aims = match stats.weapon {
                     Weapon::Turret => [0, -1, 1].iter().any(|t| facing.turned(*t) == dir),
                     Weapon::Fixed => facing == dir,
                     Weapon::Mortar { min, max } => facing == dir && (min..=max).contains(&dist),
                 };
-                if !aims || stats.firepower <= self.armor_hit(enemy_cmd, to).1 {
-                    continue;
+                if !aims || stats.firepower <= self.armor_hit(&enemy_cmd, to).1 {
+                    return false;
                 }
                 if matches!(stats.weapon, Weapon::Mortar { .. }) {
-                    found = true;
-                    break;
+                    return true;
                 }
-                if dist < 2 {
-                    continue;
-                }
-                let clear = (1..i16::from(dist)).all(|k| {
-                    to.step(dir, k)
-                        .and_then(|(c, r)| scratch.square(c, r))
-                        .is_some_and(|sq| scratch.empty(sq) || sq == to)
-                });
-                if clear {
-                    found = true;
-                    break;
-                }
+                // The line must be clear, the square the piece leaves counting as empty.
+                dist >= 2
+                    && (1..i16::from(dist)).all(|k| {
+                        to.step(dir, k)
+                            .and_then(|(c, r)| self.square(c, r))
+                            .is_some_and(|sq| self.empty(sq) || sq == p.at || sq == to)
+                    })
+            };
+            let mut found = can_hit && self.rules.fire_without_move && hits(p.at, p.facing);
+            let reach = self.reach(idx, search, |to, facing| {
+                found = found || (can_hit && hits(to, facing));
+                // An escape is announced before a shot, so a Command tank that might
+                // escape is searched to the end.
+                found && !can_escape
+            });
+            if can_escape && reach.exit {
+                return Some(Announcement::Escape);
             }
-            #[allow(clippy::cast_possible_truncation, reason = "piece indexes fit a u8")]
-            let id = idx as u8;
-            scratch.cells[home] = Cell::Piece(id);
             if found {
                 return Some(Announcement::Check);
             }
@@ -756,6 +856,20 @@ impl TankChess {
     /// Plays `action` for the side to move without checking it; returns the facts.
     fn play_unchecked(&mut self, action: Action) -> Vec<Fact> {
         let mut facts = Vec::new();
+        self.advance(action, Some(&mut facts));
+        facts
+    }
+
+    /// Plays `action` for the side to move without checking it, telling `facts` what
+    /// happened (no words are made when there is no one to tell).
+    fn advance(&mut self, action: Action, mut facts: Option<&mut Vec<Fact>>) {
+        macro_rules! tell {
+            ($fact:expr) => {
+                if let Some(out) = facts.as_deref_mut() {
+                    out.push($fact);
+                }
+            };
+        }
         let mover = self.to_move();
         // Taking a flag is a move without fire, then the flag changes hands.
         let (action, take) = match action {
@@ -779,7 +893,7 @@ impl TankChess {
             // Turned into a move above.
             Action::Take { .. } => {}
             Action::Resign => {
-                facts.push(Fact::Resigned { side: mover });
+                tell!(Fact::Resigned { side: mover });
                 let winner = if mover == WHITE { BLACK } else { WHITE };
                 let why = format!("{} resigned", side_name(mover));
                 self.result = Some(if self.seats > 2 {
@@ -798,12 +912,14 @@ impl TankChess {
             Action::Escape { from } => {
                 if let Cell::Piece(i) = self.cell(from) {
                     let i = usize::from(i);
-                    let label = self.pieces[i].label();
                     self.pieces[i].state = PieceState::Escaped;
                     let at = self.index(from);
                     self.cells[at] = Cell::Empty;
                     self.escaped[usize::from(mover.0)] += 1;
-                    facts.push(Fact::Escaped { piece: label, from });
+                    tell!(Fact::Escaped {
+                        piece: self.pieces[i].label(),
+                        from
+                    });
                 }
             }
             Action::Move {
@@ -821,7 +937,7 @@ impl TankChess {
                     p.at = to;
                     p.facing = facing;
                     let shooter = *p;
-                    facts.push(Fact::Moved {
+                    tell!(Fact::Moved {
                         piece: shooter.label(),
                         from,
                         to,
@@ -835,7 +951,7 @@ impl TankChess {
                         self.pieces[usize::from(t)].state = PieceState::Wrecked;
                         self.kills[usize::from(mover.0.min(3))] +=
                             if target.command { 2 } else { 1 };
-                        facts.push(Fact::Destroyed {
+                        tell!(Fact::Destroyed {
                             target: target.label(),
                             at: target_sq,
                             by: shooter.label(),
@@ -852,7 +968,7 @@ impl TankChess {
             && let Some(f) = self.flags.get_mut(usize::from(flag))
         {
             *f = Flag::Carried(i);
-            facts.push(Fact::FlagTaken {
+            tell!(Fact::FlagTaken {
                 piece: self.pieces[usize::from(i)].label(),
                 at: to,
                 flag,
@@ -865,7 +981,7 @@ impl TankChess {
                 let p = &self.pieces[usize::from(c)];
                 if p.state == PieceState::Active && p.side() == mover && p.at.row == home_row {
                     *f = Flag::Home(mover);
-                    facts.push(Fact::FlagHome {
+                    tell!(Fact::FlagHome {
                         piece: p.label(),
                         flag: u8::try_from(n).unwrap_or(0),
                     });
@@ -877,7 +993,6 @@ impl TankChess {
         if self.result.is_none() {
             self.result = self.decided(mover);
         }
-        facts
     }
 
     /// The result right after `mover`'s move, if the game is decided by it.
@@ -1008,20 +1123,401 @@ impl TankChess {
         if self.result.is_some() {
             return Vec::new();
         }
-        let side = self.to_move();
-        let moves = self.pseudo_moves(side);
-        if !self.announced || !self.has_commands() {
-            return moves;
+        let mut moves = self.pseudo_moves(self.to_move());
+        if self.filtered() {
+            let mut probe = Probe::new(self);
+            moves.retain(|m| probe.allows(self, *m));
         }
-        let other = if side == WHITE { BLACK } else { WHITE };
         moves
-            .into_iter()
-            .filter(|m| {
-                let mut next = self.clone();
-                next.play_unchecked(*m);
-                next.result.is_some() || next.threatens(other).is_none()
-            })
-            .collect()
+    }
+
+    /// Whether the side to move has a legal move (stopping at the first found).
+    pub(crate) fn has_legal_move(&self) -> bool {
+        if self.result.is_some() {
+            return false;
+        }
+        let moves = self.pseudo_moves(self.to_move());
+        if !self.filtered() {
+            return !moves.is_empty();
+        }
+        let mut probe = Probe::new(self);
+        moves.into_iter().any(|m| probe.allows(self, m))
+    }
+
+    /// Whether `action` is among [`Self::legal`], searching only the piece it moves.
+    fn is_legal(&self, action: &Action) -> bool {
+        let (Action::Move { from, .. } | Action::Escape { from } | Action::Take { from, .. }) =
+            *action
+        else {
+            return false;
+        };
+        let Some(idx) = self.mover_on(from) else {
+            return false;
+        };
+        let mut moves = Vec::new();
+        self.piece_moves(idx, &mut self.clone(), &mut Search::default(), &mut moves);
+        moves.contains(action) && (!self.filtered() || Probe::new(self).allows(self, *action))
+    }
+
+    /// The legal moves of the piece on `from`, in [`Self::legal`]'s order (none when it
+    /// is not an active piece of the side to move).
+    pub(crate) fn moves_from(&self, from: Square) -> Vec<Action> {
+        let Some(idx) = self.mover_on(from) else {
+            return Vec::new();
+        };
+        let mut moves = Vec::new();
+        self.piece_moves(idx, &mut self.clone(), &mut Search::default(), &mut moves);
+        if self.filtered() {
+            let mut probe = Probe::new(self);
+            moves.retain(|m| probe.allows(self, *m));
+        }
+        moves
+    }
+
+    /// The index of the piece on `from` when the game goes on and it is an active piece
+    /// of the side to move.
+    fn mover_on(&self, from: Square) -> Option<usize> {
+        if self.result.is_some() || from.col >= self.width || from.row >= self.height {
+            return None;
+        }
+        let Cell::Piece(i) = self.cell(from) else {
+            return None;
+        };
+        let p = self.pieces.get(usize::from(i))?;
+        (p.side == self.turn && p.state == PieceState::Active).then_some(usize::from(i))
+    }
+
+    /// Whether announced play filters the moves: only with Command tanks.
+    fn filtered(&self) -> bool {
+        self.announced && self.has_commands()
+    }
+
+    /// Copies `src` into `self`, reusing its buffers.
+    fn refresh_from(&mut self, src: &Self) {
+        let Self {
+            rules,
+            name,
+            width,
+            height,
+            cells,
+            pieces,
+            turn,
+            seats,
+            plies,
+            mode,
+            announced,
+            result,
+            escaped,
+            kills,
+            last,
+            flags,
+        } = src;
+        self.rules.clone_from(rules);
+        self.name.clone_from(name);
+        self.width = *width;
+        self.height = *height;
+        self.cells.clone_from(cells);
+        self.pieces.clone_from(pieces);
+        self.turn = *turn;
+        self.seats = *seats;
+        self.plies = *plies;
+        self.mode = *mode;
+        self.announced = *announced;
+        self.result.clone_from(result);
+        self.escaped = *escaped;
+        self.kills = *kills;
+        self.last = *last;
+        self.flags.clone_from(flags);
+    }
+}
+
+/// What one opponent piece could do with its next move, searched on the board before
+/// the move being tried.
+#[derive(Default)]
+struct Shooter {
+    idx: usize,
+    /// Per square, one bit per facing the piece can end its move in.
+    facings: Vec<u8>,
+    /// One bit per square its search looked at: a move that changes none of them leaves
+    /// its reach as it was.
+    touched: Vec<u64>,
+    exit: bool,
+    can_hit: bool,
+    can_escape: bool,
+}
+
+impl Shooter {
+    /// Searches where piece `idx` of `game` can end its move.
+    fn survey(&mut self, game: &TankChess, idx: usize, search: &mut Search) {
+        let p = game.pieces[idx];
+        self.idx = idx;
+        self.facings.clear();
+        self.facings
+            .resize(usize::from(game.width) * usize::from(game.height), 0);
+        let facings = &mut self.facings;
+        let reach = game.reach(idx, search, |sq, d| {
+            facings[game.index(sq)] |= 1 << d.index();
+            false
+        });
+        if game.rules.fire_without_move {
+            facings[game.index(p.at)] |= 1 << p.facing.index();
+        }
+        self.exit = reach.exit;
+        self.touched.clone_from(&search.touched);
+    }
+
+    /// Whether the piece, reaching what `self.facings` holds, could destroy `cmd` in
+    /// `game` (the board after the move tried); `lines` are `cmd`'s [`FiringLine`]s.
+    fn hits(&self, game: &TankChess, cmd: &Piece, lines: &[FiringLine]) -> bool {
+        let p = game.pieces[self.idx];
+        let stats = game.rules.stats(p.kind);
+        let home = game.index(p.at);
+        let turret = match stats.weapon {
+            Weapon::Turret => true,
+            Weapon::Fixed => false,
+            // The mortar fires over whatever stands between, at its own distances.
+            Weapon::Mortar { min, max } => {
+                return Dir8::ALL.into_iter().any(|d| {
+                    let aim = 1u8 << d.opposite().index();
+                    (min..=max).any(|k| {
+                        cmd.at
+                            .step(d, i16::from(k))
+                            .and_then(|(c, r)| game.square(c, r))
+                            .is_some_and(|sq| {
+                                self.facings[game.index(sq)] & aim != 0
+                                    && stats.firepower > game.armor_hit(cmd, sq).1
+                            })
+                    })
+                });
+            }
+        };
+        lines.iter().any(|l| {
+            let aim = if turret { l.turret } else { l.fixed };
+            self.facings[l.at] & aim != 0
+                && stats.firepower > l.armor
+                && l.past.is_none_or(|b| b == home)
+        })
+    }
+}
+
+/// A square from which a gun (not a mortar) could hit a Command tank.
+#[derive(Clone, Copy, Debug)]
+struct FiringLine {
+    /// The square's index.
+    at: usize,
+    /// The facings, one bit each, from which a turret or a fixed gun aims at the tank.
+    turret: u8,
+    fixed: u8,
+    /// The armor a shot from there strikes.
+    armor: u8,
+    /// The piece standing between, if any: the line is open only to that piece itself,
+    /// whose square is empty once it moves.
+    past: Option<usize>,
+}
+
+/// Every [`FiringLine`] on `cmd` in `game`: out along the eight lines from two squares
+/// on, up to the second piece or obstacle (the first only when it is not `other`'s).
+fn firing_lines(game: &TankChess, cmd: &Piece, other: PlayerId, out: &mut Vec<FiringLine>) {
+    out.clear();
+    let bit = |d: Dir8| 1u8 << d.index();
+    for d in Dir8::ALL {
+        let back = d.opposite();
+        let mut past = None;
+        for k in 1.. {
+            let Some(sq) = cmd.at.step(d, k).and_then(|(c, r)| game.square(c, r)) else {
+                break;
+            };
+            let at = game.index(sq);
+            if k >= 2 {
+                out.push(FiringLine {
+                    at,
+                    turret: bit(back) | bit(back.turned(1)) | bit(back.turned(-1)),
+                    fixed: bit(back),
+                    armor: game.armor_hit(cmd, sq).1,
+                    past,
+                });
+            }
+            if !game.empty(sq) {
+                let theirs = game
+                    .piece_at(sq)
+                    .is_some_and(|p| p.side == other.0 && p.state == PieceState::Active);
+                if past.is_some() || !theirs {
+                    break;
+                }
+                past = Some(at);
+            }
+        }
+    }
+}
+
+/// Tries moves on one reused copy of a game, for announced play's filter. The opponent's
+/// pieces are searched once on the board before the move; a piece is searched again only
+/// when the move changes a square its search looked at.
+struct Probe {
+    next: TankChess,
+    search: Search,
+    /// The side that replies.
+    other: PlayerId,
+    shooters: Vec<Shooter>,
+    /// A shooter searched again after the move.
+    spare: Shooter,
+    /// Where the mover's Command tank stands before the move.
+    cmd_at: Option<Square>,
+    /// One bit per square on the eight lines through it.
+    on_lines: Vec<u64>,
+    /// Whether the opponent threatens it before the move.
+    threatened: bool,
+    lines: Vec<FiringLine>,
+}
+
+impl Probe {
+    fn new(game: &TankChess) -> Self {
+        let other = if game.to_move() == WHITE {
+            BLACK
+        } else {
+            WHITE
+        };
+        let mut search = Search::default();
+        let mut shooters = Vec::new();
+        let own_cmd = game
+            .pieces
+            .iter()
+            .find(|p| p.command && p.side != other.0 && p.state == PieceState::Active);
+        if let Some(cmd) = own_cmd {
+            let armor = game.rules.stats(cmd.kind).armor;
+            let thinnest = armor.front.min(armor.side).min(armor.rear);
+            for (idx, p) in game.pieces.iter().enumerate() {
+                if p.side != other.0 || p.state != PieceState::Active {
+                    continue;
+                }
+                let stats = game.rules.stats(p.kind);
+                let to_edge = if p.white {
+                    u16::from(game.height - p.at.row)
+                } else {
+                    u16::from(p.at.row) + 1
+                };
+                let mut s = Shooter {
+                    can_hit: stats.firepower > thinnest,
+                    can_escape: p.command
+                        && game.may_escape(p)
+                        && to_edge <= u16::from(stats.speed),
+                    ..Shooter::default()
+                };
+                if s.can_hit || s.can_escape {
+                    s.survey(game, idx, &mut search);
+                    shooters.push(s);
+                }
+            }
+        }
+        let mut on_lines =
+            vec![0u64; (usize::from(game.width) * usize::from(game.height)).div_ceil(64)];
+        if let Some(cmd) = own_cmd {
+            for d in Dir8::ALL {
+                for k in 1.. {
+                    let Some(sq) = cmd.at.step(d, k).and_then(|(c, r)| game.square(c, r)) else {
+                        break;
+                    };
+                    let i = game.index(sq);
+                    on_lines[i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        let mut lines = Vec::new();
+        let threatened = own_cmd.is_some_and(|cmd| {
+            firing_lines(game, cmd, other, &mut lines);
+            shooters
+                .iter()
+                .any(|s| (s.can_escape && s.exit) || (s.can_hit && s.hits(game, cmd, &lines)))
+        });
+        Self {
+            next: game.clone(),
+            search,
+            other,
+            shooters,
+            spare: Shooter::default(),
+            cmd_at: own_cmd.map(|p| p.at),
+            on_lines,
+            threatened,
+            lines,
+        }
+    }
+
+    /// Whether announced play allows `m` in `game`: it must not leave the opponent a
+    /// winning reply (a move that ends the game is always allowed).
+    fn allows(&mut self, game: &TankChess, m: Action) -> bool {
+        let Some(cmd_at) = self.cmd_at else {
+            // No Command tank of the mover's to threaten.
+            return true;
+        };
+        // The squares the move empties or fills.
+        let changed = match m {
+            Action::Move { from, to, .. } | Action::Take { from, to, .. } if from != to => {
+                [Some(from), Some(to)]
+            }
+            Action::Escape { from } => [Some(from), None],
+            _ => [None, None],
+        };
+        let bit = |bits: &[u64], sq: Square| {
+            let i = self.next.index(sq);
+            bits[i / 64] & (1 << (i % 64)) != 0
+        };
+        // Unthreatened before, and the move neither moves the Command tank, nor opens or
+        // blocks a line to it, nor changes where an opponent piece can go: still safe.
+        let from = match m {
+            Action::Move { from, .. } | Action::Take { from, .. } | Action::Escape { from } => {
+                Some(from)
+            }
+            Action::Resign | Action::OutOfTime => None,
+        };
+        let quiet = !self.threatened
+            && from != Some(cmd_at)
+            && changed.into_iter().flatten().all(|sq| {
+                !bit(&self.on_lines, sq) && self.shooters.iter().all(|s| !bit(&s.touched, sq))
+            });
+        if quiet {
+            return true;
+        }
+        let Self {
+            next,
+            search,
+            other,
+            shooters,
+            spare,
+            lines,
+            ..
+        } = self;
+        next.refresh_from(game);
+        next.advance(m, None);
+        if next.result.is_some() {
+            return true;
+        }
+        let Some(cmd) = next
+            .pieces
+            .iter()
+            .find(|p| p.command && p.side != other.0 && p.state == PieceState::Active)
+        else {
+            return true;
+        };
+        firing_lines(next, cmd, *other, lines);
+        for shooter in shooters.iter() {
+            if next.pieces[shooter.idx].state != PieceState::Active {
+                continue;
+            }
+            let stale = changed.into_iter().flatten().any(|sq| {
+                let i = next.index(sq);
+                shooter.touched[i / 64] & (1 << (i % 64)) != 0
+            });
+            let now = if stale {
+                spare.survey(next, shooter.idx, search);
+                &*spare
+            } else {
+                shooter
+            };
+            if (shooter.can_escape && now.exit) || (shooter.can_hit && now.hits(next, cmd, lines)) {
+                return false;
+            }
+        }
+        true
     }
 }
 
@@ -1115,7 +1611,7 @@ impl Game for TankChess {
         if player != self.to_move() {
             return Err(format!("it is {}'s move", side_name(self.to_move())));
         }
-        if !matches!(action, Action::Resign | Action::OutOfTime) && !self.legal().contains(action) {
+        if !matches!(action, Action::Resign | Action::OutOfTime) && !self.is_legal(action) {
             return Err(self.why_illegal(action));
         }
         let mut facts = self.play_unchecked(*action);
@@ -1128,7 +1624,7 @@ impl Game for TankChess {
             } else {
                 None
             };
-            if self.announced && self.has_commands() && self.legal().is_empty() {
+            if self.filtered() && !self.has_legal_move() {
                 let outcome = match threat {
                     Some(Announcement::Check) => {
                         self.last = Some(Announcement::Checkmate);

@@ -6,7 +6,7 @@
 //! leaving the board as `K16 > off`. A game record starts with a header naming the setup:
 //! `[Setup "scenarios/tank-chess/basic-16.ron"]`.
 
-use super::{Action, Announcement, Fact, TankChess};
+use super::{Action, Announcement, Fact, Square, TankChess};
 
 /// A move in notation; `after` (the facts it caused) adds the announcement symbol.
 #[must_use]
@@ -59,19 +59,21 @@ pub fn move_text(action: &Action, after: Option<&[Fact]>) -> String {
 /// When the text matches no legal move.
 pub fn parse_move(game: &TankChess, text: &str) -> Result<Action, String> {
     let want = normalise(text);
-    let legal = game.legal();
-    legal
-        .iter()
-        .find(|a| normalise(&move_text(a, None)) == want)
-        .copied()
-        .ok_or_else(|| {
-            format!(
-                "`{}` is not a legal move for {} here ({} legal moves)",
-                text.trim(),
-                super::side_name(game.to_move()),
-                legal.len()
-            )
-        })
+    // The moving piece's square comes first: before `>`, or before `/` for a turn.
+    let from = want.split(['>', '/']).next().and_then(Square::parse);
+    from.and_then(|from| {
+        game.moves_from(from)
+            .into_iter()
+            .find(|a| normalise(&move_text(a, None)) == want)
+    })
+    .ok_or_else(|| {
+        format!(
+            "`{}` is not a legal move for {} here ({} legal moves)",
+            text.trim(),
+            super::side_name(game.to_move()),
+            game.legal().len()
+        )
+    })
 }
 
 /// Drops announcement symbols and spacing, so `K7/SE (#)` reads as `K7/SE`.

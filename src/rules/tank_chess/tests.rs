@@ -836,3 +836,50 @@ fn long_random_play_keeps_the_invariants() {
         check_invariants,
     );
 }
+
+/// The filter's shortcuts (a piece searched once per position, a quiet move let through
+/// unsearched) agree with searching the position after every move from scratch, and a
+/// single move's check agrees with the whole list.
+#[test]
+fn the_fast_filter_agrees_with_a_full_search() {
+    let r = rules();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/tank-chess");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let (mut positions, mut threatened) = (0, 0);
+    for (n, path) in files.iter().enumerate() {
+        let setup = crate::framework::playable::load_setup::<TankChess>(path, &r).unwrap();
+        let mut m = crate::framework::playable::start::<TankChess>(&setup, 0, &[]).unwrap();
+        let mut pick = MatchRng::new(n as u64);
+        while m.state().outcome().is_none() && m.history().len() < 240 {
+            let g = m.state().clone();
+            if m.history().len() % 6 == 5 && g.filtered() {
+                positions += 1;
+                let other = if g.to_move() == WHITE { BLACK } else { WHITE };
+                let mut probe = Probe::new(&g);
+                threatened += usize::from(probe.threatened);
+                assert_eq!(probe.threatened, g.threatens(other).is_some());
+                let legal = g.legal();
+                for (k, mv) in g.pseudo_moves(g.to_move()).into_iter().enumerate() {
+                    let mut next = g.clone();
+                    next.play_unchecked(mv);
+                    let full = next.result.is_some() || next.threatens(other).is_none();
+                    assert_eq!(probe.allows(&g, mv), full, "{} {mv:?}", path.display());
+                    if k % 17 == 0 {
+                        assert_eq!(g.is_legal(&mv), legal.contains(&mv), "{mv:?}");
+                    }
+                }
+            }
+            let legal = g.legal();
+            m.play(g.to_move(), &legal[pick.pick(legal.len())]).unwrap();
+        }
+    }
+    assert!(
+        positions >= 100 && threatened > 0,
+        "{positions} positions, {threatened} threatened"
+    );
+    eprintln!("{positions} positions, {threatened} with the Command tank threatened");
+}
