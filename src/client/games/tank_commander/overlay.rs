@@ -10,6 +10,7 @@ use super::hex_to_world;
 use super::highlights::{Highlights, Hovered, Selection};
 use super::mirror::Unit;
 use super::units::{Shown, side_color};
+use crate::client::hud::label_box;
 use crate::client::session::Session;
 use crate::client::{ClientSystems, GameScreen};
 use crate::rules::tank_commander::TankCommander;
@@ -164,34 +165,37 @@ fn draw_labels(
         egui::Id::new("table labels"),
     ));
     let battle = table.state();
-    let font = egui::FontId::proportional(13.0);
-    let shadow = |pos: egui::Pos2, text: &str, color: egui::Color32, font: &egui::FontId| {
-        painter.text(
-            pos + egui::vec2(1.0, 1.0),
+    // One text on a dark plate: half the glyphs of a drop shadow, and it reads over any
+    // colour.
+    let plate = |pos: egui::Pos2, text: String, color: egui::Color32, size: f32| {
+        label_box(
+            &painter,
+            pos,
             egui::Align2::CENTER_CENTER,
             text,
-            font.clone(),
-            egui::Color32::BLACK,
+            size,
+            color,
         );
-        painter.text(pos, egui::Align2::CENTER_CENTER, text, font.clone(), color);
     };
     for route in &highlights.routes {
         if let Some(p) = screen(hex_to_world(route.to) + Vec3::Y * top(&table, route.to)) {
-            shadow(
+            plate(
                 p,
-                &format!("{} AP", route.cost),
+                format!("{} AP", route.cost),
                 egui::Color32::from_rgb(120, 220, 255),
-                &font,
+                12.0,
             );
         }
     }
-    for u in battle.units() {
-        // Say what the model shows: a knock-out is told once its effects have played.
-        let Some(c) = shown
-            .iter()
-            .find(|(id, _)| id.0 == u.id)
-            .and_then(|(_, s)| s.0)
-        else {
+    // Say what the model shows: a knock-out is told once its effects have played.
+    let mut models = vec![None; battle.units().len()];
+    for (unit, shown) in &shown {
+        if let Some(slot) = models.get_mut(usize::from(unit.0.0)) {
+            *slot = shown.0;
+        }
+    }
+    for (u, model) in battle.units().iter().zip(models) {
+        let Some(c) = model else {
             continue;
         };
         if c.status == Status::Destroyed {
@@ -219,38 +223,31 @@ fn draw_labels(
         if wounded > 0 {
             state.push(format!("{wounded} crew hurt"));
         }
-        shadow(p, &u.name, color, &font);
+        plate(p, u.name.clone(), color, 13.0);
         if !state.is_empty() {
-            shadow(
-                p + egui::vec2(0.0, 14.0),
-                &state.join(" · "),
+            plate(
+                p + egui::vec2(0.0, 17.0),
+                state.join(" · "),
                 egui::Color32::from_rgb(255, 170, 60),
-                &egui::FontId::proportional(11.0),
+                11.0,
             );
         }
     }
     for target in &highlights.targets {
         if let Some(p) = screen(hex_to_world(target.at) + Vec3::Y * top(&table, target.at)) {
-            let pos = p + egui::vec2(0.0, 22.0);
-            let rect = painter.text(
-                pos,
-                egui::Align2::CENTER_CENTER,
-                &target.label,
+            let galley = painter.layout_no_wrap(
+                target.label.clone(),
                 egui::FontId::proportional(12.0),
                 egui::Color32::WHITE,
             );
+            let rect =
+                egui::Align2::CENTER_CENTER.anchor_size(p + egui::vec2(0.0, 22.0), galley.size());
             painter.rect_filled(
                 rect.expand(3.0),
                 3.0,
                 egui::Color32::from_rgba_unmultiplied(120, 10, 10, 200),
             );
-            painter.text(
-                pos,
-                egui::Align2::CENTER_CENTER,
-                &target.label,
-                egui::FontId::proportional(12.0),
-                egui::Color32::WHITE,
-            );
+            painter.galley(rect.min, galley, egui::Color32::WHITE);
         }
     }
     Ok(())

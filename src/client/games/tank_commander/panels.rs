@@ -504,6 +504,10 @@ fn draw_unit_card(
     Ok(())
 }
 
+/// What the action bar's items depend on: the match, the player, the selection and the
+/// hex under the pointer.
+type BarKey = (u64, u64, PlayerId, Selection, Option<hexx::Hex>);
+
 /// The action bar: every kind of action with its cost and shortcut. It keeps one size,
 /// and a replay or a bot's turn shows it disabled rather than taking it away.
 fn draw_action_bar(
@@ -515,6 +519,7 @@ fn draw_action_bar(
     time: Res<Time>,
     mut orders: MessageWriter<PanelOrder<TankCommander>>,
     mut end_turn: ResMut<EndTurn>,
+    mut items: Local<Option<(BarKey, Vec<BarItem>)>>,
 ) -> Result {
     if session.replay.is_some() || !session.interactive {
         return Ok(());
@@ -546,8 +551,21 @@ fn draw_action_bar(
             } else {
                 None
             };
+            // Each item asks the rules whether it may be played: only when something
+            // changed, not every frame.
+            let key = (
+                session.generation,
+                session.revision,
+                player,
+                selection.clone(),
+                hovered.0,
+            );
+            if items.as_ref().is_none_or(|(k, _)| *k != key) {
+                *items = Some((key, bar_items(battle, player, &selection, hovered.0)));
+            }
+            let items = items.as_ref().map_or(&[][..], |(_, i)| i.as_slice());
             ui.horizontal_wrapped(|ui| {
-                for it in bar_items(battle, player, &selection, hovered.0) {
+                for it in items {
                     let mut text = it.label.clone();
                     if let Some(cost) = it.cost {
                         text.push_str(&format!(" · {cost} AP"));
