@@ -1,8 +1,8 @@
-//! The table: its surface and light, and a model for every mirrored tile, shaped and
-//! coloured by terrain (mud, rubble, forest, buildings, hills, smoke). Tiles answer the
-//! pointer. A tile's look follows the rules once the effects that changed it have played.
+//! The table: its surface and light, and the models of the mirrored tiles, shaped and
+//! coloured by terrain (mud, rubble, forest, buildings, hills, smoke) and merged into one
+//! mesh per material. Tiles answer the pointer. A tile's look follows the rules once the
+//! effects that changed it have played.
 
-use bevy::camera::visibility::NoFrustumCulling;
 use bevy::prelude::*;
 
 use super::mirror::{HexPos, Terrain, Tile};
@@ -14,13 +14,15 @@ use crate::rules::tank_commander::Terrain as Ground;
 use crate::rules::tank_commander::setup::MissionRules;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, load_assets).add_systems(
-        Update,
-        (lay_surface, dress_tiles, mark_waypoints)
-            .in_set(ClientSystems::Scene)
-            .after(super::effects::EffectsSystems)
-            .run_if(resource_exists::<Session<TankCommander>>),
-    );
+    app.init_resource::<TileIndex>()
+        .add_systems(Startup, load_assets)
+        .add_systems(
+            Update,
+            (lay_surface, dress_tiles, mark_waypoints)
+                .in_set(ClientSystems::Scene)
+                .after(super::effects::EffectsSystems)
+                .run_if(resource_exists::<Session<TankCommander>>),
+        );
 }
 
 /// Meshes and materials of the board, made once.
@@ -235,92 +237,118 @@ fn lay_surface(
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
 struct Shown(Terrain);
 
-/// Gives tiles their model, and re-dresses a tile whose terrain changed once no effect is
-/// playing (a building shot to rubble, a wreck cooked off, smoke laid). The table is
-/// small and seen whole: its models skip the per-frame frustum test, which on a 30×30
-/// board was the largest single cost of a frame's visibility work.
+/// The board's models: one mesh per material for every tile and its dressing, so that a
+/// 30×30 board is a dozen entities for visibility, shadows and transforms instead of
+/// about 1,500. Tiles stay entities (with no model) for the pointer: see
+/// [`super::picking`].
+#[derive(Component)]
+struct BoardModel;
+
+/// Where each tile stands, for the pointer: the tile entity and whether it is a hill.
+#[derive(Resource, Default)]
+pub struct TileIndex(pub std::collections::HashMap<hexx::Hex, (Entity, bool)>);
+
+/// Lays out the board's models when tiles appear, and again when a tile's terrain
+/// changed once no effect is playing (a building shot to rubble, a wreck cooked off,
+/// smoke laid). Smoke clouds, see-through and few, stay models of their own.
 fn dress_tiles(
     mut commands: Commands,
     a: Res<BoardAssets>,
     busy: Res<Busy>,
-    new: Query<(Entity, &HexPos, &Terrain), Added<Tile>>,
-    changed: Query<(Entity, &HexPos, &Terrain, &Shown), With<Tile>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut index: ResMut<TileIndex>,
+    tiles: Query<(Entity, &HexPos, &Terrain, Option<&Shown>), With<Tile>>,
+    models: Query<Entity, With<BoardModel>>,
 ) {
-    for (e, at, terrain) in &new {
-        let mut tile = commands.entity(e);
-        tile.insert((
-            Transform::from_translation(hex_to_world(at.0)),
-            Visibility::default(),
-            NoFrustumCulling,
-        ));
-        dress(&mut commands, e, *terrain, &a);
-    }
-    if busy.held {
+    let fresh = tiles.iter().any(|(.., shown)| shown.is_none());
+    let changed = !busy.held
+        && tiles
+            .iter()
+            .any(|(_, _, terrain, shown)| shown.is_some_and(|s| s.0 != *terrain));
+    if !fresh && !changed {
         return;
     }
-    for (e, _, terrain, shown) in &changed {
-        if shown.0 != *terrain {
-            commands.entity(e).despawn_children();
-            dress(&mut commands, e, *terrain, &a);
-        }
+    for e in &models {
+        commands.entity(e).despawn();
     }
-}
-
-fn dress(commands: &mut Commands, e: Entity, terrain: Terrain, a: &BoardAssets) {
-    let ground = terrain.terrain;
-    let mat = a
-        .terrain
-        .iter()
-        .find(|(t, _)| *t == ground)
-        .map(|(_, m)| m.clone())
-        .unwrap_or_default();
-    let (mesh, height) = if ground == Ground::Hill {
-        (a.hill.clone(), 0.5)
-    } else {
-        (a.tile.clone(), 0.2)
+    index.0.clear();
+    let mut parts: Vec<(Handle<StandardMaterial>, Mesh)> = Vec::new();
+    let mut add = |material: &Handle<StandardMaterial>, mesh: &Handle<Mesh>, at: Vec3| {
+        let Some(mesh) = meshes.get(mesh) else {
+            return;
+        };
+        let mesh = mesh.clone().translated_by(at);
+        match parts.iter_mut().find(|(m, _)| m == material) {
+            Some((_, merged)) => {
+                if let Err(e) = merged.merge(&mesh) {
+                    warn!("a board model part was left out: {e}");
+                }
+            }
+            None => parts.push((material.clone(), mesh)),
+        }
     };
-    let top = Vec3::Y * (height - 0.1);
-    // The tile's own entity carries its model; the dressing stands on it as children.
-    let part = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>| {
-        (
-            NoFrustumCulling,
-            Mesh3d(mesh.clone()),
-            MeshMaterial3d(material.clone()),
-            Transform::from_translation(top),
-        )
-    };
-    let mut tile = commands.entity(e);
-    tile.insert((Shown(terrain), Mesh3d(mesh), MeshMaterial3d(mat)));
-    match ground {
-        Ground::Forest => {
-            tile.with_children(|p| {
-                p.spawn(part(&a.trunks, &a.trunk_mat));
-                p.spawn(part(&a.trees, &a.tree_mat));
-            });
-        }
-        Ground::Building => {
-            tile.with_children(|p| {
-                p.spawn(part(&a.block, &a.roof_mat));
-                p.spawn(part(&a.chimney, &a.rock_mat));
-            });
-        }
-        Ground::Rubble => {
-            tile.with_children(|p| {
-                p.spawn(part(&a.rocks, &a.rock_mat));
-            });
-        }
-        _ => {}
-    }
-    if terrain.smoke {
-        tile.with_children(|p| {
-            p.spawn((
-                NoFrustumCulling,
-                Mesh3d(a.cloud.clone()),
-                MeshMaterial3d(a.smoke_mat.clone()),
-                Transform::from_translation(top + Vec3::Y * 0.6)
-                    .with_scale(Vec3::new(1.3, 0.8, 1.3)),
+    for (e, at, terrain, shown) in &tiles {
+        let ground = terrain.terrain;
+        index.0.insert(at.0, (e, ground == Ground::Hill));
+        let mut tile = commands.entity(e);
+        if shown.is_none() {
+            tile.insert((
+                Transform::from_translation(hex_to_world(at.0)),
+                Visibility::default(),
             ));
-        });
+        }
+        if shown.is_none_or(|s| s.0.smoke != terrain.smoke) {
+            tile.despawn_children();
+        }
+        let centre = hex_to_world(at.0);
+        let (mesh, height) = if ground == Ground::Hill {
+            (&a.hill, 0.5)
+        } else {
+            (&a.tile, 0.2)
+        };
+        let top = centre + Vec3::Y * (height - 0.1);
+        let material = a
+            .terrain
+            .iter()
+            .find(|(t, _)| *t == ground)
+            .map(|(_, m)| m.clone())
+            .unwrap_or_default();
+        add(&material, mesh, centre);
+        match ground {
+            Ground::Forest => {
+                add(&a.trunk_mat, &a.trunks, top);
+                add(&a.tree_mat, &a.trees, top);
+            }
+            Ground::Building => {
+                add(&a.roof_mat, &a.block, top);
+                add(&a.rock_mat, &a.chimney, top);
+            }
+            Ground::Rubble => add(&a.rock_mat, &a.rocks, top),
+            _ => {}
+        }
+        if terrain.smoke && shown.is_none_or(|s| !s.0.smoke) {
+            tile.with_children(|p| {
+                p.spawn((
+                    Mesh3d(a.cloud.clone()),
+                    MeshMaterial3d(a.smoke_mat.clone()),
+                    Transform::from_translation(Vec3::Y * (height + 0.5))
+                        .with_scale(Vec3::new(1.3, 0.8, 1.3)),
+                    Pickable::IGNORE,
+                ));
+            });
+        }
+        tile.insert(Shown(*terrain));
+    }
+    for (material, mesh) in parts {
+        commands.spawn((
+            BoardModel,
+            DespawnOnExit(GameScreen::TankCommander),
+            Mesh3d(meshes.add(mesh)),
+            MeshMaterial3d(material),
+            Transform::default(),
+            // The pointer finds tiles, not the models drawn for them.
+            Pickable::IGNORE,
+        ));
     }
 }
 

@@ -13,6 +13,7 @@ mod input;
 pub mod mirror;
 mod overlay;
 pub mod panels;
+mod picking;
 mod units;
 
 use bevy::prelude::*;
@@ -61,6 +62,7 @@ impl GameClient for TankCommander {
             effects::plugin,
             overlay::plugin,
             panels::plugin,
+            picking::plugin,
         ));
     }
 
@@ -96,6 +98,15 @@ pub fn hex_to_world(hex: Hex) -> Vec3 {
         reason = "table coordinates are small"
     )]
     Vec3::new(x as f32 * HEX_SIZE, 0.0, z as f32 * HEX_SIZE)
+}
+
+/// The hex whose centre is nearest to `world` on the table (the inverse of
+/// [`hex_to_world`]; height is ignored).
+#[must_use]
+pub fn world_to_hex(world: Vec3) -> Hex {
+    let q = world.x / HEX_SIZE / 1.5;
+    let r = world.z / HEX_SIZE / 3f32.sqrt() - q / 2.0;
+    Hex::round([q, r])
 }
 
 /// Rotation that turns a model built facing north (−Z) to `facing`.
