@@ -163,7 +163,19 @@ fn whole_client(c: &mut Criterion) {
     group.bench_function("Bevy's plugins and a camera (baseline)", |b| {
         b.iter(|| baseline.update());
     });
+    let counts = |app: &App| {
+        app.world()
+            .resource::<tanktable::client::redraw::Redraw>()
+            .counts
+    };
+    let before = counts(&app);
     group.bench_function("idle", |b| b.iter(|| app.update()));
+    let after = counts(&app);
+    eprintln!(
+        "idle: panels laid out on {} frames, reused on {}",
+        after.0 - before.0,
+        after.1 - before.1
+    );
     let mut i = 0;
     let mut last = spots[0];
     group.bench_function("pointer moves to a new hex", |b| {
@@ -182,13 +194,26 @@ fn whole_client(c: &mut Criterion) {
             app.update();
         });
     });
+    let hovered_counts = counts(&app);
+    eprintln!(
+        "pointer moves: panels laid out on {} frames, reused on {}",
+        hovered_counts.0 - after.0,
+        hovered_counts.1 - after.1
+    );
     // The same table with panels, labels and highlights hidden (as in previews): what the
     // egui panels and labels cost.
     app.world_mut().insert_resource(tanktable::client::Clean);
     app.update();
+    let before = counts(&app);
     group.bench_function("idle, panels and labels hidden", |b| {
         b.iter(|| app.update());
     });
+    let after = counts(&app);
+    eprintln!(
+        "idle, hidden: panels laid out on {} frames, reused on {}",
+        after.0 - before.0,
+        after.1 - before.1
+    );
     app.world_mut()
         .remove_resource::<tanktable::client::Clean>();
     group.finish();

@@ -553,6 +553,9 @@ pub fn run(per_reader: usize, seed: u64, progress: bool) -> (Vec<Tally>, Vec<Fai
                     Ok(Verdict::Read) => tally.read += 1,
                     Ok(Verdict::Refused) => tally.refused += 1,
                     Err(f) => {
+                        if progress {
+                            eprintln!("{}: FAILED at input {i}: {}", tally.reader, f.why);
+                        }
                         if failures.len() < 20 {
                             failures.push(f);
                         }

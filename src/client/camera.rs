@@ -90,7 +90,9 @@ fn spawn_camera(mut commands: Commands) {
     commands.insert_resource(rig);
 }
 
-fn steer_with_keys(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut rig: ResMut<Rig>) {
+fn steer_with_keys(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut shared: ResMut<Rig>) {
+    // Steered on a copy: the rig changes (and the panels follow) only when a key moved it.
+    let mut rig = *shared;
     let dt = time.delta_secs().min(0.1);
     let pan = rig.distance * dt;
     let (fwd, right) = (
@@ -130,6 +132,7 @@ fn steer_with_keys(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut rig: Re
     if keys.just_pressed(KeyCode::KeyT) {
         rig.pitch = if rig.pitch > 1.5 { 1.03 } else { MAX_PITCH };
     }
+    shared.set_if_neq(rig);
 }
 
 fn steer_with_mouse(
@@ -157,12 +160,14 @@ fn steer_with_mouse(
 }
 
 /// Keeps the rig within sensible limits and moves the camera.
-fn apply_rig(mut rig: ResMut<Rig>, mut camera: Single<&mut Transform, With<Camera3d>>) {
+fn apply_rig(mut shared: ResMut<Rig>, mut camera: Single<&mut Transform, With<Camera3d>>) {
+    let mut rig = *shared;
     let home = rig.home;
     rig.pitch = rig.pitch.clamp(MIN_PITCH, MAX_PITCH);
     rig.distance = rig.distance.clamp(home.1 * 0.15, home.1 * 2.5);
     let reach = home.1 * 0.8;
     rig.focus = home.0 + (rig.focus - home.0).clamp_length_max(reach);
     rig.focus.y = 0.0;
+    shared.set_if_neq(rig);
     camera.set_if_neq(rig.transform());
 }

@@ -126,10 +126,12 @@ fn draw_callout(mut contexts: EguiContexts, callout: Res<Callout>, time: Res<Tim
     let Some((text, color)) = &callout.text else {
         return Ok(());
     };
-    if time.elapsed_secs() >= callout.until {
+    let left = callout.until - time.elapsed_secs();
+    if left <= 0.0 {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    ctx.request_repaint_after_secs(left);
     egui::Window::new("callout")
         .title_bar(false)
         .resizable(false)

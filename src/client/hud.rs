@@ -174,7 +174,7 @@ fn draw_frame<G: GameClient>(
         if !animating && session.replay.is_none() && !panels.hide_end {
             end_window(ctx, &session, &outcome, &mut panels, &mut orders, &mut next);
         }
-    } else {
+    } else if panels.hide_end {
         panels.hide_end = false;
     }
     Ok(())
@@ -184,7 +184,7 @@ fn banner<G: GameClient>(
     ui: &mut egui::Ui,
     session: &Session<G>,
     animating: bool,
-    panels: &mut Panels,
+    panels: &mut ResMut<Panels>,
     orders: &mut MessageWriter<PanelOrder<G>>,
     skips: &mut MessageWriter<SkipAnimations>,
     next: &mut NextState<Screen>,
@@ -532,7 +532,7 @@ fn timeline<G: GameClient>(
 fn history<G: GameClient>(
     ctx: &egui::Context,
     session: &Session<G>,
-    panels: &mut Panels,
+    panels: &mut ResMut<Panels>,
     orders: &mut MessageWriter<PanelOrder<G>>,
 ) {
     let state = session.state();
@@ -565,14 +565,16 @@ fn history<G: GameClient>(
                     }
                 });
         });
-    panels.history = open;
+    if !open {
+        panels.history = false;
+    }
 }
 
 fn end_window<G: GameClient>(
     ctx: &egui::Context,
     session: &Session<G>,
     outcome: &crate::framework::Outcome,
-    panels: &mut Panels,
+    panels: &mut ResMut<Panels>,
     orders: &mut MessageWriter<PanelOrder<G>>,
     next: &mut NextState<Screen>,
 ) {

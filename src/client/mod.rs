@@ -26,6 +26,7 @@ pub mod games;
 mod hud;
 pub mod input;
 mod menu;
+pub mod redraw;
 mod reload;
 pub mod session;
 
@@ -242,6 +243,7 @@ pub fn app(launch: Launch) -> Result<App, String> {
 /// Everything of the client on top of Bevy's own plugins.
 fn client_plugins(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
+        .add_plugins(redraw::plugin)
         .add_plugins(bevy::picking::mesh_picking::MeshPickingPlugin)
         .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
         .add_plugins(logic_plugin)

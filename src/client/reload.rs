@@ -60,6 +60,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Watch>()
         .add_systems(EguiPrimaryContextPass, draw_reload)
         .add_systems(Update, take_changes);
+    super::redraw::watch::<Watch>(app);
     for game in GameKind::ALL {
         dispatch_game!(game, watch_plugin(app));
     }
@@ -284,6 +285,9 @@ fn offer_change<G: GameClient>(
     mut watch: ResMut<Watch>,
     mut opens: MessageWriter<OpenGame>,
 ) {
+    if watch.changed.is_none() {
+        return;
+    }
     let Some(setup) = watch.changed.take() else {
         return;
     };

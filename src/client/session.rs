@@ -720,6 +720,10 @@ fn take_orders<G: GameClient>(
     folder: Res<SaveFolder>,
     time: Res<Time>,
 ) {
+    if orders.is_empty() {
+        // The session changes (and the panels follow) only when an order came.
+        return;
+    }
     let now = time.elapsed_secs();
     let session = &mut *session;
     for order in orders.read() {
@@ -839,7 +843,7 @@ fn play_queued<G: GameClient>(
     time: Res<Time>,
 ) {
     let now = time.elapsed_secs();
-    if busy.busy(now) {
+    if busy.busy(now) || session.queued.is_empty() {
         return;
     }
     let Some((player, action)) = session.queued.pop_front() else {
@@ -873,6 +877,22 @@ fn bots_play<G: GameClient>(
     mut waited: Local<f32>,
 ) {
     let now = time.elapsed_secs();
+    if session.bot.is_none() {
+        // Nothing to change in the session until a bot is asked: waiting leaves it as it
+        // is (and the panels with it).
+        if busy.busy(now) || session.pass_to.is_some() || !session.queued.is_empty() {
+            *waited = 0.0;
+            return;
+        }
+        if session.bot_to_act().is_none() {
+            *waited = 0.0;
+            return;
+        }
+        *waited += time.delta_secs();
+        if *waited < BOT_PAUSE {
+            return;
+        }
+    }
     let session = &mut *session;
     if let Some(thinking) = &mut session.bot {
         let Some((choice, rng)) = block_on(poll_once(&mut thinking.task)) else {
@@ -908,18 +928,9 @@ fn bots_play<G: GameClient>(
         }
         return;
     }
-    if busy.busy(now) || session.pass_to.is_some() || !session.queued.is_empty() {
-        *waited = 0.0;
-        return;
-    }
     let Some((player, name)) = session.bot_to_act() else {
-        *waited = 0.0;
         return;
     };
-    *waited += time.delta_secs();
-    if *waited < BOT_PAUSE {
-        return;
-    }
     *waited = 0.0;
     let Some(mut bot) = G::bot(name) else {
         return;

@@ -15,6 +15,7 @@ use tanktable::client::games::tank_commander::highlights::{Highlights, Hovered, 
 use tanktable::client::games::tank_commander::mirror::{Condition, HexPos, Unit};
 use tanktable::client::games::tank_commander::{ShotResolved, UnitMoved};
 use tanktable::client::input::{PanelOrder, PanelOutlines};
+use tanktable::client::redraw::Redraw;
 use tanktable::client::session::{
     Busy, FactsPlayed, GameClient, OpenGame, OpenProblem, Order, SaveFolder, Session,
     insert_session,
@@ -43,6 +44,18 @@ fn scratch() -> PathBuf {
 /// A windowless app with game `G` open on `setup` (relative to the project), its dice
 /// scripted, every seat a person unless `seats` says otherwise.
 fn app_on<G: GameClient>(setup: &str, dice: &[u32], seats: Vec<Seat>) -> App {
+    let mut app = headless_app(None, scratch());
+    insert_session(
+        app.world_mut(),
+        Session::new(seated_on::<G>(setup, dice, seats), None),
+    );
+    app.update();
+    app.update();
+    app
+}
+
+/// A new match of game `G` on `setup`, its dice scripted.
+fn seated_on<G: GameClient>(setup: &str, dice: &[u32], seats: Vec<Seat>) -> SeatedMatch<G> {
     let rules = G::load_rules(None).unwrap();
     let setup = playable::load_setup::<G>(&project(setup), &rules).unwrap();
     let record = Recorded::<G> {
@@ -54,12 +67,7 @@ fn app_on<G: GameClient>(setup: &str, dice: &[u32], seats: Vec<Seat>) -> App {
         final_hash: None,
         own_rules: false,
     };
-    let seated = SeatedMatch::from_record(record, "test".into(), false, None).unwrap();
-    let mut app = headless_app(None, scratch());
-    insert_session(app.world_mut(), Session::new(seated, None));
-    app.update();
-    app.update();
-    app
+    SeatedMatch::from_record(record, "test".into(), false, None).unwrap()
 }
 
 fn session<G: GameClient>(app: &App) -> &Session<G> {
@@ -745,4 +753,119 @@ fn a_file_opens_the_right_game_and_a_bad_one_says_why() {
     for game in GameKind::ALL {
         assert!(Path::new(&project(game.default_setup())).is_file());
     }
+}
+
+/// The whole client without a GPU, on the close duel with a unit selected.
+fn windowless_duel() -> App {
+    let seated = seated_on::<TankCommander>(CLOSE_DUEL, &BLUE_FIRST, Vec::new());
+    let mut app = tanktable::client::windowless_app(scratch());
+    insert_session(app.world_mut(), Session::new(seated, None));
+    app.world_mut().resource_mut::<Redraw>().max_wait = 3600.0;
+    // Frames a 60th of a second apart, as on screen.
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_secs_f64(1.0 / 60.0),
+    ));
+    app.update();
+    app.update();
+    order::<TankCommander>(
+        &mut app,
+        Order::Play(PlayerId(0), Action::Activate(UnitId(0))),
+    );
+    app.world_mut().resource_mut::<Selection>().unit = Some(UnitId(0));
+    app
+}
+
+/// The frames laid out and reused during `frames` updates.
+fn redraws(app: &mut App, frames: usize) -> (u64, u64) {
+    let before = app.world().resource::<Redraw>().counts;
+    for _ in 0..frames {
+        app.update();
+    }
+    let after = app.world().resource::<Redraw>().counts;
+    (after.0 - before.0, after.1 - before.1)
+}
+
+/// Runs frames until one reuses the panels; the frames it took.
+fn settle(app: &mut App) -> usize {
+    for frame in 1..=120 {
+        if redraws(app, 1) == (0, 1) {
+            return frame;
+        }
+    }
+    panic!(
+        "the panels never settle: {:?}",
+        app.world().resource::<Redraw>().why
+    );
+}
+
+fn triangles(app: &mut App) -> usize {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&bevy_egui::EguiRenderOutput, With<bevy_egui::PrimaryEguiContext>>();
+    q.single(app.world())
+        .unwrap()
+        .paint_jobs
+        .iter()
+        .map(|job| match &job.primitive {
+            bevy_egui::egui::epaint::Primitive::Mesh(m) => m.indices.len() / 3,
+            bevy_egui::egui::epaint::Primitive::Callback(_) => 0,
+        })
+        .sum()
+}
+
+#[test]
+fn panels_are_laid_out_again_only_when_something_they_show_changed() {
+    let mut app = windowless_duel();
+    // Let the panels settle (windows size themselves and fade in over a few frames).
+    settle(&mut app);
+    let drawn = triangles(&mut app);
+    assert!(drawn > 100, "the panels are drawn ({drawn} triangles)");
+    // Idle: nothing is laid out, the last frame's triangles are drawn again.
+    assert_eq!(
+        redraws(&mut app, 10),
+        (0, 10),
+        "idle frames reuse the panels"
+    );
+    assert_eq!(triangles(&mut app), drawn, "and show the same triangles");
+    // A new hovered hex is shown by the hover card: laid out again, then idle again.
+    let hex = session::<TankCommander>(&app).state().unit(UnitId(1)).at;
+    app.world_mut().resource_mut::<Hovered>().0 = Some(hex);
+    let (laid_out, _) = redraws(&mut app, 1);
+    assert_eq!(
+        laid_out, 1,
+        "a change of the hovered hex lays the panels out"
+    );
+    // (The hover card fades in over a few frames.)
+    settle(&mut app);
+    assert_eq!(redraws(&mut app, 5), (0, 5));
+    // An order played changes the session: laid out again.
+    order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::Move));
+    let (laid_out, _) = redraws(&mut app, 1);
+    assert_eq!(laid_out, 1, "the session's change is shown");
+    // Laid out every frame while the tank glides (its label follows it), then idle.
+    let mut frames = 0;
+    while frames < 5000 && {
+        let now = app.world().resource::<Time>().elapsed_secs();
+        app.world().resource::<Busy>().busy(now)
+    } {
+        assert_eq!(
+            redraws(&mut app, 1),
+            (1, 0),
+            "laid out while the tank glides"
+        );
+        frames += 1;
+    }
+    assert!(
+        frames > 0 && frames < 5000,
+        "the move animates ({frames} frames)"
+    );
+    settle(&mut app);
+    assert_eq!(
+        redraws(&mut app, 5),
+        (0, 5),
+        "and then the table is idle again"
+    );
+    // The safety net lays the panels out however quiet the table.
+    app.world_mut().resource_mut::<Redraw>().max_wait = 0.0;
+    assert_eq!(redraws(&mut app, 3), (3, 0));
 }

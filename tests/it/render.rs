@@ -15,6 +15,7 @@ use std::process::Command;
 
 use bevy::prelude::*;
 use tanktable::client::capture::CaptureTo;
+use tanktable::client::redraw::Redraw;
 use tanktable::client::session::{GameClient, Session, insert_session};
 use tanktable::client::{Clean, Launch};
 use tanktable::framework::playable::{self, Playable};
@@ -124,13 +125,22 @@ impl Scene {
 
 /// Draws `scene` in a child process under Xvfb, writing `name` into `artifacts/render/`.
 fn render(scene: &Scene, name: &str) -> PathBuf {
+    render_quiet(scene, name, false).0
+}
+
+/// [`render`], and the child's output; `quiet`: the panels are never laid out again
+/// for want of time alone ([`Redraw::max_wait`]), and each of the last frames prints
+/// whether they were.
+fn render_quiet(scene: &Scene, name: &str, quiet: bool) -> (PathBuf, String) {
     let dir: PathBuf = project("artifacts/render");
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join(name);
     let _ = std::fs::remove_file(&out);
-    let status = child(scene, &dir.join("data"), &out)
-        .output()
-        .expect("xvfb-run starts");
+    let mut command = child(scene, &dir.join("data"), &out);
+    if quiet {
+        command.env("TANKTABLE_RENDER_QUIET", "1");
+    }
+    let status = command.output().expect("xvfb-run starts");
     assert!(
         status.status.success(),
         "the client failed under Xvfb: {scene:?}\n{}\n{}",
@@ -138,7 +148,7 @@ fn render(scene: &Scene, name: &str) -> PathBuf {
         String::from_utf8_lossy(&status.stderr)
     );
     assert!(out.is_file(), "no screenshot was written: {scene:?}");
-    out
+    (out, String::from_utf8_lossy(&status.stdout).into_owned())
 }
 
 /// The command that runs [`render_child`] on `scene` under Xvfb, saving into `data` and
@@ -220,6 +230,18 @@ fn render_child() {
     }
     if scene.clean {
         app.insert_resource(Clean);
+    }
+    if std::env::var_os("TANKTABLE_RENDER_QUIET").is_some() {
+        app.world_mut().resource_mut::<Redraw>().max_wait = f64::INFINITY;
+        let last = scene.frame;
+        app.add_systems(
+            Last,
+            move |count: Res<bevy::diagnostic::FrameCount>, redraw: Res<Redraw>| {
+                if count.0 + 3 >= last && count.0 <= last {
+                    println!("PANELS laid out {}", redraw.due);
+                }
+            },
+        );
     }
     if let Some(setup) = &scene.setup {
         let path = project(setup);
@@ -367,6 +389,45 @@ fn the_table_shows_terrain_and_both_sides() {
     let red = count(&px, |[r, g, b]| r > 150 && r > g + 90 && r > b + 90);
     assert!(blue > 150, "no blue tank on screen ({blue} px)");
     assert!(red > 100, "no red tank on screen ({red} px)");
+}
+
+/// On quiet frames the panels are not laid out again, and the last frame's triangles
+/// are drawn instead: the screen shows the same panels.
+#[test]
+fn quiet_frames_still_show_the_panels() {
+    if !can_render() {
+        return;
+    }
+    let panel =
+        |[r, g, b]: [i32; 3]| (r - g).abs() < 4 && (g - b).abs() < 4 && (20..=40).contains(&r);
+    let text = |[r, g, b]: [i32; 3]| r > 200 && g > 200 && b > 200;
+    let busy = Scene {
+        frame: 30,
+        ..Scene::on("scenarios/skirmish.ron")
+    };
+    let (_, _, drawn) = pixels(&render(&busy, "panels-laid-out.png"));
+    let quiet = Scene {
+        frame: 90,
+        ..Scene::on("scenarios/skirmish.ron")
+    };
+    let (out, log) = render_quiet(&quiet, "panels-reused.png", true);
+    let frames: Vec<&str> = log.lines().filter(|l| l.starts_with("PANELS")).collect();
+    assert!(
+        !frames.is_empty() && frames.iter().all(|l| l.ends_with("false")),
+        "the last frames before the screenshot were quiet: {frames:?}"
+    );
+    let (_, _, reused) = pixels(&out);
+    for (what, is) in [
+        ("panel", &panel as &dyn Fn([i32; 3]) -> bool),
+        ("text", &text),
+    ] {
+        let (a, b) = (count(&drawn, is), count(&reused, is));
+        assert!(a > 500, "the panels are drawn ({what}: {a} px)");
+        assert!(
+            a.abs_diff(b) * 10 < a,
+            "the same panels on a quiet frame ({what}: {a} px laid out, {b} px reused)"
+        );
+    }
 }
 
 #[test]

@@ -25,6 +25,9 @@ fn logic_of<G: GameClient>(app: &mut App) {
 
 fn scene_of<G: GameClient>(app: &mut App) {
     super::hud::plugin::<G>(app);
+    super::redraw::watch::<super::session::Session<G>>(app);
+    super::redraw::watch::<super::session::Legal<G>>(app);
+    super::redraw::watch::<super::effects::Shown<G>>(app);
     G::scene(app);
 }
 

@@ -40,6 +40,7 @@ fn plugin(app: &mut App) {
                 )
                 .run_if(resource_exists::<Session<RangeDuel>>),
         );
+    crate::client::redraw::watch::<LastReveal>(app);
 }
 
 impl GameClient for RangeDuel {

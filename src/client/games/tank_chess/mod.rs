@@ -34,6 +34,8 @@ impl GameClient for TankChess {
     fn scene(app: &mut App) {
         board::plugin(app);
         panels::plugin(app);
+        crate::client::redraw::watch::<ChessPick>(app);
+        crate::client::redraw::watch::<ChessClock>(app);
     }
 
     fn prompt(&self, _player: PlayerId) -> Option<String> {

@@ -522,6 +522,10 @@ fn draw_table_panels(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    if !floaters.is_empty() {
+        // Floating numbers rise and fade with time, not with the state.
+        ctx.request_repaint();
+    }
     let (camera, eye) = *camera;
     let game = &shown.0;
     let live = table.state();

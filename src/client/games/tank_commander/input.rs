@@ -124,7 +124,8 @@ fn take_clicks(
     mut orders: MessageWriter<Order<TankCommander>>,
     mut skip: MessageWriter<SkipAnimations>,
 ) {
-    let Some(hex) = clicked.0.take() else { return };
+    let Some(hex) = clicked.0 else { return };
+    clicked.0 = None;
     let battle = session.state();
     selection.focus.clear();
     let player = battle.current_side();

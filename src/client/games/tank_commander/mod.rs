@@ -64,6 +64,12 @@ impl GameClient for TankCommander {
             panels::plugin,
             picking::plugin,
         ));
+        use crate::client::redraw::watch;
+        watch::<highlights::Hovered>(app);
+        watch::<highlights::Selection>(app);
+        watch::<highlights::Highlights>(app);
+        watch::<input::Clicked>(app);
+        watch::<input::EndTurn>(app);
     }
 
     fn prompt(&self, player: PlayerId) -> Option<String> {
