@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use super::RoundArg;
 use super::commands::{Input, rules_for};
-use crate::framework::Playable;
+use crate::framework::{Game, Playable};
 use crate::rules::tank_commander::{self as tc, FireTarget, Round, TankCommander};
 
 pub(super) fn run(
@@ -32,6 +32,23 @@ pub(super) fn run(
     let t = game
         .unit_named(target)
         .ok_or_else(|| format!("no unit called `{target}` (units: {})", names()))?;
+    if s.kind == tc::setup::UnitKind::Target {
+        return Err(format!(
+            "{} is a training target: it never fires (pick a tank as the shooter)",
+            s.name
+        ));
+    }
+    if s.id == t.id {
+        return Err(format!("{} cannot fire at itself", s.name));
+    }
+    if s.side == t.side {
+        return Err(format!(
+            "{} and {} are both {}'s: a tank fires only at the enemy",
+            s.name,
+            t.name,
+            game.player_name(s.side)
+        ));
+    }
     let round = match round {
         Some(RoundArg::At) => Round::At,
         Some(RoundArg::He) => Round::He,

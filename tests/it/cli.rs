@@ -203,6 +203,31 @@ fn odds_prints_exact_fractions() {
         "{s}"
     );
     assert!(s.contains("expected hull points lost"), "{s}");
+    // No odds for a shot at itself, at a friend, or from a training target.
+    for (file, shooter, target, why) in [
+        (
+            "scenarios/skirmish.ron",
+            "Iron Duke",
+            "Iron Duke",
+            "Iron Duke cannot fire at itself",
+        ),
+        (
+            "scenarios/battle.ron",
+            "Hammer",
+            "Anvil",
+            "Hammer and Anvil are both Blue's: a tank fires only at the enemy",
+        ),
+        (
+            "scenarios/training-range.ron",
+            "Target 1",
+            "Rookie",
+            "Target 1 is a training target: it never fires",
+        ),
+    ] {
+        let out = tanktable(&["odds", file, "--shooter", shooter, "--target", target]);
+        assert!(!out.status.success(), "{shooter} at {target}");
+        assert!(text(&out.stderr).contains(why), "{}", text(&out.stderr));
+    }
 }
 
 #[test]

@@ -377,6 +377,25 @@ impl TankCommander {
             let (facing, why) = self.armor_facing_hit(t, s.at);
             armor = Some((facing, t.armor.facing(facing), why));
         }
+        if matches!(target, FireTarget::Building(_)) && !f.building_needs_hit_roll {
+            // A building cannot be missed: the die is still rolled and shown, and every
+            // face hits.
+            return ShotProfile {
+                shooter,
+                target,
+                round,
+                to_hit: ToHit {
+                    base: 1,
+                    base_reason: "a building is not missed".to_string(),
+                    modifiers: Vec::new(),
+                    need: 1,
+                    natural_one_misses: false,
+                    natural_six_hits: f.natural_six_hits,
+                },
+                strength,
+                armor: None,
+            };
+        }
         let need = base as i8 + modifiers.iter().map(|m| m.delta).sum::<i8>();
         ShotProfile {
             shooter,

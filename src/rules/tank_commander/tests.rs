@@ -597,15 +597,42 @@ fn natural_one_misses_and_natural_six_hits() {
         .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
         .rules();
     let mut p = fire_at(&g, "T", "X").unwrap().to_hit;
+    // The rulebook's reading by default: a 1 misses, a shot that needs 7+ cannot hit.
+    assert!(p.natural_one_misses && !p.natural_six_hits);
     p.need = 0;
     assert!(!p.hits(1));
     assert_eq!(p.chance(), Fraction::new(5, 6));
+    p.need = 7;
+    assert!(!p.hits(6));
+    assert_eq!(p.chance(), Fraction::ZERO);
+    assert!(p.explain().starts_with("cannot hit"));
+    // The house rule, switched on: a 6 always hits.
+    p.natural_six_hits = true;
     p.need = 9;
     assert!(p.hits(6));
     assert_eq!(p.chance(), Fraction::new(1, 6));
-    p.natural_six_hits = false;
-    assert_eq!(p.chance(), Fraction::ZERO);
-    assert!(p.explain().starts_with("cannot hit"));
+}
+
+/// The rulebook's worst case: a wounded gunner at a tank in a forest behind a hill needs
+/// 7+, which it cannot roll unless the house rule is on.
+#[test]
+fn a_shot_that_needs_seven_cannot_hit_by_default() {
+    let field = || {
+        Field::new()
+            .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+            .terrain(Hex::new(0, -2), Terrain::Hill)
+            .terrain(Hex::new(0, -3), Terrain::Forest)
+            .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+    };
+    for (six_hits, chance) in [(false, Fraction::ZERO), (true, Fraction::new(1, 6))] {
+        let mut rules = Rules::builtin();
+        rules.firing.natural_six_hits = six_hits;
+        let (mut g, _) = field().with_rules(&rules);
+        g.units[0].crew[2].wounds = 1;
+        let p = fire_at(&g, "T", "X").unwrap().to_hit;
+        assert_eq!(p.need, 7, "{}", p.explain());
+        assert_eq!(p.chance(), chance, "{}", p.explain());
+    }
 }
 
 // ----- Damage -----
@@ -923,6 +950,37 @@ fn shooting_a_building_turns_it_to_rubble() {
     play(&mut g, &mut rng, Action::Fire(FireTarget::Building(house)));
     assert_eq!(g.terrain(house), Terrain::Rubble);
     assert!(fire_at(&g, "T", "X").is_ok());
+}
+
+#[test]
+fn a_building_needs_no_hit_roll_when_the_switch_is_off() {
+    let field = || {
+        Field::new()
+            .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+            .terrain(Hex::new(0, -2), Terrain::Building)
+            .tank("Red", "X", Hex::new(0, -4), Facing::S, Facing::S)
+    };
+    let house = Hex::new(0, -2);
+    for (needs_roll, rubble) in [(true, false), (false, true)] {
+        let mut rules = Rules::builtin();
+        rules.firing.building_needs_hit_roll = needs_roll;
+        let (mut g, mut rng) = field().with_rules(&rules);
+        let house = g.units[0].at + house;
+        play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+        let profile = g
+            .shot_profile(UnitId(0), FireTarget::Building(house), Round::At, false)
+            .unwrap();
+        assert_eq!(
+            profile.to_hit.chance() == Fraction::ONE,
+            !needs_roll,
+            "{}",
+            profile.to_hit.explain()
+        );
+        // A natural 1: a miss only when buildings need a roll.
+        rng.push_script([1]);
+        play(&mut g, &mut rng, Action::Fire(FireTarget::Building(house)));
+        assert_eq!(g.terrain(house) == Terrain::Rubble, rubble);
+    }
 }
 
 #[test]
