@@ -354,25 +354,28 @@ impl TankCommander {
             Round::He => f.he_strength,
         };
         let mut armor = None;
+        // "Bring it down!" hits on its number flat, cover or not (unless the switch is off).
+        let cover = !(bring_it_down && f.bring_it_down_flat);
         if let FireTarget::Unit(t) = target {
             let t = &self.units[t.index()];
             let line = self.sight_line(s.at, t.at);
-            if self.terrain(t.at) == Terrain::Forest {
-                modifiers.push(Modifier {
-                    reason: "target in forest".into(),
-                    delta: f.forest_penalty as i8,
-                });
-            } else if line.forest_between {
-                modifiers.push(Modifier {
-                    reason: "forest in the way".into(),
-                    delta: f.forest_penalty as i8,
-                });
-            }
-            if line.hill_before_target {
-                modifiers.push(Modifier {
-                    reason: "behind a hill".into(),
-                    delta: f.hill_penalty as i8,
-                });
+            let in_forest = self.terrain(t.at) == Terrain::Forest;
+            let covers = [
+                (in_forest, "target in forest", f.forest_penalty),
+                (
+                    !in_forest && line.forest_between,
+                    "forest in the way",
+                    f.forest_penalty,
+                ),
+                (line.hill_before_target, "behind a hill", f.hill_penalty),
+            ];
+            for (applies, reason, penalty) in covers {
+                if cover && applies {
+                    modifiers.push(Modifier {
+                        reason: reason.into(),
+                        delta: penalty as i8,
+                    });
+                }
             }
             let (facing, why) = self.armor_facing_hit(t, s.at);
             armor = Some((facing, t.armor.facing(facing), why));

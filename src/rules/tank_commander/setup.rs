@@ -147,10 +147,19 @@ pub struct FiringRules {
     pub wounded_gunner_penalty: u8,
     /// "Bring it down!": the gunner's base target number for the turn.
     pub bring_it_down_target: u8,
-    /// Forest penalties for being in a forest and for forest along the line do not stack.
+    /// "Bring it down!" hits on its number flat: the target's cover does not count either.
+    /// Off: cover still applies on top of it.
+    #[serde(default = "yes")]
+    pub bring_it_down_flat: bool,
+    /// A tank on a hill is hit on its rear armor from every direction.
     pub hill_hits_rear: bool,
     /// A building must be hit with a to-hit roll before it turns to rubble.
     pub building_needs_hit_roll: bool,
+}
+
+/// The default of a switch that is on unless a rules table says otherwise.
+const fn yes() -> bool {
+    true
 }
 
 /// Damage, fire and cook-off.

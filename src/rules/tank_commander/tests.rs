@@ -579,10 +579,8 @@ fn wounded_gunner_and_bring_it_down() {
     let p = g
         .shot_profile(UnitId(0), FireTarget::Unit(UnitId(1)), Round::At, true)
         .unwrap();
-    assert_eq!(
-        p.to_hit.explain(),
-        "needs 3+: Bring it down! 2, target in forest +1"
-    );
+    // 2+ flat: neither the wound nor the forest counts.
+    assert_eq!(p.to_hit.explain(), "needs 2+: Bring it down! 2");
     // One ability a turn.
     assert_eq!(
         refuse(&g, Action::UseAbility(Ability::QuickLoad)),
@@ -611,6 +609,30 @@ fn natural_one_misses_and_natural_six_hits() {
     p.need = 9;
     assert!(p.hits(6));
     assert_eq!(p.chance(), Fraction::new(1, 6));
+}
+
+/// "Bring it down!" hits on 2+ flat by default, cover or not; with the switch off the
+/// target's cover still counts.
+#[test]
+fn bring_it_down_hits_on_two_flat_unless_the_switch_says_cover_counts() {
+    let field = || {
+        Field::new()
+            .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+            .terrain(Hex::new(0, -2), Terrain::Hill)
+            .terrain(Hex::new(0, -3), Terrain::Forest)
+            .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+    };
+    for (flat, need) in [(true, 2), (false, 4)] {
+        let mut rules = Rules::builtin();
+        rules.firing.bring_it_down_flat = flat;
+        let (g, _) = field().with_rules(&rules);
+        let target = FireTarget::Unit(UnitId(1));
+        let p = g.shot_profile(UnitId(0), target, Round::At, true).unwrap();
+        assert_eq!(p.to_hit.need, need, "{}", p.to_hit.explain());
+        // Without the ability the cover counts either way: 4 + forest 1 + hill 1.
+        let plain = g.shot_profile(UnitId(0), target, Round::At, false).unwrap();
+        assert_eq!(plain.to_hit.need, 6, "{}", plain.to_hit.explain());
+    }
 }
 
 /// The rulebook's worst case: a wounded gunner at a tank in a forest behind a hill needs
