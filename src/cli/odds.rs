@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use super::RoundArg;
 use super::commands::{Input, rules_for};
-use crate::framework::{Game, Playable};
-use crate::rules::tank_commander::{self as tc, FireTarget, Round, TankCommander};
+use crate::framework::Playable;
+use crate::rules::tank_commander::{FireTarget, Round, TankCommander};
 
 pub(super) fn run(
     input: &Input,
@@ -32,23 +32,6 @@ pub(super) fn run(
     let t = game
         .unit_named(target)
         .ok_or_else(|| format!("no unit called `{target}` (units: {})", names()))?;
-    if s.kind == tc::setup::UnitKind::Target {
-        return Err(format!(
-            "{} is a training target: it never fires (pick a tank as the shooter)",
-            s.name
-        ));
-    }
-    if s.id == t.id {
-        return Err(format!("{} cannot fire at itself", s.name));
-    }
-    if s.side == t.side {
-        return Err(format!(
-            "{} and {} are both {}'s: a tank fires only at the enemy",
-            s.name,
-            t.name,
-            game.player_name(s.side)
-        ));
-    }
     let round = match round {
         Some(RoundArg::At) => Round::At,
         Some(RoundArg::He) => Round::He,
@@ -58,10 +41,11 @@ pub(super) fn run(
         return Err(format!("{} carries no {round} rounds", s.name));
     }
     let target_ref = FireTarget::Unit(t.id);
-    let why_not = game.why_not_aimable(s.id, target_ref);
-    if s.role_state(tc::Role::Gunner) == tc::state::RoleState::Out {
-        return Err(format!("{} cannot fire at all: its gunner is dead", s.name));
+    // Odds "as if it could be taken" only for a shot that some position would allow.
+    if let Some(why) = game.why_never_aimable(s.id, target_ref) {
+        return Err(why);
     }
+    let why_not = game.why_not_aimable(s.id, target_ref);
     let profile = game.shot_profile_anyway(s.id, target_ref, round, false);
     let o = game.odds(&profile);
     say!(

@@ -128,7 +128,7 @@ struct Watched {
 }
 
 /// Makes a change to resource `R` lay the panels out again. Every resource a panel reads
-/// (beside time and input) is registered here, in the plugin that owns it.
+/// (beside time and input) is registered this way by the plugin that owns it.
 pub fn watch<R: Resource>(app: &mut App) {
     let world = app.world_mut();
     let id = world.register_component::<R>();

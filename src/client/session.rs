@@ -880,11 +880,11 @@ fn bots_play<G: GameClient>(
     if session.bot.is_none() {
         // Nothing to change in the session until a bot is asked: waiting leaves it as it
         // is (and the panels with it).
-        if busy.busy(now) || session.pass_to.is_some() || !session.queued.is_empty() {
-            *waited = 0.0;
-            return;
-        }
-        if session.bot_to_act().is_none() {
+        if busy.busy(now)
+            || session.pass_to.is_some()
+            || !session.queued.is_empty()
+            || session.bot_to_act().is_none()
+        {
             *waited = 0.0;
             return;
         }

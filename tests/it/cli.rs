@@ -215,7 +215,7 @@ fn odds_prints_exact_fractions() {
             "scenarios/battle.ron",
             "Hammer",
             "Anvil",
-            "Hammer and Anvil are both Blue's: a tank fires only at the enemy",
+            "Anvil is on Hammer's own side",
         ),
         (
             "scenarios/training-range.ron",

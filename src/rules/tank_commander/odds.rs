@@ -7,7 +7,7 @@ use hexx::Hex;
 use serde::Serialize;
 
 use super::action::{FireTarget, Modifier, ToHit};
-use super::setup::{ArcBoundary, ArmorFacing, HexsideRule, Round, Terrain};
+use super::setup::{ArcBoundary, ArmorFacing, HexsideRule, Round, Terrain, UnitKind};
 use super::state::{Role, RoleState, TankCommander, Unit, UnitId};
 use crate::framework::Fraction;
 use crate::grid::hex::{LineStep, line_between, sector_of};
@@ -220,9 +220,6 @@ impl TankCommander {
                 let Some(t) = self.units.get(t.index()) else {
                     return Some("there is no such unit".into());
                 };
-                if t.side == shooter.side {
-                    return Some(format!("{} is on your own side", t.name));
-                }
                 if !t.is_active() {
                     return Some(format!("{} is already knocked out", t.name));
                 }
@@ -303,10 +300,30 @@ impl TankCommander {
     #[must_use]
     pub fn why_not_aimable(&self, shooter: UnitId, target: FireTarget) -> Option<String> {
         let s = self.units.get(shooter.index())?;
+        self.why_never_aimable(shooter, target)
+            .or_else(|| self.aim_problem(s, target))
+    }
+
+    /// Why `shooter` could never fire at `target`, wherever the two stood: a training
+    /// target never fires, a tank whose gunner is dead fires nothing, and a tank fires
+    /// only at the enemy. "What if" odds make sense only when this is `None`.
+    #[must_use]
+    pub fn why_never_aimable(&self, shooter: UnitId, target: FireTarget) -> Option<String> {
+        let s = self.units.get(shooter.index())?;
+        if s.kind == UnitKind::Target {
+            return Some(format!("{} is a training target: it never fires", s.name));
+        }
         if s.role_state(Role::Gunner) == RoleState::Out {
             return Some(format!("{}'s gunner is dead: the tank cannot fire", s.name));
         }
-        self.aim_problem(s, target)
+        let FireTarget::Unit(t) = target else {
+            return None;
+        };
+        let t = self.units.get(t.index())?;
+        if t.id == s.id {
+            return Some(format!("{} cannot fire at itself", s.name));
+        }
+        (t.side == s.side).then(|| format!("{} is on {}'s own side", t.name, s.name))
     }
 
     /// The profile of a shot as if it could be taken from where both units stand, whatever
@@ -380,25 +397,15 @@ impl TankCommander {
             let (facing, why) = self.armor_facing_hit(t, s.at);
             armor = Some((facing, t.armor.facing(facing), why));
         }
-        if matches!(target, FireTarget::Building(_)) && !f.building_needs_hit_roll {
-            // A building cannot be missed: the die is still rolled and shown, and every
-            // face hits.
-            return ShotProfile {
-                shooter,
-                target,
-                round,
-                to_hit: ToHit {
-                    base: 1,
-                    base_reason: "a building is not missed".to_string(),
-                    modifiers: Vec::new(),
-                    need: 1,
-                    natural_one_misses: false,
-                    natural_six_hits: f.natural_six_hits,
-                },
-                strength,
-                armor: None,
-            };
-        }
+        // A building cannot be missed when the switch says so: the die is still rolled and
+        // shown, and every face hits.
+        let sure = matches!(target, FireTarget::Building(_)) && !f.building_needs_hit_roll;
+        let (base, base_reason) = if sure {
+            modifiers.clear();
+            (1, "a building is not missed".to_string())
+        } else {
+            (base, base_reason)
+        };
         let need = base as i8 + modifiers.iter().map(|m| m.delta).sum::<i8>();
         ShotProfile {
             shooter,
@@ -409,7 +416,7 @@ impl TankCommander {
                 base_reason,
                 modifiers,
                 need,
-                natural_one_misses: f.natural_one_misses,
+                natural_one_misses: f.natural_one_misses && !sure,
                 natural_six_hits: f.natural_six_hits,
             },
             strength,

@@ -611,21 +611,26 @@ fn natural_one_misses_and_natural_six_hits() {
     assert_eq!(p.chance(), Fraction::new(1, 6));
 }
 
+/// Blue's T facing Red's X three hexes north, X in a forest just behind a hill: the
+/// most cover a target can have (+2).
+fn forest_behind_hill(rules: &Rules) -> TankCommander {
+    Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .terrain(Hex::new(0, -2), Terrain::Hill)
+        .terrain(Hex::new(0, -3), Terrain::Forest)
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .with_rules(rules)
+        .0
+}
+
 /// "Bring it down!" hits on 2+ flat by default, cover or not; with the switch off the
 /// target's cover still counts.
 #[test]
 fn bring_it_down_hits_on_two_flat_unless_the_switch_says_cover_counts() {
-    let field = || {
-        Field::new()
-            .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
-            .terrain(Hex::new(0, -2), Terrain::Hill)
-            .terrain(Hex::new(0, -3), Terrain::Forest)
-            .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
-    };
     for (flat, need) in [(true, 2), (false, 4)] {
         let mut rules = Rules::builtin();
         rules.firing.bring_it_down_flat = flat;
-        let (g, _) = field().with_rules(&rules);
+        let g = forest_behind_hill(&rules);
         let target = FireTarget::Unit(UnitId(1));
         let p = g.shot_profile(UnitId(0), target, Round::At, true).unwrap();
         assert_eq!(p.to_hit.need, need, "{}", p.to_hit.explain());
@@ -639,17 +644,10 @@ fn bring_it_down_hits_on_two_flat_unless_the_switch_says_cover_counts() {
 /// 7+, which it cannot roll unless the house rule is on.
 #[test]
 fn a_shot_that_needs_seven_cannot_hit_by_default() {
-    let field = || {
-        Field::new()
-            .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
-            .terrain(Hex::new(0, -2), Terrain::Hill)
-            .terrain(Hex::new(0, -3), Terrain::Forest)
-            .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
-    };
     for (six_hits, chance) in [(false, Fraction::ZERO), (true, Fraction::new(1, 6))] {
         let mut rules = Rules::builtin();
         rules.firing.natural_six_hits = six_hits;
-        let (mut g, _) = field().with_rules(&rules);
+        let mut g = forest_behind_hill(&rules);
         g.units[0].crew[2].wounds = 1;
         let p = fire_at(&g, "T", "X").unwrap().to_hit;
         assert_eq!(p.need, 7, "{}", p.explain());
