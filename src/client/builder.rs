@@ -183,6 +183,7 @@ fn unit_problems(unit: &UnitSetup, rules: &Rules) -> Vec<(String, String)> {
             ..unit.clone()
         }],
         victory: VictorySetup::default(),
+        mines: Default::default(),
         seed: None,
     };
     let Err(problems) = Scenario::validate(probe, rules) else {

@@ -673,3 +673,64 @@ fn the_menu_has_a_page_for_every_game() {
     let gold = count(&px, |[r, g, b]| r > 200 && g > 170 && b < 140 && r > b + 60);
     assert!(gold > 300, "the menu's title is missing ({gold} px)");
 }
+
+/// The index of the first action of a greedy game of `setup` (with the seat's bots as the
+/// client's session plays them) whose facts include one that `wanted` picks.
+fn first_fact(
+    setup: &str,
+    seed: u64,
+    wanted: impl Fn(&tanktable::rules::tank_commander::Fact) -> bool,
+) -> Option<usize> {
+    use tanktable::rules::tank_commander::TankCommander;
+    let rules = TankCommander::load_rules(None).unwrap();
+    let setup = playable::load_setup::<TankCommander>(&project(setup), &rules).unwrap();
+    let mut m = SeatedMatch::<TankCommander>::new(setup, "s".into(), seed, Vec::new()).unwrap();
+    for i in 0..600 {
+        let before = m.game.history().len();
+        m.autoplay(1).ok()?;
+        let step = m.game.history().get(before)?;
+        if step.facts.iter().any(&wanted) {
+            return Some(i);
+        }
+    }
+    None
+}
+
+#[test]
+fn mines_and_an_air_strike_mark_are_drawn_on_the_table() {
+    use tanktable::rules::tank_commander::Fact;
+    if !can_render() {
+        return;
+    }
+    let setup = "scenarios/minefield-pass.ron";
+    let seed = 1;
+    let called = first_fact(setup, seed, |f| matches!(f, Fact::AirStrikeCalled { .. }))
+        .expect("a greedy bot calls its air strike");
+    let shot = |actions: usize, name: &str, clean: bool| {
+        let scene = Scene {
+            seed,
+            autoplay: actions,
+            clean,
+            frame: 40,
+            ..Scene::on(setup)
+        };
+        pixels(&render(&scene, name)).2
+    };
+    // Marks on the table are drawn with the panels (a clean picture leaves them out).
+    let before = shot(called, "minefield-before-the-call.png", false);
+    let after = shot(called + 1, "minefield-air-strike-marked.png", false);
+    // The mine rings are orange; the strike's target and reach are a strong red.
+    let orange = count(&before, |[r, g, b]| {
+        r > 200 && (90..180).contains(&g) && b < 70
+    });
+    assert!(orange > 60, "the three mines are drawn ({orange} px)");
+    let red = |px: &[[u8; 3]]| count(px, |[r, g, b]| r > 180 && g < 70 && b < 70);
+    let (b, a) = (red(&before), red(&after));
+    assert!(
+        a > b + 60,
+        "the strike mark is drawn: {b} red px before, {a} after"
+    );
+    if let Some(landed) = first_fact(setup, seed, |f| matches!(f, Fact::AirStrikeLanded { .. })) {
+        let _ = shot(landed + 1, "minefield-air-strike-landed-ui.png", false);
+    }
+}

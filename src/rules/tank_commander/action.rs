@@ -75,6 +75,12 @@ pub enum Action {
     DeploySmoke(Hex),
     /// Put out a fire on the tank.
     Extinguish,
+    /// Lay an anti-tank mine in a space near the tank.
+    LayMine(Hex),
+    /// Mark a space for the tank's air strike (once per battle, with Air Support).
+    CallAirStrike(Hex),
+    /// The Lieutenant Commander takes over the job of a killed crew member.
+    TakeOver(Role),
     /// Use a crew member's ability.
     UseAbility(Ability),
     /// Finish this unit's activation; unspent action points are lost.
@@ -121,6 +127,16 @@ pub struct PenetrationRoll {
     /// Why this facing was hit ("shooter in the side arc", "target on a hill").
     pub facing_reason: String,
     pub penetrating: bool,
+}
+
+/// Where an air strike's blast spreads from the marked space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scatter {
+    /// The direction die: 1 north, then clockwise.
+    pub direction_roll: u8,
+    pub direction: Facing,
+    /// The distance die: that many spaces beyond the mark are hit.
+    pub distance: u8,
 }
 
 /// Why hull points were lost.
@@ -231,6 +247,45 @@ pub enum Fact {
         unit: UnitId,
         hex: Hex,
         cost: u8,
+    },
+    MineLaid {
+        unit: UnitId,
+        hex: Hex,
+        cost: u8,
+    },
+    /// A unit entered a mined space: the mine's hit, and the mine is gone.
+    MineExploded {
+        unit: UnitId,
+        hex: Hex,
+        owner: PlayerId,
+        penetration: PenetrationRoll,
+    },
+    AirStrikeCalled {
+        unit: UnitId,
+        hex: Hex,
+        cost: u8,
+    },
+    /// The roll at the start of a turn for a called strike to come in.
+    AirStrikeRolled {
+        side: PlayerId,
+        hex: Hex,
+        /// Turns since the call (1 on the turn after it).
+        waited: u8,
+        check: DieCheck,
+    },
+    /// The strike came in: the marked space, then the scatter line, are hit.
+    AirStrikeLanded {
+        side: PlayerId,
+        hex: Hex,
+        scatter: Option<Scatter>,
+        /// Every space hit, on the board, the marked one first.
+        hexes: Vec<Hex>,
+    },
+    /// An air strike's hit on a unit.
+    StrikeHit {
+        target: UnitId,
+        hex: Hex,
+        penetration: PenetrationRoll,
     },
     UnitDisabled {
         unit: UnitId,

@@ -3,7 +3,7 @@
 use super::action::{Ability, Action, FireTarget};
 use super::odds::Odds;
 use super::setup::{Edge, MissionRules, Round};
-use super::state::{TankCommander, Unit, UnitId};
+use super::state::{Role, TankCommander, Unit, UnitId};
 use crate::framework::bot::Bot;
 use crate::framework::{Game, MatchRng, PlayerId};
 
@@ -44,12 +44,39 @@ impl TankCommander {
     }
 
     fn nearest_enemy_distance(&self, unit: &Unit) -> u32 {
+        self.enemy_distance(unit, unit.at)
+    }
+
+    /// How far `at` is from the nearest active enemy of `unit`.
+    fn enemy_distance(&self, unit: &Unit, at: hexx::Hex) -> u32 {
         self.units
             .iter()
             .filter(|t| t.side != unit.side && t.is_active())
-            .map(|t| unit.at.unsigned_distance_to(t.at))
+            .map(|t| at.unsigned_distance_to(t.at))
             .min()
             .unwrap_or(0)
+    }
+
+    /// Where `side` would mark its air strike: on the active enemy with the most enemies
+    /// within one space, with no friend within two spaces of it; none if every enemy
+    /// stands near a friend.
+    fn air_strike_mark(&self, side: PlayerId) -> Option<hexx::Hex> {
+        let active = |s: bool| {
+            self.units
+                .iter()
+                .filter(move |u| u.is_active() && (u.side == side) == s)
+        };
+        active(false)
+            .filter(|e| active(true).all(|f| f.at.unsigned_distance_to(e.at) > 2))
+            .max_by_key(|e| {
+                (
+                    active(false)
+                        .filter(|o| o.at.unsigned_distance_to(e.at) <= 1)
+                        .count(),
+                    std::cmp::Reverse(e.id),
+                )
+            })
+            .map(|e| e.at)
     }
 
     /// How good a position is for `id`: a shot on offer, then closeness to its goals.
@@ -128,6 +155,14 @@ impl Bot<TankCommander> for GreedyBot {
         player: PlayerId,
         _rng: &mut MatchRng,
     ) -> Option<Action> {
+        // With hidden mines the bot plans on what its side can see.
+        let seen;
+        let game = if game.hidden_mines() && game.mines().iter().any(|m| m.owner != player) {
+            seen = game.view(player);
+            &seen
+        } else {
+            game
+        };
         let legal = game.legal(player);
         if legal.is_empty() {
             return None;
@@ -145,6 +180,22 @@ impl Bot<TankCommander> for GreedyBot {
         };
         let unit = game.unit(act.unit);
         let has = |a: Action| legal.contains(&a);
+
+        // 0. The Lieutenant Commander takes over the most useful dead crew member's job.
+        if let Some(role) = [Role::Gunner, Role::Driver, Role::Commander, Role::Loader]
+            .into_iter()
+            .find(|r| has(Action::TakeOver(*r)))
+        {
+            return Some(Action::TakeOver(role));
+        }
+        // 0½. Call the air strike on the enemy it would catch with the most company, away
+        // from friends (its scatter line can reach six spaces).
+        if unit.air_strike_ready
+            && let Some(hex) = game.air_strike_mark(player)
+            && has(Action::CallAirStrike(hex))
+        {
+            return Some(Action::CallAirStrike(hex));
+        }
 
         // 1. Shoot, if a shot does any expected damage.
         if let Some(round) = unit.loaded
@@ -191,11 +242,14 @@ impl Bot<TankCommander> for GreedyBot {
         // 5. Turn the turret, turn or move to the best position (one step lookahead).
         let here = game.position_value(act.unit);
         let mut best: Option<(Action, f64)> = None;
+        let ahead = game.ahead(unit);
+        let mined_ahead = game.mines_seen_by(player).any(|m| m.at == ahead);
         for &a in &legal {
             if !matches!(
                 a,
                 Action::Move | Action::Turn { .. } | Action::RotateTurret(_)
-            ) {
+            ) || (a == Action::Move && mined_ahead)
+            {
                 continue;
             }
             let mut next = game.clone();
@@ -222,6 +276,18 @@ impl Bot<TankCommander> for GreedyBot {
             && (v > here || (matches!(a, Action::Turn { .. }) && v >= here))
         {
             return Some(a);
+        }
+        // 6. Lay a mine on the way the nearest enemy would come.
+        if unit.mines_left > 0
+            && let Some(hex) = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::LayMine(h) => Some(*h),
+                    _ => None,
+                })
+                .min_by_key(|h| game.enemy_distance(unit, *h))
+        {
+            return Some(Action::LayMine(hex));
         }
         Some(Action::EndActivation)
     }

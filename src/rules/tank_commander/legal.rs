@@ -3,7 +3,7 @@
 use hexx::Hex;
 
 use super::action::{Ability, Action, FireTarget};
-use super::setup::Round;
+use super::setup::{LieutenantRule, Round};
 use super::state::{Role, RoleState, TankCommander, Unit, UnitId};
 use crate::framework::PlayerId;
 use crate::grid::Rotation;
@@ -35,6 +35,65 @@ impl TankCommander {
         } else {
             self.rules.costs.move_forward
         }
+    }
+
+    /// Action points "Move move move!" costs for `spaces` straight ahead of `unit`: one
+    /// action, plus (when the rules say so) the extra a move out of rough ground costs.
+    #[must_use]
+    pub fn dash_cost(&self, unit: &Unit, spaces: u8) -> u8 {
+        let c = &self.rules.costs;
+        let mut cost = c.move_forward;
+        if self.rules.crew.dash_pays_rough {
+            let mut hex = unit.at;
+            for _ in 0..spaces {
+                if self.terrain(hex).is_rough() {
+                    cost = cost.saturating_add(c.leave_rough.saturating_sub(c.move_forward));
+                }
+                hex += unit.facing.offset();
+            }
+        }
+        cost
+    }
+
+    /// Why `unit` cannot lay a mine at `hex` (ignoring action points), if it cannot.
+    fn mine_problem(&self, unit: &Unit, hex: Hex) -> Option<String> {
+        if unit.build.mines == 0 {
+            return Some(format!(
+                "{} carries no mines (the Anti-Tank Mines upgrade)",
+                unit.name
+            ));
+        }
+        if unit.mines_left == 0 {
+            return Some(format!("{} has laid all its mines", unit.name));
+        }
+        if !self.board.contains(hex) {
+            return Some("a mine must be laid on the board".into());
+        }
+        let range = self.rules.mines.lay_range;
+        let d = unit.at.unsigned_distance_to(hex);
+        if d == 0 || d > u32::from(range) {
+            return Some(format!(
+                "a mine is laid 1{} space{} from the tank; {} is {d}",
+                if range > 1 {
+                    format!(" to {range}")
+                } else {
+                    String::new()
+                },
+                if range == 1 { "" } else { "s" },
+                self.label(hex)
+            ));
+        }
+        if self.terrain(hex).is_impassable() {
+            return Some(format!("{} is a building", self.label(hex)));
+        }
+        if let Some(other) = self.unit_at(hex) {
+            return Some(format!("{} stands on {}", other.name, self.label(hex)));
+        }
+        // Only mines the side knows of: a refusal must not give away a hidden one.
+        if self.mines_seen_by(unit.side).any(|m| m.at == hex) {
+            return Some(format!("{} is already mined", self.label(hex)));
+        }
+        None
     }
 
     /// Checks that `player` may play `action` now.
@@ -169,6 +228,56 @@ impl TankCommander {
                 }
                 need_ap(rules.costs.extinguish, "extinguishing")
             }
+            Action::LayMine(hex) => {
+                if let Some(why) = self.mine_problem(u, hex) {
+                    return Err(why);
+                }
+                need_ap(rules.costs.lay_mine, "laying a mine")
+            }
+            Action::CallAirStrike(hex) => {
+                if !u.build.air_support {
+                    return Err(format!("{} has no Air Support (an upgrade)", u.name));
+                }
+                if !u.air_strike_ready {
+                    return Err(format!(
+                        "{} has already called its air strike this battle",
+                        u.name
+                    ));
+                }
+                if !self.board.contains(hex) {
+                    return Err("mark a space on the board".into());
+                }
+                need_ap(rules.costs.air_strike, "calling an air strike")
+            }
+            Action::TakeOver(role) => {
+                if rules.crew.lieutenant != LieutenantRule::Choice {
+                    return Err(
+                        "under these rules the Lieutenant Commander takes over the first \
+                         killed role on his own"
+                            .into(),
+                    );
+                }
+                let Some(lieutenant) = u.member(Role::Lieutenant) else {
+                    return Err(format!("{} has no Lieutenant Commander", u.name));
+                };
+                if !lieutenant.is_alive() {
+                    return Err("the Lieutenant Commander is dead".into());
+                }
+                if let Some(covered) = u.lieutenant_covers {
+                    return Err(format!(
+                        "the Lieutenant Commander already does the {covered}'s job"
+                    ));
+                }
+                match u.member(role) {
+                    _ if role == Role::Lieutenant => {
+                        Err("the Lieutenant Commander cannot take over his own job".into())
+                    }
+                    Some(m) if m.is_alive() => Err(format!(
+                        "the {role} is alive: he takes over only a killed crew member's job"
+                    )),
+                    _ => Ok(()),
+                }
+            }
             Action::UseAbility(ability) => {
                 let role = ability.role();
                 if act.ability_used {
@@ -191,6 +300,17 @@ impl TankCommander {
                                 rules.crew.dash_spaces
                             ));
                         }
+                        if rules.crew.dash_within_cap {
+                            let left = u.move_cap(rules).saturating_sub(act.moves);
+                            if spaces > left {
+                                return Err(format!(
+                                    "Move move move! counts towards the move limit: {} may \
+                                     move {left} more space{} this turn",
+                                    u.name,
+                                    if left == 1 { "" } else { "s" }
+                                ));
+                            }
+                        }
                         let mut hex = u.at;
                         for _ in 0..spaces {
                             hex += u.facing.offset();
@@ -198,7 +318,7 @@ impl TankCommander {
                                 return Err(why);
                             }
                         }
-                        need_ap(rules.costs.move_forward, "Move move move!")
+                        need_ap(self.dash_cost(u, spaces), "Move move move!")
                     }
                     Ability::BringItDown | Ability::BoomingVoice | Ability::QuickLoad => Ok(()),
                 }
@@ -255,6 +375,19 @@ impl TankCommander {
                     }
                 }
                 candidates.push(Action::Extinguish);
+                if u.mines_left > 0 {
+                    for h in u.at.range(u32::from(self.rules.mines.lay_range)) {
+                        candidates.push(Action::LayMine(h));
+                    }
+                }
+                if u.air_strike_ready {
+                    candidates.extend(self.board.hexes().map(Action::CallAirStrike));
+                }
+                if u.lieutenant_covers.is_none() {
+                    for role in Role::CORE {
+                        candidates.push(Action::TakeOver(role));
+                    }
+                }
                 candidates.push(Action::UseAbility(Ability::BoomingVoice));
                 for spaces in 1..=self.rules.crew.dash_spaces {
                     candidates.push(Action::UseAbility(Ability::MoveMoveMove { spaces }));

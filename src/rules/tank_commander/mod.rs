@@ -88,9 +88,13 @@ impl Game for TankCommander {
         self.outcome_now()
     }
 
-    /// Tank Commander has no hidden information.
-    fn view(&self, _player: PlayerId) -> TankCommander {
-        self.clone()
+    /// Everything, except (with hidden mines) the mines the other side laid.
+    fn view(&self, player: PlayerId) -> TankCommander {
+        let mut seen = self.clone();
+        if self.hidden_mines {
+            seen.mines.retain(|m| m.owner == player);
+        }
+        seen
     }
 
     fn describe_action(&self, action: &Action) -> String {

@@ -90,6 +90,21 @@ impl TankCommander {
                 format!("{who}deploy smoke at {} {}", self.label(h), ap(costs.smoke))
             }
             Action::Extinguish => format!("{who}extinguish the fire {}", ap(costs.extinguish)),
+            Action::LayMine(h) => {
+                format!(
+                    "{who}lay a mine at {} {}",
+                    self.label(h),
+                    ap(costs.lay_mine)
+                )
+            }
+            Action::CallAirStrike(h) => format!(
+                "{who}call the air strike on {} {}",
+                self.label(h),
+                ap(costs.air_strike)
+            ),
+            Action::TakeOver(role) => {
+                format!("{who}the Lieutenant Commander takes over as {role} (0 AP)")
+            }
             Action::UseAbility(ability) => {
                 let effect = match ability {
                     Ability::BoomingVoice => format!(
@@ -353,6 +368,72 @@ impl TankCommander {
                 "{} fires smoke onto {} ({cost} AP).",
                 self.name(*unit),
                 self.label(*hex)
+            ),
+            Fact::MineLaid { unit, hex, cost } => {
+                if self.hidden_mines {
+                    format!("{} lays a hidden mine ({cost} AP).", self.name(*unit))
+                } else {
+                    format!(
+                        "{} lays a mine at {} ({cost} AP).",
+                        self.name(*unit),
+                        self.label(*hex)
+                    )
+                }
+            }
+            Fact::MineExploded {
+                unit,
+                hex,
+                owner,
+                penetration,
+            } => format!(
+                "{} drives onto a mine of {} at {}! {}.",
+                self.name(*unit),
+                self.side_name(*owner),
+                self.label(*hex),
+                pen(penetration)
+            ),
+            Fact::AirStrikeCalled { unit, hex, cost } => format!(
+                "{} calls in an air strike on {} ({cost} AP): it comes on a {}+ next turn.",
+                self.name(*unit),
+                self.label(*hex),
+                self.rules.air_strike.need(1)
+            ),
+            Fact::AirStrikeRolled {
+                side,
+                hex,
+                waited,
+                check: c,
+            } => format!(
+                "{}'s air strike on {} (turn {waited} of waiting): {}: {}.",
+                self.side_name(*side),
+                self.label(*hex),
+                check(c),
+                if c.success {
+                    "the planes come in"
+                } else {
+                    "not yet"
+                }
+            ),
+            Fact::AirStrikeLanded { hex, scatter, .. } => match scatter {
+                Some(s) => format!(
+                    "The air strike hits {}, then scatters {} (direction die {}) for {} space{} (distance die).",
+                    self.label(*hex),
+                    s.direction,
+                    s.direction_roll,
+                    s.distance,
+                    if s.distance == 1 { "" } else { "s" }
+                ),
+                None => format!("The air strike hits {}.", self.label(*hex)),
+            },
+            Fact::StrikeHit {
+                target,
+                hex,
+                penetration,
+            } => format!(
+                "The air strike hits {} at {}. {}.",
+                self.name(*target),
+                self.label(*hex),
+                pen(penetration)
             ),
             Fact::UnitDisabled { unit, reason } => {
                 format!("{} is disabled: {reason}.", self.name(*unit))

@@ -474,3 +474,40 @@ impl TankCommander {
         }
     }
 }
+
+impl TankCommander {
+    /// The roll `strike` needs at its next roll (the start of the next turn).
+    #[must_use]
+    pub fn air_strike_need(&self, strike: &super::state::AirStrike) -> u8 {
+        let waited = strike.waited(self.turn.saturating_add(1));
+        self.rules.air_strike.need(waited.max(1))
+    }
+
+    /// The chance `strike` comes in at its next roll.
+    #[must_use]
+    pub fn air_strike_chance(&self, strike: &super::state::AirStrike) -> Fraction {
+        Fraction::new(
+            u64::from(7u8.saturating_sub(self.air_strike_need(strike))),
+            6,
+        )
+    }
+
+    /// Every space a strike marked on `mark` can hit once it comes in, with the chance
+    /// it is hit: the mark always, a space `k` along one of the six scatter lines when the
+    /// direction die shows that line (1 in 6) and the distance die shows `k` or more.
+    #[must_use]
+    pub fn air_strike_reach(&self, mark: Hex) -> Vec<(Hex, Fraction)> {
+        let mut reach = vec![(mark, Fraction::new(1, 1))];
+        if self.rules.air_strike.scatter {
+            for facing in crate::grid::Facing::ALL {
+                for k in 1..=6u8 {
+                    let hex = mark + facing.offset() * i32::from(k);
+                    if self.board.contains(hex) {
+                        reach.push((hex, Fraction::new(u64::from(7 - k), 36)));
+                    }
+                }
+            }
+        }
+        reach
+    }
+}

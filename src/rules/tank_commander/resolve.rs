@@ -1,9 +1,12 @@
 //! Playing actions: what happens, die by die.
 
-use super::action::{Ability, Action, DamageCause, DieCheck, Fact, FireTarget, PenetrationRoll};
-use super::setup::{MissionRules, Round, Terrain, UnitKind};
-use super::state::{Activation, Role, RoleState, Status, TankCommander, UnitId};
+use super::action::{
+    Ability, Action, DamageCause, DieCheck, Fact, FireTarget, PenetrationRoll, Scatter,
+};
+use super::setup::{ArmorFacing, LieutenantRule, MissionRules, Round, Terrain, UnitKind};
+use super::state::{Activation, AirStrike, Mine, Role, RoleState, Status, TankCommander, UnitId};
 use crate::framework::{MatchRng, PlayerId};
+use crate::grid::Facing;
 
 impl TankCommander {
     /// Rolls for the first player and starts turn 1.
@@ -121,6 +124,7 @@ impl TankCommander {
                     dash: false,
                 });
                 self.note_waypoint(id, facts);
+                self.trip_mines(id, rng, facts);
             }
             Action::Turn {
                 rotation,
@@ -193,6 +197,50 @@ impl TankCommander {
                     cost: costs.extinguish,
                 });
             }
+            Action::LayMine(hex) => {
+                let u = &mut self.units[id.index()];
+                u.mines_left = u.mines_left.saturating_sub(1);
+                let owner = u.side;
+                self.mines.push(Mine { at: hex, owner });
+                spend(self, costs.lay_mine);
+                facts.push(Fact::MineLaid {
+                    unit: id,
+                    hex,
+                    cost: costs.lay_mine,
+                });
+            }
+            Action::CallAirStrike(hex) => {
+                let u = &mut self.units[id.index()];
+                u.air_strike_ready = false;
+                let side = u.side;
+                self.strikes.push(AirStrike {
+                    at: hex,
+                    side,
+                    caller: id,
+                    called_on: self.turn,
+                });
+                spend(self, costs.air_strike);
+                facts.push(Fact::AirStrikeCalled {
+                    unit: id,
+                    hex,
+                    cost: costs.air_strike,
+                });
+            }
+            Action::TakeOver(role) => {
+                self.units[id.index()].lieutenant_covers = Some(role);
+                // Taking over a dead commander mid-activation gives back what his death
+                // cost beyond a wound, as if the lieutenant had been there from the start.
+                if role == Role::Commander {
+                    let c = self.rules.crew;
+                    let back = c
+                        .commander_killed_actions
+                        .saturating_sub(c.commander_wounded_actions);
+                    if let Some(a) = self.active.as_mut() {
+                        a.action_points = a.action_points.saturating_add(back);
+                    }
+                }
+                facts.push(Fact::LieutenantTookOver { unit: id, role });
+            }
             Action::UseAbility(ability) => {
                 let role = ability.role();
                 let u = &mut self.units[id.index()];
@@ -226,11 +274,17 @@ impl TankCommander {
                         }
                     }
                     Ability::MoveMoveMove { spaces } => {
-                        spend(self, costs.move_forward);
+                        let cost = self.dash_cost(&self.units[id.index()], spaces);
+                        spend(self, cost);
                         for _ in 0..spaces {
                             let from = self.units[id.index()].at;
                             let to = self.ahead(&self.units[id.index()]);
                             self.units[id.index()].at = to;
+                            if self.rules.crew.dash_within_cap
+                                && let Some(a) = self.active.as_mut()
+                            {
+                                a.moves += 1;
+                            }
                             facts.push(Fact::UnitMoved {
                                 unit: id,
                                 from,
@@ -239,6 +293,10 @@ impl TankCommander {
                                 dash: true,
                             });
                             self.note_waypoint(id, facts);
+                            // A mine stops the dash where it goes off.
+                            if self.trip_mines(id, rng, facts) {
+                                break;
+                            }
                         }
                     }
                 }
@@ -411,6 +469,7 @@ impl TankCommander {
             treated,
         });
         if killed
+            && self.rules.crew.lieutenant == LieutenantRule::FirstDeath
             && role != Role::Lieutenant
             && u.lieutenant_covers.is_none()
             && u.member(Role::Lieutenant).is_some_and(|l| l.is_alive())
@@ -462,6 +521,7 @@ impl TankCommander {
                 return;
             }
             facts.push(Fact::TurnStarted { turn: self.turn });
+            self.roll_air_strikes(rng, facts);
             // If nobody can act, the loop ends turns until the limit ends the battle.
             self.current = self.first_player.unwrap_or_default();
         }
@@ -559,6 +619,141 @@ impl TankCommander {
                 },
             });
             self.damage(t, penetrating, true, rng, facts);
+        }
+    }
+
+    /// Sets off every mine where `id` now stands: each is an AT hit, then it is gone.
+    /// True if one went off.
+    fn trip_mines(&mut self, id: UnitId, rng: &mut MatchRng, facts: &mut Vec<Fact>) -> bool {
+        let at = self.units[id.index()].at;
+        if !self.mined(at) {
+            return false;
+        }
+        let m = self.rules.mines;
+        let (tripped, kept): (Vec<Mine>, Vec<Mine>) =
+            self.mines.iter().partition(|mine| mine.at == at);
+        self.mines = kept;
+        for mine in tripped {
+            if !self.units[id.index()].on_table() {
+                break;
+            }
+            let penetration = self.hit_from_outside(
+                id,
+                m.strength,
+                m.armor_facing,
+                "a mine strikes from below",
+                rng,
+            );
+            let penetrating = penetration.penetrating;
+            facts.push(Fact::MineExploded {
+                unit: id,
+                hex: at,
+                owner: mine.owner,
+                penetration,
+            });
+            self.damage(id, penetrating, false, rng, facts);
+        }
+        true
+    }
+
+    /// The penetration roll of a hit that comes from no shooter (a mine, an air strike):
+    /// it strikes `facing`'s armor.
+    fn hit_from_outside(
+        &self,
+        id: UnitId,
+        strength: u8,
+        facing: ArmorFacing,
+        why: &str,
+        rng: &mut MatchRng,
+    ) -> PenetrationRoll {
+        let armor = self.units[id.index()].armor.facing(facing);
+        let roll = rng.d6();
+        PenetrationRoll {
+            roll,
+            strength,
+            armor_facing: facing,
+            armor,
+            facing_reason: why.into(),
+            penetrating: roll + strength > armor,
+        }
+    }
+
+    /// At the start of a turn, every strike called on an earlier turn rolls to come in.
+    fn roll_air_strikes(&mut self, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+        let pending = std::mem::take(&mut self.strikes);
+        for strike in pending {
+            let waited = strike.waited(self.turn);
+            if waited == 0 {
+                self.strikes.push(strike);
+                continue;
+            }
+            let check = roll_check(rng, self.rules.air_strike.need(waited));
+            facts.push(Fact::AirStrikeRolled {
+                side: strike.side,
+                hex: strike.at,
+                waited,
+                check,
+            });
+            if check.success {
+                self.air_strike_lands(strike, rng, facts);
+            } else {
+                self.strikes.push(strike);
+            }
+        }
+    }
+
+    /// The marked space is hit, then (with scatter) a rolled line of spaces from it.
+    fn air_strike_lands(&mut self, strike: AirStrike, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+        let a = self.rules.air_strike;
+        let mut hexes = vec![strike.at];
+        let scatter = a.scatter.then(|| {
+            let direction_roll = rng.d6();
+            let distance = rng.d6();
+            let direction = Facing::ALL[usize::from(direction_roll - 1)];
+            Scatter {
+                direction_roll,
+                direction,
+                distance,
+            }
+        });
+        if let Some(s) = scatter {
+            hexes.extend(
+                (1..=i32::from(s.distance))
+                    .map(|k| strike.at + s.direction.offset() * k)
+                    .filter(|h| self.board.contains(*h)),
+            );
+        }
+        facts.push(Fact::AirStrikeLanded {
+            side: strike.side,
+            hex: strike.at,
+            scatter,
+            hexes: hexes.clone(),
+        });
+        for hex in hexes {
+            if self.terrain(hex).is_impassable() {
+                if let Some(i) = self.board.index(hex) {
+                    self.terrain[i] = Terrain::Rubble;
+                }
+                facts.push(Fact::BuildingDestroyed { hex });
+                continue;
+            }
+            let Some(target) = self.unit_at(hex).map(|u| u.id) else {
+                continue;
+            };
+            let penetration = self.hit_from_outside(
+                target,
+                a.strength,
+                a.armor_facing,
+                "an air strike hits from above",
+                rng,
+            );
+            let penetrating = penetration.penetrating;
+            facts.push(Fact::StrikeHit {
+                target,
+                hex,
+                penetration,
+            });
+            self.damage(target, penetrating, false, rng, facts);
         }
     }
 

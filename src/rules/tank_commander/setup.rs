@@ -109,6 +109,17 @@ pub struct ActionCosts {
     pub fire: u8,
     pub smoke: u8,
     pub extinguish: u8,
+    /// Laying one anti-tank mine.
+    #[serde(default = "one")]
+    pub lay_mine: u8,
+    /// Calling in the air strike.
+    #[serde(default = "one")]
+    pub air_strike: u8,
+}
+
+/// The default of a cost that a rules table may leave out.
+const fn one() -> u8 {
+    1
 }
 
 /// How a line that runs exactly along a hexside is treated.
@@ -186,6 +197,90 @@ pub struct CrewRules {
     pub booming_voice_actions: u8,
     /// Spaces "Move move move!" carries the tank straight ahead for one action.
     pub dash_spaces: u8,
+    /// The dash's spaces count towards the turn's move cap, so it can never carry a tank
+    /// further in a turn than moving could (false: the dash comes on top of the cap).
+    #[serde(default = "yes")]
+    pub dash_within_cap: bool,
+    /// A dash that leaves mud or rubble pays the extra action points each such space
+    /// costs (false: one action point carries the tank through rough ground too).
+    #[serde(default = "yes")]
+    pub dash_pays_rough: bool,
+    /// When the Lieutenant Commander takes over a killed crew member's job.
+    #[serde(default)]
+    pub lieutenant: LieutenantRule,
+}
+
+/// When the Lieutenant Commander takes over a killed crew member's job.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum LieutenantRule {
+    /// His side chooses: during the tank's activation, take over any role whose member
+    /// is dead, or wait for a later death (he takes over one role for the battle).
+    #[default]
+    Choice,
+    /// He takes over the first role whose member is killed, at once.
+    FirstDeath,
+}
+
+/// Anti-tank mines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MineRules {
+    /// Strength of the AT hit a vehicle takes when it enters a mined space.
+    pub strength: u8,
+    /// The armor a mine's hit is taken against (it strikes from below, where no facing
+    /// faces the enemy).
+    pub armor_facing: ArmorFacing,
+    /// How far from the tank a mine may be laid.
+    pub lay_range: u8,
+}
+
+impl Default for MineRules {
+    fn default() -> Self {
+        Self {
+            strength: 6,
+            armor_facing: ArmorFacing::Rear,
+            lay_range: 1,
+        }
+    }
+}
+
+/// Air strikes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AirStrikeRules {
+    /// Strength of the AT hit on every space the strike hits.
+    pub strength: u8,
+    /// The roll needed on the turn after the call (6 = 6+).
+    pub first_need: u8,
+    /// The roll needed never drops below this (2: a 1 never calls the strike in).
+    pub best_need: u8,
+    /// The armor a strike from the air is taken against.
+    pub armor_facing: ArmorFacing,
+    /// After the marked space, a line of spaces in a rolled direction is hit too
+    /// (direction d6: 1 north, then clockwise; length d6).
+    pub scatter: bool,
+}
+
+impl Default for AirStrikeRules {
+    fn default() -> Self {
+        Self {
+            strength: 6,
+            first_need: 6,
+            best_need: 2,
+            armor_facing: ArmorFacing::Rear,
+            scatter: true,
+        }
+    }
+}
+
+impl AirStrikeRules {
+    /// The roll a strike needs on the `waited`-th turn after it was called (from 1).
+    #[must_use]
+    pub fn need(&self, waited: u8) -> u8 {
+        self.first_need
+            .saturating_sub(waited.saturating_sub(1))
+            .max(self.best_need)
+    }
 }
 
 /// Smoke launchers.
@@ -207,6 +302,10 @@ pub struct Rules {
     pub damage: DamageRules,
     pub crew: CrewRules,
     pub smoke: SmokeRules,
+    #[serde(default)]
+    pub mines: MineRules,
+    #[serde(default)]
+    pub air_strike: AirStrikeRules,
     pub default_turn_limit: u8,
 }
 
@@ -285,10 +384,32 @@ impl Rules {
                 "firing.bring_it_down_target",
                 self.firing.bring_it_down_target,
             ),
+            ("air_strike.first_need", self.air_strike.first_need),
         ] {
             if !(1..=7).contains(&v) {
                 p.push(path, "a d6 target number must be 1 to 6 (7 for never)");
             }
+        }
+        let a = &self.air_strike;
+        if !(2..=6).contains(&a.best_need) {
+            p.push(
+                "air_strike.best_need",
+                "the best roll an air strike can need is 2 to 6: a 1 never calls it in",
+            );
+        } else if a.best_need > a.first_need {
+            p.push(
+                "air_strike.best_need",
+                format!(
+                    "the best roll needed ({}+) cannot be harder than the first ({}+)",
+                    a.best_need, a.first_need
+                ),
+            );
+        }
+        if self.mines.lay_range == 0 {
+            p.push(
+                "mines.lay_range",
+                "a mine is laid at least 1 space away: a tank cannot lay one under itself",
+            );
         }
         if self.default_turn_limit == 0 {
             p.push("default_turn_limit", "the turn limit must be at least 1");
@@ -363,6 +484,8 @@ impl Rules {
                 ("costs.fire", c.fire),
                 ("costs.smoke", c.smoke),
                 ("costs.extinguish", c.extinguish),
+                ("costs.lay_mine", c.lay_mine),
+                ("costs.air_strike", c.air_strike),
             ],
         );
         let (f, d, cr, sm) = (&self.firing, &self.damage, &self.crew, &self.smoke);
@@ -387,6 +510,9 @@ impl Rules {
                 ("crew.dash_spaces", cr.dash_spaces),
                 ("smoke.range", sm.range),
                 ("smoke.per_turn", sm.per_turn),
+                ("mines.strength", self.mines.strength),
+                ("mines.lay_range", self.mines.lay_range),
+                ("air_strike.strength", self.air_strike.strength),
             ],
         );
     }
@@ -863,7 +989,26 @@ pub struct ScenarioSetup {
     #[serde(default)]
     pub victory: VictorySetup,
     #[serde(default)]
+    pub mines: MinesSetup,
+    #[serde(default)]
     pub seed: Option<u64>,
+}
+
+/// Mines laid before the battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct MinesSetup {
+    /// Each side sees only its own mines (in hot seat, behind the privacy screen).
+    pub hidden: bool,
+    pub fields: Vec<MineField>,
+}
+
+/// Mines laid by one side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MineField {
+    /// The side that laid them, as in `sides`.
+    pub side: String,
+    pub at: Vec<String>,
 }
 
 /// A unit ready to be placed.
@@ -891,6 +1036,8 @@ pub struct Scenario {
     pub terrain: Vec<Terrain>,
     pub smoke: Vec<bool>,
     pub units: Vec<UnitInit>,
+    /// Mines laid before the battle: where, and whose.
+    pub mines: Vec<(Hex, u8)>,
     pub mission: MissionRules,
     pub turn_limit: u8,
 }
@@ -1170,6 +1317,34 @@ impl Scenario {
         if setup.units.len() > 250 {
             p.push("units", "a scenario holds at most 250 units");
         }
+        let mut mines = Vec::new();
+        for (k, field) in setup.mines.fields.iter().enumerate() {
+            let side = side_index(&field.side);
+            if side.is_none() {
+                p.push(
+                    format!("mines.fields[{k}].side"),
+                    format!("`{}` is not a side of this scenario", field.side),
+                );
+            }
+            for (j, label) in field.at.iter().enumerate() {
+                let path = format!("mines.fields[{k}].at[{j}]");
+                let Some(h) = hex_of(&mut p, path.clone(), label) else {
+                    continue;
+                };
+                if board.index(h).is_some_and(|i| terrain[i].is_impassable()) {
+                    p.push(path, format!("a mine at {label} would lie in a building"));
+                } else if let Some((_, who)) = occupied.iter().find(|(o, _)| *o == h) {
+                    p.push(
+                        path,
+                        format!("a mine at {label} would lie under `{who}` before the battle"),
+                    );
+                } else if mines.iter().any(|(m, _)| *m == h) {
+                    p.push(path, format!("{label} is mined twice"));
+                } else if let Some(side) = side {
+                    mines.push((h, side as u8));
+                }
+            }
+        }
 
         let mission = match &setup.victory.mission {
             Mission::DestroyAll => MissionRules::DestroyAll,
@@ -1235,6 +1410,7 @@ impl Scenario {
                 terrain,
                 smoke,
                 units,
+                mines,
                 mission,
                 turn_limit,
             })

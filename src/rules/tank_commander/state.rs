@@ -119,6 +119,10 @@ pub struct Unit {
     /// The role the lieutenant has taken over, if any.
     pub lieutenant_covers: Option<Role>,
     pub medkit_unused: bool,
+    /// Mines still carried.
+    pub mines_left: u8,
+    /// The air strike has not been called yet (only with the Air Support upgrade).
+    pub air_strike_ready: bool,
     pub loaded: Option<Round>,
     pub on_fire: bool,
     pub status: Status,
@@ -247,6 +251,32 @@ impl Unit {
     }
 }
 
+/// An anti-tank mine on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mine {
+    pub at: Hex,
+    /// The side that laid it: with hidden mines, the only side that sees it.
+    pub owner: PlayerId,
+}
+
+/// An air strike that has been called and not yet come in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AirStrike {
+    pub at: Hex,
+    pub side: PlayerId,
+    pub caller: UnitId,
+    /// The turn it was called on; the first roll is at the start of the next.
+    pub called_on: u8,
+}
+
+impl AirStrike {
+    /// Turns waited at the start of `turn` (1 on the turn after the call).
+    #[must_use]
+    pub fn waited(&self, turn: u8) -> u8 {
+        turn.saturating_sub(self.called_on)
+    }
+}
+
 /// The unit now spending action points.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Activation {
@@ -270,6 +300,10 @@ pub struct TankCommander {
     pub(crate) board: HexBoard,
     pub(crate) terrain: Vec<Terrain>,
     pub(crate) smoke: Vec<bool>,
+    pub(crate) mines: Vec<Mine>,
+    /// Each side sees only its own mines.
+    pub(crate) hidden_mines: bool,
+    pub(crate) strikes: Vec<AirStrike>,
     pub(crate) sides: Vec<String>,
     pub(crate) units: Vec<Unit>,
     pub(crate) mission: MissionRules,
@@ -350,6 +384,12 @@ impl TankCommander {
                     crew,
                     lieutenant_covers: None,
                     medkit_unused: s.build.medkit,
+                    mines_left: if s.kind == UnitKind::Tank {
+                        s.build.mines
+                    } else {
+                        0
+                    },
+                    air_strike_ready: s.kind == UnitKind::Tank && s.build.air_support,
                     loaded: if s.kind == UnitKind::Tank {
                         Some(s.loaded.unwrap_or(Round::At))
                     } else {
@@ -370,6 +410,16 @@ impl TankCommander {
             board: scenario.board,
             terrain: scenario.terrain.clone(),
             smoke: scenario.smoke.clone(),
+            mines: scenario
+                .mines
+                .iter()
+                .map(|&(at, side)| Mine {
+                    at,
+                    owner: PlayerId(side),
+                })
+                .collect(),
+            hidden_mines: scenario.setup.mines.hidden,
+            strikes: Vec::new(),
             sides: scenario
                 .setup
                 .sides
@@ -470,6 +520,33 @@ impl TankCommander {
     /// Which training waypoints have been reached.
     pub fn waypoints_reached(&self) -> &[bool] {
         &self.waypoints_reached
+    }
+
+    /// Every mine on the table, seen or not.
+    pub fn mines(&self) -> &[Mine] {
+        &self.mines
+    }
+
+    /// The mines `side` knows about: all of them, or with hidden mines its own.
+    pub fn mines_seen_by(&self, side: PlayerId) -> impl Iterator<Item = &Mine> {
+        self.mines
+            .iter()
+            .filter(move |m| !self.hidden_mines || m.owner == side)
+    }
+
+    /// True when mines are hidden from the side that did not lay them.
+    pub fn hidden_mines(&self) -> bool {
+        self.hidden_mines
+    }
+
+    /// True when `hex` holds a mine (seen or not).
+    pub fn mined(&self, hex: Hex) -> bool {
+        self.mines.iter().any(|m| m.at == hex)
+    }
+
+    /// Air strikes called and still to come.
+    pub fn air_strikes(&self) -> &[AirStrike] {
+        &self.strikes
     }
 
     /// The label of a hex (`C5`).

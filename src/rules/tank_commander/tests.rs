@@ -38,6 +38,7 @@ impl Field {
                 ],
                 units: Vec::new(),
                 victory: VictorySetup::default(),
+                mines: MinesSetup::default(),
                 seed: None,
             },
             board,
@@ -92,6 +93,16 @@ impl Field {
     fn smoke(mut self, rel: Hex) -> Self {
         let at = self.label(rel);
         self.setup.terrain.smoke.push(at);
+        self
+    }
+
+    /// Mines laid by `side` before the battle.
+    fn mines(mut self, side: &str, rels: &[Hex]) -> Self {
+        let at = rels.iter().map(|r| self.label(*r)).collect();
+        self.setup.mines.fields.push(MineField {
+            side: side.into(),
+            at,
+        });
         self
     }
 
@@ -718,7 +729,7 @@ fn glancing_hit_wounds_on_four_plus() {
 }
 
 #[test]
-fn second_wound_kills_and_the_lieutenant_takes_over() {
+fn second_wound_kills_and_the_lieutenant_takes_over_when_his_side_chooses() {
     let lt = Build {
         lieutenant: true,
         ..Build::default()
@@ -735,13 +746,94 @@ fn second_wound_kills_and_the_lieutenant_takes_over() {
     rng.push_script([4]); // pick 4 of 5: the loader
     g.wound(t, &mut rng, &mut facts);
     assert!(matches!(
-        facts[0],
-        Fact::CrewWounded {
+        facts[..],
+        [Fact::CrewWounded {
             role: Role::Loader,
             killed: true,
             ..
+        }]
+    ));
+    // Nobody loads until the lieutenant is told to take over.
+    assert_eq!(g.units[0].load_cost(g.rules(), false), None);
+    play(&mut g, &mut rng, Action::Activate(t));
+    assert!(g.legal(BLUE).contains(&Action::TakeOver(Role::Loader)));
+    assert_eq!(
+        refuse(&g, Action::TakeOver(Role::Gunner)),
+        "the Gunner is alive: he takes over only a killed crew member's job"
+    );
+    let facts = play(&mut g, &mut rng, Action::TakeOver(Role::Loader));
+    assert!(matches!(
+        facts[0],
+        Fact::LieutenantTookOver {
+            role: Role::Loader,
+            ..
         }
     ));
+    assert_eq!(g.activation().unwrap().action_points, 5, "it costs nothing");
+    // The lieutenant loads as if wounded, and takes over one role for the battle.
+    assert_eq!(g.units[0].role_state(Role::Loader), RoleState::Impaired);
+    assert_eq!(g.units[0].load_cost(g.rules(), false), Some(2));
+    g.units[0].crew[2].wounds = 2;
+    assert_eq!(
+        refuse(&g, Action::TakeOver(Role::Gunner)),
+        "the Lieutenant Commander already does the Loader's job"
+    );
+    // Kill the lieutenant: now nobody can load.
+    let l = 4;
+    g.units[0].crew[l].wounds = 2;
+    assert_eq!(g.units[0].load_cost(g.rules(), false), None);
+}
+
+#[test]
+fn the_lieutenant_can_wait_for_a_later_death_and_covering_the_commander_gives_back_an_action() {
+    let lt = Build {
+        lieutenant: true,
+        ..Build::default()
+    };
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .with_build(lt)
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .rules();
+    g.units[0].crew[3].wounds = 2; // the loader is dead, and the side waits
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(UnitId(1)));
+    play(&mut g, &mut rng, Action::EndActivation);
+    // Turn 2: the commander has died too; the lieutenant takes his place instead.
+    g.units[0].crew[0].wounds = 2;
+    let facts = play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    assert!(matches!(
+        facts[0],
+        Fact::UnitActivated {
+            action_points: 3,
+            ..
+        }
+    ));
+    play(&mut g, &mut rng, Action::TakeOver(Role::Commander));
+    // Killed costs 2 actions, covered by the lieutenant (as if wounded) 1.
+    assert_eq!(g.activation().unwrap().action_points, 4);
+    assert_eq!(g.units[0].action_points(g.rules()), 4);
+    assert_eq!(g.units[0].role_state(Role::Loader), RoleState::Out);
+}
+
+#[test]
+fn under_the_first_death_switch_the_lieutenant_takes_over_at_once() {
+    let mut rules = Rules::builtin();
+    rules.crew.lieutenant = LieutenantRule::FirstDeath;
+    let lt = Build {
+        lieutenant: true,
+        ..Build::default()
+    };
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .with_build(lt)
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .with_rules(&rules);
+    g.units[0].crew[3].wounds = 1;
+    let mut facts = Vec::new();
+    rng.push_script([4]);
+    g.wound(UnitId(0), &mut rng, &mut facts);
     assert!(matches!(
         facts[1],
         Fact::LieutenantTookOver {
@@ -749,13 +841,9 @@ fn second_wound_kills_and_the_lieutenant_takes_over() {
             ..
         }
     ));
-    // The lieutenant loads as if wounded.
     assert_eq!(g.units[0].role_state(Role::Loader), RoleState::Impaired);
-    assert_eq!(g.units[0].load_cost(g.rules(), false), Some(2));
-    // Kill the lieutenant: now nobody can load.
-    let l = 4;
-    g.units[0].crew[l].wounds = 2;
-    assert_eq!(g.units[0].load_cost(g.rules(), false), None);
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    assert!(refuse(&g, Action::TakeOver(Role::Loader)).contains("on his own"));
 }
 
 #[test]
@@ -833,7 +921,8 @@ fn abilities_are_once_per_battle() {
         refuse(&g, Action::UseAbility(Ability::BoomingVoice)),
         "Booming Voice has already been used this battle"
     );
-    // Move move move! carries the tank three spaces for one action, outside the move cap.
+    // Move move move! carries the tank three spaces for one action; they are the turn's
+    // three moves.
     let start = g.units[0].at;
     play(
         &mut g,
@@ -841,7 +930,88 @@ fn abilities_are_once_per_battle() {
         Action::UseAbility(Ability::MoveMoveMove { spaces: 3 }),
     );
     assert_eq!(g.units[0].at, start + N * 3);
-    assert_eq!(g.activation().unwrap().moves, 0);
+    assert_eq!(g.activation().unwrap().moves, 3);
+    assert_eq!(g.activation().unwrap().action_points, 4);
+    assert!(refuse(&g, Action::Move).contains("its limit"));
+}
+
+/// Every sequence of moves, dashes and Booming Voice in one activation, searched to the
+/// end: the farthest a tank gets from where it started.
+fn farthest_in_one_activation(g: &TankCommander) -> u32 {
+    let start = g.units[0].at;
+    let mut farthest = 0;
+    let mut stack = vec![g.clone()];
+    let mut rng = MatchRng::new(0);
+    while let Some(state) = stack.pop() {
+        farthest = farthest.max(start.unsigned_distance_to(state.units[0].at));
+        let mut options = vec![Action::Move, Action::UseAbility(Ability::BoomingVoice)];
+        options.extend(
+            (1..=state.rules.crew.dash_spaces)
+                .map(|spaces| Action::UseAbility(Ability::MoveMoveMove { spaces })),
+        );
+        for a in options {
+            if state.check(BLUE, &a).is_ok() {
+                let mut next = state.clone();
+                next.apply(BLUE, &a, &mut rng).unwrap();
+                stack.push(next);
+            }
+        }
+    }
+    farthest
+}
+
+#[test]
+fn move_move_move_stays_within_the_move_cap_and_pays_for_mud() {
+    let engine = Build {
+        engine: true,
+        ..Build::default()
+    };
+    let field = || {
+        Field::new()
+            .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+            .with_build(engine)
+            .tank("Red", "B", Hex::new(8, 0), Facing::S, Facing::S)
+    };
+    // The worst case, every order of moves, dashes and Booming Voice tried: an engine
+    // tank (cap 4) gets no farther than its cap, whatever it does.
+    let (mut g, mut rng) = field().rules();
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    assert_eq!(farthest_in_one_activation(&g), 4);
+    play(&mut g, &mut rng, Action::Move);
+    play(&mut g, &mut rng, Action::Move);
+    assert_eq!(
+        refuse(&g, Action::UseAbility(Ability::MoveMoveMove { spaces: 3 })),
+        "Move move move! counts towards the move limit: A may move 2 more spaces this turn"
+    );
+    play(
+        &mut g,
+        &mut rng,
+        Action::UseAbility(Ability::MoveMoveMove { spaces: 2 }),
+    );
+    assert_eq!(g.units[0].at, N * 4 + g.board.hex_at(10, 10));
+
+    // Out of mud the dash pays the extra action point, like a move would.
+    let (mut g, mut rng) = field().terrain(Hex::ZERO, Terrain::Mud).rules();
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    play(
+        &mut g,
+        &mut rng,
+        Action::UseAbility(Ability::MoveMoveMove { spaces: 3 }),
+    );
+    assert_eq!(g.activation().unwrap().action_points, 3);
+
+    // With both switches off the dash comes on top of the cap, and mud is free.
+    let mut rules = Rules::builtin();
+    rules.crew.dash_within_cap = false;
+    rules.crew.dash_pays_rough = false;
+    let (mut g, mut rng) = field().terrain(Hex::ZERO, Terrain::Mud).with_rules(&rules);
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    assert_eq!(farthest_in_one_activation(&g), 7);
+    play(
+        &mut g,
+        &mut rng,
+        Action::UseAbility(Ability::MoveMoveMove { spaces: 3 }),
+    );
     assert_eq!(g.activation().unwrap().action_points, 4);
 }
 
@@ -1141,4 +1311,247 @@ fn a_rules_table_with_huge_upgrades_is_refused_and_builds_never_wrap() {
             .any(|p| p.message.contains("750 upgrade points")),
         "{problems:?}"
     );
+}
+
+#[test]
+fn a_tank_lays_its_mines_beside_it_and_the_enemy_drives_onto_one() {
+    let miner = Build {
+        mines: 2,
+        ..Build::default()
+    };
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "M", Hex::ZERO, Facing::N, Facing::N)
+        .with_build(miner)
+        .tank("Red", "X", N * 3, Facing::S, Facing::S)
+        .tank("Red", "Y", Hex::new(6, 0), Facing::S, Facing::S)
+        .rules();
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    let here = g.units[0].at;
+    assert!(refuse(&g, Action::LayMine(here + N * 2)).contains("1 space from the tank"));
+    assert!(refuse(&g, Action::LayMine(here)).contains("is 0"));
+    let at = g.units[0].at;
+    play(&mut g, &mut rng, Action::LayMine(at + N));
+    assert!(refuse(&g, Action::LayMine(at + N)).contains("already mined"));
+    play(&mut g, &mut rng, Action::LayMine(at + Facing::NE.offset()));
+    assert!(refuse(&g, Action::LayMine(at + Facing::NW.offset())).contains("all its"));
+    assert_eq!(g.activation().unwrap().action_points, 3);
+    play(&mut g, &mut rng, Action::EndActivation);
+    // Red's X drives south onto the first mine: an AT 6 hit on its rear armor 6.
+    play(&mut g, &mut rng, Action::Activate(UnitId(1)));
+    play(&mut g, &mut rng, Action::Move);
+    rng.push_script([1, 2]); // penetration 1+6=7 > 6; then the wound pick
+    let facts = play(&mut g, &mut rng, Action::Move);
+    let Fact::MineExploded {
+        owner, penetration, ..
+    } = &facts[1]
+    else {
+        panic!("{facts:?}")
+    };
+    assert_eq!(*owner, BLUE);
+    assert_eq!(penetration.armor_facing, ArmorFacing::Rear);
+    assert!(penetration.penetrating);
+    assert_eq!(g.units[1].hull, 3);
+    assert_eq!(g.mines().len(), 1, "the mine is gone");
+    // A tank without the upgrade carries none.
+    play(&mut g, &mut rng, Action::EndActivation);
+    assert!(refuse(&g, Action::LayMine(g.units[0].at + N)).contains("activate"));
+}
+
+#[test]
+fn a_dash_stops_on_the_mine_that_goes_off() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "B", Hex::new(8, 0), Facing::S, Facing::S)
+        .mines("Red", &[N])
+        .rules();
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    rng.push_script([1]); // penetration 1+6=7 against rear 6: penetrating...
+    rng.push_script([1]); // ...wounding crew pick 1
+    let facts = play(
+        &mut g,
+        &mut rng,
+        Action::UseAbility(Ability::MoveMoveMove { spaces: 3 }),
+    );
+    assert_eq!(g.units[0].at, g.board.hex_at(10, 10) + N);
+    assert_eq!(
+        facts
+            .iter()
+            .filter(|f| matches!(f, Fact::UnitMoved { .. }))
+            .count(),
+        1
+    );
+    assert_eq!(g.activation().unwrap().moves, 1);
+}
+
+#[test]
+fn hidden_mines_are_seen_only_by_their_side() {
+    let mut field = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .with_build(Build {
+            mines: 1,
+            ..Build::default()
+        })
+        .tank("Red", "B", Hex::new(8, 0), Facing::S, Facing::S)
+        .mines("Red", &[N, N * 2]);
+    field.setup.mines.hidden = true;
+    let (mut g, mut rng) = field.rules();
+    assert_eq!(g.view(BLUE).mines().len(), 0);
+    assert_eq!(g.view(RED).mines().len(), 2);
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    // Laying on a hidden enemy mine is allowed: refusing would give it away.
+    let at = g.units[0].at;
+    let facts = play(&mut g, &mut rng, Action::LayMine(at + N));
+    assert_eq!(g.describe_fact(&facts[0]), "A lays a hidden mine (1 AP).");
+    assert_eq!(g.view(BLUE).mines().len(), 1);
+    assert_eq!(g.view(RED).mines().len(), 2);
+}
+
+#[test]
+fn scenario_mines_are_checked() {
+    let mut field = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .terrain(N, Terrain::Building)
+        .tank("Red", "B", Hex::new(8, 0), Facing::S, Facing::S)
+        .mines("Red", &[Hex::ZERO, N, N * 2, N * 2])
+        .mines("Green", &[N * 3]);
+    field.setup.mines.fields[0].at.push("ZZ99".into());
+    let p: Vec<String> = Scenario::validate(field.setup, &Rules::builtin())
+        .unwrap_err()
+        .0
+        .into_iter()
+        .map(|(path, message)| format!("{path}: {message}"))
+        .collect();
+    let p = p.join("\n");
+    for expected in [
+        "mines.fields[0].at[0]: a mine at K11 would lie under `A` before the battle",
+        "mines.fields[0].at[1]: a mine at K10 would lie in a building",
+        "mines.fields[0].at[3]: K9 is mined twice",
+        "mines.fields[0].at[4]",
+        "mines.fields[1].side: `Green` is not a side of this scenario",
+    ] {
+        assert!(p.contains(expected), "{expected} in {p}");
+    }
+}
+
+#[test]
+fn an_air_strike_comes_in_on_six_then_five_and_scatters() {
+    let air = Build {
+        air_support: true,
+        ..Build::default()
+    };
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .with_build(air)
+        .tank("Red", "B", N * 5, Facing::S, Facing::S)
+        .tank("Red", "C", N * 7, Facing::S, Facing::S)
+        .terrain(N * 6, Terrain::Building)
+        .rules();
+    let mark = g.units[1].at;
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    assert!(refuse(&g, Action::CallAirStrike(Hex::new(99, 99))).contains("on the board"));
+    let facts = play(&mut g, &mut rng, Action::CallAirStrike(mark));
+    assert_eq!(
+        g.describe_fact(&facts[0]),
+        "A calls in an air strike on K6 (1 AP): it comes on a 6+ next turn."
+    );
+    assert!(refuse(&g, Action::CallAirStrike(mark)).contains("already called"));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(UnitId(1)));
+    play(&mut g, &mut rng, Action::EndActivation);
+    // Turn 2 starts with the first roll: 5 is not a 6.
+    rng.push_script([5]);
+    play(&mut g, &mut rng, Action::Activate(UnitId(2)));
+    let facts = play(&mut g, &mut rng, Action::EndActivation);
+    let rolled = facts
+        .iter()
+        .find_map(|f| match f {
+            Fact::AirStrikeRolled { waited, check, .. } => Some((*waited, *check)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!((rolled.0, rolled.1.need, rolled.1.success), (1, 6, false));
+    assert_eq!(g.air_strikes().len(), 1);
+    for _ in 0..3 {
+        let side = g.to_act()[0];
+        let unit = g.pending_units(side).next().unwrap();
+        play(&mut g, &mut rng, Action::Activate(unit));
+        let others = g.pending_units(BLUE).chain(g.pending_units(RED));
+        if others.filter(|u| *u != unit).count() == 0 {
+            // The last activation of turn 2: turn 3 rolls 5 (needs 5+): it comes in.
+            // Scatter north 2: B's hex, the building, then C.
+            rng.push_script([5, 1, 2]);
+            // B and C: penetration rolls 1 (7 > 6, penetrating) with wound picks 1.
+            rng.push_script([1, 1, 1, 1]);
+        }
+        let facts = play(&mut g, &mut rng, Action::EndActivation);
+        if let Some(Fact::AirStrikeLanded { scatter, hexes, .. }) = facts
+            .iter()
+            .find(|f| matches!(f, Fact::AirStrikeLanded { .. }))
+        {
+            let s = scatter.unwrap();
+            assert_eq!((s.direction, s.distance), (Facing::N, 2));
+            assert_eq!(hexes, &vec![mark, mark + N, mark + N * 2]);
+            assert!(facts.contains(&Fact::BuildingDestroyed { hex: mark + N }));
+            let hit: Vec<UnitId> = facts
+                .iter()
+                .filter_map(|f| match f {
+                    Fact::StrikeHit { target, .. } => Some(*target),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(hit, vec![UnitId(1), UnitId(2)]);
+            assert!(g.air_strikes().is_empty());
+            return;
+        }
+    }
+    panic!("the strike never came in");
+}
+
+#[test]
+fn an_air_strike_gets_one_easier_each_turn_but_never_comes_on_a_one() {
+    let a = Rules::builtin().air_strike;
+    let needs: Vec<u8> = (1..=7).map(|w| a.need(w)).collect();
+    assert_eq!(needs, [6, 5, 4, 3, 2, 2, 2]);
+    let mut rules = Rules::builtin();
+    rules.air_strike.best_need = 1;
+    assert!(
+        Rules::parse("r.ron", &ron::to_string(&rules).unwrap())
+            .unwrap_err()
+            .to_string()
+            .contains("a 1 never calls it in")
+    );
+}
+
+#[test]
+fn the_air_strike_preview_gives_this_turns_chance_and_every_space_it_can_hit() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .with_build(Build {
+            air_support: true,
+            ..Build::default()
+        })
+        .tank("Red", "B", N * 5, Facing::S, Facing::S)
+        .rules();
+    let mark = g.units[1].at;
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    play(&mut g, &mut rng, Action::CallAirStrike(mark));
+    let strike = g.air_strikes()[0];
+    assert_eq!(g.air_strike_chance(&strike), Fraction::new(1, 6));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(UnitId(1)));
+    rng.push_script([2]); // turn 2: needs 6, rolls 2
+    play(&mut g, &mut rng, Action::EndActivation);
+    assert_eq!(
+        g.air_strike_chance(&g.air_strikes()[0]),
+        Fraction::new(2, 6)
+    );
+    let reach = g.air_strike_reach(mark);
+    let chance = |h: Hex| reach.iter().find(|(r, _)| *r == h).map(|(_, c)| *c);
+    assert_eq!(chance(mark), Some(Fraction::ONE));
+    assert_eq!(chance(mark + N), Some(Fraction::new(1, 6)));
+    assert_eq!(chance(mark + N * 5), Some(Fraction::new(2, 36)));
+    assert_eq!(chance(mark - N * 6), Some(Fraction::new(1, 36)));
+    assert_eq!(chance(mark + Hex::new(1, 1)), None, "off every line");
+    // The mark sits 5 rows from the top edge: the sixth space north is off the board.
+    assert_eq!(reach.len(), 1 + 6 * 6 - 1);
 }

@@ -1,6 +1,6 @@
 //! Effects played on fact messages, one after another: a muzzle flash then a tracer, a
 //! hit spark or a penetration burst, flames when a fire starts, black smoke when a unit is
-//! knocked out, an explosion at a cook-off, dust when a building falls, a puff when smoke
+//! knocked out, an explosion at a cook-off, a mine or each hex an air strike hits, dust when a building falls, a puff when smoke
 //! is laid. While they play (or a model glides) the table is busy and orders wait;
 //! Space or Escape skips them.
 
@@ -11,7 +11,8 @@ use bevy::prelude::*;
 use super::hex_to_world;
 use super::units::Moving;
 use super::{
-    BuildingDestroyed, CookedOff, FireStarted, Rewound, ShotResolved, SmokeLaid, UnitDisabled,
+    Blasted, BuildingDestroyed, CookedOff, FireStarted, Rewound, ShotResolved, SmokeLaid,
+    UnitDisabled,
 };
 use crate::client::session::{Busy, Session, SkipAnimations};
 use crate::client::{ClientSystems, GameScreen};
@@ -142,6 +143,7 @@ fn queue_effects(
     mut fires: MessageReader<FireStarted>,
     mut disabled: MessageReader<UnitDisabled>,
     mut cooked: MessageReader<CookedOff>,
+    mut blasts: MessageReader<Blasted>,
     mut buildings: MessageReader<BuildingDestroyed>,
     mut smoke: MessageReader<SmokeLaid>,
     table: Res<Session<TankCommander>>,
@@ -179,6 +181,9 @@ fn queue_effects(
     }
     for c in cooked.read() {
         queue.0.push_back((Kind::Explosion, spot(c.hex)));
+    }
+    for b in blasts.read() {
+        queue.0.push_back((Kind::Explosion, spot(b.hex)));
     }
     for b in buildings.read() {
         queue.0.push_back((Kind::Dust, spot(b.hex)));

@@ -45,6 +45,7 @@ impl GameClient for TankCommander {
             .add_message::<FireStarted>()
             .add_message::<SmokeLaid>()
             .add_message::<BuildingDestroyed>()
+            .add_message::<Blasted>()
             .add_systems(
                 Update,
                 (tell_facts, focus_log_line)
@@ -194,6 +195,12 @@ pub struct BuildingDestroyed {
     pub hex: Hex,
 }
 
+/// A mine went off, or an air strike hit a hex.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blasted {
+    pub hex: Hex,
+}
+
 /// The scene's messages, one writer each.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Tell<'w> {
@@ -207,6 +214,7 @@ struct Tell<'w> {
     fires: MessageWriter<'w, FireStarted>,
     smoke: MessageWriter<'w, SmokeLaid>,
     buildings: MessageWriter<'w, BuildingDestroyed>,
+    blasts: MessageWriter<'w, Blasted>,
 }
 
 /// Turns the rules' facts into the scene's messages.
@@ -313,6 +321,14 @@ fn tell_facts(
                 Fact::BuildingDestroyed { hex } => {
                     tell.buildings.write(BuildingDestroyed { hex: *hex });
                 }
+                Fact::MineExploded { hex, .. } => {
+                    tell.blasts.write(Blasted { hex: *hex });
+                }
+                Fact::AirStrikeLanded { hexes, .. } => {
+                    for hex in hexes {
+                        tell.blasts.write(Blasted { hex: *hex });
+                    }
+                }
                 _ => {}
             }
         }
@@ -347,6 +363,10 @@ pub fn units_of(fact: &Fact) -> Vec<UnitId> {
         | Fact::CookOffRolled { unit, .. }
         | Fact::CookedOff { unit, .. }
         | Fact::WaypointReached { unit, .. }
+        | Fact::MineLaid { unit, .. }
+        | Fact::MineExploded { unit, .. }
+        | Fact::AirStrikeCalled { unit, .. }
+        | Fact::StrikeHit { target: unit, .. }
         | Fact::ActivationEnded { unit, .. } => vec![*unit],
         _ => Vec::new(),
     }

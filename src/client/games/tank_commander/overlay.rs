@@ -112,6 +112,59 @@ fn draw_gizmos(
             );
         }
     }
+    // Mines the side to act knows of: an orange ring with a cross.
+    for mine in battle.mines_seen_by(battle.current_side()) {
+        let c = lift(mine.at) + Vec3::Y * 0.03;
+        let orange = Color::srgb(1.0, 0.55, 0.1);
+        gizmos.circle(
+            Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+            0.35,
+            orange,
+        );
+        gizmos.line(
+            c + Vec3::new(-0.25, 0.0, 0.0),
+            c + Vec3::new(0.25, 0.0, 0.0),
+            orange,
+        );
+        gizmos.line(
+            c + Vec3::new(0.0, 0.0, -0.25),
+            c + Vec3::new(0.0, 0.0, 0.25),
+            orange,
+        );
+    }
+    // Air strike marks: a red target, and every hex its scatter can reach, fainter the
+    // less likely.
+    for strike in battle.air_strikes() {
+        let c = lift(strike.at) + Vec3::Y * 0.04;
+        let red = Color::srgb(1.0, 0.1, 0.1);
+        for r in [0.3, 0.55, 0.8] {
+            gizmos.circle(
+                Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+                r,
+                red,
+            );
+        }
+        gizmos.line(
+            c + Vec3::new(-0.9, 0.0, 0.0),
+            c + Vec3::new(0.9, 0.0, 0.0),
+            red,
+        );
+        gizmos.line(
+            c + Vec3::new(0.0, 0.0, -0.9),
+            c + Vec3::new(0.0, 0.0, 0.9),
+            red,
+        );
+        for (hex, p) in battle.air_strike_reach(strike.at).into_iter().skip(1) {
+            #[allow(clippy::cast_possible_truncation, reason = "a chance")]
+            let alpha = 0.15 + p.to_f64() as f32 * 3.0;
+            hexagon(
+                &mut gizmos,
+                lift(hex),
+                0.6,
+                Color::srgba(1.0, 0.2, 0.1, alpha.min(0.8)),
+            );
+        }
+    }
     if let Some(sight) = &highlights.sight {
         let eye = |hex| hex_to_world(hex) + Vec3::Y * (top(&table, hex) + 0.6);
         let (from, to) = (eye(sight.from), eye(sight.to));
@@ -230,6 +283,21 @@ fn draw_labels(
                 state.join(" · "),
                 egui::Color32::from_rgb(255, 170, 60),
                 11.0,
+            );
+        }
+    }
+    for strike in battle.air_strikes() {
+        if let Some(p) = screen(hex_to_world(strike.at) + Vec3::Y * top(&table, strike.at)) {
+            let chance = battle.air_strike_chance(strike);
+            plate(
+                p + egui::vec2(0.0, 26.0),
+                format!(
+                    "AIR STRIKE · {}+ next turn ({:.0}%)",
+                    battle.air_strike_need(strike),
+                    chance.to_f64() * 100.0
+                ),
+                egui::Color32::from_rgb(255, 120, 110),
+                12.0,
             );
         }
     }

@@ -270,6 +270,93 @@ pub fn bar_items(
         },
     };
     items.push(smoke);
+    items.push(match hovered {
+        Some(h) => item(
+            battle,
+            player,
+            "Mine",
+            Some((KeyCode::KeyJ, "J")),
+            Some(c.lay_mine),
+            Action::LayMine(h),
+            format!(
+                "Lay an anti-tank mine at {}, the hex under the pointer ({} left): a vehicle \
+                 entering it takes a strength {} hit on its {} armor",
+                battle.label(h),
+                u.mines_left,
+                rules.mines.strength,
+                rules.mines.armor_facing
+            ),
+        ),
+        None => BarItem {
+            label: "Mine".into(),
+            key: Some(KeyCode::KeyJ),
+            key_name: "J",
+            cost: Some(c.lay_mine),
+            action: Some(Action::EndActivation),
+            why_not: Some(if u.build.mines > 0 {
+                "Point at a hex next to the tank and press J".to_string()
+            } else {
+                format!("{} carries no mines (the Anti-Tank Mines upgrade)", u.name)
+            }),
+            help: "Lay an anti-tank mine".into(),
+        },
+    });
+    let strike_help = format!(
+        "it comes in at the start of next turn on a {}+ ({} in 6), one easier each turn \
+         after, never on a 1; it hits the marked hex and a line of 1 to 6 hexes in a rolled \
+         direction with strength {} (once per battle)",
+        rules.air_strike.need(1),
+        7 - rules.air_strike.need(1),
+        rules.air_strike.strength
+    );
+    items.push(match hovered {
+        Some(h) => item(
+            battle,
+            player,
+            "Air strike",
+            Some((KeyCode::KeyB, "B")),
+            Some(c.air_strike),
+            Action::CallAirStrike(h),
+            format!("Mark {} for the air strike: {strike_help}", battle.label(h)),
+        ),
+        None => BarItem {
+            label: "Air strike".into(),
+            key: Some(KeyCode::KeyB),
+            key_name: "B",
+            cost: Some(c.air_strike),
+            action: Some(Action::EndActivation),
+            why_not: Some(if u.air_strike_ready {
+                "Point at any hex and press B".to_string()
+            } else if u.build.air_support {
+                format!("{} has already called its air strike", u.name)
+            } else {
+                format!("{} has no Air Support (an upgrade)", u.name)
+            }),
+            help: format!("Call the air strike: {strike_help}"),
+        },
+    });
+    // The lieutenant's choice: the most useful killed role is offered; the unit card
+    // offers each of them.
+    let take_over = [Role::Gunner, Role::Driver, Role::Commander, Role::Loader]
+        .into_iter()
+        .map(Action::TakeOver)
+        .find(|a| battle.check(player, a).is_ok())
+        .unwrap_or(Action::TakeOver(Role::Gunner));
+    items.push(item(
+        battle,
+        player,
+        "Lt. takes over",
+        Some((KeyCode::Digit5, "5")),
+        None,
+        take_over,
+        match take_over {
+            Action::TakeOver(role) => format!(
+                "The Lieutenant Commander takes over the killed {role}'s job for the rest of \
+                 the battle, working as if wounded; or wait for a later death (free)"
+            ),
+            _ => String::new(),
+        },
+    ));
     items.push(item(
         battle,
         player,
@@ -342,7 +429,9 @@ fn draw_unit_card(
     mut contexts: EguiContexts,
     session: Res<Session<TankCommander>>,
     selection: Res<Selection>,
+    mut orders: MessageWriter<PanelOrder<TankCommander>>,
 ) -> Result {
+    let deciding = session.deciding().filter(|_| session.replay.is_none());
     let battle = session.state();
     let Some(id) = selection.unit else {
         return Ok(());
@@ -450,13 +539,52 @@ fn draw_unit_card(
                             Role::Loader => Some(Ability::QuickLoad),
                             Role::Lieutenant => None,
                         };
+                        let take_over = Action::TakeOver(m.role);
+                        let can_take_over = !m.is_alive()
+                            && m.role != Role::Lieutenant
+                            && u.lieutenant_covers.is_none()
+                            && u.member(Role::Lieutenant).is_some_and(|l| l.is_alive());
                         match ability {
-                            Some(a) if m.ability_used => {
-                                ui.label(egui::RichText::new(format!("{} used", a.title())).weak())
+                            _ if can_take_over => {
+                                let why = deciding
+                                    .ok_or_else(|| "not your turn".to_string())
+                                    .and_then(|p| battle.check(p, &take_over));
+                                let button = ui.add_enabled(
+                                    why.is_ok(),
+                                    egui::Button::new("Lieutenant takes over"),
+                                );
+                                let button = match &why {
+                                    Err(why) => button.on_disabled_hover_text(format!(
+                                        "During this tank's activation the Lieutenant \
+                                         Commander can take over this job.\nNot now: {why}"
+                                    )),
+                                    Ok(()) => button.on_hover_text(
+                                        "He does this job for the rest of the battle, as if \
+                                         wounded (free); or wait for a later death",
+                                    ),
+                                };
+                                if button.clicked()
+                                    && let Some(p) = deciding
+                                {
+                                    orders.write(PanelOrder(Order::Play(p, take_over)));
+                                }
                             }
-                            Some(a) => ui.label(format!("{} ready", a.title())),
-                            None => ui.label(""),
-                        };
+                            Some(a) if m.ability_used => {
+                                ui.label(egui::RichText::new(format!("{} used", a.title())).weak());
+                            }
+                            Some(a) => {
+                                ui.label(format!("{} ready", a.title()));
+                            }
+                            None if u.lieutenant_covers.is_some() && m.is_alive() => {
+                                ui.label(format!(
+                                    "doing the {}'s job",
+                                    u.lieutenant_covers.unwrap_or(Role::Lieutenant)
+                                ));
+                            }
+                            None => {
+                                ui.label("");
+                            }
+                        }
                         ui.end_row();
                     }
                 });
@@ -496,6 +624,17 @@ fn draw_unit_card(
             .into_iter()
             .filter_map(|(on, n)| on.then_some(n))
             .collect();
+            let mut ups: Vec<String> = ups.into_iter().map(str::to_string).collect();
+            if b.air_support {
+                ups.push(if u.air_strike_ready {
+                    "air support (ready)".into()
+                } else {
+                    "air support (called)".into()
+                });
+            }
+            if b.mines > 0 {
+                ups.push(format!("mines ({} of {} left)", u.mines_left, b.mines));
+            }
             if !ups.is_empty() {
                 ui.separator();
                 ui.add(egui::Label::new(format!("Upgrades: {}", ups.join(", "))).wrap());
@@ -626,6 +765,44 @@ fn draw_hover(
                 ""
             };
             ui.strong(format!("{} · {terrain}{effect}{smoke}", battle.label(hex)));
+            let viewer = battle.current_side();
+            for m in battle.mines_seen_by(viewer).filter(|m| m.at == hex) {
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Mined by {}: a vehicle entering takes a strength {} hit",
+                        battle.side_name(m.owner),
+                        battle.rules().mines.strength
+                    ))
+                    .color(egui::Color32::from_rgb(255, 170, 60)),
+                );
+            }
+            for strike in battle.air_strikes() {
+                let chance = battle.air_strike_chance(strike);
+                if strike.at == hex {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Air strike marked by {}: {chance} ({:.0}%) to come in at the \
+                             start of next turn",
+                            battle.side_name(strike.side),
+                            chance.to_f64() * 100.0
+                        ))
+                        .color(egui::Color32::from_rgb(255, 110, 100)),
+                    );
+                } else if let Some((_, p)) = battle
+                    .air_strike_reach(strike.at)
+                    .into_iter()
+                    .find(|(h, _)| *h == hex)
+                {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "In the scatter of the air strike on {}: hit {p} of the times it \
+                             comes in",
+                            battle.label(strike.at)
+                        ))
+                        .color(egui::Color32::from_rgb(255, 150, 130)),
+                    );
+                }
+            }
             if let Some(route) = highlights.routes.iter().find(|r| r.to == hex) {
                 ui.label(format!(
                     "Click to drive here: {} AP ({} orders)",
