@@ -461,22 +461,11 @@ fn preview_renders_a_scenario_to_png() {
 /// The first action of a greedy game of Skirmish (with the seat's bots as the client's
 /// session plays them) that knocks a unit out: its index and the victim's side.
 fn first_knockout(seed: u64) -> Option<(usize, u8)> {
-    use tanktable::rules::tank_commander::{Fact, TankCommander};
-    let rules = TankCommander::load_rules(None).unwrap();
-    let setup =
-        playable::load_setup::<TankCommander>(&project("scenarios/skirmish.ron"), &rules).unwrap();
-    let mut m = SeatedMatch::<TankCommander>::new(setup, "s".into(), seed, Vec::new()).unwrap();
-    for i in 0..400 {
-        let before = m.game.history().len();
-        m.autoplay(1).ok()?;
-        let step = m.game.history().get(before)?;
-        for f in &step.facts {
-            if let Fact::UnitDisabled { unit, .. } = f {
-                return Some((i, m.state().unit(*unit).side.0));
-            }
-        }
-    }
-    None
+    use tanktable::rules::tank_commander::Fact;
+    first_fact("scenarios/skirmish.ron", seed, |game, f| match f {
+        Fact::UnitDisabled { unit, .. } => Some(game.unit(*unit).side.0),
+        _ => None,
+    })
 }
 
 #[test]
@@ -674,13 +663,16 @@ fn the_menu_has_a_page_for_every_game() {
     assert!(gold > 300, "the menu's title is missing ({gold} px)");
 }
 
-/// The index of the first action of a greedy game of `setup` (with the seat's bots as the
-/// client's session plays them) whose facts include one that `wanted` picks.
-fn first_fact(
+/// The first action of a greedy game of `setup` (with the seat's bots as the client's
+/// session plays them) with a fact that `wanted` picks: its index and what it picked.
+fn first_fact<T>(
     setup: &str,
     seed: u64,
-    wanted: impl Fn(&tanktable::rules::tank_commander::Fact) -> bool,
-) -> Option<usize> {
+    wanted: impl Fn(
+        &tanktable::rules::tank_commander::TankCommander,
+        &tanktable::rules::tank_commander::Fact,
+    ) -> Option<T>,
+) -> Option<(usize, T)> {
     use tanktable::rules::tank_commander::TankCommander;
     let rules = TankCommander::load_rules(None).unwrap();
     let setup = playable::load_setup::<TankCommander>(&project(setup), &rules).unwrap();
@@ -689,8 +681,8 @@ fn first_fact(
         let before = m.game.history().len();
         m.autoplay(1).ok()?;
         let step = m.game.history().get(before)?;
-        if step.facts.iter().any(&wanted) {
-            return Some(i);
+        if let Some(t) = step.facts.iter().find_map(|f| wanted(m.state(), f)) {
+            return Some((i, t));
         }
     }
     None
@@ -704,8 +696,13 @@ fn mines_and_an_air_strike_mark_are_drawn_on_the_table() {
     }
     let setup = "scenarios/minefield-pass.ron";
     let seed = 1;
-    let called = first_fact(setup, seed, |f| matches!(f, Fact::AirStrikeCalled { .. }))
-        .expect("a greedy bot calls its air strike");
+    let is = |wanted: fn(&Fact) -> bool| move |_: &_, f: &Fact| wanted(f).then_some(());
+    let (called, ()) = first_fact(
+        setup,
+        seed,
+        is(|f| matches!(f, Fact::AirStrikeCalled { .. })),
+    )
+    .expect("a greedy bot calls its air strike");
     let shot = |actions: usize, name: &str, clean: bool| {
         let scene = Scene {
             seed,
@@ -730,7 +727,11 @@ fn mines_and_an_air_strike_mark_are_drawn_on_the_table() {
         a > b + 60,
         "the strike mark is drawn: {b} red px before, {a} after"
     );
-    if let Some(landed) = first_fact(setup, seed, |f| matches!(f, Fact::AirStrikeLanded { .. })) {
+    if let Some((landed, ())) = first_fact(
+        setup,
+        seed,
+        is(|f| matches!(f, Fact::AirStrikeLanded { .. })),
+    ) {
         let _ = shot(landed + 1, "minefield-air-strike-landed-ui.png", false);
     }
 }

@@ -728,17 +728,21 @@ fn glancing_hit_wounds_on_four_plus() {
     assert_eq!(g.units[1].action_points(g.rules()), 4);
 }
 
+/// Blue's T, with a Lieutenant Commander, three hexes from Red's X.
+fn lieutenant_duel(rules: &Rules) -> (TankCommander, MatchRng) {
+    Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .with_build(Build {
+            lieutenant: true,
+            ..Build::default()
+        })
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .with_rules(rules)
+}
+
 #[test]
 fn second_wound_kills_and_the_lieutenant_takes_over_when_his_side_chooses() {
-    let lt = Build {
-        lieutenant: true,
-        ..Build::default()
-    };
-    let (mut g, mut rng) = Field::new()
-        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
-        .with_build(lt)
-        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
-        .rules();
+    let (mut g, mut rng) = lieutenant_duel(&Rules::builtin());
     let t = UnitId(0);
     g.units[0].crew[3].wounds = 1; // loader wounded: loading costs 2
     assert_eq!(g.units[0].load_cost(g.rules(), false), Some(2));
@@ -786,15 +790,7 @@ fn second_wound_kills_and_the_lieutenant_takes_over_when_his_side_chooses() {
 
 #[test]
 fn the_lieutenant_can_wait_for_a_later_death_and_covering_the_commander_gives_back_an_action() {
-    let lt = Build {
-        lieutenant: true,
-        ..Build::default()
-    };
-    let (mut g, mut rng) = Field::new()
-        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
-        .with_build(lt)
-        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
-        .rules();
+    let (mut g, mut rng) = lieutenant_duel(&Rules::builtin());
     g.units[0].crew[3].wounds = 2; // the loader is dead, and the side waits
     play(&mut g, &mut rng, Action::Activate(UnitId(0)));
     play(&mut g, &mut rng, Action::EndActivation);
@@ -821,15 +817,7 @@ fn the_lieutenant_can_wait_for_a_later_death_and_covering_the_commander_gives_ba
 fn under_the_first_death_switch_the_lieutenant_takes_over_at_once() {
     let mut rules = Rules::builtin();
     rules.crew.lieutenant = LieutenantRule::FirstDeath;
-    let lt = Build {
-        lieutenant: true,
-        ..Build::default()
-    };
-    let (mut g, mut rng) = Field::new()
-        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
-        .with_build(lt)
-        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
-        .with_rules(&rules);
+    let (mut g, mut rng) = lieutenant_duel(&rules);
     g.units[0].crew[3].wounds = 1;
     let mut facts = Vec::new();
     rng.push_script([4]);
