@@ -458,6 +458,19 @@ fn preview_renders_a_scenario_to_png() {
     assert!(blue > 100, "the trainee's tank is missing ({blue} px)");
 }
 
+/// The pixels of `setup`'s greedy game (seed `seed`) after its first `actions` actions,
+/// saved as `name`; `clean` leaves the panels and table marks out.
+fn greedy_shot(setup: &str, seed: u64, actions: usize, name: &str, clean: bool) -> Vec<[u8; 3]> {
+    let scene = Scene {
+        seed,
+        autoplay: actions,
+        clean,
+        frame: 40,
+        ..Scene::on(setup)
+    };
+    pixels(&render(&scene, name)).2
+}
+
 /// The first action of a greedy game of Skirmish (with the seat's bots as the client's
 /// session plays them) that knocks a unit out: its index and the victim's side.
 fn first_knockout(seed: u64) -> Option<(usize, u8)> {
@@ -483,14 +496,7 @@ fn a_scripted_game_shows_a_knocked_out_tank() {
         _ => count(px, |[r, g, b]| r > 150 && r > g + 90 && r > b + 90),
     };
     let shot = |actions: usize, name: &str, clean: bool| {
-        let scene = Scene {
-            seed,
-            autoplay: actions,
-            clean,
-            frame: 40,
-            ..Scene::on("scenarios/skirmish.ron")
-        };
-        pixels(&render(&scene, name)).2
+        greedy_shot("scenarios/skirmish.ron", seed, actions, name, clean)
     };
     let before = shot(k, "e2e-before-knockout.png", true);
     let after = shot(k + 1, "e2e-after-knockout.png", true);
@@ -703,16 +709,8 @@ fn mines_and_an_air_strike_mark_are_drawn_on_the_table() {
         is(|f| matches!(f, Fact::AirStrikeCalled { .. })),
     )
     .expect("a greedy bot calls its air strike");
-    let shot = |actions: usize, name: &str, clean: bool| {
-        let scene = Scene {
-            seed,
-            autoplay: actions,
-            clean,
-            frame: 40,
-            ..Scene::on(setup)
-        };
-        pixels(&render(&scene, name)).2
-    };
+    let shot =
+        |actions: usize, name: &str, clean: bool| greedy_shot(setup, seed, actions, name, clean);
     // Marks on the table are drawn with the panels (a clean picture leaves them out).
     let before = shot(called, "minefield-before-the-call.png", false);
     let after = shot(called + 1, "minefield-air-strike-marked.png", false);

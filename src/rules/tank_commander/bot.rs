@@ -182,7 +182,7 @@ impl Bot<TankCommander> for GreedyBot {
         let has = |a: Action| legal.contains(&a);
 
         // 0. The Lieutenant Commander takes over the most useful dead crew member's job.
-        if let Some(role) = [Role::Gunner, Role::Driver, Role::Commander, Role::Loader]
+        if let Some(role) = Role::BY_NEED
             .into_iter()
             .find(|r| has(Action::TakeOver(*r)))
         {

@@ -96,6 +96,39 @@ impl TankCommander {
         None
     }
 
+    /// Why `unit`'s Lieutenant Commander cannot take over `role` (ignoring whose turn
+    /// it is), if he cannot.
+    #[must_use]
+    pub fn take_over_problem(&self, unit: &Unit, role: Role) -> Option<String> {
+        if self.rules.crew.lieutenant != LieutenantRule::Choice {
+            return Some(
+                "under these rules the Lieutenant Commander takes over the first killed role \
+                 on his own"
+                    .into(),
+            );
+        }
+        let Some(lieutenant) = unit.member(Role::Lieutenant) else {
+            return Some(format!("{} has no Lieutenant Commander", unit.name));
+        };
+        if !lieutenant.is_alive() {
+            return Some("the Lieutenant Commander is dead".into());
+        }
+        if let Some(covered) = unit.lieutenant_covers {
+            return Some(format!(
+                "the Lieutenant Commander already does the {covered}'s job"
+            ));
+        }
+        match unit.member(role) {
+            _ if role == Role::Lieutenant => {
+                Some("the Lieutenant Commander cannot take over his own job".into())
+            }
+            Some(m) if m.is_alive() => Some(format!(
+                "the {role} is alive: he takes over only a killed crew member's job"
+            )),
+            _ => None,
+        }
+    }
+
     /// Checks that `player` may play `action` now.
     ///
     /// # Errors
@@ -249,35 +282,7 @@ impl TankCommander {
                 }
                 need_ap(rules.costs.air_strike, "calling an air strike")
             }
-            Action::TakeOver(role) => {
-                if rules.crew.lieutenant != LieutenantRule::Choice {
-                    return Err(
-                        "under these rules the Lieutenant Commander takes over the first \
-                         killed role on his own"
-                            .into(),
-                    );
-                }
-                let Some(lieutenant) = u.member(Role::Lieutenant) else {
-                    return Err(format!("{} has no Lieutenant Commander", u.name));
-                };
-                if !lieutenant.is_alive() {
-                    return Err("the Lieutenant Commander is dead".into());
-                }
-                if let Some(covered) = u.lieutenant_covers {
-                    return Err(format!(
-                        "the Lieutenant Commander already does the {covered}'s job"
-                    ));
-                }
-                match u.member(role) {
-                    _ if role == Role::Lieutenant => {
-                        Err("the Lieutenant Commander cannot take over his own job".into())
-                    }
-                    Some(m) if m.is_alive() => Err(format!(
-                        "the {role} is alive: he takes over only a killed crew member's job"
-                    )),
-                    _ => Ok(()),
-                }
-            }
+            Action::TakeOver(role) => self.take_over_problem(u, role).map_or(Ok(()), Err),
             Action::UseAbility(ability) => {
                 let role = ability.role();
                 if act.ability_used {

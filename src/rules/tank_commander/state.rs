@@ -36,6 +36,11 @@ pub enum Role {
 impl Role {
     /// The four roles every tank has.
     pub const CORE: [Role; 4] = [Role::Commander, Role::Driver, Role::Gunner, Role::Loader];
+
+    /// The core roles from the one whose loss hurts most (no firing) to the least (no
+    /// loading, and a loaded round can still be fired): the order in which the bot, and
+    /// the action bar's shortcut, have the Lieutenant Commander take over.
+    pub const BY_NEED: [Role; 4] = [Role::Gunner, Role::Driver, Role::Commander, Role::Loader];
 }
 
 impl std::fmt::Display for Role {

@@ -337,7 +337,7 @@ pub fn bar_items(
     });
     // The lieutenant's choice: the most useful killed role is offered; the unit card
     // offers each of them.
-    let take_over = [Role::Gunner, Role::Driver, Role::Commander, Role::Loader]
+    let take_over = Role::BY_NEED
         .into_iter()
         .map(Action::TakeOver)
         .find(|a| battle.check(player, a).is_ok())
@@ -540,10 +540,7 @@ fn draw_unit_card(
                             Role::Lieutenant => None,
                         };
                         let take_over = Action::TakeOver(m.role);
-                        let can_take_over = !m.is_alive()
-                            && m.role != Role::Lieutenant
-                            && u.lieutenant_covers.is_none()
-                            && u.member(Role::Lieutenant).is_some_and(|l| l.is_alive());
+                        let can_take_over = battle.take_over_problem(u, m.role).is_none();
                         match ability {
                             _ if can_take_over => {
                                 let why = deciding
