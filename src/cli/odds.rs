@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use super::RoundArg;
 use super::commands::{Input, rules_for};
 use crate::framework::Playable;
+use crate::rules::tank_commander::action::Weapon;
 use crate::rules::tank_commander::{FireTarget, Round, TankCommander};
 
 pub(super) fn run(
@@ -41,18 +42,28 @@ pub(super) fn run(
         return Err(format!("{} carries no {round} rounds", s.name));
     }
     let target_ref = FireTarget::Unit(t.id);
+    let weapon = game.weapon_for(s, t);
     // Odds "as if it could be taken" only for a shot that some position would allow.
-    if let Some(why) = game.why_never_aimable(s.id, target_ref) {
+    if let Some(why) = game.why_never_aimable(s.id, target_ref, weapon) {
         return Err(why);
     }
-    let why_not = game.why_not_aimable(s.id, target_ref);
-    let profile = game.shot_profile_anyway(s.id, target_ref, round, false);
+    let why_not = game.why_not_aimable(s.id, target_ref, weapon);
+    let profile = game.shot_profile_anyway(s.id, target_ref, weapon, round, false);
     let o = game.odds(&profile);
+    let what = match weapon {
+        Weapon::MainGun => format!("fires {round}"),
+        Weapon::Missile => format!("fires a missile ({round})"),
+        Weapon::AntiInfantry => "fires its anti-infantry weapon".to_string(),
+    };
     say!(
-        "{} ({}, turret {}) fires {round} at {} ({}, facing {}), {} spaces",
+        "{} ({}, {}) {what} at {} ({}, facing {}), {} spaces",
         s.name,
         game.label(s.at),
-        s.turret,
+        if s.is_infantry() {
+            "infantry".to_string()
+        } else {
+            format!("turret {}", s.turret)
+        },
         t.name,
         game.label(t.at),
         t.facing,
@@ -70,6 +81,8 @@ pub(super) fn run(
             "Armor: {facing} {armor} ({why}); strength {} + d6 must beat it",
             profile.strength
         );
+    } else if t.is_infantry() {
+        say!("Any hit destroys an infantry squad.");
     }
     let rows = [
         ("hit", o.hit),

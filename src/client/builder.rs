@@ -184,6 +184,7 @@ fn unit_problems(unit: &UnitSetup, rules: &Rules) -> Vec<(String, String)> {
         }],
         victory: VictorySetup::default(),
         mines: Default::default(),
+        objectives: Vec::new(),
         seed: None,
     };
     let Err(problems) = Scenario::validate(probe, rules) else {

@@ -23,10 +23,11 @@ fn check_accepts_the_shipped_files() {
         "scenarios/skirmish.ron",
         "scenarios/battle.ron",
         "scenarios/training-range.ron",
+        "scenarios/capture-objectives.ron",
         "assets/rules/tank-commander.ron",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout).lines().count(), 4);
+    assert_eq!(text(&out.stdout).lines().count(), 5);
 }
 
 #[test]
@@ -199,7 +200,7 @@ fn odds_prints_exact_fractions() {
     assert!(far.status.success());
     let s = text(&far.stdout);
     assert!(
-        s.contains("Not possible from here: H1 is 11 spaces away; the gun reaches 7."),
+        s.contains("Not possible from here: H1 is 11 spaces away; the main gun reaches 7."),
         "{s}"
     );
     assert!(s.contains("expected hull points lost"), "{s}");

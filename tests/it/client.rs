@@ -438,22 +438,24 @@ fn a_click_on_the_table_never_triggers_a_panel_button() {
     assert_eq!(s.state().unit(striker).at, there, "the table took no click");
 }
 
+/// Presses and releases `key`, one frame each.
+fn press(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(key);
+    keys.clear();
+    app.update();
+}
+
 /// Keys press the action bar's buttons: Enter activates the selected tank, M moves it.
 #[test]
 fn keys_become_orders() {
     let mut app = tc(&BLUE_FIRST);
     let striker = UnitId(0);
     app.world_mut().resource_mut::<Selection>().unit = Some(striker);
-    let press = |app: &mut App, key: KeyCode| {
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(key);
-        app.update();
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release(key);
-        keys.clear();
-        app.update();
-    };
     press(&mut app, KeyCode::Enter);
     assert_eq!(
         session::<TankCommander>(&app)
@@ -467,6 +469,41 @@ fn keys_become_orders() {
     assert_ne!(
         session::<TankCommander>(&app).state().unit(striker).at,
         start
+    );
+}
+
+/// An infantry squad gets its own action bar: Enter activates it, C takes cover, and its
+/// blue hexes are reached by steps in any direction.
+#[test]
+fn a_squad_is_ordered_with_its_own_bar_and_steps_to_a_blue_hex() {
+    let mut app = app_on::<TankCommander>(
+        "tests/scenarios/infantry-mounts.ron",
+        &BLUE_FIRST,
+        Vec::new(),
+    );
+    let squad = UnitId(1);
+    app.world_mut().resource_mut::<Selection>().unit = Some(squad);
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    let routes = app.world().resource::<Highlights>().routes.clone();
+    assert!(!routes.is_empty());
+    assert!(
+        routes
+            .iter()
+            .all(|r| r.actions.iter().all(|a| matches!(a, Action::Step(_)))),
+        "a squad moves by steps: {routes:?}"
+    );
+    assert!(
+        routes.iter().any(|r| r.actions.len() == 2),
+        "two steps a turn"
+    );
+    press(&mut app, KeyCode::KeyC);
+    let battle = session::<TankCommander>(&app).state();
+    assert!(battle.unit(squad).in_cover, "C took cover");
+    let log = log_text::<TankCommander>(&app);
+    assert!(
+        log.iter().any(|l| l.contains("Sappers takes cover")),
+        "{log:?}"
     );
 }
 

@@ -733,3 +733,46 @@ fn mines_and_an_air_strike_mark_are_drawn_on_the_table() {
         let _ = shot(landed + 1, "minefield-air-strike-landed-ui.png", false);
     }
 }
+
+#[test]
+fn infantry_squads_and_objective_flags_are_drawn() {
+    use tanktable::rules::tank_commander::Fact;
+    if !can_render() {
+        return;
+    }
+    let setup = "scenarios/capture-objectives.ron";
+    let seed = 1;
+    // The three objectives' white flags stand on the table (the squads are looked at in
+    // the screenshot; their models are checked headless in the client tests).
+    let start = greedy_shot(setup, seed, 0, "capture-objectives-start.png", true);
+    let white = count(&start, |[r, g, b]| r > 215 && g > 215 && b > 205);
+    assert!(white > 100, "the three flags are drawn ({white} px)");
+    let (captured, ()) = first_fact(setup, seed, |_, f| {
+        matches!(f, Fact::ObjectiveCaptured { .. }).then_some(())
+    })
+    .expect("a greedy squad captures a flag");
+    // A squad mid-activation, with its own action bar (looked at, not measured).
+    if let Some((stepped, ())) = first_fact(setup, seed, |_, f| {
+        matches!(f, Fact::InfantryMoved { .. }).then_some(())
+    }) {
+        let _ = greedy_shot(
+            setup,
+            seed,
+            stepped + 1,
+            "capture-objectives-squad.png",
+            false,
+        );
+    }
+    let after = greedy_shot(
+        setup,
+        seed,
+        captured + 1,
+        "capture-objectives-captured.png",
+        true,
+    );
+    let white_after = count(&after, |[r, g, b]| r > 215 && g > 215 && b > 205);
+    assert!(
+        white_after < white * 9 / 10,
+        "a captured flag takes its side's colour: {white} white px before, {white_after} after"
+    );
+}

@@ -47,7 +47,7 @@ fn a_broken_rules_file_is_refused() {
     let text = std::fs::read_to_string(project("assets/rules/tank-commander.ron")).unwrap();
     let broken = text
         .replace("turret_arc_degrees: 120", "turret_arc_degrees: 100")
-        .replace("accuracy: 4,", "accuracy: 9, speed: 3,");
+        .replacen("accuracy: 4,", "accuracy: 9, speed: 3,", 1);
     let err = Rules::parse("r.ron", &broken).unwrap_err();
     let messages: Vec<&str> = err.0.iter().map(|d| d.message.as_str()).collect();
     assert_eq!(

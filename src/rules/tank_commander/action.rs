@@ -16,6 +16,30 @@ pub enum FireTarget {
     Building(Hex),
 }
 
+/// What a unit fires.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Weapon {
+    /// A tank's main gun, with the round loaded in it.
+    #[default]
+    MainGun,
+    /// An infantry squad's missile launcher: AT or HE, no loading, at vehicles.
+    Missile,
+    /// An anti-infantry weapon: it fires only at infantry, and a hit destroys the squad.
+    AntiInfantry,
+}
+
+impl Weapon {
+    /// The weapon in words.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Weapon::MainGun => "main gun",
+            Weapon::Missile => "missile launcher",
+            Weapon::AntiInfantry => "anti-infantry weapon",
+        }
+    }
+}
+
 /// A crew member's once-per-battle ability.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Ability {
@@ -60,6 +84,8 @@ pub enum Action {
     Activate(UnitId),
     /// Move one space forward.
     Move,
+    /// Infantry: move one space in any direction.
+    Step(Facing),
     /// Turn the hull 60°; the turret turns with it or keeps its direction.
     Turn {
         rotation: Rotation,
@@ -71,6 +97,20 @@ pub enum Action {
     Load(Round),
     /// Fire the loaded round.
     Fire(FireTarget),
+    /// Infantry: fire the missile launcher at a vehicle, with either round.
+    FireMissile(UnitId, Round),
+    /// Fire the anti-infantry weapon at an infantry squad.
+    FireAntiInfantry(UnitId),
+    /// Infantry: take cover until the next turn (no more moving or firing this turn).
+    TakeCover,
+    /// Infantry: capture the objective the squad stands on.
+    Capture,
+    /// Infantry: disarm the mine in an adjacent space (with hidden mines: sweep it).
+    Disarm(Hex),
+    /// Infantry: climb onto an adjacent tank of its own side.
+    Mount(UnitId),
+    /// Infantry: climb down from its tank into an adjacent space.
+    Dismount(Hex),
     /// Fire the smoke launcher at a space within range.
     DeploySmoke(Hex),
     /// Put out a fire on the tank.
@@ -195,11 +235,62 @@ pub enum Fact {
     ShotResolved {
         shooter: UnitId,
         target: FireTarget,
+        /// The main gun, or an infantry squad's missile launcher.
+        #[serde(default, skip_serializing_if = "is_main_gun")]
+        weapon: Weapon,
         round: Round,
         to_hit: ToHit,
         roll: u8,
         hit: bool,
         penetration: Option<PenetrationRoll>,
+    },
+    /// An anti-infantry weapon fired at a squad: a hit destroys it.
+    AntiInfantryFired {
+        shooter: UnitId,
+        target: UnitId,
+        to_hit: ToHit,
+        roll: u8,
+        hit: bool,
+    },
+    /// A unit is gone from the table without a wreck (an infantry squad).
+    UnitDestroyed {
+        unit: UnitId,
+        reason: String,
+    },
+    InfantryMoved {
+        unit: UnitId,
+        from: Hex,
+        to: Hex,
+        cost: u8,
+    },
+    TookCover {
+        unit: UnitId,
+        cost: u8,
+    },
+    ObjectiveCaptured {
+        unit: UnitId,
+        hex: Hex,
+        /// The side that held it before, if any.
+        from: Option<PlayerId>,
+        cost: u8,
+    },
+    /// A squad disarmed (or swept) an adjacent space; `found` mines were removed.
+    MineDisarmed {
+        unit: UnitId,
+        hex: Hex,
+        found: u8,
+        cost: u8,
+    },
+    Mounted {
+        unit: UnitId,
+        carrier: UnitId,
+        cost: u8,
+    },
+    Dismounted {
+        unit: UnitId,
+        carrier: UnitId,
+        to: Hex,
+        cost: u8,
     },
     /// A cook-off's blast struck a unit.
     BlastHit {
@@ -317,4 +408,8 @@ pub enum Fact {
     BattleEnded {
         outcome: Outcome,
     },
+}
+
+fn is_main_gun(w: &Weapon) -> bool {
+    *w == Weapon::MainGun
 }

@@ -1,6 +1,6 @@
 //! The greedy bot: shoots for the best exact expected damage, otherwise closes in.
 
-use super::action::{Ability, Action, FireTarget};
+use super::action::{Ability, Action, FireTarget, Weapon};
 use super::odds::Odds;
 use super::setup::{Edge, MissionRules, Round};
 use super::state::{Role, TankCommander, Unit, UnitId};
@@ -31,6 +31,12 @@ impl TankCommander {
         round: Round,
         bring_it_down: bool,
     ) -> Option<(FireTarget, f64)> {
+        if unit.is_infantry() {
+            return self.best_squad_shot(unit).map(|(a, v)| match a {
+                Action::FireMissile(t, _) | Action::FireAntiInfantry(t) => (FireTarget::Unit(t), v),
+                _ => unreachable!("a squad's shot is a missile or anti-infantry fire"),
+            });
+        }
         self.units
             .iter()
             .filter(|t| t.side != unit.side && t.is_active())
@@ -41,6 +47,120 @@ impl TankCommander {
                 Some((FireTarget::Unit(t.id), shot_value(&self.odds(&p))))
             })
             .max_by(|a, b| a.1.total_cmp(&b.1))
+    }
+
+    /// The best shot an infantry squad could fire from where it stands: a missile (AT or
+    /// HE) at a vehicle, or its anti-infantry weapon at a squad.
+    fn best_squad_shot(&self, unit: &Unit) -> Option<(Action, f64)> {
+        let mut best: Option<(Action, f64)> = None;
+        for t in self
+            .units
+            .iter()
+            .filter(|t| t.side != unit.side && t.is_active())
+        {
+            let options: &[(Action, Round)] = if t.is_infantry() {
+                &[(Action::FireAntiInfantry(t.id), Round::At)]
+            } else {
+                &[
+                    (Action::FireMissile(t.id, Round::At), Round::At),
+                    (Action::FireMissile(t.id, Round::He), Round::He),
+                ]
+            };
+            for &(action, round) in options {
+                let weapon = self.weapon_for(unit, t);
+                let Ok(p) =
+                    self.weapon_profile(unit.id, FireTarget::Unit(t.id), weapon, round, false)
+                else {
+                    continue;
+                };
+                let v = shot_value(&self.odds(&p));
+                if best.is_none_or(|b| v > b.1) {
+                    best = Some((action, v));
+                }
+            }
+        }
+        best
+    }
+
+    /// The best anti-infantry shot a tank with the upgrade could fire now.
+    fn best_anti_infantry_shot(&self, unit: &Unit, bring_it_down: bool) -> Option<(Action, f64)> {
+        unit.build.anti_infantry.then_some(())?;
+        self.units
+            .iter()
+            .filter(|t| t.side != unit.side && t.is_active() && t.is_infantry())
+            .filter_map(|t| {
+                let p = self
+                    .weapon_profile(
+                        unit.id,
+                        FireTarget::Unit(t.id),
+                        Weapon::AntiInfantry,
+                        Round::At,
+                        bring_it_down,
+                    )
+                    .ok()?;
+                Some((Action::FireAntiInfantry(t.id), shot_value(&self.odds(&p))))
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+    }
+
+    /// What an infantry squad does: capture, disarm, shoot, move towards its goal, take
+    /// cover, or stop.
+    fn squad_choice(&self, player: PlayerId, unit: &Unit, legal: &[Action]) -> Action {
+        let has = |a: Action| legal.contains(&a);
+        if unit.riding.is_some() {
+            return legal
+                .iter()
+                .filter(|a| matches!(a, Action::Dismount(_)))
+                .min_by(|a, b| {
+                    let d = |a: &Action| match a {
+                        Action::Dismount(h) => self.goal_distance(unit, *h),
+                        _ => f64::MAX,
+                    };
+                    d(a).total_cmp(&d(b))
+                })
+                .copied()
+                .unwrap_or(Action::EndActivation);
+        }
+        if has(Action::Capture) {
+            return Action::Capture;
+        }
+        // Clear an enemy mine it knows of next to it.
+        if let Some(&a) = legal.iter().find(|a| match a {
+            Action::Disarm(h) => self
+                .mines_seen_by(player)
+                .any(|m| m.at == *h && m.owner != player),
+            _ => false,
+        }) {
+            return a;
+        }
+        if let Some((a, v)) = self.best_squad_shot(unit)
+            && v > 0.0
+            && has(a)
+        {
+            return a;
+        }
+        let here = self.position_value(unit.id);
+        let mut best: Option<(Action, f64)> = None;
+        for &a in legal.iter().filter(|a| matches!(a, Action::Step(_))) {
+            let mut next = self.clone();
+            if next.apply(player, &a, &mut MatchRng::new(0)).is_err() {
+                continue;
+            }
+            let v = next.position_value(unit.id);
+            if best.is_none_or(|b| v > b.1) {
+                best = Some((a, v));
+            }
+        }
+        if let Some((a, v)) = best
+            && v > here
+        {
+            return a;
+        }
+        // Nothing better to do: take cover if an enemy is near enough to matter.
+        if has(Action::TakeCover) && self.nearest_enemy_distance(unit) <= 7 {
+            return Action::TakeCover;
+        }
+        Action::EndActivation
     }
 
     fn nearest_enemy_distance(&self, unit: &Unit) -> u32 {
@@ -77,6 +197,37 @@ impl TankCommander {
                 )
             })
             .map(|e| e.at)
+    }
+
+    /// Spaces a squad must walk from `at` to the nearest of `goals`, around buildings
+    /// (units are ignored: they move); `None` if no goal can be reached.
+    fn walking_distance(&self, at: hexx::Hex, goals: &[hexx::Hex]) -> Option<u32> {
+        let mut seen = vec![false; self.board.len()];
+        let mut frontier: Vec<hexx::Hex> = goals.to_vec();
+        for g in goals {
+            seen[self.board.index(*g)?] = true;
+        }
+        let mut d = 0;
+        while !frontier.is_empty() {
+            if frontier.contains(&at) {
+                return Some(d);
+            }
+            let mut next = Vec::new();
+            for h in frontier {
+                for n in h.all_neighbors() {
+                    if let Some(i) = self.board.index(n)
+                        && !seen[i]
+                        && !self.terrain(n).is_impassable()
+                    {
+                        seen[i] = true;
+                        next.push(n);
+                    }
+                }
+            }
+            frontier = next;
+            d += 1;
+        }
+        None
     }
 
     /// How good a position is for `id`: a shot on offer, then closeness to its goals.
@@ -121,6 +272,16 @@ impl TankCommander {
                 (f64::from(d) - (range - 1.0)).max(0.0) + 0.1 * f64::from(d)
             });
         let mission = match &self.mission {
+            MissionRules::CaptureObjectives { .. } if unit.is_infantry() => {
+                let goals: Vec<hexx::Hex> = self
+                    .objectives
+                    .iter()
+                    .filter(|o| o.holder != Some(unit.side))
+                    .map(|o| o.at)
+                    .collect();
+                self.walking_distance(at, &goals)
+                    .map_or(0.0, |n| 3.0 * f64::from(n))
+            }
             MissionRules::Training { waypoints } => waypoints
                 .iter()
                 .zip(&self.waypoints_reached)
@@ -180,6 +341,9 @@ impl Bot<TankCommander> for GreedyBot {
         };
         let unit = game.unit(act.unit);
         let has = |a: Action| legal.contains(&a);
+        if unit.is_infantry() {
+            return Some(game.squad_choice(player, unit, &legal));
+        }
 
         // 0. The Lieutenant Commander takes over the most useful dead crew member's job.
         if let Some(role) = Role::BY_NEED
@@ -211,6 +375,13 @@ impl Bot<TankCommander> for GreedyBot {
                 return Some(Action::UseAbility(Ability::BringItDown));
             }
             return Some(Action::Fire(target));
+        }
+        // 1½. The anti-infantry weapon, which needs no loading, at a squad in reach.
+        if let Some((a, v)) = game.best_anti_infantry_shot(unit, act.bring_it_down)
+            && v > 0.0
+            && has(a)
+        {
+            return Some(a);
         }
         // 2. Put out a fire.
         if has(Action::Extinguish) {

@@ -2,11 +2,11 @@
 
 use hexx::Hex;
 
-use super::action::{Ability, Action, FireTarget};
-use super::setup::{LieutenantRule, Round};
-use super::state::{Role, RoleState, TankCommander, Unit, UnitId};
+use super::action::{Ability, Action, FireTarget, Weapon};
+use super::setup::{LieutenantRule, Round, UnitKind};
+use super::state::{Activation, Role, RoleState, TankCommander, Unit, UnitId};
 use crate::framework::PlayerId;
-use crate::grid::Rotation;
+use crate::grid::{Facing, Rotation};
 
 impl TankCommander {
     /// The hex `unit` would move into going forward.
@@ -129,6 +129,161 @@ impl TankCommander {
         }
     }
 
+    /// Why `unit` cannot take `action` because of what it is (a tank, a squad, a squad
+    /// riding on a tank or taking cover), if it cannot.
+    fn kind_problem(&self, unit: &Unit, act: &Activation, action: &Action) -> Option<String> {
+        let infantry_only = matches!(
+            action,
+            Action::Step(_)
+                | Action::FireMissile(..)
+                | Action::TakeCover
+                | Action::Capture
+                | Action::Disarm(_)
+                | Action::Mount(_)
+                | Action::Dismount(_)
+        );
+        if !unit.is_infantry() {
+            return infantry_only.then(|| {
+                format!(
+                    "{} is {}: only infantry can do that",
+                    unit.name,
+                    unit.kind.a_noun()
+                )
+            });
+        }
+        let name = &unit.name;
+        match action {
+            Action::EndActivation | Action::Activate(_) | Action::Concede => return None,
+            Action::Dismount(_) => return None,
+            _ => {}
+        }
+        if let Some(carrier) = unit.riding {
+            return Some(format!(
+                "{name} rides on {}: it must dismount first",
+                self.units[carrier.index()].name
+            ));
+        }
+        let moves_or_fires = matches!(
+            action,
+            Action::Step(_)
+                | Action::FireMissile(..)
+                | Action::FireAntiInfantry(_)
+                | Action::Mount(_)
+        );
+        if unit.in_cover && moves_or_fires {
+            return Some(format!(
+                "{name} has taken cover: it cannot move or fire until the next turn"
+            ));
+        }
+        if matches!(action, Action::TakeCover) && act.free_shots > 0 {
+            return Some(format!(
+                "{name} has fired this turn: a squad in cover does not fire"
+            ));
+        }
+        match action {
+            Action::Move => Some(format!(
+                "{name} is infantry: it steps one space in any direction"
+            )),
+            Action::Turn { .. } | Action::RotateTurret(_) => Some(format!(
+                "{name} is infantry: it has no hull or turret to turn"
+            )),
+            Action::Load(_) => Some(format!("{name} is infantry: its missiles need no loading")),
+            Action::Fire(_) => Some(format!(
+                "{name} is infantry: it fires its missile launcher or anti-infantry weapon"
+            )),
+            Action::UseAbility(_) | Action::TakeOver(_) => Some(format!(
+                "{name} is infantry: crew abilities belong to tanks"
+            )),
+            _ => None,
+        }
+    }
+
+    /// Why `unit` may not move another space this turn, if it may not.
+    fn move_cap_problem(&self, unit: &Unit, act: &Activation) -> Option<String> {
+        (act.moves >= unit.move_cap(&self.rules)).then(|| {
+            format!(
+                "{} has already moved {} space{} this turn, its limit",
+                unit.name,
+                act.moves,
+                if act.moves == 1 { "" } else { "s" }
+            )
+        })
+    }
+
+    /// Why a squad cannot fire another shot this activation, if it cannot.
+    fn free_shot_problem(&self, unit: &Unit, act: &Activation) -> Option<String> {
+        let limit = unit.free_shots(&self.rules);
+        (act.free_shots >= limit).then(|| {
+            format!(
+                "{} has fired {limit} shot{} this activation, its limit",
+                unit.name,
+                if limit == 1 { "" } else { "s" }
+            )
+        })
+    }
+
+    /// Why `unit` (infantry) cannot mount `carrier`, if it cannot.
+    fn mount_problem(&self, unit: &Unit, carrier: UnitId) -> Option<String> {
+        let Some(c) = self.units.get(carrier.index()) else {
+            return Some("there is no such unit".into());
+        };
+        if c.kind != UnitKind::Tank {
+            return Some(format!(
+                "{} is {}: infantry ride on tanks",
+                c.name,
+                c.kind.a_noun()
+            ));
+        }
+        if c.side != unit.side {
+            return Some(format!("{} is an enemy tank", c.name));
+        }
+        if !c.is_active() {
+            return Some(format!("{} is knocked out", c.name));
+        }
+        if unit.at.unsigned_distance_to(c.at) != 1 {
+            return Some(format!("{} is not next to {}", c.name, unit.name));
+        }
+        let room = self.rules.infantry.riders_per_tank;
+        if self.riders(carrier).count() >= usize::from(room) {
+            return Some(format!(
+                "{} already carries {room} squad{}",
+                c.name,
+                if room == 1 { "" } else { "s" }
+            ));
+        }
+        self.boarding_problem(unit)
+    }
+
+    /// Why `unit` cannot mount or dismount again this turn, if it cannot.
+    fn boarding_problem(&self, unit: &Unit) -> Option<String> {
+        (unit.boarded_on == self.turn).then(|| {
+            format!(
+                "{} has already mounted or dismounted this turn (once per turn)",
+                unit.name
+            )
+        })
+    }
+
+    /// Why `unit` cannot disarm `hex`, if it cannot. With hidden mines a squad may sweep
+    /// any adjacent space; otherwise only a mine its side can see.
+    fn disarm_problem(&self, unit: &Unit, hex: Hex) -> Option<String> {
+        if unit.at.unsigned_distance_to(hex) != 1 || !self.board.contains(hex) {
+            return Some(format!(
+                "a squad disarms a mine in an adjacent space; {} is not next to {}",
+                self.label(hex),
+                unit.name
+            ));
+        }
+        if self.hidden_mines {
+            if self.terrain(hex).is_impassable() {
+                return Some(format!("{} is a building", self.label(hex)));
+            }
+            return None;
+        }
+        (!self.mines.iter().any(|m| m.at == hex))
+            .then(|| format!("there is no mine at {}", self.label(hex)))
+    }
+
     /// Checks that `player` may play `action` now.
     ///
     /// # Errors
@@ -175,21 +330,111 @@ impl TankCommander {
             }
         };
         let rules = &self.rules;
+        if let Some(why) = self.kind_problem(u, act, action) {
+            return Err(why);
+        }
         match *action {
             Action::Activate(_) | Action::Concede => Ok(()),
             Action::EndActivation => Ok(()),
+            Action::Step(facing) => {
+                if let Some(why) = self.move_cap_problem(u, act) {
+                    return Err(why);
+                }
+                if let Some(why) = self.entry_problem(u.at + facing.offset()) {
+                    return Err(why);
+                }
+                need_ap(self.move_cost(u), "moving out of this space")
+            }
+            Action::FireMissile(target, round) => {
+                if let Some(why) = self.free_shot_problem(u, act) {
+                    return Err(why);
+                }
+                need_ap(rules.costs.fire, "firing")?;
+                self.weapon_profile(
+                    act.unit,
+                    FireTarget::Unit(target),
+                    Weapon::Missile,
+                    round,
+                    false,
+                )
+                .map(|_| ())
+            }
+            Action::FireAntiInfantry(target) => {
+                if u.role_state(Role::Gunner) == RoleState::Out {
+                    return Err(format!("{}'s gunner is dead: the tank cannot fire", u.name));
+                }
+                if let Some(why) = self.free_shot_problem(u, act) {
+                    return Err(why);
+                }
+                need_ap(rules.costs.fire, "firing")?;
+                self.weapon_profile(
+                    act.unit,
+                    FireTarget::Unit(target),
+                    Weapon::AntiInfantry,
+                    Round::At,
+                    act.bring_it_down,
+                )
+                .map(|_| ())
+            }
+            Action::TakeCover => {
+                if u.in_cover {
+                    return Err(format!("{} is already in cover", u.name));
+                }
+                need_ap(rules.costs.take_cover, "taking cover")
+            }
+            Action::Capture => {
+                let Some(o) = self.objectives.iter().find(|o| o.at == u.at) else {
+                    return Err(format!(
+                        "there is no objective at {}: a squad captures one by standing on it",
+                        self.label(u.at)
+                    ));
+                };
+                if o.holder == Some(u.side) {
+                    return Err(format!(
+                        "{} already holds the objective at {}",
+                        self.side_name(u.side),
+                        self.label(u.at)
+                    ));
+                }
+                need_ap(rules.costs.capture, "capturing")
+            }
+            Action::Disarm(hex) => {
+                if let Some(why) = self.disarm_problem(u, hex) {
+                    return Err(why);
+                }
+                need_ap(rules.costs.disarm, "disarming")
+            }
+            Action::Mount(carrier) => {
+                if let Some(why) = self.mount_problem(u, carrier) {
+                    return Err(why);
+                }
+                need_ap(rules.costs.mount, "mounting")
+            }
+            Action::Dismount(hex) => {
+                let Some(carrier) = u.riding else {
+                    return Err(format!("{} is not riding on a tank", u.name));
+                };
+                if let Some(why) = self.boarding_problem(u) {
+                    return Err(why);
+                }
+                let from = self.units[carrier.index()].at;
+                if from.unsigned_distance_to(hex) != 1 {
+                    return Err(format!(
+                        "a squad dismounts into a space next to its tank; {} is not",
+                        self.label(hex)
+                    ));
+                }
+                if let Some(why) = self.entry_problem(hex) {
+                    return Err(why);
+                }
+                need_ap(rules.costs.mount, "dismounting")
+            }
             Action::Move => {
                 if u.role_state(Role::Driver) == RoleState::Out {
                     return Err("the driver is dead: the tank cannot move or turn".into());
                 }
-                let cap = u.move_cap(rules);
-                if act.moves >= cap {
-                    return Err(format!(
-                        "{} has already moved {} space{} this turn, its limit",
-                        u.name,
-                        act.moves,
-                        if act.moves == 1 { "" } else { "s" }
-                    ));
+                if let Some(why) = self.move_cap_problem(u, act) {
+                    return Err(why);
                 }
                 if let Some(why) = self.entry_problem(self.ahead(u)) {
                     return Err(why);
@@ -285,6 +530,9 @@ impl TankCommander {
             Action::TakeOver(role) => self.take_over_problem(u, role).map_or(Ok(()), Err),
             Action::UseAbility(ability) => {
                 let role = ability.role();
+                if u.member(role).is_none() {
+                    return Err(format!("{} has no {role}", u.name));
+                }
                 if act.ability_used {
                     return Err("only one crew ability may be used each turn".into());
                 }
@@ -346,6 +594,11 @@ impl TankCommander {
             }
             Some(act) => {
                 let u = &self.units[act.unit.index()];
+                if u.is_infantry() {
+                    self.infantry_candidates(u, &mut candidates);
+                    candidates.retain(|a| self.check(player, a).is_ok());
+                    return candidates;
+                }
                 candidates.push(Action::Move);
                 for rotation in Rotation::ALL {
                     candidates.push(Action::Turn {
@@ -366,6 +619,9 @@ impl TankCommander {
                 for t in &self.units {
                     if t.side != u.side && t.is_active() {
                         candidates.push(Action::Fire(FireTarget::Unit(t.id)));
+                        if t.is_infantry() && u.build.anti_infantry {
+                            candidates.push(Action::FireAntiInfantry(t.id));
+                        }
                     }
                 }
                 let reach = u32::from(u.gun_range(&self.rules));
@@ -404,6 +660,34 @@ impl TankCommander {
         }
         candidates.retain(|a| self.check(player, a).is_ok());
         candidates
+    }
+
+    /// Every action an infantry squad might take, before the rules check them.
+    fn infantry_candidates(&self, u: &Unit, out: &mut Vec<Action>) {
+        for facing in Facing::ALL {
+            out.push(Action::Step(facing));
+        }
+        for t in &self.units {
+            if t.side != u.side && t.is_active() {
+                if t.is_infantry() {
+                    out.push(Action::FireAntiInfantry(t.id));
+                } else {
+                    out.push(Action::FireMissile(t.id, Round::At));
+                    out.push(Action::FireMissile(t.id, Round::He));
+                }
+            }
+            if t.side == u.side && t.kind == UnitKind::Tank {
+                out.push(Action::Mount(t.id));
+            }
+        }
+        out.push(Action::TakeCover);
+        out.push(Action::Capture);
+        let around = u.riding.map_or(u.at, |c| self.units[c.index()].at);
+        for facing in Facing::ALL {
+            out.push(Action::Disarm(u.at + facing.offset()));
+            out.push(Action::Dismount(around + facing.offset()));
+        }
+        out.push(Action::EndActivation);
     }
 
     /// Units of `side` that may still be activated this turn.

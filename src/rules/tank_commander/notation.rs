@@ -1,6 +1,8 @@
 //! Actions and facts in plain words.
 
-use super::action::{Ability, Action, DamageCause, DieCheck, Fact, FireTarget, PenetrationRoll};
+use super::action::{
+    Ability, Action, DamageCause, DieCheck, Fact, FireTarget, PenetrationRoll, Weapon,
+};
 use super::state::{TankCommander, UnitId};
 
 impl TankCommander {
@@ -43,6 +45,50 @@ impl TankCommander {
                 ),
                 None => "move".into(),
             },
+            Action::Step(facing) => match active {
+                Some(u) => format!(
+                    "{who}step {facing} from {} to {} {}",
+                    self.label(u.at),
+                    self.label(u.at + facing.offset()),
+                    ap(self.move_cost(u))
+                ),
+                None => format!("step {facing}"),
+            },
+            Action::FireMissile(t, round) => format!(
+                "{who}fire a missile ({round}) at {} {}",
+                self.target_words(FireTarget::Unit(t)),
+                ap(costs.fire)
+            ),
+            Action::FireAntiInfantry(t) => format!(
+                "{who}fire the anti-infantry weapon at {} {}",
+                self.target_words(FireTarget::Unit(t)),
+                ap(costs.fire)
+            ),
+            Action::TakeCover => format!("{who}take cover {}", ap(costs.take_cover)),
+            Action::Capture => match active {
+                Some(u) => format!(
+                    "{who}capture the objective at {} {}",
+                    self.label(u.at),
+                    ap(costs.capture)
+                ),
+                None => "capture".into(),
+            },
+            Action::Disarm(h) => {
+                let verb = if self.hidden_mines { "sweep" } else { "disarm" };
+                format!(
+                    "{who}{verb} {} for mines {}",
+                    self.label(h),
+                    ap(costs.disarm)
+                )
+            }
+            Action::Mount(c) => format!(
+                "{who}mount {} {}",
+                self.target_words(FireTarget::Unit(c)),
+                ap(costs.mount)
+            ),
+            Action::Dismount(h) => {
+                format!("{who}dismount to {} {}", self.label(h), ap(costs.mount))
+            }
             Action::Turn {
                 rotation,
                 turret_follows,
@@ -256,6 +302,7 @@ impl TankCommander {
             Fact::ShotResolved {
                 shooter,
                 target,
+                weapon,
                 round,
                 to_hit,
                 roll,
@@ -266,8 +313,12 @@ impl TankCommander {
                     FireTarget::Unit(t) => self.name(*t),
                     FireTarget::Building(h) => format!("the building at {}", self.label(*h)),
                 };
+                let (what, who) = match weapon {
+                    Weapon::Missile => (format!("a missile ({round})"), "The squad"),
+                    _ => (round.to_string(), "Gunner"),
+                };
                 let mut s = format!(
-                    "{} fires {round} at {target}. Gunner rolls {roll} ({}): {}.",
+                    "{} fires {what} at {target}. {who} rolls {roll} ({}): {}.",
                     self.name(*shooter),
                     to_hit.explain(),
                     if *hit { "hit" } else { "miss" }
@@ -279,6 +330,86 @@ impl TankCommander {
                 }
                 s
             }
+            Fact::AntiInfantryFired {
+                shooter,
+                target,
+                to_hit,
+                roll,
+                hit,
+            } => format!(
+                "{} fires its anti-infantry weapon at {}. Rolls {roll} ({}): {}.",
+                self.name(*shooter),
+                self.name(*target),
+                to_hit.explain(),
+                if *hit { "hit" } else { "miss" }
+            ),
+            Fact::UnitDestroyed { unit, reason } => {
+                format!("{} is wiped out: {reason}.", self.name(*unit))
+            }
+            Fact::InfantryMoved {
+                unit,
+                from,
+                to,
+                cost,
+            } => format!(
+                "{} moves {} to {} ({cost} AP).",
+                self.name(*unit),
+                self.label(*from),
+                self.label(*to)
+            ),
+            Fact::TookCover { unit, cost } => format!(
+                "{} takes cover ({cost} AP): enemies need {} more to hit it until the next turn.",
+                self.name(*unit),
+                self.rules.infantry.cover_penalty
+            ),
+            Fact::ObjectiveCaptured {
+                unit,
+                hex,
+                from,
+                cost,
+            } => format!(
+                "{} captures the objective at {}{} ({cost} AP).",
+                self.name(*unit),
+                self.label(*hex),
+                from.map_or(String::new(), |s| format!(" from {}", self.side_name(s)))
+            ),
+            Fact::MineDisarmed {
+                unit,
+                hex,
+                found,
+                cost,
+            } => match found {
+                0 => format!(
+                    "{} sweeps {} and finds no mine ({cost} AP).",
+                    self.name(*unit),
+                    self.label(*hex)
+                ),
+                _ => format!(
+                    "{} disarms the mine at {} ({cost} AP).",
+                    self.name(*unit),
+                    self.label(*hex)
+                ),
+            },
+            Fact::Mounted {
+                unit,
+                carrier,
+                cost,
+            } => format!(
+                "{} climbs onto {} ({cost} AP).",
+                self.name(*unit),
+                self.name(*carrier)
+            ),
+            Fact::Dismounted {
+                unit,
+                carrier,
+                to,
+                cost,
+            } => format!(
+                "{} climbs down from {} to {} ({cost} AP).",
+                self.name(*unit),
+                self.name(*carrier),
+                self.label(*to)
+            ),
             Fact::BlastHit {
                 source,
                 target,

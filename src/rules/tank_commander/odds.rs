@@ -6,7 +6,7 @@
 use hexx::Hex;
 use serde::Serialize;
 
-use super::action::{FireTarget, Modifier, ToHit};
+use super::action::{FireTarget, Modifier, ToHit, Weapon};
 use super::setup::{ArcBoundary, ArmorFacing, HexsideRule, Round, Terrain, UnitKind};
 use super::state::{Role, RoleState, TankCommander, Unit, UnitId};
 use crate::framework::Fraction;
@@ -51,10 +51,12 @@ pub struct Odds {
 pub struct ShotProfile {
     pub shooter: UnitId,
     pub target: FireTarget,
+    pub weapon: Weapon,
     pub round: Round,
     pub to_hit: ToHit,
     pub strength: u8,
-    /// For unit targets: the facing hit, its armor, and why.
+    /// For vehicle targets: the facing hit, its armor, and why. None for buildings, and
+    /// for infantry, which any hit destroys.
     pub armor: Option<(ArmorFacing, u8, String)>,
 }
 
@@ -213,8 +215,9 @@ impl TankCommander {
         (facing, why.into())
     }
 
-    /// Why `shooter` cannot aim at `target` now, if it cannot: range, arc, sight, target.
-    fn aim_problem(&self, shooter: &Unit, target: FireTarget) -> Option<String> {
+    /// Why `shooter` cannot aim `weapon` at `target` now, if it cannot: range, arc,
+    /// sight, target.
+    fn aim_problem(&self, shooter: &Unit, target: FireTarget, weapon: Weapon) -> Option<String> {
         let to = match target {
             FireTarget::Unit(t) => {
                 let Some(t) = self.units.get(t.index()) else {
@@ -222,6 +225,9 @@ impl TankCommander {
                 };
                 if !t.is_active() {
                     return Some(format!("{} is already knocked out", t.name));
+                }
+                if let Some(why) = self.untargetable(t) {
+                    return Some(why);
                 }
                 t.at
             }
@@ -233,15 +239,17 @@ impl TankCommander {
             }
         };
         let range = self.board_distance(shooter.at, to);
-        let max = shooter.gun_range(&self.rules);
+        let max = self.weapon_range(shooter, weapon);
         if range > u32::from(max) {
             return Some(format!(
-                "{} is {range} spaces away; the gun reaches {max}",
-                self.label(to)
+                "{} is {range} spaces away; the {} reaches {max}",
+                self.label(to),
+                weapon.title()
             ));
         }
         let half = f64::from(self.rules.firing.turret_arc_degrees) / 2.0;
-        if !sector_of(shooter.at, shooter.turret, to).within(half) {
+        // Only the main gun sits in the turret; the other weapons fire all round.
+        if weapon == Weapon::MainGun && !sector_of(shooter.at, shooter.turret, to).within(half) {
             return Some(format!(
                 "{} is outside the turret's {}° arc (turret faces {})",
                 self.label(to),
@@ -259,13 +267,64 @@ impl TankCommander {
         None
     }
 
-    /// Whether `hex` lies in `unit`'s turret arc within gun range (sight not considered).
+    /// The range of `unit`'s `weapon` (0 if it has none).
+    #[must_use]
+    pub fn weapon_range(&self, unit: &Unit, weapon: Weapon) -> u8 {
+        match weapon {
+            Weapon::MainGun | Weapon::Missile => unit.gun_range(&self.rules),
+            Weapon::AntiInfantry => unit.anti_infantry_range(&self.rules).unwrap_or(0),
+        }
+    }
+
+    /// The weapon `unit` fires at `target` with: infantry fire missiles at vehicles and
+    /// their anti-infantry weapon at infantry; tanks fire the main gun.
+    #[must_use]
+    pub fn weapon_for(&self, unit: &Unit, target: &Unit) -> Weapon {
+        match (unit.is_infantry(), target.is_infantry()) {
+            (true, true) => Weapon::AntiInfantry,
+            (true, false) => Weapon::Missile,
+            (false, _) => Weapon::MainGun,
+        }
+    }
+
+    /// Why `target` cannot be picked as a target wherever the shooter stands: it rides
+    /// on a tank, or it is infantry next to a tank of its own side.
+    #[must_use]
+    pub fn untargetable(&self, target: &Unit) -> Option<String> {
+        if let Some(carrier) = target.riding {
+            return Some(format!(
+                "{} rides on {}: only a hit on the tank can harm it",
+                target.name,
+                self.units[carrier.index()].name
+            ));
+        }
+        if target.is_infantry() && self.rules.infantry.shielded_by_friendly_tank {
+            let shield = self.units.iter().find(|u| {
+                u.side == target.side
+                    && u.kind == UnitKind::Tank
+                    && u.is_active()
+                    && u.at.unsigned_distance_to(target.at) == 1
+            });
+            if let Some(tank) = shield {
+                return Some(format!(
+                    "{} is next to {}, a tank of its own side: it cannot be targeted",
+                    target.name, tank.name
+                ));
+            }
+        }
+        None
+    }
+
+    /// Whether `hex` lies in `unit`'s turret arc within gun range (a squad: within missile
+    /// range all round); sight not considered.
     #[must_use]
     pub fn covers(&self, unit: &Unit, hex: Hex) -> bool {
         hex != unit.at
             && self.board_distance(unit.at, hex) <= u32::from(unit.gun_range(&self.rules))
-            && sector_of(unit.at, unit.turret, hex)
-                .within(f64::from(self.rules.firing.turret_arc_degrees) / 2.0)
+            // A squad's missile launcher fires all round.
+            && (unit.is_infantry()
+                || sector_of(unit.at, unit.turret, hex)
+                    .within(f64::from(self.rules.firing.turret_arc_degrees) / 2.0))
     }
 
     /// Hex distance.
@@ -287,28 +346,56 @@ impl TankCommander {
         round: Round,
         bring_it_down: bool,
     ) -> Result<ShotProfile, String> {
+        self.weapon_profile(shooter, target, Weapon::MainGun, round, bring_it_down)
+    }
+
+    /// The profile of a shot by `shooter`'s `weapon` at `target`, as
+    /// [`TankCommander::shot_profile`] is for the main gun.
+    ///
+    /// # Errors
+    /// Why the target cannot be aimed at with that weapon.
+    pub fn weapon_profile(
+        &self,
+        shooter: UnitId,
+        target: FireTarget,
+        weapon: Weapon,
+        round: Round,
+        bring_it_down: bool,
+    ) -> Result<ShotProfile, String> {
         if self.units.get(shooter.index()).is_none() {
             return Err("there is no such unit".into());
         }
-        if let Some(why) = self.why_not_aimable(shooter, target) {
+        if let Some(why) = self.why_not_aimable(shooter, target, weapon) {
             return Err(why);
         }
-        Ok(self.shot_profile_anyway(shooter, target, round, bring_it_down))
+        Ok(self.shot_profile_anyway(shooter, target, weapon, round, bring_it_down))
     }
 
-    /// Why `shooter` could not fire at `target` now (range, arc, sight, target, gunner).
+    /// Why `shooter` could not fire `weapon` at `target` now (range, arc, sight, target,
+    /// gunner).
     #[must_use]
-    pub fn why_not_aimable(&self, shooter: UnitId, target: FireTarget) -> Option<String> {
+    pub fn why_not_aimable(
+        &self,
+        shooter: UnitId,
+        target: FireTarget,
+        weapon: Weapon,
+    ) -> Option<String> {
         let s = self.units.get(shooter.index())?;
-        self.why_never_aimable(shooter, target)
-            .or_else(|| self.aim_problem(s, target))
+        self.why_never_aimable(shooter, target, weapon)
+            .or_else(|| self.aim_problem(s, target, weapon))
     }
 
-    /// Why `shooter` could never fire at `target`, wherever the two stood: a training
-    /// target never fires, a tank whose gunner is dead fires nothing, and a tank fires
-    /// only at the enemy. "What if" odds make sense only when this is `None`.
+    /// Why `shooter` could never fire `weapon` at `target`, wherever the two stood: a
+    /// training target never fires, a tank whose gunner is dead fires nothing, a unit
+    /// fires only the weapons it carries, each at what it is made for, and only at the
+    /// enemy. "What if" odds make sense only when this is `None`.
     #[must_use]
-    pub fn why_never_aimable(&self, shooter: UnitId, target: FireTarget) -> Option<String> {
+    pub fn why_never_aimable(
+        &self,
+        shooter: UnitId,
+        target: FireTarget,
+        weapon: Weapon,
+    ) -> Option<String> {
         let s = self.units.get(shooter.index())?;
         if s.kind == UnitKind::Target {
             return Some(format!("{} is a training target: it never fires", s.name));
@@ -316,14 +403,52 @@ impl TankCommander {
         if s.role_state(Role::Gunner) == RoleState::Out {
             return Some(format!("{}'s gunner is dead: the tank cannot fire", s.name));
         }
+        let carried =
+            match weapon {
+                Weapon::MainGun => (!s.is_infantry()).then_some(()).ok_or_else(|| {
+                    format!(
+                        "{} is infantry and has no main gun: it fires its missile launcher",
+                        s.name
+                    )
+                }),
+                Weapon::Missile => s.is_infantry().then_some(()).ok_or_else(|| {
+                    format!("only infantry carry missile launchers, not {}", s.name)
+                }),
+                Weapon::AntiInfantry => s.anti_infantry_range(&self.rules).map(|_| ()).ok_or_else(
+                    || {
+                        format!(
+                            "{} has no anti-infantry weapon (the Anti-Infantry Weapons upgrade)",
+                            s.name
+                        )
+                    },
+                ),
+            };
+        if let Err(why) = carried {
+            return Some(why);
+        }
         let FireTarget::Unit(t) = target else {
-            return None;
+            return (weapon != Weapon::MainGun)
+                .then(|| "only a tank's main gun can knock down a building".to_string());
         };
         let t = self.units.get(t.index())?;
         if t.id == s.id {
             return Some(format!("{} cannot fire at itself", s.name));
         }
-        (t.side == s.side).then(|| format!("{} is on {}'s own side", t.name, s.name))
+        if t.side == s.side {
+            return Some(format!("{} is on {}'s own side", t.name, s.name));
+        }
+        match weapon {
+            Weapon::Missile if t.is_infantry() => Some(format!(
+                "missiles are for vehicles: fire the anti-infantry weapon at {}",
+                t.name
+            )),
+            Weapon::AntiInfantry if !t.is_infantry() => Some(format!(
+                "the anti-infantry weapon fires only at infantry, and {} is {}",
+                t.name,
+                t.kind.a_noun()
+            )),
+            _ => None,
+        }
     }
 
     /// The profile of a shot as if it could be taken from where both units stand, whatever
@@ -337,6 +462,7 @@ impl TankCommander {
         &self,
         shooter: UnitId,
         target: FireTarget,
+        weapon: Weapon,
         round: Round,
         bring_it_down: bool,
     ) -> ShotProfile {
@@ -386,7 +512,12 @@ impl TankCommander {
                 ),
                 (line.hill_before_target, "behind a hill", f.hill_penalty),
             ];
-            for (applies, reason, penalty) in covers {
+            let taking_cover = (
+                t.in_cover,
+                "target taking cover",
+                self.rules.infantry.cover_penalty,
+            );
+            for (applies, reason, penalty) in covers.into_iter().chain([taking_cover]) {
                 if cover && applies {
                     modifiers.push(Modifier {
                         reason: reason.into(),
@@ -394,8 +525,10 @@ impl TankCommander {
                     });
                 }
             }
-            let (facing, why) = self.armor_facing_hit(t, s.at);
-            armor = Some((facing, t.armor.facing(facing), why));
+            if !t.is_infantry() {
+                let (facing, why) = self.armor_facing_hit(t, s.at);
+                armor = Some((facing, t.armor.facing(facing), why));
+            }
         }
         // A building cannot be missed when the switch says so: the die is still rolled and
         // shown, and every face hits.
@@ -410,6 +543,7 @@ impl TankCommander {
         ShotProfile {
             shooter,
             target,
+            weapon,
             round,
             to_hit: ToHit {
                 base,
@@ -429,6 +563,20 @@ impl TankCommander {
     pub fn odds(&self, profile: &ShotProfile) -> Odds {
         let hit = profile.to_hit.chance();
         let d = &self.rules.damage;
+        // Any hit destroys an infantry squad.
+        if let FireTarget::Unit(t) = profile.target
+            && self.units[t.index()].is_infantry()
+        {
+            return Odds {
+                hit,
+                penetrating: Fraction::ZERO,
+                glancing: Fraction::ZERO,
+                crew_wound: Fraction::ZERO,
+                fire: Fraction::ZERO,
+                expected_hull_loss: hit,
+                disable: hit,
+            };
+        }
         let Some((_, armor, _)) = profile.armor else {
             return Odds {
                 hit,

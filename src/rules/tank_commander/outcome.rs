@@ -83,6 +83,53 @@ impl TankCommander {
                     )));
                 }
             }
+            MissionRules::CaptureObjectives { count } => {
+                // Decided when a turn ends, so that the side that moves second in the
+                // turn can still answer a capture.
+                let held = |side: PlayerId| {
+                    self.held_at_turn_end
+                        .get(side.index())
+                        .copied()
+                        .unwrap_or(0)
+                };
+                for (side, other) in [(a, b), (b, a)] {
+                    let n = held(side);
+                    if n >= *count && n > held(other) {
+                        return Some(Outcome::win(
+                            side,
+                            format!(
+                                "{} held {n} objective{} at the end of turn {}",
+                                self.side_name(side),
+                                if n == 1 { "" } else { "s" },
+                                self.turn
+                            ),
+                        ));
+                    }
+                }
+                match (a_out, b_out) {
+                    (true, true) => return Some(Outcome::draw("both sides were knocked out")),
+                    (true, false) => return Some(self.destroyed_win(b, a)),
+                    (false, true) => return Some(self.destroyed_win(a, b)),
+                    (false, false) => {}
+                }
+                if self.turn > self.turn_limit {
+                    let (ha, hb) = (self.objectives_held(a), self.objectives_held(b));
+                    let held = |side, n: usize| {
+                        Outcome::win(
+                            side,
+                            format!(
+                                "turn limit: {} holds more objectives ({n})",
+                                self.side_name(side)
+                            ),
+                        )
+                    };
+                    match ha.cmp(&hb) {
+                        std::cmp::Ordering::Greater => return Some(held(a, ha)),
+                        std::cmp::Ordering::Less => return Some(held(b, hb)),
+                        std::cmp::Ordering::Equal => {}
+                    }
+                }
+            }
         }
         if self.turn > self.turn_limit {
             return Some(self.turn_limit_result());

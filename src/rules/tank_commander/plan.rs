@@ -62,6 +62,9 @@ impl TankCommander {
         };
         let (unit, start_ap, player) = (act.unit, act.action_points, self.current_side());
         let origin = self.unit(unit).at;
+        // A squad steps in any direction, so which way it faces does not matter.
+        let infantry = self.unit(unit).is_infantry();
+        let key_of = |u: &super::Unit| (u.at, if infantry { Facing::N } else { u.facing });
         let mut best: HashMap<(Hex, Facing), u8> = HashMap::new();
         let mut found: HashMap<Hex, Route> = HashMap::new();
         let mut queue = BinaryHeap::new();
@@ -74,7 +77,7 @@ impl TankCommander {
         let mut rng = MatchRng::new(0);
         while let Some(node) = queue.pop() {
             let u = node.state.unit(unit);
-            let key = (u.at, u.facing);
+            let key = key_of(u);
             if best.get(&key).is_some_and(|&c| c <= node.cost) && !node.actions.is_empty() {
                 continue;
             }
@@ -98,17 +101,21 @@ impl TankCommander {
             if node.state.outcome().is_some() {
                 continue;
             }
-            let orders = [
-                Action::Move,
-                Action::Turn {
-                    rotation: Rotation::Left,
-                    turret_follows: true,
-                },
-                Action::Turn {
-                    rotation: Rotation::Right,
-                    turret_follows: true,
-                },
-            ];
+            let orders: Vec<Action> = if infantry {
+                Facing::ALL.into_iter().map(Action::Step).collect()
+            } else {
+                vec![
+                    Action::Move,
+                    Action::Turn {
+                        rotation: Rotation::Left,
+                        turret_follows: true,
+                    },
+                    Action::Turn {
+                        rotation: Rotation::Right,
+                        turret_follows: true,
+                    },
+                ]
+            };
             for order in orders {
                 if node.state.check(player, &order).is_err() {
                     continue;
@@ -122,7 +129,7 @@ impl TankCommander {
                 };
                 let cost = start_ap.saturating_sub(left);
                 let nu = next.unit(unit);
-                if best.get(&(nu.at, nu.facing)).is_some_and(|&c| c <= cost) {
+                if best.get(&key_of(nu)).is_some_and(|&c| c <= cost) {
                     continue;
                 }
                 let mut actions = node.actions.clone();

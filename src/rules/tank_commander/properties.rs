@@ -12,11 +12,13 @@ fn project(relative: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
 }
 
-const SCENARIOS: [&str; 4] = [
+const SCENARIOS: [&str; 6] = [
     "scenarios/skirmish.ron",
     "scenarios/battle.ron",
     "scenarios/training-range.ron",
     "tests/scenarios/he-range.ron",
+    "scenarios/capture-objectives.ron",
+    "tests/scenarios/infantry-mounts.ron",
 ];
 
 fn check_invariants(game: &TankCommander) {
@@ -37,12 +39,36 @@ fn check_invariants(game: &TankCommander) {
                 "{} stands in a building",
                 u.name
             );
+            match u.riding {
+                // A squad riding on a tank shares its space, and moves with it.
+                Some(carrier) => {
+                    let c = game.unit(carrier);
+                    assert!(u.is_infantry(), "{} rides but is not infantry", u.name);
+                    assert_eq!(u.at, c.at, "{} has fallen behind {}", u.name, c.name);
+                    assert!(c.on_table(), "{} rides on a wreck that is gone", u.name);
+                    assert!(
+                        game.riders(carrier).count() <= usize::from(rules.infantry.riders_per_tank),
+                        "{} carries too many squads",
+                        c.name
+                    );
+                }
+                None => {
+                    assert!(
+                        !seen.contains(&u.at),
+                        "two units share {}",
+                        game.label(u.at)
+                    );
+                    seen.push(u.at);
+                }
+            }
+        }
+        if u.is_infantry() {
             assert!(
-                !seen.contains(&u.at),
-                "two units share {}",
-                game.label(u.at)
+                u.status != Status::Disabled,
+                "{} is a disabled squad: squads are destroyed outright",
+                u.name
             );
-            seen.push(u.at);
+            assert!(!u.on_fire, "{} is a squad on fire", u.name);
         }
         if u.hull == 0 {
             assert_ne!(
@@ -68,7 +94,14 @@ fn check_invariants(game: &TankCommander) {
             let needs = |role: Role| u.role_state(role) != RoleState::Out;
             let ok = match action {
                 Action::Move | Action::Turn { .. } => needs(Role::Driver),
-                Action::Fire(_) => needs(Role::Gunner),
+                Action::Fire(_) | Action::FireAntiInfantry(_) => needs(Role::Gunner),
+                Action::Step(_)
+                | Action::FireMissile(..)
+                | Action::TakeCover
+                | Action::Capture
+                | Action::Disarm(_)
+                | Action::Mount(_)
+                | Action::Dismount(_) => u.is_infantry(),
                 Action::Load(_) => needs(Role::Loader),
                 Action::UseAbility(a) => needs(a.role()),
                 _ => true,

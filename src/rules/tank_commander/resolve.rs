@@ -1,7 +1,7 @@
 //! Playing actions: what happens, die by die.
 
 use super::action::{
-    Ability, Action, DamageCause, DieCheck, Fact, FireTarget, PenetrationRoll, Scatter,
+    Ability, Action, DamageCause, DieCheck, Fact, FireTarget, PenetrationRoll, Scatter, Weapon,
 };
 use super::setup::{ArmorFacing, LieutenantRule, MissionRules, Round, Terrain, UnitKind};
 use super::state::{Activation, AirStrike, Mine, Role, RoleState, Status, TankCommander, UnitId};
@@ -76,6 +76,7 @@ impl TankCommander {
                     bring_it_down: false,
                     quick_load: false,
                     smoke_deployed: 0,
+                    free_shots: 0,
                 });
                 facts.push(Fact::UnitActivated {
                     unit: id,
@@ -111,11 +112,8 @@ impl TankCommander {
                 let cost = self.move_cost(&self.units[id.index()]);
                 let from = self.units[id.index()].at;
                 let to = self.ahead(&self.units[id.index()]);
-                self.units[id.index()].at = to;
-                spend(self, cost);
-                if let Some(a) = self.active.as_mut() {
-                    a.moves += 1;
-                }
+                self.place(id, to);
+                self.count_move(cost);
                 facts.push(Fact::UnitMoved {
                     unit: id,
                     from,
@@ -125,6 +123,113 @@ impl TankCommander {
                 });
                 self.note_waypoint(id, facts);
                 self.trip_mines(id, rng, facts);
+            }
+            Action::Step(facing) => {
+                let cost = self.move_cost(&self.units[id.index()]);
+                let u = &mut self.units[id.index()];
+                let from = u.at;
+                let to = from + facing.offset();
+                u.at = to;
+                u.facing = facing;
+                u.turret = facing;
+                self.count_move(cost);
+                facts.push(Fact::InfantryMoved {
+                    unit: id,
+                    from,
+                    to,
+                    cost,
+                });
+                if self.rules.infantry.trips_mines {
+                    self.trip_mines(id, rng, facts);
+                }
+            }
+            Action::FireMissile(target, round) => {
+                spend(self, costs.fire);
+                if let Some(a) = self.active.as_mut() {
+                    a.free_shots += 1;
+                }
+                self.fire_weapon(
+                    id,
+                    FireTarget::Unit(target),
+                    Weapon::Missile,
+                    round,
+                    false,
+                    rng,
+                    facts,
+                );
+            }
+            Action::FireAntiInfantry(target) => {
+                spend(self, costs.fire);
+                if let Some(a) = self.active.as_mut() {
+                    a.free_shots += 1;
+                }
+                self.fire_anti_infantry(id, target, act.bring_it_down, rng, facts);
+            }
+            Action::TakeCover => {
+                self.units[id.index()].in_cover = true;
+                spend(self, costs.take_cover);
+                facts.push(Fact::TookCover {
+                    unit: id,
+                    cost: costs.take_cover,
+                });
+            }
+            Action::Capture => {
+                let (at, side) = (self.units[id.index()].at, self.units[id.index()].side);
+                if let Some(o) = self.objectives.iter_mut().find(|o| o.at == at) {
+                    let from = o.holder.replace(side);
+                    spend(self, costs.capture);
+                    facts.push(Fact::ObjectiveCaptured {
+                        unit: id,
+                        hex: at,
+                        from,
+                        cost: costs.capture,
+                    });
+                }
+            }
+            Action::Disarm(hex) => {
+                let before = self.mines.len();
+                self.mines.retain(|m| m.at != hex);
+                #[allow(clippy::cast_possible_truncation, reason = "a hex holds few mines")]
+                let found = (before - self.mines.len()) as u8;
+                spend(self, costs.disarm);
+                facts.push(Fact::MineDisarmed {
+                    unit: id,
+                    hex,
+                    found,
+                    cost: costs.disarm,
+                });
+            }
+            Action::Mount(carrier) => {
+                let (to, turn) = (self.units[carrier.index()].at, self.turn);
+                let u = &mut self.units[id.index()];
+                u.at = to;
+                u.riding = Some(carrier);
+                u.boarded_on = turn;
+                spend(self, costs.mount);
+                facts.push(Fact::Mounted {
+                    unit: id,
+                    carrier,
+                    cost: costs.mount,
+                });
+            }
+            Action::Dismount(to) => {
+                let turn = self.turn;
+                let u = &mut self.units[id.index()];
+                let Some(carrier) = u.riding.take() else {
+                    return;
+                };
+                u.at = to;
+                u.boarded_on = turn;
+                spend(self, costs.mount);
+                facts.push(Fact::Dismounted {
+                    unit: id,
+                    carrier,
+                    to,
+                    cost: costs.mount,
+                });
+                if self.rules.infantry.trips_mines {
+                    self.trip_mines(id, rng, facts);
+                }
             }
             Action::Turn {
                 rotation,
@@ -173,7 +278,10 @@ impl TankCommander {
             }
             Action::Fire(target) => {
                 spend(self, costs.fire);
-                self.fire(id, target, act.bring_it_down, rng, facts);
+                if let Some(round) = self.units[id.index()].loaded.take() {
+                    let bid = act.bring_it_down;
+                    self.fire_weapon(id, target, Weapon::MainGun, round, bid, rng, facts);
+                }
             }
             Action::DeploySmoke(hex) => {
                 if let Some(i) = self.board.index(hex) {
@@ -279,7 +387,7 @@ impl TankCommander {
                         for _ in 0..spaces {
                             let from = self.units[id.index()].at;
                             let to = self.ahead(&self.units[id.index()]);
-                            self.units[id.index()].at = to;
+                            self.place(id, to);
                             if self.rules.crew.dash_within_cap
                                 && let Some(a) = self.active.as_mut()
                             {
@@ -318,21 +426,39 @@ impl TankCommander {
         }
     }
 
-    fn fire(
+    /// Charges a move's action points and counts it towards the turn's move cap.
+    fn count_move(&mut self, cost: u8) {
+        if let Some(a) = self.active.as_mut() {
+            a.action_points = a.action_points.saturating_sub(cost);
+            a.moves += 1;
+        }
+    }
+
+    /// Moves `id` to `to`, with the infantry riding on it.
+    fn place(&mut self, id: UnitId, to: hexx::Hex) {
+        self.units[id.index()].at = to;
+        for u in &mut self.units {
+            if u.riding == Some(id) {
+                u.at = to;
+            }
+        }
+    }
+
+    /// A shot from the main gun (its round already taken out of the gun) or a missile.
+    #[allow(clippy::too_many_arguments, reason = "one shot's every input")]
+    fn fire_weapon(
         &mut self,
         id: UnitId,
         target: FireTarget,
+        weapon: Weapon,
+        round: Round,
         bring_it_down: bool,
         rng: &mut MatchRng,
         facts: &mut Vec<Fact>,
     ) {
-        let Some(round) = self.units[id.index()].loaded else {
+        let Ok(profile) = self.weapon_profile(id, target, weapon, round, bring_it_down) else {
             return;
         };
-        let Ok(profile) = self.shot_profile(id, target, round, bring_it_down) else {
-            return;
-        };
-        self.units[id.index()].loaded = None;
         let roll = rng.d6();
         let hit = profile.to_hit.hits(roll);
         let penetration = match (hit, profile.armor) {
@@ -352,6 +478,7 @@ impl TankCommander {
         facts.push(Fact::ShotResolved {
             shooter: id,
             target,
+            weapon,
             round,
             to_hit: profile.to_hit,
             roll,
@@ -369,11 +496,67 @@ impl TankCommander {
                 facts.push(Fact::BuildingDestroyed { hex });
             }
             FireTarget::Unit(t) => {
-                if let Some(p) = penetration {
+                if self.units[t.index()].is_infantry() {
+                    let why = format!(
+                        "hit by {}'s {}",
+                        self.units[id.index()].name,
+                        weapon.title()
+                    );
+                    self.destroy_squad(t, why, facts);
+                } else if let Some(p) = penetration {
                     self.damage(t, p.penetrating, round == Round::He, rng, facts);
                 }
             }
         }
+    }
+
+    /// An anti-infantry weapon's shot: a hit destroys the squad.
+    fn fire_anti_infantry(
+        &mut self,
+        id: UnitId,
+        target: UnitId,
+        bring_it_down: bool,
+        rng: &mut MatchRng,
+        facts: &mut Vec<Fact>,
+    ) {
+        let Ok(profile) = self.weapon_profile(
+            id,
+            FireTarget::Unit(target),
+            Weapon::AntiInfantry,
+            Round::At,
+            bring_it_down,
+        ) else {
+            return;
+        };
+        let roll = rng.d6();
+        let hit = profile.to_hit.hits(roll);
+        facts.push(Fact::AntiInfantryFired {
+            shooter: id,
+            target,
+            to_hit: profile.to_hit,
+            roll,
+            hit,
+        });
+        if hit {
+            let why = format!(
+                "hit by {}'s anti-infantry weapon",
+                self.units[id.index()].name
+            );
+            self.destroy_squad(target, why, facts);
+        }
+    }
+
+    /// Takes an infantry squad off the table (it leaves no wreck).
+    fn destroy_squad(&mut self, t: UnitId, reason: String, facts: &mut Vec<Fact>) {
+        let u = &mut self.units[t.index()];
+        if !u.on_table() {
+            return;
+        }
+        u.hull = 0;
+        u.status = Status::Destroyed;
+        u.riding = None;
+        u.in_cover = false;
+        facts.push(Fact::UnitDestroyed { unit: t, reason });
     }
 
     /// Applies a hit's effects: wounds, hull, fire, and disabling.
@@ -386,6 +569,18 @@ impl TankCommander {
         facts: &mut Vec<Fact>,
     ) {
         let d = self.rules.damage;
+        // Any hit on a tank kills the infantry riding on its outside.
+        let riders: Vec<UnitId> = self.riders(t).map(|r| r.id).collect();
+        for r in riders {
+            let why = format!("riding on {} when it was hit", self.units[t.index()].name);
+            self.destroy_squad(r, why, facts);
+        }
+        if self.units[t.index()].is_infantry() {
+            if penetrating {
+                self.destroy_squad(t, "a penetrating hit".into(), facts);
+            }
+            return;
+        }
         let has_crew = self.units[t.index()].living_crew().next().is_some();
         if penetrating {
             self.wound(t, rng, facts);
@@ -521,6 +716,10 @@ impl TankCommander {
                 return;
             }
             facts.push(Fact::TurnStarted { turn: self.turn });
+            // Cover lasts until the next turn.
+            for u in &mut self.units {
+                u.in_cover = false;
+            }
             self.roll_air_strikes(rng, facts);
             // If nobody can act, the loop ends turns until the limit ends the battle.
             self.current = self.first_player.unwrap_or_default();
@@ -569,6 +768,15 @@ impl TankCommander {
                 self.cook_off(id, false, rng, facts);
             }
         }
+        if !self.objectives.is_empty() {
+            self.held_at_turn_end = (0..self.sides.len())
+                .map(|side| {
+                    #[allow(clippy::cast_possible_truncation, reason = "two sides")]
+                    let side = PlayerId(side as u8);
+                    u8::try_from(self.objectives_held(side)).unwrap_or(u8::MAX)
+                })
+                .collect();
+        }
         facts.push(Fact::TurnEnded { turn: self.turn });
     }
 
@@ -590,6 +798,11 @@ impl TankCommander {
             hex: at,
             immediate,
         });
+        let riders: Vec<UnitId> = self.riders(id).map(|r| r.id).collect();
+        for r in riders {
+            let why = format!("riding on {} when it exploded", self.units[id.index()].name);
+            self.destroy_squad(r, why, facts);
+        }
         let victims: Vec<UnitId> = self
             .units
             .iter()
@@ -602,6 +815,10 @@ impl TankCommander {
             .collect();
         for t in victims {
             let target = &self.units[t.index()];
+            // A squad riding on a tank the blast already hit is gone.
+            if !target.on_table() {
+                continue;
+            }
             let (armor_facing, facing_reason) = self.armor_facing_hit(target, at);
             let armor = target.armor.facing(armor_facing);
             let roll = rng.d6();

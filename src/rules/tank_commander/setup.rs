@@ -115,6 +115,18 @@ pub struct ActionCosts {
     /// Calling in the air strike.
     #[serde(default = "one")]
     pub air_strike: u8,
+    /// Infantry taking cover.
+    #[serde(default = "one")]
+    pub take_cover: u8,
+    /// Infantry capturing the objective they stand on.
+    #[serde(default = "one")]
+    pub capture: u8,
+    /// Infantry disarming (or, with hidden mines, sweeping) an adjacent space.
+    #[serde(default = "one")]
+    pub disarm: u8,
+    /// Infantry mounting a tank, or dismounting from one.
+    #[serde(default = "one")]
+    pub mount: u8,
 }
 
 /// The default of a cost that a rules table may leave out.
@@ -290,6 +302,71 @@ pub struct SmokeRules {
     pub per_turn: u8,
 }
 
+/// Infantry squads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct InfantryRules {
+    /// The squad's profile; `gun_range` is the missile launcher's range.
+    pub stats: UnitStats,
+    /// What Take Cover adds to the roll enemies need to hit the squad.
+    pub cover_penalty: u8,
+    /// A squad next to a tank of its own side cannot be targeted.
+    pub shielded_by_friendly_tank: bool,
+    /// Infantry set off anti-tank mines they walk onto (false: too light to).
+    pub trips_mines: bool,
+    /// Shots a squad may fire in one activation (its weapons need no loading).
+    pub shots_per_activation: u8,
+    /// Squads that may ride on the outside of one tank.
+    pub riders_per_tank: u8,
+}
+
+impl Default for InfantryRules {
+    fn default() -> Self {
+        Self {
+            stats: UnitStats {
+                armor: Armor {
+                    front: 3,
+                    side: 3,
+                    rear: 3,
+                },
+                accuracy: 4,
+                hull: 1,
+                actions: 3,
+                move_cap: 2,
+                gun_range: 3,
+            },
+            cover_penalty: 1,
+            shielded_by_friendly_tank: true,
+            trips_mines: false,
+            shots_per_activation: 1,
+            riders_per_tank: 1,
+        }
+    }
+}
+
+/// Anti-infantry weapons: they fire only at infantry, in any direction, and a hit
+/// destroys the squad.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AntiInfantryRules {
+    /// Range of a tank's weapon (the Anti-Infantry Weapons upgrade).
+    pub tank_range: u8,
+    /// Range of an infantry squad's own weapon.
+    pub infantry_range: u8,
+    /// Shots a tank's weapon may fire in one activation (it needs no loading).
+    pub tank_shots_per_activation: u8,
+}
+
+impl Default for AntiInfantryRules {
+    fn default() -> Self {
+        Self {
+            tank_range: 2,
+            infantry_range: 2,
+            tank_shots_per_activation: 1,
+        }
+    }
+}
+
 /// Every number and switch of Tank Commander, as read from the rules file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rules {
@@ -306,6 +383,10 @@ pub struct Rules {
     pub mines: MineRules,
     #[serde(default)]
     pub air_strike: AirStrikeRules,
+    #[serde(default)]
+    pub infantry: InfantryRules,
+    #[serde(default)]
+    pub anti_infantry: AntiInfantryRules,
     pub default_turn_limit: u8,
 }
 
@@ -345,7 +426,11 @@ impl Rules {
 
     pub(crate) fn problems(&self) -> Problems {
         let mut p = Problems::default();
-        for (path, s) in [("tank", &self.tank), ("target", &self.target)] {
+        for (path, s) in [
+            ("tank", &self.tank),
+            ("target", &self.target),
+            ("infantry.stats", &self.infantry.stats),
+        ] {
             if !(2..=6).contains(&s.accuracy) {
                 p.push(
                     format!("{path}.accuracy"),
@@ -432,7 +517,11 @@ impl Rules {
                 }
             }
         };
-        for (unit, s) in [("tank", &self.tank), ("target", &self.target)] {
+        for (unit, s) in [
+            ("tank", &self.tank),
+            ("target", &self.target),
+            ("infantry.stats", &self.infantry.stats),
+        ] {
             at_most(
                 STAT_MAX,
                 &[
@@ -486,6 +575,10 @@ impl Rules {
                 ("costs.extinguish", c.extinguish),
                 ("costs.lay_mine", c.lay_mine),
                 ("costs.air_strike", c.air_strike),
+                ("costs.take_cover", c.take_cover),
+                ("costs.capture", c.capture),
+                ("costs.disarm", c.disarm),
+                ("costs.mount", c.mount),
             ],
         );
         let (f, d, cr, sm) = (&self.firing, &self.damage, &self.crew, &self.smoke);
@@ -513,6 +606,21 @@ impl Rules {
                 ("mines.strength", self.mines.strength),
                 ("mines.lay_range", self.mines.lay_range),
                 ("air_strike.strength", self.air_strike.strength),
+                ("infantry.cover_penalty", self.infantry.cover_penalty),
+                (
+                    "infantry.shots_per_activation",
+                    self.infantry.shots_per_activation,
+                ),
+                ("infantry.riders_per_tank", self.infantry.riders_per_tank),
+                ("anti_infantry.tank_range", self.anti_infantry.tank_range),
+                (
+                    "anti_infantry.infantry_range",
+                    self.anti_infantry.infantry_range,
+                ),
+                (
+                    "anti_infantry.tank_shots_per_activation",
+                    self.anti_infantry.tank_shots_per_activation,
+                ),
             ],
         );
     }
@@ -602,10 +710,30 @@ pub enum UnitKind {
     Tank,
     /// A static target on a training range: it never acts and has no crew.
     Target,
-    /// Planned with the infantry rules.
+    /// Planned with the APC rules.
     Apc,
-    /// Planned with the infantry rules.
+    /// An infantry squad: moves in any direction, fires a missile launcher and an
+    /// anti-infantry weapon, captures objectives, disarms mines, rides on tanks.
     Infantry,
+}
+
+impl UnitKind {
+    /// True for units with a crew of named members (only tanks).
+    #[must_use]
+    pub const fn has_crew(self) -> bool {
+        matches!(self, UnitKind::Tank)
+    }
+
+    /// The kind in words, with its article, for sentences.
+    #[must_use]
+    pub const fn a_noun(self) -> &'static str {
+        match self {
+            UnitKind::Tank => "a tank",
+            UnitKind::Target => "a training target",
+            UnitKind::Apc => "an APC",
+            UnitKind::Infantry => "an infantry squad",
+        }
+    }
 }
 
 /// A round for the main gun.
@@ -952,6 +1080,9 @@ pub enum Mission {
     Breakthrough { attacker: String, edge: Edge },
     /// One side drives its tank through every waypoint and knocks out every target.
     Training { waypoints: Vec<String> },
+    /// The first side to hold `count` of the scenario's objectives wins; infantry
+    /// capture them by standing on them.
+    CaptureObjectives { count: u8 },
 }
 
 /// What happens when the turn limit is reached without a winner.
@@ -990,6 +1121,9 @@ pub struct ScenarioSetup {
     pub victory: VictorySetup,
     #[serde(default)]
     pub mines: MinesSetup,
+    /// Objective spaces that infantry can capture.
+    #[serde(default)]
+    pub objectives: Vec<String>,
     #[serde(default)]
     pub seed: Option<u64>,
 }
@@ -1026,6 +1160,7 @@ pub enum MissionRules {
     DestroyAll,
     Breakthrough { attacker: u8, edge: Edge },
     Training { waypoints: Vec<Hex> },
+    CaptureObjectives { count: u8 },
 }
 
 /// A validated scenario.
@@ -1038,6 +1173,8 @@ pub struct Scenario {
     pub units: Vec<UnitInit>,
     /// Mines laid before the battle: where, and whose.
     pub mines: Vec<(Hex, u8)>,
+    /// Objective spaces, in file order.
+    pub objectives: Vec<Hex>,
     pub mission: MissionRules,
     pub turn_limit: u8,
 }
@@ -1230,11 +1367,28 @@ impl Scenario {
             }
             match u.kind {
                 UnitKind::Tank | UnitKind::Target => {}
-                UnitKind::Apc | UnitKind::Infantry => p.push(
+                UnitKind::Infantry => {
+                    if u.loaded.is_some() {
+                        p.push(
+                            format!("{path}.loaded"),
+                            format!(
+                                "`{}` is infantry: its missiles need no loading, so leave `loaded` out",
+                                u.name
+                            ),
+                        );
+                    }
+                    if u.turret.is_some() {
+                        p.push(
+                            format!("{path}.turret"),
+                            format!("`{}` is infantry and has no turret", u.name),
+                        );
+                    }
+                }
+                UnitKind::Apc => p.push(
                     format!("{path}.kind"),
                     format!(
-                        "{:?} units are not playable yet: they come with the infantry rules",
-                        u.kind
+                        "`{}`: APCs are not playable yet (they come with the APC rules)",
+                        u.name
                     ),
                 ),
             }
@@ -1302,7 +1456,7 @@ impl Scenario {
             } else if u.build != Build::default() {
                 p.push(
                     format!("{path}.build"),
-                    format!("`{}` is a {:?} and takes no upgrades", u.name, u.kind),
+                    format!("`{}` is {} and takes no upgrades", u.name, u.kind.a_noun()),
                 );
             }
             if let (Some(side), Some(at)) = (side, at) {
@@ -1346,6 +1500,24 @@ impl Scenario {
             }
         }
 
+        let mut objectives = Vec::new();
+        for (j, label) in setup.objectives.iter().enumerate() {
+            let path = format!("objectives[{j}]");
+            let Some(h) = hex_of(&mut p, path.clone(), label) else {
+                continue;
+            };
+            if board.index(h).is_some_and(|i| terrain[i].is_impassable()) {
+                p.push(
+                    path,
+                    format!("the objective at {label} is on a building: no squad could reach it"),
+                );
+            } else if objectives.contains(&h) {
+                p.push(path, format!("{label} is an objective twice"));
+            } else {
+                objectives.push(h);
+            }
+        }
+
         let mission = match &setup.victory.mission {
             Mission::DestroyAll => MissionRules::DestroyAll,
             Mission::Breakthrough { attacker, edge } => match side_index(attacker) {
@@ -1386,6 +1558,30 @@ impl Scenario {
                 }
                 MissionRules::Training { waypoints: hexes }
             }
+            Mission::CaptureObjectives { count } => {
+                if setup.objectives.is_empty() {
+                    p.push(
+                        "victory.mission",
+                        "capturing objectives needs `objectives: [...]` in the scenario",
+                    );
+                } else if *count == 0 || usize::from(*count) > setup.objectives.len() {
+                    p.push(
+                        "victory.mission.count",
+                        format!(
+                            "a side must capture 1 to {} objectives (the scenario has {}), not {count}",
+                            setup.objectives.len(),
+                            setup.objectives.len()
+                        ),
+                    );
+                }
+                if !units.iter().any(|u| u.setup.kind == UnitKind::Infantry) {
+                    p.push(
+                        "victory.mission",
+                        "only infantry capture objectives: the scenario needs infantry",
+                    );
+                }
+                MissionRules::CaptureObjectives { count: *count }
+            }
         };
         for side in 0..setup.sides.len().min(2) {
             if !units.iter().any(|u| usize::from(u.side) == side) && !setup.units.is_empty() {
@@ -1411,6 +1607,7 @@ impl Scenario {
                 smoke,
                 units,
                 mines,
+                objectives,
                 mission,
                 turn_limit,
             })

@@ -131,6 +131,19 @@ pub struct Unit {
     pub loaded: Option<Round>,
     pub on_fire: bool,
     pub status: Status,
+    /// Infantry: taking cover until the next turn starts.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_cover: bool,
+    /// Infantry: the tank it rides on (it stands on the tank's space, and moves with it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub riding: Option<UnitId>,
+    /// Infantry: the turn it last mounted or dismounted (once per turn).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub boarded_on: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// How the job of `role` is done by `crew`: a wounded (untreated) member, or the
@@ -167,10 +180,40 @@ impl Unit {
         self.crew.iter().find(|m| m.role == role)
     }
 
-    /// How the job of `role` is being done.
+    /// How the job of `role` is being done. Units without a crew (infantry) do every
+    /// job themselves, unhurt.
     #[must_use]
     pub fn role_state(&self, role: Role) -> RoleState {
+        if !self.kind.has_crew() {
+            return RoleState::Healthy;
+        }
         crew_role_state(&self.crew, self.lieutenant_covers, role)
+    }
+
+    /// True for infantry squads.
+    #[must_use]
+    pub fn is_infantry(&self) -> bool {
+        self.kind == UnitKind::Infantry
+    }
+
+    /// The range of this unit's anti-infantry weapon, if it has one.
+    #[must_use]
+    pub fn anti_infantry_range(&self, rules: &Rules) -> Option<u8> {
+        match self.kind {
+            UnitKind::Infantry => Some(rules.anti_infantry.infantry_range),
+            UnitKind::Tank if self.build.anti_infantry => Some(rules.anti_infantry.tank_range),
+            _ => None,
+        }
+    }
+
+    /// Shots this unit's weapons that need no loading (missiles, anti-infantry weapons)
+    /// may fire in one activation.
+    #[must_use]
+    pub fn free_shots(&self, rules: &Rules) -> u8 {
+        match self.kind {
+            UnitKind::Infantry => rules.infantry.shots_per_activation,
+            _ => rules.anti_infantry.tank_shots_per_activation,
+        }
     }
 
     /// True while the unit can take part (not disabled or destroyed).
@@ -188,7 +231,7 @@ impl Unit {
     /// True for units that activate and spend actions.
     #[must_use]
     pub fn acts(&self) -> bool {
-        self.kind == UnitKind::Tank && self.is_active()
+        matches!(self.kind, UnitKind::Tank | UnitKind::Infantry) && self.is_active()
     }
 
     /// Action points at the start of an activation.
@@ -240,10 +283,11 @@ impl Unit {
         }
     }
 
-    /// Rounds this tank carries.
+    /// Rounds this unit carries (an infantry squad: its missiles).
     #[must_use]
     pub fn rounds(&self) -> &'static [Round] {
-        if self.build.he_rounds {
+        // A squad's missile launcher fires AT or HE.
+        if self.build.he_rounds || self.kind == UnitKind::Infantry {
             &[Round::At, Round::He]
         } else {
             &[Round::At]
@@ -293,6 +337,17 @@ pub struct Activation {
     pub bring_it_down: bool,
     pub quick_load: bool,
     pub smoke_deployed: u8,
+    /// Shots fired by weapons that need no loading (missiles, anti-infantry weapons).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub free_shots: u8,
+}
+
+/// An objective space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Objective {
+    pub at: Hex,
+    /// The side that captured it last; it holds it until the enemy captures it.
+    pub holder: Option<PlayerId>,
 }
 
 /// A Tank Commander battle.
@@ -309,6 +364,8 @@ pub struct TankCommander {
     /// Each side sees only its own mines.
     pub(crate) hidden_mines: bool,
     pub(crate) strikes: Vec<AirStrike>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) objectives: Vec<Objective>,
     pub(crate) sides: Vec<String>,
     pub(crate) units: Vec<Unit>,
     pub(crate) mission: MissionRules,
@@ -323,6 +380,10 @@ pub struct TankCommander {
     pub(crate) active: Option<Activation>,
     pub(crate) conceded: Option<PlayerId>,
     pub(crate) waypoints_reached: Vec<bool>,
+    /// Objectives each side held when the last turn ended (the capture mission is decided
+    /// then).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) held_at_turn_end: Vec<u8>,
 }
 
 impl TankCommander {
@@ -342,7 +403,8 @@ impl TankCommander {
                 let s = &init.setup;
                 let base = match s.kind {
                     UnitKind::Target => rules.target,
-                    _ => rules.tank,
+                    UnitKind::Infantry => rules.infantry.stats,
+                    UnitKind::Tank | UnitKind::Apc => rules.tank,
                 };
                 let mut crew = Vec::new();
                 if s.kind == UnitKind::Tank {
@@ -402,6 +464,9 @@ impl TankCommander {
                     },
                     on_fire: false,
                     status: Status::Active,
+                    in_cover: false,
+                    riding: None,
+                    boarded_on: 0,
                 }
             })
             .collect::<Vec<_>>();
@@ -425,6 +490,11 @@ impl TankCommander {
                 .collect(),
             hidden_mines: scenario.setup.mines.hidden,
             strikes: Vec::new(),
+            objectives: scenario
+                .objectives
+                .iter()
+                .map(|&at| Objective { at, holder: None })
+                .collect(),
             sides: scenario
                 .setup
                 .sides
@@ -442,6 +512,7 @@ impl TankCommander {
             active: None,
             conceded: None,
             waypoints_reached: vec![false; waypoints],
+            held_at_turn_end: Vec::new(),
         })
     }
 
@@ -472,9 +543,32 @@ impl TankCommander {
             .find(|u| u.name.eq_ignore_ascii_case(name))
     }
 
-    /// The unit standing on `hex` (active or disabled).
+    /// The unit standing on `hex` (active or disabled); infantry riding on a tank are
+    /// not counted (the tank is).
     pub fn unit_at(&self, hex: Hex) -> Option<&Unit> {
-        self.units.iter().find(|u| u.on_table() && u.at == hex)
+        self.units
+            .iter()
+            .find(|u| u.on_table() && u.at == hex && u.riding.is_none())
+    }
+
+    /// The infantry riding on `carrier`.
+    pub fn riders(&self, carrier: UnitId) -> impl Iterator<Item = &Unit> {
+        self.units
+            .iter()
+            .filter(move |u| u.riding == Some(carrier) && u.on_table())
+    }
+
+    /// The objective spaces and who holds them.
+    pub fn objectives(&self) -> &[Objective] {
+        &self.objectives
+    }
+
+    /// Objectives held by `side`.
+    pub fn objectives_held(&self, side: PlayerId) -> usize {
+        self.objectives
+            .iter()
+            .filter(|o| o.holder == Some(side))
+            .count()
     }
 
     /// Terrain at `hex`; off-board hexes read as buildings (impassable, blocking).

@@ -39,6 +39,7 @@ impl Field {
                 units: Vec::new(),
                 victory: VictorySetup::default(),
                 mines: MinesSetup::default(),
+                objectives: Vec::new(),
                 seed: None,
             },
             board,
@@ -64,6 +65,31 @@ impl Field {
             named: false,
             loaded: None,
         });
+        self
+    }
+
+    /// An infantry squad.
+    fn squad(mut self, side: &str, name: &str, rel: Hex) -> Self {
+        self.setup.units.push(UnitSetup {
+            side: side.into(),
+            kind: UnitKind::Infantry,
+            name: name.into(),
+            at: self.label(rel),
+            facing: Facing::N,
+            turret: None,
+            build: Build::default(),
+            crew: CrewNames::default(),
+            painted: false,
+            named: false,
+            loaded: None,
+        });
+        self
+    }
+
+    /// Objectives to capture; `count` of them win.
+    fn objectives(mut self, rels: &[Hex], count: u8) -> Self {
+        self.setup.objectives = rels.iter().map(|r| self.label(*r)).collect();
+        self.setup.victory.mission = Mission::CaptureObjectives { count };
         self
     }
 
@@ -403,7 +429,7 @@ fn firing_diagram_who_t_can_fire_at() {
     assert!(
         fire_at(&g, "T", "D")
             .unwrap_err()
-            .contains("the gun reaches 6")
+            .contains("the main gun reaches 6")
     );
     assert!(
         fire_at(&g, "T", "E")
@@ -1542,4 +1568,416 @@ fn the_air_strike_preview_gives_this_turns_chance_and_every_space_it_can_hit() {
     assert_eq!(chance(mark + Hex::new(1, 1)), None, "off every line");
     // The mark sits 5 rows from the top edge: the sixth space north is off the board.
     assert_eq!(reach.len(), 1 + 6 * 6 - 1);
+}
+
+// ----- Infantry -----
+
+const S: Hex = Facing::S.offset();
+
+/// True when `facts` say `unit` was wiped out.
+fn wiped_out(facts: &[Fact], unit: UnitId) -> bool {
+    facts
+        .iter()
+        .any(|f| matches!(f, Fact::UnitDestroyed { unit: u, .. } if *u == unit))
+}
+
+#[test]
+fn a_squad_has_the_table_profile_and_steps_two_spaces_in_any_direction() {
+    let (mut g, mut rng) = Field::new()
+        .squad("Blue", "Fox", Hex::ZERO)
+        .tank("Red", "X", Hex::new(8, 0), Facing::S, Facing::S)
+        .rules();
+    let fox = id(&g, "Fox");
+    let u = g.unit(fox);
+    assert_eq!(
+        (u.armor.front, u.armor.side, u.armor.rear, u.hull),
+        (3, 3, 3, 1)
+    );
+    assert!(u.crew.is_empty());
+    play(&mut g, &mut rng, Action::Activate(fox));
+    assert_eq!(g.activation().unwrap().action_points, 3);
+    assert!(refuse(&g, Action::Move).contains("any direction"));
+    assert!(refuse(&g, Action::Load(Round::At)).contains("no loading"));
+    assert!(refuse(&g, Action::UseAbility(Ability::BoomingVoice)).contains("tanks"));
+    let start = g.unit(fox).at;
+    play(&mut g, &mut rng, Action::Step(Facing::SE));
+    play(&mut g, &mut rng, Action::Step(Facing::SW));
+    assert_eq!(
+        g.unit(fox).at,
+        start + Facing::SE.offset() + Facing::SW.offset()
+    );
+    assert!(refuse(&g, Action::Step(Facing::N)).contains("its limit"));
+    // Tanks cannot do what only infantry do.
+    play(&mut g, &mut rng, Action::EndActivation);
+    let unit = id(&g, "X");
+    play(&mut g, &mut rng, Action::Activate(unit));
+    assert!(refuse(&g, Action::TakeCover).contains("only infantry"));
+    assert!(refuse(&g, Action::Step(Facing::N)).contains("only infantry"));
+}
+
+#[test]
+fn a_squad_does_not_enter_buildings_or_other_units() {
+    let (mut g, mut rng) = Field::new()
+        .squad("Blue", "Fox", Hex::ZERO)
+        .terrain(N, Terrain::Building)
+        .tank("Blue", "T", S, Facing::N, Facing::N)
+        .tank("Red", "X", Hex::new(8, 0), Facing::S, Facing::S)
+        .rules();
+    let unit = id(&g, "Fox");
+    play(&mut g, &mut rng, Action::Activate(unit));
+    assert!(refuse(&g, Action::Step(Facing::N)).contains("building"));
+    assert!(refuse(&g, Action::Step(Facing::S)).contains("occupied by T"));
+}
+
+#[test]
+fn any_main_gun_hit_wipes_out_a_squad_and_its_odds_say_so() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .squad("Red", "Wolf", N * 3)
+        .rules();
+    let wolf = id(&g, "Wolf");
+    let p = fire_at(&g, "T", "Wolf").unwrap();
+    assert!(p.armor.is_none(), "no penetration roll against infantry");
+    let o = g.odds(&p);
+    assert_eq!(o.hit, Fraction::new(1, 2));
+    assert_eq!(o.disable, o.hit);
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    rng.push_script([4]);
+    let facts = play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(wolf)));
+    assert!(wiped_out(&facts, wolf), "{facts:?}");
+    assert_eq!(g.unit(wolf).status, Status::Destroyed);
+    assert!(g.unit_at(g.unit(wolf).at).is_none(), "it leaves no wreck");
+}
+
+#[test]
+fn a_squad_fires_missiles_at_vehicles_and_its_anti_infantry_weapon_at_squads() {
+    let (mut g, mut rng) = Field::new()
+        .squad("Blue", "Fox", Hex::ZERO)
+        .tank("Red", "X", N * 3, Facing::S, Facing::S)
+        .squad("Red", "Wolf", Hex::new(2, 0))
+        .squad("Red", "Far", Hex::new(-3, 0))
+        .rules();
+    let (fox, x, wolf, far) = (id(&g, "Fox"), id(&g, "X"), id(&g, "Wolf"), id(&g, "Far"));
+    play(&mut g, &mut rng, Action::Activate(fox));
+    assert!(refuse(&g, Action::FireMissile(wolf, Round::At)).contains("vehicles"));
+    assert!(refuse(&g, Action::FireAntiInfantry(x)).contains("only at infantry"));
+    assert!(refuse(&g, Action::Fire(FireTarget::Unit(x))).contains("missile launcher"));
+    assert!(refuse(&g, Action::FireAntiInfantry(far)).contains("reaches 2"));
+    // An HE missile at the tank behind it (no arc): hit on 4, 3+4=7 > 6 penetrates,
+    // wound pick 1, fire roll 6.
+    rng.push_script([4, 3, 1, 6]);
+    let facts = play(&mut g, &mut rng, Action::FireMissile(x, Round::He));
+    assert!(
+        facts.iter().any(|f| matches!(
+            f,
+            Fact::ShotResolved {
+                weapon: super::action::Weapon::Missile,
+                hit: true,
+                ..
+            }
+        )),
+        "{facts:?}"
+    );
+    assert_eq!(g.unit(x).hull, 3);
+    assert!(g.unit(x).on_fire);
+    // No loading, but one shot an activation.
+    assert!(refuse(&g, Action::FireAntiInfantry(wolf)).contains("1 shot"));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(wolf));
+    rng.push_script([5]);
+    let facts = play(&mut g, &mut rng, Action::FireAntiInfantry(fox));
+    assert!(wiped_out(&facts, fox), "{facts:?}");
+}
+
+#[test]
+fn a_tank_needs_the_upgrade_for_its_anti_infantry_weapon() {
+    let ai = Build {
+        anti_infantry: true,
+        ..Build::default()
+    };
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "Plain", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Blue", "Gunned", Hex::new(4, 0), Facing::N, Facing::N)
+        .with_build(ai)
+        .squad("Red", "Wolf", Hex::new(2, 1))
+        .rules();
+    let wolf = id(&g, "Wolf");
+    let unit = id(&g, "Plain");
+    play(&mut g, &mut rng, Action::Activate(unit));
+    assert!(refuse(&g, Action::FireAntiInfantry(wolf)).contains("Anti-Infantry Weapons"));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(wolf));
+    play(&mut g, &mut rng, Action::EndActivation);
+    let unit = id(&g, "Gunned");
+    play(&mut g, &mut rng, Action::Activate(unit));
+    // All round: the squad is behind the turret's arc.
+    assert!(
+        g.unit(wolf)
+            .at
+            .unsigned_distance_to(g.unit(id(&g, "Gunned")).at)
+            <= 2
+    );
+    rng.push_script([6]);
+    let facts = play(&mut g, &mut rng, Action::FireAntiInfantry(wolf));
+    assert!(wiped_out(&facts, wolf), "{facts:?}");
+}
+
+#[test]
+fn a_squad_next_to_its_own_tank_cannot_be_targeted() {
+    let (g, _) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank(
+            "Red",
+            "Guard",
+            N * 4 + Facing::NE.offset(),
+            Facing::S,
+            Facing::S,
+        )
+        .squad("Red", "Wolf", N * 4)
+        .rules();
+    let why = fire_at(&g, "T", "Wolf").unwrap_err();
+    assert!(why.contains("next to Guard"), "{why}");
+    let mut rules = Rules::builtin();
+    rules.infantry.shielded_by_friendly_tank = false;
+    let (g, _) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank(
+            "Red",
+            "Guard",
+            N * 4 + Facing::NE.offset(),
+            Facing::S,
+            Facing::S,
+        )
+        .squad("Red", "Wolf", N * 4)
+        .with_rules(&rules);
+    assert!(fire_at(&g, "T", "Wolf").is_ok());
+}
+
+#[test]
+fn taking_cover_costs_the_enemy_one_until_the_next_turn_and_stops_the_squad() {
+    let (mut g, mut rng) = Field::new()
+        .squad("Blue", "Fox", N * 3)
+        .tank("Red", "X", Hex::ZERO, Facing::N, Facing::N)
+        .rules();
+    let fox = id(&g, "Fox");
+    play(&mut g, &mut rng, Action::Activate(fox));
+    play(&mut g, &mut rng, Action::TakeCover);
+    assert!(refuse(&g, Action::Step(Facing::N)).contains("taken cover"));
+    assert!(refuse(&g, Action::TakeCover).contains("already"));
+    play(&mut g, &mut rng, Action::EndActivation);
+    let p = fire_at(&g, "X", "Fox").unwrap();
+    assert_eq!(p.to_hit.need, 5, "{}", p.to_hit.explain());
+    assert!(p.to_hit.explain().contains("taking cover +1"));
+    let unit = id(&g, "X");
+    play(&mut g, &mut rng, Action::Activate(unit));
+    play(&mut g, &mut rng, Action::EndActivation);
+    assert_eq!(g.turn(), 2);
+    assert!(!g.unit(fox).in_cover, "cover lasts until the next turn");
+    assert_eq!(fire_at(&g, "X", "Fox").unwrap().to_hit.need, 4);
+}
+
+#[test]
+fn a_squad_captures_an_objective_by_standing_on_it_and_holds_it_after_leaving() {
+    let (mut g, mut rng) = Field::new()
+        .squad("Blue", "Fox", Hex::ZERO)
+        .squad("Red", "Wolf", N * 5)
+        .objectives(&[N, N * 4], 2)
+        .rules();
+    let (fox, wolf) = (id(&g, "Fox"), id(&g, "Wolf"));
+    play(&mut g, &mut rng, Action::Activate(fox));
+    assert!(refuse(&g, Action::Capture).contains("no objective"));
+    play(&mut g, &mut rng, Action::Step(Facing::N));
+    let facts = play(&mut g, &mut rng, Action::Capture);
+    assert!(matches!(
+        facts[0],
+        Fact::ObjectiveCaptured { from: None, .. }
+    ));
+    assert!(refuse(&g, Action::Capture).contains("already holds"));
+    play(&mut g, &mut rng, Action::Step(Facing::N));
+    assert_eq!(g.objectives_held(BLUE), 1, "held after leaving");
+    play(&mut g, &mut rng, Action::EndActivation);
+    // Red takes the other one: one each, the battle goes on.
+    play(&mut g, &mut rng, Action::Activate(wolf));
+    play(&mut g, &mut rng, Action::Step(Facing::S));
+    play(&mut g, &mut rng, Action::Capture);
+    assert!(g.outcome().is_none());
+    play(&mut g, &mut rng, Action::EndActivation);
+    // Turn 2: Red's squad wanders off its objective; Blue's goes for it.
+    assert_eq!(g.turn(), 2);
+    play(&mut g, &mut rng, Action::Activate(fox));
+    play(&mut g, &mut rng, Action::Step(Facing::N));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(wolf));
+    play(&mut g, &mut rng, Action::Step(Facing::NE));
+    play(&mut g, &mut rng, Action::EndActivation);
+    assert_eq!(g.turn(), 3);
+    play(&mut g, &mut rng, Action::Activate(fox));
+    play(&mut g, &mut rng, Action::Step(Facing::N));
+    let facts = play(&mut g, &mut rng, Action::Capture);
+    assert!(matches!(
+        facts[0],
+        Fact::ObjectiveCaptured {
+            from: Some(RED),
+            ..
+        }
+    ));
+    // The capture is counted when the turn ends: Red may still answer.
+    assert!(g.outcome().is_none());
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(wolf));
+    play(&mut g, &mut rng, Action::EndActivation);
+    let outcome = g
+        .outcome()
+        .expect("two objectives held at the end of the turn win");
+    assert_eq!(outcome.winners, vec![BLUE]);
+    assert!(
+        outcome.reason.contains("end of turn 3"),
+        "{}",
+        outcome.reason
+    );
+}
+
+#[test]
+fn a_squad_disarms_an_adjacent_mine_and_does_not_set_mines_off() {
+    let (mut g, mut rng) = Field::new()
+        .squad("Blue", "Sappers", Hex::ZERO)
+        .tank("Red", "X", Hex::new(8, 0), Facing::S, Facing::S)
+        .mines("Red", &[N, N * 2])
+        .rules();
+    let sappers = id(&g, "Sappers");
+    play(&mut g, &mut rng, Action::Activate(sappers));
+    let here = g.unit(sappers).at;
+    assert!(refuse(&g, Action::Disarm(here + N * 2)).contains("adjacent"));
+    assert!(refuse(&g, Action::Disarm(here + S)).contains("no mine"));
+    let facts = play(&mut g, &mut rng, Action::Disarm(here + N));
+    assert!(matches!(facts[0], Fact::MineDisarmed { found: 1, .. }));
+    assert_eq!(g.mines().len(), 1);
+    // Walking onto the other mine: too light to set it off.
+    play(&mut g, &mut rng, Action::Step(Facing::N));
+    let facts = play(&mut g, &mut rng, Action::Step(Facing::N));
+    assert!(
+        !facts.iter().any(|f| matches!(f, Fact::MineExploded { .. })),
+        "{facts:?}"
+    );
+    assert_eq!(g.mines().len(), 1);
+}
+
+#[test]
+fn with_hidden_mines_a_squad_sweeps_any_adjacent_space() {
+    let mut field = Field::new()
+        .squad("Blue", "Sappers", Hex::ZERO)
+        .tank("Red", "X", Hex::new(8, 0), Facing::S, Facing::S)
+        .mines("Red", &[N]);
+    field.setup.mines.hidden = true;
+    let (mut g, mut rng) = field.rules();
+    let sappers = id(&g, "Sappers");
+    play(&mut g, &mut rng, Action::Activate(sappers));
+    let here = g.unit(sappers).at;
+    let facts = play(&mut g, &mut rng, Action::Disarm(here + S));
+    assert!(matches!(facts[0], Fact::MineDisarmed { found: 0, .. }));
+    let facts = play(&mut g, &mut rng, Action::Disarm(here + N));
+    assert!(matches!(facts[0], Fact::MineDisarmed { found: 1, .. }));
+    assert!(g.mines().is_empty());
+}
+
+#[test]
+fn a_squad_rides_on_its_tank_moves_with_it_and_dies_when_the_tank_is_hit() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .squad("Blue", "Fox", S)
+        .tank("Red", "X", N * 6, Facing::S, Facing::S)
+        .rules();
+    let (t, fox, x) = (id(&g, "T"), id(&g, "Fox"), id(&g, "X"));
+    play(&mut g, &mut rng, Action::Activate(fox));
+    play(&mut g, &mut rng, Action::Mount(t));
+    assert_eq!(g.unit(fox).riding, Some(t));
+    assert_eq!(g.unit(fox).at, g.unit(t).at);
+    assert_eq!(g.unit_at(g.unit(t).at).map(|u| u.id), Some(t));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(x));
+    // Riders cannot be picked out: only a hit on the tank harms them.
+    assert!(fire_at(&g, "X", "Fox").unwrap_err().contains("rides on T"));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(t));
+    play(&mut g, &mut rng, Action::Move);
+    assert_eq!(g.unit(fox).at, g.unit(t).at, "it moves with its tank");
+    play(&mut g, &mut rng, Action::EndActivation);
+    assert_eq!(g.turn(), 2);
+    play(&mut g, &mut rng, Action::Activate(fox));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(x));
+    // Hit on 4, penetration 1+6=7 beats front armor 6, wound pick 1: the riders die.
+    rng.push_script([4, 1, 1]);
+    let facts = play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(t)));
+    assert!(wiped_out(&facts, fox), "{facts:?}");
+    assert_eq!(g.unit(fox).riding, None);
+}
+
+#[test]
+fn mounting_and_dismounting_happen_once_a_turn_next_to_the_tank() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .squad("Blue", "Fox", S)
+        .tank("Blue", "Far", Hex::new(4, 0), Facing::N, Facing::N)
+        .tank("Red", "X", N * 8, Facing::S, Facing::S)
+        .rules();
+    let (t, fox, far) = (id(&g, "T"), id(&g, "Fox"), id(&g, "Far"));
+    play(&mut g, &mut rng, Action::Activate(fox));
+    assert!(refuse(&g, Action::Mount(far)).contains("not next to"));
+    assert!(refuse(&g, Action::Mount(id(&g, "X"))).contains("enemy"));
+    play(&mut g, &mut rng, Action::Mount(t));
+    let tank_at = g.unit(t).at;
+    assert!(refuse(&g, Action::Dismount(tank_at + Facing::NE.offset())).contains("once per turn"));
+    assert!(refuse(&g, Action::Step(Facing::N)).contains("dismount first"));
+}
+
+#[test]
+fn a_squad_dismounts_into_a_space_next_to_its_tank() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .squad("Blue", "Fox", S)
+        .tank("Red", "X", N * 8, Facing::S, Facing::S)
+        .rules();
+    let (t, fox, x) = (id(&g, "T"), id(&g, "Fox"), id(&g, "X"));
+    play(&mut g, &mut rng, Action::Activate(fox));
+    play(&mut g, &mut rng, Action::Mount(t));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(x));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(t));
+    play(&mut g, &mut rng, Action::EndActivation);
+    assert_eq!(g.turn(), 2);
+    play(&mut g, &mut rng, Action::Activate(fox));
+    let at = g.unit(t).at;
+    assert!(refuse(&g, Action::Dismount(at + N * 2)).contains("next to its tank"));
+    let facts = play(&mut g, &mut rng, Action::Dismount(at + Facing::NE.offset()));
+    assert!(matches!(facts[0], Fact::Dismounted { .. }));
+    assert_eq!(g.unit(fox).at, at + Facing::NE.offset());
+    assert_eq!(g.unit(fox).riding, None);
+    // It may still fight with the points it has left.
+    assert_eq!(g.activation().unwrap().action_points, 2);
+}
+
+#[test]
+fn capture_objectives_scenarios_are_checked() {
+    let rules = Rules::builtin();
+    let mut f = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", N * 4, Facing::S, Facing::S);
+    f.setup.victory.mission = Mission::CaptureObjectives { count: 2 };
+    f.setup.objectives = vec![f.label(N), f.label(N), "Z99".into()];
+    let problems = Scenario::validate(f.setup, &rules).unwrap_err();
+    let text = format!("{problems:?}");
+    assert!(text.contains("an objective twice"), "{text}");
+    assert!(text.contains("off the board"), "{text}");
+    assert!(text.contains("the scenario needs infantry"), "{text}");
+    let mut f = Field::new()
+        .squad("Blue", "Fox", Hex::ZERO)
+        .squad("Red", "W", N * 3);
+    f.setup.units[0].loaded = Some(Round::He);
+    f.setup.victory.mission = Mission::CaptureObjectives { count: 3 };
+    f.setup.objectives = vec![f.label(N)];
+    let text = format!("{:?}", Scenario::validate(f.setup, &rules).unwrap_err());
+    assert!(text.contains("1 to 1 objectives"), "{text}");
+    assert!(text.contains("need no loading"), "{text}");
 }

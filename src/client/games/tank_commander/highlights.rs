@@ -8,6 +8,7 @@ use hexx::Hex;
 
 use crate::client::session::Session;
 use crate::framework::Game;
+use crate::rules::tank_commander::action::Weapon;
 use crate::rules::tank_commander::{FireTarget, Round, Route, TankCommander, UnitId};
 
 pub(super) fn plugin(app: &mut App) {
@@ -70,20 +71,34 @@ pub struct Highlights {
     pub sight: Option<Sight>,
 }
 
-/// The odds of `shooter` firing at `target` with its loaded round (AT if empty), as a
-/// short label and an explanation; `None` if it cannot aim at it.
+/// The odds of `shooter` firing at `target` with its loaded round (AT if empty; a squad
+/// with an AT missile or its anti-infantry weapon; a tank whose gun cannot reach a squad
+/// with its anti-infantry weapon), as a short label and an explanation; `None` if it
+/// cannot aim at it.
 #[must_use]
 pub fn target_odds(battle: &TankCommander, shooter: UnitId, target: UnitId) -> Option<Target> {
     let s = battle.unit(shooter);
+    let t = battle.unit(target);
     let round = s.loaded.unwrap_or(Round::At);
     let bring_it_down = battle
         .activation()
         .is_some_and(|a| a.unit == shooter && a.bring_it_down);
-    let profile = battle
-        .shot_profile(shooter, FireTarget::Unit(target), round, bring_it_down)
-        .ok()?;
+    let weapons = if s.is_infantry() {
+        vec![battle.weapon_for(s, t)]
+    } else if t.is_infantry() {
+        vec![Weapon::MainGun, Weapon::AntiInfantry]
+    } else {
+        vec![Weapon::MainGun]
+    };
+    let profile = weapons.into_iter().find_map(|w| {
+        battle
+            .weapon_profile(shooter, FireTarget::Unit(target), w, round, bring_it_down)
+            .ok()
+    })?;
     let o = battle.odds(&profile);
-    let label = if profile.armor.is_some() {
+    let label = if t.is_infantry() {
+        format!("hit {} · wipes out the squad", o.hit)
+    } else if profile.armor.is_some() {
         format!(
             "hit {} · pen {} · −{:.2} hull",
             o.hit,
@@ -99,13 +114,22 @@ pub fn target_odds(battle: &TankCommander, shooter: UnitId, target: UnitId) -> O
             profile.strength
         )
     });
-    let why = format!(
-        "To hit: {}{armor}\nCrew wound {}, fire {}, knocked out {}",
-        profile.to_hit.explain(),
-        o.crew_wound,
-        o.fire,
-        o.disable
-    );
+    let why = if t.is_infantry() {
+        format!(
+            "{}: to hit: {}\nAny hit wipes out an infantry squad",
+            profile.weapon.title(),
+            profile.to_hit.explain()
+        )
+    } else {
+        format!(
+            "{}: to hit: {}{armor}\nCrew wound {}, fire {}, knocked out {}",
+            profile.weapon.title(),
+            profile.to_hit.explain(),
+            o.crew_wound,
+            o.fire,
+            o.disable
+        )
+    };
     Some(Target {
         unit: target,
         at: battle.unit(target).at,

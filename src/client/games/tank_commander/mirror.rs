@@ -51,6 +51,10 @@ pub struct Condition {
     pub hull: u8,
     pub max_hull: u8,
     pub wounded_crew: u8,
+    /// An infantry squad taking cover.
+    pub in_cover: bool,
+    /// An infantry squad riding on a tank.
+    pub riding: bool,
 }
 
 /// A hex of the board.
@@ -72,6 +76,8 @@ fn condition(u: &tc::Unit) -> Condition {
         hull: u.hull,
         max_hull: u.base.hull,
         wounded_crew: u8::try_from(u.crew.iter().filter(|m| m.wounds > 0).count()).unwrap_or(0),
+        in_cover: u.in_cover,
+        riding: u.riding.is_some(),
     }
 }
 

@@ -11,6 +11,7 @@ mod effects;
 pub mod highlights;
 mod input;
 pub mod mirror;
+mod objectives;
 mod overlay;
 pub mod panels;
 mod picking;
@@ -59,6 +60,7 @@ impl GameClient for TankCommander {
     fn scene(app: &mut App) {
         app.add_plugins((
             board::plugin,
+            objectives::plugin,
             units::plugin,
             effects::plugin,
             overlay::plugin,
@@ -76,13 +78,13 @@ impl GameClient for TankCommander {
     fn prompt(&self, player: PlayerId) -> Option<String> {
         Some(match self.activation() {
             Some(a) => format!(
-                "{} has {} action point{} left: pick an action below, or click a blue hex to drive there",
+                "{} has {} action point{} left: pick an action below, or click a blue hex to move there",
                 self.unit(a.unit).name,
                 a.action_points,
                 if a.action_points == 1 { "" } else { "s" }
             ),
             None if self.pending_units(player).next().is_some() => {
-                "click one of your tanks, then Activate (Enter)".into()
+                "click one of your units, then Activate (Enter)".into()
             }
             None => "no unit left to activate: End turn (N)".into(),
         })
@@ -273,6 +275,33 @@ fn tell_facts(
                         penetrating: penetration.as_ref().is_some_and(|p| p.penetrating),
                     });
                 }
+                Fact::InfantryMoved { unit, from, to, .. } => {
+                    tell.moved.write(UnitMoved {
+                        unit: *unit,
+                        from: *from,
+                        to: *to,
+                    });
+                }
+                Fact::AntiInfantryFired {
+                    shooter,
+                    target,
+                    hit,
+                    ..
+                } => {
+                    tell.shots.write(ShotResolved {
+                        shooter: *shooter,
+                        from: state.unit(*shooter).at,
+                        at: state.unit(*target).at,
+                        hit: *hit,
+                        penetrating: *hit,
+                    });
+                }
+                Fact::UnitDestroyed { unit, reason } => {
+                    tell.disabled.write(UnitDisabled {
+                        unit: *unit,
+                        reason: reason.clone(),
+                    });
+                }
                 Fact::BlastHit {
                     source,
                     target,
@@ -346,6 +375,12 @@ pub fn units_of(fact: &Fact) -> Vec<UnitId> {
             FireTarget::Building(_) => vec![*shooter],
         },
         Fact::BlastHit { source, target, .. } => vec![*source, *target],
+        Fact::AntiInfantryFired {
+            shooter, target, ..
+        } => vec![*shooter, *target],
+        Fact::Mounted { unit, carrier, .. } | Fact::Dismounted { unit, carrier, .. } => {
+            vec![*unit, *carrier]
+        }
         Fact::UnitActivated { unit, .. }
         | Fact::UnitMoved { unit, .. }
         | Fact::UnitTurned { unit, .. }
@@ -367,6 +402,11 @@ pub fn units_of(fact: &Fact) -> Vec<UnitId> {
         | Fact::MineExploded { unit, .. }
         | Fact::AirStrikeCalled { unit, .. }
         | Fact::StrikeHit { target: unit, .. }
+        | Fact::UnitDestroyed { unit, .. }
+        | Fact::InfantryMoved { unit, .. }
+        | Fact::TookCover { unit, .. }
+        | Fact::ObjectiveCaptured { unit, .. }
+        | Fact::MineDisarmed { unit, .. }
         | Fact::ActivationEnded { unit, .. } => vec![*unit],
         _ => Vec::new(),
     }

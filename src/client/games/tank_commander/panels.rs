@@ -18,7 +18,7 @@ use crate::framework::{Game, PlayerId};
 use crate::grid::Rotation;
 use crate::rules::tank_commander::state::{RoleState, Status};
 use crate::rules::tank_commander::{
-    Ability, Action, Fact, FireTarget, Role, Round, TankCommander, Terrain,
+    Ability, Action, Fact, FireTarget, Role, Round, TankCommander, Terrain, UnitId,
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -127,6 +127,11 @@ pub fn bar_items(
         return items;
     };
     let u = battle.unit(act.unit);
+    if u.is_infantry() {
+        items.extend(squad_bar_items(battle, player, selection, hovered));
+        items.push(end_turn);
+        return items;
+    }
     let turn = |rotation, follows| Action::Turn {
         rotation,
         turret_follows: follows,
@@ -213,33 +218,31 @@ pub fn bar_items(
         Action::Load(Round::He),
         "Load a high-explosive round (needs the HE Rounds upgrade)",
     ));
-    let fire = match selection.aim {
-        Some(t) => {
-            let mut it = item(
-                battle,
-                player,
-                "Fire",
-                Some((KeyCode::KeyF, "F")),
-                Some(c.fire),
-                Action::Fire(FireTarget::Unit(t)),
-                format!("Fire the loaded round at {}", battle.unit(t).name),
-            );
-            if let Some(odds) = super::highlights::target_odds(battle, act.unit, t) {
-                it.help = format!("{}\n{}\n{}", it.help, odds.label, odds.why);
-            }
-            it
-        }
-        None => BarItem {
-            label: "Fire".into(),
-            key: Some(KeyCode::KeyF),
-            key_name: "F",
-            cost: Some(c.fire),
-            action: Some(Action::EndActivation),
-            why_not: Some("Click an enemy unit to aim at it first".into()),
-            help: "Fire the loaded round".into(),
-        },
-    };
-    items.push(fire);
+    items.push(aimed(
+        battle,
+        player,
+        selection,
+        ("Fire", KeyCode::KeyF, "F"),
+        c.fire,
+        |t| Action::Fire(FireTarget::Unit(t)),
+        "Fire the loaded round".into(),
+    ));
+    if u.build.anti_infantry {
+        items.push(aimed(
+            battle,
+            player,
+            selection,
+            ("Anti-infantry", KeyCode::KeyK, "K"),
+            c.fire,
+            Action::FireAntiInfantry,
+            format!(
+                "Fire the anti-infantry weapon at an infantry squad within {} (any direction, \
+                 no loading): a hit wipes it out",
+                rules.anti_infantry.tank_range
+            ),
+        ));
+    }
+    // Equipment the tank does not carry gets no button; what it carries keeps its place.
     // The label stays "Smoke" whatever hex is pointed at: a button that changed its width
     // with the pointer would move the others under it.
     let smoke = match hovered {
@@ -269,8 +272,10 @@ pub fn bar_items(
             help: "Fire the smoke launcher".into(),
         },
     };
-    items.push(smoke);
-    items.push(match hovered {
+    if u.build.smoke_launcher {
+        items.push(smoke);
+    }
+    let mine = match hovered {
         Some(h) => item(
             battle,
             player,
@@ -300,7 +305,10 @@ pub fn bar_items(
             }),
             help: "Lay an anti-tank mine".into(),
         },
-    });
+    };
+    if u.build.mines > 0 {
+        items.push(mine);
+    }
     let strike_help = format!(
         "it comes in at the start of next turn on a {}+ ({} in 6), one easier each turn \
          after, never on a 1; it hits the marked hex and a line of 1 to 6 hexes in a rolled \
@@ -309,7 +317,7 @@ pub fn bar_items(
         7 - rules.air_strike.need(1),
         rules.air_strike.strength
     );
-    items.push(match hovered {
+    let strike = match hovered {
         Some(h) => item(
             battle,
             player,
@@ -334,7 +342,10 @@ pub fn bar_items(
             }),
             help: format!("Call the air strike: {strike_help}"),
         },
-    });
+    };
+    if u.build.air_support {
+        items.push(strike);
+    }
     // The lieutenant's choice: the most useful killed role is offered; the unit card
     // offers each of them.
     let take_over = Role::BY_NEED
@@ -342,21 +353,23 @@ pub fn bar_items(
         .map(Action::TakeOver)
         .find(|a| battle.check(player, a).is_ok())
         .unwrap_or(Action::TakeOver(Role::Gunner));
-    items.push(item(
-        battle,
-        player,
-        "Lt. takes over",
-        Some((KeyCode::Digit5, "5")),
-        None,
-        take_over,
-        match take_over {
-            Action::TakeOver(role) => format!(
-                "The Lieutenant Commander takes over the killed {role}'s job for the rest of \
-                 the battle, working as if wounded; or wait for a later death (free)"
-            ),
-            _ => String::new(),
-        },
-    ));
+    if u.build.lieutenant {
+        items.push(item(
+            battle,
+            player,
+            "Lt. takes over",
+            Some((KeyCode::Digit5, "5")),
+            None,
+            take_over,
+            match take_over {
+                Action::TakeOver(role) => format!(
+                    "The Lieutenant Commander takes over the killed {role}'s job for the rest \
+                     of the battle, working as if wounded; or wait for a later death (free)"
+                ),
+                _ => String::new(),
+            },
+        ));
+    }
     items.push(item(
         battle,
         player,
@@ -425,6 +438,224 @@ pub fn bar_items(
     items
 }
 
+/// A button for an action at the aimed-at unit; without one, it says to aim first.
+fn aimed(
+    battle: &TankCommander,
+    player: PlayerId,
+    selection: &Selection,
+    (label, key, key_name): (&str, KeyCode, &'static str),
+    cost: u8,
+    action: impl Fn(UnitId) -> Action,
+    help: String,
+) -> BarItem {
+    match selection.aim {
+        Some(t) => {
+            let mut it = item(
+                battle,
+                player,
+                label,
+                Some((key, key_name)),
+                Some(cost),
+                action(t),
+                format!("{help}\nAt {}", battle.unit(t).name),
+            );
+            if let Some(odds) = super::highlights::target_odds(battle, active_unit(battle), t) {
+                it.help = format!("{}\n{}\n{}", it.help, odds.label, odds.why);
+            }
+            it
+        }
+        None => BarItem {
+            label: label.into(),
+            key: Some(key),
+            key_name,
+            cost: Some(cost),
+            action: Some(Action::EndActivation),
+            why_not: Some("Click an enemy unit to aim at it first".into()),
+            help,
+        },
+    }
+}
+
+/// The active unit (the bar exists only during an activation).
+fn active_unit(battle: &TankCommander) -> UnitId {
+    battle.activation().map_or(UnitId(0), |a| a.unit)
+}
+
+/// The action bar of an infantry squad: its weapons, cover, objectives, mines and rides.
+fn squad_bar_items(
+    battle: &TankCommander,
+    player: PlayerId,
+    selection: &Selection,
+    hovered: Option<hexx::Hex>,
+) -> Vec<BarItem> {
+    let rules = battle.rules();
+    let c = &rules.costs;
+    let Some(act) = battle.activation() else {
+        return Vec::new();
+    };
+    let u = battle.unit(act.unit);
+    let mut items = vec![BarItem {
+        label: "Step".into(),
+        key: None,
+        key_name: "",
+        cost: Some(battle.move_cost(u)),
+        action: Some(Action::EndActivation),
+        why_not: Some("Click a blue hex to move there".into()),
+        help: format!(
+            "A squad moves one hex in any direction, up to {} a turn: click a blue hex",
+            u.move_cap(rules)
+        ),
+    }];
+    let missile = |round: Round| move |t: UnitId| Action::FireMissile(t, round);
+    let reach = rules.infantry.stats.gun_range;
+    items.push(aimed(
+        battle,
+        player,
+        selection,
+        ("Missile AT", KeyCode::KeyF, "F"),
+        c.fire,
+        missile(Round::At),
+        format!(
+            "Fire an anti-tank missile (strength {}) at a vehicle within {reach}, in any \
+             direction, no loading",
+            rules.firing.at_strength
+        ),
+    ));
+    items.push(aimed(
+        battle,
+        player,
+        selection,
+        ("Missile HE", KeyCode::KeyH, "H"),
+        c.fire,
+        missile(Round::He),
+        format!(
+            "Fire a high-explosive missile (strength {}, may start a fire) at a vehicle within \
+             {reach}",
+            rules.firing.he_strength
+        ),
+    ));
+    items.push(aimed(
+        battle,
+        player,
+        selection,
+        ("Anti-infantry", KeyCode::KeyK, "K"),
+        c.fire,
+        Action::FireAntiInfantry,
+        format!(
+            "Fire the anti-infantry weapon at a squad within {}: a hit wipes it out",
+            rules.anti_infantry.infantry_range
+        ),
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Take cover",
+        Some((KeyCode::KeyC, "C")),
+        Some(c.take_cover),
+        Action::TakeCover,
+        format!(
+            "Enemies need {} more to hit this squad until the next turn; it cannot move or \
+             fire meanwhile",
+            rules.infantry.cover_penalty
+        ),
+    ));
+    items.push(item(
+        battle,
+        player,
+        "Capture",
+        Some((KeyCode::KeyO, "O")),
+        Some(c.capture),
+        Action::Capture,
+        "Capture the objective this squad stands on; its side holds it until the enemy \
+         captures it back",
+    ));
+    let (verb, what) = if battle.hidden_mines() {
+        (
+            "Sweep",
+            "Sweep the hex under the pointer for mines (next to the squad)",
+        )
+    } else {
+        (
+            "Disarm",
+            "Disarm the mine in the hex under the pointer (next to the squad)",
+        )
+    };
+    items.push(match hovered {
+        Some(h) => item(
+            battle,
+            player,
+            verb,
+            Some((KeyCode::KeyI, "I")),
+            Some(c.disarm),
+            Action::Disarm(h),
+            what,
+        ),
+        None => BarItem {
+            label: verb.into(),
+            key: Some(KeyCode::KeyI),
+            key_name: "I",
+            cost: Some(c.disarm),
+            action: Some(Action::EndActivation),
+            why_not: Some("Point at a hex next to the squad and press I".into()),
+            help: what.into(),
+        },
+    });
+    let ride = match (u.riding, hovered) {
+        (Some(_), Some(h)) => Some((
+            "Dismount",
+            Action::Dismount(h),
+            "Climb down into the hex under the pointer, next to the tank (once per turn)",
+        )),
+        (None, Some(h)) => battle.unit_at(h).map(|t| {
+            (
+                "Mount",
+                Action::Mount(t.id),
+                "Climb onto the tank under the pointer; a hit on the tank kills the squad (once per turn)",
+            )
+        }),
+        (_, None) => None,
+    };
+    items.push(match ride {
+        Some((label, action, help)) => item(
+            battle,
+            player,
+            label,
+            Some((KeyCode::KeyP, "P")),
+            Some(c.mount),
+            action,
+            help,
+        ),
+        None => BarItem {
+            label: if u.riding.is_some() {
+                "Dismount"
+            } else {
+                "Mount"
+            }
+            .into(),
+            key: Some(KeyCode::KeyP),
+            key_name: "P",
+            cost: Some(c.mount),
+            action: Some(Action::EndActivation),
+            why_not: Some(if u.riding.is_some() {
+                "Point at an empty hex next to the tank and press P".into()
+            } else {
+                "Point at a tank of your side next to the squad and press P".into()
+            }),
+            help: "Mount up on a tank, or dismount from it".into(),
+        },
+    });
+    items.push(item(
+        battle,
+        player,
+        "End activation",
+        Some((KeyCode::Enter, "Enter")),
+        None,
+        Action::EndActivation,
+        "Finish this unit's activation; unspent action points are lost",
+    ));
+    items
+}
+
 fn draw_unit_card(
     mut contexts: EguiContexts,
     session: Res<Session<TankCommander>>,
@@ -452,13 +683,21 @@ fn draw_unit_card(
                     .strong()
                     .color(color32(side_color(u.side.0))),
             );
-            ui.label(format!(
-                "{} · at {} · hull facing {} · turret {}",
-                battle.side_name(u.side),
-                battle.label(u.at),
-                u.facing,
-                u.turret
-            ));
+            ui.label(if u.is_infantry() {
+                format!(
+                    "{} · infantry squad · at {}",
+                    battle.side_name(u.side),
+                    battle.label(u.at)
+                )
+            } else {
+                format!(
+                    "{} · at {} · hull facing {} · turret {}",
+                    battle.side_name(u.side),
+                    battle.label(u.at),
+                    u.facing,
+                    u.turret
+                )
+            });
             let status = match u.status {
                 Status::Active if battle.has_activated(id) && act.is_none() => {
                     "has acted this turn"
@@ -501,13 +740,37 @@ fn draw_unit_card(
                     None => format!("{} per activation", u.action_points(rules)),
                 });
                 ui.end_row();
-                ui.label("Gun");
-                ui.label(format!(
-                    "range {} · loaded {}",
-                    u.gun_range(rules),
-                    u.loaded.map_or("nothing".to_string(), |r| r.to_string())
-                ));
-                ui.end_row();
+                if u.is_infantry() {
+                    ui.label("Weapons");
+                    ui.label(format!(
+                        "missiles AT/HE range {} · anti-infantry range {}",
+                        u.gun_range(rules),
+                        rules.anti_infantry.infantry_range
+                    ));
+                    ui.end_row();
+                    ui.label("Squad");
+                    ui.label(match u.riding {
+                        Some(c) => format!("riding on {}", battle.unit(c).name),
+                        None if u.in_cover => "taking cover until the next turn".into(),
+                        None => battle.untargetable(u).map_or("in the open".into(), |_| {
+                            "next to a friendly tank: cannot be targeted".into()
+                        }),
+                    });
+                    ui.end_row();
+                } else {
+                    ui.label("Gun");
+                    ui.label(format!(
+                        "range {} · loaded {}",
+                        u.gun_range(rules),
+                        u.loaded.map_or("nothing".to_string(), |r| r.to_string())
+                    ));
+                    ui.end_row();
+                    if let Some(range) = u.anti_infantry_range(rules) {
+                        ui.label("Anti-infantry");
+                        ui.label(format!("range {range} · any direction"));
+                        ui.end_row();
+                    }
+                }
                 ui.label("Fire");
                 ui.label(if u.on_fire {
                     egui::RichText::new("ON FIRE").color(egui::Color32::from_rgb(255, 120, 40))
@@ -807,7 +1070,19 @@ fn draw_hover(
                     route.actions.len()
                 ));
             }
-            if let Some(u) = battle.unit_at(hex) {
+            if let Some(u) = battle.unit_at(hex).filter(|u| u.is_infantry()) {
+                ui.label(format!(
+                    "{} ({}) · infantry squad · armor {}/{}/{} · hits on {}+ · missiles range {}{}",
+                    u.name,
+                    battle.side_name(u.side),
+                    u.armor.front,
+                    u.armor.side,
+                    u.armor.rear,
+                    u.base.accuracy,
+                    u.gun_range(battle.rules()),
+                    if u.in_cover { " · in cover" } else { "" }
+                ));
+            } else if let Some(u) = battle.unit_at(hex) {
                 let a = u.armor;
                 ui.label(format!(
                     "{} ({}) · armor {}/{}/{} · hull {}/{} · hits on {}+ · range {} · loaded {}",
@@ -879,7 +1154,12 @@ pub fn summary(session: &Session<TankCommander>) -> Vec<SideSummary> {
                 s.hits += u32::from(*hit);
                 s.penetrations += u32::from(penetration.as_ref().is_some_and(|p| p.penetrating));
             }
-            Fact::UnitDisabled { unit, .. } => {
+            Fact::AntiInfantryFired { shooter, hit, .. } => {
+                let s = &mut out[usize::from(battle.unit(*shooter).side.0)];
+                s.shots += 1;
+                s.hits += u32::from(*hit);
+            }
+            Fact::UnitDisabled { unit, .. } | Fact::UnitDestroyed { unit, .. } => {
                 let loser = battle.unit(*unit).side.0;
                 for (i, s) in out.iter_mut().enumerate() {
                     if i != usize::from(loser) {

@@ -55,7 +55,12 @@ pub struct UnitAssets {
     bullseye: Handle<Mesh>,
     flame: Handle<Mesh>,
     pip: Handle<Mesh>,
+    stand: Handle<Mesh>,
+    figure: Handle<Mesh>,
+    head: Handle<Mesh>,
+    launcher: Handle<Mesh>,
     paint: Vec<Handle<StandardMaterial>>,
+    olive: Handle<StandardMaterial>,
     wreck: Handle<StandardMaterial>,
     dark: Handle<StandardMaterial>,
     white: Handle<StandardMaterial>,
@@ -82,7 +87,12 @@ fn load_assets(
             height: 0.6,
         }),
         pip: meshes.add(Cuboid::new(0.1, 0.06, 0.1)),
+        stand: meshes.add(Cylinder::new(0.42, 0.06)),
+        figure: meshes.add(Capsule3d::new(0.1, 0.26)),
+        head: meshes.add(Sphere::new(0.09)),
+        launcher: meshes.add(Cylinder::new(0.04, 0.42)),
         paint: (0..3).map(|s| materials.add(side_color(s))).collect(),
+        olive: materials.add(Color::srgb(0.3, 0.36, 0.14)),
         wreck: materials.add(Color::srgb(0.22, 0.21, 0.2)),
         dark: materials.add(Color::srgb(0.12, 0.12, 0.12)),
         white: materials.add(Color::srgb(0.95, 0.95, 0.9)),
@@ -112,14 +122,20 @@ pub struct Shown(pub Option<Condition>);
 #[derive(Component)]
 struct Dressing;
 
-/// Where a model belongs: on its hex, lifted onto hills.
-fn home(table: &Session<TankCommander>, at: hexx::Hex) -> Vec3 {
+/// Where a model belongs: on its hex, lifted onto hills, and a squad riding on a tank
+/// on the tank's back deck.
+fn home(table: &Session<TankCommander>, at: hexx::Hex, riding: bool) -> Vec3 {
     let lift = if table.state().terrain(at) == Terrain::Hill {
         0.4
     } else {
         0.1
     };
-    hex_to_world(at) + Vec3::Y * lift
+    let ride = if riding {
+        Vec3::new(0.0, 0.62, 0.0)
+    } else {
+        Vec3::ZERO
+    };
+    hex_to_world(at) + Vec3::Y * lift + ride
 }
 
 /// Gives new unit entities a transform, the pointer observers and the fixed parts.
@@ -127,18 +143,19 @@ fn dress_units(
     mut commands: Commands,
     table: Res<Session<TankCommander>>,
     a: Res<UnitAssets>,
-    new: Query<(Entity, &Unit, &HexPos, &Facing, &TurretFacing), Added<Unit>>,
+    new: Query<(Entity, &Unit, &HexPos, &Facing, &TurretFacing, &Condition), Added<Unit>>,
 ) {
-    for (e, unit, at, facing, turret) in &new {
+    for (e, unit, at, facing, turret, cond) in &new {
         let kind = table.state().unit(unit.0).kind;
         let mut entity = commands.entity(e);
         entity.insert((
-            Transform::from_translation(home(&table, at.0))
+            Transform::from_translation(home(&table, at.0, cond.riding))
                 .with_rotation(facing_rotation(facing.0)),
             Visibility::default(),
             Shown(None),
         ));
-        if kind == UnitKind::Target {
+        // Targets and squads are dressed whole by their condition.
+        if matches!(kind, UnitKind::Target | UnitKind::Infantry) {
             continue;
         }
         let turret_turn = facing_rotation(facing.0).inverse() * facing_rotation(turret.0);
@@ -188,7 +205,7 @@ fn show_condition(
         &Condition,
         &mut Shown,
         &mut Visibility,
-        &Children,
+        Option<&Children>,
     )>,
     turrets: Query<(Entity, Option<&Children>), With<Turret>>,
     dressing: Query<Entity, With<Dressing>>,
@@ -201,7 +218,8 @@ fn show_condition(
             continue;
         }
         shown.0 = Some(*cond);
-        for child in children.iter() {
+        let children: Vec<Entity> = children.map(|c| c.to_vec()).unwrap_or_default();
+        for &child in &children {
             if dressing.contains(child) {
                 commands.entity(child).despawn();
             }
@@ -222,6 +240,12 @@ fn show_condition(
             a.wreck.clone()
         };
         let kind = table.state().unit(unit.0).kind;
+        if kind == UnitKind::Infantry {
+            commands
+                .entity(e)
+                .with_children(|p| dress_squad(p, &a, cond, paint));
+            continue;
+        }
         if kind == UnitKind::Target {
             commands.entity(e).with_children(|p| {
                 p.spawn((
@@ -285,6 +309,57 @@ fn show_condition(
     }
 }
 
+/// An infantry squad: three olive figures with a missile launcher on a round stand in
+/// the side's colour; crouched while it takes cover, smaller while it rides on a tank.
+fn dress_squad(
+    p: &mut bevy::ecs::hierarchy::ChildSpawnerCommands,
+    a: &UnitAssets,
+    cond: &Condition,
+    paint: Handle<StandardMaterial>,
+) {
+    if cond.status == Status::Destroyed {
+        return;
+    }
+    let scale = if cond.riding { 0.6 } else { 1.0 };
+    let crouch = if cond.in_cover { 0.6 } else { 1.0 };
+    p.spawn((
+        Dressing,
+        Mesh3d(a.stand.clone()),
+        MeshMaterial3d(paint),
+        Transform::from_xyz(0.0, 0.03, 0.0).with_scale(Vec3::splat(scale)),
+    ));
+    for (k, (x, z)) in [(0.0, -0.2), (-0.22, 0.14), (0.22, 0.14)]
+        .into_iter()
+        .enumerate()
+    {
+        let body = Vec3::new(x * scale, 0.06 + 0.23 * crouch * scale, z * scale);
+        p.spawn((
+            Dressing,
+            Mesh3d(a.figure.clone()),
+            MeshMaterial3d(a.olive.clone()),
+            Transform::from_translation(body).with_scale(Vec3::new(scale, crouch * scale, scale)),
+        ));
+        p.spawn((
+            Dressing,
+            Mesh3d(a.head.clone()),
+            MeshMaterial3d(a.olive.clone()),
+            Transform::from_translation(body + Vec3::Y * (0.27 * crouch * scale))
+                .with_scale(Vec3::splat(scale)),
+        ));
+        // The front figure carries the missile launcher on its shoulder.
+        if k == 0 {
+            p.spawn((
+                Dressing,
+                Mesh3d(a.launcher.clone()),
+                MeshMaterial3d(a.dark.clone()),
+                Transform::from_translation(body + Vec3::new(0.12, 0.2 * crouch, 0.0) * scale)
+                    .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
+                    .with_scale(Vec3::splat(scale)),
+            ));
+        }
+    }
+}
+
 /// Glides models to their hex and facings; snaps on skip or when the state was replaced.
 fn glide(
     table: Res<Session<TankCommander>>,
@@ -292,14 +367,24 @@ fn glide(
     mut skip: MessageReader<SkipAnimations>,
     mut rewound: MessageReader<Rewound>,
     mut moving: ResMut<Moving>,
-    mut units: Query<(&HexPos, &Facing, &TurretFacing, &mut Transform, &Children), With<Unit>>,
+    mut units: Query<
+        (
+            &HexPos,
+            &Facing,
+            &TurretFacing,
+            &Condition,
+            &mut Transform,
+            Option<&Children>,
+        ),
+        With<Unit>,
+    >,
     mut turrets: Query<&mut Transform, (With<Turret>, Without<Unit>)>,
 ) {
     let snap = skip.read().count() > 0 || rewound.read().count() > 0;
     let dt = time.delta_secs().min(0.1);
     let mut still_moving = false;
-    for (at, facing, turret, mut transform, children) in &mut units {
-        let goal = home(&table, at.0);
+    for (at, facing, turret, cond, mut transform, children) in &mut units {
+        let goal = home(&table, at.0, cond.riding);
         let rot = facing_rotation(facing.0);
         // Write only what changes: a model at rest must not mark its hierarchy changed,
         // or Bevy re-propagates every unit's transforms and bounds every frame.
@@ -322,7 +407,7 @@ fn glide(
         }
         transform.set_if_neq(next);
         let turret_goal = rot.inverse() * facing_rotation(turret.0);
-        for child in children.iter() {
+        for child in children.into_iter().flat_map(|c| c.iter()) {
             if let Ok(mut t) = turrets.get_mut(child) {
                 let angle = t.rotation.angle_between(turret_goal);
                 let rotation = if snap || angle < 1e-3 {
