@@ -129,6 +129,23 @@ pub enum Action {
     Concede,
 }
 
+impl Action {
+    /// True for what only an infantry squad can do.
+    #[must_use]
+    pub const fn is_infantry_only(&self) -> bool {
+        matches!(
+            self,
+            Action::Step(_)
+                | Action::FireMissile(..)
+                | Action::TakeCover
+                | Action::Capture
+                | Action::Disarm(_)
+                | Action::Mount(_)
+                | Action::Dismount(_)
+        )
+    }
+}
+
 /// A die rolled against a target number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DieCheck {

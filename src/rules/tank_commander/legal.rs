@@ -132,18 +132,8 @@ impl TankCommander {
     /// Why `unit` cannot take `action` because of what it is (a tank, a squad, a squad
     /// riding on a tank or taking cover), if it cannot.
     fn kind_problem(&self, unit: &Unit, act: &Activation, action: &Action) -> Option<String> {
-        let infantry_only = matches!(
-            action,
-            Action::Step(_)
-                | Action::FireMissile(..)
-                | Action::TakeCover
-                | Action::Capture
-                | Action::Disarm(_)
-                | Action::Mount(_)
-                | Action::Dismount(_)
-        );
         if !unit.is_infantry() {
-            return infantry_only.then(|| {
+            return action.is_infantry_only().then(|| {
                 format!(
                     "{} is {}: only infantry can do that",
                     unit.name,

@@ -93,15 +93,9 @@ fn check_invariants(game: &TankCommander) {
             let u = game.unit(act.unit);
             let needs = |role: Role| u.role_state(role) != RoleState::Out;
             let ok = match action {
+                a if a.is_infantry_only() => u.is_infantry(),
                 Action::Move | Action::Turn { .. } => needs(Role::Driver),
                 Action::Fire(_) | Action::FireAntiInfantry(_) => needs(Role::Gunner),
-                Action::Step(_)
-                | Action::FireMissile(..)
-                | Action::TakeCover
-                | Action::Capture
-                | Action::Disarm(_)
-                | Action::Mount(_)
-                | Action::Dismount(_) => u.is_infantry(),
                 Action::Load(_) => needs(Role::Loader),
                 Action::UseAbility(a) => needs(a.role()),
                 _ => true,

@@ -1564,13 +1564,13 @@ impl Scenario {
                         "victory.mission",
                         "capturing objectives needs `objectives: [...]` in the scenario",
                     );
-                } else if *count == 0 || usize::from(*count) > setup.objectives.len() {
+                } else if *count == 0 || usize::from(*count) > objectives.len() {
                     p.push(
                         "victory.mission.count",
                         format!(
-                            "a side must capture 1 to {} objectives (the scenario has {}), not {count}",
-                            setup.objectives.len(),
-                            setup.objectives.len()
+                            "a side must capture 1 to {n} objectives (the scenario has {n} valid \
+                             ones), not {count}",
+                            n = objectives.len()
                         ),
                     );
                 }

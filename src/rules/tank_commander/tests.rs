@@ -1724,33 +1724,25 @@ fn a_tank_needs_the_upgrade_for_its_anti_infantry_weapon() {
 
 #[test]
 fn a_squad_next_to_its_own_tank_cannot_be_targeted() {
-    let (g, _) = Field::new()
-        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
-        .tank(
-            "Red",
-            "Guard",
-            N * 4 + Facing::NE.offset(),
-            Facing::S,
-            Facing::S,
-        )
-        .squad("Red", "Wolf", N * 4)
-        .rules();
-    let why = fire_at(&g, "T", "Wolf").unwrap_err();
+    let guarded = |rules: &Rules| {
+        Field::new()
+            .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+            .tank(
+                "Red",
+                "Guard",
+                N * 4 + Facing::NE.offset(),
+                Facing::S,
+                Facing::S,
+            )
+            .squad("Red", "Wolf", N * 4)
+            .with_rules(rules)
+            .0
+    };
+    let why = fire_at(&guarded(&Rules::builtin()), "T", "Wolf").unwrap_err();
     assert!(why.contains("next to Guard"), "{why}");
     let mut rules = Rules::builtin();
     rules.infantry.shielded_by_friendly_tank = false;
-    let (g, _) = Field::new()
-        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
-        .tank(
-            "Red",
-            "Guard",
-            N * 4 + Facing::NE.offset(),
-            Facing::S,
-            Facing::S,
-        )
-        .squad("Red", "Wolf", N * 4)
-        .with_rules(&rules);
-    assert!(fire_at(&g, "T", "Wolf").is_ok());
+    assert!(fire_at(&guarded(&rules), "T", "Wolf").is_ok());
 }
 
 #[test]

@@ -459,7 +459,10 @@ fn aimed(
                 action(t),
                 format!("{help}\nAt {}", battle.unit(t).name),
             );
-            if let Some(odds) = super::highlights::target_odds(battle, active_unit(battle), t) {
+            if let Some(odds) = battle
+                .activation()
+                .and_then(|a| super::highlights::target_odds(battle, a.unit, t))
+            {
                 it.help = format!("{}\n{}\n{}", it.help, odds.label, odds.why);
             }
             it
@@ -474,11 +477,6 @@ fn aimed(
             help,
         },
     }
-}
-
-/// The active unit (the bar exists only during an activation).
-fn active_unit(battle: &TankCommander) -> UnitId {
-    battle.activation().map_or(UnitId(0), |a| a.unit)
 }
 
 /// The action bar of an infantry squad: its weapons, cover, objectives, mines and rides.
