@@ -485,7 +485,14 @@ fn read_and_play<G: Playable>(path: &Path, text: &str, kind: FileKind) -> Result
             let rules = crate::rules::tank_commander::Rules::builtin();
             let (design, _): (crate::rules::tank_commander::setup::TankDesign, _) =
                 crate::data::load_ron(&name, text).map_err(Refusal::Placed)?;
-            let _ = design.build.problems(&rules, design.painted, design.named);
+            for kind in [
+                crate::rules::tank_commander::UnitKind::Tank,
+                crate::rules::tank_commander::UnitKind::Apc,
+            ] {
+                let _ = design
+                    .build
+                    .problems(kind, &rules, design.painted, design.named);
+            }
             return Ok(());
         }
         FileKind::Setup => {

@@ -274,11 +274,14 @@ fn check_design(
     input: &Input,
     rules: &crate::rules::tank_commander::Rules,
 ) -> Result<(), Diagnostics> {
-    use crate::rules::tank_commander::setup::TankDesign;
+    use crate::rules::tank_commander::setup::{TankDesign, UnitKind};
     let name = input.name();
     let (design, map): (TankDesign, SourceMap) = crate::data::load_ron(&name, &input.text)?;
     let mut problems = Problems::default();
-    for p in design.build.problems(rules, design.painted, design.named) {
+    for p in design
+        .build
+        .problems(UnitKind::Tank, rules, design.painted, design.named)
+    {
         let field = if p.field.is_empty() {
             "build".to_string()
         } else {

@@ -38,14 +38,15 @@ pub(super) fn run(
         Some(RoundArg::He) => Round::He,
         None => s.loaded.unwrap_or(Round::At),
     };
-    if !s.rounds().contains(&round) {
-        return Err(format!("{} carries no {round} rounds", s.name));
-    }
     let target_ref = FireTarget::Unit(t.id);
     let weapon = game.weapon_for(s, t);
     // Odds "as if it could be taken" only for a shot that some position would allow.
     if let Some(why) = game.why_never_aimable(s.id, target_ref, weapon) {
         return Err(why);
+    }
+    // An anti-infantry weapon fires no rounds; the gun and the missiles need the round.
+    if weapon != Weapon::AntiInfantry && !s.rounds().contains(&round) {
+        return Err(format!("{} carries no {round} rounds", s.name));
     }
     let why_not = game.why_not_aimable(s.id, target_ref, weapon);
     let profile = game.shot_profile_anyway(s.id, target_ref, weapon, round, false);

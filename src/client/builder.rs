@@ -89,7 +89,7 @@ impl Working {
             Working::Scenario { setup, .. } => setup
                 .units
                 .get_mut(selected)
-                .filter(|u| u.kind == UnitKind::Tank),
+                .filter(|u| u.kind.is_vehicle()),
             Working::Standalone(unit) => Some(unit),
         }
     }
@@ -109,7 +109,7 @@ impl BuilderState {
                 self.selected = setup
                     .units
                     .iter()
-                    .position(|u| u.kind == UnitKind::Tank)
+                    .position(|u| u.kind.is_vehicle())
                     .unwrap_or(0);
                 Working::Scenario {
                     setup: setup.clone(),
@@ -272,6 +272,21 @@ impl Upgrade {
         }
     }
 
+    /// Its field in the build, as the rules name it ([`Build::allows`]).
+    fn field(self) -> &'static str {
+        match self {
+            Upgrade::Engine => "engine",
+            Upgrade::Barrel => "barrel",
+            Upgrade::Optics => "optics",
+            Upgrade::HeRounds => "he_rounds",
+            Upgrade::AntiInfantry => "anti_infantry",
+            Upgrade::SmokeLauncher => "smoke_launcher",
+            Upgrade::Medkit => "medkit",
+            Upgrade::Lieutenant => "lieutenant",
+            Upgrade::AirSupport => "air_support",
+        }
+    }
+
     fn is_on(self, mut build: Build) -> bool {
         *self.flag(&mut build)
     }
@@ -313,7 +328,9 @@ impl Upgrade {
             Upgrade::Barrel => format!("+{} gun range", u.barrel_range),
             Upgrade::Optics => format!("+{} accuracy", u.optics_accuracy),
             Upgrade::HeRounds => format!("strength {}, may start fires", rules.firing.he_strength),
-            Upgrade::AntiInfantry => "fire at infantry within 2".into(),
+            Upgrade::AntiInfantry => {
+                format!("fire at infantry within {}", rules.anti_infantry.tank_range)
+            }
             Upgrade::SmokeLauncher => format!("smoke up to {} hexes away", rules.smoke.range),
             Upgrade::Medkit => "first wound has no penalty".into(),
             Upgrade::Lieutenant => "a fifth crew member".into(),
@@ -346,9 +363,6 @@ impl Upgrade {
     /// accepts them; docs/rules/tank-commander.md, "Upgrades").
     fn not_in_play(self) -> Option<&'static str> {
         match self {
-            Upgrade::AntiInfantry => Some(
-                "Counted in the budget, but it has no effect yet: infantry arrive with the infantry rules.",
-            ),
             Upgrade::AirSupport => Some(
                 "Counted in the budget, but it has no effect yet: air strikes arrive with the advanced rules.",
             ),
@@ -465,7 +479,7 @@ fn draw_builder(
                 );
                 ui.label(
                     egui::RichText::new(
-                        "Spend each tank's upgrade points, then start the battle. Pick a tank:",
+                        "Spend each tank's and APC's upgrade points, then start the battle. Pick one:",
                     )
                     .weak(),
                 );
@@ -546,7 +560,7 @@ fn draw_builder(
     egui::CentralPanel::default().show(&mut screen, |ui| {
         let standalone = matches!(working, Working::Standalone(_));
         let Some(unit) = working.unit_mut(*selected) else {
-            ui.label("This scenario has no tanks to upgrade: start the battle as it is.");
+            ui.label("This scenario has no tanks or APCs to upgrade: start the battle as it is.");
             return;
         };
         egui::ScrollArea::vertical()
@@ -557,7 +571,16 @@ fn draw_builder(
                     tank_controls(&mut cols[0], unit, rules, !standalone);
                     summary_card(&mut cols[1], unit, rules);
                     cols[1].add_space(16.0);
-                    designs_section(&mut cols[1], unit, rules, designs, notice, standalone);
+                    if unit.kind == UnitKind::Tank {
+                        designs_section(&mut cols[1], unit, rules, designs, notice, standalone);
+                    } else {
+                        cols[1].label(
+                            egui::RichText::new(
+                                "Saved designs are for tanks; an APC is built here.",
+                            )
+                            .weak(),
+                        );
+                    }
                 });
             });
     });
@@ -600,17 +623,21 @@ fn tank_picker(ui: &mut egui::Ui, setup: &ScenarioSetup, selected: &mut usize, r
 
 fn unit_button(ui: &mut egui::Ui, k: usize, unit: &UnitSetup, selected: &mut usize, rules: &Rules) {
     let problems = unit_problems(unit, rules);
-    if unit.kind != UnitKind::Tank {
+    if !unit.kind.is_vehicle() {
         let why = problems.first().map_or_else(
-            || format!("{:?} units have no crew and take no upgrades", unit.kind),
+            || format!("{:?} units take no upgrades", unit.kind),
             |(_, message)| message.clone(),
         );
         ui.add_enabled(false, egui::Button::new(unit.name.as_str()))
             .on_disabled_hover_text(why);
         return;
     }
-    let left = i64::from(Build::budget(&rules.upgrades, unit.painted, unit.named))
-        - i64::from(unit.build.cost(&rules.upgrades));
+    let left = i64::from(Build::budget_for(
+        unit.kind,
+        rules,
+        unit.painted,
+        unit.named,
+    )) - i64::from(unit.build.cost(&rules.upgrades));
     let mut text = egui::RichText::new(format!("{} · {left} left", unit.name)).size(15.0);
     if !problems.is_empty() {
         text = egui::RichText::new(format!("⚠ {} · {left} left", unit.name))
@@ -699,8 +726,9 @@ fn stepper(
 /// in [`Scenario::validate`]); a name cleared afterwards shows as a problem below.
 fn tank_controls(ui: &mut egui::Ui, unit: &mut UnitSetup, rules: &Rules, in_scenario: bool) {
     let u = &rules.upgrades;
+    let tank = unit.kind == UnitKind::Tank;
 
-    ui.heading("Tank");
+    ui.heading(if tank { "Tank" } else { "APC" });
     ui.horizontal(|ui| {
         ui.label("Name");
         ui.add(
@@ -709,6 +737,171 @@ fn tank_controls(ui: &mut egui::Ui, unit: &mut UnitSetup, rules: &Rules, in_scen
                 .desired_width(220.0),
         );
     });
+    if tank {
+        tank_crew_controls(ui, unit, rules);
+    } else {
+        ui.label(
+            egui::RichText::new(format!(
+                "An APC has no crew and no main gun. It carries up to {} squads inside and \
+                 fires its anti-infantry weapon up to {} spaces all round.",
+                rules.apc.capacity, rules.apc.anti_infantry_range
+            ))
+            .weak(),
+        );
+    }
+
+    ui.add_space(8.0);
+    ui.heading("Upgrade points");
+    let budget = Build::budget_for(unit.kind, rules, unit.painted, unit.named);
+    let cost = unit.build.cost(u);
+    let (big, colour) = if cost <= budget {
+        let left = budget - cost;
+        (
+            format!(
+                "{left} of {budget} point{} left",
+                if budget == 1 { "" } else { "s" }
+            ),
+            GREEN,
+        )
+    } else {
+        let over = cost - budget;
+        (
+            format!(
+                "{over} point{} over budget",
+                if over == 1 { "" } else { "s" }
+            ),
+            RED,
+        )
+    };
+    ui.label(egui::RichText::new(big).size(26.0).strong().color(colour));
+    let breakdown = if tank {
+        let mut breakdown = format!("{} base", u.budget);
+        if unit.painted {
+            breakdown.push_str(&format!(" + {} painted", u.painted_bonus));
+        }
+        if unit.named {
+            breakdown.push_str(&format!(" + {} named", u.named_bonus));
+        }
+        breakdown.push_str(&format!(" = {budget} available · {cost} spent"));
+        breakdown
+    } else {
+        format!("{budget} for every APC, no bonuses · {cost} spent")
+    };
+    ui.label(breakdown);
+
+    ui.add_space(8.0);
+    ui.heading("Armor");
+    ui.label(
+        egui::RichText::new(format!(
+            "{} per step, at most {} steps a facing; side ≤ front, rear ≤ side",
+            pts(u32::from(u.armor_per_point)),
+            Build::armor_cap(unit.kind, rules)
+        ))
+        .weak(),
+    );
+    let base_armor = rules.stats(unit.kind).armor;
+    egui::Grid::new("builder-armor")
+        .num_columns(2)
+        .spacing([12.0, 4.0])
+        .show(ui, |ui| {
+            let facings: [(ArmorFacing, fn(&mut UnitSetup) -> &mut u8); 3] = [
+                (ArmorFacing::Front, |unit| &mut unit.build.armor.front),
+                (ArmorFacing::Side, |unit| &mut unit.build.armor.side),
+                (ArmorFacing::Rear, |unit| &mut unit.build.armor.rear),
+            ];
+            for (facing, count) in facings {
+                let steps = *count(&mut unit.clone());
+                let value = unit.build.armor(base_armor).facing(facing);
+                let name = match facing {
+                    ArmorFacing::Front => "Front",
+                    ArmorFacing::Side => "Side",
+                    ArmorFacing::Rear => "Rear",
+                };
+                ui.label(egui::RichText::new(name).strong());
+                ui.horizontal(|ui| {
+                    stepper(ui, unit, rules, format!("{value:>2} (+{steps})"), count);
+                });
+                ui.end_row();
+            }
+        });
+
+    ui.add_space(8.0);
+    ui.heading("Upgrades");
+    for upgrade in Upgrade::ALL {
+        if !Build::allows(unit.kind, upgrade.field()) {
+            continue;
+        }
+        let text = format!(
+            "{} ({}) — {}",
+            upgrade.label(),
+            upgrade.effect(rules),
+            pts(u32::from(upgrade.cost(rules)))
+        );
+        let mut on = upgrade.is_on(unit.build);
+        let reason = blocked(unit, |u| *upgrade.flag(&mut u.build) = !on, rules);
+        let mut text = egui::RichText::new(text);
+        if upgrade.not_in_play().is_some() {
+            text = text.italics();
+        }
+        let response = ui.add_enabled(reason.is_none(), egui::Checkbox::new(&mut on, text));
+        let response = match reason {
+            Some(why) => response.on_disabled_hover_text(why),
+            None => response.on_hover_text(match upgrade.not_in_play() {
+                Some(later) => format!("{}\n{later}", upgrade.help()),
+                None => upgrade.help().to_string(),
+            }),
+        };
+        if response.changed() {
+            *upgrade.flag(&mut unit.build) = on;
+        }
+    }
+    if !tank {
+        ui.label(
+            egui::RichText::new("Other upgrades are for tanks only.")
+                .weak()
+                .italics(),
+        );
+    }
+    if Build::allows(unit.kind, "mines") {
+        ui.horizontal(|ui| {
+            ui.label(
+                egui::RichText::new(format!(
+                    "Anti-tank mines — {} each, at most {}",
+                    pts(u32::from(u.mines)),
+                    u.mines_max
+                ))
+                .italics(),
+            )
+            .on_hover_text(MINES_NOT_IN_PLAY);
+            let mines = unit.build.mines.to_string();
+            stepper(ui, unit, rules, mines, |unit| &mut unit.build.mines);
+        });
+    }
+
+    if in_scenario && tank {
+        gun_controls(ui, unit, rules);
+    }
+
+    ui.add_space(8.0);
+    let problems = unit_problems(unit, rules);
+    if problems.is_empty() {
+        ui.colored_label(
+            GREEN,
+            format!(
+                "✔ This {} keeps every rule.",
+                if tank { "tank" } else { "APC" }
+            ),
+        );
+    } else {
+        for (_, message) in problems {
+            ui.colored_label(RED, format!("⚠ {message}"));
+        }
+    }
+}
+
+/// Paint, name and crew: a tank's alone.
+fn tank_crew_controls(ui: &mut egui::Ui, unit: &mut UnitSetup, rules: &Rules) {
+    let u = &rules.upgrades;
     guarded_checkbox(
         ui,
         unit,
@@ -763,168 +956,50 @@ fn tank_controls(ui: &mut egui::Ui, unit: &mut UnitSetup, rules: &Rules, in_scen
                 ui.end_row();
             }
         });
+}
 
+/// The round the tank starts with loaded (a scenario's tank only).
+fn gun_controls(ui: &mut egui::Ui, unit: &mut UnitSetup, rules: &Rules) {
     ui.add_space(8.0);
-    ui.heading("Upgrade points");
-    let budget = Build::budget(u, unit.painted, unit.named);
-    let cost = unit.build.cost(u);
-    let (big, colour) = if cost <= budget {
-        let left = budget - cost;
-        (
-            format!(
-                "{left} of {budget} point{} left",
-                if budget == 1 { "" } else { "s" }
-            ),
-            GREEN,
-        )
-    } else {
-        let over = cost - budget;
-        (
-            format!(
-                "{over} point{} over budget",
-                if over == 1 { "" } else { "s" }
-            ),
-            RED,
-        )
-    };
-    ui.label(egui::RichText::new(big).size(26.0).strong().color(colour));
-    let mut breakdown = format!("{} base", u.budget);
-    if unit.painted {
-        breakdown.push_str(&format!(" + {} painted", u.painted_bonus));
-    }
-    if unit.named {
-        breakdown.push_str(&format!(" + {} named", u.named_bonus));
-    }
-    breakdown.push_str(&format!(" = {budget} available · {cost} spent"));
-    ui.label(breakdown);
-
-    ui.add_space(8.0);
-    ui.heading("Armor");
-    ui.label(
-        egui::RichText::new(format!(
-            "{} per step, at most {} steps a facing; side ≤ front, rear ≤ side",
-            pts(u32::from(u.armor_per_point)),
-            u.armor_max_per_facing
-        ))
-        .weak(),
-    );
-    egui::Grid::new("builder-armor")
-        .num_columns(2)
-        .spacing([12.0, 4.0])
-        .show(ui, |ui| {
-            let facings: [(ArmorFacing, fn(&mut UnitSetup) -> &mut u8); 3] = [
-                (ArmorFacing::Front, |unit| &mut unit.build.armor.front),
-                (ArmorFacing::Side, |unit| &mut unit.build.armor.side),
-                (ArmorFacing::Rear, |unit| &mut unit.build.armor.rear),
-            ];
-            for (facing, count) in facings {
-                let steps = *count(&mut unit.clone());
-                let value = unit.build.armor(rules.tank.armor).facing(facing);
-                let name = match facing {
-                    ArmorFacing::Front => "Front",
-                    ArmorFacing::Side => "Side",
-                    ArmorFacing::Rear => "Rear",
-                };
-                ui.label(egui::RichText::new(name).strong());
-                ui.horizontal(|ui| {
-                    stepper(ui, unit, rules, format!("{value:>2} (+{steps})"), count);
-                });
-                ui.end_row();
-            }
-        });
-
-    ui.add_space(8.0);
-    ui.heading("Upgrades");
-    for upgrade in Upgrade::ALL {
-        let text = format!(
-            "{} ({}) — {}",
-            upgrade.label(),
-            upgrade.effect(rules),
-            pts(u32::from(upgrade.cost(rules)))
-        );
-        let mut on = upgrade.is_on(unit.build);
-        let reason = blocked(unit, |u| *upgrade.flag(&mut u.build) = !on, rules);
-        let mut text = egui::RichText::new(text);
-        if upgrade.not_in_play().is_some() {
-            text = text.italics();
+    ui.heading("Gun");
+    ui.horizontal(|ui| {
+        ui.label("Loaded at the start with");
+        let he = unit.loaded == Some(Round::He);
+        if ui
+            .add(egui::Button::selectable(!he, "AT"))
+            .on_hover_text(format!(
+                "Armor-piercing, strength {}",
+                rules.firing.at_strength
+            ))
+            .clicked()
+        {
+            unit.loaded = None;
         }
-        let response = ui.add_enabled(reason.is_none(), egui::Checkbox::new(&mut on, text));
+        let reason = if he {
+            None
+        } else {
+            blocked(unit, |u| u.loaded = Some(Round::He), rules)
+        };
+        let response = ui.add_enabled(reason.is_none(), egui::Button::selectable(he, "HE"));
         let response = match reason {
             Some(why) => response.on_disabled_hover_text(why),
-            None => response.on_hover_text(match upgrade.not_in_play() {
-                Some(later) => format!("{}\n{later}", upgrade.help()),
-                None => upgrade.help().to_string(),
-            }),
+            None => response.on_hover_text(format!(
+                "High explosive, strength {}",
+                rules.firing.he_strength
+            )),
         };
-        if response.changed() {
-            *upgrade.flag(&mut unit.build) = on;
+        if response.clicked() {
+            unit.loaded = Some(Round::He);
         }
-    }
-    ui.horizontal(|ui| {
-        ui.label(
-            egui::RichText::new(format!(
-                "Anti-tank mines — {} each, at most {}",
-                pts(u32::from(u.mines)),
-                u.mines_max
-            ))
-            .italics(),
-        )
-        .on_hover_text(MINES_NOT_IN_PLAY);
-        let mines = unit.build.mines.to_string();
-        stepper(ui, unit, rules, mines, |unit| &mut unit.build.mines);
     });
-
-    if in_scenario {
-        ui.add_space(8.0);
-        ui.heading("Gun");
-        ui.horizontal(|ui| {
-            ui.label("Loaded at the start with");
-            let he = unit.loaded == Some(Round::He);
-            if ui
-                .add(egui::Button::selectable(!he, "AT"))
-                .on_hover_text(format!(
-                    "Armor-piercing, strength {}",
-                    rules.firing.at_strength
-                ))
-                .clicked()
-            {
-                unit.loaded = None;
-            }
-            let reason = if he {
-                None
-            } else {
-                blocked(unit, |u| u.loaded = Some(Round::He), rules)
-            };
-            let response = ui.add_enabled(reason.is_none(), egui::Button::selectable(he, "HE"));
-            let response = match reason {
-                Some(why) => response.on_disabled_hover_text(why),
-                None => response.on_hover_text(format!(
-                    "High explosive, strength {}",
-                    rules.firing.he_strength
-                )),
-            };
-            if response.clicked() {
-                unit.loaded = Some(Round::He);
-            }
-        });
-    }
-
-    ui.add_space(8.0);
-    let problems = unit_problems(unit, rules);
-    if problems.is_empty() {
-        ui.colored_label(GREEN, "✔ This tank keeps every rule.");
-    } else {
-        for (_, message) in problems {
-            ui.colored_label(RED, format!("⚠ {message}"));
-        }
-    }
 }
 
 /// The tank as it will fight.
 fn summary_card(ui: &mut egui::Ui, unit: &UnitSetup, rules: &Rules) {
     let u = &rules.upgrades;
     let b = unit.build;
-    let base = rules.tank;
+    let tank = unit.kind == UnitKind::Tank;
+    let base = rules.stats(unit.kind);
     let armor = b.armor(base.armor);
     let hits_on = if b.optics {
         base.accuracy.saturating_sub(u.optics_accuracy)
@@ -1021,7 +1096,18 @@ fn summary_card(ui: &mut egui::Ui, unit: &UnitSetup, rules: &Rules) {
                     row("Hull", format!("{} points", base.hull));
                     row("Actions", format!("{} per turn", base.actions));
                     row("Moves", format!("{moves} spaces per turn"));
-                    row("Gun range", format!("{range} spaces"));
+                    if tank {
+                        row("Gun range", format!("{range} spaces"));
+                    } else {
+                        row(
+                            "Weapon",
+                            format!(
+                                "anti-infantry, {} spaces all round",
+                                rules.apc.anti_infantry_range
+                            ),
+                        );
+                        row("Carries", format!("{} squads inside", rules.apc.capacity));
+                    }
                     row(
                         "Upgrades",
                         if bought.is_empty() {
@@ -1030,13 +1116,15 @@ fn summary_card(ui: &mut egui::Ui, unit: &UnitSetup, rules: &Rules) {
                             bought.join("\n")
                         },
                     );
-                    row("Crew", crew.join("\n"));
+                    if tank {
+                        row("Crew", crew.join("\n"));
+                    }
                     row(
                         "Points",
                         format!(
                             "{} of {} spent",
                             b.cost(u),
-                            Build::budget(u, unit.painted, unit.named)
+                            Build::budget_for(unit.kind, rules, unit.painted, unit.named)
                         ),
                     );
                 });
@@ -1176,7 +1264,7 @@ mod tests {
         let mut build = unit.build;
         build.armor.side += 1;
         let expected = build
-            .problems(&rules, false, false)
+            .problems(UnitKind::Tank, &rules, false, false)
             .into_iter()
             .find(|p| p.field == "armor.side")
             .map(|p| p.message);

@@ -250,12 +250,16 @@ fn banner<G: GameClient>(
             skips.write(SkipAnimations);
         }
     });
-    let (title, _) = G::setup_title(&session.setup);
+    let (title, description) = G::setup_title(&session.setup);
     ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new(G::KIND.title()).strong().color(TITLE));
         ui.label(egui::RichText::new(format!("{title} · seed {}", session.seed)).weak())
             .on_hover_text(&session.source);
     });
+    // The goal of the scenario stays in sight: a mission is won by it, not by kills alone.
+    if !description.is_empty() {
+        ui.add(egui::Label::new(egui::RichText::new(description).italics()).wrap());
+    }
     let (text, color) = status_line(session);
     ui.vertical_centered(|ui| {
         ui.label(egui::RichText::new(text).size(18.0).strong().color(color));

@@ -19,7 +19,7 @@ use crate::framework::Seat;
 use crate::framework::playable::{self, Playable};
 use crate::rules::GameKind;
 use crate::rules::range_duel::RangeDuel;
-use crate::rules::tank_commander::setup::{Rules as TankRules, TankDesign};
+use crate::rules::tank_commander::setup::{Rules as TankRules, TankDesign, UnitKind};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Menu>()
@@ -518,7 +518,8 @@ fn duel_designs(ui: &mut egui::Ui, page: &mut GamePage) {
                     for (k, (path, design)) in page.designs.iter().enumerate() {
                         match design {
                             Ok(d) => {
-                                let problems = d.build.problems(&rules, d.painted, d.named);
+                                let problems =
+                                    d.build.problems(UnitKind::Tank, &rules, d.painted, d.named);
                                 let r = ui.add_enabled(
                                     problems.is_empty(),
                                     egui::Button::selectable(*pick == Some(k), &d.name),
@@ -580,7 +581,12 @@ mod tests {
         assert!(
             hammer
                 .build
-                .problems(&TankRules::builtin(), hammer.painted, hammer.named)
+                .problems(
+                    UnitKind::Tank,
+                    &TankRules::builtin(),
+                    hammer.painted,
+                    hammer.named
+                )
                 .is_empty()
         );
         let text = crate::data::to_ron_pretty(&hammer).unwrap();

@@ -24,10 +24,11 @@ fn check_accepts_the_shipped_files() {
         "scenarios/battle.ron",
         "scenarios/training-range.ron",
         "scenarios/capture-objectives.ron",
+        "scenarios/escort.ron",
         "assets/rules/tank-commander.ron",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout).lines().count(), 5);
+    assert_eq!(text(&out.stdout).lines().count(), 6);
 }
 
 #[test]

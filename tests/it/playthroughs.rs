@@ -253,6 +253,8 @@ goldens! {
     playthrough_tank_commander_lieutenant_takes_over => "tank-commander-lieutenant-takes-over.ron",
     playthrough_tank_commander_capture_objectives => "tank-commander-capture-objectives.ron",
     playthrough_tank_commander_infantry => "tank-commander-infantry.ron",
+    playthrough_tank_commander_escort => "tank-commander-escort.ron",
+    playthrough_tank_commander_apc_bail_out => "tank-commander-apc-bail-out.ron",
     playthrough_tank_chess_announced_check => "tank-chess-announced-check.ron",
     playthrough_tank_chess_four_players => "tank-chess-four-players.ron",
     playthrough_battle_tanks_two => "battle-tanks-two.ron",

@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use tanktable::client::capture::CaptureTo;
 use tanktable::client::redraw::Redraw;
 use tanktable::client::session::{GameClient, Session, insert_session};
-use tanktable::client::{Clean, Launch};
+use tanktable::client::{BuilderPlan, Clean, Launch, Screen};
 use tanktable::framework::playable::{self, Playable};
 use tanktable::framework::{Seat, SeatedMatch};
 use tanktable::rules::{GameKind, detect};
@@ -79,6 +79,8 @@ struct Scene {
     /// Print the resident memory after `frame` frames instead of taking a screenshot;
     /// with `setup` "empty", of an empty Bevy app with one camera.
     measure: bool,
+    /// Open the upgrade builder on the Tank Commander `setup` instead of playing it.
+    builder: bool,
 }
 
 impl Scene {
@@ -92,7 +94,7 @@ impl Scene {
 
     fn encode(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}",
             self.setup.clone().unwrap_or_default(),
             self.seats.join(","),
             self.seed,
@@ -101,6 +103,7 @@ impl Scene {
             self.clean,
             self.menu.map_or("", GameKind::name),
             self.measure,
+            self.builder,
         )
     }
 
@@ -119,6 +122,7 @@ impl Scene {
             clean: f[5] == "true",
             menu: GameKind::from_name(f[6]),
             measure: f[7] == "true",
+            builder: f[8] == "true",
         }
     }
 }
@@ -243,7 +247,19 @@ fn render_child() {
             },
         );
     }
-    if let Some(setup) = &scene.setup {
+    if let Some(setup) = scene.setup.as_deref().filter(|_| scene.builder) {
+        let path = project(setup);
+        use tanktable::rules::tank_commander::{Rules, Scenario};
+        let setup = Scenario::load(&path, &Rules::builtin()).unwrap().setup;
+        app.insert_resource(BuilderPlan::Scenario {
+            setup,
+            source: path.display().to_string(),
+            seats: Vec::new(),
+        });
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Builder);
+    } else if let Some(setup) = &scene.setup {
         let path = project(setup);
         let text = std::fs::read_to_string(&path).unwrap();
         let game = detect(&path, &text).unwrap().game;
@@ -774,5 +790,77 @@ fn infantry_squads_and_objective_flags_are_drawn() {
     assert!(
         white_after < white * 9 / 10,
         "a captured flag takes its side's colour: {white} white px before, {white_after} after"
+    );
+}
+
+#[test]
+fn the_escort_edge_the_courier_and_the_apc_are_drawn() {
+    use tanktable::rules::tank_commander::Fact;
+    if !can_render() {
+        return;
+    }
+    let setup = "scenarios/escort.ron";
+    let seed = 10;
+    // The goal edge's hexes glow gold.
+    let start = greedy_shot(setup, seed, 0, "escort-start.png", true);
+    let gold = count(&start, |[r, g, b]| {
+        r > 170 && g > 140 && b < 100 && r > b + 90
+    });
+    assert!(gold > 1500, "the goal edge is drawn ({gold} px)");
+    let blue = |px: &[[u8; 3]]| count(px, |[r, g, b]| b > 150 && b > r + 80 && b > g + 50);
+    let (boarded, ()) = first_fact(setup, seed, |_, f| {
+        matches!(f, Fact::Mounted { .. }).then_some(())
+    })
+    .expect("the greedy courier boards the APC");
+    // Inside the APC the Courier (a blue stand) is out of sight.
+    let inside = greedy_shot(setup, seed, boarded + 1, "escort-courier-inside.png", true);
+    let (b0, bi) = (blue(&start), blue(&inside));
+    assert!(
+        bi + 100 < b0,
+        "the courier is hidden inside: {b0} blue px before, {bi} after"
+    );
+    // The APC's own action bar, mid-drive (looked at, not measured).
+    if let Some((drove, ())) = first_fact(setup, seed, |game, f| match f {
+        Fact::UnitMoved { unit, .. } if game.unit(*unit).is_apc() => Some(()),
+        _ => None,
+    }) {
+        let _ = greedy_shot(setup, seed, drove + 1, "escort-apc-drives-ui.png", false);
+    }
+    if let Some((bailed, ())) = first_fact(setup, seed, |_, f| {
+        matches!(f, Fact::BailedOut { .. }).then_some(())
+    }) {
+        let before = greedy_shot(setup, seed, bailed, "escort-before-bail-out.png", true);
+        let out = greedy_shot(setup, seed, bailed + 1, "escort-bailed-out.png", true);
+        let _ = greedy_shot(setup, seed, bailed + 1, "escort-bailed-out-ui.png", false);
+        // The wreck loses its paint (the Courier's small stand comes back into sight beside
+        // it, looked at in the picture).
+        let (bb, bo) = (blue(&before), blue(&out));
+        assert!(
+            bo < bb,
+            "the APC is a wreck: {bb} blue px before, {bo} after"
+        );
+    }
+}
+
+#[test]
+fn the_builder_gives_an_apc_its_own_budget_and_upgrades() {
+    if !can_render() {
+        return;
+    }
+    // Escort's first vehicle is the APC, so the builder opens on it.
+    let scene = Scene {
+        builder: true,
+        frame: 30,
+        ..Scene::on("scenarios/escort.ron")
+    };
+    let (w, h, px) = pixels(&render(&scene, "builder-apc.png"));
+    assert_eq!((w, h), (1280, 720));
+    // The panels are drawn: egui's dark grey fills most of the screen.
+    let panel = count(&px, |[r, g, b]| {
+        (20..60).contains(&r) && (r - g).abs() < 6 && (r - b).abs() < 8
+    });
+    assert!(
+        panel > px.len() / 3,
+        "the builder's panels are drawn ({panel} px)"
     );
 }

@@ -492,10 +492,12 @@ impl DuelSetup {
                 },
                 design.name.clone(),
             ));
-            for problem in design
-                .build
-                .problems(tank_rules, design.painted, design.named)
-            {
+            for problem in design.build.problems(
+                crate::rules::tank_commander::UnitKind::Tank,
+                tank_rules,
+                design.painted,
+                design.named,
+            ) {
                 let field = if !inline {
                     at.clone()
                 } else if problem.field.is_empty() {

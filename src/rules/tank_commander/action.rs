@@ -309,6 +309,12 @@ pub enum Fact {
         to: Hex,
         cost: u8,
     },
+    /// A squad riding inside an APC got out when the APC was knocked out.
+    BailedOut {
+        unit: UnitId,
+        carrier: UnitId,
+        to: Hex,
+    },
     /// A cook-off's blast struck a unit.
     BlastHit {
         source: UnitId,

@@ -31,6 +31,14 @@ impl TankCommander {
         round: Round,
         bring_it_down: bool,
     ) -> Option<(FireTarget, f64)> {
+        if unit.is_apc() {
+            return self
+                .best_anti_infantry_shot(unit, false)
+                .map(|(a, v)| match a {
+                    Action::FireAntiInfantry(t) => (FireTarget::Unit(t), v),
+                    _ => unreachable!("an APC fires only its anti-infantry weapon"),
+                });
+        }
         if unit.is_infantry() {
             return self.best_squad_shot(unit).map(|(a, v)| match a {
                 Action::FireMissile(t, _) | Action::FireAntiInfantry(t) => (FireTarget::Unit(t), v),
@@ -82,9 +90,9 @@ impl TankCommander {
         best
     }
 
-    /// The best anti-infantry shot a tank with the upgrade could fire now.
+    /// The best anti-infantry shot a tank with the upgrade, or an APC, could fire now.
     fn best_anti_infantry_shot(&self, unit: &Unit, bring_it_down: bool) -> Option<(Action, f64)> {
-        unit.build.anti_infantry.then_some(())?;
+        unit.anti_infantry_range(&self.rules)?;
         self.units
             .iter()
             .filter(|t| t.side != unit.side && t.is_active() && t.is_infantry())
@@ -107,7 +115,20 @@ impl TankCommander {
     /// cover, or stop.
     fn squad_choice(&self, player: PlayerId, unit: &Unit, legal: &[Action]) -> Action {
         let has = |a: Action| legal.contains(&a);
-        if unit.riding.is_some() {
+        if let Some(carrier) = unit.riding {
+            // Inside an APC a squad rides on while the APC still has its turn's drive
+            // ahead of it, and while the goal is far.
+            let c = self.unit(carrier);
+            let escorted =
+                matches!(self.mission, MissionRules::Escort { squad, .. } if squad == unit.id);
+            if c.carries_inside()
+                && c.is_active()
+                && (escorted
+                    || !self.has_activated(carrier)
+                    || self.squad_goal_distance(unit, c.at).is_some_and(|d| d > 3))
+            {
+                return Action::EndActivation;
+            }
             return legal
                 .iter()
                 .filter(|a| matches!(a, Action::Dismount(_)))
@@ -123,6 +144,17 @@ impl TankCommander {
         }
         if has(Action::Capture) {
             return Action::Capture;
+        }
+        // Far from its goal, board an APC next to it that has still to drive this turn.
+        if self
+            .squad_goal_distance(unit, unit.at)
+            .is_some_and(|d| d > 3)
+            && let Some(&a) = legal.iter().find(|a| match a {
+                Action::Mount(c) => self.unit(*c).carries_inside() && !self.has_activated(*c),
+                _ => false,
+            })
+        {
+            return a;
         }
         // Clear an enemy mine it knows of next to it.
         if let Some(&a) = legal.iter().find(|a| match a {
@@ -256,9 +288,75 @@ impl TankCommander {
             .map(|(f, _)| f)
     }
 
+    /// Spaces a squad must walk from `at` to its mission goal (an objective it does not
+    /// hold), if the mission gives squads one.
+    fn squad_goal_distance(&self, unit: &Unit, at: hexx::Hex) -> Option<u32> {
+        match &self.mission {
+            MissionRules::CaptureObjectives { .. } => {
+                let goals: Vec<hexx::Hex> = self
+                    .objectives
+                    .iter()
+                    .filter(|o| o.holder != Some(unit.side))
+                    .map(|o| o.at)
+                    .collect();
+                self.walking_distance(at, &goals)
+            }
+            MissionRules::Escort { squad, edge, .. } if unit.id == *squad => {
+                self.walking_distance(at, &self.edge_hexes(*edge))
+            }
+            _ => None,
+        }
+    }
+
+    /// How far `at` is from what an APC wants: with squads inside, their goal; empty,
+    /// a friendly squad on foot far from its goal, and enemy infantry in its weapon's
+    /// reach.
+    fn apc_goal_distance(&self, unit: &Unit, at: hexx::Hex) -> f64 {
+        if let Some(p) = self.riders(unit.id).next() {
+            return self
+                .squad_goal_distance(p, at)
+                .map_or(0.0, |n| 3.0 * f64::from(n));
+        }
+        let range = f64::from(unit.anti_infantry_range(&self.rules).unwrap_or(0));
+        let enemy = self
+            .units
+            .iter()
+            .filter(|t| t.side != unit.side && t.is_active() && t.is_infantry())
+            .map(|t| at.unsigned_distance_to(t.at))
+            .min()
+            .map_or(0.0, |d| {
+                (f64::from(d) - (range - 1.0)).max(0.0) + 0.1 * f64::from(d)
+            });
+        let pickup = self
+            .units
+            .iter()
+            .filter(|s| {
+                s.side == unit.side
+                    && s.is_active()
+                    && s.is_infantry()
+                    && s.riding.is_none()
+                    && self.squad_goal_distance(s, s.at).is_some_and(|d| d > 3)
+            })
+            .map(|s| at.unsigned_distance_to(s.at))
+            .min()
+            .map_or(0.0, |d| 2.0 * f64::from(d.saturating_sub(1)));
+        enemy + pickup
+    }
+
     /// How far `at` is from what `unit` wants: just inside gun range of the nearest enemy,
     /// and the mission's waypoints or edge.
     fn goal_distance(&self, unit: &Unit, at: hexx::Hex) -> f64 {
+        if unit.is_apc() {
+            return self.apc_goal_distance(unit, at);
+        }
+        // The escorted squad heads for the edge and nothing else.
+        if let MissionRules::Escort { squad, .. } = &self.mission
+            && unit.id == *squad
+        {
+            return self
+                .squad_goal_distance(unit, at)
+                .map_or(0.0, |n| 3.0 * f64::from(n));
+        }
         let range = f64::from(unit.gun_range(&self.rules));
         let enemy = self
             .units
@@ -272,16 +370,9 @@ impl TankCommander {
                 (f64::from(d) - (range - 1.0)).max(0.0) + 0.1 * f64::from(d)
             });
         let mission = match &self.mission {
-            MissionRules::CaptureObjectives { .. } if unit.is_infantry() => {
-                let goals: Vec<hexx::Hex> = self
-                    .objectives
-                    .iter()
-                    .filter(|o| o.holder != Some(unit.side))
-                    .map(|o| o.at)
-                    .collect();
-                self.walking_distance(at, &goals)
-                    .map_or(0.0, |n| 3.0 * f64::from(n))
-            }
+            MissionRules::CaptureObjectives { .. } if unit.is_infantry() => self
+                .squad_goal_distance(unit, at)
+                .map_or(0.0, |n| 3.0 * f64::from(n)),
             MissionRules::Training { waypoints } => waypoints
                 .iter()
                 .zip(&self.waypoints_reached)
@@ -299,9 +390,88 @@ impl TankCommander {
                 };
                 2.0 * f64::from(to_go)
             }
+            // The defenders close on the escorted squad, wherever it rides.
+            MissionRules::Escort { side, squad, .. } if unit.side.0 != *side => {
+                f64::from(at.unsigned_distance_to(self.units[squad.index()].at))
+            }
             _ => 0.0,
         };
         enemy + mission
+    }
+}
+
+impl TankCommander {
+    /// The move, turn or turret turn that most improves `unit`'s position (one step
+    /// lookahead), if one does.
+    fn drive_choice(&self, player: PlayerId, unit: &Unit, legal: &[Action]) -> Option<Action> {
+        let here = self.position_value(unit.id);
+        let mut best: Option<(Action, f64)> = None;
+        let ahead = self.ahead(unit);
+        let mined_ahead = self.mines_seen_by(player).any(|m| m.at == ahead);
+        for &a in legal {
+            if !matches!(
+                a,
+                Action::Move | Action::Turn { .. } | Action::RotateTurret(_)
+            ) || (a == Action::Move && mined_ahead)
+            {
+                continue;
+            }
+            let mut next = self.clone();
+            let mut scratch = MatchRng::new(0);
+            if next.apply(player, &a, &mut scratch).is_err() {
+                continue;
+            }
+            let mut v = next.position_value(unit.id);
+            // Turning on the spot only pays if it sets up a move closer or a shot.
+            if let Action::Turn { .. } = a {
+                let closer = self.best_heading(unit).is_some_and(|best| {
+                    next.unit(unit.id).facing.steps_to(best) < unit.facing.steps_to(best)
+                });
+                if !closer && v <= here {
+                    continue;
+                }
+                v += 0.5;
+            }
+            if best.is_none_or(|b| v > b.1) {
+                best = Some((a, v));
+            }
+        }
+        best.filter(|&(a, v)| v > here || (matches!(a, Action::Turn { .. }) && v >= here))
+            .map(|b| b.0)
+    }
+
+    /// True when `unit` is a squad on foot, far from its goal, next to a friendly APC with
+    /// room that has still to drive this turn.
+    fn wants_to_board(&self, unit: &Unit) -> bool {
+        unit.is_infantry()
+            && unit.riding.is_none()
+            && !self.has_activated(unit.id)
+            && self
+                .squad_goal_distance(unit, unit.at)
+                .is_some_and(|d| d > 3)
+            && self.units.iter().any(|c| {
+                c.side == unit.side
+                    && c.is_active()
+                    && c.carries_inside()
+                    && !self.has_activated(c.id)
+                    && c.at.unsigned_distance_to(unit.at) == 1
+                    && self.riders(c.id).count() < usize::from(self.rules.apc.capacity)
+            })
+    }
+
+    /// What an APC does: shoot a squad, put out a fire, drive, or stop.
+    fn apc_choice(&self, player: PlayerId, unit: &Unit, legal: &[Action]) -> Action {
+        if let Some((a, v)) = self.best_anti_infantry_shot(unit, false)
+            && v > 0.0
+            && legal.contains(&a)
+        {
+            return a;
+        }
+        if legal.contains(&Action::Extinguish) {
+            return Action::Extinguish;
+        }
+        self.drive_choice(player, unit, legal)
+            .unwrap_or(Action::EndActivation)
     }
 }
 
@@ -333,6 +503,10 @@ impl Bot<TankCommander> for GreedyBot {
             let best = legal
                 .iter()
                 .filter_map(|a| match a {
+                    // A squad about to board an APC goes before the APC drives off.
+                    Action::Activate(id) if game.wants_to_board(game.unit(*id)) => {
+                        Some((*a, f64::INFINITY))
+                    }
                     Action::Activate(id) => Some((*a, game.position_value(*id))),
                     _ => None,
                 })
@@ -343,6 +517,9 @@ impl Bot<TankCommander> for GreedyBot {
         let has = |a: Action| legal.contains(&a);
         if unit.is_infantry() {
             return Some(game.squad_choice(player, unit, &legal));
+        }
+        if unit.is_apc() {
+            return Some(game.apc_choice(player, unit, &legal));
         }
 
         // 0. The Lieutenant Commander takes over the most useful dead crew member's job.
@@ -411,41 +588,7 @@ impl Bot<TankCommander> for GreedyBot {
             return Some(Action::UseAbility(Ability::BoomingVoice));
         }
         // 5. Turn the turret, turn or move to the best position (one step lookahead).
-        let here = game.position_value(act.unit);
-        let mut best: Option<(Action, f64)> = None;
-        let ahead = game.ahead(unit);
-        let mined_ahead = game.mines_seen_by(player).any(|m| m.at == ahead);
-        for &a in &legal {
-            if !matches!(
-                a,
-                Action::Move | Action::Turn { .. } | Action::RotateTurret(_)
-            ) || (a == Action::Move && mined_ahead)
-            {
-                continue;
-            }
-            let mut next = game.clone();
-            let mut scratch = MatchRng::new(0);
-            if next.apply(player, &a, &mut scratch).is_err() {
-                continue;
-            }
-            let mut v = next.position_value(act.unit);
-            // Turning on the spot only pays if it sets up a move closer or a shot.
-            if let Action::Turn { .. } = a {
-                let closer = game.best_heading(unit).is_some_and(|best| {
-                    next.unit(act.unit).facing.steps_to(best) < unit.facing.steps_to(best)
-                });
-                if !closer && v <= here {
-                    continue;
-                }
-                v += 0.5;
-            }
-            if best.is_none_or(|b| v > b.1) {
-                best = Some((a, v));
-            }
-        }
-        if let Some((a, v)) = best
-            && (v > here || (matches!(a, Action::Turn { .. }) && v >= here))
-        {
+        if let Some(a) = game.drive_choice(player, unit, &legal) {
             return Some(a);
         }
         // 6. Lay a mine on the way the nearest enemy would come.

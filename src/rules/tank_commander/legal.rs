@@ -3,7 +3,7 @@
 use hexx::Hex;
 
 use super::action::{Ability, Action, FireTarget, Weapon};
-use super::setup::{LieutenantRule, Round, UnitKind};
+use super::setup::{LieutenantRule, Round};
 use super::state::{Activation, Role, RoleState, TankCommander, Unit, UnitId};
 use crate::framework::PlayerId;
 use crate::grid::{Facing, Rotation};
@@ -132,6 +132,22 @@ impl TankCommander {
     /// Why `unit` cannot take `action` because of what it is (a tank, a squad, a squad
     /// riding on a tank or taking cover), if it cannot.
     fn kind_problem(&self, unit: &Unit, act: &Activation, action: &Action) -> Option<String> {
+        if unit.is_apc() {
+            let name = &unit.name;
+            return match action {
+                a if a.is_infantry_only() => {
+                    Some(format!("{name} is an APC: only infantry can do that"))
+                }
+                Action::RotateTurret(_) => Some(format!("{name} is an APC: it has no turret")),
+                Action::Load(_) | Action::Fire(_) => Some(format!(
+                    "{name} is an APC: it has no main gun, only its anti-infantry weapon"
+                )),
+                Action::UseAbility(_) | Action::TakeOver(_) => Some(format!(
+                    "{name} is an APC: it has no named crew, so no crew abilities"
+                )),
+                _ => None,
+            };
+        }
         if !unit.is_infantry() {
             return action.is_infantry_only().then(|| {
                 format!(
@@ -217,15 +233,15 @@ impl TankCommander {
         let Some(c) = self.units.get(carrier.index()) else {
             return Some("there is no such unit".into());
         };
-        if c.kind != UnitKind::Tank {
+        if !c.kind.is_carrier() {
             return Some(format!(
-                "{} is {}: infantry ride on tanks",
+                "{} is {}: infantry ride on tanks and inside APCs",
                 c.name,
                 c.kind.a_noun()
             ));
         }
         if c.side != unit.side {
-            return Some(format!("{} is an enemy tank", c.name));
+            return Some(format!("{} is an enemy vehicle", c.name));
         }
         if !c.is_active() {
             return Some(format!("{} is knocked out", c.name));
@@ -233,7 +249,11 @@ impl TankCommander {
         if unit.at.unsigned_distance_to(c.at) != 1 {
             return Some(format!("{} is not next to {}", c.name, unit.name));
         }
-        let room = self.rules.infantry.riders_per_tank;
+        let room = if c.carries_inside() {
+            self.rules.apc.capacity
+        } else {
+            self.rules.infantry.riders_per_tank
+        };
         if self.riders(carrier).count() >= usize::from(room) {
             return Some(format!(
                 "{} already carries {room} squad{}",
@@ -402,7 +422,7 @@ impl TankCommander {
             }
             Action::Dismount(hex) => {
                 let Some(carrier) = u.riding else {
-                    return Err(format!("{} is not riding on a tank", u.name));
+                    return Err(format!("{} is not riding on a vehicle", u.name));
                 };
                 if let Some(why) = self.boarding_problem(u) {
                     return Err(why);
@@ -410,7 +430,7 @@ impl TankCommander {
                 let from = self.units[carrier.index()].at;
                 if from.unsigned_distance_to(hex) != 1 {
                     return Err(format!(
-                        "a squad dismounts into a space next to its tank; {} is not",
+                        "a squad dismounts into a space next to its carrier; {} is not",
                         self.label(hex)
                     ));
                 }
@@ -589,6 +609,11 @@ impl TankCommander {
                     candidates.retain(|a| self.check(player, a).is_ok());
                     return candidates;
                 }
+                if u.is_apc() {
+                    self.apc_candidates(u, &mut candidates);
+                    candidates.retain(|a| self.check(player, a).is_ok());
+                    return candidates;
+                }
                 candidates.push(Action::Move);
                 for rotation in Rotation::ALL {
                     candidates.push(Action::Turn {
@@ -666,7 +691,7 @@ impl TankCommander {
                     out.push(Action::FireMissile(t.id, Round::He));
                 }
             }
-            if t.side == u.side && t.kind == UnitKind::Tank {
+            if t.side == u.side && t.kind.is_carrier() {
                 out.push(Action::Mount(t.id));
             }
         }
@@ -677,6 +702,29 @@ impl TankCommander {
             out.push(Action::Disarm(u.at + facing.offset()));
             out.push(Action::Dismount(around + facing.offset()));
         }
+        out.push(Action::EndActivation);
+    }
+
+    /// Every action an APC might take, before the rules check them.
+    fn apc_candidates(&self, u: &Unit, out: &mut Vec<Action>) {
+        out.push(Action::Move);
+        for rotation in Rotation::ALL {
+            out.push(Action::Turn {
+                rotation,
+                turret_follows: true,
+            });
+        }
+        for t in &self.units {
+            if t.side != u.side && t.is_active() && t.is_infantry() {
+                out.push(Action::FireAntiInfantry(t.id));
+            }
+        }
+        if u.build.smoke_launcher {
+            for h in u.at.range(u32::from(self.rules.smoke.range)) {
+                out.push(Action::DeploySmoke(h));
+            }
+        }
+        out.push(Action::Extinguish);
         out.push(Action::EndActivation);
     }
 

@@ -32,7 +32,7 @@ pub use action::{Ability, Action, Fact, FireTarget};
 pub use bot::GreedyBot;
 pub use odds::{Odds, ShotProfile, SightLine};
 pub use plan::Route;
-pub use setup::{Build, Round, Rules, Scenario, ScenarioSetup, Terrain};
+pub use setup::{Build, Round, Rules, Scenario, ScenarioSetup, Terrain, UnitKind};
 pub use state::{Role, TankCommander, Unit, UnitId};
 
 use crate::data::Diagnostics;

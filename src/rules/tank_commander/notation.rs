@@ -395,8 +395,13 @@ impl TankCommander {
                 carrier,
                 cost,
             } => format!(
-                "{} climbs onto {} ({cost} AP).",
+                "{} climbs {} {} ({cost} AP).",
                 self.name(*unit),
+                if self.unit(*carrier).carries_inside() {
+                    "into"
+                } else {
+                    "onto"
+                },
                 self.name(*carrier)
             ),
             Fact::Dismounted {
@@ -405,7 +410,18 @@ impl TankCommander {
                 to,
                 cost,
             } => format!(
-                "{} climbs down from {} to {} ({cost} AP).",
+                "{} climbs {} {} to {} ({cost} AP).",
+                self.name(*unit),
+                if self.unit(*carrier).carries_inside() {
+                    "out of"
+                } else {
+                    "down from"
+                },
+                self.name(*carrier),
+                self.label(*to)
+            ),
+            Fact::BailedOut { unit, carrier, to } => format!(
+                "{} bails out of {} to {}.",
                 self.name(*unit),
                 self.name(*carrier),
                 self.label(*to)

@@ -280,10 +280,10 @@ impl TankCommander {
     /// their anti-infantry weapon at infantry; tanks fire the main gun.
     #[must_use]
     pub fn weapon_for(&self, unit: &Unit, target: &Unit) -> Weapon {
-        match (unit.is_infantry(), target.is_infantry()) {
-            (true, true) => Weapon::AntiInfantry,
-            (true, false) => Weapon::Missile,
-            (false, _) => Weapon::MainGun,
+        match (unit.kind, target.is_infantry()) {
+            (UnitKind::Infantry, true) | (UnitKind::Apc, _) => Weapon::AntiInfantry,
+            (UnitKind::Infantry, false) => Weapon::Missile,
+            _ => Weapon::MainGun,
         }
     }
 
@@ -292,11 +292,19 @@ impl TankCommander {
     #[must_use]
     pub fn untargetable(&self, target: &Unit) -> Option<String> {
         if let Some(carrier) = target.riding {
-            return Some(format!(
-                "{} rides on {}: only a hit on the tank can harm it",
-                target.name,
-                self.units[carrier.index()].name
-            ));
+            let c = &self.units[carrier.index()];
+            return Some(if c.carries_inside() {
+                format!(
+                    "{} rides inside {}: it gets out only when it dismounts or the APC is \
+                     knocked out",
+                    target.name, c.name
+                )
+            } else {
+                format!(
+                    "{} rides on {}: only a hit on the tank can harm it",
+                    target.name, c.name
+                )
+            });
         }
         if target.is_infantry() && self.rules.infantry.shielded_by_friendly_tank {
             let shield = self.units.iter().find(|u| {
@@ -319,6 +327,10 @@ impl TankCommander {
     /// range all round); sight not considered.
     #[must_use]
     pub fn covers(&self, unit: &Unit, hex: Hex) -> bool {
+        if unit.is_apc() {
+            let range = unit.anti_infantry_range(&self.rules).unwrap_or(0);
+            return hex != unit.at && self.board_distance(unit.at, hex) <= u32::from(range);
+        }
         hex != unit.at
             && self.board_distance(unit.at, hex) <= u32::from(unit.gun_range(&self.rules))
             // A squad's missile launcher fires all round.
@@ -405,12 +417,17 @@ impl TankCommander {
         }
         let carried =
             match weapon {
-                Weapon::MainGun => (!s.is_infantry()).then_some(()).ok_or_else(|| {
-                    format!(
+                Weapon::MainGun => match s.kind {
+                    UnitKind::Infantry => Err(format!(
                         "{} is infantry and has no main gun: it fires its missile launcher",
                         s.name
-                    )
-                }),
+                    )),
+                    UnitKind::Apc => Err(format!(
+                        "{} is an APC and has no main gun: it fires its anti-infantry weapon",
+                        s.name
+                    )),
+                    _ => Ok(()),
+                },
                 Weapon::Missile => s.is_infantry().then_some(()).ok_or_else(|| {
                     format!("only infantry carry missile launchers, not {}", s.name)
                 }),

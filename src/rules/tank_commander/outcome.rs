@@ -83,6 +83,40 @@ impl TankCommander {
                     )));
                 }
             }
+            MissionRules::Escort { side, squad, edge } => {
+                let escort = PlayerId(*side);
+                let defender = if escort == a { b } else { a };
+                let s = &self.units[squad.index()];
+                if !s.is_active() {
+                    return Some(Outcome::win(
+                        defender,
+                        format!("{} was destroyed before it got through", s.name),
+                    ));
+                }
+                if self.on_edge(s.at, *edge) {
+                    let how = match s.riding {
+                        Some(c) => format!(" inside {}", self.units[c.index()].name),
+                        None => String::new(),
+                    };
+                    return Some(Outcome::win(
+                        escort,
+                        format!("{} reached the {edge:?} edge alive{how}", s.name),
+                    ));
+                }
+                if self.side_knocked_out(defender) {
+                    return Some(self.destroyed_win(escort, defender));
+                }
+                if self.turn > self.turn_limit {
+                    return Some(Outcome::win(
+                        defender,
+                        format!(
+                            "{} held until the turn limit: {} never got through",
+                            self.side_name(defender),
+                            s.name
+                        ),
+                    ));
+                }
+            }
             MissionRules::CaptureObjectives { count } => {
                 // Decided when a turn ends, so that the side that moves second in the
                 // turn can still answer a capture.
@@ -144,7 +178,26 @@ impl TankCommander {
         )
     }
 
-    fn on_edge(&self, hex: hexx::Hex, edge: Edge) -> bool {
+    /// The passable hexes of `edge`, where a breakthrough or an escort ends.
+    #[must_use]
+    pub fn edge_hexes(&self, edge: Edge) -> Vec<hexx::Hex> {
+        self.board
+            .hexes()
+            .filter(|h| self.on_edge(*h, edge) && !self.terrain(*h).is_impassable())
+            .collect()
+    }
+
+    /// The edge the mission sends a side to, and that side: Breakthrough and Escort.
+    #[must_use]
+    pub fn goal_edge(&self) -> Option<(PlayerId, Edge)> {
+        match &self.mission {
+            MissionRules::Breakthrough { attacker, edge } => Some((PlayerId(*attacker), *edge)),
+            MissionRules::Escort { side, edge, .. } => Some((PlayerId(*side), *edge)),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn on_edge(&self, hex: hexx::Hex, edge: Edge) -> bool {
         let [c, r] = self.board.offset_of(hex);
         match edge {
             Edge::North => r == 0,

@@ -12,13 +12,14 @@ fn project(relative: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
 }
 
-const SCENARIOS: [&str; 6] = [
+const SCENARIOS: [&str; 7] = [
     "scenarios/skirmish.ron",
     "scenarios/battle.ron",
     "scenarios/training-range.ron",
     "tests/scenarios/he-range.ron",
     "scenarios/capture-objectives.ron",
     "tests/scenarios/infantry-mounts.ron",
+    "scenarios/escort.ron",
 ];
 
 fn check_invariants(game: &TankCommander) {
@@ -40,15 +41,33 @@ fn check_invariants(game: &TankCommander) {
                 u.name
             );
             match u.riding {
-                // A squad riding on a tank shares its space, and moves with it.
+                // A squad riding on a tank or in an APC shares its space, and moves with it.
                 Some(carrier) => {
                     let c = game.unit(carrier);
                     assert!(u.is_infantry(), "{} rides but is not infantry", u.name);
+                    assert!(
+                        c.kind.is_vehicle(),
+                        "{} rides on {}, no vehicle",
+                        u.name,
+                        c.name
+                    );
                     assert_eq!(u.at, c.at, "{} has fallen behind {}", u.name, c.name);
                     assert!(c.on_table(), "{} rides on a wreck that is gone", u.name);
+                    let room = if c.carries_inside() {
+                        rules.apc.capacity
+                    } else {
+                        rules.infantry.riders_per_tank
+                    };
                     assert!(
-                        game.riders(carrier).count() <= usize::from(rules.infantry.riders_per_tank),
+                        game.riders(carrier).count() <= usize::from(room),
                         "{} carries too many squads",
+                        c.name
+                    );
+                    // Squads inside bail out (or die) when their APC is knocked out.
+                    assert!(
+                        !c.carries_inside() || c.is_active(),
+                        "{} is still inside the knocked-out {}",
+                        u.name,
                         c.name
                     );
                 }
@@ -92,6 +111,30 @@ fn check_invariants(game: &TankCommander) {
             };
             let u = game.unit(act.unit);
             let needs = |role: Role| u.role_state(role) != RoleState::Out;
+            let target_rides = |t: tc::state::UnitId| game.unit(t).riding.is_some();
+            match action {
+                Action::Fire(tc::FireTarget::Unit(t)) | Action::FireAntiInfantry(t) => assert!(
+                    !target_rides(t),
+                    "{} may fire at {}, who rides on a vehicle",
+                    u.name,
+                    game.unit(t).name
+                ),
+                _ => {}
+            }
+            if u.is_apc() {
+                assert!(
+                    !matches!(
+                        action,
+                        Action::Fire(_)
+                            | Action::Load(_)
+                            | Action::RotateTurret(_)
+                            | Action::UseAbility(_)
+                            | Action::TakeOver(_)
+                    ),
+                    "the APC {} offers {action:?}",
+                    u.name
+                );
+            }
             let ok = match action {
                 a if a.is_infantry_only() => u.is_infantry(),
                 Action::Move | Action::Turn { .. } => needs(Role::Driver),

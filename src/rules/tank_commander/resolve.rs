@@ -238,7 +238,8 @@ impl TankCommander {
                 let u = &mut self.units[id.index()];
                 let from = u.facing;
                 u.facing = from.rotated(rotation);
-                if turret_follows {
+                // Only a tank has a turret that can stay where it points.
+                if turret_follows || u.kind != UnitKind::Tank {
                     u.turret = u.turret.rotated(rotation);
                 }
                 let (to, turret) = (u.facing, u.turret);
@@ -569,8 +570,10 @@ impl TankCommander {
         facts: &mut Vec<Fact>,
     ) {
         let d = self.rules.damage;
-        // Any hit on a tank kills the infantry riding on its outside.
-        let riders: Vec<UnitId> = self.riders(t).map(|r| r.id).collect();
+        // Any hit on a tank kills the infantry riding on its outside (inside an APC they
+        // are safe until it is knocked out).
+        let outside = !self.units[t.index()].carries_inside();
+        let riders: Vec<UnitId> = self.riders(t).filter(|_| outside).map(|r| r.id).collect();
         for r in riders {
             let why = format!("riding on {} when it was hit", self.units[t.index()].name);
             self.destroy_squad(r, why, facts);
@@ -631,6 +634,54 @@ impl TankCommander {
             unit: t,
             reason: reason.into(),
         });
+        if self.units[t.index()].carries_inside() {
+            self.bail_out(t, facts);
+        }
+    }
+
+    /// The squads inside a knocked-out APC get out into the free spaces around it: rear
+    /// first, then the rear corners (clockwise first), the sides and the front; with no space left, or when the rules say passengers are lost, they die
+    /// with it. Bailing out counts as the turn's dismount and sets off no mine.
+    fn bail_out(&mut self, carrier: UnitId, facts: &mut Vec<Fact>) {
+        let (at, facing) = {
+            let c = &self.units[carrier.index()];
+            (c.at, c.facing)
+        };
+        let name = self.units[carrier.index()].name.clone();
+        let passengers: Vec<UnitId> = self.riders(carrier).map(|r| r.id).collect();
+        let rear = facing.opposite().index();
+        for p in passengers {
+            let free = [0, 1, 5, 2, 4, 3]
+                .into_iter()
+                .map(|k| at + Facing::from_index(rear + k).offset())
+                .find(|&h| {
+                    self.board.contains(h)
+                        && !self.terrain(h).is_impassable()
+                        && self.unit_at(h).is_none()
+                });
+            match free {
+                Some(to) if self.rules.apc.bail_out => {
+                    let turn = self.turn;
+                    let u = &mut self.units[p.index()];
+                    u.riding = None;
+                    u.at = to;
+                    u.boarded_on = turn;
+                    facts.push(Fact::BailedOut {
+                        unit: p,
+                        carrier,
+                        to,
+                    });
+                }
+                Some(_) => {
+                    let why = format!("inside {name} when it was knocked out");
+                    self.destroy_squad(p, why, facts);
+                }
+                None => {
+                    let why = format!("trapped inside {name}: no free space to bail out into");
+                    self.destroy_squad(p, why, facts);
+                }
+            }
+        }
     }
 
     /// Wounds a random living crew member.
@@ -809,6 +860,7 @@ impl TankCommander {
             .filter(|u| {
                 u.on_table()
                     && u.id != id
+                    && !self.is_inside(u)
                     && u.at.unsigned_distance_to(at) <= u32::from(d.cook_off_radius)
             })
             .map(|u| u.id)

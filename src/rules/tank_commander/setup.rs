@@ -6,6 +6,7 @@ use std::path::Path;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
+use super::state::UnitId;
 use crate::data::{self, Diagnostics, Problems, SourceMap};
 use crate::grid::{Facing, HexBoard};
 
@@ -367,6 +368,50 @@ impl Default for AntiInfantryRules {
     }
 }
 
+/// Armored personnel carriers: vehicles with no crew, no turret and no main gun, that
+/// carry infantry inside and fire an anti-infantry weapon all round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ApcRules {
+    /// The APC's profile; it has no main gun, so `gun_range` is 0.
+    pub stats: UnitStats,
+    /// Upgrade points an APC spends at the start (no painted or named bonus).
+    pub budget: u8,
+    /// Range of its anti-infantry weapon.
+    pub anti_infantry_range: u8,
+    /// The most upgrade points one facing's armor may take.
+    pub armor_max_per_facing: u8,
+    /// Squads that may ride inside one APC.
+    pub capacity: u8,
+    /// When the APC is knocked out, the squads inside bail out into free spaces next to
+    /// it (false: they are lost with it).
+    pub bail_out: bool,
+}
+
+impl Default for ApcRules {
+    fn default() -> Self {
+        Self {
+            stats: UnitStats {
+                armor: Armor {
+                    front: 4,
+                    side: 4,
+                    rear: 4,
+                },
+                accuracy: 4,
+                hull: 2,
+                actions: 3,
+                move_cap: 3,
+                gun_range: 0,
+            },
+            budget: 4,
+            armor_max_per_facing: 2,
+            anti_infantry_range: 3,
+            capacity: 2,
+            bail_out: true,
+        }
+    }
+}
+
 /// Every number and switch of Tank Commander, as read from the rules file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rules {
@@ -387,6 +432,8 @@ pub struct Rules {
     pub infantry: InfantryRules,
     #[serde(default)]
     pub anti_infantry: AntiInfantryRules,
+    #[serde(default)]
+    pub apc: ApcRules,
     pub default_turn_limit: u8,
 }
 
@@ -424,12 +471,24 @@ impl Rules {
         data::load_table(path, RULES_PATH, Self::builtin, Self::parse)
     }
 
+    /// The base profile of a unit of `kind`.
+    #[must_use]
+    pub fn stats(&self, kind: UnitKind) -> UnitStats {
+        match kind {
+            UnitKind::Tank => self.tank,
+            UnitKind::Target => self.target,
+            UnitKind::Infantry => self.infantry.stats,
+            UnitKind::Apc => self.apc.stats,
+        }
+    }
+
     pub(crate) fn problems(&self) -> Problems {
         let mut p = Problems::default();
         for (path, s) in [
             ("tank", &self.tank),
             ("target", &self.target),
             ("infantry.stats", &self.infantry.stats),
+            ("apc.stats", &self.apc.stats),
         ] {
             if !(2..=6).contains(&s.accuracy) {
                 p.push(
@@ -521,6 +580,7 @@ impl Rules {
             ("tank", &self.tank),
             ("target", &self.target),
             ("infantry.stats", &self.infantry.stats),
+            ("apc.stats", &self.apc.stats),
         ] {
             at_most(
                 STAT_MAX,
@@ -621,6 +681,10 @@ impl Rules {
                     "anti_infantry.tank_shots_per_activation",
                     self.anti_infantry.tank_shots_per_activation,
                 ),
+                ("apc.budget", self.apc.budget),
+                ("apc.armor_max_per_facing", self.apc.armor_max_per_facing),
+                ("apc.anti_infantry_range", self.apc.anti_infantry_range),
+                ("apc.capacity", self.apc.capacity),
             ],
         );
     }
@@ -710,7 +774,8 @@ pub enum UnitKind {
     Tank,
     /// A static target on a training range: it never acts and has no crew.
     Target,
-    /// Planned with the APC rules.
+    /// An armored personnel carrier: no crew, turret or main gun; it carries infantry
+    /// inside and fires an anti-infantry weapon.
     Apc,
     /// An infantry squad: moves in any direction, fires a missile launcher and an
     /// anti-infantry weapon, captures objectives, disarms mines, rides on tanks.
@@ -722,6 +787,19 @@ impl UnitKind {
     #[must_use]
     pub const fn has_crew(self) -> bool {
         matches!(self, UnitKind::Tank)
+    }
+
+    /// True for tanks and APCs: units that drive forward and turn, take penetration
+    /// rolls, burn and cook off.
+    #[must_use]
+    pub const fn is_vehicle(self) -> bool {
+        matches!(self, UnitKind::Tank | UnitKind::Apc)
+    }
+
+    /// True for units that may carry infantry: on the outside (tanks) or inside (APCs).
+    #[must_use]
+    pub const fn is_carrier(self) -> bool {
+        matches!(self, UnitKind::Tank | UnitKind::Apc)
     }
 
     /// The kind in words, with its article, for sentences.
@@ -819,6 +897,56 @@ impl Build {
             + if named { u32::from(u.named_bonus) } else { 0 }
     }
 
+    /// Points available to a unit of `kind`: a tank's budget with its bonuses, an APC's
+    /// flat budget, nothing for the rest.
+    #[must_use]
+    pub fn budget_for(kind: UnitKind, rules: &Rules, painted: bool, named: bool) -> u32 {
+        match kind {
+            UnitKind::Tank => Self::budget(&rules.upgrades, painted, named),
+            UnitKind::Apc => u32::from(rules.apc.budget),
+            UnitKind::Target | UnitKind::Infantry => 0,
+        }
+    }
+
+    /// The most upgrade points one facing's armor may take on a unit of `kind`.
+    #[must_use]
+    pub fn armor_cap(kind: UnitKind, rules: &Rules) -> u8 {
+        match kind {
+            UnitKind::Apc => rules.apc.armor_max_per_facing,
+            _ => rules.upgrades.armor_max_per_facing,
+        }
+    }
+
+    /// True when a unit of `kind` may take the upgrade in build field `field`
+    /// (`armor.front`, `engine`, `mines` …): tanks take every one; APCs armor, the
+    /// engine and the smoke launcher.
+    #[must_use]
+    pub fn allows(kind: UnitKind, field: &str) -> bool {
+        match kind {
+            UnitKind::Tank => true,
+            UnitKind::Apc => {
+                field.starts_with("armor.") || matches!(field, "engine" | "smoke_launcher")
+            }
+            UnitKind::Target | UnitKind::Infantry => false,
+        }
+    }
+
+    /// The build's one-point upgrades, by field name, and whether each is taken.
+    #[must_use]
+    pub fn flags(&self) -> [(&'static str, bool); 9] {
+        [
+            ("engine", self.engine),
+            ("barrel", self.barrel),
+            ("optics", self.optics),
+            ("he_rounds", self.he_rounds),
+            ("anti_infantry", self.anti_infantry),
+            ("smoke_launcher", self.smoke_launcher),
+            ("medkit", self.medkit),
+            ("lieutenant", self.lieutenant),
+            ("air_support", self.air_support),
+        ]
+    }
+
     /// The armor this build gives on top of `base`.
     #[must_use]
     pub fn armor(&self, base: Armor) -> Armor {
@@ -829,28 +957,51 @@ impl Build {
         }
     }
 
-    /// Every rule this build breaks, each with a sentence saying why.
+    /// Every rule this build breaks on a unit of `kind`, each with a sentence saying why.
     #[must_use]
-    pub fn problems(&self, rules: &Rules, painted: bool, named: bool) -> Vec<BuildProblem> {
+    pub fn problems(
+        &self,
+        kind: UnitKind,
+        rules: &Rules,
+        painted: bool,
+        named: bool,
+    ) -> Vec<BuildProblem> {
         let u = &rules.upgrades;
         let mut out = Vec::new();
+        let cap = Self::armor_cap(kind, rules);
         for (field, v) in [
             ("armor.front", self.armor.front),
             ("armor.side", self.armor.side),
             ("armor.rear", self.armor.rear),
         ] {
-            if v > u.armor_max_per_facing {
+            if v > 0 && !Self::allows(kind, field) {
+                out.push(BuildProblem {
+                    field,
+                    message: format!("{} takes no armor upgrades", kind.a_noun()),
+                });
+            } else if v > cap {
                 out.push(BuildProblem {
                     field,
                     message: format!(
-                        "{} armor takes at most {} upgrade points, not {v}",
+                        "{} armor takes at most {cap} upgrade points, not {v}",
                         &field[6..],
-                        u.armor_max_per_facing
                     ),
                 });
             }
         }
-        let armor = self.armor(rules.tank.armor);
+        for (field, on) in self.flags().into_iter().chain([("mines", self.mines > 0)]) {
+            if on && !Self::allows(kind, field) {
+                out.push(BuildProblem {
+                    field,
+                    message: format!(
+                        "{} cannot take the {} upgrade",
+                        kind.a_noun(),
+                        field.replace('_', " ")
+                    ),
+                });
+            }
+        }
+        let armor = self.armor(rules.stats(kind).armor);
         if armor.side > armor.front {
             out.push(BuildProblem {
                 field: "armor.side",
@@ -879,8 +1030,13 @@ impl Build {
             });
         }
         let cost = self.cost(u);
-        let budget = Self::budget(u, painted, named);
-        if cost > budget {
+        let budget = Self::budget_for(kind, rules, painted, named);
+        if kind == UnitKind::Apc && cost > budget {
+            out.push(BuildProblem {
+                field: "",
+                message: format!("the build costs {cost} upgrade points but an APC has {budget}"),
+            });
+        } else if cost > budget {
             out.push(BuildProblem {
                 field: "",
                 message: format!(
@@ -1083,6 +1239,14 @@ pub enum Mission {
     /// The first side to hold `count` of the scenario's objectives wins; infantry
     /// capture them by standing on them.
     CaptureObjectives { count: u8 },
+    /// The `escort` side wins by bringing the infantry squad named `squad` alive onto
+    /// the `edge` (on foot or carried); the other side wins by destroying it or by
+    /// holding until the turn limit.
+    Escort {
+        escort: String,
+        squad: String,
+        edge: Edge,
+    },
 }
 
 /// What happens when the turn limit is reached without a winner.
@@ -1161,6 +1325,7 @@ pub enum MissionRules {
     Breakthrough { attacker: u8, edge: Edge },
     Training { waypoints: Vec<Hex> },
     CaptureObjectives { count: u8 },
+    Escort { side: u8, squad: UnitId, edge: Edge },
 }
 
 /// A validated scenario.
@@ -1384,13 +1549,23 @@ impl Scenario {
                         );
                     }
                 }
-                UnitKind::Apc => p.push(
-                    format!("{path}.kind"),
-                    format!(
-                        "`{}`: APCs are not playable yet (they come with the APC rules)",
-                        u.name
-                    ),
-                ),
+                UnitKind::Apc => {
+                    if u.loaded.is_some() {
+                        p.push(
+                            format!("{path}.loaded"),
+                            format!(
+                                "`{}` is an APC: it has no main gun, so leave `loaded` out",
+                                u.name
+                            ),
+                        );
+                    }
+                    if u.turret.is_some() {
+                        p.push(
+                            format!("{path}.turret"),
+                            format!("`{}` is an APC and has no turret", u.name),
+                        );
+                    }
+                }
             }
             let at = hex_of(&mut p, format!("{path}.at"), &u.at);
             if let Some(h) = at {
@@ -1409,8 +1584,8 @@ impl Scenario {
                 }
                 occupied.push((h, u.name.clone()));
             }
-            if u.kind == UnitKind::Tank {
-                for problem in u.build.problems(rules, u.painted, u.named) {
+            if u.kind.is_vehicle() {
+                for problem in u.build.problems(u.kind, rules, u.painted, u.named) {
                     let field = if problem.field.is_empty() {
                         format!("{path}.build")
                     } else {
@@ -1581,6 +1756,46 @@ impl Scenario {
                     );
                 }
                 MissionRules::CaptureObjectives { count: *count }
+            }
+            Mission::Escort {
+                escort,
+                squad,
+                edge,
+            } => {
+                let side = side_index(escort);
+                if side.is_none() {
+                    p.push(
+                        "victory.mission.escort",
+                        format!("the escort `{escort}` is not a side of this scenario"),
+                    );
+                }
+                let found = setup.units.iter().position(|u| u.name == *squad);
+                match found.map(|k| (k, &setup.units[k])) {
+                    None => p.push(
+                        "victory.mission.squad",
+                        format!("no unit is called `{squad}`"),
+                    ),
+                    Some((_, u)) if u.kind != UnitKind::Infantry => p.push(
+                        "victory.mission.squad",
+                        format!(
+                            "`{squad}` is {}: the escorted unit must be an infantry squad",
+                            u.kind.a_noun()
+                        ),
+                    ),
+                    Some((_, u)) if side.is_some() && side_index(&u.side) != side => p.push(
+                        "victory.mission.squad",
+                        format!(
+                            "`{squad}` belongs to `{}`, not to the escort `{escort}`",
+                            u.side
+                        ),
+                    ),
+                    Some(_) => {}
+                }
+                MissionRules::Escort {
+                    side: side.unwrap_or(0) as u8,
+                    squad: UnitId(found.unwrap_or(0) as u8),
+                    edge: *edge,
+                }
             }
         };
         for side in 0..setup.sides.len().min(2) {

@@ -134,7 +134,8 @@ pub struct Unit {
     /// Infantry: taking cover until the next turn starts.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub in_cover: bool,
-    /// Infantry: the tank it rides on (it stands on the tank's space, and moves with it).
+    /// Infantry: the tank it rides on, or the APC it rides inside (it stands on the
+    /// carrier's space, and moves with it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub riding: Option<UnitId>,
     /// Infantry: the turn it last mounted or dismounted (once per turn).
@@ -202,6 +203,7 @@ impl Unit {
         match self.kind {
             UnitKind::Infantry => Some(rules.anti_infantry.infantry_range),
             UnitKind::Tank if self.build.anti_infantry => Some(rules.anti_infantry.tank_range),
+            UnitKind::Apc => Some(rules.apc.anti_infantry_range),
             _ => None,
         }
     }
@@ -231,7 +233,7 @@ impl Unit {
     /// True for units that activate and spend actions.
     #[must_use]
     pub fn acts(&self) -> bool {
-        matches!(self.kind, UnitKind::Tank | UnitKind::Infantry) && self.is_active()
+        self.kind != UnitKind::Target && self.is_active()
     }
 
     /// Action points at the start of an activation.
@@ -283,15 +285,29 @@ impl Unit {
         }
     }
 
-    /// Rounds this unit carries (an infantry squad: its missiles).
+    /// Rounds this unit carries (an infantry squad: its missiles; an APC: none).
     #[must_use]
     pub fn rounds(&self) -> &'static [Round] {
-        // A squad's missile launcher fires AT or HE.
-        if self.build.he_rounds || self.kind == UnitKind::Infantry {
-            &[Round::At, Round::He]
-        } else {
-            &[Round::At]
+        match self.kind {
+            // A squad's missile launcher fires AT or HE.
+            UnitKind::Infantry => &[Round::At, Round::He],
+            UnitKind::Tank if self.build.he_rounds => &[Round::At, Round::He],
+            UnitKind::Tank => &[Round::At],
+            UnitKind::Apc | UnitKind::Target => &[],
         }
+    }
+
+    /// True for APCs.
+    #[must_use]
+    pub fn is_apc(&self) -> bool {
+        self.kind == UnitKind::Apc
+    }
+
+    /// True for a unit that carries squads inside it (an APC), rather than on its
+    /// outside (a tank), where any hit on it kills them.
+    #[must_use]
+    pub fn carries_inside(&self) -> bool {
+        self.kind == UnitKind::Apc
     }
 
     /// Living crew members, in crew order.
@@ -401,11 +417,7 @@ impl TankCommander {
             .enumerate()
             .map(|(i, init)| {
                 let s = &init.setup;
-                let base = match s.kind {
-                    UnitKind::Target => rules.target,
-                    UnitKind::Infantry => rules.infantry.stats,
-                    UnitKind::Tank | UnitKind::Apc => rules.tank,
-                };
+                let base = rules.stats(s.kind);
                 let mut crew = Vec::new();
                 if s.kind == UnitKind::Tank {
                     for (role, name) in [
@@ -549,6 +561,13 @@ impl TankCommander {
         self.units
             .iter()
             .find(|u| u.on_table() && u.at == hex && u.riding.is_none())
+    }
+
+    /// True when `unit` rides inside an APC, where blasts and shots do not reach it.
+    #[must_use]
+    pub fn is_inside(&self, unit: &Unit) -> bool {
+        unit.riding
+            .is_some_and(|c| self.units[c.index()].carries_inside())
     }
 
     /// The infantry riding on `carrier`.

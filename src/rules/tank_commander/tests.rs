@@ -207,14 +207,18 @@ fn rulebook_example_build_is_legal() {
             rear: 6
         }
     );
-    assert!(build.problems(&rules, false, false).is_empty());
+    assert!(
+        build
+            .problems(UnitKind::Tank, &rules, false, false)
+            .is_empty()
+    );
 }
 
 #[test]
 fn each_broken_build_rule_is_refused_with_a_reason() {
     let rules = Rules::builtin();
     let messages = |b: Build, painted: bool, named: bool| -> Vec<String> {
-        b.problems(&rules, painted, named)
+        b.problems(UnitKind::Tank, &rules, painted, named)
             .into_iter()
             .map(|p| p.message)
             .collect()
@@ -1318,7 +1322,7 @@ fn a_rules_table_with_huge_upgrades_is_refused_and_builds_never_wrap() {
     };
     assert_eq!(build.cost(&rules.upgrades), 750);
     assert_eq!(build.armor(rules.tank.armor).front, 255);
-    let problems = build.problems(&rules, false, false);
+    let problems = build.problems(UnitKind::Tank, &rules, false, false);
     assert!(
         problems
             .iter()
@@ -1941,7 +1945,7 @@ fn a_squad_dismounts_into_a_space_next_to_its_tank() {
     assert_eq!(g.turn(), 2);
     play(&mut g, &mut rng, Action::Activate(fox));
     let at = g.unit(t).at;
-    assert!(refuse(&g, Action::Dismount(at + N * 2)).contains("next to its tank"));
+    assert!(refuse(&g, Action::Dismount(at + N * 2)).contains("next to its carrier"));
     let facts = play(&mut g, &mut rng, Action::Dismount(at + Facing::NE.offset()));
     assert!(matches!(facts[0], Fact::Dismounted { .. }));
     assert_eq!(g.unit(fox).at, at + Facing::NE.offset());
@@ -1972,4 +1976,454 @@ fn capture_objectives_scenarios_are_checked() {
     let text = format!("{:?}", Scenario::validate(f.setup, &rules).unwrap_err());
     assert!(text.contains("1 to 1 objectives"), "{text}");
     assert!(text.contains("need no loading"), "{text}");
+}
+
+// ----- APCs -----
+
+impl Field {
+    /// An APC with no upgrades.
+    fn apc(mut self, side: &str, name: &str, rel: Hex, facing: Facing) -> Self {
+        self.setup.units.push(UnitSetup {
+            side: side.into(),
+            kind: UnitKind::Apc,
+            name: name.into(),
+            at: self.label(rel),
+            facing,
+            turret: None,
+            build: Build::default(),
+            crew: CrewNames::default(),
+            painted: false,
+            named: false,
+            loaded: None,
+        });
+        self
+    }
+}
+
+#[test]
+fn an_apc_has_the_table_profile_drives_forward_three_and_turns() {
+    let (mut g, mut rng) = Field::new()
+        .apc("Blue", "Mule", Hex::ZERO, Facing::N)
+        .tank("Red", "X", Hex::new(8, 0), Facing::S, Facing::S)
+        .rules();
+    let mule = id(&g, "Mule");
+    let u = g.unit(mule);
+    assert_eq!(
+        (u.armor, u.base.accuracy, u.hull, u.crew.len(), u.loaded),
+        (
+            Armor {
+                front: 4,
+                side: 4,
+                rear: 4
+            },
+            4,
+            2,
+            0,
+            None
+        )
+    );
+    play(&mut g, &mut rng, Action::Activate(mule));
+    assert_eq!(g.activation().unwrap().action_points, 3);
+    assert!(refuse(&g, Action::RotateTurret(Rotation::Left)).contains("no turret"));
+    assert!(refuse(&g, Action::Load(Round::At)).contains("no main gun"));
+    assert!(refuse(&g, Action::Step(Facing::S)).contains("only infantry"));
+    assert!(refuse(&g, Action::UseAbility(Ability::BoomingVoice)).contains("no named crew"));
+    for _ in 0..3 {
+        play(&mut g, &mut rng, Action::Move);
+    }
+    assert_eq!(g.unit(mule).at, g.board().hex_at(10, 7));
+    play(&mut g, &mut rng, Action::EndActivation);
+    let x = id(&g, "X");
+    play(&mut g, &mut rng, Action::Activate(x));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(mule));
+    let facts = play(
+        &mut g,
+        &mut rng,
+        Action::Turn {
+            rotation: Rotation::Right,
+            turret_follows: false,
+        },
+    );
+    assert!(matches!(facts[0], Fact::UnitTurned { to: Facing::NE, .. }));
+    assert_eq!(
+        g.unit(mule).turret,
+        Facing::NE,
+        "an APC has no turret to leave behind"
+    );
+}
+
+#[test]
+fn an_apc_build_spends_four_points_on_armor_engine_and_smoke() {
+    let rules = Rules::builtin();
+    let messages = |b: Build| -> Vec<String> {
+        b.problems(UnitKind::Apc, &rules, true, true)
+            .into_iter()
+            .map(|p| p.message)
+            .collect()
+    };
+    let full = Build {
+        armor: ArmorPoints {
+            front: 1,
+            side: 1,
+            rear: 0,
+        },
+        engine: true,
+        smoke_launcher: true,
+        ..Build::default()
+    };
+    assert!(messages(full).is_empty(), "{:?}", messages(full));
+    let over_cap = Build {
+        armor: ArmorPoints {
+            front: 3,
+            side: 0,
+            rear: 0,
+        },
+        ..Build::default()
+    };
+    assert_eq!(
+        messages(over_cap),
+        ["front armor takes at most 2 upgrade points, not 3"]
+    );
+    let side_over_front = Build {
+        armor: ArmorPoints {
+            front: 0,
+            side: 1,
+            rear: 0,
+        },
+        ..Build::default()
+    };
+    assert_eq!(
+        messages(side_over_front),
+        ["side armor 5 cannot exceed front armor 4"]
+    );
+    let tank_only = Build {
+        optics: true,
+        mines: 1,
+        ..Build::default()
+    };
+    assert_eq!(
+        messages(tank_only),
+        [
+            "an APC cannot take the optics upgrade",
+            "an APC cannot take the mines upgrade"
+        ]
+    );
+    // Painted and named bonuses are a tank's: an APC has its flat 4 points.
+    let five = Build {
+        armor: ArmorPoints {
+            front: 2,
+            side: 2,
+            rear: 0,
+        },
+        engine: true,
+        ..Build::default()
+    };
+    assert_eq!(
+        messages(five),
+        ["the build costs 5 upgrade points but an APC has 4"]
+    );
+    let (g, _) = Field::new()
+        .apc("Blue", "Mule", Hex::ZERO, Facing::N)
+        .with_build(Build {
+            engine: true,
+            ..Build::default()
+        })
+        .tank("Red", "X", Hex::new(8, 0), Facing::S, Facing::S)
+        .rules();
+    assert_eq!(g.unit(id(&g, "Mule")).move_cap(g.rules()), 4);
+}
+
+#[test]
+fn an_apc_scenario_unit_gets_no_gun_round_or_turret() {
+    let rules = Rules::builtin();
+    let mut f = Field::new()
+        .apc("Blue", "Mule", Hex::ZERO, Facing::N)
+        .with_build(Build {
+            barrel: true,
+            ..Build::default()
+        })
+        .tank("Red", "X", N * 4, Facing::S, Facing::S);
+    f.setup.units[0].loaded = Some(Round::At);
+    f.setup.units[0].turret = Some(Facing::S);
+    let text = format!("{:?}", Scenario::validate(f.setup, &rules).unwrap_err());
+    assert!(
+        text.contains("no main gun, so leave `loaded` out"),
+        "{text}"
+    );
+    assert!(text.contains("is an APC and has no turret"), "{text}");
+    assert!(text.contains("cannot take the barrel upgrade"), "{text}");
+}
+
+#[test]
+fn an_apc_fires_its_anti_infantry_weapon_all_round_at_squads_within_three() {
+    let (mut g, mut rng) = Field::new()
+        .apc("Blue", "Mule", Hex::ZERO, Facing::N)
+        .squad("Red", "Near", S * 3)
+        .squad("Red", "Far", N * 4)
+        .tank("Red", "X", Hex::new(3, 0), Facing::S, Facing::S)
+        .rules();
+    let (mule, near, far, x) = (id(&g, "Mule"), id(&g, "Near"), id(&g, "Far"), id(&g, "X"));
+    play(&mut g, &mut rng, Action::Activate(mule));
+    assert!(refuse(&g, Action::FireAntiInfantry(far)).contains("reaches 3"));
+    assert!(refuse(&g, Action::FireAntiInfantry(x)).contains("only at infantry"));
+    assert!(refuse(&g, Action::Fire(FireTarget::Unit(x))).contains("no main gun"));
+    assert_eq!(
+        g.weapon_for(g.unit(mule), g.unit(x)),
+        super::action::Weapon::AntiInfantry
+    );
+    // Behind it, three spaces away: the weapon fires all round.
+    rng.push_script([4]);
+    let facts = play(&mut g, &mut rng, Action::FireAntiInfantry(near));
+    assert!(wiped_out(&facts, near), "{facts:?}");
+    assert!(refuse(&g, Action::FireAntiInfantry(far)).contains("limit"));
+}
+
+#[test]
+fn squads_ride_inside_an_apc_two_at_a_time_and_survive_hits_on_it() {
+    let (mut g, mut rng) = Field::new()
+        .apc("Blue", "Mule", Hex::ZERO, Facing::N)
+        .squad("Blue", "A", S)
+        .squad("Blue", "B", Facing::NE.offset())
+        .squad("Blue", "C", Facing::NW.offset())
+        .tank("Red", "X", N * 3, Facing::S, Facing::S)
+        .rules();
+    let (mule, a, b, c, x) = (
+        id(&g, "Mule"),
+        id(&g, "A"),
+        id(&g, "B"),
+        id(&g, "C"),
+        id(&g, "X"),
+    );
+    play(&mut g, &mut rng, Action::Activate(a));
+    let facts = play(&mut g, &mut rng, Action::Mount(mule));
+    assert_eq!(g.describe_fact(&facts[0]), "A climbs into Mule (1 AP).");
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(x));
+    // Passengers inside cannot be picked out either.
+    assert!(
+        fire_at(&g, "X", "A")
+            .unwrap_err()
+            .contains("rides inside Mule")
+    );
+    // Hit on 4, penetration 1+6=7 beats armor 4: the APC loses a hull point, the
+    // squad inside lives.
+    rng.push_script([4, 1]);
+    let facts = play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(mule)));
+    assert!(!wiped_out(&facts, a), "{facts:?}");
+    assert_eq!((g.unit(mule).hull, g.unit(a).riding), (1, Some(mule)));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(b));
+    play(&mut g, &mut rng, Action::Mount(mule));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(c));
+    assert!(refuse(&g, Action::Mount(mule)).contains("already carries 2 squads"));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(mule));
+    play(&mut g, &mut rng, Action::Move);
+    assert_eq!(
+        g.unit(a).at,
+        g.unit(mule).at,
+        "passengers move with the APC"
+    );
+    assert_eq!(g.unit(b).at, g.unit(mule).at);
+}
+
+#[test]
+fn squads_bail_out_rear_first_when_their_apc_is_knocked_out() {
+    let mut rules = Rules::builtin();
+    rules.apc.stats.hull = 1;
+    let field = || {
+        Field::new()
+            .apc("Blue", "Mule", Hex::ZERO, Facing::N)
+            .squad("Blue", "A", S)
+            .squad("Blue", "B", Facing::NE.offset())
+            .tank("Red", "X", N * 3, Facing::S, Facing::S)
+    };
+    let knock_out = |rules: &Rules| {
+        let (mut g, mut rng) = field().with_rules(rules);
+        let (mule, a, b, x) = (id(&g, "Mule"), id(&g, "A"), id(&g, "B"), id(&g, "X"));
+        for s in [a, b] {
+            play(&mut g, &mut rng, Action::Activate(s));
+            play(&mut g, &mut rng, Action::Mount(mule));
+            play(&mut g, &mut rng, Action::EndActivation);
+            if s == a {
+                play(&mut g, &mut rng, Action::Activate(x));
+                play(&mut g, &mut rng, Action::EndActivation);
+            }
+        }
+        play(&mut g, &mut rng, Action::Activate(mule));
+        play(&mut g, &mut rng, Action::EndActivation);
+        // Turn 2: X knocks the APC out.
+        assert_eq!(g.turn(), 2);
+        play(&mut g, &mut rng, Action::Activate(a));
+        play(&mut g, &mut rng, Action::EndActivation);
+        play(&mut g, &mut rng, Action::Activate(x));
+        rng.push_script([4, 1]);
+        let facts = play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(mule)));
+        (g, facts, a, b)
+    };
+    let (g, facts, a, b) = knock_out(&rules);
+    let bailed: Vec<_> = facts
+        .iter()
+        .filter_map(|f| match f {
+            Fact::BailedOut { unit, to, .. } => Some((*unit, *to)),
+            _ => None,
+        })
+        .collect();
+    let at = g.board().hex_at(10, 10);
+    // Facing north: out of the rear hatch to the south, then the rear corners,
+    // clockwise first (south-west).
+    assert_eq!(
+        bailed,
+        [(a, at + Facing::S.offset()), (b, at + Facing::SW.offset())]
+    );
+    assert_eq!(g.unit(a).riding, None);
+    assert!(g.unit(a).is_active());
+    let mut lost = rules.clone();
+    lost.apc.bail_out = false;
+    let (g, facts, a, b) = knock_out(&lost);
+    assert!(wiped_out(&facts, a) && wiped_out(&facts, b), "{facts:?}");
+    assert!(!g.unit(b).on_table());
+}
+
+impl Field {
+    /// Blue must bring `squad` to the north edge.
+    fn escort(mut self, squad: &str) -> Self {
+        self.setup.victory.mission = Mission::Escort {
+            escort: "Blue".into(),
+            squad: squad.into(),
+            edge: Edge::North,
+        };
+        self
+    }
+}
+
+#[test]
+fn escort_is_won_when_the_squad_reaches_the_edge_inside_its_apc() {
+    // Row 1 is nine spaces north of the centre; the APC stands there, one move from row 0.
+    let (mut g, mut rng) = Field::new()
+        .apc("Blue", "Mule", N * 9, Facing::N)
+        .squad("Blue", "Courier", N * 8)
+        .tank("Red", "X", S * 5, Facing::S, Facing::S)
+        .escort("Courier")
+        .rules();
+    let (mule, courier, x) = (id(&g, "Mule"), id(&g, "Courier"), id(&g, "X"));
+    play(&mut g, &mut rng, Action::Activate(courier));
+    play(&mut g, &mut rng, Action::Mount(mule));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(x));
+    play(&mut g, &mut rng, Action::EndActivation);
+    assert_eq!(g.outcome_now(), None);
+    play(&mut g, &mut rng, Action::Activate(mule));
+    play(&mut g, &mut rng, Action::Move);
+    let outcome = g.outcome_now().expect("the courier is on the edge");
+    assert_eq!(outcome.winners, [BLUE]);
+    assert_eq!(
+        outcome.reason,
+        "Courier reached the North edge alive inside Mule"
+    );
+}
+
+#[test]
+fn escort_is_lost_with_the_squad_and_at_the_turn_limit() {
+    let field = || {
+        Field::new()
+            .squad("Blue", "Courier", Hex::ZERO)
+            .tank("Blue", "Guard", S * 4, Facing::N, Facing::N)
+            .tank("Red", "X", N * 2, Facing::S, Facing::S)
+            .escort("Courier")
+    };
+    let (mut g, mut rng) = field().rules();
+    let (courier, guard, x) = (id(&g, "Courier"), id(&g, "Guard"), id(&g, "X"));
+    play(&mut g, &mut rng, Action::Activate(guard));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(x));
+    rng.push_script([4]);
+    play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(courier)));
+    let outcome = g.outcome_now().expect("the courier is dead");
+    assert_eq!(outcome.winners, [RED]);
+    assert_eq!(
+        outcome.reason,
+        "Courier was destroyed before it got through"
+    );
+
+    let (mut g, mut rng) = field().turn_limit(1).rules();
+    for name in ["Courier", "X", "Guard"] {
+        let unit = id(&g, name);
+        play(&mut g, &mut rng, Action::Activate(unit));
+        play(&mut g, &mut rng, Action::EndActivation);
+    }
+    let outcome = g.outcome_now().expect("turn 1 was the last");
+    assert_eq!(outcome.winners, [RED]);
+    assert!(
+        outcome.reason.contains("held until the turn limit"),
+        "{}",
+        outcome.reason
+    );
+}
+
+#[test]
+fn an_escort_mission_needs_a_real_side_and_one_of_its_squads() {
+    let problems = |escort: &str, squad: &str| {
+        let mut field = Field::new()
+            .squad("Blue", "Courier", Hex::ZERO)
+            .tank("Blue", "Guard", S * 4, Facing::N, Facing::N)
+            .squad("Red", "Lancer", N * 4)
+            .tank("Red", "X", N * 2, Facing::S, Facing::S)
+            .escort(squad);
+        if let Mission::Escort { escort: e, .. } = &mut field.setup.victory.mission {
+            *e = escort.into();
+        }
+        match Scenario::validate(field.setup, &Rules::builtin()) {
+            Ok(_) => Vec::new(),
+            Err(p) => p.0.into_iter().map(|(_, m)| m).collect::<Vec<_>>(),
+        }
+    };
+    assert!(problems("Blue", "Courier").is_empty());
+    assert_eq!(
+        problems("Green", "Courier"),
+        ["the escort `Green` is not a side of this scenario"]
+    );
+    assert_eq!(problems("Blue", "Nobody"), ["no unit is called `Nobody`"]);
+    assert_eq!(
+        problems("Blue", "Guard"),
+        ["`Guard` is a tank: the escorted unit must be an infantry squad"]
+    );
+    assert_eq!(
+        problems("Blue", "Lancer"),
+        ["`Lancer` belongs to `Red`, not to the escort `Blue`"]
+    );
+}
+
+#[test]
+fn a_blast_hits_the_apc_but_not_the_squads_inside() {
+    let (mut g, mut rng) = Field::new()
+        .apc("Blue", "Mule", Hex::ZERO, Facing::N)
+        .squad("Blue", "A", S)
+        .tank("Red", "X", N * 2, Facing::S, Facing::S)
+        .rules();
+    let (mule, a, x) = (id(&g, "Mule"), id(&g, "A"), id(&g, "X"));
+    g.units[x.index()].on_fire = true;
+    g.units[x.index()].hull = 1;
+    play(&mut g, &mut rng, Action::Activate(a));
+    play(&mut g, &mut rng, Action::Mount(mule));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(x));
+    play(&mut g, &mut rng, Action::EndActivation);
+    play(&mut g, &mut rng, Action::Activate(mule));
+    // End of turn: the fire takes X's last hull point and it cooks off at once; the
+    // blast reaches the APC two spaces away (roll 1: 1+4=5 beats armor 4).
+    rng.push_script([1, 1]);
+    let facts = play(&mut g, &mut rng, Action::EndActivation);
+    let blasts: Vec<UnitId> = facts
+        .iter()
+        .filter_map(|f| match f {
+            Fact::BlastHit { target, .. } => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(blasts, [mule], "{facts:#?}");
+    assert_eq!(g.unit(mule).hull, 1);
+    assert!(g.unit(a).is_active() && g.unit(a).riding == Some(mule));
 }

@@ -18,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, load_assets)
         .add_systems(
             Update,
-            (lay_surface, dress_tiles, mark_waypoints)
+            (lay_surface, dress_tiles, mark_waypoints, mark_goal_edge)
                 .in_set(ClientSystems::Scene)
                 .after(super::effects::EffectsSystems)
                 .run_if(resource_exists::<Session<TankCommander>>),
@@ -37,6 +37,8 @@ pub struct BoardAssets {
     rocks: Handle<Mesh>,
     cloud: Handle<Mesh>,
     ring: Handle<Mesh>,
+    goal_tile: Handle<Mesh>,
+    goal_mat: Handle<StandardMaterial>,
     terrain: Vec<(Ground, Handle<StandardMaterial>)>,
     tree_mat: Handle<StandardMaterial>,
     trunk_mat: Handle<StandardMaterial>,
@@ -151,6 +153,7 @@ fn load_assets(
         }))),
         cloud: meshes.add(Sphere::new(0.55)),
         ring: meshes.add(Torus::new(0.45, 0.6)),
+        goal_tile: meshes.add(RegularPolygon::new(HEX_SIZE * 0.86, 6)),
         terrain,
         tree_mat: materials.add(Color::srgb(0.14, 0.30, 0.13)),
         trunk_mat: materials.add(Color::srgb(0.30, 0.20, 0.12)),
@@ -167,6 +170,13 @@ fn load_assets(
             ..default()
         }),
         dim: materials.add(Color::srgb(0.5, 0.45, 0.3)),
+        goal_mat: materials.add(StandardMaterial {
+            base_color: Color::srgba(1.0, 0.74, 0.05, 0.75),
+            emissive: LinearRgba::rgb(0.5, 0.35, 0.0),
+            alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        }),
     });
 }
 
@@ -392,6 +402,51 @@ fn mark_waypoints(
                 a.gold.clone()
             }),
             Transform::from_translation(hex_to_world(*hex) + Vec3::Y * (height + 0.02)),
+        ));
+    }
+}
+
+/// A tile of the goal edge of a Breakthrough or an Escort.
+#[derive(Component)]
+struct GoalEdge;
+
+/// The edge a side must reach: its hexes glow gold.
+fn mark_goal_edge(
+    mut commands: Commands,
+    table: Res<Session<TankCommander>>,
+    a: Res<BoardAssets>,
+    old: Query<Entity, With<GoalEdge>>,
+    mut last: Local<Option<u64>>,
+) {
+    if *last == Some(table.generation) {
+        return;
+    }
+    *last = Some(table.generation);
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let battle = table.state();
+    let Some((_, edge)) = battle.goal_edge() else {
+        return;
+    };
+    // The polygon lies in the XY plane with a corner up: laid flat, and turned a twelfth
+    // of a turn so that its corners point east and west like the board's flat-topped hexes.
+    let flat = Quat::from_rotation_y(std::f32::consts::FRAC_PI_6)
+        * Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2);
+    for hex in battle.edge_hexes(edge) {
+        let height = if battle.terrain(hex) == Ground::Hill {
+            0.4
+        } else {
+            0.1
+        };
+        commands.spawn((
+            GoalEdge,
+            DespawnOnExit(GameScreen::TankCommander),
+            Mesh3d(a.goal_tile.clone()),
+            MeshMaterial3d(a.goal_mat.clone()),
+            Transform::from_translation(hex_to_world(hex) + Vec3::Y * (height + 0.02))
+                .with_rotation(flat),
+            Pickable::IGNORE,
         ));
     }
 }

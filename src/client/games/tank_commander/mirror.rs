@@ -55,6 +55,8 @@ pub struct Condition {
     pub in_cover: bool,
     /// An infantry squad riding on a tank.
     pub riding: bool,
+    /// An infantry squad riding inside an APC, out of sight.
+    pub inside: bool,
 }
 
 /// A hex of the board.
@@ -68,7 +70,8 @@ pub struct Terrain {
     pub smoke: bool,
 }
 
-fn condition(u: &tc::Unit) -> Condition {
+fn condition(battle: &tc::TankCommander, u: &tc::Unit) -> Condition {
+    let inside = u.riding.is_some_and(|c| battle.unit(c).carries_inside());
     Condition {
         side: u.side,
         status: u.status,
@@ -77,7 +80,8 @@ fn condition(u: &tc::Unit) -> Condition {
         max_hull: u.base.hull,
         wounded_crew: u8::try_from(u.crew.iter().filter(|m| m.wounds > 0).count()).unwrap_or(0),
         in_cover: u.in_cover,
-        riding: u.riding.is_some(),
+        riding: u.riding.is_some() && !inside,
+        inside,
     }
 }
 
@@ -133,7 +137,7 @@ fn mirror_rules(
                 HexPos(u.at),
                 Facing(u.facing),
                 TurretFacing(u.turret),
-                condition(u),
+                condition(battle, u),
                 DespawnOnExit(GameScreen::TankCommander),
             ));
         }
@@ -149,7 +153,7 @@ fn mirror_rules(
         set(&mut at, HexPos(u.at));
         set(&mut facing, Facing(u.facing));
         set(&mut turret, TurretFacing(u.turret));
-        set(&mut cond, condition(u));
+        set(&mut cond, condition(battle, u));
     }
     for (at, mut terrain) in &mut tiles {
         set(

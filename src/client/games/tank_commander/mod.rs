@@ -378,7 +378,9 @@ pub fn units_of(fact: &Fact) -> Vec<UnitId> {
         Fact::AntiInfantryFired {
             shooter, target, ..
         } => vec![*shooter, *target],
-        Fact::Mounted { unit, carrier, .. } | Fact::Dismounted { unit, carrier, .. } => {
+        Fact::Mounted { unit, carrier, .. }
+        | Fact::Dismounted { unit, carrier, .. }
+        | Fact::BailedOut { unit, carrier, .. } => {
             vec![*unit, *carrier]
         }
         Fact::UnitActivated { unit, .. }

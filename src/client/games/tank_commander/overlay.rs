@@ -251,12 +251,17 @@ fn draw_labels(
         let Some(c) = model else {
             continue;
         };
-        if c.status == Status::Destroyed {
+        // Squads inside an APC are out of sight (its card lists them).
+        if c.status == Status::Destroyed || c.inside {
             continue;
         }
-        let Some(p) = screen(hex_to_world(u.at) + Vec3::Y * (top(&table, u.at) + 1.35)) else {
+        let Some(mut p) = screen(hex_to_world(u.at) + Vec3::Y * (top(&table, u.at) + 1.35)) else {
             continue;
         };
+        // A squad on a tank's deck gets its plate above the tank's.
+        if c.riding {
+            p -= egui::vec2(0.0, 17.0);
+        }
         let [r, g, b, _] = side_color(u.side.0).to_srgba().to_u8_array();
         let color = egui::Color32::from_rgb(
             r.saturating_add(60),

@@ -16,7 +16,7 @@ use crate::client::session::{Busy, Order, Session};
 use crate::client::{Clean, GameScreen, HudSystems};
 use crate::framework::{Game, PlayerId};
 use crate::grid::Rotation;
-use crate::rules::tank_commander::state::{RoleState, Status};
+use crate::rules::tank_commander::state::{RoleState, Status, Unit};
 use crate::rules::tank_commander::{
     Ability, Action, Fact, FireTarget, Role, Round, TankCommander, Terrain, UnitId,
 };
@@ -132,6 +132,11 @@ pub fn bar_items(
         items.push(end_turn);
         return items;
     }
+    if u.is_apc() {
+        items.extend(apc_bar_items(battle, player, selection, hovered));
+        items.push(end_turn);
+        return items;
+    }
     let turn = |rotation, follows| Action::Turn {
         rotation,
         turret_follows: follows,
@@ -243,37 +248,8 @@ pub fn bar_items(
         ));
     }
     // Equipment the tank does not carry gets no button; what it carries keeps its place.
-    // The label stays "Smoke" whatever hex is pointed at: a button that changed its width
-    // with the pointer would move the others under it.
-    let smoke = match hovered {
-        Some(h) => item(
-            battle,
-            player,
-            "Smoke",
-            Some((KeyCode::KeyG, "G")),
-            Some(c.smoke),
-            Action::DeploySmoke(h),
-            format!(
-                "Fire the smoke launcher at {}, the hex under the pointer",
-                battle.label(h)
-            ),
-        ),
-        None => BarItem {
-            label: "Smoke".into(),
-            key: Some(KeyCode::KeyG),
-            key_name: "G",
-            cost: Some(c.smoke),
-            action: Some(Action::EndActivation),
-            why_not: Some(if u.build.smoke_launcher {
-                format!("Point at a hex within {} and press G", rules.smoke.range)
-            } else {
-                format!("{} has no smoke launcher (an upgrade)", u.name)
-            }),
-            help: "Fire the smoke launcher".into(),
-        },
-    };
     if u.build.smoke_launcher {
-        items.push(smoke);
+        items.push(smoke_item(battle, player, u, hovered));
     }
     let mine = match hovered {
         Some(h) => item(
@@ -435,6 +411,130 @@ pub fn bar_items(
         "Finish this unit's activation; unspent action points are lost",
     ));
     items.push(end_turn);
+    items
+}
+
+/// The smoke launcher's button, at the hex under the pointer.
+fn smoke_item(
+    battle: &TankCommander,
+    player: PlayerId,
+    u: &Unit,
+    hovered: Option<hexx::Hex>,
+) -> BarItem {
+    let rules = battle.rules();
+    let c = &rules.costs;
+    // The label stays "Smoke" whatever hex is pointed at: a button that changed its width
+    // with the pointer would move the others under it.
+    match hovered {
+        Some(h) => item(
+            battle,
+            player,
+            "Smoke",
+            Some((KeyCode::KeyG, "G")),
+            Some(c.smoke),
+            Action::DeploySmoke(h),
+            format!(
+                "Fire the smoke launcher at {}, the hex under the pointer",
+                battle.label(h)
+            ),
+        ),
+        None => BarItem {
+            label: "Smoke".into(),
+            key: Some(KeyCode::KeyG),
+            key_name: "G",
+            cost: Some(c.smoke),
+            action: Some(Action::EndActivation),
+            why_not: Some(if u.build.smoke_launcher {
+                format!("Point at a hex within {} and press G", rules.smoke.range)
+            } else {
+                format!("{} has no smoke launcher (an upgrade)", u.name)
+            }),
+            help: "Fire the smoke launcher".into(),
+        },
+    }
+}
+
+/// The action bar of an APC: drive, turn, its anti-infantry weapon, smoke, fire.
+fn apc_bar_items(
+    battle: &TankCommander,
+    player: PlayerId,
+    selection: &Selection,
+    hovered: Option<hexx::Hex>,
+) -> Vec<BarItem> {
+    let rules = battle.rules();
+    let c = &rules.costs;
+    let Some(act) = battle.activation() else {
+        return Vec::new();
+    };
+    let u = battle.unit(act.unit);
+    let turn = |rotation| Action::Turn {
+        rotation,
+        turret_follows: true,
+    };
+    let mut items = vec![
+        item(
+            battle,
+            player,
+            "Move",
+            Some((KeyCode::KeyM, "M")),
+            Some(battle.move_cost(u)),
+            Action::Move,
+            "Drive one hex straight ahead (or click a blue hex to drive there); \
+             the squads inside ride along",
+        ),
+        item(
+            battle,
+            player,
+            "Turn left",
+            Some((KeyCode::Comma, ",")),
+            Some(c.turn),
+            turn(Rotation::Left),
+            "Turn the APC 60° left",
+        ),
+        item(
+            battle,
+            player,
+            "Turn right",
+            Some((KeyCode::Period, ".")),
+            Some(c.turn),
+            turn(Rotation::Right),
+            "Turn the APC 60° right",
+        ),
+        aimed(
+            battle,
+            player,
+            selection,
+            ("Anti-infantry", KeyCode::KeyK, "K"),
+            c.fire,
+            Action::FireAntiInfantry,
+            format!(
+                "Fire the anti-infantry weapon at an infantry squad within {} (any direction, \
+                 no loading): a hit wipes it out",
+                rules.apc.anti_infantry_range
+            ),
+        ),
+    ];
+    if u.build.smoke_launcher {
+        items.push(smoke_item(battle, player, u, hovered));
+    }
+    items.push(item(
+        battle,
+        player,
+        "Extinguish",
+        Some((KeyCode::KeyV, "V")),
+        Some(c.extinguish),
+        Action::Extinguish,
+        "Put out the fire on this APC",
+    ));
+    items.push(item(
+        battle,
+        player,
+        "End activation",
+        Some((KeyCode::Enter, "Enter")),
+        None,
+        Action::EndActivation,
+        "Finish this unit's activation; unspent action points are lost",
+    ));
     items
 }
 
@@ -602,13 +702,17 @@ fn squad_bar_items(
         (Some(_), Some(h)) => Some((
             "Dismount",
             Action::Dismount(h),
-            "Climb down into the hex under the pointer, next to the tank (once per turn)",
+            "Climb out into the hex under the pointer, next to the carrier (once per turn)",
         )),
         (None, Some(h)) => battle.unit_at(h).map(|t| {
             (
                 "Mount",
                 Action::Mount(t.id),
-                "Climb onto the tank under the pointer; a hit on the tank kills the squad (once per turn)",
+                if t.carries_inside() {
+                    "Climb into the APC under the pointer: safe inside from every shot (once per turn)"
+                } else {
+                    "Climb onto the tank under the pointer; a hit on the tank kills the squad (once per turn)"
+                },
             )
         }),
         (_, None) => None,
@@ -635,11 +739,11 @@ fn squad_bar_items(
             cost: Some(c.mount),
             action: Some(Action::EndActivation),
             why_not: Some(if u.riding.is_some() {
-                "Point at an empty hex next to the tank and press P".into()
+                "Point at an empty hex next to the carrier and press P".into()
             } else {
-                "Point at a tank of your side next to the squad and press P".into()
+                "Point at a tank or APC of your side next to the squad and press P".into()
             }),
-            help: "Mount up on a tank, or dismount from it".into(),
+            help: "Mount up on a tank or into an APC, or dismount".into(),
         },
     });
     items.push(item(
@@ -686,6 +790,13 @@ fn draw_unit_card(
                     "{} · infantry squad · at {}",
                     battle.side_name(u.side),
                     battle.label(u.at)
+                )
+            } else if u.is_apc() {
+                format!(
+                    "{} · APC · at {} · facing {}",
+                    battle.side_name(u.side),
+                    battle.label(u.at),
+                    u.facing
                 )
             } else {
                 format!(
@@ -748,11 +859,34 @@ fn draw_unit_card(
                     ui.end_row();
                     ui.label("Squad");
                     ui.label(match u.riding {
+                        Some(c) if battle.unit(c).carries_inside() => {
+                            format!("inside {}: cannot be targeted", battle.unit(c).name)
+                        }
                         Some(c) => format!("riding on {}", battle.unit(c).name),
                         None if u.in_cover => "taking cover until the next turn".into(),
                         None => battle.untargetable(u).map_or("in the open".into(), |_| {
                             "next to a friendly tank: cannot be targeted".into()
                         }),
+                    });
+                    ui.end_row();
+                } else if u.is_apc() {
+                    ui.label("Anti-infantry");
+                    ui.label(format!(
+                        "range {} · any direction",
+                        rules.apc.anti_infantry_range
+                    ));
+                    ui.end_row();
+                    let inside: Vec<&str> = battle.riders(u.id).map(|r| r.name.as_str()).collect();
+                    ui.label("Carrying");
+                    ui.label(if inside.is_empty() {
+                        format!("nobody (room for {})", rules.apc.capacity)
+                    } else {
+                        format!(
+                            "{} of {}: {}",
+                            inside.len(),
+                            rules.apc.capacity,
+                            inside.join(", ")
+                        )
                     });
                     ui.end_row();
                 } else {

@@ -13,7 +13,7 @@ use crate::client::session::SkipAnimations;
 use crate::client::session::{Busy, Session};
 use crate::rules::tank_commander::TankCommander;
 use crate::rules::tank_commander::Terrain;
-use crate::rules::tank_commander::setup::UnitKind;
+use crate::rules::tank_commander::setup::{MissionRules, UnitKind};
 use crate::rules::tank_commander::state::Status;
 
 pub(super) fn plugin(app: &mut App) {
@@ -47,6 +47,7 @@ pub fn side_color(side: u8) -> Color {
 #[derive(Resource)]
 pub struct UnitAssets {
     hull: Handle<Mesh>,
+    apc_hull: Handle<Mesh>,
     track: Handle<Mesh>,
     turret: Handle<Mesh>,
     barrel: Handle<Mesh>,
@@ -59,11 +60,13 @@ pub struct UnitAssets {
     figure: Handle<Mesh>,
     head: Handle<Mesh>,
     launcher: Handle<Mesh>,
+    halo: Handle<Mesh>,
     paint: Vec<Handle<StandardMaterial>>,
     olive: Handle<StandardMaterial>,
     wreck: Handle<StandardMaterial>,
     dark: Handle<StandardMaterial>,
     white: Handle<StandardMaterial>,
+    gold: Handle<StandardMaterial>,
     fire: Handle<StandardMaterial>,
     pip_on: Handle<StandardMaterial>,
     pip_off: Handle<StandardMaterial>,
@@ -76,6 +79,7 @@ fn load_assets(
 ) {
     commands.insert_resource(UnitAssets {
         hull: meshes.add(Cuboid::new(0.62, 0.26, 0.9)),
+        apc_hull: meshes.add(Cuboid::new(0.6, 0.4, 0.96)),
         track: meshes.add(Cuboid::new(0.14, 0.22, 0.98)),
         turret: meshes.add(Cylinder::new(0.22, 0.2)),
         barrel: meshes.add(Cylinder::new(0.045, 0.7)),
@@ -91,11 +95,17 @@ fn load_assets(
         figure: meshes.add(Capsule3d::new(0.1, 0.26)),
         head: meshes.add(Sphere::new(0.09)),
         launcher: meshes.add(Cylinder::new(0.04, 0.42)),
+        halo: meshes.add(Torus::new(0.4, 0.54)),
         paint: (0..3).map(|s| materials.add(side_color(s))).collect(),
         olive: materials.add(Color::srgb(0.3, 0.36, 0.14)),
         wreck: materials.add(Color::srgb(0.22, 0.21, 0.2)),
         dark: materials.add(Color::srgb(0.12, 0.12, 0.12)),
         white: materials.add(Color::srgb(0.95, 0.95, 0.9)),
+        gold: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.95, 0.78, 0.15),
+            emissive: LinearRgba::rgb(0.5, 0.35, 0.0),
+            ..default()
+        }),
         fire: materials.add(StandardMaterial {
             base_color: Color::srgb(1.0, 0.45, 0.05),
             emissive: LinearRgba::rgb(4.0, 1.2, 0.1),
@@ -159,6 +169,7 @@ fn dress_units(
             continue;
         }
         let turret_turn = facing_rotation(facing.0).inverse() * facing_rotation(turret.0);
+        let apc = kind == UnitKind::Apc;
         entity.with_children(|p| {
             p.spawn((
                 Mesh3d(a.track.clone()),
@@ -174,8 +185,20 @@ fn dress_units(
             p.spawn((
                 Mesh3d(a.glacis.clone()),
                 MeshMaterial3d(a.white.clone()),
-                Transform::from_xyz(0.0, 0.34 * 1.25, -0.38 * 1.25).with_scale(Vec3::splat(1.25)),
+                Transform::from_xyz(0.0, if apc { 0.42 } else { 0.34 } * 1.25, -0.38 * 1.25)
+                    .with_scale(Vec3::splat(1.25)),
             ));
+            // An APC has no turret: a machine gun on a roof mount, always facing ahead.
+            if apc {
+                p.spawn((
+                    Mesh3d(a.barrel.clone()),
+                    MeshMaterial3d(a.dark.clone()),
+                    Transform::from_xyz(0.0, 0.62, -0.3)
+                        .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
+                        .with_scale(Vec3::new(0.8, 0.45, 0.8)),
+                ));
+                return;
+            }
             p.spawn((
                 Turret,
                 Transform::from_xyz(0.0, 0.43 * 1.25, 0.05 * 1.25)
@@ -229,7 +252,7 @@ fn show_condition(
                 }
             }
         }
-        *visible = if cond.status == Status::Destroyed {
+        *visible = if cond.status == Status::Destroyed || cond.inside {
             Visibility::Hidden
         } else {
             Visibility::Inherited
@@ -241,9 +264,13 @@ fn show_condition(
         };
         let kind = table.state().unit(unit.0).kind;
         if kind == UnitKind::Infantry {
+            let escorted = matches!(
+                table.state().mission(),
+                MissionRules::Escort { squad, .. } if *squad == unit.0
+            );
             commands
                 .entity(e)
-                .with_children(|p| dress_squad(p, &a, cond, paint));
+                .with_children(|p| dress_squad(p, &a, cond, paint, escorted));
             continue;
         }
         if kind == UnitKind::Target {
@@ -263,12 +290,18 @@ fn show_condition(
             });
             continue;
         }
+        let apc = kind == UnitKind::Apc;
         commands.entity(e).with_children(|p| {
             p.spawn((
                 Dressing,
-                Mesh3d(a.hull.clone()),
+                Mesh3d(if apc {
+                    a.apc_hull.clone()
+                } else {
+                    a.hull.clone()
+                }),
                 MeshMaterial3d(paint.clone()),
-                Transform::from_xyz(0.0, 0.25, 0.0).with_scale(Vec3::splat(1.25)),
+                Transform::from_xyz(0.0, if apc { 0.32 } else { 0.25 }, 0.0)
+                    .with_scale(Vec3::splat(1.25)),
             ));
             if cond.on_fire {
                 p.spawn((
@@ -291,7 +324,7 @@ fn show_condition(
                         } else {
                             a.pip_off.clone()
                         }),
-                        Transform::from_xyz(x, 0.45, 0.5),
+                        Transform::from_xyz(x, if apc { 0.6 } else { 0.45 }, 0.5),
                     ));
                 }
             }
@@ -310,17 +343,27 @@ fn show_condition(
 }
 
 /// An infantry squad: three olive figures with a missile launcher on a round stand in
-/// the side's colour; crouched while it takes cover, smaller while it rides on a tank.
+/// the side's colour; crouched while it takes cover, smaller while it rides on a tank; a
+/// gold ring round the stand of the squad an Escort must bring through.
 fn dress_squad(
     p: &mut bevy::ecs::hierarchy::ChildSpawnerCommands,
     a: &UnitAssets,
     cond: &Condition,
     paint: Handle<StandardMaterial>,
+    escorted: bool,
 ) {
     if cond.status == Status::Destroyed {
         return;
     }
     let scale = if cond.riding { 0.6 } else { 1.0 };
+    if escorted {
+        p.spawn((
+            Dressing,
+            Mesh3d(a.halo.clone()),
+            MeshMaterial3d(a.gold.clone()),
+            Transform::from_xyz(0.0, 0.05, 0.0).with_scale(Vec3::splat(scale)),
+        ));
+    }
     let crouch = if cond.in_cover { 0.6 } else { 1.0 };
     p.spawn((
         Dressing,
