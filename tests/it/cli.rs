@@ -25,10 +25,12 @@ fn check_accepts_the_shipped_files() {
         "scenarios/training-range.ron",
         "scenarios/capture-objectives.ron",
         "scenarios/escort.ron",
+        "scenarios/destroy-target.ron",
+        "scenarios/breakthrough.ron",
         "assets/rules/tank-commander.ron",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout).lines().count(), 6);
+    assert_eq!(text(&out.stdout).lines().count(), 8);
 }
 
 #[test]

@@ -255,6 +255,8 @@ goldens! {
     playthrough_tank_commander_infantry => "tank-commander-infantry.ron",
     playthrough_tank_commander_escort => "tank-commander-escort.ron",
     playthrough_tank_commander_apc_bail_out => "tank-commander-apc-bail-out.ron",
+    playthrough_tank_commander_destroy_target => "tank-commander-destroy-target.ron",
+    playthrough_tank_commander_breakthrough => "tank-commander-breakthrough.ron",
     playthrough_tank_chess_announced_check => "tank-chess-announced-check.ron",
     playthrough_tank_chess_four_players => "tank-chess-four-players.ron",
     playthrough_battle_tanks_two => "battle-tanks-two.ron",

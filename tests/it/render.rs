@@ -864,3 +864,31 @@ fn the_builder_gives_an_apc_its_own_budget_and_upgrades() {
         "the builder's panels are drawn ({panel} px)"
     );
 }
+
+#[test]
+fn the_depot_of_destroy_target_is_marked_and_falls_to_rubble() {
+    use tanktable::rules::tank_commander::Fact;
+    if !can_render() {
+        return;
+    }
+    let setup = "scenarios/destroy-target.ron";
+    let seed = 3;
+    // The target's plate and the HUD's goal, looked at.
+    let _ = greedy_shot(setup, seed, 0, "destroy-target-start-ui.png", false);
+    let (fell, ()) = first_fact(setup, seed, |_, f| {
+        matches!(f, Fact::BuildingDestroyed { .. }).then_some(())
+    })
+    .expect("the greedy attackers bring the depot down");
+    let roof = |px: &[[u8; 3]]| {
+        count(px, |[r, g, b]| {
+            (110..210).contains(&r) && r > g + 45 && r > b + 50 && g > 40
+        })
+    };
+    let before = greedy_shot(setup, seed, fell, "destroy-target-before.png", true);
+    let after = greedy_shot(setup, seed, fell + 1, "destroy-target-rubble.png", true);
+    let (b, a) = (roof(&before), roof(&after));
+    assert!(
+        a + 40 < b,
+        "the depot's roof is gone: {b} roof px before, {a} after"
+    );
+}

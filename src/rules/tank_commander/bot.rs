@@ -2,7 +2,7 @@
 
 use super::action::{Ability, Action, FireTarget, Weapon};
 use super::odds::Odds;
-use super::setup::{Edge, MissionRules, Round};
+use super::setup::{Edge, MissionRules, MissionTarget, Round, Terrain};
 use super::state::{Role, TankCommander, Unit, UnitId};
 use crate::framework::bot::Bot;
 use crate::framework::{Game, MatchRng, PlayerId};
@@ -45,6 +45,15 @@ impl TankCommander {
                 _ => unreachable!("a squad's shot is a missile or anti-infantry fire"),
             });
         }
+        let mission = self.mission_target(unit.side);
+        let building = match mission {
+            Some(MissionTarget::Building(h)) => self
+                .shot_profile(unit.id, FireTarget::Building(h), round, bring_it_down)
+                .ok()
+                // Bringing the building down wins the battle.
+                .map(|p| (FireTarget::Building(h), 30.0 * self.odds(&p).hit.to_f64())),
+            _ => None,
+        };
         self.units
             .iter()
             .filter(|t| t.side != unit.side && t.is_active())
@@ -52,9 +61,119 @@ impl TankCommander {
                 let p = self
                     .shot_profile(unit.id, FireTarget::Unit(t.id), round, bring_it_down)
                     .ok()?;
-                Some((FireTarget::Unit(t.id), shot_value(&self.odds(&p))))
+                let mut v = shot_value(&self.odds(&p));
+                // The mission's target is worth three of anything else.
+                if mission == Some(MissionTarget::Unit(t.id)) {
+                    v *= 3.0;
+                }
+                Some((FireTarget::Unit(t.id), v))
             })
+            .chain(building)
             .max_by(|a, b| a.1.total_cmp(&b.1))
+    }
+
+    /// Spaces `unit` must go from `at` to the nearest space with a clear line (past
+    /// buildings and smoke) to `target` within its gun's reach: a target walled in by
+    /// houses is shot from the gaps, not from where it is merely nearest.
+    ///
+    /// The spaces' distances are worked out once per target, reach and ground, and kept
+    /// per thread: the lookahead asks this for every candidate move.
+    fn firing_position_distance(
+        &self,
+        unit: &Unit,
+        at: hexx::Hex,
+        target: hexx::Hex,
+    ) -> Option<u32> {
+        use std::hash::{Hash, Hasher};
+        thread_local! {
+            static FIELD: std::cell::RefCell<(u64, Vec<Option<u32>>)> =
+                const { std::cell::RefCell::new((0, Vec::new())) };
+        }
+        let range = u32::from(unit.gun_range(&self.rules));
+        let mut key = std::collections::hash_map::DefaultHasher::new();
+        (
+            target,
+            range,
+            &self.terrain,
+            &self.smoke,
+            self.board.width,
+            self.board.height,
+        )
+            .hash(&mut key);
+        let key = key.finish();
+        let i = self.board.index(at)?;
+        FIELD.with_borrow_mut(|(k, field)| {
+            if *k != key || field.is_empty() {
+                let spots: Vec<hexx::Hex> = self
+                    .board
+                    .hexes()
+                    .filter(|&h| {
+                        h != target
+                            && h.unsigned_distance_to(target) <= range
+                            && !self.terrain(h).is_impassable()
+                            && self.ground_sight_clear(h, target)
+                    })
+                    .collect();
+                *field = self.distance_field(&spots);
+                *k = key;
+            }
+            field.get(i).copied().flatten()
+        })
+    }
+
+    /// Spaces to walk from every hex of the board to the nearest of `goals`, round
+    /// buildings; `None` where none can be reached.
+    fn distance_field(&self, goals: &[hexx::Hex]) -> Vec<Option<u32>> {
+        let mut field = vec![None; self.board.len()];
+        let mut frontier: Vec<hexx::Hex> = Vec::new();
+        for &g in goals {
+            if let Some(i) = self.board.index(g) {
+                field[i] = Some(0);
+                frontier.push(g);
+            }
+        }
+        let mut d = 0;
+        while !frontier.is_empty() {
+            d += 1;
+            let mut next = Vec::new();
+            for h in frontier {
+                for n in h.all_neighbors() {
+                    if let Some(i) = self.board.index(n)
+                        && field[i].is_none()
+                        && !self.terrain(n).is_impassable()
+                    {
+                        field[i] = Some(d);
+                        next.push(n);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        field
+    }
+
+    /// What `side` must destroy, in a Destroy Target mission where it attacks.
+    fn mission_target(&self, side: PlayerId) -> Option<MissionTarget> {
+        match &self.mission {
+            MissionRules::DestroyTarget { attacker, target } if side.0 == *attacker => {
+                Some(*target)
+            }
+            _ => None,
+        }
+    }
+
+    /// Where a Destroy Target mission's target stands, while it does.
+    fn mission_target_hex(&self) -> Option<hexx::Hex> {
+        match &self.mission {
+            MissionRules::DestroyTarget { target, .. } => match *target {
+                MissionTarget::Unit(id) => {
+                    let t = &self.units[id.index()];
+                    t.is_active().then_some(t.at)
+                }
+                MissionTarget::Building(h) => (self.terrain(h) == Terrain::Building).then_some(h),
+            },
+            _ => None,
+        }
     }
 
     /// The best shot an infantry squad could fire from where it stands: a missile (AT or
@@ -358,10 +477,13 @@ impl TankCommander {
                 .map_or(0.0, |n| 3.0 * f64::from(n));
         }
         let range = f64::from(unit.gun_range(&self.rules));
+        // A breakthrough's attackers drive for the edge, shooting what they meet on the
+        // way, rather than hunting the defenders down.
+        let running = matches!(&self.mission, MissionRules::Breakthrough { attacker, .. } if unit.side.0 == *attacker);
         let enemy = self
             .units
             .iter()
-            .filter(|t| t.side != unit.side && t.is_active())
+            .filter(|t| !running && t.side != unit.side && t.is_active())
             .map(|t| at.unsigned_distance_to(t.at))
             .min()
             // Close to just inside gun range; a gentle pull beyond that finds a way round
@@ -382,18 +504,37 @@ impl TankCommander {
                 .map_or(0.0, |n| 2.0 * f64::from(n)),
             MissionRules::Breakthrough { attacker, edge } if unit.side.0 == *attacker => {
                 let [c, r] = self.board.offset_of(at);
-                let to_go = match edge {
+                let rows = match edge {
                     Edge::North => r,
                     Edge::South => i32::from(self.board.height) - 1 - r,
                     Edge::West => c,
                     Edge::East => i32::from(self.board.width) - 1 - c,
                 };
-                2.0 * f64::from(to_go)
+                // Round the houses when they stand in the way.
+                let to_go = self
+                    .walking_distance(at, &self.edge_hexes(*edge))
+                    .map_or(f64::from(rows), f64::from);
+                3.0 * to_go
             }
             // The defenders close on the escorted squad, wherever it rides.
             MissionRules::Escort { side, squad, .. } if unit.side.0 != *side => {
                 f64::from(at.unsigned_distance_to(self.units[squad.index()].at))
             }
+            // The attackers close to within gun range of the target; the defenders stay
+            // near it to guard it.
+            MissionRules::DestroyTarget { attacker, .. } => match self.mission_target_hex() {
+                Some(t) if unit.side.0 == *attacker => {
+                    self.firing_position_distance(unit, at, t).map_or_else(
+                        || {
+                            let d = f64::from(at.unsigned_distance_to(t));
+                            2.0 * (d - (range - 1.0)).max(0.0)
+                        },
+                        |n| 2.0 * f64::from(n),
+                    )
+                }
+                Some(t) => 0.5 * f64::from(at.unsigned_distance_to(t).saturating_sub(2)),
+                None => 0.0,
+            },
             _ => 0.0,
         };
         enemy + mission
@@ -457,6 +598,49 @@ impl TankCommander {
                     && c.at.unsigned_distance_to(unit.at) == 1
                     && self.riders(c.id).count() < usize::from(self.rules.apc.capacity)
             })
+    }
+
+    /// A breakthrough attacker's dash for the edge once it can get there this
+    /// activation: the move or turn that brings it closest, before any shooting (the
+    /// battle is won on arrival). Further off it fights its way forward as usual.
+    fn run_choice(&self, player: PlayerId, unit: &Unit, legal: &[Action]) -> Option<Action> {
+        let MissionRules::Breakthrough { attacker, edge } = &self.mission else {
+            return None;
+        };
+        let act = self.activation()?;
+        let moves_left = unit.move_cap(&self.rules).saturating_sub(act.moves);
+        let to_go = self.walking_distance(unit.at, &self.edge_hexes(*edge))?;
+        if unit.side.0 != *attacker || to_go > u32::from(moves_left.min(act.action_points)) {
+            return None;
+        }
+        let here = self.goal_distance(unit, unit.at);
+        let ahead = self.ahead(unit);
+        let mined_ahead = self.mines_seen_by(player).any(|m| m.at == ahead);
+        let mut best: Option<(Action, f64)> = None;
+        for &a in legal {
+            let turning = matches!(a, Action::Turn { .. });
+            if !(a == Action::Move && !mined_ahead || turning) {
+                continue;
+            }
+            let mut next = self.clone();
+            if next.apply(player, &a, &mut MatchRng::new(0)).is_err() {
+                continue;
+            }
+            let moved = next.unit(unit.id);
+            let d = next.goal_distance(moved, moved.at);
+            // A turn counts only when it points the tank down a road that gets closer.
+            let good = if turning {
+                self.best_heading(unit)
+                    .is_some_and(|h| moved.facing.steps_to(h) < unit.facing.steps_to(h))
+            } else {
+                d < here
+            };
+            if good && best.is_none_or(|b| d < b.1) {
+                best = Some((a, d));
+            }
+        }
+        // Drive rather than turn when both help.
+        best.map(|b| b.0)
     }
 
     /// What an APC does: shoot a squad, put out a fire, drive, or stop.
@@ -538,6 +722,10 @@ impl Bot<TankCommander> for GreedyBot {
             return Some(Action::CallAirStrike(hex));
         }
 
+        // ½. A breakthrough attacker drives for the edge first.
+        if let Some(a) = game.run_choice(player, unit, &legal) {
+            return Some(a);
+        }
         // 1. Shoot, if a shot does any expected damage.
         if let Some(round) = unit.loaded
             && let Some((target, value)) = game.best_shot(unit, round, act.bring_it_down)

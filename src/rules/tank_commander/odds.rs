@@ -139,6 +139,15 @@ impl TankCommander {
         }
     }
 
+    /// True when buildings and smoke leave the line from `from` to `to` open (units,
+    /// which move, are not counted): what a plan for a later turn can rely on.
+    #[must_use]
+    pub fn ground_sight_clear(&self, from: Hex, to: Hex) -> bool {
+        line_between(from, to).into_iter().all(|step| {
+            !self.step_counts(step, |h| self.terrain(h).blocks_sight() || self.smoke(h))
+        })
+    }
+
     /// Traces the line from `from` to `to`, centre to centre.
     #[must_use]
     pub fn sight_line(&self, from: Hex, to: Hex) -> SightLine {

@@ -1,6 +1,6 @@
 //! How the battle ends. Derived from the state, never stored.
 
-use super::setup::{Edge, MissionRules, TurnLimitResult, UnitKind};
+use super::setup::{Edge, MissionRules, MissionTarget, Terrain, TurnLimitResult, UnitKind};
 use super::state::TankCommander;
 use crate::framework::{Outcome, PlayerId};
 
@@ -113,6 +113,33 @@ impl TankCommander {
                             "{} held until the turn limit: {} never got through",
                             self.side_name(defender),
                             s.name
+                        ),
+                    ));
+                }
+            }
+            MissionRules::DestroyTarget { attacker, target } => {
+                let attacker = PlayerId(*attacker);
+                let defender = if attacker == a { b } else { a };
+                let destroyed = match *target {
+                    MissionTarget::Unit(id) => {
+                        let t = &self.units[id.index()];
+                        (!t.is_active()).then(|| format!("{} was knocked out", t.name))
+                    }
+                    MissionTarget::Building(h) => (self.terrain(h) != Terrain::Building)
+                        .then(|| format!("the building at {} was brought down", self.label(h))),
+                };
+                if let Some(how) = destroyed {
+                    return Some(Outcome::win(attacker, how));
+                }
+                if self.side_knocked_out(attacker) {
+                    return Some(self.destroyed_win(defender, attacker));
+                }
+                if self.turn > self.turn_limit {
+                    return Some(Outcome::win(
+                        defender,
+                        format!(
+                            "{} held until the turn limit: the target still stands",
+                            self.side_name(defender)
                         ),
                     ));
                 }

@@ -1247,6 +1247,23 @@ pub enum Mission {
         squad: String,
         edge: Edge,
     },
+    /// The `attacker` wins by knocking out the enemy unit named `unit`, or by bringing
+    /// down the building at `building` (one of the two); the defender wins by knocking
+    /// out the attackers or by holding until the turn limit.
+    DestroyTarget {
+        attacker: String,
+        #[serde(default)]
+        unit: Option<String>,
+        #[serde(default)]
+        building: Option<String>,
+    },
+}
+
+/// What a Destroy Target mission must destroy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MissionTarget {
+    Unit(UnitId),
+    Building(Hex),
 }
 
 /// What happens when the turn limit is reached without a winner.
@@ -1326,6 +1343,7 @@ pub enum MissionRules {
     Training { waypoints: Vec<Hex> },
     CaptureObjectives { count: u8 },
     Escort { side: u8, squad: UnitId, edge: Edge },
+    DestroyTarget { attacker: u8, target: MissionTarget },
 }
 
 /// A validated scenario.
@@ -1795,6 +1813,79 @@ impl Scenario {
                     side: side.unwrap_or(0) as u8,
                     squad: UnitId(found.unwrap_or(0) as u8),
                     edge: *edge,
+                }
+            }
+            Mission::DestroyTarget {
+                attacker,
+                unit,
+                building,
+            } => {
+                let side = side_index(attacker);
+                if side.is_none() {
+                    p.push(
+                        "victory.mission.attacker",
+                        format!("the attacker `{attacker}` is not a side of this scenario"),
+                    );
+                }
+                let target = match (unit, building) {
+                    (Some(_), Some(_)) => {
+                        p.push(
+                            "victory.mission",
+                            "name one target, a `unit` or a `building`, not both",
+                        );
+                        None
+                    }
+                    (None, None) => {
+                        p.push(
+                            "victory.mission",
+                            "name the target: `unit: \"…\"` or `building: \"F3\"`",
+                        );
+                        None
+                    }
+                    (Some(name), None) => {
+                        let found = setup.units.iter().position(|u| u.name == *name);
+                        match found.map(|k| (k, &setup.units[k])) {
+                            None => {
+                                p.push(
+                                    "victory.mission.unit",
+                                    format!("no unit is called `{name}`"),
+                                );
+                                None
+                            }
+                            Some((_, u)) if side.is_some() && side_index(&u.side) == side => {
+                                p.push(
+                                    "victory.mission.unit",
+                                    format!(
+                                        "`{name}` belongs to the attacker `{attacker}`: the \
+                                         target must be an enemy unit"
+                                    ),
+                                );
+                                None
+                            }
+                            Some((k, _)) => Some(MissionTarget::Unit(UnitId(k as u8))),
+                        }
+                    }
+                    (None, Some(label)) => {
+                        let path = "victory.mission.building".to_string();
+                        hex_of(&mut p, path.clone(), label).and_then(|h| {
+                            let is_building = board
+                                .index(h)
+                                .is_some_and(|i| terrain[i] == Terrain::Building);
+                            if is_building {
+                                Some(MissionTarget::Building(h))
+                            } else {
+                                p.push(path, format!("{label} is not a building"));
+                                None
+                            }
+                        })
+                    }
+                };
+                match target {
+                    Some(target) => MissionRules::DestroyTarget {
+                        attacker: side.unwrap_or(0) as u8,
+                        target,
+                    },
+                    None => MissionRules::DestroyAll,
                 }
             }
         };

@@ -2427,3 +2427,102 @@ fn a_blast_hits_the_apc_but_not_the_squads_inside() {
     assert_eq!(g.unit(mule).hull, 1);
     assert!(g.unit(a).is_active() && g.unit(a).riding == Some(mule));
 }
+
+impl Field {
+    /// Blue must destroy the unit called `unit`, or the building at `building`.
+    fn destroy(mut self, unit: Option<&str>, building: Option<Hex>) -> Self {
+        let building = building.map(|rel| self.label(rel));
+        self.setup.victory.mission = Mission::DestroyTarget {
+            attacker: "Blue".into(),
+            unit: unit.map(str::to_string),
+            building,
+        };
+        self
+    }
+}
+
+#[test]
+fn destroy_target_is_won_by_bringing_the_building_down() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .terrain(N * 2, Terrain::Building)
+        .tank("Red", "X", S * 5, Facing::N, Facing::N)
+        .destroy(None, Some(N * 2))
+        .rules();
+    let t = id(&g, "T");
+    let house = g.unit(t).at + N * 2;
+    play(&mut g, &mut rng, Action::Activate(t));
+    rng.push_script([5]);
+    play(&mut g, &mut rng, Action::Fire(FireTarget::Building(house)));
+    let outcome = g.outcome_now().expect("the depot is rubble");
+    assert_eq!(outcome.winners, [BLUE]);
+    assert_eq!(
+        outcome.reason,
+        format!("the building at {} was brought down", g.label(house))
+    );
+}
+
+#[test]
+fn destroy_target_is_won_by_knocking_out_the_unit_and_lost_at_the_turn_limit() {
+    let field = || {
+        Field::new()
+            .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+            .squad("Red", "Sapper", N * 2)
+            .tank("Red", "X", S * 5, Facing::N, Facing::N)
+            .destroy(Some("Sapper"), None)
+    };
+    let (mut g, mut rng) = field().rules();
+    let (t, sapper) = (id(&g, "T"), id(&g, "Sapper"));
+    play(&mut g, &mut rng, Action::Activate(t));
+    rng.push_script([5]);
+    play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(sapper)));
+    let outcome = g.outcome_now().expect("the target is gone");
+    assert_eq!(outcome.winners, [BLUE]);
+    assert_eq!(outcome.reason, "Sapper was knocked out");
+
+    let (mut g, mut rng) = field().turn_limit(1).rules();
+    for name in ["T", "Sapper", "X"] {
+        let unit = id(&g, name);
+        play(&mut g, &mut rng, Action::Activate(unit));
+        play(&mut g, &mut rng, Action::EndActivation);
+    }
+    let outcome = g.outcome_now().expect("turn 1 was the last");
+    assert_eq!(outcome.winners, [RED]);
+    assert!(
+        outcome.reason.contains("the target still stands"),
+        "{}",
+        outcome.reason
+    );
+}
+
+#[test]
+fn a_destroy_target_mission_names_one_enemy_unit_or_one_building() {
+    let problems = |unit: Option<&str>, building: Option<Hex>| {
+        let field = Field::new()
+            .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+            .terrain(N * 3, Terrain::Building)
+            .tank("Red", "X", N * 5, Facing::S, Facing::S)
+            .destroy(unit, building);
+        match Scenario::validate(field.setup, &Rules::builtin()) {
+            Ok(_) => Vec::new(),
+            Err(p) => p.0.into_iter().map(|(_, m)| m).collect::<Vec<_>>(),
+        }
+    };
+    assert!(problems(Some("X"), None).is_empty());
+    assert!(problems(None, Some(N * 3)).is_empty());
+    assert_eq!(
+        problems(None, None),
+        ["name the target: `unit: \"…\"` or `building: \"F3\"`"]
+    );
+    assert_eq!(
+        problems(Some("X"), Some(N * 3)),
+        ["name one target, a `unit` or a `building`, not both"]
+    );
+    assert_eq!(
+        problems(Some("T"), None),
+        ["`T` belongs to the attacker `Blue`: the target must be an enemy unit"]
+    );
+    let open = problems(None, Some(N));
+    assert_eq!(open.len(), 1);
+    assert!(open[0].ends_with("is not a building"), "{open:?}");
+}

@@ -234,12 +234,13 @@ fn lay_surface(
         brightness: 350.0,
         ..default()
     });
-    // Fit the longer side of the board, centred between the panels; seen at an angle, the
-    // action bar covers the bottom of the screen, so aim a little south.
+    // Fit the longer side of the board, centred between the panels: the status panel at
+    // the top (with the scenario's goal) is about as tall as the action bar at the bottom,
+    // so seen at an angle aim only a little south.
     let span = (f32::from(board.width) * 1.5).max(f32::from(board.height) * 1.73);
     let focus = Vec3::new(centre.x, 0.0, centre.z)
-        + Vec3::new(0.0, 0.0, if view.top_down { 0.0 } else { span * 0.12 });
-    let distance = span * if view.top_down { 1.15 } else { 1.5 };
+        + Vec3::new(0.0, 0.0, if view.top_down { 0.0 } else { span * 0.05 });
+    let distance = span * if view.top_down { 1.15 } else { 1.6 };
     rig.frame_view(focus, distance, view.top_down);
 }
 

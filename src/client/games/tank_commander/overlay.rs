@@ -15,6 +15,7 @@ use crate::client::session::Session;
 use crate::client::{ClientSystems, GameScreen};
 use crate::rules::tank_commander::TankCommander;
 use crate::rules::tank_commander::Terrain;
+use crate::rules::tank_commander::setup::{MissionRules, MissionTarget};
 use crate::rules::tank_commander::state::Status;
 
 pub(super) fn plugin(app: &mut App) {
@@ -288,6 +289,28 @@ fn draw_labels(
                 state.join(" · "),
                 egui::Color32::from_rgb(255, 170, 60),
                 11.0,
+            );
+        }
+    }
+    // A Destroy Target mission's target, while it stands.
+    if let MissionRules::DestroyTarget { target, .. } = battle.mission() {
+        let standing = match *target {
+            MissionTarget::Unit(id) => {
+                let u = battle.unit(id);
+                u.is_active().then_some((u.at, 1.35 + 0.5))
+            }
+            MissionTarget::Building(h) => {
+                (battle.terrain(h) == Terrain::Building).then_some((h, 1.2))
+            }
+        };
+        if let Some((at, lift)) = standing
+            && let Some(p) = screen(hex_to_world(at) + Vec3::Y * (top(&table, at) + lift))
+        {
+            plate(
+                p - egui::vec2(0.0, 18.0),
+                "◎ TARGET".into(),
+                egui::Color32::from_rgb(255, 120, 90),
+                14.0,
             );
         }
     }
