@@ -186,6 +186,7 @@ fn unit_problems(unit: &UnitSetup, rules: &Rules) -> Vec<(String, String)> {
         mines: Default::default(),
         objectives: Vec::new(),
         seed: None,
+        weather: false,
     };
     let Err(problems) = Scenario::validate(probe, rules) else {
         return Vec::new();

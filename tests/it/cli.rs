@@ -27,10 +27,11 @@ fn check_accepts_the_shipped_files() {
         "scenarios/escort.ron",
         "scenarios/destroy-target.ron",
         "scenarios/breakthrough.ron",
+        "scenarios/storm-front.ron",
         "assets/rules/tank-commander.ron",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout).lines().count(), 8);
+    assert_eq!(text(&out.stdout).lines().count(), 9);
 }
 
 #[test]

@@ -214,6 +214,11 @@ pub enum Fact {
     TurnStarted {
         turn: u8,
     },
+    /// The Weather option's roll at the start of a turn: a storm on a low roll.
+    WeatherRolled {
+        roll: u8,
+        storm: bool,
+    },
     UnitActivated {
         unit: UnitId,
         action_points: u8,

@@ -608,7 +608,7 @@ impl TankCommander {
             return None;
         };
         let act = self.activation()?;
-        let moves_left = unit.move_cap(&self.rules).saturating_sub(act.moves);
+        let moves_left = self.moves_allowed(unit).saturating_sub(act.moves);
         let to_go = self.walking_distance(unit.at, &self.edge_hexes(*edge))?;
         if unit.side.0 != *attacker || to_go > u32::from(moves_left.min(act.action_points)) {
             return None;

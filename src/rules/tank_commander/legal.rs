@@ -206,12 +206,17 @@ impl TankCommander {
 
     /// Why `unit` may not move another space this turn, if it may not.
     fn move_cap_problem(&self, unit: &Unit, act: &Activation) -> Option<String> {
-        (act.moves >= unit.move_cap(&self.rules)).then(|| {
+        (act.moves >= self.moves_allowed(unit)).then(|| {
             format!(
-                "{} has already moved {} space{} this turn, its limit",
+                "{} has already moved {} space{} this turn, its limit{}",
                 unit.name,
                 act.moves,
-                if act.moves == 1 { "" } else { "s" }
+                if act.moves == 1 { "" } else { "s" },
+                if self.storm && unit.is_infantry() {
+                    " in the storm"
+                } else {
+                    ""
+                }
             )
         })
     }

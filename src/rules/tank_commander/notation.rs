@@ -232,6 +232,17 @@ impl TankCommander {
                 )
             }
             Fact::TurnStarted { turn } => format!("— Turn {turn} of {} —", self.turn_limit),
+            Fact::WeatherRolled { roll, storm: true } => {
+                let w = &self.rules.weather;
+                format!(
+                    "Weather: rolls {roll} (a storm on {} or less): a storm blows this turn; \
+                     tanks and APCs need {} more to hit, squads move {} less.",
+                    w.storm_on, w.storm_vehicle_accuracy, w.storm_infantry_moves
+                )
+            }
+            Fact::WeatherRolled { roll, storm: false } => {
+                format!("Weather: rolls {roll}: clear skies this turn.")
+            }
             Fact::UnitActivated {
                 unit,
                 action_points,

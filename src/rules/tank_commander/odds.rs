@@ -556,6 +556,14 @@ impl TankCommander {
                 armor = Some((facing, t.armor.facing(facing), why));
             }
         }
+        // A storm spoils the aim of vehicle gunners (the Weather option); like cover, it
+        // does not touch "Bring it down!"'s flat number.
+        if self.storm && s.kind.is_vehicle() && cover {
+            modifiers.push(Modifier {
+                reason: "storm".into(),
+                delta: self.rules.weather.storm_vehicle_accuracy as i8,
+            });
+        }
         // A building cannot be missed when the switch says so: the die is still rolled and
         // shown, and every face hits.
         let sure = matches!(target, FireTarget::Building(_)) && !f.building_needs_hit_roll;

@@ -102,12 +102,23 @@ fn check_invariants(game: &TankCommander) {
     }
     if let Some(act) = game.activation() {
         let u = game.unit(act.unit);
-        assert!(u.acts(), "{} is activated but cannot act", u.name);
+        // A unit knocked out during its own activation (a mine under it) can only end it.
+        if !u.acts() {
+            for player in game.to_act() {
+                for action in game.legal_actions(player) {
+                    assert!(
+                        matches!(action, Action::EndActivation | Action::Concede),
+                        "the knocked-out {} is offered {action:?}",
+                        u.name
+                    );
+                }
+            }
+        }
         assert!(act.action_points <= u.base.actions + rules.crew.booming_voice_actions);
         // A driver hurt during the activation (by a mine under the tank) lowers the cap
         // below the moves already made; then the healthy cap bounds them.
         let cap = if u.role_state(Role::Driver) == RoleState::Healthy {
-            u.move_cap(rules)
+            game.moves_allowed(u)
         } else {
             u.base.move_cap
                 + if u.build.engine {

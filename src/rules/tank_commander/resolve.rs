@@ -28,6 +28,7 @@ impl TankCommander {
             Fact::TurnStarted { turn: 1 },
         ];
         self.current = first;
+        self.roll_weather(rng, &mut facts);
         self.pass_if_idle(rng, &mut facts);
         self.note_outcome(&mut facts);
         facts
@@ -771,6 +772,7 @@ impl TankCommander {
             for u in &mut self.units {
                 u.in_cover = false;
             }
+            self.roll_weather(rng, facts);
             self.roll_air_strikes(rng, facts);
             // If nobody can act, the loop ends turns until the limit ends the battle.
             self.current = self.first_player.unwrap_or_default();
@@ -948,6 +950,19 @@ impl TankCommander {
     }
 
     /// At the start of a turn, every strike called on an earlier turn rolls to come in.
+    /// The Weather option: a storm blows this turn on a low roll.
+    fn roll_weather(&mut self, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+        if !self.weather {
+            return;
+        }
+        let roll = rng.d6();
+        self.storm = roll <= self.rules.weather.storm_on;
+        facts.push(Fact::WeatherRolled {
+            roll,
+            storm: self.storm,
+        });
+    }
+
     fn roll_air_strikes(&mut self, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
         let pending = std::mem::take(&mut self.strikes);
         for strike in pending {

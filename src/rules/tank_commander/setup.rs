@@ -388,6 +388,28 @@ pub struct ApcRules {
     pub bail_out: bool,
 }
 
+/// The Weather option: a storm may blow in at the start of each turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WeatherRules {
+    /// A storm blows this turn on this roll of a d6 or lower.
+    pub storm_on: u8,
+    /// What tanks and APCs need more to hit during a storm.
+    pub storm_vehicle_accuracy: u8,
+    /// Spaces fewer an infantry squad may move during a storm.
+    pub storm_infantry_moves: u8,
+}
+
+impl Default for WeatherRules {
+    fn default() -> Self {
+        Self {
+            storm_on: 1,
+            storm_vehicle_accuracy: 1,
+            storm_infantry_moves: 1,
+        }
+    }
+}
+
 impl Default for ApcRules {
     fn default() -> Self {
         Self {
@@ -434,6 +456,8 @@ pub struct Rules {
     pub anti_infantry: AntiInfantryRules,
     #[serde(default)]
     pub apc: ApcRules,
+    #[serde(default)]
+    pub weather: WeatherRules,
     pub default_turn_limit: u8,
 }
 
@@ -685,8 +709,25 @@ impl Rules {
                 ("apc.armor_max_per_facing", self.apc.armor_max_per_facing),
                 ("apc.anti_infantry_range", self.apc.anti_infantry_range),
                 ("apc.capacity", self.apc.capacity),
+                (
+                    "weather.storm_vehicle_accuracy",
+                    self.weather.storm_vehicle_accuracy,
+                ),
+                (
+                    "weather.storm_infantry_moves",
+                    self.weather.storm_infantry_moves,
+                ),
             ],
         );
+        if self.weather.storm_on > 6 {
+            p.push(
+                "weather.storm_on",
+                format!(
+                    "a storm comes on a d6 roll of at most {}: that is every roll; use 0 to 6",
+                    self.weather.storm_on
+                ),
+            );
+        }
     }
 }
 
@@ -1307,6 +1348,9 @@ pub struct ScenarioSetup {
     pub objectives: Vec<String>,
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The Weather option: a storm may blow in at the start of each turn.
+    #[serde(default)]
+    pub weather: bool,
 }
 
 /// Mines laid before the battle.

@@ -379,6 +379,12 @@ pub struct TankCommander {
     pub(crate) mines: Vec<Mine>,
     /// Each side sees only its own mines.
     pub(crate) hidden_mines: bool,
+    /// The Weather option is on: a storm may blow in at the start of each turn.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) weather: bool,
+    /// A storm blows this turn.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) storm: bool,
     pub(crate) strikes: Vec<AirStrike>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) objectives: Vec<Objective>,
@@ -501,6 +507,8 @@ impl TankCommander {
                 })
                 .collect(),
             hidden_mines: scenario.setup.mines.hidden,
+            weather: scenario.setup.weather,
+            storm: false,
             strikes: Vec::new(),
             objectives: scenario
                 .objectives
@@ -650,6 +658,29 @@ impl TankCommander {
         self.mines
             .iter()
             .filter(move |m| !self.hidden_mines || m.owner == side)
+    }
+
+    /// True when a storm blows this turn (the Weather option).
+    #[must_use]
+    pub fn storm(&self) -> bool {
+        self.storm
+    }
+
+    /// True when the scenario plays with the Weather option.
+    #[must_use]
+    pub fn weather(&self) -> bool {
+        self.weather
+    }
+
+    /// Spaces `unit` may move this turn: its own limit, less the storm's for infantry.
+    #[must_use]
+    pub fn moves_allowed(&self, unit: &Unit) -> u8 {
+        let cap = unit.move_cap(&self.rules);
+        if self.storm && unit.is_infantry() {
+            cap.saturating_sub(self.rules.weather.storm_infantry_moves)
+        } else {
+            cap
+        }
     }
 
     /// True when mines are hidden from the side that did not lay them.

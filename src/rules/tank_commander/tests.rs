@@ -41,6 +41,7 @@ impl Field {
                 mines: MinesSetup::default(),
                 objectives: Vec::new(),
                 seed: None,
+                weather: false,
             },
             board,
             center: board.hex_at(10, 10),
@@ -2525,4 +2526,69 @@ fn a_destroy_target_mission_names_one_enemy_unit_or_one_building() {
     let open = problems(None, Some(N));
     assert_eq!(open.len(), 1);
     assert!(open[0].ends_with("is not a building"), "{open:?}");
+}
+
+impl Field {
+    /// The Weather option on.
+    fn weather(mut self) -> Self {
+        self.setup.weather = true;
+        self
+    }
+}
+
+#[test]
+fn without_the_weather_option_no_weather_is_rolled() {
+    let (g, _) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", N * 3, Facing::S, Facing::S)
+        .rules();
+    assert!(!g.weather() && !g.storm());
+}
+
+#[test]
+fn a_storm_on_a_one_costs_tanks_a_point_of_aim_and_squads_a_space() {
+    let field = || {
+        Field::new()
+            .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+            .squad("Blue", "A", S * 3)
+            .tank("Red", "X", N * 3, Facing::S, Facing::S)
+            .weather()
+    };
+    // First-player rolls 6 and 1, then the weather roll: 1, a storm.
+    let scenario = Scenario::validate(field().setup, &Rules::builtin()).unwrap();
+    let mut g = TankCommander::new(&scenario, &Rules::builtin()).unwrap();
+    let mut rng = MatchRng::scripted(0, [6, 1, 1]);
+    let facts = g.begin(&mut rng);
+    assert!(
+        facts.contains(&Fact::WeatherRolled {
+            roll: 1,
+            storm: true
+        }),
+        "{facts:?}"
+    );
+    assert!(g.storm());
+    assert_eq!(
+        g.describe_fact(&Fact::WeatherRolled {
+            roll: 1,
+            storm: true
+        }),
+        "Weather: rolls 1 (a storm on 1 or less): a storm blows this turn; tanks and APCs \
+         need 1 more to hit, squads move 1 less."
+    );
+    // The tank needs 5+ (base 4, storm +1).
+    let p = fire_at(&g, "T", "X").unwrap();
+    assert_eq!(p.to_hit.need, 5);
+    assert!(p.to_hit.modifiers.iter().any(|m| m.reason == "storm"));
+    // The squad steps one space, not two.
+    let a = id(&g, "A");
+    play(&mut g, &mut rng, Action::Activate(a));
+    play(&mut g, &mut rng, Action::Step(Facing::N));
+    assert!(refuse(&g, Action::Step(Facing::N)).contains("its limit in the storm"));
+
+    // On a 2 the sky stays clear.
+    let mut g = TankCommander::new(&scenario, &Rules::builtin()).unwrap();
+    let mut rng = MatchRng::scripted(0, [6, 1, 2]);
+    g.begin(&mut rng);
+    assert!(!g.storm());
+    assert_eq!(fire_at(&g, "T", "X").unwrap().to_hit.need, 4);
 }

@@ -18,7 +18,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, load_assets)
         .add_systems(
             Update,
-            (lay_surface, dress_tiles, mark_waypoints, mark_goal_edge)
+            (
+                lay_surface,
+                dress_tiles,
+                mark_waypoints,
+                mark_goal_edge,
+                storm_light.after(lay_surface),
+            )
                 .in_set(ClientSystems::Scene)
                 .after(super::effects::EffectsSystems)
                 .run_if(resource_exists::<Session<TankCommander>>),
@@ -226,12 +232,12 @@ fn lay_surface(
     commands.spawn((
         Surface,
         DespawnOnExit(GameScreen::TankCommander),
-        crate::client::effects::table_light(9_000.0),
+        crate::client::effects::table_light(DAYLIGHT.0),
         Transform::from_translation(centre + Vec3::new(-6.0, 14.0, 8.0))
             .looking_at(centre, Vec3::Y),
     ));
     commands.insert_resource(GlobalAmbientLight {
-        brightness: 350.0,
+        brightness: DAYLIGHT.1,
         ..default()
     });
     // Fit the longer side of the board, centred between the panels: the status panel at
@@ -450,4 +456,38 @@ fn mark_goal_edge(
             Pickable::IGNORE,
         ));
     }
+}
+
+/// The light of a clear day.
+const DAYLIGHT: (f32, f32) = (9_000.0, 350.0);
+
+/// Storm light (the Weather option): the sun dims behind the clouds and the sky darkens,
+/// and clears again when the storm passes.
+fn storm_light(
+    table: Res<Session<TankCommander>>,
+    mut sun: Query<&mut DirectionalLight, With<Surface>>,
+    mut ambient: ResMut<GlobalAmbientLight>,
+    mut last: Local<Option<(u64, bool)>>,
+) {
+    let storm = table.state().storm();
+    let key = (table.generation, storm);
+    // Wait for the surface's light (it is spawned with the board).
+    if *last == Some(key) || sun.is_empty() {
+        return;
+    }
+    *last = Some(key);
+    let (lux, glow) = if storm {
+        (DAYLIGHT.0 * 0.35, DAYLIGHT.1 * 0.5)
+    } else {
+        DAYLIGHT
+    };
+    for mut light in &mut sun {
+        light.illuminance = lux;
+        light.color = if storm {
+            Color::srgb(0.75, 0.82, 1.0)
+        } else {
+            Color::WHITE
+        };
+    }
+    ambient.brightness = glow;
 }

@@ -76,7 +76,7 @@ impl GameClient for TankCommander {
     }
 
     fn prompt(&self, player: PlayerId) -> Option<String> {
-        Some(match self.activation() {
+        let what = match self.activation() {
             Some(a) => format!(
                 "{} has {} action point{} left: pick an action below, or click a blue hex to move there",
                 self.unit(a.unit).name,
@@ -87,6 +87,15 @@ impl GameClient for TankCommander {
                 "click one of your units, then Activate (Enter)".into()
             }
             None => "no unit left to activate: End turn (N)".into(),
+        };
+        Some(if self.storm() {
+            let w = &self.rules().weather;
+            format!(
+                "STORM (vehicles +{} to hit, squads −{} move) · {what}",
+                w.storm_vehicle_accuracy, w.storm_infantry_moves
+            )
+        } else {
+            what
         })
     }
 
