@@ -2,7 +2,7 @@
 
 use super::action::{Ability, Action, FireTarget, Weapon};
 use super::odds::Odds;
-use super::setup::{Edge, MissionRules, MissionTarget, Round, Terrain};
+use super::setup::{Edge, MissionRules, MissionTarget, Round};
 use super::state::{Role, TankCommander, Unit, UnitId};
 use crate::framework::bot::Bot;
 use crate::framework::{Game, MatchRng, PlayerId};
@@ -162,20 +162,6 @@ impl TankCommander {
         }
     }
 
-    /// Where a Destroy Target mission's target stands, while it does.
-    fn mission_target_hex(&self) -> Option<hexx::Hex> {
-        match &self.mission {
-            MissionRules::DestroyTarget { target, .. } => match *target {
-                MissionTarget::Unit(id) => {
-                    let t = &self.units[id.index()];
-                    t.is_active().then_some(t.at)
-                }
-                MissionTarget::Building(h) => (self.terrain(h) == Terrain::Building).then_some(h),
-            },
-            _ => None,
-        }
-    }
-
     /// The best shot an infantry squad could fire from where it stands: a missile (AT or
     /// HE) at a vehicle, or its anti-infantry weapon at a squad.
     fn best_squad_shot(&self, unit: &Unit) -> Option<(Action, f64)> {
@@ -238,8 +224,7 @@ impl TankCommander {
             // Inside an APC a squad rides on while the APC still has its turn's drive
             // ahead of it, and while the goal is far.
             let c = self.unit(carrier);
-            let escorted =
-                matches!(self.mission, MissionRules::Escort { squad, .. } if squad == unit.id);
+            let escorted = self.escorted_squad() == Some(unit.id);
             if c.carries_inside()
                 && c.is_active()
                 && (escorted
@@ -469,9 +454,7 @@ impl TankCommander {
             return self.apc_goal_distance(unit, at);
         }
         // The escorted squad heads for the edge and nothing else.
-        if let MissionRules::Escort { squad, .. } = &self.mission
-            && unit.id == *squad
-        {
+        if self.escorted_squad() == Some(unit.id) {
             return self
                 .squad_goal_distance(unit, at)
                 .map_or(0.0, |n| 3.0 * f64::from(n));
@@ -522,7 +505,7 @@ impl TankCommander {
             }
             // The attackers close to within gun range of the target; the defenders stay
             // near it to guard it.
-            MissionRules::DestroyTarget { attacker, .. } => match self.mission_target_hex() {
+            MissionRules::DestroyTarget { attacker, .. } => match self.target_standing() {
                 Some(t) if unit.side.0 == *attacker => {
                     self.firing_position_distance(unit, at, t).map_or_else(
                         || {

@@ -1,7 +1,7 @@
 //! How the battle ends. Derived from the state, never stored.
 
 use super::setup::{Edge, MissionRules, MissionTarget, Terrain, TurnLimitResult, UnitKind};
-use super::state::TankCommander;
+use super::state::{TankCommander, UnitId};
 use crate::framework::{Outcome, PlayerId};
 
 impl TankCommander {
@@ -120,15 +120,15 @@ impl TankCommander {
             MissionRules::DestroyTarget { attacker, target } => {
                 let attacker = PlayerId(*attacker);
                 let defender = if attacker == a { b } else { a };
-                let destroyed = match *target {
-                    MissionTarget::Unit(id) => {
-                        let t = &self.units[id.index()];
-                        (!t.is_active()).then(|| format!("{} was knocked out", t.name))
-                    }
-                    MissionTarget::Building(h) => (self.terrain(h) != Terrain::Building)
-                        .then(|| format!("the building at {} was brought down", self.label(h))),
-                };
-                if let Some(how) = destroyed {
+                if self.target_standing().is_none() {
+                    let how = match *target {
+                        MissionTarget::Unit(id) => {
+                            format!("{} was knocked out", self.units[id.index()].name)
+                        }
+                        MissionTarget::Building(h) => {
+                            format!("the building at {} was brought down", self.label(h))
+                        }
+                    };
                     return Some(Outcome::win(attacker, how));
                 }
                 if self.side_knocked_out(attacker) {
@@ -203,6 +203,31 @@ impl TankCommander {
             winner,
             format!("every unit of {} was knocked out", self.side_name(loser)),
         )
+    }
+
+    /// Where a Destroy Target mission's target stands, while it does (a working unit, or
+    /// a building not yet rubble); `None` once it is down, or in another mission.
+    #[must_use]
+    pub fn target_standing(&self) -> Option<hexx::Hex> {
+        match &self.mission {
+            MissionRules::DestroyTarget { target, .. } => match *target {
+                MissionTarget::Unit(id) => {
+                    let t = &self.units[id.index()];
+                    t.is_active().then_some(t.at)
+                }
+                MissionTarget::Building(h) => (self.terrain(h) == Terrain::Building).then_some(h),
+            },
+            _ => None,
+        }
+    }
+
+    /// The squad an Escort mission must bring through.
+    #[must_use]
+    pub fn escorted_squad(&self) -> Option<UnitId> {
+        match &self.mission {
+            MissionRules::Escort { squad, .. } => Some(*squad),
+            _ => None,
+        }
     }
 
     /// The passable hexes of `edge`, where a breakthrough or an escort ends.

@@ -394,11 +394,7 @@ fn mark_waypoints(
         commands.entity(e).despawn();
     }
     for (hex, reached) in waypoints.iter().zip(battle.waypoints_reached()) {
-        let height = if battle.terrain(*hex) == Ground::Hill {
-            0.4
-        } else {
-            0.1
-        };
+        let height = super::ground_height(battle, *hex);
         commands.spawn((
             Waypoint,
             DespawnOnExit(GameScreen::TankCommander),
@@ -441,11 +437,7 @@ fn mark_goal_edge(
     let flat = Quat::from_rotation_y(std::f32::consts::FRAC_PI_6)
         * Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2);
     for hex in battle.edge_hexes(edge) {
-        let height = if battle.terrain(hex) == Ground::Hill {
-            0.4
-        } else {
-            0.1
-        };
+        let height = super::ground_height(battle, hex);
         commands.spawn((
             GoalEdge,
             DespawnOnExit(GameScreen::TankCommander),

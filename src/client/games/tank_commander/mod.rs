@@ -107,6 +107,16 @@ impl GameClient for TankCommander {
 /// Size of a hex in world units (centre to corner).
 pub const HEX_SIZE: f32 = 1.0;
 
+/// Height of the ground a model stands on at `hex`: the tile's top, higher on a hill.
+#[must_use]
+pub fn ground_height(battle: &TankCommander, hex: Hex) -> f32 {
+    if battle.terrain(hex) == crate::rules::tank_commander::Terrain::Hill {
+        0.4
+    } else {
+        0.1
+    }
+}
+
 /// World position of a hex centre on the table surface.
 #[must_use]
 pub fn hex_to_world(hex: Hex) -> Vec3 {

@@ -15,7 +15,6 @@ use crate::client::session::Session;
 use crate::client::{ClientSystems, GameScreen};
 use crate::rules::tank_commander::TankCommander;
 use crate::rules::tank_commander::Terrain;
-use crate::rules::tank_commander::setup::{MissionRules, MissionTarget};
 use crate::rules::tank_commander::state::Status;
 
 pub(super) fn plugin(app: &mut App) {
@@ -293,19 +292,14 @@ fn draw_labels(
         }
     }
     // A Destroy Target mission's target, while it stands.
-    if let MissionRules::DestroyTarget { target, .. } = battle.mission() {
-        let standing = match *target {
-            MissionTarget::Unit(id) => {
-                let u = battle.unit(id);
-                u.is_active().then_some((u.at, 1.35 + 0.5))
-            }
-            MissionTarget::Building(h) => {
-                (battle.terrain(h) == Terrain::Building).then_some((h, 1.2))
-            }
+    if let Some(at) = battle.target_standing() {
+        // Above a unit's own plates, or over the roof of a building.
+        let lift = if battle.unit_at(at).is_some() {
+            1.85
+        } else {
+            1.2
         };
-        if let Some((at, lift)) = standing
-            && let Some(p) = screen(hex_to_world(at) + Vec3::Y * (top(&table, at) + lift))
-        {
+        if let Some(p) = screen(hex_to_world(at) + Vec3::Y * (top(&table, at) + lift)) {
             plate(
                 p - egui::vec2(0.0, 18.0),
                 "◎ TARGET".into(),

@@ -12,8 +12,7 @@ use crate::client::ClientSystems;
 use crate::client::session::SkipAnimations;
 use crate::client::session::{Busy, Session};
 use crate::rules::tank_commander::TankCommander;
-use crate::rules::tank_commander::Terrain;
-use crate::rules::tank_commander::setup::{MissionRules, UnitKind};
+use crate::rules::tank_commander::setup::UnitKind;
 use crate::rules::tank_commander::state::Status;
 
 pub(super) fn plugin(app: &mut App) {
@@ -135,11 +134,7 @@ struct Dressing;
 /// Where a model belongs: on its hex, lifted onto hills, and a squad riding on a tank
 /// on the tank's back deck.
 fn home(table: &Session<TankCommander>, at: hexx::Hex, riding: bool) -> Vec3 {
-    let lift = if table.state().terrain(at) == Terrain::Hill {
-        0.4
-    } else {
-        0.1
-    };
+    let lift = super::ground_height(table.state(), at);
     let ride = if riding {
         Vec3::new(0.0, 0.62, 0.0)
     } else {
@@ -264,10 +259,7 @@ fn show_condition(
         };
         let kind = table.state().unit(unit.0).kind;
         if kind == UnitKind::Infantry {
-            let escorted = matches!(
-                table.state().mission(),
-                MissionRules::Escort { squad, .. } if *squad == unit.0
-            );
+            let escorted = table.state().escorted_squad() == Some(unit.0);
             commands
                 .entity(e)
                 .with_children(|p| dress_squad(p, &a, cond, paint, escorted));
