@@ -187,6 +187,8 @@ fn unit_problems(unit: &UnitSetup, rules: &Rules) -> Vec<(String, String)> {
         objectives: Vec::new(),
         seed: None,
         weather: false,
+        night: false,
+        air_support: Vec::new(),
     };
     let Err(problems) = Scenario::validate(probe, rules) else {
         return Vec::new();

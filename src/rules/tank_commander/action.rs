@@ -117,8 +117,11 @@ pub enum Action {
     Extinguish,
     /// Lay an anti-tank mine in a space near the tank.
     LayMine(Hex),
-    /// Mark a space for the tank's air strike (once per battle, with Air Support).
+    /// Mark a space for the tank's air strike (once per battle, with Air Support), or
+    /// for one of its side's free strikes.
     CallAirStrike(Hex),
+    /// Night Fighting: fire a flare that lights a space and those around it this turn.
+    FireFlare(Hex),
     /// The Lieutenant Commander takes over the job of a killed crew member.
     TakeOver(Role),
     /// Use a crew member's ability.
@@ -384,12 +387,27 @@ pub enum Fact {
         hex: Hex,
         cost: u8,
     },
+    /// A flare lights `hex` and the spaces around it until the turn ends.
+    FlareFired {
+        unit: UnitId,
+        hex: Hex,
+        cost: u8,
+    },
     /// The roll at the start of a turn for a called strike to come in.
     AirStrikeRolled {
         side: PlayerId,
         hex: Hex,
         /// Turns since the call (1 on the turn after it).
         waited: u8,
+        check: DieCheck,
+    },
+    /// The enemy's AA guns fired at a strike coming in: on a success it is driven off
+    /// and spent.
+    AntiAircraftFired {
+        side: PlayerId,
+        hex: Hex,
+        /// AA guns standing against it.
+        guns: u8,
         check: DieCheck,
     },
     /// The strike came in: the marked space, then the scatter line, are hit.

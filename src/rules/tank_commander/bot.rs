@@ -63,7 +63,8 @@ impl TankCommander {
                     .ok()?;
                 let mut v = shot_value(&self.odds(&p));
                 // The mission's target is worth three of anything else.
-                if mission == Some(MissionTarget::Unit(t.id)) {
+                if mission == Some(MissionTarget::Unit(t.id)) || self.is_mission_gun(unit.side, t)
+                {
                     v *= 3.0;
                 }
                 Some((FireTarget::Unit(t.id), v))
@@ -82,7 +83,7 @@ impl TankCommander {
         &self,
         unit: &Unit,
         at: hexx::Hex,
-        target: hexx::Hex,
+        targets: &[hexx::Hex],
     ) -> Option<u32> {
         use std::hash::{Hash, Hasher};
         thread_local! {
@@ -92,7 +93,7 @@ impl TankCommander {
         let range = u32::from(unit.gun_range(&self.rules));
         let mut key = std::collections::hash_map::DefaultHasher::new();
         (
-            target,
+            targets,
             range,
             &self.terrain,
             &self.smoke,
@@ -108,10 +109,12 @@ impl TankCommander {
                     .board
                     .hexes()
                     .filter(|&h| {
-                        h != target
-                            && h.unsigned_distance_to(target) <= range
-                            && !self.terrain(h).is_impassable()
-                            && self.ground_sight_clear(h, target)
+                        !self.terrain(h).is_impassable()
+                            && targets.iter().any(|&target| {
+                                h != target
+                                    && h.unsigned_distance_to(target) <= range
+                                    && self.ground_sight_clear(h, target)
+                            })
                     })
                     .collect();
                 *field = self.distance_field(&spots);
@@ -186,13 +189,31 @@ impl TankCommander {
                 else {
                     continue;
                 };
-                let v = shot_value(&self.odds(&p));
+                let mut v = shot_value(&self.odds(&p));
+                if self.is_mission_gun(unit.side, t) {
+                    v *= 3.0;
+                }
                 if best.is_none_or(|b| v > b.1) {
                     best = Some((action, v));
                 }
             }
         }
         best
+    }
+
+    /// True when `t` is an AA gun that `side` must knock out to win (Disable AA Guns).
+    fn is_mission_gun(&self, side: PlayerId, t: &Unit) -> bool {
+        t.is_aa_gun()
+            && matches!(self.mission, MissionRules::DisableAaGuns { attacker } if attacker == side.0)
+    }
+
+    /// The AA guns still standing that `side` must knock out (Disable AA Guns).
+    fn mission_guns(&self, side: PlayerId) -> Vec<hexx::Hex> {
+        self.units
+            .iter()
+            .filter(|t| t.side != side && t.is_active() && self.is_mission_gun(side, t))
+            .map(|t| t.at)
+            .collect()
     }
 
     /// The best anti-infantry shot a tank with the upgrade, or an APC, could fire now.
@@ -317,13 +338,29 @@ impl TankCommander {
     /// within one space, with no friend within two spaces of it; none if every enemy
     /// stands near a friend.
     fn air_strike_mark(&self, side: PlayerId) -> Option<hexx::Hex> {
+        // The AA guns a mission sends the side against stand still: the surest mark,
+        // away from friends.
+        let friends_near = |h: hexx::Hex, within: u32| {
+            self.units
+                .iter()
+                .filter(|f| f.side == side && f.is_active())
+                .any(|f| f.at.unsigned_distance_to(h) <= within)
+        };
+        let marked = |h: hexx::Hex| self.strikes.iter().any(|s| s.side == side && s.at == h);
+        if let Some(gun) = self
+            .mission_guns(side)
+            .into_iter()
+            .find(|g| !friends_near(*g, 2) && !marked(*g))
+        {
+            return Some(gun);
+        }
         let active = |s: bool| {
             self.units
                 .iter()
                 .filter(move |u| u.is_active() && (u.side == side) == s)
         };
         active(false)
-            .filter(|e| active(true).all(|f| f.at.unsigned_distance_to(e.at) > 2))
+            .filter(|e| !marked(e.at) && active(true).all(|f| f.at.unsigned_distance_to(e.at) > 2))
             .max_by_key(|e| {
                 (
                     active(false)
@@ -408,8 +445,33 @@ impl TankCommander {
             MissionRules::Escort { squad, edge, .. } if unit.id == *squad => {
                 self.walking_distance(at, &self.edge_hexes(*edge))
             }
+            MissionRules::TakeArea { attacker, area } if unit.side.0 == *attacker => {
+                self.area_distance(at, area)
+            }
             _ => None,
         }
+    }
+
+    /// Spaces to walk from `at` to the nearest of `goals` round buildings, from a field
+    /// worked out once per goals and ground and kept per thread (the lookahead asks for
+    /// every candidate move).
+    fn area_distance(&self, at: hexx::Hex, goals: &[hexx::Hex]) -> Option<u32> {
+        use std::hash::{Hash, Hasher};
+        thread_local! {
+            static FIELD: std::cell::RefCell<(u64, Vec<Option<u32>>)> =
+                const { std::cell::RefCell::new((0, Vec::new())) };
+        }
+        let mut key = std::collections::hash_map::DefaultHasher::new();
+        (goals, &self.terrain, self.board.width, self.board.height).hash(&mut key);
+        let key = key.finish();
+        let i = self.board.index(at)?;
+        FIELD.with_borrow_mut(|(k, field)| {
+            if *k != key || field.is_empty() {
+                *field = self.distance_field(goals);
+                *k = key;
+            }
+            field.get(i).copied().flatten()
+        })
     }
 
     /// How far `at` is from what an APC wants: with squads inside, their goal; empty,
@@ -462,7 +524,7 @@ impl TankCommander {
         let range = f64::from(unit.gun_range(&self.rules));
         // A breakthrough's attackers drive for the edge, shooting what they meet on the
         // way, rather than hunting the defenders down.
-        let running = matches!(&self.mission, MissionRules::Breakthrough { attacker, .. } if unit.side.0 == *attacker);
+        let running = matches!(&self.mission, MissionRules::Breakthrough { attacker, .. } | MissionRules::TakeArea { attacker, .. } if unit.side.0 == *attacker);
         let enemy = self
             .units
             .iter()
@@ -507,7 +569,7 @@ impl TankCommander {
             // near it to guard it.
             MissionRules::DestroyTarget { attacker, .. } => match self.target_standing() {
                 Some(t) if unit.side.0 == *attacker => {
-                    self.firing_position_distance(unit, at, t).map_or_else(
+                    self.firing_position_distance(unit, at, &[t]).map_or_else(
                         || {
                             let d = f64::from(at.unsigned_distance_to(t));
                             2.0 * (d - (range - 1.0)).max(0.0)
@@ -518,6 +580,52 @@ impl TankCommander {
                 Some(t) => 0.5 * f64::from(at.unsigned_distance_to(t).saturating_sub(2)),
                 None => 0.0,
             },
+            // The attackers make for a space with a clear line to a gun; the defenders
+            // stay near the guns.
+            MissionRules::DisableAaGuns { attacker } => {
+                let side = PlayerId(*attacker);
+                let guns = self.mission_guns(side);
+                if guns.is_empty() {
+                    0.0
+                } else if unit.side == side {
+                    self.firing_position_distance(unit, at, &guns)
+                        .map_or_else(
+                            || {
+                                let d = guns
+                                    .iter()
+                                    .map(|g| at.unsigned_distance_to(*g))
+                                    .min()
+                                    .unwrap_or(0);
+                                2.0 * (f64::from(d) - (range - 1.0)).max(0.0)
+                            },
+                            |n| 2.0 * f64::from(n),
+                        )
+                } else {
+                    let d = guns
+                        .iter()
+                        .map(|g| at.unsigned_distance_to(*g))
+                        .min()
+                        .unwrap_or(0);
+                    0.5 * f64::from(d.saturating_sub(2))
+                }
+            }
+            // The attackers drive for the area round the houses; the defenders hold it.
+            MissionRules::TakeArea { attacker, area } => {
+                let to_go = self.area_distance(at, area).map_or_else(
+                    || {
+                        area.iter()
+                            .map(|h| at.unsigned_distance_to(*h))
+                            .min()
+                            .map_or(0.0, f64::from)
+                    },
+                    f64::from,
+                );
+                if unit.side.0 == *attacker {
+                    3.0 * to_go
+                } else {
+                    2.0 * to_go
+                }
+            }
             _ => 0.0,
         };
         enemy + mission
@@ -626,6 +734,45 @@ impl TankCommander {
         best.map(|b| b.0)
     }
 
+    /// At night, the flare over an enemy that lets `unit` shoot it this activation, if one
+    /// would: the enemy with the best shot once lit.
+    fn flare_choice(
+        &self,
+        player: PlayerId,
+        unit: &Unit,
+        act: &super::state::Activation,
+        legal: &[Action],
+    ) -> Option<Action> {
+        let round = unit.loaded?;
+        let costs = &self.rules.costs;
+        if !self.night || unit.flares_left == 0 || act.action_points < costs.flare + costs.fire {
+            return None;
+        }
+        let mut best: Option<(Action, f64)> = None;
+        for t in self
+            .units
+            .iter()
+            .filter(|t| t.side != unit.side && t.is_active() && !self.lit(t.at))
+        {
+            let a = Action::FireFlare(t.at);
+            if !legal.contains(&a) {
+                continue;
+            }
+            let mut next = self.clone();
+            if next.apply(player, &a, &mut MatchRng::new(0)).is_err() {
+                continue;
+            }
+            let Some((target, v)) = next.best_shot(next.unit(unit.id), round, act.bring_it_down)
+            else {
+                continue;
+            };
+            if target == FireTarget::Unit(t.id) && v > 0.0 && best.is_none_or(|b| v > b.1) {
+                best = Some((a, v));
+            }
+        }
+        best.map(|b| b.0)
+    }
+
     /// What an APC does: shoot a squad, put out a fire, drive, or stop.
     fn apc_choice(&self, player: PlayerId, unit: &Unit, legal: &[Action]) -> Action {
         if let Some((a, v)) = self.best_anti_infantry_shot(unit, false)
@@ -698,7 +845,9 @@ impl Bot<TankCommander> for GreedyBot {
         }
         // 0½. Call the air strike on the enemy it would catch with the most company, away
         // from friends (its scatter line can reach six spaces).
-        if unit.air_strike_ready
+        // Not while the enemy's AA guns would more likely than not drive it off.
+        if (unit.air_strike_ready || game.free_strikes(player) > 0)
+            && game.air_strike_gets_through(player).to_f64() >= 0.5
             && let Some(hex) = game.air_strike_mark(player)
             && has(Action::CallAirStrike(hex))
         {
@@ -723,6 +872,10 @@ impl Bot<TankCommander> for GreedyBot {
                 return Some(Action::UseAbility(Ability::BringItDown));
             }
             return Some(Action::Fire(target));
+        }
+        // 1¼. At night, light up an enemy the dark hides, to shoot it.
+        if let Some(a) = game.flare_choice(player, unit, act, &legal) {
+            return Some(a);
         }
         // 1½. The anti-infantry weapon, which needs no loading, at a squad in reach.
         if let Some((a, v)) = game.best_anti_infantry_shot(unit, act.bring_it_down)

@@ -321,6 +321,9 @@ impl TankCommander {
                     return Err(format!("{} belongs to {}", u.name, self.side_name(u.side)));
                 }
                 if !u.acts() {
+                    if u.is_active() {
+                        return Err(format!("{} is {}: it never acts", u.name, u.kind.a_noun()));
+                    }
                     return Err(format!("{} cannot act: it is knocked out", u.name));
                 }
                 if self.activated[id.index()] {
@@ -528,19 +531,61 @@ impl TankCommander {
                 need_ap(rules.costs.lay_mine, "laying a mine")
             }
             Action::CallAirStrike(hex) => {
-                if !u.build.air_support {
-                    return Err(format!("{} has no Air Support (an upgrade)", u.name));
-                }
+                let pool = self.free_strikes(u.side);
                 if !u.air_strike_ready {
-                    return Err(format!(
-                        "{} has already called its air strike this battle",
-                        u.name
-                    ));
+                    if pool > 0 && !u.kind.has_crew() {
+                        return Err(format!(
+                            "{} is {}: only tanks call in air strikes",
+                            u.name,
+                            u.kind.a_noun()
+                        ));
+                    }
+                    if pool == 0 {
+                        return Err(if u.build.air_support {
+                            format!("{} has already called its air strike this battle", u.name)
+                        } else if self.strikes_given.get(u.side.index()).is_some_and(|n| *n > 0) {
+                            format!("{} has no free air strikes left", self.side_name(u.side))
+                        } else {
+                            format!("{} has no Air Support (an upgrade)", u.name)
+                        });
+                    }
+                    if self.called_strike_this_turn(u.id) {
+                        return Err(format!(
+                            "{} has already called an air strike this turn",
+                            u.name
+                        ));
+                    }
                 }
                 if !self.board.contains(hex) {
                     return Err("mark a space on the board".into());
                 }
                 need_ap(rules.costs.air_strike, "calling an air strike")
+            }
+            Action::FireFlare(hex) => {
+                if !self.night {
+                    return Err("flares are fired only in night battles".into());
+                }
+                if !u.kind.has_crew() {
+                    return Err(format!("only tanks fire flares, and {} is not one", u.name));
+                }
+                if u.flares_left == 0 {
+                    return Err(format!("{} has fired all its flares", u.name));
+                }
+                if !self.board.contains(hex) {
+                    return Err("a flare must burn over the board".into());
+                }
+                let d = u.at.unsigned_distance_to(hex);
+                if d > u32::from(rules.night.flare_range) {
+                    return Err(format!(
+                        "a flare reaches {} spaces; {} is {d}",
+                        rules.night.flare_range,
+                        self.label(hex)
+                    ));
+                }
+                if self.flares.iter().any(|f| f.at == hex) {
+                    return Err(format!("a flare already burns over {}", self.label(hex)));
+                }
+                need_ap(rules.costs.flare, "firing a flare")
             }
             Action::TakeOver(role) => self.take_over_problem(u, role).map_or(Ok(()), Err),
             Action::UseAbility(ability) => {
@@ -661,8 +706,13 @@ impl TankCommander {
                         candidates.push(Action::LayMine(h));
                     }
                 }
-                if u.air_strike_ready {
+                if u.air_strike_ready || self.free_strikes(u.side) > 0 {
                     candidates.extend(self.board.hexes().map(Action::CallAirStrike));
+                }
+                if u.flares_left > 0 {
+                    for h in u.at.range(u32::from(self.rules.night.flare_range)) {
+                        candidates.push(Action::FireFlare(h));
+                    }
                 }
                 if u.lieutenant_covers.is_none() {
                     for role in Role::CORE {

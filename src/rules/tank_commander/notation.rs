@@ -148,6 +148,9 @@ impl TankCommander {
                 self.label(h),
                 ap(costs.air_strike)
             ),
+            Action::FireFlare(h) => {
+                format!("{who}fire a flare over {} {}", self.label(h), ap(costs.flare))
+            }
             Action::TakeOver(role) => {
                 format!("{who}the Lieutenant Commander takes over as {role} (0 AP)")
             }
@@ -550,12 +553,26 @@ impl TankCommander {
                 self.label(*hex),
                 pen(penetration)
             ),
-            Fact::AirStrikeCalled { unit, hex, cost } => format!(
-                "{} calls in an air strike on {} ({cost} AP): it comes on a {}+ next turn.",
-                self.name(*unit),
-                self.label(*hex),
-                self.rules.air_strike.need(1)
-            ),
+            Fact::AirStrikeCalled { unit, hex, cost } => {
+                let side = self.units.get(unit.index()).map(|u| u.side);
+                let guns = side.map_or(0, |s| self.aa_guns_against(s));
+                let aa = if guns > 0 {
+                    format!(
+                        "; while {guns} AA gun{} stand{}, it is driven off on a {}+",
+                        if guns == 1 { "" } else { "s" },
+                        if guns == 1 { "s" } else { "" },
+                        self.rules.aa_gun.shoot_down_need(guns)
+                    )
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{} calls in an air strike on {} ({cost} AP): it comes on a {}+ next turn{aa}.",
+                    self.name(*unit),
+                    self.label(*hex),
+                    self.rules.air_strike.need(1)
+                )
+            }
             Fact::AirStrikeRolled {
                 side,
                 hex,
@@ -570,6 +587,32 @@ impl TankCommander {
                     "the planes come in"
                 } else {
                     "not yet"
+                }
+            ),
+            Fact::FlareFired { unit, hex, cost } => format!(
+                "{} fires a flare over {} ({cost} AP): it lights the spaces within {} of it \
+                 until the turn ends.",
+                self.name(*unit),
+                self.label(*hex),
+                self.rules.night.flare_radius
+            ),
+            Fact::AntiAircraftFired {
+                side,
+                hex,
+                guns,
+                check: c,
+            } => format!(
+                "{} AA gun{} fire{} at {}'s planes over {}: {}: {}.",
+                guns,
+                if *guns == 1 { "" } else { "s" },
+                if *guns == 1 { "s" } else { "" },
+                self.side_name(*side),
+                self.label(*hex),
+                check(c),
+                if c.success {
+                    "driven off, the strike is lost"
+                } else {
+                    "they get through"
                 }
             ),
             Fact::AirStrikeLanded { hex, scatter, .. } => match scatter {

@@ -266,6 +266,14 @@ impl TankCommander {
                 shooter.turret
             ));
         }
+        let sight = self.rules.night.sight_range;
+        if self.night && range > u32::from(sight) && !self.lit(to) {
+            return Some(format!(
+                "{} is {range} spaces away in the dark: at night a target is made out only \
+                 within {sight} spaces, unless a flare or a fire lights it",
+                self.label(to)
+            ));
+        }
         let line = self.sight_line(shooter.at, to);
         if let Some((_, why)) = line.blocked {
             return Some(format!(
@@ -564,6 +572,18 @@ impl TankCommander {
                 delta: self.rules.weather.storm_vehicle_accuracy as i8,
             });
         }
+        // Night spoils every shot at a target no flare or fire lights (Night Fighting);
+        // like cover, it does not touch "Bring it down!"'s flat number.
+        let target_hex = match target {
+            FireTarget::Unit(t) => self.units[t.index()].at,
+            FireTarget::Building(h) => h,
+        };
+        if self.night && cover && !self.lit(target_hex) {
+            modifiers.push(Modifier {
+                reason: "night".into(),
+                delta: self.rules.night.accuracy_penalty as i8,
+            });
+        }
         // A building cannot be missed when the switch says so: the die is still rolled and
         // shown, and every face hits.
         let sure = matches!(target, FireTarget::Building(_)) && !f.building_needs_hit_roll;
@@ -672,6 +692,31 @@ impl TankCommander {
             u64::from(7u8.saturating_sub(self.air_strike_need(strike))),
             6,
         )
+    }
+
+    /// The roll on which the AA guns standing against `side` drive off its strike as it
+    /// comes in, and how many stand; `None` when none stand (or they cannot hit).
+    #[must_use]
+    pub fn anti_aircraft_need(&self, side: crate::framework::PlayerId) -> Option<(u8, usize)> {
+        let guns = self.aa_guns_against(side);
+        let need = self.rules.aa_gun.shoot_down_need(guns);
+        (guns > 0 && need <= 6).then_some((need, guns))
+    }
+
+    /// The chance a strike of `side` that comes in gets past the AA guns standing now.
+    #[must_use]
+    pub fn air_strike_gets_through(&self, side: crate::framework::PlayerId) -> Fraction {
+        match self.anti_aircraft_need(side) {
+            Some((need, _)) => Fraction::new(u64::from(need - 1), 6),
+            None => Fraction::new(1, 1),
+        }
+    }
+
+    /// The chance `strike` comes in at its next roll and gets past the AA guns standing
+    /// now: the chance it hits its mark next turn.
+    #[must_use]
+    pub fn air_strike_lands_chance(&self, strike: &super::state::AirStrike) -> Fraction {
+        self.air_strike_chance(strike) * self.air_strike_gets_through(strike.side)
     }
 
     /// Every space a strike marked on `mark` can hit once it comes in, with the chance

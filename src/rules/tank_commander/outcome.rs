@@ -144,6 +144,63 @@ impl TankCommander {
                     ));
                 }
             }
+            MissionRules::DisableAaGuns { attacker } => {
+                let attacker = PlayerId(*attacker);
+                let defender = if attacker == a { b } else { a };
+                if self.aa_guns_against(attacker) == 0 {
+                    return Some(Outcome::win(
+                        attacker,
+                        format!(
+                            "{} knocked out every AA gun of {}",
+                            self.side_name(attacker),
+                            self.side_name(defender)
+                        ),
+                    ));
+                }
+                if self.side_knocked_out(attacker) {
+                    return Some(self.destroyed_win(defender, attacker));
+                }
+                if self.turn > self.turn_limit {
+                    let guns = self.aa_guns_against(attacker);
+                    return Some(Outcome::win(
+                        defender,
+                        format!(
+                            "{} held until the turn limit: {guns} AA gun{} still stand{}",
+                            self.side_name(defender),
+                            if guns == 1 { "" } else { "s" },
+                            if guns == 1 { "s" } else { "" },
+                        ),
+                    ));
+                }
+            }
+            MissionRules::TakeArea { attacker, .. } => {
+                let attacker = PlayerId(*attacker);
+                let defender = if attacker == a { b } else { a };
+                if let Some(turn) = self.area_taken_on {
+                    return Some(Outcome::win(
+                        attacker,
+                        format!(
+                            "{} held the area alone at the end of turn {turn}",
+                            self.side_name(attacker)
+                        ),
+                    ));
+                }
+                if self.side_knocked_out(attacker) {
+                    return Some(self.destroyed_win(defender, attacker));
+                }
+                if self.side_knocked_out(defender) {
+                    return Some(self.destroyed_win(attacker, defender));
+                }
+                if self.turn > self.turn_limit {
+                    return Some(Outcome::win(
+                        defender,
+                        format!(
+                            "{} held until the turn limit: the area was never taken",
+                            self.side_name(defender)
+                        ),
+                    ));
+                }
+            }
             MissionRules::CaptureObjectives { count } => {
                 // Decided when a turn ends, so that the side that moves second in the
                 // turn can still answer a capture.
@@ -219,6 +276,44 @@ impl TankCommander {
             },
             _ => None,
         }
+    }
+
+    /// The spaces a Take Area mission's attacker must hold, and that side.
+    #[must_use]
+    pub fn goal_area(&self) -> Option<(PlayerId, &[hexx::Hex])> {
+        match &self.mission {
+            MissionRules::TakeArea { attacker, area } => Some((PlayerId(*attacker), area)),
+            _ => None,
+        }
+    }
+
+    /// Working units of `side` that count in an area: anything still in the fight but
+    /// static targets and emplacements (a squad inside an APC stands where it does).
+    pub(crate) fn units_in_area<'a>(
+        &'a self,
+        side: PlayerId,
+        area: &'a [hexx::Hex],
+    ) -> impl Iterator<Item = &'a super::state::Unit> + 'a {
+        self.units.iter().filter(move |u| {
+            u.side == side
+                && u.is_active()
+                && !matches!(u.kind, UnitKind::Target | UnitKind::AaGun)
+                && area.contains(&u.at)
+        })
+    }
+
+    /// True when, in a Take Area mission, a working attacker stands in the area and no
+    /// working defender does.
+    #[must_use]
+    pub fn area_held_by_attacker(&self) -> bool {
+        let Some((attacker, area)) = self.goal_area() else {
+            return false;
+        };
+        let defender_there = self
+            .units
+            .iter()
+            .any(|u| u.side != attacker && u.is_active() && area.contains(&u.at));
+        !defender_there && self.units_in_area(attacker, area).next().is_some()
     }
 
     /// The squad an Escort mission must bring through.

@@ -4,7 +4,9 @@ use super::action::{
     Ability, Action, DamageCause, DieCheck, Fact, FireTarget, PenetrationRoll, Scatter, Weapon,
 };
 use super::setup::{ArmorFacing, LieutenantRule, MissionRules, Round, Terrain, UnitKind};
-use super::state::{Activation, AirStrike, Mine, Role, RoleState, Status, TankCommander, UnitId};
+use super::state::{
+    Activation, AirStrike, Flare, Mine, Role, RoleState, Status, TankCommander, UnitId,
+};
 use crate::framework::{MatchRng, PlayerId};
 use crate::grid::Facing;
 
@@ -321,8 +323,13 @@ impl TankCommander {
             }
             Action::CallAirStrike(hex) => {
                 let u = &mut self.units[id.index()];
-                u.air_strike_ready = false;
                 let side = u.side;
+                // The tank's own strike goes first; then the side's free ones.
+                if u.air_strike_ready {
+                    u.air_strike_ready = false;
+                } else if let Some(n) = self.strike_pool.get_mut(side.index()) {
+                    *n = n.saturating_sub(1);
+                }
                 self.strikes.push(AirStrike {
                     at: hex,
                     side,
@@ -334,6 +341,17 @@ impl TankCommander {
                     unit: id,
                     hex,
                     cost: costs.air_strike,
+                });
+            }
+            Action::FireFlare(hex) => {
+                let u = &mut self.units[id.index()];
+                u.flares_left = u.flares_left.saturating_sub(1);
+                self.flares.push(Flare { at: hex, by: id });
+                spend(self, costs.flare);
+                facts.push(Fact::FlareFired {
+                    unit: id,
+                    hex,
+                    cost: costs.flare,
                 });
             }
             Action::TakeOver(role) => {
@@ -562,7 +580,7 @@ impl TankCommander {
     }
 
     /// Applies a hit's effects: wounds, hull, fire, and disabling.
-    fn damage(
+    pub(crate) fn damage(
         &mut self,
         t: UnitId,
         penetrating: bool,
@@ -603,7 +621,12 @@ impl TankCommander {
                 self.wound(t, rng, facts);
             }
         }
-        if he && !self.units[t.index()].on_fire && self.units[t.index()].is_active() {
+        // Sandbagged AA emplacements have nothing to burn.
+        if he
+            && !self.units[t.index()].on_fire
+            && self.units[t.index()].is_active()
+            && !self.units[t.index()].is_aa_gun()
+        {
             let check = roll_check(rng, d.fire_on);
             facts.push(Fact::FireRolled { unit: t, check });
             if check.success {
@@ -780,7 +803,7 @@ impl TankCommander {
     }
 
     /// Fires burn, then disabled tanks roll to cook off.
-    fn end_turn(&mut self, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+    pub(crate) fn end_turn(&mut self, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
         let d = self.rules.damage;
         // Only fires burning when the turn ends do damage; one started by a blast during
         // this end phase first burns at the end of the next turn.
@@ -804,12 +827,13 @@ impl TankCommander {
             }
         }
         let mut rolled = vec![false; self.units.len()];
-        // Training targets carry no ammunition to cook off.
+        // Training targets carry no ammunition to cook off, and an AA gun's is dug in
+        // apart from the gun.
         let next_unrolled = |s: &Self, rolled: &[bool]| {
             (0..s.units.len()).find(|&i| {
                 !rolled[i]
                     && s.units[i].status == Status::Disabled
-                    && s.units[i].kind != UnitKind::Target
+                    && !matches!(s.units[i].kind, UnitKind::Target | UnitKind::AaGun)
             })
         };
         while let Some(i) = next_unrolled(self, &rolled) {
@@ -830,6 +854,11 @@ impl TankCommander {
                 })
                 .collect();
         }
+        if self.area_held_by_attacker() {
+            self.area_taken_on = Some(self.turn);
+        }
+        // Flares burn out with the turn.
+        self.flares.clear();
         facts.push(Fact::TurnEnded { turn: self.turn });
     }
 
@@ -978,11 +1007,25 @@ impl TankCommander {
                 waited,
                 check,
             });
-            if check.success {
-                self.air_strike_lands(strike, rng, facts);
-            } else {
+            if !check.success {
                 self.strikes.push(strike);
+                continue;
             }
+            let guns = self.aa_guns_against(strike.side);
+            let need = self.rules.aa_gun.shoot_down_need(guns);
+            if guns > 0 && need <= 6 {
+                let check = roll_check(rng, need);
+                facts.push(Fact::AntiAircraftFired {
+                    side: strike.side,
+                    hex: strike.at,
+                    guns: u8::try_from(guns).unwrap_or(u8::MAX),
+                    check,
+                });
+                if check.success {
+                    continue;
+                }
+            }
+            self.air_strike_lands(strike, rng, facts);
         }
     }
 

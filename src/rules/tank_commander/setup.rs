@@ -128,6 +128,9 @@ pub struct ActionCosts {
     /// Infantry mounting a tank, or dismounting from one.
     #[serde(default = "one")]
     pub mount: u8,
+    /// Firing a flare (the Night Fighting option).
+    #[serde(default = "one")]
+    pub flare: u8,
 }
 
 /// The default of a cost that a rules table may leave out.
@@ -410,6 +413,86 @@ impl Default for WeatherRules {
     }
 }
 
+/// The Night Fighting option: shots are harder and see less far, except at spaces lit by
+/// a flare or a fire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NightRules {
+    /// What every shot at an unlit target needs more to hit.
+    pub accuracy_penalty: u8,
+    /// The farthest an unlit target can be picked out, in spaces.
+    pub sight_range: u8,
+    /// Flares each tank carries into a night battle.
+    pub flares_per_tank: u8,
+    /// How far from the tank a flare may be fired, in spaces.
+    pub flare_range: u8,
+    /// A flare lights its space and every space this close to it, for the rest of the
+    /// turn.
+    pub flare_radius: u8,
+    /// A unit on fire lights its own space.
+    pub fires_light: bool,
+}
+
+impl Default for NightRules {
+    fn default() -> Self {
+        Self {
+            accuracy_penalty: 1,
+            sight_range: 3,
+            flares_per_tank: 2,
+            flare_range: 6,
+            flare_radius: 1,
+            fires_light: true,
+        }
+    }
+}
+
+/// Anti-aircraft guns: static emplacements that drive off the enemy's air strikes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AaGunRules {
+    /// The emplacement's profile (it never acts, so actions, moves and range are 0).
+    pub stats: UnitStats,
+    /// The roll (d6) on which the guns drive off an arriving enemy strike, by the number
+    /// of them still standing: the first entry for one gun, the second for two … the last
+    /// for that many or more. 7 means never; with no gun standing nothing is rolled.
+    pub shoot_down_on: Vec<u8>,
+}
+
+impl Default for AaGunRules {
+    fn default() -> Self {
+        Self {
+            stats: UnitStats {
+                armor: Armor {
+                    front: 4,
+                    side: 4,
+                    rear: 4,
+                },
+                accuracy: 6,
+                hull: 2,
+                actions: 0,
+                move_cap: 0,
+                gun_range: 0,
+            },
+            shoot_down_on: vec![6, 4, 2],
+        }
+    }
+}
+
+impl AaGunRules {
+    /// The roll that drives off a strike with `standing` guns up (7: it cannot be).
+    #[must_use]
+    pub fn shoot_down_need(&self, standing: usize) -> u8 {
+        if standing == 0 {
+            return 7;
+        }
+        self.shoot_down_on
+            .get(standing - 1)
+            .or(self.shoot_down_on.last())
+            .copied()
+            .unwrap_or(7)
+    }
+}
+
 impl Default for ApcRules {
     fn default() -> Self {
         Self {
@@ -458,6 +541,10 @@ pub struct Rules {
     pub apc: ApcRules,
     #[serde(default)]
     pub weather: WeatherRules,
+    #[serde(default)]
+    pub night: NightRules,
+    #[serde(default)]
+    pub aa_gun: AaGunRules,
     pub default_turn_limit: u8,
 }
 
@@ -503,6 +590,7 @@ impl Rules {
             UnitKind::Target => self.target,
             UnitKind::Infantry => self.infantry.stats,
             UnitKind::Apc => self.apc.stats,
+            UnitKind::AaGun => self.aa_gun.stats,
         }
     }
 
@@ -513,6 +601,7 @@ impl Rules {
             ("target", &self.target),
             ("infantry.stats", &self.infantry.stats),
             ("apc.stats", &self.apc.stats),
+            ("aa_gun.stats", &self.aa_gun.stats),
         ] {
             if !(2..=6).contains(&s.accuracy) {
                 p.push(
@@ -605,6 +694,7 @@ impl Rules {
             ("target", &self.target),
             ("infantry.stats", &self.infantry.stats),
             ("apc.stats", &self.apc.stats),
+            ("aa_gun.stats", &self.aa_gun.stats),
         ] {
             at_most(
                 STAT_MAX,
@@ -663,6 +753,7 @@ impl Rules {
                 ("costs.capture", c.capture),
                 ("costs.disarm", c.disarm),
                 ("costs.mount", c.mount),
+                ("costs.flare", c.flare),
             ],
         );
         let (f, d, cr, sm) = (&self.firing, &self.damage, &self.crew, &self.smoke);
@@ -717,8 +808,34 @@ impl Rules {
                     "weather.storm_infantry_moves",
                     self.weather.storm_infantry_moves,
                 ),
+                ("night.accuracy_penalty", self.night.accuracy_penalty),
+                ("night.sight_range", self.night.sight_range),
+                ("night.flares_per_tank", self.night.flares_per_tank),
+                ("night.flare_range", self.night.flare_range),
+                ("night.flare_radius", self.night.flare_radius),
             ],
         );
+        if self.aa_gun.shoot_down_on.is_empty() {
+            p.push(
+                "aa_gun.shoot_down_on",
+                "give the roll that drives a strike off with 1, 2, 3 … AA guns standing, \
+                 e.g. [6, 4, 2]",
+            );
+        }
+        if self.aa_gun.shoot_down_on.len() > 16 {
+            p.push(
+                "aa_gun.shoot_down_on",
+                "at most 16 entries (the last one counts for any more guns)",
+            );
+        }
+        for (k, &need) in self.aa_gun.shoot_down_on.iter().enumerate() {
+            if !(1..=7).contains(&need) {
+                p.push(
+                    format!("aa_gun.shoot_down_on[{k}]"),
+                    "a d6 target number must be 1 to 6 (7 for never)",
+                );
+            }
+        }
         if self.weather.storm_on > 6 {
             p.push(
                 "weather.storm_on",
@@ -821,6 +938,9 @@ pub enum UnitKind {
     /// An infantry squad: moves in any direction, fires a missile launcher and an
     /// anti-infantry weapon, captures objectives, disarms mines, rides on tanks.
     Infantry,
+    /// An anti-aircraft gun emplacement: it never moves or fires at the ground, and while
+    /// it stands it may drive off the enemy's air strikes.
+    AaGun,
 }
 
 impl UnitKind {
@@ -851,6 +971,7 @@ impl UnitKind {
             UnitKind::Target => "a training target",
             UnitKind::Apc => "an APC",
             UnitKind::Infantry => "an infantry squad",
+            UnitKind::AaGun => "an AA gun",
         }
     }
 }
@@ -945,7 +1066,7 @@ impl Build {
         match kind {
             UnitKind::Tank => Self::budget(&rules.upgrades, painted, named),
             UnitKind::Apc => u32::from(rules.apc.budget),
-            UnitKind::Target | UnitKind::Infantry => 0,
+            UnitKind::Target | UnitKind::Infantry | UnitKind::AaGun => 0,
         }
     }
 
@@ -968,7 +1089,7 @@ impl Build {
             UnitKind::Apc => {
                 field.starts_with("armor.") || matches!(field, "engine" | "smoke_launcher")
             }
-            UnitKind::Target | UnitKind::Infantry => false,
+            UnitKind::Target | UnitKind::Infantry | UnitKind::AaGun => false,
         }
     }
 
@@ -1298,6 +1419,13 @@ pub enum Mission {
         #[serde(default)]
         building: Option<String>,
     },
+    /// The `attacker` wins by knocking out every AA gun of the other side; the defender
+    /// wins by knocking out the attackers or by holding until the turn limit.
+    DisableAaGuns { attacker: String },
+    /// The `attacker` wins when a turn ends with one of its working units inside `area`
+    /// and none of the defender's; the defender wins by knocking out the attackers or by
+    /// holding until the turn limit.
+    TakeArea { attacker: String, area: Vec<String> },
 }
 
 /// What a Destroy Target mission must destroy.
@@ -1351,6 +1479,21 @@ pub struct ScenarioSetup {
     /// The Weather option: a storm may blow in at the start of each turn.
     #[serde(default)]
     pub weather: bool,
+    /// The Night Fighting option: shots see less far and need more, flares light spaces.
+    #[serde(default)]
+    pub night: bool,
+    /// Air strikes a side may call without the Air Support upgrade (any of its tanks
+    /// calls one, at most one a turn each).
+    #[serde(default)]
+    pub air_support: Vec<AirSupportSetup>,
+}
+
+/// Free air strikes for one side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AirSupportSetup {
+    /// The side, as in `sides`.
+    pub side: String,
+    pub strikes: u8,
 }
 
 /// Mines laid before the battle.
@@ -1388,6 +1531,25 @@ pub enum MissionRules {
     CaptureObjectives { count: u8 },
     Escort { side: u8, squad: UnitId, edge: Edge },
     DestroyTarget { attacker: u8, target: MissionTarget },
+    DisableAaGuns { attacker: u8 },
+    TakeArea { attacker: u8, area: Vec<Hex> },
+}
+
+impl MissionRules {
+    /// The side that attacks, in missions that have one.
+    #[must_use]
+    pub fn attacker(&self) -> Option<u8> {
+        match self {
+            MissionRules::Breakthrough { attacker, .. }
+            | MissionRules::DestroyTarget { attacker, .. }
+            | MissionRules::DisableAaGuns { attacker }
+            | MissionRules::TakeArea { attacker, .. } => Some(*attacker),
+            MissionRules::Escort { side, .. } => Some(*side),
+            MissionRules::DestroyAll
+            | MissionRules::Training { .. }
+            | MissionRules::CaptureObjectives { .. } => None,
+        }
+    }
 }
 
 /// A validated scenario.
@@ -1404,6 +1566,8 @@ pub struct Scenario {
     pub objectives: Vec<Hex>,
     pub mission: MissionRules,
     pub turn_limit: u8,
+    /// Free air strikes per side, by side index.
+    pub air_support: Vec<u8>,
 }
 
 impl Scenario {
@@ -1594,6 +1758,17 @@ impl Scenario {
             }
             match u.kind {
                 UnitKind::Tank | UnitKind::Target => {}
+                UnitKind::AaGun => {
+                    if u.loaded.is_some() {
+                        p.push(
+                            format!("{path}.loaded"),
+                            format!(
+                                "`{}` is an AA gun: it fires only at aircraft, so leave `loaded` out",
+                                u.name
+                            ),
+                        );
+                    }
+                }
                 UnitKind::Infantry => {
                     if u.loaded.is_some() {
                         p.push(
@@ -1932,7 +2107,84 @@ impl Scenario {
                     None => MissionRules::DestroyAll,
                 }
             }
+            Mission::DisableAaGuns { attacker } => match side_index(attacker) {
+                Some(a) => {
+                    let guns = units
+                        .iter()
+                        .filter(|u| usize::from(u.side) != a && u.setup.kind == UnitKind::AaGun)
+                        .count();
+                    if guns == 0 {
+                        p.push(
+                            "victory.mission",
+                            format!(
+                                "the defender of `{attacker}` has no AA gun to disable: add \
+                                 units of `kind: AaGun`"
+                            ),
+                        );
+                    }
+                    MissionRules::DisableAaGuns { attacker: a as u8 }
+                }
+                None => {
+                    p.push(
+                        "victory.mission.attacker",
+                        format!("the attacker `{attacker}` is not a side of this scenario"),
+                    );
+                    MissionRules::DestroyAll
+                }
+            },
+            Mission::TakeArea { attacker, area } => {
+                let side = side_index(attacker);
+                if side.is_none() {
+                    p.push(
+                        "victory.mission.attacker",
+                        format!("the attacker `{attacker}` is not a side of this scenario"),
+                    );
+                }
+                if area.is_empty() {
+                    p.push(
+                        "victory.mission.area",
+                        "name the spaces to take: `area: [\"F6\", \"G6\"]`",
+                    );
+                }
+                let mut hexes = Vec::new();
+                for (j, label) in area.iter().enumerate() {
+                    let path = format!("victory.mission.area[{j}]");
+                    let Some(h) = hex_of(&mut p, path.clone(), label) else {
+                        continue;
+                    };
+                    if board.index(h).is_some_and(|i| terrain[i].is_impassable()) {
+                        p.push(path, format!("{label} is a building: no unit could stand there"));
+                    } else if hexes.contains(&h) {
+                        p.push(path, format!("{label} is named twice"));
+                    } else {
+                        hexes.push(h);
+                    }
+                }
+                match side {
+                    Some(a) => MissionRules::TakeArea {
+                        attacker: a as u8,
+                        area: hexes,
+                    },
+                    None => MissionRules::DestroyAll,
+                }
+            }
         };
+        let mut air_support = vec![0; setup.sides.len()];
+        for (k, a) in setup.air_support.iter().enumerate() {
+            match side_index(&a.side) {
+                Some(i) => air_support[i] = a.strikes.min(STAT_MAX),
+                None => p.push(
+                    format!("air_support[{k}].side"),
+                    format!("`{}` is not a side of this scenario", a.side),
+                ),
+            }
+            if a.strikes > STAT_MAX {
+                p.push(
+                    format!("air_support[{k}].strikes"),
+                    format!("at most {STAT_MAX} free air strikes, not {}", a.strikes),
+                );
+            }
+        }
         for side in 0..setup.sides.len().min(2) {
             if !units.iter().any(|u| usize::from(u.side) == side) && !setup.units.is_empty() {
                 p.push(
@@ -1960,6 +2212,7 @@ impl Scenario {
                 objectives,
                 mission,
                 turn_limit,
+                air_support,
             })
         } else {
             Err(p)

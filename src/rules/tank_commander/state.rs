@@ -141,10 +141,17 @@ pub struct Unit {
     /// Infantry: the turn it last mounted or dismounted (once per turn).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub boarded_on: u8,
+    /// Flares still carried (the Night Fighting option).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub flares_left: u8,
 }
 
 fn is_zero(n: &u8) -> bool {
     *n == 0
+}
+
+fn all_zero(v: &[u8]) -> bool {
+    v.iter().all(|n| *n == 0)
 }
 
 /// How the job of `role` is done by `crew`: a wounded (untreated) member, or the
@@ -233,7 +240,13 @@ impl Unit {
     /// True for units that activate and spend actions.
     #[must_use]
     pub fn acts(&self) -> bool {
-        self.kind != UnitKind::Target && self.is_active()
+        !matches!(self.kind, UnitKind::Target | UnitKind::AaGun) && self.is_active()
+    }
+
+    /// True for AA gun emplacements.
+    #[must_use]
+    pub fn is_aa_gun(&self) -> bool {
+        self.kind == UnitKind::AaGun
     }
 
     /// Action points at the start of an activation.
@@ -293,7 +306,7 @@ impl Unit {
             UnitKind::Infantry => &[Round::At, Round::He],
             UnitKind::Tank if self.build.he_rounds => &[Round::At, Round::He],
             UnitKind::Tank => &[Round::At],
-            UnitKind::Apc | UnitKind::Target => &[],
+            UnitKind::Apc | UnitKind::Target | UnitKind::AaGun => &[],
         }
     }
 
@@ -342,6 +355,13 @@ impl AirStrike {
     }
 }
 
+/// A flare fired at night: it lights the spaces around it until the turn ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Flare {
+    pub at: Hex,
+    pub by: UnitId,
+}
+
 /// The unit now spending action points.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Activation {
@@ -386,6 +406,18 @@ pub struct TankCommander {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub(crate) storm: bool,
     pub(crate) strikes: Vec<AirStrike>,
+    /// Free air strikes each side may still call (a scenario's `air_support`).
+    #[serde(skip_serializing_if = "all_zero")]
+    pub(crate) strike_pool: Vec<u8>,
+    /// Free air strikes each side was given at the start.
+    #[serde(skip)]
+    pub(crate) strikes_given: Vec<u8>,
+    /// The Night Fighting option is on.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) night: bool,
+    /// Flares burning this turn.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) flares: Vec<Flare>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) objectives: Vec<Objective>,
     pub(crate) sides: Vec<String>,
@@ -406,6 +438,9 @@ pub struct TankCommander {
     /// then).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) held_at_turn_end: Vec<u8>,
+    /// Take Area: the turn at whose end the attacker held the area alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) area_taken_on: Option<u8>,
 }
 
 impl TankCommander {
@@ -485,6 +520,11 @@ impl TankCommander {
                     in_cover: false,
                     riding: None,
                     boarded_on: 0,
+                    flares_left: if s.kind == UnitKind::Tank && scenario.setup.night {
+                        rules.night.flares_per_tank
+                    } else {
+                        0
+                    },
                 }
             })
             .collect::<Vec<_>>();
@@ -510,6 +550,10 @@ impl TankCommander {
             weather: scenario.setup.weather,
             storm: false,
             strikes: Vec::new(),
+            strike_pool: scenario.air_support.clone(),
+            strikes_given: scenario.air_support.clone(),
+            night: scenario.setup.night,
+            flares: Vec::new(),
             objectives: scenario
                 .objectives
                 .iter()
@@ -533,6 +577,7 @@ impl TankCommander {
             conceded: None,
             waypoints_reached: vec![false; waypoints],
             held_at_turn_end: Vec::new(),
+            area_taken_on: None,
         })
     }
 
@@ -670,6 +715,59 @@ impl TankCommander {
     #[must_use]
     pub fn weather(&self) -> bool {
         self.weather
+    }
+
+    /// True when the scenario is fought at night.
+    #[must_use]
+    pub fn night(&self) -> bool {
+        self.night
+    }
+
+    /// Flares burning this turn.
+    #[must_use]
+    pub fn flares(&self) -> &[Flare] {
+        &self.flares
+    }
+
+    /// True when `hex` can be seen as by day: always by day; at night when a flare burns
+    /// within its radius, or (with `night.fires_light`) a unit there is on fire.
+    #[must_use]
+    pub fn lit(&self, hex: Hex) -> bool {
+        if !self.night {
+            return true;
+        }
+        let radius = u32::from(self.rules.night.flare_radius);
+        self.flares
+            .iter()
+            .any(|f| f.at.unsigned_distance_to(hex) <= radius)
+            || (self.rules.night.fires_light
+                && self
+                    .units
+                    .iter()
+                    .any(|u| u.on_fire && u.on_table() && u.at == hex))
+    }
+
+    /// Free air strikes `side` may still call.
+    #[must_use]
+    pub fn free_strikes(&self, side: PlayerId) -> u8 {
+        self.strike_pool.get(side.index()).copied().unwrap_or(0)
+    }
+
+    /// AA guns still standing on sides other than `side`: they fire at `side`'s strikes.
+    #[must_use]
+    pub fn aa_guns_against(&self, side: PlayerId) -> usize {
+        self.units
+            .iter()
+            .filter(|u| u.side != side && u.is_aa_gun() && u.is_active())
+            .count()
+    }
+
+    /// True when `unit` has called an air strike this turn.
+    #[must_use]
+    pub fn called_strike_this_turn(&self, unit: UnitId) -> bool {
+        self.strikes
+            .iter()
+            .any(|s| s.caller == unit && s.called_on == self.turn)
     }
 
     /// Spaces `unit` may move this turn: its own limit, less the storm's for infantry.

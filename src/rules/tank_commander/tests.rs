@@ -42,6 +42,8 @@ impl Field {
                 objectives: Vec::new(),
                 seed: None,
                 weather: false,
+                night: false,
+                air_support: Vec::new(),
             },
             board,
             center: board.hex_at(10, 10),
@@ -2591,4 +2593,508 @@ fn a_storm_on_a_one_costs_tanks_a_point_of_aim_and_squads_a_space() {
     g.begin(&mut rng);
     assert!(!g.storm());
     assert_eq!(fire_at(&g, "T", "X").unwrap().to_hit.need, 4);
+}
+
+// ----- AA guns, free air strikes and the Disable AA Guns mission -----
+
+impl Field {
+    /// An AA gun emplacement.
+    fn aa_gun(mut self, side: &str, name: &str, rel: Hex) -> Self {
+        self.setup.units.push(UnitSetup {
+            side: side.into(),
+            kind: UnitKind::AaGun,
+            name: name.into(),
+            at: self.label(rel),
+            facing: Facing::N,
+            turret: None,
+            build: Build::default(),
+            crew: CrewNames::default(),
+            painted: false,
+            named: false,
+            loaded: None,
+        });
+        self
+    }
+
+    /// Free air strikes for `side`.
+    fn air_support(mut self, side: &str, strikes: u8) -> Self {
+        self.setup
+            .air_support
+            .push(super::setup::AirSupportSetup {
+                side: side.into(),
+                strikes,
+            });
+        self
+    }
+
+    fn mission(mut self, mission: Mission) -> Self {
+        self.setup.victory.mission = mission;
+        self
+    }
+}
+
+/// Plays out every remaining activation of the turn (each unit ends at once), so that the
+/// next turn starts; `script` is pushed before the last activation ends.
+fn finish_turn(g: &mut TankCommander, rng: &mut MatchRng, script: &[u8]) -> Vec<Fact> {
+    let turn = g.turn();
+    let mut all = Vec::new();
+    while g.turn() == turn && g.outcome_now().is_none() {
+        let side = g.to_act()[0];
+        if g.activation().is_none() {
+            let unit = g.pending_units(side).next().unwrap();
+            all.extend(play(g, rng, Action::Activate(unit)));
+        }
+        let active = g.activation().map(|a| a.unit);
+        let last = g
+            .pending_units(BLUE)
+            .chain(g.pending_units(RED))
+            .all(|u| Some(u) == active);
+        if last {
+            rng.push_script(script.iter().map(|&d| u32::from(d)));
+        }
+        all.extend(play(g, rng, Action::EndActivation));
+    }
+    all
+}
+
+fn aa_range() -> Field {
+    Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Blue", "B", S * 3, Facing::N, Facing::N)
+        .aa_gun("Red", "Flak 1", N * 4)
+        .aa_gun("Red", "Flak 2", N * 8)
+        .aa_gun("Red", "Flak 3", N * 8 + Hex::new(3, 0))
+        .tank("Red", "R", Hex::new(-4, 2), Facing::S, Facing::S)
+        .air_support("Blue", 3)
+        .mission(Mission::DisableAaGuns {
+            attacker: "Blue".into(),
+        })
+}
+
+#[test]
+fn an_aa_gun_never_acts_and_is_knocked_out_by_penetrating_hits_without_burning() {
+    let (mut g, mut rng) = aa_range().loaded(Round::At).rules();
+    let flak = id(&g, "Flak 1");
+    assert_eq!(g.unit(flak).hull, 2);
+    assert_eq!(g.unit(flak).armor.front, 4);
+    assert!(g.pending_units(RED).all(|u| u != flak));
+    // A's shot at the gun: AT 6 + d6 beats armor 4 on any roll.
+    {
+        let u = id(&g, "A");
+        play(&mut g, &mut rng, Action::Activate(u));
+    }
+    rng.push_script([4, 1]);
+    let facts = play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(flak)));
+    assert!(facts.iter().any(|f| matches!(
+        f,
+        Fact::HullDamaged {
+            remaining: 1,
+            ..
+        }
+    )));
+    assert!(
+        !facts
+            .iter()
+            .any(|f| matches!(f, Fact::WoundRolled { .. } | Fact::CrewWounded { .. })),
+        "an AA gun has no crew to wound: {facts:?}"
+    );
+    // Red's turn: the gun cannot be activated.
+    play(&mut g, &mut rng, Action::EndActivation);
+    assert_eq!(
+        g.check(RED, &Action::Activate(flak)).unwrap_err(),
+        "Flak 1 is an AA gun: it never acts"
+    );
+    // An HE blast or hit never sets it on fire, and knocked out it never cooks off.
+    let mut h = g.clone();
+    h.units[flak.index()].hull = 1;
+    let mut facts = Vec::new();
+    h.damage(flak, true, true, &mut MatchRng::scripted(0, [1, 1, 1]), &mut facts);
+    assert_eq!(h.unit(flak).status, super::state::Status::Disabled);
+    assert!(!facts.iter().any(|f| matches!(f, Fact::FireRolled { .. })));
+    let mut facts = Vec::new();
+    h.end_turn(&mut MatchRng::scripted(0, [6, 6, 6]), &mut facts);
+    assert!(
+        !facts
+            .iter()
+            .any(|f| matches!(f, Fact::CookOffRolled { unit, .. } if *unit == flak)),
+        "{facts:?}"
+    );
+}
+
+#[test]
+fn free_air_strikes_are_called_by_tanks_once_a_turn_each_from_the_sides_pool() {
+    let (mut g, mut rng) = aa_range().squad("Blue", "Spotters", S * 5).rules();
+    assert_eq!(g.free_strikes(BLUE), 3);
+    assert_eq!(g.free_strikes(RED), 0);
+    let mark = g.unit(id(&g, "R")).at;
+    {
+        let u = id(&g, "A");
+        play(&mut g, &mut rng, Action::Activate(u));
+    }
+    play(&mut g, &mut rng, Action::CallAirStrike(mark));
+    assert_eq!(g.free_strikes(BLUE), 2);
+    assert_eq!(
+        refuse(&g, Action::CallAirStrike(mark)),
+        "A has already called an air strike this turn"
+    );
+    play(&mut g, &mut rng, Action::EndActivation);
+    {
+        let u = id(&g, "R");
+        play(&mut g, &mut rng, Action::Activate(u));
+    }
+    // Red has no air support at all.
+    assert_eq!(
+        refuse(&g, Action::CallAirStrike(mark)),
+        "R has no Air Support (an upgrade)"
+    );
+    play(&mut g, &mut rng, Action::EndActivation);
+    {
+        let u = id(&g, "Spotters");
+        play(&mut g, &mut rng, Action::Activate(u));
+    }
+    assert_eq!(
+        refuse(&g, Action::CallAirStrike(mark)),
+        "Spotters is an infantry squad: only tanks call in air strikes"
+    );
+    play(&mut g, &mut rng, Action::EndActivation);
+    {
+        let u = id(&g, "B");
+        play(&mut g, &mut rng, Action::Activate(u));
+    }
+    play(&mut g, &mut rng, Action::CallAirStrike(mark));
+    assert_eq!(g.free_strikes(BLUE), 1);
+    let mut h = g.clone();
+    h.strike_pool[0] = 0;
+    h.active.as_mut().unwrap().unit = id(&h, "A");
+    assert_eq!(
+        h.check(BLUE, &Action::CallAirStrike(mark)).unwrap_err(),
+        "Blue has no free air strikes left"
+    );
+}
+
+#[test]
+fn aa_guns_drive_off_strikes_on_two_with_three_standing_and_ease_as_they_fall() {
+    let rules = Rules::builtin();
+    let aa = &rules.aa_gun;
+    let needs: Vec<u8> = (0..=5).map(|n| aa.shoot_down_need(n)).collect();
+    assert_eq!(needs, [7, 6, 4, 2, 2, 2]);
+
+    let (mut g, mut rng) = aa_range().rules();
+    let mark = g.unit(id(&g, "R")).at;
+    {
+        let u = id(&g, "A");
+        play(&mut g, &mut rng, Action::Activate(u));
+    }
+    play(&mut g, &mut rng, Action::CallAirStrike(mark));
+    let strike = g.air_strikes()[0];
+    assert_eq!(g.anti_aircraft_need(BLUE), Some((2, 3)));
+    assert_eq!(g.air_strike_gets_through(BLUE), Fraction::new(1, 6));
+    assert_eq!(g.air_strike_lands_chance(&strike), Fraction::new(1, 36));
+    assert!(
+        g.describe_fact(&Fact::AirStrikeCalled {
+            unit: id(&g, "A"),
+            hex: mark,
+            cost: 1
+        })
+        .ends_with("it comes on a 6+ next turn; while 3 AA guns stand, it is driven off on a 2+.")
+    );
+    play(&mut g, &mut rng, Action::EndActivation);
+    // Turn 2: the strike comes in on a 6, and the guns roll 2: driven off and spent.
+    let facts = finish_turn(&mut g, &mut rng, &[6, 2]);
+    let aa = facts
+        .iter()
+        .find_map(|f| match f {
+            Fact::AntiAircraftFired { guns, check, .. } => Some((*guns, *check)),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("the guns fire: {facts:#?}"));
+    assert_eq!((aa.0, aa.1.need, aa.1.success), (3, 2, true));
+    assert!(!facts.iter().any(|f| matches!(f, Fact::AirStrikeLanded { .. })));
+    assert!(g.air_strikes().is_empty(), "a strike driven off is spent");
+    assert_eq!(
+        g.describe_fact(&Fact::AntiAircraftFired {
+            side: BLUE,
+            hex: mark,
+            guns: 3,
+            check: aa.1
+        }),
+        format!(
+            "3 AA guns fire at Blue's planes over {}: rolls 2 (needs 2+): driven off, the \
+             strike is lost.",
+            g.label(mark)
+        )
+    );
+
+    // With two guns left they need 4+: a 3 lets the next strike through.
+    let flak = id(&g, "Flak 1");
+    g.units[flak.index()].status = super::state::Status::Disabled;
+    assert_eq!(g.air_strike_gets_through(BLUE), Fraction::new(3, 6));
+    let a = id(&g, "A");
+    let side = g.to_act()[0];
+    if side == BLUE && g.activation().is_none() {
+        play(&mut g, &mut rng, Action::Activate(a));
+    } else {
+        panic!("Blue activates first every turn");
+    }
+    play(&mut g, &mut rng, Action::CallAirStrike(mark));
+    play(&mut g, &mut rng, Action::EndActivation);
+    // Turn 3: comes in on a 6; the two guns roll 3; then scatter north 1, and the hits.
+    let facts = finish_turn(&mut g, &mut rng, &[6, 3, 1, 1, 6, 1]);
+    assert!(facts.iter().any(|f| matches!(
+        f,
+        Fact::AntiAircraftFired { guns: 2, check, .. } if check.need == 4 && !check.success
+    )));
+    assert!(facts.iter().any(|f| matches!(f, Fact::AirStrikeLanded { .. })));
+}
+
+#[test]
+fn the_attacker_wins_disable_aa_guns_when_the_last_gun_falls_and_the_defender_at_the_limit() {
+    let (mut g, _) = aa_range().turn_limit(3).rules();
+    assert_eq!(g.outcome_now(), None);
+    for name in ["Flak 1", "Flak 2"] {
+        let i = id(&g, name).index();
+        g.units[i].status = super::state::Status::Disabled;
+    }
+    assert_eq!(g.outcome_now(), None);
+    let mut h = g.clone();
+    let i = id(&h, "Flak 3").index();
+    h.units[i].status = super::state::Status::Disabled;
+    let o = h.outcome_now().unwrap();
+    assert_eq!(o.winners, [BLUE]);
+    assert_eq!(o.reason, "Blue knocked out every AA gun of Red");
+    g.turn = 4;
+    let o = g.outcome_now().unwrap();
+    assert_eq!(o.winners, [RED]);
+    assert_eq!(
+        o.reason,
+        "Red held until the turn limit: 1 AA gun still stands"
+    );
+}
+
+#[test]
+fn disable_aa_guns_needs_a_gun_and_air_support_a_side() {
+    let field = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "R", N * 4, Facing::S, Facing::S)
+        .air_support("Green", 2)
+        .mission(Mission::DisableAaGuns {
+            attacker: "Blue".into(),
+        });
+    let problems: Vec<String> = Scenario::validate(field.setup, &Rules::builtin())
+        .unwrap_err()
+        .0
+        .into_iter()
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            "the defender of `Blue` has no AA gun to disable: add units of `kind: AaGun`",
+            "`Green` is not a side of this scenario",
+        ]
+    );
+}
+
+// ----- Night Fighting -----
+
+impl Field {
+    /// The Night Fighting option on.
+    fn night(mut self) -> Self {
+        self.setup.night = true;
+        self
+    }
+}
+
+#[test]
+fn at_night_an_unlit_target_is_seen_only_within_three_and_is_harder_to_hit() {
+    let (g, _) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "Near", N * 3, Facing::S, Facing::S)
+        .tank("Red", "Far", N * 3 + Hex::new(1, -1) * 2, Facing::S, Facing::S)
+        .night()
+        .rules();
+    assert!(g.night());
+    let near = fire_at(&g, "T", "Near").unwrap();
+    assert_eq!(near.to_hit.need, 5, "{}", near.to_hit.explain());
+    assert_eq!(near.to_hit.explain(), "needs 5+: base 4, night +1");
+    let far = fire_at(&g, "T", "Far").unwrap_err();
+    assert_eq!(
+        far,
+        format!(
+            "{} is 5 spaces away in the dark: at night a target is made out only within 3 \
+             spaces, unless a flare or a fire lights it",
+            g.label(g.unit(id(&g, "Far")).at)
+        )
+    );
+    // By day the same shot is fine.
+    let (day, _) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "Far", N * 3 + Hex::new(1, -1) * 2, Facing::S, Facing::S)
+        .rules();
+    assert_eq!(fire_at(&day, "T", "Far").unwrap().to_hit.need, 4);
+}
+
+#[test]
+fn a_flare_lights_a_space_and_its_neighbours_for_both_sides_until_the_turn_ends() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "Far", N * 5, Facing::S, Facing::S)
+        .squad("Blue", "Scouts", S * 2)
+        .night()
+        .rules();
+    let t = id(&g, "T");
+    let far = g.unit(id(&g, "Far")).at;
+    assert_eq!(g.unit(t).flares_left, 2);
+    assert_eq!(g.unit(id(&g, "Far")).flares_left, 2);
+    assert_eq!(g.unit(id(&g, "Scouts")).flares_left, 0);
+    assert!(fire_at(&g, "T", "Far").is_err());
+    assert!(fire_at(&g, "Far", "T").is_err());
+    play(&mut g, &mut rng, Action::Activate(t));
+    assert_eq!(
+        refuse(&g, Action::FireFlare(far + N * 2)),
+        format!("a flare reaches 6 spaces; {} is 7", g.label(far + N * 2))
+    );
+    // The flare lands next to the enemy: its radius of 1 lights the enemy's space too.
+    let facts = play(&mut g, &mut rng, Action::FireFlare(far + N));
+    assert_eq!(
+        g.describe_fact(&facts[0]),
+        format!(
+            "T fires a flare over {} (1 AP): it lights the spaces within 1 of it until the \
+             turn ends.",
+            g.label(far + N)
+        )
+    );
+    assert!(g.lit(far) && g.lit(far + N * 2) && !g.lit(far + N * 3));
+    assert_eq!(g.unit(t).flares_left, 1);
+    assert_eq!(
+        refuse(&g, Action::FireFlare(far + N)),
+        format!("a flare already burns over {}", g.label(far + N))
+    );
+    let lit = fire_at(&g, "T", "Far").unwrap();
+    assert_eq!(lit.to_hit.need, 4, "a lit target is shot as by day");
+    // T stands in the dark: Red still cannot pick it out from 5 spaces.
+    assert!(fire_at(&g, "Far", "T").is_err());
+    play(&mut g, &mut rng, Action::EndActivation);
+    {
+        let u = id(&g, "Far");
+        play(&mut g, &mut rng, Action::Activate(u));
+    }
+    play(&mut g, &mut rng, Action::EndActivation);
+    {
+        let u = id(&g, "Scouts");
+        play(&mut g, &mut rng, Action::Activate(u));
+    }
+    assert_eq!(
+        refuse(&g, Action::FireFlare(far)),
+        "only tanks fire flares, and Scouts is not one"
+    );
+    play(&mut g, &mut rng, Action::EndActivation);
+    assert_eq!(g.turn(), 2);
+    assert!(g.flares().is_empty() && !g.lit(far), "flares burn out with the turn");
+}
+
+#[test]
+fn a_burning_tank_lights_itself_and_no_flares_are_fired_by_day() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "Far", N * 5, Facing::S, Facing::S)
+        .night()
+        .rules();
+    let far = id(&g, "Far");
+    g.units[far.index()].on_fire = true;
+    assert_eq!(fire_at(&g, "T", "Far").unwrap().to_hit.need, 4);
+    let mut rules = Rules::builtin();
+    rules.night.fires_light = false;
+    g.rules = std::sync::Arc::new(rules);
+    assert!(fire_at(&g, "T", "Far").is_err());
+
+    let (mut day, _) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "Far", N * 5, Facing::S, Facing::S)
+        .rules();
+    play(&mut day, &mut rng, Action::Activate(UnitId(0)));
+    assert_eq!(
+        refuse(&day, Action::FireFlare(Hex::ZERO)),
+        "flares are fired only in night battles"
+    );
+}
+
+// ----- Take Area (Urban Warfare) -----
+
+fn plaza() -> Field {
+    let f = Field::new();
+    let area = vec![f.label(N * 3), f.label(N * 4)];
+    f.tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "D", N * 8, Facing::S, Facing::S)
+        .mission(Mission::TakeArea {
+            attacker: "Blue".into(),
+            area,
+        })
+}
+
+#[test]
+fn the_attacker_takes_the_area_when_a_turn_ends_with_it_there_alone() {
+    let (mut g, mut rng) = plaza().turn_limit(5).rules();
+    let a = id(&g, "A");
+    let center = g.unit(a).at;
+    play(&mut g, &mut rng, Action::Activate(a));
+    for _ in 0..3 {
+        play(&mut g, &mut rng, Action::Move);
+    }
+    assert_eq!(g.unit(a).at, N * 3 + center);
+    assert!(g.area_held_by_attacker());
+    assert_eq!(g.outcome_now(), None, "decided when the turn ends");
+    play(&mut g, &mut rng, Action::EndActivation);
+    // Red's answer: it drives into the area too.
+    let d = id(&g, "D");
+    play(&mut g, &mut rng, Action::Activate(d));
+    for _ in 0..3 {
+        play(&mut g, &mut rng, Action::Move);
+    }
+    assert_eq!(g.unit(d).at, N * 5 + center);
+    let mut h = g.clone();
+    h.units[d.index()].at = N * 4 + center;
+    assert!(!h.area_held_by_attacker(), "a defender in the area holds it");
+    let facts = play(&mut g, &mut rng, Action::EndActivation);
+    let end = facts
+        .iter()
+        .find_map(|f| match f {
+            Fact::BattleEnded { outcome } => Some(outcome.clone()),
+            _ => None,
+        })
+        .expect("the turn ended with Blue alone in the area");
+    assert_eq!(end.winners, [BLUE]);
+    assert_eq!(end.reason, "Blue held the area alone at the end of turn 1");
+}
+
+#[test]
+fn the_defender_of_an_area_wins_at_the_turn_limit_and_areas_are_checked() {
+    let (mut g, _) = plaza().turn_limit(2).rules();
+    g.turn = 3;
+    let o = g.outcome_now().unwrap();
+    assert_eq!(o.winners, [RED]);
+    assert_eq!(
+        o.reason,
+        "Red held until the turn limit: the area was never taken"
+    );
+    let f = Field::new();
+    let area = vec![f.label(N), f.label(N), "ZZ99".into()];
+    let field = f
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "D", N * 8, Facing::S, Facing::S)
+        .terrain(N, Terrain::Building)
+        .mission(Mission::TakeArea {
+            attacker: "Blue".into(),
+            area,
+        });
+    let problems: Vec<String> = Scenario::validate(field.setup, &Rules::builtin())
+        .unwrap_err()
+        .0
+        .into_iter()
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    assert!(problems[0].ends_with("is a building: no unit could stand there"));
+    assert!(problems[1].ends_with("is a building: no unit could stand there"));
+    assert!(problems[2].contains("off the board"), "{problems:?}");
 }
