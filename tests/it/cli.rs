@@ -28,10 +28,13 @@ fn check_accepts_the_shipped_files() {
         "scenarios/destroy-target.ron",
         "scenarios/breakthrough.ron",
         "scenarios/storm-front.ron",
+        "scenarios/disable-aa-guns.ron",
+        "scenarios/night-raid.ron",
+        "scenarios/urban-warfare.ron",
         "assets/rules/tank-commander.ron",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout).lines().count(), 9);
+    assert_eq!(text(&out.stdout).lines().count(), 12);
 }
 
 #[test]

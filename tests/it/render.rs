@@ -892,3 +892,106 @@ fn the_depot_of_destroy_target_is_marked_and_falls_to_rubble() {
         "the depot's roof is gone: {b} roof px before, {a} after"
     );
 }
+
+/// The mean brightness of an image's pixels (0 to 255).
+fn brightness(px: &[[u8; 3]]) -> f64 {
+    let sum: u64 = px
+        .iter()
+        .map(|[r, g, b]| u64::from(*r) + u64::from(*g) + u64::from(*b))
+        .sum();
+    sum as f64 / (3.0 * px.len().max(1) as f64)
+}
+
+#[test]
+fn aa_guns_stand_in_sandbags_and_an_air_strike_against_them_is_marked() {
+    use tanktable::rules::tank_commander::Fact;
+    if !can_render() {
+        return;
+    }
+    let setup = "scenarios/disable-aa-guns.ron";
+    let seed = 6;
+    let start = greedy_shot(setup, seed, 0, "disable-aa-guns-start-ui.png", false);
+    let sand = |px: &[[u8; 3]]| {
+        count(px, |[r, g, b]| {
+            (130..200).contains(&r)
+                && (115..175).contains(&g)
+                && (60..120).contains(&b)
+                && r > b + 45
+        })
+    };
+    assert!(
+        sand(&start) > 60,
+        "the three sandbag rings ({} px)",
+        sand(&start)
+    );
+    let (called, ()) = first_fact(setup, seed, |_, f| {
+        matches!(f, Fact::AirStrikeCalled { .. }).then_some(())
+    })
+    .expect("Blue calls a strike once a gun is down");
+    let _ = greedy_shot(
+        setup,
+        seed,
+        called + 1,
+        "disable-aa-guns-strike-marked-ui.png",
+        false,
+    );
+    if let Some((fired, ())) = first_fact(setup, seed, |_, f| {
+        matches!(f, Fact::AntiAircraftFired { .. }).then_some(())
+    }) {
+        let _ = greedy_shot(
+            setup,
+            seed,
+            fired + 1,
+            "disable-aa-guns-aa-fire-ui.png",
+            false,
+        );
+    }
+}
+
+#[test]
+fn night_darkens_the_table_and_a_flare_lights_it() {
+    use tanktable::rules::tank_commander::Fact;
+    if !can_render() {
+        return;
+    }
+    let setup = "scenarios/night-raid.ron";
+    let seed = 1;
+    let day = greedy_shot("scenarios/skirmish.ron", seed, 0, "skirmish-day.png", true);
+    let night = greedy_shot(setup, seed, 0, "night-raid-start.png", true);
+    let (b_day, b_night) = (brightness(&day), brightness(&night));
+    assert!(
+        b_night < b_day * 0.75,
+        "the night is darker: {b_night:.1} against {b_day:.1} by day"
+    );
+    let (flare, ()) = first_fact(setup, seed, |_, f| {
+        matches!(f, Fact::FlareFired { .. }).then_some(())
+    })
+    .expect("a greedy bot fires a flare");
+    let before = greedy_shot(setup, seed, flare, "night-raid-before-flare.png", true);
+    let lit = greedy_shot(setup, seed, flare + 1, "night-raid-flare.png", true);
+    // Moonlit grass is blue-green and dim; under the flare it turns a warm yellow-green.
+    let warm = |px: &[[u8; 3]]| count(px, |[r, g, b]| r > 120 && g > 120 && r > b + 20);
+    assert!(
+        warm(&lit) > warm(&before) + 1000,
+        "the flare's light: {} bright px before, {} after",
+        warm(&before),
+        warm(&lit)
+    );
+    let _ = greedy_shot(setup, seed, flare + 1, "night-raid-flare-ui.png", false);
+}
+
+#[test]
+fn urban_warfare_marks_the_plaza_in_gold() {
+    if !can_render() {
+        return;
+    }
+    let px = greedy_shot(
+        "scenarios/urban-warfare.ron",
+        1,
+        0,
+        "urban-warfare-start-ui.png",
+        false,
+    );
+    let gold = count(&px, |[r, g, b]| r > 180 && g > 120 && b < 80);
+    assert!(gold > 150, "the plaza's gold tiles ({gold} px)");
+}

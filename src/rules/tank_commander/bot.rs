@@ -63,8 +63,7 @@ impl TankCommander {
                     .ok()?;
                 let mut v = shot_value(&self.odds(&p));
                 // The mission's target is worth three of anything else.
-                if mission == Some(MissionTarget::Unit(t.id)) || self.is_mission_gun(unit.side, t)
-                {
+                if mission == Some(MissionTarget::Unit(t.id)) || self.is_mission_gun(unit.side, t) {
                     v *= 3.0;
                 }
                 Some((FireTarget::Unit(t.id), v))
@@ -588,18 +587,17 @@ impl TankCommander {
                 if guns.is_empty() {
                     0.0
                 } else if unit.side == side {
-                    self.firing_position_distance(unit, at, &guns)
-                        .map_or_else(
-                            || {
-                                let d = guns
-                                    .iter()
-                                    .map(|g| at.unsigned_distance_to(*g))
-                                    .min()
-                                    .unwrap_or(0);
-                                2.0 * (f64::from(d) - (range - 1.0)).max(0.0)
-                            },
-                            |n| 2.0 * f64::from(n),
-                        )
+                    self.firing_position_distance(unit, at, &guns).map_or_else(
+                        || {
+                            let d = guns
+                                .iter()
+                                .map(|g| at.unsigned_distance_to(*g))
+                                .min()
+                                .unwrap_or(0);
+                            2.0 * (f64::from(d) - (range - 1.0)).max(0.0)
+                        },
+                        |n| 2.0 * f64::from(n),
+                    )
                 } else {
                     let d = guns
                         .iter()

@@ -543,7 +543,11 @@ impl TankCommander {
                     if pool == 0 {
                         return Err(if u.build.air_support {
                             format!("{} has already called its air strike this battle", u.name)
-                        } else if self.strikes_given.get(u.side.index()).is_some_and(|n| *n > 0) {
+                        } else if self
+                            .strikes_given
+                            .get(u.side.index())
+                            .is_some_and(|n| *n > 0)
+                        {
                             format!("{} has no free air strikes left", self.side_name(u.side))
                         } else {
                             format!("{} has no Air Support (an upgrade)", u.name)

@@ -149,7 +149,11 @@ impl TankCommander {
                 ap(costs.air_strike)
             ),
             Action::FireFlare(h) => {
-                format!("{who}fire a flare over {} {}", self.label(h), ap(costs.flare))
+                format!(
+                    "{who}fire a flare over {} {}",
+                    self.label(h),
+                    ap(costs.flare)
+                )
             }
             Action::TakeOver(role) => {
                 format!("{who}the Lieutenant Commander takes over as {role} (0 AP)")

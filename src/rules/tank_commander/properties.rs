@@ -12,7 +12,7 @@ fn project(relative: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
 }
 
-const SCENARIOS: [&str; 9] = [
+const SCENARIOS: [&str; 12] = [
     "scenarios/skirmish.ron",
     "scenarios/battle.ron",
     "scenarios/training-range.ron",
@@ -22,6 +22,9 @@ const SCENARIOS: [&str; 9] = [
     "scenarios/escort.ron",
     "scenarios/destroy-target.ron",
     "scenarios/breakthrough.ron",
+    "scenarios/disable-aa-guns.ron",
+    "scenarios/night-raid.ron",
+    "scenarios/urban-warfare.ron",
 ];
 
 fn check_invariants(game: &TankCommander) {
@@ -100,8 +103,26 @@ fn check_invariants(game: &TankCommander) {
             );
         }
     }
+    // Flares burn only at night, and nobody carries more than the rules give a tank.
+    assert!(game.night() || game.flares().is_empty(), "a flare by day");
+    for u in game.units() {
+        assert!(
+            u.flares_left <= rules.night.flares_per_tank
+                && (u.kind.has_crew() || u.flares_left == 0),
+            "{} carries {} flares",
+            u.name,
+            u.flares_left
+        );
+    }
+    for side in [PlayerId(0), PlayerId(1)] {
+        assert!(
+            game.free_strikes(side) <= game.strikes_given(side),
+            "more free strikes than were given"
+        );
+    }
     if let Some(act) = game.activation() {
         let u = game.unit(act.unit);
+        assert!(!u.is_aa_gun(), "the AA gun {} is activated", u.name);
         // A unit knocked out during its own activation (a mine under it) can only end it.
         if !u.acts() {
             for player in game.to_act() {

@@ -2153,7 +2153,10 @@ impl Scenario {
                         continue;
                     };
                     if board.index(h).is_some_and(|i| terrain[i].is_impassable()) {
-                        p.push(path, format!("{label} is a building: no unit could stand there"));
+                        p.push(
+                            path,
+                            format!("{label} is a building: no unit could stand there"),
+                        );
                     } else if hexes.contains(&h) {
                         p.push(path, format!("{label} is named twice"));
                     } else {

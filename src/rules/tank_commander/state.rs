@@ -753,6 +753,12 @@ impl TankCommander {
         self.strike_pool.get(side.index()).copied().unwrap_or(0)
     }
 
+    /// Free air strikes `side` was given at the start of the battle.
+    #[must_use]
+    pub fn strikes_given(&self, side: PlayerId) -> u8 {
+        self.strikes_given.get(side.index()).copied().unwrap_or(0)
+    }
+
     /// AA guns still standing on sides other than `side`: they fire at `side`'s strikes.
     #[must_use]
     pub fn aa_guns_against(&self, side: PlayerId) -> usize {

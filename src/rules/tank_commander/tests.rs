@@ -2618,12 +2618,10 @@ impl Field {
 
     /// Free air strikes for `side`.
     fn air_support(mut self, side: &str, strikes: u8) -> Self {
-        self.setup
-            .air_support
-            .push(super::setup::AirSupportSetup {
-                side: side.into(),
-                strikes,
-            });
+        self.setup.air_support.push(super::setup::AirSupportSetup {
+            side: side.into(),
+            strikes,
+        });
         self
     }
 
@@ -2685,13 +2683,11 @@ fn an_aa_gun_never_acts_and_is_knocked_out_by_penetrating_hits_without_burning()
     }
     rng.push_script([4, 1]);
     let facts = play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(flak)));
-    assert!(facts.iter().any(|f| matches!(
-        f,
-        Fact::HullDamaged {
-            remaining: 1,
-            ..
-        }
-    )));
+    assert!(
+        facts
+            .iter()
+            .any(|f| matches!(f, Fact::HullDamaged { remaining: 1, .. }))
+    );
     assert!(
         !facts
             .iter()
@@ -2708,7 +2704,13 @@ fn an_aa_gun_never_acts_and_is_knocked_out_by_penetrating_hits_without_burning()
     let mut h = g.clone();
     h.units[flak.index()].hull = 1;
     let mut facts = Vec::new();
-    h.damage(flak, true, true, &mut MatchRng::scripted(0, [1, 1, 1]), &mut facts);
+    h.damage(
+        flak,
+        true,
+        true,
+        &mut MatchRng::scripted(0, [1, 1, 1]),
+        &mut facts,
+    );
     assert_eq!(h.unit(flak).status, super::state::Status::Disabled);
     assert!(!facts.iter().any(|f| matches!(f, Fact::FireRolled { .. })));
     let mut facts = Vec::new();
@@ -2809,7 +2811,11 @@ fn aa_guns_drive_off_strikes_on_two_with_three_standing_and_ease_as_they_fall() 
         })
         .unwrap_or_else(|| panic!("the guns fire: {facts:#?}"));
     assert_eq!((aa.0, aa.1.need, aa.1.success), (3, 2, true));
-    assert!(!facts.iter().any(|f| matches!(f, Fact::AirStrikeLanded { .. })));
+    assert!(
+        !facts
+            .iter()
+            .any(|f| matches!(f, Fact::AirStrikeLanded { .. }))
+    );
     assert!(g.air_strikes().is_empty(), "a strike driven off is spent");
     assert_eq!(
         g.describe_fact(&Fact::AntiAircraftFired {
@@ -2844,7 +2850,11 @@ fn aa_guns_drive_off_strikes_on_two_with_three_standing_and_ease_as_they_fall() 
         f,
         Fact::AntiAircraftFired { guns: 2, check, .. } if check.need == 4 && !check.success
     )));
-    assert!(facts.iter().any(|f| matches!(f, Fact::AirStrikeLanded { .. })));
+    assert!(
+        facts
+            .iter()
+            .any(|f| matches!(f, Fact::AirStrikeLanded { .. }))
+    );
 }
 
 #[test]
@@ -2910,7 +2920,13 @@ fn at_night_an_unlit_target_is_seen_only_within_three_and_is_harder_to_hit() {
     let (g, _) = Field::new()
         .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
         .tank("Red", "Near", N * 3, Facing::S, Facing::S)
-        .tank("Red", "Far", N * 3 + Hex::new(1, -1) * 2, Facing::S, Facing::S)
+        .tank(
+            "Red",
+            "Far",
+            N * 3 + Hex::new(1, -1) * 2,
+            Facing::S,
+            Facing::S,
+        )
         .night()
         .rules();
     assert!(g.night());
@@ -2929,7 +2945,13 @@ fn at_night_an_unlit_target_is_seen_only_within_three_and_is_harder_to_hit() {
     // By day the same shot is fine.
     let (day, _) = Field::new()
         .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
-        .tank("Red", "Far", N * 3 + Hex::new(1, -1) * 2, Facing::S, Facing::S)
+        .tank(
+            "Red",
+            "Far",
+            N * 3 + Hex::new(1, -1) * 2,
+            Facing::S,
+            Facing::S,
+        )
         .rules();
     assert_eq!(fire_at(&day, "T", "Far").unwrap().to_hit.need, 4);
 }
@@ -2990,7 +3012,10 @@ fn a_flare_lights_a_space_and_its_neighbours_for_both_sides_until_the_turn_ends(
     );
     play(&mut g, &mut rng, Action::EndActivation);
     assert_eq!(g.turn(), 2);
-    assert!(g.flares().is_empty() && !g.lit(far), "flares burn out with the turn");
+    assert!(
+        g.flares().is_empty() && !g.lit(far),
+        "flares burn out with the turn"
+    );
 }
 
 #[test]
@@ -3054,7 +3079,10 @@ fn the_attacker_takes_the_area_when_a_turn_ends_with_it_there_alone() {
     assert_eq!(g.unit(d).at, N * 5 + center);
     let mut h = g.clone();
     h.units[d.index()].at = N * 4 + center;
-    assert!(!h.area_held_by_attacker(), "a defender in the area holds it");
+    assert!(
+        !h.area_held_by_attacker(),
+        "a defender in the area holds it"
+    );
     let facts = play(&mut g, &mut rng, Action::EndActivation);
     let end = facts
         .iter()

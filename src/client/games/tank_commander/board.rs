@@ -24,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
                 mark_waypoints,
                 mark_goal_edge,
                 storm_light.after(lay_surface),
+                night_lights,
             )
                 .in_set(ClientSystems::Scene)
                 .after(super::effects::EffectsSystems)
@@ -45,6 +46,8 @@ pub struct BoardAssets {
     ring: Handle<Mesh>,
     goal_tile: Handle<Mesh>,
     goal_mat: Handle<StandardMaterial>,
+    flare: Handle<Mesh>,
+    flare_mat: Handle<StandardMaterial>,
     terrain: Vec<(Ground, Handle<StandardMaterial>)>,
     tree_mat: Handle<StandardMaterial>,
     trunk_mat: Handle<StandardMaterial>,
@@ -180,6 +183,13 @@ fn load_assets(
             base_color: Color::srgba(1.0, 0.74, 0.05, 0.75),
             emissive: LinearRgba::rgb(0.5, 0.35, 0.0),
             alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        }),
+        flare: meshes.add(Sphere::new(0.16)),
+        flare_mat: materials.add(StandardMaterial {
+            base_color: Color::srgb(1.0, 0.95, 0.8),
+            emissive: LinearRgba::rgb(30.0, 26.0, 16.0),
             unlit: true,
             ..default()
         }),
@@ -409,11 +419,11 @@ fn mark_waypoints(
     }
 }
 
-/// A tile of the goal edge of a Breakthrough or an Escort.
+/// A tile of the goal edge of a Breakthrough or an Escort, or of a Take Area's area.
 #[derive(Component)]
 struct GoalEdge;
 
-/// The edge a side must reach: its hexes glow gold.
+/// The edge or the area a side must reach: its hexes glow gold.
 fn mark_goal_edge(
     mut commands: Commands,
     table: Res<Session<TankCommander>>,
@@ -429,14 +439,17 @@ fn mark_goal_edge(
         commands.entity(e).despawn();
     }
     let battle = table.state();
-    let Some((_, edge)) = battle.goal_edge() else {
-        return;
+    // The edge of a Breakthrough or an Escort, or the area of a Take Area mission.
+    let goal: Vec<hexx::Hex> = match (battle.goal_edge(), battle.goal_area()) {
+        (Some((_, edge)), _) => battle.edge_hexes(edge),
+        (None, Some((_, area))) => area.to_vec(),
+        (None, None) => return,
     };
     // The polygon lies in the XY plane with a corner up: laid flat, and turned a twelfth
     // of a turn so that its corners point east and west like the board's flat-topped hexes.
     let flat = Quat::from_rotation_y(std::f32::consts::FRAC_PI_6)
         * Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2);
-    for hex in battle.edge_hexes(edge) {
+    for hex in goal {
         let height = super::ground_height(battle, hex);
         commands.spawn((
             GoalEdge,
@@ -454,7 +467,8 @@ fn mark_goal_edge(
 const DAYLIGHT: (f32, f32) = (9_000.0, 350.0);
 
 /// Storm light (the Weather option): the sun dims behind the clouds and the sky darkens,
-/// and clears again when the storm passes.
+/// and clears again when the storm passes. At night (the Night Fighting option) a pale
+/// blue moon lights the table, dimmer still in a storm.
 fn storm_light(
     table: Res<Session<TankCommander>>,
     mut sun: Query<&mut DirectionalLight, With<Surface>>,
@@ -462,24 +476,110 @@ fn storm_light(
     mut last: Local<Option<(u64, bool)>>,
 ) {
     let storm = table.state().storm();
+    let night = table.state().night();
     let key = (table.generation, storm);
     // Wait for the surface's light (it is spawned with the board).
     if *last == Some(key) || sun.is_empty() {
         return;
     }
     *last = Some(key);
-    let (lux, glow) = if storm {
+    let (mut lux, mut glow) = if storm {
         (DAYLIGHT.0 * 0.35, DAYLIGHT.1 * 0.5)
     } else {
         DAYLIGHT
     };
+    if night {
+        lux *= 0.12;
+        glow *= 0.35;
+    }
     for mut light in &mut sun {
         light.illuminance = lux;
-        light.color = if storm {
-            Color::srgb(0.75, 0.82, 1.0)
-        } else {
-            Color::WHITE
+        light.color = match (night, storm) {
+            (true, _) => Color::srgb(0.55, 0.65, 1.0),
+            (false, true) => Color::srgb(0.75, 0.82, 1.0),
+            (false, false) => Color::WHITE,
         };
     }
     ambient.brightness = glow;
+    ambient.color = if night {
+        Color::srgb(0.45, 0.55, 1.0)
+    } else {
+        Color::WHITE
+    };
+}
+
+/// A flare's light over the table, or a fire's glow at night.
+#[derive(Component)]
+struct NightLight;
+
+/// At night, every flare burning this turn hangs as a bright star with a warm light over
+/// its space, reaching the ring it lights; every unit on fire glows. Rebuilt when the
+/// flares or the fires change.
+fn night_lights(
+    mut commands: Commands,
+    table: Res<Session<TankCommander>>,
+    a: Res<BoardAssets>,
+    old: Query<Entity, With<NightLight>>,
+    mut last: Local<Option<(u64, Vec<hexx::Hex>, Vec<hexx::Hex>)>>,
+) {
+    let battle = table.state();
+    if !battle.night() && last.is_none() {
+        return;
+    }
+    let flares: Vec<hexx::Hex> = battle.flares().iter().map(|f| f.at).collect();
+    let fires: Vec<hexx::Hex> = if battle.rules().night.fires_light {
+        battle
+            .units()
+            .iter()
+            .filter(|u| u.on_fire && u.on_table())
+            .map(|u| u.at)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let key = (table.generation, flares, fires);
+    if last.as_ref() == Some(&key) {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let reach = (f32::from(battle.rules().night.flare_radius) + 0.8) * HEX_SIZE * 1.8;
+    for &hex in &key.1 {
+        let at = hex_to_world(hex) + Vec3::Y * 2.6;
+        commands.spawn((
+            NightLight,
+            DespawnOnExit(GameScreen::TankCommander),
+            PointLight {
+                color: Color::srgb(1.0, 0.93, 0.75),
+                intensity: 900_000.0,
+                range: reach * 2.5,
+                radius: 0.2,
+                shadow_maps_enabled: false,
+                ..default()
+            },
+            Transform::from_translation(at),
+            children![(
+                Mesh3d(a.flare.clone()),
+                MeshMaterial3d(a.flare_mat.clone()),
+                Transform::default(),
+                Pickable::IGNORE,
+            )],
+        ));
+    }
+    for &hex in &key.2 {
+        commands.spawn((
+            NightLight,
+            DespawnOnExit(GameScreen::TankCommander),
+            PointLight {
+                color: Color::srgb(1.0, 0.55, 0.2),
+                intensity: 150_000.0,
+                range: 4.0,
+                shadow_maps_enabled: false,
+                ..default()
+            },
+            Transform::from_translation(hex_to_world(hex) + Vec3::Y * 1.4),
+        ));
+    }
+    *last = Some(key);
 }

@@ -88,14 +88,23 @@ impl GameClient for TankCommander {
             }
             None => "no unit left to activate: End turn (N)".into(),
         };
+        let night = if self.night() {
+            let n = &self.rules().night;
+            format!(
+                "NIGHT (unlit targets: seen within {}, +{} to hit; flares light them) · ",
+                n.sight_range, n.accuracy_penalty
+            )
+        } else {
+            String::new()
+        };
         Some(if self.storm() {
             let w = &self.rules().weather;
             format!(
-                "STORM (vehicles +{} to hit, squads −{} move) · {what}",
+                "{night}STORM (vehicles +{} to hit, squads −{} move) · {what}",
                 w.storm_vehicle_accuracy, w.storm_infantry_moves
             )
         } else {
-            what
+            format!("{night}{what}")
         })
     }
 

@@ -291,6 +291,35 @@ fn draw_labels(
             );
         }
     }
+    // Each flare burning at night.
+    for flare in battle.flares() {
+        if let Some(p) = screen(hex_to_world(flare.at) + Vec3::Y * (top(&table, flare.at) + 2.6)) {
+            plate(
+                p - egui::vec2(0.0, 16.0),
+                format!("✦ FLARE · lights {} and around", battle.label(flare.at)),
+                egui::Color32::from_rgb(255, 235, 170),
+                11.0,
+            );
+        }
+    }
+    // A Take Area mission's area.
+    if let Some((attacker, area)) = battle.goal_area() {
+        let n = area.len() as f32;
+        let centre = area
+            .iter()
+            .fold(Vec3::ZERO, |acc, h| acc + hex_to_world(*h) / n);
+        if let Some(p) = screen(centre + Vec3::Y * 0.3) {
+            plate(
+                p,
+                format!(
+                    "{}: TAKE THE PLAZA",
+                    battle.side_name(attacker).to_uppercase()
+                ),
+                egui::Color32::from_rgb(255, 210, 80),
+                13.0,
+            );
+        }
+    }
     // A Destroy Target mission's target, while it stands.
     if let Some(at) = battle.target_standing() {
         // Above a unit's own plates, or over the roof of a building.
@@ -311,13 +340,22 @@ fn draw_labels(
     for strike in battle.air_strikes() {
         if let Some(p) = screen(hex_to_world(strike.at) + Vec3::Y * top(&table, strike.at)) {
             let chance = battle.air_strike_chance(strike);
-            plate(
-                p + egui::vec2(0.0, 26.0),
-                format!(
+            let text = match battle.anti_aircraft_need(strike.side) {
+                Some((need, guns)) => format!(
+                    "AIR STRIKE · {}+ next turn, AA {need}+ ({guns} gun{}) · lands {:.0}%",
+                    battle.air_strike_need(strike),
+                    if guns == 1 { "" } else { "s" },
+                    battle.air_strike_lands_chance(strike).to_f64() * 100.0
+                ),
+                None => format!(
                     "AIR STRIKE · {}+ next turn ({:.0}%)",
                     battle.air_strike_need(strike),
                     chance.to_f64() * 100.0
                 ),
+            };
+            plate(
+                p + egui::vec2(0.0, 26.0),
+                text,
                 egui::Color32::from_rgb(255, 120, 110),
                 12.0,
             );

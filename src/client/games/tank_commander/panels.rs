@@ -285,13 +285,31 @@ pub fn bar_items(
     if u.build.mines > 0 {
         items.push(mine);
     }
+    let pool = battle.free_strikes(u.side);
+    let aa = match battle.anti_aircraft_need(u.side) {
+        Some((need, guns)) => format!(
+            "; while {guns} enemy AA gun{} stand{}, it is driven off on a {need}+",
+            if guns == 1 { "" } else { "s" },
+            if guns == 1 { "s" } else { "" },
+        ),
+        None => String::new(),
+    };
     let strike_help = format!(
         "it comes in at the start of next turn on a {}+ ({} in 6), one easier each turn \
-         after, never on a 1; it hits the marked hex and a line of 1 to 6 hexes in a rolled \
-         direction with strength {} (once per battle)",
+         after, never on a 1{aa}; it hits the marked hex and a line of 1 to 6 hexes in a \
+         rolled direction with strength {} ({})",
         rules.air_strike.need(1),
         7 - rules.air_strike.need(1),
-        rules.air_strike.strength
+        rules.air_strike.strength,
+        if u.air_strike_ready || pool == 0 {
+            "once per battle".to_string()
+        } else {
+            format!(
+                "{} has {pool} free strike{} left, one a turn per tank",
+                battle.side_name(u.side),
+                if pool == 1 { "" } else { "s" }
+            )
+        }
     );
     let strike = match hovered {
         Some(h) => item(
@@ -309,7 +327,7 @@ pub fn bar_items(
             key_name: "B",
             cost: Some(c.air_strike),
             action: Some(Action::EndActivation),
-            why_not: Some(if u.air_strike_ready {
+            why_not: Some(if u.air_strike_ready || pool > 0 {
                 "Point at any hex and press B".to_string()
             } else if u.build.air_support {
                 format!("{} has already called its air strike", u.name)
@@ -319,8 +337,42 @@ pub fn bar_items(
             help: format!("Call the air strike: {strike_help}"),
         },
     };
-    if u.build.air_support {
+    if u.build.air_support || battle.strikes_given(u.side) > 0 {
         items.push(strike);
+    }
+    if battle.night() {
+        let flare_help = format!(
+            "it lights that hex and the hexes within {} of it for both sides until the turn \
+             ends: targets there are seen at any range and without the night's +{} ({} left)",
+            rules.night.flare_radius, rules.night.accuracy_penalty, u.flares_left
+        );
+        items.push(match hovered {
+            Some(h) => item(
+                battle,
+                player,
+                "Flare",
+                Some((KeyCode::KeyY, "Y")),
+                Some(c.flare),
+                Action::FireFlare(h),
+                format!("Fire a flare over {}: {flare_help}", battle.label(h)),
+            ),
+            None => BarItem {
+                label: "Flare".into(),
+                key: Some(KeyCode::KeyY),
+                key_name: "Y",
+                cost: Some(c.flare),
+                action: Some(Action::EndActivation),
+                why_not: Some(if u.flares_left > 0 {
+                    format!(
+                        "Point at a hex within {} and press Y",
+                        rules.night.flare_range
+                    )
+                } else {
+                    format!("{} has fired all its flares", u.name)
+                }),
+                help: format!("Fire a flare: {flare_help}"),
+            },
+        });
     }
     // The lieutenant's choice: the most useful killed role is offered; the unit card
     // offers each of them.
@@ -798,6 +850,12 @@ fn draw_unit_card(
                     battle.label(u.at),
                     u.facing
                 )
+            } else if u.is_aa_gun() {
+                format!(
+                    "{} · AA gun emplacement · at {}",
+                    battle.side_name(u.side),
+                    battle.label(u.at)
+                )
             } else {
                 format!(
                     "{} · at {} · hull facing {} · turret {}",
@@ -825,30 +883,34 @@ fn draw_unit_card(
                     a.front, a.side, a.rear
                 ));
                 ui.end_row();
-                ui.label("Accuracy");
-                ui.label(format!(
-                    "hits on {}+",
-                    u.base.accuracy.saturating_sub(if u.build.optics {
-                        rules.upgrades.optics_accuracy
-                    } else {
-                        0
-                    })
-                ));
-                ui.end_row();
+                if !u.is_aa_gun() {
+                    ui.label("Accuracy");
+                    ui.label(format!(
+                        "hits on {}+",
+                        u.base.accuracy.saturating_sub(if u.build.optics {
+                            rules.upgrades.optics_accuracy
+                        } else {
+                            0
+                        })
+                    ));
+                    ui.end_row();
+                }
                 ui.label("Hull");
                 ui.label(format!("{} of {}", u.hull, u.base.hull));
                 ui.end_row();
-                ui.label("Action points");
-                ui.label(match act {
-                    Some(a) => format!(
-                        "{} left · moved {} of {}",
-                        a.action_points,
-                        a.moves,
-                        u.move_cap(rules)
-                    ),
-                    None => format!("{} per activation", u.action_points(rules)),
-                });
-                ui.end_row();
+                if !u.is_aa_gun() {
+                    ui.label("Action points");
+                    ui.label(match act {
+                        Some(a) => format!(
+                            "{} left · moved {} of {}",
+                            a.action_points,
+                            a.moves,
+                            u.move_cap(rules)
+                        ),
+                        None => format!("{} per activation", u.action_points(rules)),
+                    });
+                    ui.end_row();
+                }
                 if u.is_infantry() {
                     ui.label("Weapons");
                     ui.label(format!(
@@ -868,6 +930,18 @@ fn draw_unit_card(
                             "next to a friendly tank: cannot be targeted".into()
                         }),
                     });
+                    ui.end_row();
+                } else if u.is_aa_gun() {
+                    ui.label("Against aircraft");
+                    let standing = battle.aa_guns_against(PlayerId(1 - u.side.0.min(1)));
+                    ui.label(format!(
+                        "{standing} gun{} of {} stand{}: enemy strikes are driven off on {}+ \
+                         as they come in",
+                        if standing == 1 { "" } else { "s" },
+                        battle.side_name(u.side),
+                        if standing == 1 { "s" } else { "" },
+                        rules.aa_gun.shoot_down_need(standing)
+                    ));
                     ui.end_row();
                 } else if u.is_apc() {
                     ui.label("Anti-infantry");
@@ -1171,10 +1245,21 @@ fn draw_hover(
             for strike in battle.air_strikes() {
                 let chance = battle.air_strike_chance(strike);
                 if strike.at == hex {
+                    let aa = match battle.anti_aircraft_need(strike.side) {
+                        Some((need, guns)) => format!(
+                            "; {guns} AA gun{} drive{} it off on {need}+, so it lands {} \
+                             ({:.0}%)",
+                            if guns == 1 { "" } else { "s" },
+                            if guns == 1 { "s" } else { "" },
+                            battle.air_strike_lands_chance(strike),
+                            battle.air_strike_lands_chance(strike).to_f64() * 100.0
+                        ),
+                        None => String::new(),
+                    };
                     ui.label(
                         egui::RichText::new(format!(
                             "Air strike marked by {}: {chance} ({:.0}%) to come in at the \
-                             start of next turn",
+                             start of next turn{aa}",
                             battle.side_name(strike.side),
                             chance.to_f64() * 100.0
                         ))
@@ -1213,6 +1298,22 @@ fn draw_hover(
                     u.base.accuracy,
                     u.gun_range(battle.rules()),
                     if u.in_cover { " · in cover" } else { "" }
+                ));
+            } else if let Some(u) = battle.unit_at(hex).filter(|u| u.is_aa_gun()) {
+                ui.label(format!(
+                    "{} ({}) · AA gun · armor {}/{}/{} · hull {}/{} · {}",
+                    u.name,
+                    battle.side_name(u.side),
+                    u.armor.front,
+                    u.armor.side,
+                    u.armor.rear,
+                    u.hull,
+                    u.base.hull,
+                    if u.is_active() {
+                        "drives off the enemy's air strikes"
+                    } else {
+                        "knocked out"
+                    }
                 ));
             } else if let Some(u) = battle.unit_at(hex) {
                 let a = u.armor;

@@ -60,7 +60,10 @@ pub struct UnitAssets {
     head: Handle<Mesh>,
     launcher: Handle<Mesh>,
     halo: Handle<Mesh>,
+    sandbags: Handle<Mesh>,
+    mount: Handle<Mesh>,
     paint: Vec<Handle<StandardMaterial>>,
+    sand: Handle<StandardMaterial>,
     olive: Handle<StandardMaterial>,
     wreck: Handle<StandardMaterial>,
     dark: Handle<StandardMaterial>,
@@ -95,7 +98,10 @@ fn load_assets(
         head: meshes.add(Sphere::new(0.09)),
         launcher: meshes.add(Cylinder::new(0.04, 0.42)),
         halo: meshes.add(Torus::new(0.4, 0.54)),
+        sandbags: meshes.add(Torus::new(0.26, 0.46)),
+        mount: meshes.add(Cylinder::new(0.17, 0.22)),
         paint: (0..3).map(|s| materials.add(side_color(s))).collect(),
+        sand: materials.add(Color::srgb(0.62, 0.55, 0.36)),
         olive: materials.add(Color::srgb(0.3, 0.36, 0.14)),
         wreck: materials.add(Color::srgb(0.22, 0.21, 0.2)),
         dark: materials.add(Color::srgb(0.12, 0.12, 0.12)),
@@ -159,8 +165,11 @@ fn dress_units(
             Visibility::default(),
             Shown(None),
         ));
-        // Targets and squads are dressed whole by their condition.
-        if matches!(kind, UnitKind::Target | UnitKind::Infantry) {
+        // Targets, squads and AA guns are dressed whole by their condition.
+        if matches!(
+            kind,
+            UnitKind::Target | UnitKind::Infantry | UnitKind::AaGun
+        ) {
             continue;
         }
         let turret_turn = facing_rotation(facing.0).inverse() * facing_rotation(turret.0);
@@ -263,6 +272,12 @@ fn show_condition(
             commands
                 .entity(e)
                 .with_children(|p| dress_squad(p, &a, cond, paint, escorted));
+            continue;
+        }
+        if kind == UnitKind::AaGun {
+            commands
+                .entity(e)
+                .with_children(|p| dress_aa_gun(p, &a, cond, paint));
             continue;
         }
         if kind == UnitKind::Target {
@@ -390,6 +405,60 @@ fn dress_squad(
                 Transform::from_translation(body + Vec3::new(0.12, 0.2 * crouch, 0.0) * scale)
                     .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
                     .with_scale(Vec3::splat(scale)),
+            ));
+        }
+    }
+}
+
+/// An AA gun: a ring of sandbags round a mount in the side's colour (grey once knocked
+/// out), with twin barrels raised to the sky, and its hull points as pips.
+fn dress_aa_gun(
+    p: &mut bevy::ecs::hierarchy::ChildSpawnerCommands,
+    a: &UnitAssets,
+    cond: &Condition,
+    paint: Handle<StandardMaterial>,
+) {
+    p.spawn((
+        Dressing,
+        Mesh3d(a.sandbags.clone()),
+        MeshMaterial3d(a.sand.clone()),
+        Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::new(1.35, 2.2, 1.35)),
+    ));
+    p.spawn((
+        Dressing,
+        Mesh3d(a.mount.clone()),
+        MeshMaterial3d(paint),
+        Transform::from_xyz(0.0, 0.22, 0.0).with_scale(Vec3::new(1.4, 1.6, 1.4)),
+    ));
+    // Knocked out, the barrels droop to the ground.
+    let raise = if cond.status == Status::Active {
+        std::f32::consts::FRAC_PI_4
+    } else {
+        std::f32::consts::FRAC_PI_2 - 0.15
+    };
+    for x in [-0.07, 0.07] {
+        p.spawn((
+            Dressing,
+            Mesh3d(a.barrel.clone()),
+            MeshMaterial3d(a.dark.clone()),
+            Transform::from_xyz(x * 1.4, 0.6, -0.2)
+                .with_rotation(Quat::from_rotation_x(raise))
+                .with_scale(Vec3::new(1.3, 1.1, 1.3)),
+        ));
+    }
+    if cond.status == Status::Active {
+        let n = f32::from(cond.max_hull);
+        for i in 0..cond.max_hull {
+            let x = (f32::from(i) - (n - 1.0) / 2.0) * 0.13;
+            p.spawn((
+                Dressing,
+                Mesh3d(a.pip.clone()),
+                MeshMaterial3d(if i < cond.hull {
+                    a.pip_on.clone()
+                } else {
+                    a.pip_off.clone()
+                }),
+                Transform::from_xyz(x, 0.42, 0.5),
             ));
         }
     }
