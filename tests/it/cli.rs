@@ -31,10 +31,12 @@ fn check_accepts_the_shipped_files() {
         "scenarios/disable-aa-guns.ron",
         "scenarios/night-raid.ron",
         "scenarios/urban-warfare.ron",
+        "scenarios/beach-landing.ron",
+        "scenarios/minefield-pass.ron",
         "assets/rules/tank-commander.ron",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout).lines().count(), 12);
+    assert_eq!(text(&out.stdout).lines().count(), 14);
 }
 
 #[test]

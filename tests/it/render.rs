@@ -995,3 +995,23 @@ fn urban_warfare_marks_the_plaza_in_gold() {
     let gold = count(&px, |[r, g, b]| r > 180 && g > 120 && b < 80);
     assert!(gold > 150, "the plaza's gold tiles ({gold} px)");
 }
+
+#[test]
+fn the_beach_landing_has_a_sea_its_mines_and_the_gaps_in_gold() {
+    if !can_render() {
+        return;
+    }
+    let px = greedy_shot(
+        "scenarios/beach-landing.ron",
+        15,
+        0,
+        "beach-landing-start-ui.png",
+        false,
+    );
+    let sea = count(&px, |[r, g, b]| {
+        b > 110 && b > r + 50 && g > r + 15 && g < 150
+    });
+    assert!(sea > 2000, "the sea along the south edge ({sea} px)");
+    let gold = count(&px, |[r, g, b]| r > 180 && g > 120 && b < 80);
+    assert!(gold > 60, "the gaps' gold tiles ({gold} px)");
+}

@@ -3,7 +3,7 @@
 use hexx::Hex;
 
 use super::action::{Ability, Action, FireTarget, Weapon};
-use super::setup::{LieutenantRule, Round};
+use super::setup::{LieutenantRule, Round, Terrain};
 use super::state::{Activation, Role, RoleState, TankCommander, Unit, UnitId};
 use crate::framework::PlayerId;
 use crate::grid::{Facing, Rotation};
@@ -21,7 +21,11 @@ impl TankCommander {
             return Some("that would drive off the board".into());
         }
         if self.terrain(hex).is_impassable() {
-            return Some(format!("{} is a building", self.label(hex)));
+            return Some(format!(
+                "{} is {}",
+                self.label(hex),
+                self.terrain(hex).a_noun()
+            ));
         }
         self.unit_at(hex)
             .map(|u| format!("{} is occupied by {}", self.label(hex), u.name))
@@ -84,7 +88,11 @@ impl TankCommander {
             ));
         }
         if self.terrain(hex).is_impassable() {
-            return Some(format!("{} is a building", self.label(hex)));
+            return Some(format!(
+                "{} is {}",
+                self.label(hex),
+                self.terrain(hex).a_noun()
+            ));
         }
         if let Some(other) = self.unit_at(hex) {
             return Some(format!("{} stands on {}", other.name, self.label(hex)));
@@ -291,7 +299,11 @@ impl TankCommander {
         }
         if self.hidden_mines {
             if self.terrain(hex).is_impassable() {
-                return Some(format!("{} is a building", self.label(hex)));
+                return Some(format!(
+                    "{} is {}",
+                    self.label(hex),
+                    self.terrain(hex).a_noun()
+                ));
             }
             return None;
         }
@@ -695,7 +707,7 @@ impl TankCommander {
                 }
                 let reach = u32::from(u.gun_range(&self.rules));
                 for h in u.at.range(reach) {
-                    if self.board.contains(h) && self.terrain(h).is_impassable() {
+                    if self.board.contains(h) && self.terrain(h) == Terrain::Building {
                         candidates.push(Action::Fire(FireTarget::Building(h)));
                     }
                 }

@@ -12,7 +12,7 @@ fn project(relative: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
 }
 
-const SCENARIOS: [&str; 12] = [
+const SCENARIOS: [&str; 13] = [
     "scenarios/skirmish.ron",
     "scenarios/battle.ron",
     "scenarios/training-range.ron",
@@ -25,6 +25,7 @@ const SCENARIOS: [&str; 12] = [
     "scenarios/disable-aa-guns.ron",
     "scenarios/night-raid.ron",
     "scenarios/urban-warfare.ron",
+    "scenarios/beach-landing.ron",
 ];
 
 fn check_invariants(game: &TankCommander) {

@@ -1030,7 +1030,12 @@ impl TankCommander {
     }
 
     /// The marked space is hit, then (with scatter) a rolled line of spaces from it.
-    fn air_strike_lands(&mut self, strike: AirStrike, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+    pub(crate) fn air_strike_lands(
+        &mut self,
+        strike: AirStrike,
+        rng: &mut MatchRng,
+        facts: &mut Vec<Fact>,
+    ) {
         let a = self.rules.air_strike;
         let mut hexes = vec![strike.at];
         let scatter = a.scatter.then(|| {
@@ -1057,7 +1062,7 @@ impl TankCommander {
             hexes: hexes.clone(),
         });
         for hex in hexes {
-            if self.terrain(hex).is_impassable() {
+            if self.terrain(hex) == Terrain::Building {
                 if let Some(i) = self.board.index(hex) {
                     self.terrain[i] = Terrain::Rubble;
                 }

@@ -864,6 +864,8 @@ pub enum Terrain {
     Forest,
     Building,
     Hill,
+    /// Open water (a sea, a river): no unit enters it, and it hides nothing.
+    Water,
 }
 
 impl Terrain {
@@ -877,6 +879,7 @@ impl Terrain {
             Terrain::Forest => 'f',
             Terrain::Building => 'B',
             Terrain::Hill => 'h',
+            Terrain::Water => 'w',
         }
     }
 
@@ -890,6 +893,7 @@ impl Terrain {
             'f' => (Terrain::Forest, false),
             'B' => (Terrain::Building, false),
             'h' => (Terrain::Hill, false),
+            'w' => (Terrain::Water, false),
             's' => (Terrain::Open, true),
             _ => return None,
         })
@@ -901,9 +905,24 @@ impl Terrain {
         matches!(self, Terrain::Mud | Terrain::Rubble)
     }
 
+    /// The terrain as the object of a sentence: "a building", "water".
+    #[must_use]
+    pub const fn a_noun(self) -> &'static str {
+        match self {
+            Terrain::Open => "open ground",
+            Terrain::Mud => "mud",
+            Terrain::Rubble => "rubble",
+            Terrain::Forest => "forest",
+            Terrain::Building => "a building",
+            Terrain::Hill => "a hill",
+            Terrain::Water => "water",
+        }
+    }
+
+    /// No unit enters it: a building, or water.
     #[must_use]
     pub const fn is_impassable(self) -> bool {
-        matches!(self, Terrain::Building)
+        matches!(self, Terrain::Building | Terrain::Water)
     }
 
     #[must_use]
@@ -921,6 +940,7 @@ impl std::fmt::Display for Terrain {
             Terrain::Forest => "forest",
             Terrain::Building => "building",
             Terrain::Hill => "hill",
+            Terrain::Water => "water",
         })
     }
 }
@@ -1365,7 +1385,8 @@ pub struct TerrainPatch {
 pub struct TerrainSetup {
     pub default: Terrain,
     /// One string per row, one character per hex: `.` open, `m` mud, `r` rubble,
-    /// `f` forest, `B` building, `h` hill, `s` smoke over open ground. Spaces are ignored.
+    /// `f` forest, `B` building, `h` hill, `w` water, `s` smoke over open ground. Spaces are
+    /// ignored.
     pub rows: Vec<String>,
     pub patches: Vec<TerrainPatch>,
     pub smoke: Vec<String>,
@@ -1663,7 +1684,7 @@ impl Scenario {
                     None => p.push(
                         format!("terrain.rows[{r}]"),
                         format!(
-                            "`{ch}` in row {} is not a terrain: use . m r f B h s",
+                            "`{ch}` in row {} is not a terrain: use . m r f B h w s",
                             r + 1
                         ),
                     ),
@@ -1810,7 +1831,12 @@ impl Scenario {
                 if terrain[i].is_impassable() {
                     p.push(
                         format!("{path}.at"),
-                        format!("`{}` is placed on a building at {}", u.name, u.at),
+                        format!(
+                            "`{}` is placed on {} at {}",
+                            u.name,
+                            terrain[i].a_noun(),
+                            u.at
+                        ),
                     );
                 }
                 if let Some((_, other)) = occupied.iter().find(|(o, _)| *o == h) {
@@ -1897,8 +1923,15 @@ impl Scenario {
                 let Some(h) = hex_of(&mut p, path.clone(), label) else {
                     continue;
                 };
-                if board.index(h).is_some_and(|i| terrain[i].is_impassable()) {
-                    p.push(path, format!("a mine at {label} would lie in a building"));
+                if let Some(t) = board
+                    .index(h)
+                    .map(|i| terrain[i])
+                    .filter(|t| t.is_impassable())
+                {
+                    p.push(
+                        path,
+                        format!("a mine at {label} would lie in {}", t.a_noun()),
+                    );
                 } else if let Some((_, who)) = occupied.iter().find(|(o, _)| *o == h) {
                     p.push(
                         path,
@@ -1918,10 +1951,17 @@ impl Scenario {
             let Some(h) = hex_of(&mut p, path.clone(), label) else {
                 continue;
             };
-            if board.index(h).is_some_and(|i| terrain[i].is_impassable()) {
+            if let Some(t) = board
+                .index(h)
+                .map(|i| terrain[i])
+                .filter(|t| t.is_impassable())
+            {
                 p.push(
                     path,
-                    format!("the objective at {label} is on a building: no squad could reach it"),
+                    format!(
+                        "the objective at {label} is on {}: no squad could reach it",
+                        t.a_noun()
+                    ),
                 );
             } else if objectives.contains(&h) {
                 p.push(path, format!("{label} is an objective twice"));
@@ -1949,10 +1989,14 @@ impl Scenario {
                 let mut hexes = Vec::new();
                 for (j, w) in waypoints.iter().enumerate() {
                     if let Some(h) = hex_of(&mut p, format!("victory.mission.waypoints[{j}]"), w) {
-                        if board.index(h).is_some_and(|i| terrain[i].is_impassable()) {
+                        if let Some(t) = board
+                            .index(h)
+                            .map(|i| terrain[i])
+                            .filter(|t| t.is_impassable())
+                        {
                             p.push(
                                 format!("victory.mission.waypoints[{j}]"),
-                                format!("waypoint {w} is on a building"),
+                                format!("waypoint {w} is on {}", t.a_noun()),
                             );
                         }
                         hexes.push(h);
@@ -2152,10 +2196,14 @@ impl Scenario {
                     let Some(h) = hex_of(&mut p, path.clone(), label) else {
                         continue;
                     };
-                    if board.index(h).is_some_and(|i| terrain[i].is_impassable()) {
+                    if let Some(t) = board
+                        .index(h)
+                        .map(|i| terrain[i])
+                        .filter(|t| t.is_impassable())
+                    {
                         p.push(
                             path,
-                            format!("{label} is a building: no unit could stand there"),
+                            format!("{label} is {}: no unit could stand there", t.a_noun()),
                         );
                     } else if hexes.contains(&h) {
                         p.push(path, format!("{label} is named twice"));

@@ -3126,3 +3126,88 @@ fn the_defender_of_an_area_wins_at_the_turn_limit_and_areas_are_checked() {
     assert!(problems[1].ends_with("is a building: no unit could stand there"));
     assert!(problems[2].contains("off the board"), "{problems:?}");
 }
+
+// ----- Water -----
+
+#[test]
+fn no_unit_enters_water_but_it_hides_nothing_and_a_strike_leaves_it_water() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .squad("Blue", "S", S * 2)
+        .tank("Red", "X", N * 4, Facing::S, Facing::S)
+        .terrain(N, Terrain::Water)
+        .terrain(N * 2, Terrain::Water)
+        .terrain(S * 3, Terrain::Water)
+        .rules();
+    let t = id(&g, "T");
+    play(&mut g, &mut rng, Action::Activate(t));
+    assert_eq!(
+        refuse(&g, Action::Move),
+        format!("{} is water", g.label(g.unit(t).at + N))
+    );
+    // The shot across the water is clear and uncovered.
+    let p = fire_at(&g, "T", "X").unwrap();
+    assert_eq!(p.to_hit.need, 4);
+    assert!(
+        g.sight_line(g.unit(t).at, g.unit(id(&g, "X")).at)
+            .is_clear()
+    );
+    play(&mut g, &mut rng, Action::EndActivation);
+    {
+        let u = id(&g, "X");
+        play(&mut g, &mut rng, Action::Activate(u));
+    }
+    play(&mut g, &mut rng, Action::EndActivation);
+    let s = id(&g, "S");
+    play(&mut g, &mut rng, Action::Activate(s));
+    assert_eq!(
+        refuse(&g, Action::Step(Facing::S)),
+        format!("{} is water", g.label(g.unit(s).at + S))
+    );
+    // A strike over water hits nothing there and leaves it water.
+    let water = g.unit(t).at + N;
+    let mut facts = Vec::new();
+    let strike = super::state::AirStrike {
+        at: water,
+        side: RED,
+        caller: id(&g, "X"),
+        called_on: 1,
+    };
+    g.air_strike_lands(strike, &mut MatchRng::scripted(0, [1, 1]), &mut facts);
+    assert_eq!(g.terrain(water), Terrain::Water);
+    assert!(
+        !facts
+            .iter()
+            .any(|f| matches!(f, Fact::BuildingDestroyed { .. })),
+        "{facts:?}"
+    );
+}
+
+#[test]
+fn nothing_is_placed_in_water() {
+    let f = Field::new();
+    let label = f.label(N);
+    let mut field = f
+        .tank("Blue", "T", N, Facing::N, Facing::N)
+        .tank("Red", "X", N * 4, Facing::S, Facing::S)
+        .terrain(N, Terrain::Water)
+        .terrain(N * 2, Terrain::Water)
+        .mines("Red", &[N * 2]);
+    field.setup.objectives = vec![field.label(N * 2)];
+    let problems: Vec<String> = Scenario::validate(field.setup, &Rules::builtin())
+        .unwrap_err()
+        .0
+        .into_iter()
+        .map(|(_, m)| m)
+        .collect();
+    let at2 = Field::new().label(N * 2);
+    assert_eq!(
+        problems,
+        [
+            format!("`T` is placed on water at {label}"),
+            format!("a mine at {at2} would lie in water"),
+            format!("the objective at {at2} is on water: no squad could reach it"),
+        ]
+    );
+    assert_eq!(Terrain::from_symbol('w'), Some((Terrain::Water, false)));
+}

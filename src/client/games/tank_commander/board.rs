@@ -68,6 +68,7 @@ pub fn terrain_color(t: Ground) -> Color {
         Ground::Forest => Color::srgb(0.22, 0.40, 0.20),
         Ground::Building => Color::srgb(0.60, 0.55, 0.50),
         Ground::Hill => Color::srgb(0.60, 0.58, 0.36),
+        Ground::Water => Color::srgb(0.14, 0.34, 0.56),
     }
 }
 
@@ -106,14 +107,18 @@ fn load_assets(
         Ground::Forest,
         Ground::Building,
         Ground::Hill,
+        Ground::Water,
     ]
     .into_iter()
     .map(|t| {
+        // Water shines; the ground does not.
+        let water = t == Ground::Water;
         (
             t,
             materials.add(StandardMaterial {
                 base_color: terrain_color(t),
-                perceptual_roughness: 0.95,
+                perceptual_roughness: if water { 0.15 } else { 0.95 },
+                reflectance: if water { 0.8 } else { 0.5 },
                 ..default()
             }),
         )
@@ -328,10 +333,11 @@ fn dress_tiles(
             tile.despawn_children();
         }
         let centre = hex_to_world(at.0);
-        let (mesh, height) = if ground == Ground::Hill {
-            (&a.hill, 0.5)
-        } else {
-            (&a.tile, 0.2)
+        let (mesh, height) = match ground {
+            Ground::Hill => (&a.hill, 0.5),
+            // Water lies a little below the banks.
+            Ground::Water => (&a.tile, 0.12),
+            _ => (&a.tile, 0.2),
         };
         let top = centre + Vec3::Y * (height - 0.1);
         let material = a
@@ -340,7 +346,12 @@ fn dress_tiles(
             .find(|(t, _)| *t == ground)
             .map(|(_, m)| m.clone())
             .unwrap_or_default();
-        add(&material, mesh, centre);
+        let sunk = if ground == Ground::Water {
+            Vec3::Y * -0.08
+        } else {
+            Vec3::ZERO
+        };
+        add(&material, mesh, centre + sunk);
         match ground {
             Ground::Forest => {
                 add(&a.trunk_mat, &a.trunks, top);

@@ -302,22 +302,21 @@ fn draw_labels(
             );
         }
     }
-    // A Take Area mission's area.
+    // A Take Area mission's area: one plate over each connected patch of it.
     if let Some((attacker, area)) = battle.goal_area() {
-        let n = area.len() as f32;
-        let centre = area
-            .iter()
-            .fold(Vec3::ZERO, |acc, h| acc + hex_to_world(*h) / n);
-        if let Some(p) = screen(centre + Vec3::Y * 0.3) {
-            plate(
-                p,
-                format!(
-                    "{}: TAKE THE PLAZA",
-                    battle.side_name(attacker).to_uppercase()
-                ),
-                egui::Color32::from_rgb(255, 210, 80),
-                13.0,
-            );
+        for patch in patches(area) {
+            let n = patch.len() as f32;
+            let centre = patch
+                .iter()
+                .fold(Vec3::ZERO, |acc, h| acc + hex_to_world(*h) / n);
+            if let Some(p) = screen(centre + Vec3::Y * 0.3) {
+                plate(
+                    p,
+                    format!("{}: HOLD", battle.side_name(attacker).to_uppercase()),
+                    egui::Color32::from_rgb(255, 210, 80),
+                    12.0,
+                );
+            }
         }
     }
     // A Destroy Target mission's target, while it stands.
@@ -379,4 +378,25 @@ fn draw_labels(
         }
     }
     Ok(())
+}
+
+/// The connected patches of `area` (hexes joined by a side), each in area order.
+fn patches(area: &[hexx::Hex]) -> Vec<Vec<hexx::Hex>> {
+    let mut out: Vec<Vec<hexx::Hex>> = Vec::new();
+    let mut left: Vec<hexx::Hex> = area.to_vec();
+    while let Some(first) = left.first().copied() {
+        let mut patch = vec![first];
+        left.retain(|h| *h != first);
+        let mut k = 0;
+        while k < patch.len() {
+            let h = patch[k];
+            let (near, far): (Vec<_>, Vec<_>) =
+                left.iter().partition(|o| o.unsigned_distance_to(h) == 1);
+            patch.extend(near);
+            left = far;
+            k += 1;
+        }
+        out.push(patch);
+    }
+    out
 }

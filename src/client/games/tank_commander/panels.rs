@@ -1223,6 +1223,7 @@ fn draw_hover(
                 Terrain::Forest => " (−1 to hit units in or behind it)",
                 Terrain::Building => " (impassable, blocks sight; can be shot to rubble)",
                 Terrain::Hill => " (−1 to hit units behind it; units on it are hit on the rear)",
+                Terrain::Water => " (no unit enters it; it hides nothing)",
                 Terrain::Open => "",
             };
             let smoke = if battle.smoke(hex) {
