@@ -139,7 +139,7 @@ fn draw_frame<G: GameClient>(
             ui.separator();
             ui.horizontal(|ui| {
                 ui.heading("Log");
-                if let Some(v) = session.viewer.filter(|_| G::SECRETS) {
+                if let Some(v) = session.viewer.filter(|_| state.holds_secrets()) {
                     ui.label(
                         egui::RichText::new(format!("as {} may read it", state.player_name(v)))
                             .weak(),

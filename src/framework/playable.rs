@@ -127,6 +127,24 @@ pub trait Playable: Game + Sized {
         None
     }
 
+    /// Whether this match holds secrets: by default the game's [`Playable::SECRETS`]; a
+    /// setup may bring some of its own (Tank Commander's hidden mines). Hot seat hides the
+    /// screen between people when it does.
+    fn holds_secrets(&self) -> bool {
+        Self::SECRETS
+    }
+
+    /// An action as `viewer` may read it in the log (`None` as the viewer is the whole
+    /// truth); `None` hides it behind "Ann acts". By default a game with secrets hides the
+    /// other players' actions whole, and a game without shows them.
+    fn describe_action_for(
+        &self,
+        action: &Self::Action,
+        viewer: Option<PlayerId>,
+    ) -> Option<String> {
+        (!Self::SECRETS || viewer.is_none()).then(|| self.describe_action(action))
+    }
+
     /// A fact as `viewer` may read it: `None` hides it from them, and a fact about a
     /// secret may read differently to its owner ("you draw High Explosive") than to the
     /// others ("Ann draws a card"). `None` as the viewer is the whole truth (replays).

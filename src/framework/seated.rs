@@ -214,7 +214,7 @@ impl<G: Playable> SeatedMatch<G> {
 
     /// Whether the screen passes between people who hold secrets.
     fn privacy_matters(&self) -> bool {
-        G::SECRETS && self.people() > 1 && self.replay.is_none()
+        self.state().holds_secrets() && self.people() > 1 && self.replay.is_none()
     }
 
     /// The person who must decide now, if any (the first of several asked at once).
@@ -241,7 +241,7 @@ impl<G: Playable> SeatedMatch<G> {
     /// The seat the screen should show once nothing is pending: everything in games with
     /// no secrets; else the person deciding, the only person, or the last one shown.
     fn settled_viewer(&self) -> Option<PlayerId> {
-        if !G::SECRETS || self.replay.is_some() || self.people() == 0 {
+        if !self.state().holds_secrets() || self.replay.is_some() || self.people() == 0 {
             return None;
         }
         if let Some(p) = self.deciding() {
@@ -558,10 +558,14 @@ fn log_of<G: Playable>(game: &Match<G>, viewer: Option<PlayerId>) -> Vec<LogLine
         .collect();
     for (i, step) in game.history().iter().enumerate() {
         let who = state.player_name(step.player);
-        let text = if !G::SECRETS || viewer.is_none() || viewer == Some(step.player) {
-            format!("{who}: {}", step.describe())
-        } else {
-            format!("{who} acts")
+        let own = viewer.is_none() || viewer == Some(step.player);
+        let text = match step
+            .state_before()
+            .describe_action_for(&step.action, viewer)
+        {
+            _ if own => format!("{who}: {}", step.describe()),
+            Some(seen) => format!("{who}: {seen}"),
+            None => format!("{who} acts"),
         };
         out.push(LogLine {
             step: Some(i),

@@ -33,10 +33,11 @@ fn check_accepts_the_shipped_files() {
         "scenarios/urban-warfare.ron",
         "scenarios/beach-landing.ron",
         "scenarios/minefield-pass.ron",
+        "scenarios/river-crossing.ron",
         "assets/rules/tank-commander.ron",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout).lines().count(), 14);
+    assert_eq!(text(&out.stdout).lines().count(), 15);
 }
 
 #[test]

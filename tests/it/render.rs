@@ -893,6 +893,12 @@ fn the_depot_of_destroy_target_is_marked_and_falls_to_rubble() {
     );
 }
 
+/// The colour of a goal tile (an edge or area the mission sends a side to): translucent
+/// gold over the grass.
+fn goal_gold([r, g, b]: [i32; 3]) -> bool {
+    (r - 195).abs() < 18 && (g - 165).abs() < 18 && (b - 81).abs() < 18
+}
+
 /// The mean brightness of an image's pixels (0 to 255).
 fn brightness(px: &[[u8; 3]]) -> f64 {
     let sum: u64 = px
@@ -992,8 +998,8 @@ fn urban_warfare_marks_the_plaza_in_gold() {
         "urban-warfare-start-ui.png",
         false,
     );
-    let gold = count(&px, |[r, g, b]| r > 180 && g > 120 && b < 80);
-    assert!(gold > 150, "the plaza's gold tiles ({gold} px)");
+    let gold = count(&px, goal_gold);
+    assert!(gold > 1500, "the plaza's gold tiles ({gold} px)");
 }
 
 #[test]
@@ -1012,6 +1018,44 @@ fn the_beach_landing_has_a_sea_its_mines_and_the_gaps_in_gold() {
         b > 110 && b > r + 50 && g > r + 15 && g < 150
     });
     assert!(sea > 2000, "the sea along the south edge ({sea} px)");
-    let gold = count(&px, |[r, g, b]| r > 180 && g > 120 && b < 80);
-    assert!(gold > 60, "the gaps' gold tiles ({gold} px)");
+    let gold = count(&px, goal_gold);
+    assert!(gold > 1000, "the gaps' gold tiles ({gold} px)");
+}
+
+#[test]
+fn the_hover_tank_and_the_walker_of_the_rules_table_are_drawn_and_the_hover_tank_crosses() {
+    use tanktable::rules::tank_commander::Fact;
+    if !can_render() {
+        return;
+    }
+    let setup = "scenarios/river-crossing.ron";
+    let seed = 10;
+    let start = greedy_shot(setup, seed, 0, "river-crossing-start-ui.png", false);
+    let river = count(&start, |[r, g, b]| {
+        b > 110 && b > r + 50 && g > r + 15 && g < 150
+    });
+    assert!(river > 2000, "the river ({river} px)");
+    // The hover tank's skirt glows pale blue under it.
+    let glow = |px: &[[u8; 3]]| count(px, |[r, g, b]| b > 200 && g > 190 && r < 200 && b > r + 40);
+    assert!(
+        glow(&start) > 10,
+        "the hover skirt's glow ({} px)",
+        glow(&start)
+    );
+    let (afloat, ()) = first_fact(setup, seed, |game, f| match f {
+        Fact::UnitMoved { to, .. }
+            if game.terrain(*to) == tanktable::rules::tank_commander::Terrain::Water =>
+        {
+            Some(())
+        }
+        _ => None,
+    })
+    .expect("the hover tank crosses the river");
+    let _ = greedy_shot(
+        setup,
+        seed,
+        afloat + 1,
+        "river-crossing-afloat-ui.png",
+        false,
+    );
 }

@@ -15,7 +15,7 @@ fn a_broken_scenario_lists_every_problem_in_file_order() {
         .collect();
     let expected = [
         "6:9: there are 7 terrain rows but the board is 8 rows high",
-        "11:13: `x` in row 5 is not a terrain: use . m r f B h s",
+        "11:13: `x` in row 5 is not a terrain: use . m r f B h w s",
         "18:38: K12 is off the board (8 columns A-H, rows 1-8)",
         "19:39: `Mason` is placed on a building at D2",
         "19:60: unknown field `colour`",

@@ -94,6 +94,7 @@ impl TankCommander {
         (
             targets,
             range,
+            unit.movement.crosses_water,
             &self.terrain,
             &self.smoke,
             self.board.width,
@@ -108,7 +109,7 @@ impl TankCommander {
                     .board
                     .hexes()
                     .filter(|&h| {
-                        !self.terrain(h).is_impassable()
+                        unit.may_enter(self.terrain(h))
                             && targets.iter().any(|&target| {
                                 h != target
                                     && h.unsigned_distance_to(target) <= range
@@ -116,7 +117,7 @@ impl TankCommander {
                             })
                     })
                     .collect();
-                *field = self.distance_field(&spots);
+                *field = self.distance_field(&spots, unit.movement.crosses_water);
                 *k = key;
             }
             field.get(i).copied().flatten()
@@ -125,7 +126,7 @@ impl TankCommander {
 
     /// Spaces to walk from every hex of the board to the nearest of `goals`, round
     /// buildings; `None` where none can be reached.
-    fn distance_field(&self, goals: &[hexx::Hex]) -> Vec<Option<u32>> {
+    fn distance_field(&self, goals: &[hexx::Hex], crosses_water: bool) -> Vec<Option<u32>> {
         let mut field = vec![None; self.board.len()];
         let mut frontier: Vec<hexx::Hex> = Vec::new();
         for &g in goals {
@@ -142,7 +143,7 @@ impl TankCommander {
                 for n in h.all_neighbors() {
                     if let Some(i) = self.board.index(n)
                         && field[i].is_none()
-                        && !self.terrain(n).is_impassable()
+                        && passable(self.terrain(n), crosses_water)
                     {
                         field[i] = Some(d);
                         next.push(n);
@@ -373,7 +374,12 @@ impl TankCommander {
 
     /// Spaces a squad must walk from `at` to the nearest of `goals`, around buildings
     /// (units are ignored: they move); `None` if no goal can be reached.
-    fn walking_distance(&self, at: hexx::Hex, goals: &[hexx::Hex]) -> Option<u32> {
+    fn walking_distance(
+        &self,
+        at: hexx::Hex,
+        goals: &[hexx::Hex],
+        crosses_water: bool,
+    ) -> Option<u32> {
         let mut seen = vec![false; self.board.len()];
         let mut frontier: Vec<hexx::Hex> = goals.to_vec();
         for g in goals {
@@ -389,7 +395,7 @@ impl TankCommander {
                 for n in h.all_neighbors() {
                     if let Some(i) = self.board.index(n)
                         && !seen[i]
-                        && !self.terrain(n).is_impassable()
+                        && passable(self.terrain(n), crosses_water)
                     {
                         seen[i] = true;
                         next.push(n);
@@ -419,7 +425,7 @@ impl TankCommander {
             .filter_map(|f| {
                 let next = unit.at + f.offset();
                 let open = self.board.contains(next)
-                    && !self.terrain(next).is_impassable()
+                    && unit.may_enter(self.terrain(next))
                     && self.unit_at(next).is_none();
                 open.then(|| (f, self.goal_distance(unit, next)))
             })
@@ -439,13 +445,13 @@ impl TankCommander {
                     .filter(|o| o.holder != Some(unit.side))
                     .map(|o| o.at)
                     .collect();
-                self.walking_distance(at, &goals)
+                self.walking_distance(at, &goals, false)
             }
             MissionRules::Escort { squad, edge, .. } if unit.id == *squad => {
-                self.walking_distance(at, &self.edge_hexes(*edge))
+                self.walking_distance(at, &self.edge_hexes(*edge), false)
             }
             MissionRules::TakeArea { attacker, area } if unit.side.0 == *attacker => {
-                self.area_distance(at, area)
+                self.area_distance(at, area, false)
             }
             _ => None,
         }
@@ -454,19 +460,31 @@ impl TankCommander {
     /// Spaces to walk from `at` to the nearest of `goals` round buildings, from a field
     /// worked out once per goals and ground and kept per thread (the lookahead asks for
     /// every candidate move).
-    fn area_distance(&self, at: hexx::Hex, goals: &[hexx::Hex]) -> Option<u32> {
+    fn area_distance(
+        &self,
+        at: hexx::Hex,
+        goals: &[hexx::Hex],
+        crosses_water: bool,
+    ) -> Option<u32> {
         use std::hash::{Hash, Hasher};
         thread_local! {
             static FIELD: std::cell::RefCell<(u64, Vec<Option<u32>>)> =
                 const { std::cell::RefCell::new((0, Vec::new())) };
         }
         let mut key = std::collections::hash_map::DefaultHasher::new();
-        (goals, &self.terrain, self.board.width, self.board.height).hash(&mut key);
+        (
+            goals,
+            crosses_water,
+            &self.terrain,
+            self.board.width,
+            self.board.height,
+        )
+            .hash(&mut key);
         let key = key.finish();
         let i = self.board.index(at)?;
         FIELD.with_borrow_mut(|(k, field)| {
             if *k != key || field.is_empty() {
-                *field = self.distance_field(goals);
+                *field = self.distance_field(goals, crosses_water);
                 *k = key;
             }
             field.get(i).copied().flatten()
@@ -556,7 +574,7 @@ impl TankCommander {
                 };
                 // Round the houses when they stand in the way.
                 let to_go = self
-                    .walking_distance(at, &self.edge_hexes(*edge))
+                    .walking_distance(at, &self.edge_hexes(*edge), unit.movement.crosses_water)
                     .map_or(f64::from(rows), f64::from);
                 3.0 * to_go
             }
@@ -609,15 +627,17 @@ impl TankCommander {
             }
             // The attackers drive for the area round the houses; the defenders hold it.
             MissionRules::TakeArea { attacker, area } => {
-                let to_go = self.area_distance(at, area).map_or_else(
-                    || {
-                        area.iter()
-                            .map(|h| at.unsigned_distance_to(*h))
-                            .min()
-                            .map_or(0.0, f64::from)
-                    },
-                    f64::from,
-                );
+                let to_go = self
+                    .area_distance(at, area, unit.movement.crosses_water)
+                    .map_or_else(
+                        || {
+                            area.iter()
+                                .map(|h| at.unsigned_distance_to(*h))
+                                .min()
+                                .map_or(0.0, f64::from)
+                        },
+                        f64::from,
+                    );
                 if unit.side.0 == *attacker {
                     3.0 * to_go
                 } else {
@@ -698,7 +718,11 @@ impl TankCommander {
         };
         let act = self.activation()?;
         let moves_left = self.moves_allowed(unit).saturating_sub(act.moves);
-        let to_go = self.walking_distance(unit.at, &self.edge_hexes(*edge))?;
+        let to_go = self.walking_distance(
+            unit.at,
+            &self.edge_hexes(*edge),
+            unit.movement.crosses_water,
+        )?;
         if unit.side.0 != *attacker || to_go > u32::from(moves_left.min(act.action_points)) {
             return None;
         }
@@ -927,4 +951,10 @@ impl Bot<TankCommander> for GreedyBot {
         }
         Some(Action::EndActivation)
     }
+}
+
+/// Whether a route may pass over `terrain`: never through a building; over water only
+/// for a unit that crosses it.
+fn passable(terrain: super::setup::Terrain, crosses_water: bool) -> bool {
+    !terrain.is_impassable() || (crosses_water && terrain == super::setup::Terrain::Water)
 }

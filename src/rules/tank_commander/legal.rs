@@ -15,12 +15,12 @@ impl TankCommander {
         unit.at + unit.facing.offset()
     }
 
-    /// Why a unit cannot enter `hex`, if it cannot.
-    fn entry_problem(&self, hex: Hex) -> Option<String> {
+    /// Why `unit` cannot enter `hex`, if it cannot.
+    fn entry_problem(&self, unit: &Unit, hex: Hex) -> Option<String> {
         if !self.board.contains(hex) {
             return Some("that would drive off the board".into());
         }
-        if self.terrain(hex).is_impassable() {
+        if !unit.may_enter(self.terrain(hex)) {
             return Some(format!(
                 "{} is {}",
                 self.label(hex),
@@ -34,10 +34,21 @@ impl TankCommander {
     /// Action point cost of moving `unit` one space forward from where it stands.
     #[must_use]
     pub fn move_cost(&self, unit: &Unit) -> u8 {
-        if self.terrain(unit.at).is_rough() {
+        if self.terrain(unit.at).is_rough() && !unit.movement.ignores_rough {
             self.rules.costs.leave_rough
         } else {
             self.rules.costs.move_forward
+        }
+    }
+
+    /// Action points a 60° hull turn costs `unit` (nothing for a unit type that turns
+    /// for free).
+    #[must_use]
+    pub fn turn_cost(&self, unit: &Unit) -> u8 {
+        if unit.movement.free_turns {
+            0
+        } else {
+            self.rules.costs.turn
         }
     }
 
@@ -47,7 +58,7 @@ impl TankCommander {
     pub fn dash_cost(&self, unit: &Unit, spaces: u8) -> u8 {
         let c = &self.rules.costs;
         let mut cost = c.move_forward;
-        if self.rules.crew.dash_pays_rough {
+        if self.rules.crew.dash_pays_rough && !unit.movement.ignores_rough {
             let mut hex = unit.at;
             for _ in 0..spaces {
                 if self.terrain(hex).is_rough() {
@@ -370,7 +381,7 @@ impl TankCommander {
                 if let Some(why) = self.move_cap_problem(u, act) {
                     return Err(why);
                 }
-                if let Some(why) = self.entry_problem(u.at + facing.offset()) {
+                if let Some(why) = self.entry_problem(u, u.at + facing.offset()) {
                     return Err(why);
                 }
                 need_ap(self.move_cost(u), "moving out of this space")
@@ -454,7 +465,7 @@ impl TankCommander {
                         self.label(hex)
                     ));
                 }
-                if let Some(why) = self.entry_problem(hex) {
+                if let Some(why) = self.entry_problem(u, hex) {
                     return Err(why);
                 }
                 need_ap(rules.costs.mount, "dismounting")
@@ -466,7 +477,7 @@ impl TankCommander {
                 if let Some(why) = self.move_cap_problem(u, act) {
                     return Err(why);
                 }
-                if let Some(why) = self.entry_problem(self.ahead(u)) {
+                if let Some(why) = self.entry_problem(u, self.ahead(u)) {
                     return Err(why);
                 }
                 need_ap(self.move_cost(u), "moving out of this space")
@@ -475,7 +486,7 @@ impl TankCommander {
                 if u.role_state(Role::Driver) == RoleState::Out {
                     return Err("the driver is dead: the tank cannot move or turn".into());
                 }
-                need_ap(rules.costs.turn, "turning")
+                need_ap(self.turn_cost(u), "turning")
             }
             Action::RotateTurret(_) => need_ap(rules.costs.turret, "rotating the turret"),
             Action::Load(round) => {
@@ -643,7 +654,7 @@ impl TankCommander {
                         let mut hex = u.at;
                         for _ in 0..spaces {
                             hex += u.facing.offset();
-                            if let Some(why) = self.entry_problem(hex) {
+                            if let Some(why) = self.entry_problem(u, hex) {
                                 return Err(why);
                             }
                         }

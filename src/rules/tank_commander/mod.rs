@@ -131,6 +131,24 @@ impl Battle {
 }
 
 impl Playable for TankCommander {
+    fn holds_secrets(&self) -> bool {
+        self.hidden_mines
+    }
+
+    /// Every action is seen by both sides, but where a hidden mine was laid.
+    fn describe_action_for(&self, action: &Action, viewer: Option<PlayerId>) -> Option<String> {
+        let own = viewer.is_none() || viewer == Some(self.current);
+        Some(match action {
+            Action::LayMine(_) if self.hidden_mines && !own => {
+                let who = self
+                    .activation()
+                    .map_or(String::new(), |a| format!("{}: ", self.unit(a.unit).name));
+                format!("{who}lay a hidden mine ({} AP)", self.rules.costs.lay_mine)
+            }
+            _ => self.describe_action(action),
+        })
+    }
+
     type Rules = Rules;
     type Setup = Battle;
     /// Records carry the scenario inline, so that a save survives edits to its file; the

@@ -101,7 +101,7 @@ impl TankCommander {
                     } else {
                         format!("stays {}", u.turret)
                     },
-                    ap(costs.turn)
+                    ap(self.turn_cost(u))
                 ),
                 None => format!("turn {rotation}"),
             },

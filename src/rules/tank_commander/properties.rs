@@ -12,7 +12,7 @@ fn project(relative: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
 }
 
-const SCENARIOS: [&str; 13] = [
+const SCENARIOS: [&str; 14] = [
     "scenarios/skirmish.ron",
     "scenarios/battle.ron",
     "scenarios/training-range.ron",
@@ -26,6 +26,7 @@ const SCENARIOS: [&str; 13] = [
     "scenarios/night-raid.ron",
     "scenarios/urban-warfare.ron",
     "scenarios/beach-landing.ron",
+    "scenarios/river-crossing.ron",
 ];
 
 fn check_invariants(game: &TankCommander) {
@@ -42,9 +43,10 @@ fn check_invariants(game: &TankCommander) {
         if u.on_table() {
             assert!(game.board().contains(u.at), "{} is off the board", u.name);
             assert!(
-                !game.terrain(u.at).is_impassable(),
-                "{} stands in a building",
-                u.name
+                u.may_enter(game.terrain(u.at)) || u.riding.is_some(),
+                "{} stands on {}",
+                u.name,
+                game.terrain(u.at).a_noun()
             );
             match u.riding {
                 // A squad riding on a tank or in an APC shares its space, and moves with it.

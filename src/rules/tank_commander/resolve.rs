@@ -246,13 +246,14 @@ impl TankCommander {
                     u.turret = u.turret.rotated(rotation);
                 }
                 let (to, turret) = (u.facing, u.turret);
-                spend(self, costs.turn);
+                let cost = self.turn_cost(&self.units[id.index()]);
+                spend(self, cost);
                 facts.push(Fact::UnitTurned {
                     unit: id,
                     from,
                     to,
                     turret,
-                    cost: costs.turn,
+                    cost,
                 });
             }
             Action::RotateTurret(rotation) => {
@@ -872,7 +873,10 @@ impl TankCommander {
             u.status = Status::Destroyed;
             u.on_fire = false;
         }
-        if let Some(i) = self.board.index(at) {
+        // The wreck becomes rubble; a hover tank's sinks in the water.
+        if let Some(i) = self.board.index(at)
+            && self.terrain[i] != Terrain::Water
+        {
             self.terrain[i] = Terrain::Rubble;
         }
         facts.push(Fact::CookedOff {

@@ -517,6 +517,54 @@ impl Default for ApcRules {
     }
 }
 
+/// How a unit type made in the rules table moves, beyond its chassis's own way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct Movement {
+    /// It may enter water (nothing enters a building).
+    pub crosses_water: bool,
+    /// Leaving mud or rubble costs it no more than leaving open ground.
+    pub ignores_rough: bool,
+    /// Turning costs it no action points.
+    pub free_turns: bool,
+}
+
+impl Movement {
+    /// True when nothing sets this movement apart.
+    #[must_use]
+    pub fn is_plain(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
+/// The model the client draws for a unit type made in the rules table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum UnitModel {
+    /// The chassis's own model.
+    #[default]
+    Standard,
+    /// A hull floating over a skirt, without tracks.
+    Hover,
+    /// A hull carried on legs.
+    Walker,
+}
+
+/// A unit type a rules table adds without code: one of the chassis's ways of acting (a
+/// tank's crew, turret and gun; an APC's; a squad's) with a profile and movement of its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitType {
+    /// The chassis it acts as: `Tank`, `Apc` or `Infantry`.
+    pub base: UnitKind,
+    /// One sentence for the unit card.
+    #[serde(default)]
+    pub description: String,
+    pub stats: UnitStats,
+    #[serde(default)]
+    pub movement: Movement,
+    #[serde(default)]
+    pub model: UnitModel,
+}
+
 /// Every number and switch of Tank Commander, as read from the rules file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rules {
@@ -545,6 +593,10 @@ pub struct Rules {
     pub night: NightRules,
     #[serde(default)]
     pub aa_gun: AaGunRules,
+    /// Unit types made in the table (hover tanks, walkers …), by name; a scenario's unit
+    /// takes one with `type: "…"`.
+    #[serde(default)]
+    pub unit_types: std::collections::BTreeMap<String, UnitType>,
     pub default_turn_limit: u8,
 }
 
@@ -594,15 +646,64 @@ impl Rules {
         }
     }
 
+    /// The base profile of a unit of `kind`, or of the table's `unit_type` when it names
+    /// one.
+    #[must_use]
+    pub fn profile(&self, kind: UnitKind, unit_type: Option<&str>) -> UnitStats {
+        unit_type
+            .and_then(|t| self.unit_types.get(t))
+            .map_or_else(|| self.stats(kind), |t| t.stats)
+    }
+
+    /// How a unit of the table's `unit_type` moves (plain for the built-in kinds).
+    #[must_use]
+    pub fn movement(&self, unit_type: Option<&str>) -> Movement {
+        unit_type
+            .and_then(|t| self.unit_types.get(t))
+            .map(|t| t.movement)
+            .unwrap_or_default()
+    }
+
     pub(crate) fn problems(&self) -> Problems {
         let mut p = Problems::default();
+        for (name, t) in &self.unit_types {
+            let at = format!("unit_types[{name:?}]");
+            if !matches!(t.base, UnitKind::Tank | UnitKind::Apc | UnitKind::Infantry) {
+                p.push(
+                    format!("{at}.base"),
+                    format!(
+                        "a unit type is built on a Tank, an Apc or Infantry, not {}",
+                        t.base.a_noun()
+                    ),
+                );
+            }
+            if name.trim().is_empty() || name.chars().any(char::is_control) {
+                p.push(
+                    at.clone(),
+                    "a unit type needs a name without control characters",
+                );
+            }
+            if t.movement.crosses_water && t.base == UnitKind::Infantry {
+                p.push(
+                    format!("{at}.movement.crosses_water"),
+                    "squads ride across water only in a vehicle: give crossing to a Tank or Apc type",
+                );
+            }
+        }
         for (path, s) in [
             ("tank", &self.tank),
             ("target", &self.target),
             ("infantry.stats", &self.infantry.stats),
             ("apc.stats", &self.apc.stats),
             ("aa_gun.stats", &self.aa_gun.stats),
-        ] {
+        ]
+        .into_iter()
+        .map(|(path, s)| (path.to_string(), s))
+        .chain(
+            self.unit_types
+                .iter()
+                .map(|(n, t)| (format!("unit_types[{n:?}].stats"), &t.stats)),
+        ) {
             if !(2..=6).contains(&s.accuracy) {
                 p.push(
                     format!("{path}.accuracy"),
@@ -695,7 +796,14 @@ impl Rules {
             ("infantry.stats", &self.infantry.stats),
             ("apc.stats", &self.apc.stats),
             ("aa_gun.stats", &self.aa_gun.stats),
-        ] {
+        ]
+        .into_iter()
+        .map(|(path, s)| (path.to_string(), s))
+        .chain(
+            self.unit_types
+                .iter()
+                .map(|(n, t)| (format!("unit_types[{n:?}].stats"), &t.stats)),
+        ) {
             at_most(
                 STAT_MAX,
                 &[
@@ -1148,6 +1256,20 @@ impl Build {
         painted: bool,
         named: bool,
     ) -> Vec<BuildProblem> {
+        self.problems_on(kind, rules.stats(kind).armor, rules, painted, named)
+    }
+
+    /// [`Build::problems`] on a unit whose base armor is `base` (a unit type of the rules
+    /// table has its own).
+    #[must_use]
+    pub fn problems_on(
+        &self,
+        kind: UnitKind,
+        base: Armor,
+        rules: &Rules,
+        painted: bool,
+        named: bool,
+    ) -> Vec<BuildProblem> {
         let u = &rules.upgrades;
         let mut out = Vec::new();
         let cap = Self::armor_cap(kind, rules);
@@ -1183,7 +1305,7 @@ impl Build {
                 });
             }
         }
-        let armor = self.armor(rules.stats(kind).armor);
+        let armor = self.armor(base);
         if armor.side > armor.front {
             out.push(BuildProblem {
                 field: "armor.side",
@@ -1333,6 +1455,7 @@ impl TankDesign {
             painted: false,
             named: false,
             loaded: None,
+            unit_type: None,
         };
         self.apply_to(&mut unit);
         unit
@@ -1370,6 +1493,10 @@ pub struct UnitSetup {
     /// The round in the gun at the start; AT when left out.
     #[serde(default)]
     pub loaded: Option<Round>,
+    /// A unit type of the rules table (`type: "Hover Tank"`): its profile and movement
+    /// replace the chassis's.
+    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
+    pub unit_type: Option<String>,
 }
 
 /// A patch of terrain.
@@ -1554,23 +1681,6 @@ pub enum MissionRules {
     DestroyTarget { attacker: u8, target: MissionTarget },
     DisableAaGuns { attacker: u8 },
     TakeArea { attacker: u8, area: Vec<Hex> },
-}
-
-impl MissionRules {
-    /// The side that attacks, in missions that have one.
-    #[must_use]
-    pub fn attacker(&self) -> Option<u8> {
-        match self {
-            MissionRules::Breakthrough { attacker, .. }
-            | MissionRules::DestroyTarget { attacker, .. }
-            | MissionRules::DisableAaGuns { attacker }
-            | MissionRules::TakeArea { attacker, .. } => Some(*attacker),
-            MissionRules::Escort { side, .. } => Some(*side),
-            MissionRules::DestroyAll
-            | MissionRules::Training { .. }
-            | MissionRules::CaptureObjectives { .. } => None,
-        }
-    }
 }
 
 /// A validated scenario.
@@ -1825,10 +1935,43 @@ impl Scenario {
                     }
                 }
             }
+            if let Some(name) = &u.unit_type {
+                match rules.unit_types.get(name) {
+                    None => {
+                        let known: Vec<&str> =
+                            rules.unit_types.keys().map(String::as_str).collect();
+                        p.push(
+                            format!("{path}.type"),
+                            format!(
+                                "`{}` is of type `{name}`, which the rules table does not \
+                                 define ({})",
+                                u.name,
+                                if known.is_empty() {
+                                    "it defines no unit types".to_string()
+                                } else {
+                                    format!("types: {}", known.join(", "))
+                                }
+                            ),
+                        );
+                    }
+                    Some(t) if t.base != u.kind => p.push(
+                        format!("{path}.kind"),
+                        format!(
+                            "`{}` is a {name}, which is built on {}: write `kind: {:?}`",
+                            u.name,
+                            t.base.a_noun(),
+                            t.base
+                        ),
+                    ),
+                    Some(_) => {}
+                }
+            }
             let at = hex_of(&mut p, format!("{path}.at"), &u.at);
             if let Some(h) = at {
                 let i = board.index(h).unwrap_or(0);
-                if terrain[i].is_impassable() {
+                let afloat = terrain[i] == Terrain::Water
+                    && rules.movement(u.unit_type.as_deref()).crosses_water;
+                if terrain[i].is_impassable() && !afloat {
                     p.push(
                         format!("{path}.at"),
                         format!(
@@ -1848,7 +1991,8 @@ impl Scenario {
                 occupied.push((h, u.name.clone()));
             }
             if u.kind.is_vehicle() {
-                for problem in u.build.problems(u.kind, rules, u.painted, u.named) {
+                let base = rules.profile(u.kind, u.unit_type.as_deref()).armor;
+                for problem in u.build.problems_on(u.kind, base, rules, u.painted, u.named) {
                     let field = if problem.field.is_empty() {
                         format!("{path}.build")
                     } else {

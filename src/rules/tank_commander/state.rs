@@ -6,7 +6,7 @@ use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
 use super::setup::{
-    Armor, Build, MissionRules, Round, Rules, Scenario, Terrain, UnitKind, UnitStats,
+    Armor, Build, MissionRules, Movement, Round, Rules, Scenario, Terrain, UnitKind, UnitStats,
 };
 use crate::framework::PlayerId;
 use crate::grid::{Facing, HexBoard};
@@ -144,6 +144,13 @@ pub struct Unit {
     /// Flares still carried (the Night Fighting option).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub flares_left: u8,
+    /// The rules table's unit type, if the scenario gave it one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit_type: Option<String>,
+    /// How it moves beyond its chassis (a unit type's crossing water, ignoring rough
+    /// ground, turning for free).
+    #[serde(default, skip_serializing_if = "Movement::is_plain")]
+    pub movement: Movement,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -241,6 +248,32 @@ impl Unit {
     #[must_use]
     pub fn acts(&self) -> bool {
         !matches!(self.kind, UnitKind::Target | UnitKind::AaGun) && self.is_active()
+    }
+
+    /// What the unit is, in words: its rules-table type ("Hover Tank"), else its kind
+    /// ("tank", "APC", "infantry squad").
+    #[must_use]
+    pub fn type_name(&self) -> String {
+        match &self.unit_type {
+            Some(t) => t.clone(),
+            None => self
+                .kind
+                .a_noun()
+                .trim_start_matches("an ")
+                .trim_start_matches("a ")
+                .to_string(),
+        }
+    }
+
+    /// True when the unit may enter `terrain`: never a building; water only for a unit
+    /// type that crosses it.
+    #[must_use]
+    pub fn may_enter(&self, terrain: Terrain) -> bool {
+        match terrain {
+            Terrain::Building => false,
+            Terrain::Water => self.movement.crosses_water,
+            _ => true,
+        }
     }
 
     /// True for AA gun emplacements.
@@ -458,7 +491,7 @@ impl TankCommander {
             .enumerate()
             .map(|(i, init)| {
                 let s = &init.setup;
-                let base = rules.stats(s.kind);
+                let base = rules.profile(s.kind, s.unit_type.as_deref());
                 let mut crew = Vec::new();
                 if s.kind == UnitKind::Tank {
                     for (role, name) in [
@@ -525,6 +558,8 @@ impl TankCommander {
                     } else {
                         0
                     },
+                    unit_type: s.unit_type.clone(),
+                    movement: rules.movement(s.unit_type.as_deref()),
                 }
             })
             .collect::<Vec<_>>();

@@ -67,6 +67,7 @@ impl Field {
             painted: false,
             named: false,
             loaded: None,
+            unit_type: None,
         });
         self
     }
@@ -85,6 +86,7 @@ impl Field {
             painted: false,
             named: false,
             loaded: None,
+            unit_type: None,
         });
         self
     }
@@ -1998,6 +2000,7 @@ impl Field {
             painted: false,
             named: false,
             loaded: None,
+            unit_type: None,
         });
         self
     }
@@ -2612,6 +2615,7 @@ impl Field {
             painted: false,
             named: false,
             loaded: None,
+            unit_type: None,
         });
         self
     }
@@ -3210,4 +3214,254 @@ fn nothing_is_placed_in_water() {
         ]
     );
     assert_eq!(Terrain::from_symbol('w'), Some((Terrain::Water, false)));
+}
+
+// ----- Unit types made in the rules table -----
+
+impl Field {
+    /// Gives the last unit a unit type of the rules table.
+    fn typed(mut self, unit_type: &str) -> Self {
+        if let Some(u) = self.setup.units.last_mut() {
+            u.unit_type = Some(unit_type.into());
+        }
+        self
+    }
+}
+
+#[test]
+fn a_hover_tank_has_the_tables_profile_crosses_water_and_glides_over_mud() {
+    let rules = Rules::builtin();
+    let hover = &rules.unit_types["Hover Tank"];
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "Skimmer", Hex::ZERO, Facing::N, Facing::N)
+        .typed("Hover Tank")
+        .with_build(Build {
+            armor: ArmorPoints {
+                front: 1,
+                ..ArmorPoints::default()
+            },
+            ..Build::default()
+        })
+        .tank("Red", "X", N * 6, Facing::S, Facing::S)
+        .terrain(Hex::ZERO, Terrain::Mud)
+        .terrain(N, Terrain::Water)
+        .terrain(N * 2, Terrain::Water)
+        .rules();
+    let s = id(&g, "Skimmer");
+    let start = g.unit(s).at;
+    let u = g.unit(s);
+    assert_eq!(u.base, hover.stats);
+    assert_eq!(u.hull, 3);
+    assert_eq!(u.armor.front, hover.stats.armor.front + 1);
+    assert_eq!(u.type_name(), "Hover Tank");
+    play(&mut g, &mut rng, Action::Activate(s));
+    // Leaving mud costs it 1, not 2; and it drives onto the water and across.
+    assert_eq!(g.move_cost(g.unit(s)), 1);
+    let facts = play(&mut g, &mut rng, Action::Move);
+    assert!(
+        matches!(facts[0], Fact::UnitMoved { cost: 1, .. }),
+        "{facts:?}"
+    );
+    assert_eq!(g.terrain(g.unit(s).at), Terrain::Water);
+    play(&mut g, &mut rng, Action::Move);
+    play(&mut g, &mut rng, Action::Move);
+    assert_eq!(g.unit(s).at, start + N * 3);
+    assert_eq!(g.terrain(g.unit(s).at), Terrain::Open);
+    // Its move cap is the table's 4.
+    play(&mut g, &mut rng, Action::Move);
+    assert!(refuse(&g, Action::Move).contains("its limit"));
+}
+
+#[test]
+fn a_walker_turns_for_nothing_and_a_plain_tank_cannot_enter_water() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "Strider", Hex::ZERO, Facing::N, Facing::N)
+        .typed("Walker")
+        .tank("Blue", "Plain", S * 4, Facing::N, Facing::N)
+        .tank("Red", "X", N * 6, Facing::S, Facing::S)
+        .terrain(S * 3, Terrain::Water)
+        .rules();
+    let w = id(&g, "Strider");
+    play(&mut g, &mut rng, Action::Activate(w));
+    let turn = Action::Turn {
+        rotation: Rotation::Right,
+        turret_follows: true,
+    };
+    assert_eq!(
+        g.describe_action(&turn),
+        "Strider: turn right to NE, turret follows to NE (0 AP)"
+    );
+    let facts = play(&mut g, &mut rng, turn);
+    assert!(matches!(facts[0], Fact::UnitTurned { cost: 0, .. }));
+    assert_eq!(g.activation().unwrap().action_points, 5);
+    play(&mut g, &mut rng, Action::EndActivation);
+    {
+        let x = id(&g, "X");
+        play(&mut g, &mut rng, Action::Activate(x));
+    }
+    play(&mut g, &mut rng, Action::EndActivation);
+    let plain = id(&g, "Plain");
+    play(&mut g, &mut rng, Action::Activate(plain));
+    assert_eq!(
+        refuse(&g, Action::Move),
+        format!("{} is water", g.label(g.unit(plain).at + N))
+    );
+}
+
+#[test]
+fn a_scenario_names_only_types_the_table_defines_on_their_own_chassis() {
+    let problems = |field: Field| -> Vec<String> {
+        match Scenario::validate(field.setup, &Rules::builtin()) {
+            Ok(_) => Vec::new(),
+            Err(p) => p.0.into_iter().map(|(_, m)| m).collect(),
+        }
+    };
+    let base = || {
+        Field::new()
+            .tank("Red", "X", N * 6, Facing::S, Facing::S)
+            .terrain(N, Terrain::Water)
+    };
+    assert_eq!(
+        problems(
+            base()
+                .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+                .typed("Zeppelin")
+        ),
+        [
+            "`T` is of type `Zeppelin`, which the rules table does not define (types: Hover Tank, Walker)"
+        ]
+    );
+    assert_eq!(
+        problems(base().squad("Blue", "S", Hex::ZERO).typed("Walker")),
+        ["`S` is a Walker, which is built on a tank: write `kind: Tank`"]
+    );
+    // A hover tank may start on the water; a plain tank may not.
+    assert!(
+        problems(
+            base()
+                .tank("Blue", "H", N, Facing::N, Facing::N)
+                .typed("Hover Tank")
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        problems(base().tank("Blue", "P", N, Facing::N, Facing::N)).len(),
+        1
+    );
+}
+
+#[test]
+fn a_designer_adds_a_unit_type_in_the_rules_text_alone() {
+    // An amphibious APC, written only in the table's text: no code knows its name.
+    let text = crate::rules::tank_commander::setup::BUILTIN_RULES.replace(
+        "    unit_types: {",
+        r#"    unit_types: {
+        "Amphibian": (
+            base: Apc,
+            description: "Swims.",
+            stats: (armor: (front: 3, side: 3, rear: 3), accuracy: 4, hull: 2, actions: 3, move_cap: 2, gun_range: 0),
+            movement: (crosses_water: true),
+        ),"#,
+    );
+    let rules = Rules::parse("custom.ron", &text).unwrap();
+    let f = Field::new();
+    let mut field = f
+        .tank("Red", "X", N * 6, Facing::S, Facing::S)
+        .terrain(N, Terrain::Water);
+    field.setup.units.push(UnitSetup {
+        side: "Blue".into(),
+        kind: UnitKind::Apc,
+        name: "Duck".into(),
+        at: field.label(Hex::ZERO),
+        facing: Facing::N,
+        turret: None,
+        build: Build::default(),
+        crew: CrewNames::default(),
+        painted: false,
+        named: false,
+        loaded: None,
+        unit_type: Some("Amphibian".into()),
+    });
+    let (mut g, mut rng) = field.with_rules(&rules);
+    let duck = id(&g, "Duck");
+    assert_eq!(g.unit(duck).base.move_cap, 2);
+    assert_eq!(g.unit(duck).armor.front, 3);
+    play(&mut g, &mut rng, Action::Activate(duck));
+    play(&mut g, &mut rng, Action::Move);
+    assert_eq!(g.terrain(g.unit(duck).at), Terrain::Water);
+
+    // A type must sit on a chassis that acts, and squads do not swim.
+    let bad = crate::rules::tank_commander::setup::BUILTIN_RULES.replace(
+        "    unit_types: {",
+        r#"    unit_types: {
+        "Flak Boat": (base: AaGun, stats: (armor: (front: 3, side: 3, rear: 3), accuracy: 4, hull: 1, actions: 0, move_cap: 0, gun_range: 0)),
+        "Frogmen": (base: Infantry, movement: (crosses_water: true), stats: (armor: (front: 3, side: 3, rear: 3), accuracy: 4, hull: 1, actions: 3, move_cap: 2, gun_range: 3)),"#,
+    );
+    let err = Rules::parse("bad.ron", &bad).unwrap_err().to_string();
+    assert!(
+        err.contains("a unit type is built on a Tank, an Apc or Infantry, not an AA gun"),
+        "{err}"
+    );
+    assert!(
+        err.contains("squads ride across water only in a vehicle"),
+        "{err}"
+    );
+}
+
+// ----- Hidden mines in hot seat -----
+
+#[test]
+fn hidden_mines_raise_the_privacy_screen_between_people_and_the_log_keeps_the_hex_secret() {
+    use crate::framework::playable::Playable;
+    use crate::framework::seated::SeatedMatch;
+    let mines = Build {
+        mines: 1,
+        ..Build::default()
+    };
+    let mut field = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .with_build(mines)
+        .tank("Red", "B", N * 6, Facing::S, Facing::S)
+        .with_build(mines);
+    field.setup.mines.hidden = true;
+    let rules = Rules::builtin();
+    let battle = super::Battle {
+        scenario: Scenario::validate(field.setup.clone(), &rules).unwrap(),
+        rules: rules.clone(),
+    };
+    let mut m = SeatedMatch::<TankCommander>::new(battle, "t".into(), 1, Vec::new()).unwrap();
+    assert!(m.state().holds_secrets());
+    m.hand_over();
+    let first = m
+        .pass_to
+        .expect("the screen is up before the first person looks");
+    m.reveal();
+    assert_eq!(m.viewer, Some(first));
+    let unit = m.state().pending_units(first).next().unwrap();
+    m.play(first, &Action::Activate(unit)).unwrap();
+    let at = m.state().unit(unit).at + m.state().unit(unit).facing.offset();
+    let label = m.state().label(at);
+    m.play(first, &Action::LayMine(at)).unwrap();
+    m.play(first, &Action::EndActivation).unwrap();
+    m.hand_over();
+    let second = m.pass_to.expect("the screen is up between the two people");
+    assert_ne!(second, first);
+    m.reveal();
+    let log: Vec<String> = m.log().into_iter().map(|l| l.text).collect();
+    let laid = log
+        .iter()
+        .find(|l| l.contains("lay a hidden mine"))
+        .unwrap_or_else(|| panic!("{log:#?}"));
+    assert!(!laid.contains(&label), "{laid}");
+    assert!(log.iter().all(|l| !l.contains(&label)), "{log:#?}");
+
+    // With mines in the open, nothing is secret: no screen.
+    field.setup.mines.hidden = false;
+    let battle = super::Battle {
+        scenario: Scenario::validate(field.setup, &rules).unwrap(),
+        rules,
+    };
+    let mut m = SeatedMatch::<TankCommander>::new(battle, "t".into(), 1, Vec::new()).unwrap();
+    m.hand_over();
+    assert_eq!(m.pass_to, None);
 }

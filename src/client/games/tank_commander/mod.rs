@@ -113,6 +113,20 @@ impl GameClient for TankCommander {
     }
 }
 
+/// The mines the table may show: with hidden mines in hot seat, only those of the seat
+/// whose eyes are on the screen; with nobody's eyes to keep (a replay, bots only, or mines
+/// in the open), every one.
+#[must_use]
+pub fn shown_mines(
+    session: &Session<TankCommander>,
+) -> Vec<crate::rules::tank_commander::state::Mine> {
+    let battle = session.state();
+    match session.seated.viewer {
+        Some(v) => battle.mines_seen_by(v).copied().collect(),
+        None => battle.mines().to_vec(),
+    }
+}
+
 /// Size of a hex in world units (centre to corner).
 pub const HEX_SIZE: f32 = 1.0;
 

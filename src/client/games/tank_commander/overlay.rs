@@ -112,8 +112,8 @@ fn draw_gizmos(
             );
         }
     }
-    // Mines the side to act knows of: an orange ring with a cross.
-    for mine in battle.mines_seen_by(battle.current_side()) {
+    // Mines the seat at the screen knows of: an orange ring with a cross.
+    for mine in &super::shown_mines(&table) {
         let c = lift(mine.at) + Vec3::Y * 0.03;
         let orange = Color::srgb(1.0, 0.55, 0.1);
         gizmos.circle(

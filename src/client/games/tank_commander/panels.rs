@@ -858,13 +858,37 @@ fn draw_unit_card(
                 )
             } else {
                 format!(
-                    "{} · at {} · hull facing {} · turret {}",
+                    "{}{} · at {} · hull facing {} · turret {}",
                     battle.side_name(u.side),
+                    u.unit_type
+                        .as_ref()
+                        .map_or(String::new(), |t| format!(" · {t}")),
                     battle.label(u.at),
                     u.facing,
                     u.turret
                 )
             });
+            // A unit type made in the rules table says what sets it apart.
+            if let Some(t) = u.unit_type.as_ref().and_then(|t| rules.unit_types.get(t)) {
+                let m = t.movement;
+                let traits: Vec<&str> = [
+                    (m.crosses_water, "crosses water"),
+                    (m.ignores_rough, "mud and rubble cost no extra"),
+                    (m.free_turns, "turns cost nothing"),
+                ]
+                .into_iter()
+                .filter_map(|(on, what)| on.then_some(what))
+                .collect();
+                ui.label(
+                    egui::RichText::new(if traits.is_empty() {
+                        t.description.clone()
+                    } else {
+                        format!("{} ({})", t.description, traits.join(", "))
+                    })
+                    .italics()
+                    .small(),
+                );
+            }
             let status = match u.status {
                 Status::Active if battle.has_activated(id) && act.is_none() => {
                     "has acted this turn"
@@ -1232,8 +1256,7 @@ fn draw_hover(
                 ""
             };
             ui.strong(format!("{} · {terrain}{effect}{smoke}", battle.label(hex)));
-            let viewer = battle.current_side();
-            for m in battle.mines_seen_by(viewer).filter(|m| m.at == hex) {
+            for m in super::shown_mines(&session).iter().filter(|m| m.at == hex) {
                 ui.label(
                     egui::RichText::new(format!(
                         "Mined by {}: a vehicle entering takes a strength {} hit",
@@ -1319,9 +1342,12 @@ fn draw_hover(
             } else if let Some(u) = battle.unit_at(hex) {
                 let a = u.armor;
                 ui.label(format!(
-                    "{} ({}) · armor {}/{}/{} · hull {}/{} · hits on {}+ · range {} · loaded {}",
+                    "{} ({}{}) · armor {}/{}/{} · hull {}/{} · hits on {}+ · range {} · loaded {}",
                     u.name,
                     battle.side_name(u.side),
+                    u.unit_type
+                        .as_ref()
+                        .map_or(String::new(), |t| format!(", {t}")),
                     a.front,
                     a.side,
                     a.rear,

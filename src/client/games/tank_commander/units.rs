@@ -12,7 +12,7 @@ use crate::client::ClientSystems;
 use crate::client::session::SkipAnimations;
 use crate::client::session::{Busy, Session};
 use crate::rules::tank_commander::TankCommander;
-use crate::rules::tank_commander::setup::UnitKind;
+use crate::rules::tank_commander::setup::{UnitKind, UnitModel};
 use crate::rules::tank_commander::state::Status;
 
 pub(super) fn plugin(app: &mut App) {
@@ -62,6 +62,9 @@ pub struct UnitAssets {
     halo: Handle<Mesh>,
     sandbags: Handle<Mesh>,
     mount: Handle<Mesh>,
+    skirt: Handle<Mesh>,
+    leg: Handle<Mesh>,
+    glow: Handle<StandardMaterial>,
     paint: Vec<Handle<StandardMaterial>>,
     sand: Handle<StandardMaterial>,
     olive: Handle<StandardMaterial>,
@@ -100,6 +103,13 @@ fn load_assets(
         halo: meshes.add(Torus::new(0.4, 0.54)),
         sandbags: meshes.add(Torus::new(0.26, 0.46)),
         mount: meshes.add(Cylinder::new(0.17, 0.22)),
+        skirt: meshes.add(Cylinder::new(0.5, 0.12)),
+        leg: meshes.add(Cylinder::new(0.075, 0.62)),
+        glow: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.5, 0.85, 1.0),
+            emissive: LinearRgba::rgb(0.6, 1.6, 2.4),
+            ..default()
+        }),
         paint: (0..3).map(|s| materials.add(side_color(s))).collect(),
         sand: materials.add(Color::srgb(0.62, 0.55, 0.36)),
         olive: materials.add(Color::srgb(0.3, 0.36, 0.14)),
@@ -174,23 +184,64 @@ fn dress_units(
         }
         let turret_turn = facing_rotation(facing.0).inverse() * facing_rotation(turret.0);
         let apc = kind == UnitKind::Apc;
+        let model = model_of(&table, unit.0);
+        let lift = lift(model);
         entity.with_children(|p| {
-            p.spawn((
-                Mesh3d(a.track.clone()),
-                MeshMaterial3d(a.dark.clone()),
-                Transform::from_xyz(-0.36 * 1.25, 0.13 * 1.25, 0.0).with_scale(Vec3::splat(1.25)),
-            ));
-            p.spawn((
-                Mesh3d(a.track.clone()),
-                MeshMaterial3d(a.dark.clone()),
-                Transform::from_xyz(0.36 * 1.25, 0.13 * 1.25, 0.0).with_scale(Vec3::splat(1.25)),
-            ));
+            match model {
+                // A hover tank floats on a glowing skirt instead of tracks.
+                UnitModel::Hover => {
+                    p.spawn((
+                        Mesh3d(a.skirt.clone()),
+                        MeshMaterial3d(a.dark.clone()),
+                        Transform::from_xyz(0.0, 0.12, 0.0).with_scale(Vec3::new(1.0, 1.0, 1.3)),
+                    ));
+                    p.spawn((
+                        Mesh3d(a.halo.clone()),
+                        MeshMaterial3d(a.glow.clone()),
+                        Transform::from_xyz(0.0, 0.07, 0.0).with_scale(Vec3::new(1.05, 1.4, 1.3)),
+                    ));
+                }
+                // A walker stands on four legs.
+                UnitModel::Walker => {
+                    for (x, z) in [(-0.46, -0.42), (0.46, -0.42), (-0.46, 0.42), (0.46, 0.42)] {
+                        p.spawn((
+                            Mesh3d(a.leg.clone()),
+                            MeshMaterial3d(a.dark.clone()),
+                            Transform::from_xyz(x, 0.3, z),
+                        ));
+                        // A foot, so the leg reads as one from above.
+                        p.spawn((
+                            Mesh3d(a.pip.clone()),
+                            MeshMaterial3d(a.dark.clone()),
+                            Transform::from_xyz(x, 0.04, z).with_scale(Vec3::new(1.8, 1.0, 2.2)),
+                        ));
+                    }
+                }
+                UnitModel::Standard => {
+                    p.spawn((
+                        Mesh3d(a.track.clone()),
+                        MeshMaterial3d(a.dark.clone()),
+                        Transform::from_xyz(-0.36 * 1.25, 0.13 * 1.25, 0.0)
+                            .with_scale(Vec3::splat(1.25)),
+                    ));
+                    p.spawn((
+                        Mesh3d(a.track.clone()),
+                        MeshMaterial3d(a.dark.clone()),
+                        Transform::from_xyz(0.36 * 1.25, 0.13 * 1.25, 0.0)
+                            .with_scale(Vec3::splat(1.25)),
+                    ));
+                }
+            }
             // A pale plate on the front of the hull shows which way it faces.
             p.spawn((
                 Mesh3d(a.glacis.clone()),
                 MeshMaterial3d(a.white.clone()),
-                Transform::from_xyz(0.0, if apc { 0.42 } else { 0.34 } * 1.25, -0.38 * 1.25)
-                    .with_scale(Vec3::splat(1.25)),
+                Transform::from_xyz(
+                    0.0,
+                    if apc { 0.42 } else { 0.34 } * 1.25 + lift,
+                    -0.38 * 1.25,
+                )
+                .with_scale(Vec3::splat(1.25)),
             ));
             // An APC has no turret: a machine gun on a roof mount, always facing ahead.
             if apc {
@@ -205,7 +256,7 @@ fn dress_units(
             }
             p.spawn((
                 Turret,
-                Transform::from_xyz(0.0, 0.43 * 1.25, 0.05 * 1.25)
+                Transform::from_xyz(0.0, 0.43 * 1.25 + lift, 0.05 * 1.25)
                     .with_rotation(turret_turn)
                     .with_scale(Vec3::splat(1.25)),
                 Visibility::default(),
@@ -217,6 +268,30 @@ fn dress_units(
                 )],
             ));
         });
+    }
+}
+
+/// The model the rules table names for `unit`'s type (the standard one for the built-in
+/// kinds).
+fn model_of(
+    table: &Session<TankCommander>,
+    unit: crate::rules::tank_commander::state::UnitId,
+) -> UnitModel {
+    let battle = table.state();
+    battle
+        .unit(unit)
+        .unit_type
+        .as_ref()
+        .and_then(|t| battle.rules().unit_types.get(t))
+        .map_or(UnitModel::Standard, |t| t.model)
+}
+
+/// How far a model's hull rides above the standard one: a walker's legs lift it.
+fn lift(model: UnitModel) -> f32 {
+    match model {
+        UnitModel::Walker => 0.42,
+        UnitModel::Hover => 0.08,
+        UnitModel::Standard => 0.0,
     }
 }
 
@@ -298,6 +373,7 @@ fn show_condition(
             continue;
         }
         let apc = kind == UnitKind::Apc;
+        let lift = lift(model_of(&table, unit.0));
         commands.entity(e).with_children(|p| {
             p.spawn((
                 Dressing,
@@ -307,7 +383,7 @@ fn show_condition(
                     a.hull.clone()
                 }),
                 MeshMaterial3d(paint.clone()),
-                Transform::from_xyz(0.0, if apc { 0.32 } else { 0.25 }, 0.0)
+                Transform::from_xyz(0.0, if apc { 0.32 } else { 0.25 } + lift, 0.0)
                     .with_scale(Vec3::splat(1.25)),
             ));
             if cond.on_fire {
@@ -315,7 +391,7 @@ fn show_condition(
                     Dressing,
                     Mesh3d(a.flame.clone()),
                     MeshMaterial3d(a.fire.clone()),
-                    Transform::from_xyz(0.0, 0.95, 0.3),
+                    Transform::from_xyz(0.0, 0.95 + lift, 0.3),
                 ));
             }
             // Hull points as pips behind the turret: green left, dark red lost.
@@ -331,7 +407,7 @@ fn show_condition(
                         } else {
                             a.pip_off.clone()
                         }),
-                        Transform::from_xyz(x, if apc { 0.6 } else { 0.45 }, 0.5),
+                        Transform::from_xyz(x, if apc { 0.6 } else { 0.45 } + lift, 0.5),
                     ));
                 }
             }
