@@ -84,43 +84,59 @@ impl TankCommander {
         at: hexx::Hex,
         targets: &[hexx::Hex],
     ) -> Option<u32> {
-        use std::hash::{Hash, Hasher};
-        thread_local! {
-            static FIELD: std::cell::RefCell<(u64, Vec<Option<u32>>)> =
-                const { std::cell::RefCell::new((0, Vec::new())) };
-        }
         let range = u32::from(unit.gun_range(&self.rules));
-        let mut key = std::collections::hash_map::DefaultHasher::new();
-        (
+        let key = (
+            "firing positions",
             targets,
             range,
             unit.movement.crosses_water,
-            &self.terrain,
             &self.smoke,
-            self.board.width,
-            self.board.height,
-        )
-            .hash(&mut key);
-        let key = key.finish();
+        );
+        self.cached_distance(at, key, || {
+            let spots: Vec<hexx::Hex> = self
+                .board
+                .hexes()
+                .filter(|&h| {
+                    unit.may_enter(self.terrain(h))
+                        && targets.iter().any(|&target| {
+                            h != target
+                                && h.unsigned_distance_to(target) <= range
+                                && self.ground_sight_clear(h, target)
+                        })
+                })
+                .collect();
+            self.distance_field(&spots, unit.movement.crosses_water)
+        })
+    }
+
+    /// The distance at `at` in a field of distances over the board that `make` works out
+    /// once per `key` (with the ground and the board's size) and keeps per thread: the
+    /// lookahead asks for every candidate move. A few fields are kept, so that missions
+    /// asking for two do not work them out again in turn.
+    fn cached_distance(
+        &self,
+        at: hexx::Hex,
+        key: impl std::hash::Hash,
+        make: impl FnOnce() -> Vec<Option<u32>>,
+    ) -> Option<u32> {
+        use std::hash::{Hash, Hasher};
+        thread_local! {
+            static FIELDS: std::cell::RefCell<Vec<(u64, Vec<Option<u32>>)>> =
+                const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (key, &self.terrain, self.board.width, self.board.height).hash(&mut hasher);
+        let key = hasher.finish();
         let i = self.board.index(at)?;
-        FIELD.with_borrow_mut(|(k, field)| {
-            if *k != key || field.is_empty() {
-                let spots: Vec<hexx::Hex> = self
-                    .board
-                    .hexes()
-                    .filter(|&h| {
-                        unit.may_enter(self.terrain(h))
-                            && targets.iter().any(|&target| {
-                                h != target
-                                    && h.unsigned_distance_to(target) <= range
-                                    && self.ground_sight_clear(h, target)
-                            })
-                    })
-                    .collect();
-                *field = self.distance_field(&spots, unit.movement.crosses_water);
-                *k = key;
+        FIELDS.with_borrow_mut(|fields| {
+            if let Some(k) = fields.iter().position(|(k, _)| *k == key) {
+                let hit = fields.remove(k);
+                fields.insert(0, hit);
+            } else {
+                fields.insert(0, (key, make()));
+                fields.truncate(4);
             }
-            field.get(i).copied().flatten()
+            fields[0].1.get(i).copied().flatten()
         })
     }
 
@@ -466,28 +482,8 @@ impl TankCommander {
         goals: &[hexx::Hex],
         crosses_water: bool,
     ) -> Option<u32> {
-        use std::hash::{Hash, Hasher};
-        thread_local! {
-            static FIELD: std::cell::RefCell<(u64, Vec<Option<u32>>)> =
-                const { std::cell::RefCell::new((0, Vec::new())) };
-        }
-        let mut key = std::collections::hash_map::DefaultHasher::new();
-        (
-            goals,
-            crosses_water,
-            &self.terrain,
-            self.board.width,
-            self.board.height,
-        )
-            .hash(&mut key);
-        let key = key.finish();
-        let i = self.board.index(at)?;
-        FIELD.with_borrow_mut(|(k, field)| {
-            if *k != key || field.is_empty() {
-                *field = self.distance_field(goals, crosses_water);
-                *k = key;
-            }
-            field.get(i).copied().flatten()
+        self.cached_distance(at, ("area", goals, crosses_water), || {
+            self.distance_field(goals, crosses_water)
         })
     }
 

@@ -44,18 +44,9 @@ impl TankCommander {
                         format!("{} broke through to the {edge:?} edge", u.name),
                     ));
                 }
-                if self.side_knocked_out(attacker) {
-                    return Some(self.destroyed_win(defender, attacker));
-                }
-                if self.side_knocked_out(defender) {
-                    return Some(self.destroyed_win(attacker, defender));
-                }
-                if self.turn > self.turn_limit {
-                    return Some(Outcome::win(
-                        defender,
-                        format!("{} held until the turn limit", self.side_name(defender)),
-                    ));
-                }
+                return self.attack_not_won(attacker, defender, true, || {
+                    format!("{} held until the turn limit", self.side_name(defender))
+                });
             }
             MissionRules::Training { .. } => {
                 let targets_left = self
@@ -131,18 +122,12 @@ impl TankCommander {
                     };
                     return Some(Outcome::win(attacker, how));
                 }
-                if self.side_knocked_out(attacker) {
-                    return Some(self.destroyed_win(defender, attacker));
-                }
-                if self.turn > self.turn_limit {
-                    return Some(Outcome::win(
-                        defender,
-                        format!(
-                            "{} held until the turn limit: the target still stands",
-                            self.side_name(defender)
-                        ),
-                    ));
-                }
+                return self.attack_not_won(attacker, defender, false, || {
+                    format!(
+                        "{} held until the turn limit: the target still stands",
+                        self.side_name(defender)
+                    )
+                });
             }
             MissionRules::DisableAaGuns { attacker } => {
                 let attacker = PlayerId(*attacker);
@@ -157,21 +142,15 @@ impl TankCommander {
                         ),
                     ));
                 }
-                if self.side_knocked_out(attacker) {
-                    return Some(self.destroyed_win(defender, attacker));
-                }
-                if self.turn > self.turn_limit {
+                return self.attack_not_won(attacker, defender, false, || {
                     let guns = self.aa_guns_against(attacker);
-                    return Some(Outcome::win(
-                        defender,
-                        format!(
-                            "{} held until the turn limit: {guns} AA gun{} still stand{}",
-                            self.side_name(defender),
-                            if guns == 1 { "" } else { "s" },
-                            if guns == 1 { "s" } else { "" },
-                        ),
-                    ));
-                }
+                    format!(
+                        "{} held until the turn limit: {guns} AA gun{} still stand{}",
+                        self.side_name(defender),
+                        if guns == 1 { "" } else { "s" },
+                        if guns == 1 { "s" } else { "" },
+                    )
+                });
             }
             MissionRules::TakeArea { attacker, .. } => {
                 let attacker = PlayerId(*attacker);
@@ -185,21 +164,12 @@ impl TankCommander {
                         ),
                     ));
                 }
-                if self.side_knocked_out(attacker) {
-                    return Some(self.destroyed_win(defender, attacker));
-                }
-                if self.side_knocked_out(defender) {
-                    return Some(self.destroyed_win(attacker, defender));
-                }
-                if self.turn > self.turn_limit {
-                    return Some(Outcome::win(
-                        defender,
-                        format!(
-                            "{} held until the turn limit: the area was never taken",
-                            self.side_name(defender)
-                        ),
-                    ));
-                }
+                return self.attack_not_won(attacker, defender, true, || {
+                    format!(
+                        "{} held until the turn limit: the area was never taken",
+                        self.side_name(defender)
+                    )
+                });
             }
             MissionRules::CaptureObjectives { count } => {
                 // Decided when a turn ends, so that the side that moves second in the
@@ -253,6 +223,25 @@ impl TankCommander {
             return Some(self.turn_limit_result());
         }
         None
+    }
+
+    /// How an attack that has not yet reached its goal ends: the defender wins once the
+    /// attackers are knocked out, or when the turn limit passes (`held` says what it held);
+    /// with `rout`, knocking out every defender wins it for the attacker.
+    fn attack_not_won(
+        &self,
+        attacker: PlayerId,
+        defender: PlayerId,
+        rout: bool,
+        held: impl FnOnce() -> String,
+    ) -> Option<Outcome> {
+        if self.side_knocked_out(attacker) {
+            return Some(self.destroyed_win(defender, attacker));
+        }
+        if rout && self.side_knocked_out(defender) {
+            return Some(self.destroyed_win(attacker, defender));
+        }
+        (self.turn > self.turn_limit).then(|| Outcome::win(defender, held()))
     }
 
     fn destroyed_win(&self, winner: PlayerId, loser: PlayerId) -> Outcome {

@@ -664,6 +664,24 @@ impl Rules {
             .unwrap_or_default()
     }
 
+    /// Every unit profile of the table, with its place in the file.
+    fn profiles(&self) -> impl Iterator<Item = (String, &UnitStats)> {
+        [
+            ("tank", &self.tank),
+            ("target", &self.target),
+            ("infantry.stats", &self.infantry.stats),
+            ("apc.stats", &self.apc.stats),
+            ("aa_gun.stats", &self.aa_gun.stats),
+        ]
+        .into_iter()
+        .map(|(path, s)| (path.to_string(), s))
+        .chain(
+            self.unit_types
+                .iter()
+                .map(|(n, t)| (format!("unit_types[{n:?}].stats"), &t.stats)),
+        )
+    }
+
     pub(crate) fn problems(&self) -> Problems {
         let mut p = Problems::default();
         for (name, t) in &self.unit_types {
@@ -690,20 +708,7 @@ impl Rules {
                 );
             }
         }
-        for (path, s) in [
-            ("tank", &self.tank),
-            ("target", &self.target),
-            ("infantry.stats", &self.infantry.stats),
-            ("apc.stats", &self.apc.stats),
-            ("aa_gun.stats", &self.aa_gun.stats),
-        ]
-        .into_iter()
-        .map(|(path, s)| (path.to_string(), s))
-        .chain(
-            self.unit_types
-                .iter()
-                .map(|(n, t)| (format!("unit_types[{n:?}].stats"), &t.stats)),
-        ) {
+        for (path, s) in self.profiles() {
             if !(2..=6).contains(&s.accuracy) {
                 p.push(
                     format!("{path}.accuracy"),
@@ -790,20 +795,7 @@ impl Rules {
                 }
             }
         };
-        for (unit, s) in [
-            ("tank", &self.tank),
-            ("target", &self.target),
-            ("infantry.stats", &self.infantry.stats),
-            ("apc.stats", &self.apc.stats),
-            ("aa_gun.stats", &self.aa_gun.stats),
-        ]
-        .into_iter()
-        .map(|(path, s)| (path.to_string(), s))
-        .chain(
-            self.unit_types
-                .iter()
-                .map(|(n, t)| (format!("unit_types[{n:?}].stats"), &t.stats)),
-        ) {
+        for (unit, s) in self.profiles() {
             at_most(
                 STAT_MAX,
                 &[
@@ -1839,6 +1831,36 @@ impl Scenario {
             }
         }
 
+        // What stands on a space no unit enters, if anything does.
+        let blocked = |h: Hex| {
+            board
+                .index(h)
+                .map(|i| terrain[i])
+                .filter(|t| t.is_impassable())
+        };
+        // Distinct spaces that a unit can stand on, from `labels` at `path[j]`; `on` says
+        // what a space that none can is, `twice` what a space named again is.
+        let open_spaces = |p: &mut Problems,
+                           path: &str,
+                           labels: &[String],
+                           on: &dyn Fn(&str, Terrain) -> String,
+                           twice: &dyn Fn(&str) -> String| {
+            let mut hexes = Vec::new();
+            for (j, label) in labels.iter().enumerate() {
+                let at = format!("{path}[{j}]");
+                let Some(h) = hex_of(p, at.clone(), label) else {
+                    continue;
+                };
+                if let Some(t) = blocked(h) {
+                    p.push(at, on(label, t));
+                } else if hexes.contains(&h) {
+                    p.push(at, twice(label));
+                } else {
+                    hexes.push(h);
+                }
+            }
+            hexes
+        };
         if setup.sides.len() != 2 {
             p.push(
                 "sides",
@@ -2067,11 +2089,7 @@ impl Scenario {
                 let Some(h) = hex_of(&mut p, path.clone(), label) else {
                     continue;
                 };
-                if let Some(t) = board
-                    .index(h)
-                    .map(|i| terrain[i])
-                    .filter(|t| t.is_impassable())
-                {
+                if let Some(t) = blocked(h) {
                     p.push(
                         path,
                         format!("a mine at {label} would lie in {}", t.a_noun()),
@@ -2089,30 +2107,18 @@ impl Scenario {
             }
         }
 
-        let mut objectives = Vec::new();
-        for (j, label) in setup.objectives.iter().enumerate() {
-            let path = format!("objectives[{j}]");
-            let Some(h) = hex_of(&mut p, path.clone(), label) else {
-                continue;
-            };
-            if let Some(t) = board
-                .index(h)
-                .map(|i| terrain[i])
-                .filter(|t| t.is_impassable())
-            {
-                p.push(
-                    path,
-                    format!(
-                        "the objective at {label} is on {}: no squad could reach it",
-                        t.a_noun()
-                    ),
-                );
-            } else if objectives.contains(&h) {
-                p.push(path, format!("{label} is an objective twice"));
-            } else {
-                objectives.push(h);
-            }
-        }
+        let objectives = open_spaces(
+            &mut p,
+            "objectives",
+            &setup.objectives,
+            &|label, t| {
+                format!(
+                    "the objective at {label} is on {}: no squad could reach it",
+                    t.a_noun()
+                )
+            },
+            &|label| format!("{label} is an objective twice"),
+        );
 
         let mission = match &setup.victory.mission {
             Mission::DestroyAll => MissionRules::DestroyAll,
@@ -2133,11 +2139,7 @@ impl Scenario {
                 let mut hexes = Vec::new();
                 for (j, w) in waypoints.iter().enumerate() {
                     if let Some(h) = hex_of(&mut p, format!("victory.mission.waypoints[{j}]"), w) {
-                        if let Some(t) = board
-                            .index(h)
-                            .map(|i| terrain[i])
-                            .filter(|t| t.is_impassable())
-                        {
+                        if let Some(t) = blocked(h) {
                             p.push(
                                 format!("victory.mission.waypoints[{j}]"),
                                 format!("waypoint {w} is on {}", t.a_noun()),
@@ -2334,27 +2336,13 @@ impl Scenario {
                         "name the spaces to take: `area: [\"F6\", \"G6\"]`",
                     );
                 }
-                let mut hexes = Vec::new();
-                for (j, label) in area.iter().enumerate() {
-                    let path = format!("victory.mission.area[{j}]");
-                    let Some(h) = hex_of(&mut p, path.clone(), label) else {
-                        continue;
-                    };
-                    if let Some(t) = board
-                        .index(h)
-                        .map(|i| terrain[i])
-                        .filter(|t| t.is_impassable())
-                    {
-                        p.push(
-                            path,
-                            format!("{label} is {}: no unit could stand there", t.a_noun()),
-                        );
-                    } else if hexes.contains(&h) {
-                        p.push(path, format!("{label} is named twice"));
-                    } else {
-                        hexes.push(h);
-                    }
-                }
+                let hexes = open_spaces(
+                    &mut p,
+                    "victory.mission.area",
+                    area,
+                    &|label, t| format!("{label} is {}: no unit could stand there", t.a_noun()),
+                    &|label| format!("{label} is named twice"),
+                );
                 match side {
                     Some(a) => MissionRules::TakeArea {
                         attacker: a as u8,

@@ -54,14 +54,15 @@ impl Field {
         self.board.label(self.center + rel)
     }
 
-    fn tank(mut self, side: &str, name: &str, rel: Hex, facing: Facing, turret: Facing) -> Self {
+    /// A unit of `kind` with no upgrades, crew names or type.
+    fn unit(mut self, side: &str, kind: UnitKind, name: &str, rel: Hex, facing: Facing) -> Self {
         self.setup.units.push(UnitSetup {
             side: side.into(),
-            kind: UnitKind::Tank,
+            kind,
             name: name.into(),
             at: self.label(rel),
             facing,
-            turret: Some(turret),
+            turret: None,
             build: Build::default(),
             crew: CrewNames::default(),
             painted: false,
@@ -72,23 +73,17 @@ impl Field {
         self
     }
 
-    /// An infantry squad.
-    fn squad(mut self, side: &str, name: &str, rel: Hex) -> Self {
-        self.setup.units.push(UnitSetup {
-            side: side.into(),
-            kind: UnitKind::Infantry,
-            name: name.into(),
-            at: self.label(rel),
-            facing: Facing::N,
-            turret: None,
-            build: Build::default(),
-            crew: CrewNames::default(),
-            painted: false,
-            named: false,
-            loaded: None,
-            unit_type: None,
-        });
+    fn tank(mut self, side: &str, name: &str, rel: Hex, facing: Facing, turret: Facing) -> Self {
+        self = self.unit(side, UnitKind::Tank, name, rel, facing);
+        if let Some(u) = self.setup.units.last_mut() {
+            u.turret = Some(turret);
+        }
         self
+    }
+
+    /// An infantry squad.
+    fn squad(self, side: &str, name: &str, rel: Hex) -> Self {
+        self.unit(side, UnitKind::Infantry, name, rel, Facing::N)
     }
 
     /// Objectives to capture; `count` of them win.
@@ -1987,22 +1982,8 @@ fn capture_objectives_scenarios_are_checked() {
 
 impl Field {
     /// An APC with no upgrades.
-    fn apc(mut self, side: &str, name: &str, rel: Hex, facing: Facing) -> Self {
-        self.setup.units.push(UnitSetup {
-            side: side.into(),
-            kind: UnitKind::Apc,
-            name: name.into(),
-            at: self.label(rel),
-            facing,
-            turret: None,
-            build: Build::default(),
-            crew: CrewNames::default(),
-            painted: false,
-            named: false,
-            loaded: None,
-            unit_type: None,
-        });
-        self
+    fn apc(self, side: &str, name: &str, rel: Hex, facing: Facing) -> Self {
+        self.unit(side, UnitKind::Apc, name, rel, facing)
     }
 }
 
@@ -2602,22 +2583,8 @@ fn a_storm_on_a_one_costs_tanks_a_point_of_aim_and_squads_a_space() {
 
 impl Field {
     /// An AA gun emplacement.
-    fn aa_gun(mut self, side: &str, name: &str, rel: Hex) -> Self {
-        self.setup.units.push(UnitSetup {
-            side: side.into(),
-            kind: UnitKind::AaGun,
-            name: name.into(),
-            at: self.label(rel),
-            facing: Facing::N,
-            turret: None,
-            build: Build::default(),
-            crew: CrewNames::default(),
-            painted: false,
-            named: false,
-            loaded: None,
-            unit_type: None,
-        });
-        self
+    fn aa_gun(self, side: &str, name: &str, rel: Hex) -> Self {
+        self.unit(side, UnitKind::AaGun, name, rel, Facing::N)
     }
 
     /// Free air strikes for `side`.
@@ -3364,24 +3331,11 @@ fn a_designer_adds_a_unit_type_in_the_rules_text_alone() {
         ),"#,
     );
     let rules = Rules::parse("custom.ron", &text).unwrap();
-    let f = Field::new();
-    let mut field = f
+    let field = Field::new()
         .tank("Red", "X", N * 6, Facing::S, Facing::S)
-        .terrain(N, Terrain::Water);
-    field.setup.units.push(UnitSetup {
-        side: "Blue".into(),
-        kind: UnitKind::Apc,
-        name: "Duck".into(),
-        at: field.label(Hex::ZERO),
-        facing: Facing::N,
-        turret: None,
-        build: Build::default(),
-        crew: CrewNames::default(),
-        painted: false,
-        named: false,
-        loaded: None,
-        unit_type: Some("Amphibian".into()),
-    });
+        .terrain(N, Terrain::Water)
+        .unit("Blue", UnitKind::Apc, "Duck", Hex::ZERO, Facing::N)
+        .typed("Amphibian");
     let (mut g, mut rng) = field.with_rules(&rules);
     let duck = id(&g, "Duck");
     assert_eq!(g.unit(duck).base.move_cap, 2);

@@ -396,20 +396,7 @@ fn show_condition(
             }
             // Hull points as pips behind the turret: green left, dark red lost.
             if cond.status != Status::Destroyed {
-                let n = f32::from(cond.max_hull);
-                for i in 0..cond.max_hull {
-                    let x = (f32::from(i) - (n - 1.0) / 2.0) * 0.13;
-                    p.spawn((
-                        Dressing,
-                        Mesh3d(a.pip.clone()),
-                        MeshMaterial3d(if i < cond.hull {
-                            a.pip_on.clone()
-                        } else {
-                            a.pip_off.clone()
-                        }),
-                        Transform::from_xyz(x, if apc { 0.6 } else { 0.45 } + lift, 0.5),
-                    ));
-                }
+                hull_pips(p, &a, cond, if apc { 0.6 } else { 0.45 } + lift, 0.5);
             }
         });
         for (turret, _) in &turrets {
@@ -523,20 +510,32 @@ fn dress_aa_gun(
         ));
     }
     if cond.status == Status::Active {
-        let n = f32::from(cond.max_hull);
-        for i in 0..cond.max_hull {
-            let x = (f32::from(i) - (n - 1.0) / 2.0) * 0.13;
-            p.spawn((
-                Dressing,
-                Mesh3d(a.pip.clone()),
-                MeshMaterial3d(if i < cond.hull {
-                    a.pip_on.clone()
-                } else {
-                    a.pip_off.clone()
-                }),
-                Transform::from_xyz(x, 0.42, 0.5),
-            ));
-        }
+        hull_pips(p, a, cond, 0.42, 0.5);
+    }
+}
+
+/// A model's hull points as a row of pips at height `y`, `z` behind its centre: green
+/// while left, dark red once lost.
+fn hull_pips(
+    p: &mut bevy::ecs::hierarchy::ChildSpawnerCommands,
+    a: &UnitAssets,
+    cond: &Condition,
+    y: f32,
+    z: f32,
+) {
+    let n = f32::from(cond.max_hull);
+    for i in 0..cond.max_hull {
+        let x = (f32::from(i) - (n - 1.0) / 2.0) * 0.13;
+        p.spawn((
+            Dressing,
+            Mesh3d(a.pip.clone()),
+            MeshMaterial3d(if i < cond.hull {
+                a.pip_on.clone()
+            } else {
+                a.pip_off.clone()
+            }),
+            Transform::from_xyz(x, y, z),
+        ));
     }
 }
 
