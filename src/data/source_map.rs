@@ -10,6 +10,9 @@
 /// let map = SourceMap::new("S(\n  units: [\n    (name: \"a\"),\n    (name: \"b\"),\n  ],\n)");
 /// assert_eq!(map.locate("units[1].name"), (4, 6));
 /// assert_eq!(map.locate("units[1].missing"), (4, 5));
+/// // A map's keys are found like field names.
+/// let map = SourceMap::new("R(\n  types: {\n    \"Hover Tank\": (base: Tank),\n  },\n)");
+/// assert_eq!(map.locate("types.Hover Tank.base"), (3, 20));
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct SourceMap {
@@ -241,8 +244,21 @@ impl Scanner {
                     self.bump();
                 }
                 '"' => {
-                    self.value_start(at);
+                    let start = self.pos;
                     self.string();
+                    // A string before a colon is a map's key: it names its value as a
+                    // field name does (`unit_types."Hover Tank".stats` is found as
+                    // `unit_types.Hover Tank.stats`).
+                    let end = self.pos.saturating_sub(1).max(start + 1);
+                    self.skip_trivia();
+                    let is_key =
+                        self.peek(0) == Some(':') && self.frames.last().is_some_and(|f| f.at_start);
+                    if is_key {
+                        let key: String = self.chars[start + 1..end].iter().collect();
+                        self.field(key, at);
+                    } else {
+                        self.value_start(at);
+                    }
                 }
                 '\'' => {
                     self.value_start(at);
@@ -274,14 +290,7 @@ impl Scanner {
                         && self.peek(1) != Some(':')
                         && self.frames.last().is_some_and(|f| f.at_start);
                     if is_field {
-                        if let Some(base) = self.frames.last().map(|f| f.base) {
-                            let node = self.map.child(base, Step::Field(word.into()));
-                            self.map.nodes[node as usize].at = Some(at);
-                            if let Some(frame) = self.frames.last_mut() {
-                                frame.field = Some(node);
-                            }
-                        }
-                        self.bump();
+                        self.field(word, at);
                     } else if self.peek(0) == Some('(') {
                         // An enum variant or struct name: the paren belongs to this value.
                         self.open(at);
@@ -295,6 +304,19 @@ impl Scanner {
             }
         }
         self.map
+    }
+
+    /// Records the field (or map key) `name` at `at`, whose value follows the colon under
+    /// the cursor, and steps over the colon.
+    fn field(&mut self, name: String, at: (usize, usize)) {
+        if let Some(base) = self.frames.last().map(|f| f.base) {
+            let node = self.map.child(base, Step::Field(name.into()));
+            self.map.nodes[node as usize].at = Some(at);
+            if let Some(frame) = self.frames.last_mut() {
+                frame.field = Some(node);
+            }
+        }
+        self.bump();
     }
 
     /// Opens a bracket that starts the value at `at`.

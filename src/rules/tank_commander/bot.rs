@@ -2,7 +2,7 @@
 
 use super::action::{Ability, Action, FireTarget, Weapon};
 use super::odds::Odds;
-use super::setup::{Edge, MissionRules, MissionTarget, Round};
+use super::setup::{Edge, MissionRules, MissionTarget, Movement, Round};
 use super::state::{Role, TankCommander, Unit, UnitId};
 use crate::framework::bot::Bot;
 use crate::framework::{Game, MatchRng, PlayerId};
@@ -89,7 +89,7 @@ impl TankCommander {
             "firing positions",
             targets,
             range,
-            unit.movement.crosses_water,
+            unit.movement,
             &self.smoke,
         );
         self.cached_distance(at, key, || {
@@ -105,7 +105,7 @@ impl TankCommander {
                         })
                 })
                 .collect();
-            self.distance_field(&spots, unit.movement.crosses_water)
+            self.distance_field(&spots, unit.movement)
         })
     }
 
@@ -140,9 +140,10 @@ impl TankCommander {
         })
     }
 
-    /// Spaces to walk from every hex of the board to the nearest of `goals`, round
-    /// buildings; `None` where none can be reached.
-    fn distance_field(&self, goals: &[hexx::Hex], crosses_water: bool) -> Vec<Option<u32>> {
+    /// Spaces to walk from every hex of the board to the nearest of `goals`, for a unit
+    /// moving as `movement` (round buildings, and water unless it crosses); `None` where
+    /// none can be reached.
+    fn distance_field(&self, goals: &[hexx::Hex], movement: Movement) -> Vec<Option<u32>> {
         let mut field = vec![None; self.board.len()];
         let mut frontier: Vec<hexx::Hex> = Vec::new();
         for &g in goals {
@@ -159,7 +160,7 @@ impl TankCommander {
                 for n in h.all_neighbors() {
                     if let Some(i) = self.board.index(n)
                         && field[i].is_none()
-                        && passable(self.terrain(n), crosses_water)
+                        && movement.may_enter(self.terrain(n))
                     {
                         field[i] = Some(d);
                         next.push(n);
@@ -221,6 +222,22 @@ impl TankCommander {
     fn is_mission_gun(&self, side: PlayerId, t: &Unit) -> bool {
         t.is_aa_gun()
             && matches!(self.mission, MissionRules::DisableAaGuns { attacker } if attacker == side.0)
+    }
+
+    /// The attacker of a Destroy Target or Disable AA Guns mission, and what it must still
+    /// knock out: the target while it stands, or the AA guns still standing.
+    fn attack_targets(&self) -> Option<(PlayerId, Vec<hexx::Hex>)> {
+        match &self.mission {
+            MissionRules::DestroyTarget { attacker, .. } => Some((
+                PlayerId(*attacker),
+                self.target_standing().into_iter().collect(),
+            )),
+            MissionRules::DisableAaGuns { attacker } => {
+                let side = PlayerId(*attacker);
+                Some((side, self.mission_guns(side)))
+            }
+            _ => None,
+        }
     }
 
     /// The AA guns still standing that `side` must knock out (Disable AA Guns).
@@ -394,7 +411,7 @@ impl TankCommander {
         &self,
         at: hexx::Hex,
         goals: &[hexx::Hex],
-        crosses_water: bool,
+        movement: Movement,
     ) -> Option<u32> {
         let mut seen = vec![false; self.board.len()];
         let mut frontier: Vec<hexx::Hex> = goals.to_vec();
@@ -411,7 +428,7 @@ impl TankCommander {
                 for n in h.all_neighbors() {
                     if let Some(i) = self.board.index(n)
                         && !seen[i]
-                        && passable(self.terrain(n), crosses_water)
+                        && movement.may_enter(self.terrain(n))
                     {
                         seen[i] = true;
                         next.push(n);
@@ -461,13 +478,13 @@ impl TankCommander {
                     .filter(|o| o.holder != Some(unit.side))
                     .map(|o| o.at)
                     .collect();
-                self.walking_distance(at, &goals, false)
+                self.walking_distance(at, &goals, unit.movement)
             }
             MissionRules::Escort { squad, edge, .. } if unit.id == *squad => {
-                self.walking_distance(at, &self.edge_hexes(*edge), false)
+                self.walking_distance(at, &self.edge_hexes(*edge), unit.movement)
             }
             MissionRules::TakeArea { attacker, area } if unit.side.0 == *attacker => {
-                self.area_distance(at, area, false)
+                self.area_distance(at, area, unit.movement)
             }
             _ => None,
         }
@@ -476,14 +493,9 @@ impl TankCommander {
     /// Spaces to walk from `at` to the nearest of `goals` round buildings, from a field
     /// worked out once per goals and ground and kept per thread (the lookahead asks for
     /// every candidate move).
-    fn area_distance(
-        &self,
-        at: hexx::Hex,
-        goals: &[hexx::Hex],
-        crosses_water: bool,
-    ) -> Option<u32> {
-        self.cached_distance(at, ("area", goals, crosses_water), || {
-            self.distance_field(goals, crosses_water)
+    fn area_distance(&self, at: hexx::Hex, goals: &[hexx::Hex], movement: Movement) -> Option<u32> {
+        self.cached_distance(at, ("area", goals, movement), || {
+            self.distance_field(goals, movement)
         })
     }
 
@@ -570,7 +582,7 @@ impl TankCommander {
                 };
                 // Round the houses when they stand in the way.
                 let to_go = self
-                    .walking_distance(at, &self.edge_hexes(*edge), unit.movement.crosses_water)
+                    .walking_distance(at, &self.edge_hexes(*edge), unit.movement)
                     .map_or(f64::from(rows), f64::from);
                 3.0 * to_go
             }
@@ -578,62 +590,40 @@ impl TankCommander {
             MissionRules::Escort { side, squad, .. } if unit.side.0 != *side => {
                 f64::from(at.unsigned_distance_to(self.units[squad.index()].at))
             }
-            // The attackers close to within gun range of the target; the defenders stay
-            // near it to guard it.
-            MissionRules::DestroyTarget { attacker, .. } => match self.target_standing() {
-                Some(t) if unit.side.0 == *attacker => {
-                    self.firing_position_distance(unit, at, &[t]).map_or_else(
-                        || {
-                            let d = f64::from(at.unsigned_distance_to(t));
-                            2.0 * (d - (range - 1.0)).max(0.0)
-                        },
-                        |n| 2.0 * f64::from(n),
-                    )
-                }
-                Some(t) => 0.5 * f64::from(at.unsigned_distance_to(t).saturating_sub(2)),
-                None => 0.0,
-            },
-            // The attackers make for a space with a clear line to a gun; the defenders
-            // stay near the guns.
-            MissionRules::DisableAaGuns { attacker } => {
-                let side = PlayerId(*attacker);
-                let guns = self.mission_guns(side);
-                if guns.is_empty() {
-                    0.0
-                } else if unit.side == side {
-                    self.firing_position_distance(unit, at, &guns).map_or_else(
-                        || {
-                            let d = guns
-                                .iter()
-                                .map(|g| at.unsigned_distance_to(*g))
-                                .min()
-                                .unwrap_or(0);
-                            2.0 * (f64::from(d) - (range - 1.0)).max(0.0)
-                        },
-                        |n| 2.0 * f64::from(n),
-                    )
-                } else {
-                    let d = guns
-                        .iter()
-                        .map(|g| at.unsigned_distance_to(*g))
-                        .min()
-                        .unwrap_or(0);
-                    0.5 * f64::from(d.saturating_sub(2))
+            // The attackers make for a space with a clear line to a target within gun
+            // range; the defenders stay near the targets to guard them.
+            MissionRules::DestroyTarget { .. } | MissionRules::DisableAaGuns { .. } => {
+                match self.attack_targets() {
+                    Some((side, targets)) if !targets.is_empty() => {
+                        let nearest = targets
+                            .iter()
+                            .map(|t| at.unsigned_distance_to(*t))
+                            .min()
+                            .unwrap_or(0);
+                        if unit.side == side {
+                            self.firing_position_distance(unit, at, &targets)
+                                .map_or_else(
+                                    || 2.0 * (f64::from(nearest) - (range - 1.0)).max(0.0),
+                                    |n| 2.0 * f64::from(n),
+                                )
+                        } else {
+                            0.5 * f64::from(nearest.saturating_sub(2))
+                        }
+                    }
+                    _ => 0.0,
                 }
             }
             // The attackers drive for the area round the houses; the defenders hold it.
             MissionRules::TakeArea { attacker, area } => {
-                let to_go = self
-                    .area_distance(at, area, unit.movement.crosses_water)
-                    .map_or_else(
-                        || {
-                            area.iter()
-                                .map(|h| at.unsigned_distance_to(*h))
-                                .min()
-                                .map_or(0.0, f64::from)
-                        },
-                        f64::from,
-                    );
+                let to_go = self.area_distance(at, area, unit.movement).map_or_else(
+                    || {
+                        area.iter()
+                            .map(|h| at.unsigned_distance_to(*h))
+                            .min()
+                            .map_or(0.0, f64::from)
+                    },
+                    f64::from,
+                );
                 if unit.side.0 == *attacker {
                     3.0 * to_go
                 } else {
@@ -714,11 +704,7 @@ impl TankCommander {
         };
         let act = self.activation()?;
         let moves_left = self.moves_allowed(unit).saturating_sub(act.moves);
-        let to_go = self.walking_distance(
-            unit.at,
-            &self.edge_hexes(*edge),
-            unit.movement.crosses_water,
-        )?;
+        let to_go = self.walking_distance(unit.at, &self.edge_hexes(*edge), unit.movement)?;
         if unit.side.0 != *attacker || to_go > u32::from(moves_left.min(act.action_points)) {
             return None;
         }
@@ -947,10 +933,4 @@ impl Bot<TankCommander> for GreedyBot {
         }
         Some(Action::EndActivation)
     }
-}
-
-/// Whether a route may pass over `terrain`: never through a building; over water only
-/// for a unit that crosses it.
-fn passable(terrain: super::setup::Terrain, crosses_water: bool) -> bool {
-    !terrain.is_impassable() || (crosses_water && terrain == super::setup::Terrain::Water)
 }

@@ -358,6 +358,13 @@ impl TankCommander {
         }
         let act = self.active.as_ref().ok_or("activate a unit first")?;
         let u = &self.units[act.unit.index()];
+        // Knocked out during its own activation (a mine under it): it does nothing more.
+        if !u.acts() && *action != Action::EndActivation {
+            return Err(format!(
+                "{} was knocked out: it can only end its activation",
+                u.name
+            ));
+        }
         let ap = act.action_points;
         let need_ap = |cost: u8, what: &str| -> Result<(), String> {
             if cost > ap {
@@ -566,11 +573,7 @@ impl TankCommander {
                     if pool == 0 {
                         return Err(if u.build.air_support {
                             format!("{} has already called its air strike this battle", u.name)
-                        } else if self
-                            .strikes_given
-                            .get(u.side.index())
-                            .is_some_and(|n| *n > 0)
-                        {
+                        } else if self.strikes_given(u.side) > 0 {
                             format!("{} has no free air strikes left", self.side_name(u.side))
                         } else {
                             format!("{} has no Air Support (an upgrade)", u.name)
@@ -609,7 +612,7 @@ impl TankCommander {
                         self.label(hex)
                     ));
                 }
-                if self.flares.iter().any(|f| f.at == hex) {
+                if self.flares.contains(&hex) {
                     return Err(format!("a flare already burns over {}", self.label(hex)));
                 }
                 need_ap(rules.costs.flare, "firing a flare")

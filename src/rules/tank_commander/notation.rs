@@ -558,18 +558,11 @@ impl TankCommander {
                 pen(penetration)
             ),
             Fact::AirStrikeCalled { unit, hex, cost } => {
-                let side = self.units.get(unit.index()).map(|u| u.side);
-                let guns = side.map_or(0, |s| self.aa_guns_against(s));
-                let aa = if guns > 0 {
-                    format!(
-                        "; while {guns} AA gun{} stand{}, it is driven off on a {}+",
-                        if guns == 1 { "" } else { "s" },
-                        if guns == 1 { "s" } else { "" },
-                        self.rules.aa_gun.shoot_down_need(guns)
-                    )
-                } else {
-                    String::new()
-                };
+                let aa = self
+                    .units
+                    .get(unit.index())
+                    .and_then(|u| self.anti_aircraft_words(u.side))
+                    .map_or(String::new(), |words| format!("; {words}"));
                 format!(
                     "{} calls in an air strike on {} ({cost} AP): it comes on a {}+ next turn{aa}.",
                     self.name(*unit),

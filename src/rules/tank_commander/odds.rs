@@ -703,6 +703,19 @@ impl TankCommander {
         (guns > 0 && need <= 6).then_some((need, guns))
     }
 
+    /// What the AA guns standing against `side` would do to its strike, in words ("while 3
+    /// AA guns stand, it is driven off on a 2+"); `None` when none stand.
+    #[must_use]
+    pub fn anti_aircraft_words(&self, side: crate::framework::PlayerId) -> Option<String> {
+        self.anti_aircraft_need(side).map(|(need, guns)| {
+            format!(
+                "while {guns} AA gun{} stand{}, it is driven off on a {need}+",
+                if guns == 1 { "" } else { "s" },
+                if guns == 1 { "s" } else { "" },
+            )
+        })
+    }
+
     /// The chance a strike of `side` that comes in gets past the AA guns standing now.
     #[must_use]
     pub fn air_strike_gets_through(&self, side: crate::framework::PlayerId) -> Fraction {

@@ -4,9 +4,7 @@ use super::action::{
     Ability, Action, DamageCause, DieCheck, Fact, FireTarget, PenetrationRoll, Scatter, Weapon,
 };
 use super::setup::{ArmorFacing, LieutenantRule, MissionRules, Round, Terrain, UnitKind};
-use super::state::{
-    Activation, AirStrike, Flare, Mine, Role, RoleState, Status, TankCommander, UnitId,
-};
+use super::state::{Activation, AirStrike, Mine, Role, RoleState, Status, TankCommander, UnitId};
 use crate::framework::{MatchRng, PlayerId};
 use crate::grid::Facing;
 
@@ -347,7 +345,7 @@ impl TankCommander {
             Action::FireFlare(hex) => {
                 let u = &mut self.units[id.index()];
                 u.flares_left = u.flares_left.saturating_sub(1);
-                self.flares.push(Flare { at: hex, by: id });
+                self.flares.push(hex);
                 spend(self, costs.flare);
                 facts.push(Fact::FlareFired {
                     unit: id,
@@ -1015,9 +1013,7 @@ impl TankCommander {
                 self.strikes.push(strike);
                 continue;
             }
-            let guns = self.aa_guns_against(strike.side);
-            let need = self.rules.aa_gun.shoot_down_need(guns);
-            if guns > 0 && need <= 6 {
+            if let Some((need, guns)) = self.anti_aircraft_need(strike.side) {
                 let check = roll_check(rng, need);
                 facts.push(Fact::AntiAircraftFired {
                     side: strike.side,

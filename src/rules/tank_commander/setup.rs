@@ -530,6 +530,17 @@ pub struct Movement {
 }
 
 impl Movement {
+    /// True when a unit moving so may enter `terrain`: never a building; water only when
+    /// it crosses water.
+    #[must_use]
+    pub fn may_enter(self, terrain: Terrain) -> bool {
+        match terrain {
+            Terrain::Building => false,
+            Terrain::Water => self.crosses_water,
+            _ => true,
+        }
+    }
+
     /// True when nothing sets this movement apart.
     #[must_use]
     pub fn is_plain(&self) -> bool {
@@ -678,14 +689,14 @@ impl Rules {
         .chain(
             self.unit_types
                 .iter()
-                .map(|(n, t)| (format!("unit_types[{n:?}].stats"), &t.stats)),
+                .map(|(n, t)| (format!("unit_types.{n}.stats"), &t.stats)),
         )
     }
 
     pub(crate) fn problems(&self) -> Problems {
         let mut p = Problems::default();
         for (name, t) in &self.unit_types {
-            let at = format!("unit_types[{name:?}]");
+            let at = format!("unit_types.{name}");
             if !matches!(t.base, UnitKind::Tank | UnitKind::Apc | UnitKind::Infantry) {
                 p.push(
                     format!("{at}.base"),

@@ -250,30 +250,11 @@ impl Unit {
         !matches!(self.kind, UnitKind::Target | UnitKind::AaGun) && self.is_active()
     }
 
-    /// What the unit is, in words: its rules-table type ("Hover Tank"), else its kind
-    /// ("tank", "APC", "infantry squad").
-    #[must_use]
-    pub fn type_name(&self) -> String {
-        match &self.unit_type {
-            Some(t) => t.clone(),
-            None => self
-                .kind
-                .a_noun()
-                .trim_start_matches("an ")
-                .trim_start_matches("a ")
-                .to_string(),
-        }
-    }
-
     /// True when the unit may enter `terrain`: never a building; water only for a unit
     /// type that crosses it.
     #[must_use]
     pub fn may_enter(&self, terrain: Terrain) -> bool {
-        match terrain {
-            Terrain::Building => false,
-            Terrain::Water => self.movement.crosses_water,
-            _ => true,
-        }
+        self.movement.may_enter(terrain)
     }
 
     /// True for AA gun emplacements.
@@ -388,13 +369,6 @@ impl AirStrike {
     }
 }
 
-/// A flare fired at night: it lights the spaces around it until the turn ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Flare {
-    pub at: Hex,
-    pub by: UnitId,
-}
-
 /// The unit now spending action points.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Activation {
@@ -448,9 +422,9 @@ pub struct TankCommander {
     /// The Night Fighting option is on.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub(crate) night: bool,
-    /// Flares burning this turn.
+    /// Where flares burn this turn.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub(crate) flares: Vec<Flare>,
+    pub(crate) flares: Vec<Hex>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) objectives: Vec<Objective>,
     pub(crate) sides: Vec<String>,
@@ -758,9 +732,9 @@ impl TankCommander {
         self.night
     }
 
-    /// Flares burning this turn.
+    /// Where flares burn this turn.
     #[must_use]
-    pub fn flares(&self) -> &[Flare] {
+    pub fn flares(&self) -> &[Hex] {
         &self.flares
     }
 
@@ -774,7 +748,7 @@ impl TankCommander {
         let radius = u32::from(self.rules.night.flare_radius);
         self.flares
             .iter()
-            .any(|f| f.at.unsigned_distance_to(hex) <= radius)
+            .any(|f| f.unsigned_distance_to(hex) <= radius)
             || (self.rules.night.fires_light
                 && self
                     .units

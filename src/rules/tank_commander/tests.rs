@@ -3220,7 +3220,7 @@ fn a_hover_tank_has_the_tables_profile_crosses_water_and_glides_over_mud() {
     assert_eq!(u.base, hover.stats);
     assert_eq!(u.hull, 3);
     assert_eq!(u.armor.front, hover.stats.armor.front + 1);
-    assert_eq!(u.type_name(), "Hover Tank");
+    assert_eq!(u.unit_type.as_deref(), Some("Hover Tank"));
     play(&mut g, &mut rng, Action::Activate(s));
     // Leaving mud costs it 1, not 2; and it drives onto the water and across.
     assert_eq!(g.move_cost(g.unit(s)), 1);
@@ -3418,4 +3418,36 @@ fn hidden_mines_raise_the_privacy_screen_between_people_and_the_log_keeps_the_he
     let mut m = SeatedMatch::<TankCommander>::new(battle, "t".into(), 1, Vec::new()).unwrap();
     m.hand_over();
     assert_eq!(m.pass_to, None);
+}
+
+#[test]
+fn a_tank_knocked_out_by_a_mine_in_its_own_activation_can_only_end_it() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Blue", "U", S * 3, Facing::N, Facing::N)
+        .tank("Red", "X", N * 6, Facing::S, Facing::S)
+        .mines("Red", &[N])
+        .rules();
+    let t = id(&g, "T");
+    g.units[t.index()].hull = 1;
+    play(&mut g, &mut rng, Action::Activate(t));
+    rng.push_script([1, 1]); // penetration 1+6=7 > 6; then the wound pick
+    let facts = play(&mut g, &mut rng, Action::Move);
+    assert!(
+        facts
+            .iter()
+            .any(|f| matches!(f, Fact::UnitDisabled { unit, .. } if *unit == t)),
+        "{facts:?}"
+    );
+    assert!(g.activation().unwrap().action_points > 0);
+    let turn = Action::Turn {
+        rotation: Rotation::Left,
+        turret_follows: true,
+    };
+    assert_eq!(
+        refuse(&g, turn),
+        "T was knocked out: it can only end its activation"
+    );
+    assert_eq!(g.legal(BLUE), [Action::EndActivation]);
+    play(&mut g, &mut rng, Action::EndActivation);
 }

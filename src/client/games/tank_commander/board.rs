@@ -537,7 +537,7 @@ fn night_lights(
     if !battle.night() && last.is_none() {
         return;
     }
-    let flares: Vec<hexx::Hex> = battle.flares().iter().map(|f| f.at).collect();
+    let flares = battle.flares().to_vec();
     let fires: Vec<hexx::Hex> = if battle.rules().night.fires_light {
         battle
             .units()

@@ -292,11 +292,11 @@ fn draw_labels(
         }
     }
     // Each flare burning at night.
-    for flare in battle.flares() {
-        if let Some(p) = screen(hex_to_world(flare.at) + Vec3::Y * (top(&table, flare.at) + 2.6)) {
+    for &flare in battle.flares() {
+        if let Some(p) = screen(hex_to_world(flare) + Vec3::Y * (top(&table, flare) + 2.6)) {
             plate(
                 p - egui::vec2(0.0, 16.0),
-                format!("✦ FLARE · lights {} and around", battle.label(flare.at)),
+                format!("✦ FLARE · lights {} and around", battle.label(flare)),
                 egui::Color32::from_rgb(255, 235, 170),
                 11.0,
             );

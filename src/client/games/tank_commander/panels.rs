@@ -286,14 +286,9 @@ pub fn bar_items(
         items.push(mine);
     }
     let pool = battle.free_strikes(u.side);
-    let aa = match battle.anti_aircraft_need(u.side) {
-        Some((need, guns)) => format!(
-            "; while {guns} enemy AA gun{} stand{}, it is driven off on a {need}+",
-            if guns == 1 { "" } else { "s" },
-            if guns == 1 { "s" } else { "" },
-        ),
-        None => String::new(),
-    };
+    let aa = battle
+        .anti_aircraft_words(u.side)
+        .map_or(String::new(), |words| format!("; {words}"));
     let strike_help = format!(
         "it comes in at the start of next turn on a {}+ ({} in 6), one easier each turn \
          after, never on a 1{aa}; it hits the marked hex and a line of 1 to 6 hexes in a \
