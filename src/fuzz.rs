@@ -495,6 +495,17 @@ fn read_and_play<G: Playable>(path: &Path, text: &str, kind: FileKind) -> Result
             }
             return Ok(());
         }
+        FileKind::Campaign => {
+            let rules = crate::rules::tank_commander::Rules::builtin();
+            crate::rules::tank_commander::campaign::Campaign::parse(path, text, &rules)
+                .map_err(Refusal::Placed)?;
+            return Ok(());
+        }
+        FileKind::CampaignState => {
+            let _: (crate::rules::tank_commander::campaign::CampaignState, _) =
+                crate::data::load_ron(&name, text).map_err(Refusal::Placed)?;
+            return Ok(());
+        }
         FileKind::Setup => {
             let rules = G::load_rules(None).map_err(Refusal::Placed)?;
             let setup = G::parse_setup(path, text, &rules).map_err(Refusal::Placed)?;

@@ -18,6 +18,14 @@ use crate::rules::{Detected, FileKind, GameKind, detect};
 
 pub(super) fn run(command: Command) -> Result<ExitCode, String> {
     match command {
+        Command::Campaign {
+            file,
+            play,
+            bots,
+            seed,
+            save,
+            new,
+        } => super::campaign::run(&file, play, &bots, seed, save, new),
         Command::Check { files, rules } => check(&files, rules.as_deref()),
         Command::Sim {
             setup,
@@ -265,6 +273,22 @@ fn check_one<G: Playable>(input: &Input, rules: Option<&Path>) -> Result<String,
             let rules = crate::rules::tank_commander::Rules::load(rules)?;
             check_design(input, &rules)?;
             Ok(what)
+        }
+        FileKind::Campaign => {
+            use crate::rules::tank_commander::campaign::Campaign;
+            let rules = crate::rules::tank_commander::Rules::load(rules)?;
+            let c = Campaign::parse(&input.path, &input.text, &rules)?;
+            Ok(format!("{what}, {} battle(s)", c.setup.battles.len()))
+        }
+        FileKind::CampaignState => {
+            use crate::rules::tank_commander::campaign::CampaignState;
+            let (s, _): (CampaignState, _) = crate::data::load_ron(&name, &input.text)?;
+            Ok(format!(
+                "{what}: `{}`, {} battle(s) fought, {} tank(s)",
+                s.campaign,
+                s.reports.len(),
+                s.roster.len()
+            ))
         }
     }
 }

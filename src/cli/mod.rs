@@ -10,6 +10,7 @@ macro_rules! say {
     };
 }
 
+mod campaign;
 mod commands;
 mod odds;
 mod sim;
@@ -171,6 +172,28 @@ pub enum Command {
         round: Option<RoundArg>,
         #[arg(long)]
         rules: Option<PathBuf>,
+    },
+    /// A Tank Commander campaign: show its roster and progress, or play its next battles
+    /// with bots (the state is saved atomically after each battle, where the client's
+    /// menu finds it too).
+    Campaign {
+        /// The campaign file (`scenarios/campaigns/…`).
+        file: PathBuf,
+        /// Play this many of the next battles with bots (default: none, just show).
+        #[arg(long, default_value_t = 0)]
+        play: u32,
+        /// Bots by side, as for `sim` (default: greedy for both).
+        #[arg(long, value_delimiter = ',')]
+        bots: Vec<String>,
+        /// Seed for the first battle played; each next battle adds one.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where the campaign's state is kept (default: the data folder's `campaigns/`).
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Start the campaign over (its saved state is replaced).
+        #[arg(long)]
+        new: bool,
     },
     /// List the legal actions of whoever acts next in a match record or a new game of a
     /// setup.

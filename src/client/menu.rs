@@ -12,6 +12,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::Screen;
 use super::builder::{BuilderPlan, builds_dir};
 use super::games::tank_chess::ClockWanted;
+use super::games::tank_commander::campaign::OpenCampaign;
 use super::hud::WARN;
 use super::session::{AnySetup, OpenGame, OpenProblem, SaveFolder};
 use crate::dispatch_game;
@@ -19,6 +20,7 @@ use crate::framework::Seat;
 use crate::framework::playable::{self, Playable};
 use crate::rules::GameKind;
 use crate::rules::range_duel::RangeDuel;
+use crate::rules::tank_commander::campaign::{Campaign, CampaignState, default_state_path};
 use crate::rules::tank_commander::setup::{Rules as TankRules, TankDesign, UnitKind};
 
 pub(super) fn plugin(app: &mut App) {
@@ -57,6 +59,46 @@ pub struct GamePage {
     /// the setup's own tank).
     pub designs: Vec<(PathBuf, Result<TankDesign, String>)>,
     pub picked: [Option<usize>; 2],
+    /// Tank Commander: the shipped campaigns, each with where it stands.
+    pub campaigns: Vec<ListedCampaign>,
+}
+
+/// A shipped campaign and its saved state.
+#[derive(Clone, Debug)]
+pub struct ListedCampaign {
+    pub path: PathBuf,
+    /// Its name, description and battles' names; or its problems.
+    pub campaign: Result<(String, String, Vec<String>), String>,
+    /// Its saved state, if it has been begun (or why that cannot be read).
+    pub state: Option<Result<CampaignState, String>>,
+}
+
+/// The campaigns in `scenarios/campaigns/`, each with its saved state.
+fn scan_campaigns() -> Vec<ListedCampaign> {
+    let Some(dir) = crate::data::find_project_file("scenarios/campaigns") else {
+        return Vec::new();
+    };
+    let rules = TankRules::load(None).unwrap_or_else(|_| TankRules::builtin());
+    ron_files(&dir)
+        .into_iter()
+        .map(|path| {
+            let campaign = Campaign::load(&path, &rules)
+                .map(|c| {
+                    let battles = c.scenarios.iter().map(|s| s.setup.name.clone()).collect();
+                    (c.setup.name, c.setup.description, battles)
+                })
+                .map_err(|d| d.to_string());
+            let save = default_state_path(&path);
+            let state = save
+                .exists()
+                .then(|| CampaignState::load(&save).map_err(|d| d.to_string()));
+            ListedCampaign {
+                path,
+                campaign,
+                state,
+            }
+        })
+        .collect()
 }
 
 #[derive(Resource, Default)]
@@ -134,6 +176,11 @@ fn scan<G: Playable>(folder: &SaveFolder) -> GamePage {
         Vec::new()
     };
     let seats = me_against_bots(setups.get(chosen).map_or(2, |s| s.seats), G::bot_names());
+    let campaigns = if G::KIND == GameKind::TankCommander {
+        scan_campaigns()
+    } else {
+        Vec::new()
+    };
     GamePage {
         game: G::KIND,
         setups,
@@ -144,6 +191,7 @@ fn scan<G: Playable>(folder: &SaveFolder) -> GamePage {
         can_continue: folder.can_continue::<G>(),
         designs,
         picked: [None, None],
+        campaigns,
     }
 }
 
@@ -182,6 +230,7 @@ fn draw_menu(
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     mut clock: ResMut<ClockWanted>,
+    mut campaigns: MessageWriter<OpenCampaign>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let menu = &mut *menu;
@@ -224,6 +273,9 @@ fn draw_menu(
             ui.add_space(4.0);
             ui.columns(2, |cols| {
                 new_game(&mut cols[0], page, &mut menu.clock, &mut commands, &mut opens, &mut next, &mut clock);
+                if page.game == GameKind::TankCommander {
+                    campaign_list(&mut cols[1], page, &mut campaigns);
+                }
                 saved_games(&mut cols[1], page, &folder, &mut menu.path, &mut opens);
             });
             ui.separator();
@@ -407,6 +459,88 @@ fn new_game(
             }
         }
     });
+}
+
+/// Tank Commander's campaigns: where each stands, and its next battle.
+fn campaign_list(ui: &mut egui::Ui, page: &GamePage, asks: &mut MessageWriter<OpenCampaign>) {
+    ui.heading("Campaigns");
+    if page.campaigns.is_empty() {
+        ui.label(egui::RichText::new("None in scenarios/campaigns/.").weak());
+    }
+    let rules = TankRules::load(None).unwrap_or_else(|_| TankRules::builtin());
+    for c in &page.campaigns {
+        let (name, description, battles) = match &c.campaign {
+            Ok(c) => c.clone(),
+            Err(e) => {
+                ui.add_enabled(false, egui::Button::new(c.path.display().to_string()))
+                    .on_disabled_hover_text(e);
+                continue;
+            }
+        };
+        let total = battles.len();
+        let (status, next) = match &c.state {
+            None => (format!("not begun · {total} battles"), Some(0)),
+            Some(Err(e)) => (format!("its saved state cannot be read: {e}"), None),
+            Some(Ok(s)) if s.next >= total => {
+                (format!("over: {} of {total} battles won", s.won()), None)
+            }
+            Some(Ok(s)) => (
+                format!(
+                    "battle {} of {total} next · {} tank(s), {} veteran(s), {} won",
+                    s.next + 1,
+                    s.roster.len(),
+                    s.veterans(&rules.campaign),
+                    s.won()
+                ),
+                Some(s.next),
+            ),
+        };
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(&name).strong().size(15.0))
+                .on_hover_text(format!("{description}\nBattles: {}", battles.join(", ")));
+            ui.label(egui::RichText::new(&status).weak());
+        });
+        ui.horizontal(|ui| {
+            let play_label = match next {
+                Some(0) if c.state.is_none() => "▶ Start".to_string(),
+                Some(k) => format!(
+                    "▶ Battle {}: {}",
+                    k + 1,
+                    battles.get(k).map_or("", String::as_str)
+                ),
+                None => "▶ Play".to_string(),
+            };
+            let play = ui.add_enabled(next.is_some(), egui::Button::new(play_label));
+            if play
+                .on_hover_text(
+                    "Open the next battle with your company as it stands, in the seats on the left",
+                )
+                .on_disabled_hover_text("Every battle is fought: start it over to play again")
+                .clicked()
+            {
+                asks.write(OpenCampaign {
+                    file: c.path.clone(),
+                    seats: page.seats.clone(),
+                    start_over: false,
+                });
+            }
+            if c.state.is_some()
+                && ui
+                    .small_button("Start over")
+                    .on_hover_text(
+                        "Forget this campaign's roster and results and begin with battle 1",
+                    )
+                    .clicked()
+            {
+                asks.write(OpenCampaign {
+                    file: c.path.clone(),
+                    seats: page.seats.clone(),
+                    start_over: true,
+                });
+            }
+        });
+    }
+    ui.add_space(6.0);
 }
 
 /// The right column: Continue, saved games, any file.
@@ -601,6 +735,7 @@ mod tests {
             can_continue: false,
             designs: vec![(PathBuf::from("hammer.ron"), Ok(hammer))],
             picked: [Some(0), None],
+            campaigns: Vec::new(),
         };
         let path = crate::data::find_project_file("scenarios/range-duel/default.ron").unwrap();
         let setup = duel_with_designs(&path, &page).unwrap();

@@ -325,13 +325,7 @@ impl Default for SaveFolder {
 /// The user's data folder; see [`SaveFolder`].
 #[must_use]
 pub fn data_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("TANKTABLE_DATA") {
-        return PathBuf::from(dir);
-    }
-    directories::ProjectDirs::from("", "", "tanktable").map_or_else(
-        || PathBuf::from(".tanktable"),
-        |d| d.data_dir().to_path_buf(),
-    )
+    crate::data::data_dir()
 }
 
 impl SaveFolder {
@@ -523,9 +517,21 @@ fn tell_backup<G: GameClient>(world: &mut World, why: &str) {
 fn open_file(world: &mut World, path: &Path, open: &OpenGame) -> Result<(), String> {
     let text = playable::read_text(path).map_err(|d| d.to_string())?;
     let found = detect(path, &text)?;
+    if found.kind == FileKind::Campaign {
+        // A campaign opens at its next battle, you against the bot unless told.
+        world.write_message(super::games::tank_commander::campaign::OpenCampaign {
+            file: path.to_path_buf(),
+            seats: open
+                .seats
+                .clone()
+                .unwrap_or_else(|| vec![Seat::Person, Seat::Bot("greedy".into())]),
+            start_over: false,
+        });
+        return Ok(());
+    }
     if !matches!(found.kind, FileKind::Setup | FileKind::Record) {
         return Err(format!(
-            "{} is {}: open a scenario, a setup or a match record",
+            "{} is {}: open a scenario, a setup, a campaign or a match record",
             path.display(),
             found.describe()
         ));

@@ -364,6 +364,19 @@ pub fn to_ron_pretty<T: serde::Serialize>(value: &T) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
+/// The user's data folder: saves, autosaves and campaigns. `$TANKTABLE_DATA` when set
+/// (tests), else the platform's (`~/.local/share/tanktable` on Linux).
+#[must_use]
+pub fn data_dir() -> std::path::PathBuf {
+    if let Some(dir) = std::env::var_os("TANKTABLE_DATA") {
+        return std::path::PathBuf::from(dir);
+    }
+    directories::ProjectDirs::from("", "", "tanktable").map_or_else(
+        || std::path::PathBuf::from(".tanktable"),
+        |d| d.data_dir().to_path_buf(),
+    )
+}
+
 /// Writes `contents` to `path` atomically: a temporary file beside it, then a rename, so
 /// a crash never leaves half a file.
 ///

@@ -37,6 +37,10 @@ pub enum FileKind {
     Record,
     /// A tank design saved from the upgrade builder.
     Design,
+    /// A Tank Commander campaign: battles in a row.
+    Campaign,
+    /// A campaign in progress (its roster), as the game saves it after each battle.
+    CampaignState,
 }
 
 impl fmt::Display for FileKind {
@@ -46,6 +50,8 @@ impl fmt::Display for FileKind {
             FileKind::Rules => "rules table",
             FileKind::Record => "match record",
             FileKind::Design => "tank design",
+            FileKind::Campaign => "campaign",
+            FileKind::CampaignState => "campaign in progress",
         })
     }
 }
@@ -187,8 +193,14 @@ impl fmt::Display for GameKind {
 }
 
 /// The RON struct names that open each kind of file.
-const TAGS: [(&str, GameKind, FileKind); 9] = [
+const TAGS: [(&str, GameKind, FileKind); 11] = [
     ("Scenario", GameKind::TankCommander, FileKind::Setup),
+    ("Campaign", GameKind::TankCommander, FileKind::Campaign),
+    (
+        "CampaignState",
+        GameKind::TankCommander,
+        FileKind::CampaignState,
+    ),
     ("Rules", GameKind::TankCommander, FileKind::Rules),
     ("TankDesign", GameKind::TankCommander, FileKind::Design),
     ("TankChessSetup", GameKind::TankChess, FileKind::Setup),
@@ -261,7 +273,7 @@ fn unknown(name: &str) -> String {
          Scenario(…) (Tank Commander), TankChessSetup(…), BattleTanksSetup(…), \
          TankCombatSetup(…) or RangeDuelSetup(…) for a setup; Rules(…), TankChessRules(…) or \
          RangeDuelRules(…) for a rules table; MatchRecord(…) for a match record; TankDesign(…) \
-         for a tank design; or `[Setup \"…\"]` for a Tank Chess game in notation"
+         for a tank design; Campaign(…) or CampaignState(…) for a campaign; or `[Setup \"…\"]` for a Tank Chess game in notation"
     )
 }
 

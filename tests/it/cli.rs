@@ -34,10 +34,12 @@ fn check_accepts_the_shipped_files() {
         "scenarios/beach-landing.ron",
         "scenarios/minefield-pass.ron",
         "scenarios/river-crossing.ron",
+        "scenarios/cross-minefield.ron",
+        "scenarios/campaigns/iron-road.ron",
         "assets/rules/tank-commander.ron",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout).lines().count(), 15);
+    assert_eq!(text(&out.stdout).lines().count(), 17);
 }
 
 #[test]
@@ -335,4 +337,80 @@ fn range_duel_plays_headless_through_record_replay_legal_and_sim() {
     let (wins, none) = crate::wins_and_no_winner(&report);
     assert_eq!(wins + none, 200, "{report}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn campaign_plays_its_battles_with_bots_and_keeps_the_roster_between_them() {
+    let dir = std::env::temp_dir().join(format!("tanktable-cli-campaign-{}", std::process::id()));
+    let save = dir.join("road.ron");
+    let save_arg = save.display().to_string();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "campaign",
+            "scenarios/campaigns/iron-road.ron",
+            "--save",
+            &save_arg,
+        ];
+        args.extend_from_slice(extra);
+        tanktable(&args)
+    };
+    let out = run(&["--new", "--play", "1", "--seed", "3"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.starts_with("Battle 1 of 4, Breakthrough: "), "{said}");
+    assert!(
+        said.contains("Lancer joins the company: Commander Abel (recruit)"),
+        "{said}"
+    );
+    assert!(
+        said.contains("battle 2 of 4 next: Cross Minefield."),
+        "{said}"
+    );
+    assert!(said.contains("Roster (Blue):"), "{said}");
+    // The state is a file the project knows.
+    let out = tanktable(&["check", &save_arg]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout)
+            .contains("a Tank Commander campaign in progress: `The Iron Road`, 1 battle(s) fought"),
+        "{}",
+        text(&out.stdout)
+    );
+    // Without --play it only shows where the campaign stands; with it, it goes on.
+    let shown = run(&[]);
+    assert!(text(&shown.stdout).contains("  1. Breakthrough: "));
+    let out = run(&["--play", "9", "--seed", "4"]);
+    let said = text(&out.stdout);
+    assert!(said.contains("Battle 4 of 4, Disable AA Guns: "), "{said}");
+    assert!(
+        said.contains("The campaign is over: every battle is fought."),
+        "{said}"
+    );
+    assert!(said.contains("  over: "), "{said}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_bad_campaign_file_gets_every_problem_placed() {
+    let dir = crate::project("scenarios/campaigns");
+    let bad = dir.join(format!("bad-{}.ron", std::process::id()));
+    std::fs::write(
+        &bad,
+        "Campaign(\n    name: \"\",\n    side: \"Blue\",\n    battles: [(scenario: \"../training-range.ron\"), (scenario: \"../gone.ron\")],\n    turns: 3,\n)\n",
+    )
+    .unwrap();
+    let out = tanktable(&["check", &bad.display().to_string()]);
+    let _ = std::fs::remove_file(&bad);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(":2:") && err.contains("give the campaign a name"),
+        "{err}"
+    );
+    assert!(
+        err.contains(":4:16: `../training-range.ron` has no side `Blue`"),
+        "{err}"
+    );
+    assert!(err.contains("`../gone.ron` cannot be played"), "{err}");
+    assert!(err.contains(":5:") && err.contains("turns"), "{err}");
 }

@@ -262,6 +262,7 @@ goldens! {
     playthrough_tank_commander_urban_warfare => "tank-commander-urban-warfare.ron",
     playthrough_tank_commander_beach_landing => "tank-commander-beach-landing.ron",
     playthrough_tank_commander_river_crossing => "tank-commander-river-crossing.ron",
+    playthrough_tank_commander_cross_minefield => "tank-commander-cross-minefield.ron",
     playthrough_tank_chess_announced_check => "tank-chess-announced-check.ron",
     playthrough_tank_chess_four_players => "tank-chess-four-players.ron",
     playthrough_battle_tanks_two => "battle-tanks-two.ron",

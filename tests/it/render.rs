@@ -81,6 +81,8 @@ struct Scene {
     measure: bool,
     /// Open the upgrade builder on the Tank Commander `setup` instead of playing it.
     builder: bool,
+    /// `setup` is a campaign: play its next battle, as the menu opens it.
+    campaign: bool,
 }
 
 impl Scene {
@@ -94,7 +96,7 @@ impl Scene {
 
     fn encode(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
             self.setup.clone().unwrap_or_default(),
             self.seats.join(","),
             self.seed,
@@ -104,6 +106,7 @@ impl Scene {
             self.menu.map_or("", GameKind::name),
             self.measure,
             self.builder,
+            self.campaign,
         )
     }
 
@@ -123,6 +126,7 @@ impl Scene {
             menu: GameKind::from_name(f[6]),
             measure: f[7] == "true",
             builder: f[8] == "true",
+            campaign: f[9] == "true",
         }
     }
 }
@@ -259,6 +263,8 @@ fn render_child() {
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Builder);
+    } else if let Some(setup) = scene.setup.as_deref().filter(|_| scene.campaign) {
+        stage_campaign(&mut app, &project(setup), &scene);
     } else if let Some(setup) = &scene.setup {
         let path = project(setup);
         let text = std::fs::read_to_string(&path).unwrap();
@@ -374,6 +380,91 @@ fn stage<G: GameClient>(app: &mut App, path: &Path, scene: &Scene) {
             insert_session(world, session);
         }
     });
+}
+
+/// The next battle of the campaign at `path`, opened as the menu opens it, with
+/// `scene.autoplay` actions played.
+fn stage_campaign(app: &mut App, path: &Path, scene: &Scene) {
+    use tanktable::client::games::tank_commander::campaign::{CampaignPlay, load_campaign};
+    use tanktable::rules::tank_commander::TankCommander;
+    let (campaign, state, save, rules) = load_campaign(path, false).unwrap();
+    let prepared = state.prepare(&campaign, &rules).unwrap();
+    let battle = prepared.battle(&rules).unwrap();
+    let seats: Vec<Seat> = scene.seats.iter().map(|s| Seat::parse(s)).collect();
+    let mut seated =
+        SeatedMatch::<TankCommander>::new(battle, "campaign".into(), scene.seed, seats.clone())
+            .unwrap();
+    seated.autoplay(scene.autoplay).unwrap();
+    let play = CampaignPlay {
+        file: path.to_path_buf(),
+        save,
+        name: campaign.name().to_string(),
+        battle: state.next,
+        total: campaign.setup.battles.len(),
+        briefing: campaign.setup.battles[state.next].briefing.clone(),
+        seats,
+        prepared,
+        after: None,
+    };
+    let mut staged = Some((Session::new(seated, None), play));
+    app.add_systems(Startup, move |world: &mut World| {
+        if let Some((session, play)) = staged.take() {
+            insert_session(world, session);
+            world.insert_resource(play);
+        }
+    });
+}
+
+#[test]
+fn a_campaign_is_listed_in_the_menu_and_the_client_records_its_battle() {
+    use tanktable::rules::tank_commander::Rules;
+    use tanktable::rules::tank_commander::campaign::{Campaign, CampaignState, knock_outs_in};
+    if !can_render() {
+        return;
+    }
+    // The first battle, fought headless; the state kept where the client looks.
+    let file = project("scenarios/campaigns/iron-road.ron");
+    let save = project("artifacts/render/data/campaigns/iron-road.ron");
+    let rules = Rules::builtin();
+    let campaign = Campaign::load(&file, &rules).unwrap();
+    let prepared = CampaignState::new(&campaign)
+        .prepare(&campaign, &rules)
+        .unwrap();
+    let m = prepared
+        .play_with_bots(&rules, &["greedy".into()], 3)
+        .unwrap();
+    let after_one = prepared.record(m.state(), &knock_outs_in(&m));
+    after_one.save(&save).unwrap();
+    let _ = render(
+        &Scene {
+            menu: Some(GameKind::TankCommander),
+            frame: 20,
+            ..Scene::default()
+        },
+        "campaign-menu.png",
+    );
+    // The second battle in the client, played to its end by the bots: the client records
+    // it in the campaign and saves it.
+    let px = pixels(&render(
+        &Scene {
+            seats: vec!["greedy".into(), "greedy".into()],
+            seed: 5,
+            autoplay: 5000,
+            campaign: true,
+            frame: 30,
+            ..Scene::on("scenarios/campaigns/iron-road.ron")
+        },
+        "campaign-battle-report-ui.png",
+    ))
+    .2;
+    let after_two = CampaignState::load(&save).unwrap();
+    assert_eq!(after_two.reports.len(), 2, "the client recorded the battle");
+    assert_eq!(after_two.reports[0], after_one.reports[0]);
+    assert_eq!(after_two.next, 2);
+    assert_eq!(after_two.reports[1].battle, "Cross Minefield");
+    // The report's gold title line is on screen beside the end window's.
+    let gold = count(&px, |[r, g, b]| r > 230 && g > 190 && b < 60);
+    assert!(gold > 200, "the titles in gold ({gold} px)");
 }
 
 #[test]
@@ -1000,6 +1091,44 @@ fn urban_warfare_marks_the_plaza_in_gold() {
     );
     let gold = count(&px, goal_gold);
     assert!(gold > 1500, "the plaza's gold tiles ({gold} px)");
+}
+
+#[test]
+fn cross_minefield_shows_the_mines_and_the_lane_the_sappers_clear() {
+    use tanktable::rules::tank_commander::Fact;
+    if !can_render() {
+        return;
+    }
+    let setup = "scenarios/cross-minefield.ron";
+    let seed = 5;
+    let shot =
+        |actions: usize, name: &str, clean: bool| greedy_shot(setup, seed, actions, name, clean);
+    let orange =
+        |px: &[[u8; 3]]| count(px, |[r, g, b]| r > 200 && (90..180).contains(&g) && b < 70);
+    let start = shot(0, "cross-minefield-start-ui.png", false);
+    // The goal tiles' gold, dimmed by the night.
+    let gold = count(&start, |[r, g, b]| {
+        (140..=200).contains(&r) && (105..=150).contains(&g) && (35..=70).contains(&b) && r > g + 25
+    });
+    assert!(gold > 3000, "the north edge's gold tiles ({gold} px)");
+    let (k, ()) = first_fact(setup, seed, |_, f| {
+        matches!(f, Fact::MineDisarmed { found: 1.., .. }).then_some(())
+    })
+    .expect("the sappers clear a mine");
+    let (before, after) = (
+        orange(&shot(k, "cross-minefield-before-the-sweep.png", false)),
+        orange(&shot(k + 1, "cross-minefield-swept-ui.png", false)),
+    );
+    assert!(before > 300, "the sixteen mines are drawn ({before} px)");
+    assert!(
+        after + 10 < before,
+        "a cleared mine leaves the table: {before} orange px before, {after} after"
+    );
+    if let Some((won, ())) = first_fact(setup, seed, |_, f| {
+        matches!(f, Fact::BattleEnded { .. }).then_some(())
+    }) {
+        let _ = shot(won + 1, "cross-minefield-crossed-ui.png", false);
+    }
 }
 
 #[test]

@@ -150,6 +150,8 @@ fn member(role: Role, name: &str) -> CrewMember {
         wounds: 0,
         treated: false,
         ability_used: false,
+        veteran: false,
+        spare_uses: 0,
     }
 }
 

@@ -65,6 +65,18 @@ impl Ability {
         }
     }
 
+    /// The ability of a crew role; the Lieutenant Commander has none of his own.
+    #[must_use]
+    pub const fn of_role(role: Role) -> Option<Self> {
+        match role {
+            Role::Commander => Some(Ability::BoomingVoice),
+            Role::Driver => Some(Ability::MoveMoveMove { spaces: 1 }),
+            Role::Gunner => Some(Ability::BringItDown),
+            Role::Loader => Some(Ability::QuickLoad),
+            Role::Lieutenant => None,
+        }
+    }
+
     /// The ability's name as printed on the crew card.
     #[must_use]
     pub const fn title(self) -> &'static str {

@@ -2,10 +2,16 @@
 
 use super::action::{Ability, Action, FireTarget, Weapon};
 use super::odds::Odds;
-use super::setup::{Edge, MissionRules, MissionTarget, Movement, Round};
+use super::setup::{Edge, MissionRules, MissionTarget, Movement, Round, UnitKind};
 use super::state::{Role, TankCommander, Unit, UnitId};
 use crate::framework::bot::Bot;
 use crate::framework::{Game, MatchRng, PlayerId};
+
+/// Spaces a known enemy mine counts for when a Cross Minefield tank plans its way.
+const MINE_DETOUR: u32 = 8;
+
+/// Rows in front of its edge that a Cross Minefield defender holds.
+const HOLD_DEPTH: u32 = 2;
 
 /// Picks, among the legal actions, the shot with the highest exact expected damage; when
 /// no shot is worth taking it loads, turns its turret onto a target, or drives towards the
@@ -119,6 +125,18 @@ impl TankCommander {
         key: impl std::hash::Hash,
         make: impl FnOnce() -> Vec<Option<u32>>,
     ) -> Option<u32> {
+        let i = self.board.index(at)?;
+        self.with_cached_field(key, make, |field| field.get(i).copied().flatten())
+    }
+
+    /// Runs `read` on the field of distances that `make` works out once per `key` (with
+    /// the ground and the board's size) and keeps per thread.
+    fn with_cached_field<T>(
+        &self,
+        key: impl std::hash::Hash,
+        make: impl FnOnce() -> Vec<Option<u32>>,
+        read: impl FnOnce(&[Option<u32>]) -> T,
+    ) -> T {
         use std::hash::{Hash, Hasher};
         thread_local! {
             static FIELDS: std::cell::RefCell<Vec<(u64, Vec<Option<u32>>)>> =
@@ -127,7 +145,6 @@ impl TankCommander {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         (key, &self.terrain, self.board.width, self.board.height).hash(&mut hasher);
         let key = hasher.finish();
-        let i = self.board.index(at)?;
         FIELDS.with_borrow_mut(|fields| {
             if let Some(k) = fields.iter().position(|(k, _)| *k == key) {
                 let hit = fields.remove(k);
@@ -136,7 +153,7 @@ impl TankCommander {
                 fields.insert(0, (key, make()));
                 fields.truncate(4);
             }
-            fields[0].1.get(i).copied().flatten()
+            read(&fields[0].1)
         })
     }
 
@@ -314,11 +331,20 @@ impl TankCommander {
         {
             return a;
         }
-        // Clear an enemy mine it knows of next to it.
+        // Clear an enemy mine it knows of next to it: in a Cross Minefield attack, one in
+        // the tanks' lane.
+        let lane = match &self.mission {
+            MissionRules::CrossMinefield { attacker, edge, .. } if player.0 == *attacker => {
+                Some(self.lane_mines(player, *edge))
+            }
+            _ => None,
+        };
         if let Some(&a) = legal.iter().find(|a| match a {
-            Action::Disarm(h) => self
-                .mines_seen_by(player)
-                .any(|m| m.at == *h && m.owner != player),
+            Action::Disarm(h) => {
+                self.mines_seen_by(player)
+                    .any(|m| m.at == *h && m.owner != player)
+                    && lane.as_ref().is_none_or(|l| l.contains(h))
+            }
             _ => false,
         }) {
             return a;
@@ -486,8 +512,133 @@ impl TankCommander {
             MissionRules::TakeArea { attacker, area } if unit.side.0 == *attacker => {
                 self.area_distance(at, area, unit.movement)
             }
+            // The attacker's squads clear the mines in the tanks' way, then follow them.
+            MissionRules::CrossMinefield { attacker, edge, .. } if unit.side.0 == *attacker => {
+                let mines = self.lane_mines(unit.side, *edge);
+                if mines.is_empty() {
+                    return self.area_distance(at, &self.edge_hexes(*edge), unit.movement);
+                }
+                let beside: Vec<hexx::Hex> = mines
+                    .iter()
+                    .flat_map(|m| m.all_neighbors())
+                    .filter(|h| self.board.contains(*h) && unit.may_enter(self.terrain(*h)))
+                    .collect();
+                self.area_distance(at, &beside, unit.movement)
+            }
             _ => None,
         }
+    }
+
+    /// Rows (or columns) between `at` and `edge`.
+    fn rows_from_edge(&self, at: hexx::Hex, edge: Edge) -> u32 {
+        let [c, r] = self.board.offset_of(at);
+        let rows = match edge {
+            Edge::North => r,
+            Edge::South => i32::from(self.board.height) - 1 - r,
+            Edge::West => c,
+            Edge::East => i32::from(self.board.width) - 1 - c,
+        };
+        rows.unsigned_abs()
+    }
+
+    /// The enemy mines `side` knows of, in a fixed order.
+    fn enemy_mines(&self, side: PlayerId) -> Vec<hexx::Hex> {
+        let mut mines: Vec<hexx::Hex> = self
+            .mines_seen_by(side)
+            .filter(|m| m.owner != side)
+            .map(|m| m.at)
+            .collect();
+        mines.sort_unstable_by_key(|h| (h.y, h.x));
+        mines.dedup();
+        mines
+    }
+
+    /// Cross Minefield: the first enemy mine on each working tank's planned way to the
+    /// edge (see [`Self::crossing_distance`]): the mines the squads clear, so that the
+    /// lane opens where the tanks will drive. None once every way is clear.
+    fn lane_mines(&self, side: PlayerId, edge: Edge) -> Vec<hexx::Hex> {
+        let known = self.enemy_mines(side);
+        let mut lane: Vec<hexx::Hex> = Vec::new();
+        for tank in self
+            .units
+            .iter()
+            .filter(|u| u.side == side && u.is_active() && u.kind == UnitKind::Tank)
+        {
+            let first = self.with_crossing_field(tank.movement, edge, &known, |field| {
+                let at_of = |h: hexx::Hex| self.board.index(h).and_then(|i| field[i]);
+                let mut at = tank.at;
+                let mut left = at_of(at);
+                while let Some(d) = left.filter(|d| *d > 0) {
+                    let (next, nd) = at
+                        .all_neighbors()
+                        .into_iter()
+                        .filter_map(|n| Some((n, at_of(n)?)))
+                        .filter(|(_, nd)| *nd < d)
+                        .min_by_key(|(n, nd)| (*nd, n.y, n.x))?;
+                    if known.contains(&next) {
+                        return Some(next);
+                    }
+                    at = next;
+                    left = Some(nd);
+                }
+                None
+            });
+            if let Some(m) = first
+                && !lane.contains(&m)
+            {
+                lane.push(m);
+            }
+        }
+        lane
+    }
+
+    /// Cross Minefield: spaces a tank must drive from `at` to the `edge`, where a space
+    /// with an enemy mine it knows of counts as [`MINE_DETOUR`] spaces: a tank goes round
+    /// a minefield when a lane is open, and otherwise waits at its rim for the squads.
+    fn crossing_distance(&self, unit: &Unit, at: hexx::Hex, edge: Edge) -> Option<u32> {
+        let i = self.board.index(at)?;
+        let mines = self.enemy_mines(unit.side);
+        self.with_crossing_field(unit.movement, edge, &mines, |field| field[i])
+    }
+
+    /// Runs `read` on the field of [`Self::crossing_distance`] for `mines`.
+    fn with_crossing_field<T>(
+        &self,
+        movement: Movement,
+        edge: Edge,
+        mines: &[hexx::Hex],
+        read: impl FnOnce(&[Option<u32>]) -> T,
+    ) -> T {
+        let make = || {
+            let mut field = vec![None; self.board.len()];
+            let mut queue = std::collections::BinaryHeap::new();
+            for g in self.edge_hexes(edge) {
+                queue.push(std::cmp::Reverse((0, g.x, g.y)));
+            }
+            while let Some(std::cmp::Reverse((d, x, y))) = queue.pop() {
+                let h = hexx::Hex::new(x, y);
+                let Some(i) = self.board.index(h) else {
+                    continue;
+                };
+                if field[i].is_some() {
+                    continue;
+                }
+                field[i] = Some(d);
+                for n in h.all_neighbors() {
+                    if let Some(j) = self.board.index(n)
+                        && field[j].is_none()
+                        && movement.may_enter(self.terrain(n))
+                    {
+                        // The cost of a step is paid on the space stepped from, towards
+                        // the edge: entering `h` from `n`.
+                        let cost = if mines.contains(&h) { MINE_DETOUR } else { 1 };
+                        queue.push(std::cmp::Reverse((d + cost, n.x, n.y)));
+                    }
+                }
+            }
+            field
+        };
+        self.with_cached_field(("crossing", edge, movement, mines), make, read)
     }
 
     /// Spaces to walk from `at` to the nearest of `goals` round buildings, from a field
@@ -549,7 +700,7 @@ impl TankCommander {
         let range = f64::from(unit.gun_range(&self.rules));
         // A breakthrough's attackers drive for the edge, shooting what they meet on the
         // way, rather than hunting the defenders down.
-        let running = matches!(&self.mission, MissionRules::Breakthrough { attacker, .. } | MissionRules::TakeArea { attacker, .. } if unit.side.0 == *attacker);
+        let running = matches!(&self.mission, MissionRules::Breakthrough { attacker, .. } | MissionRules::TakeArea { attacker, .. } | MissionRules::CrossMinefield { attacker, .. } if unit.side.0 == *attacker);
         let enemy = self
             .units
             .iter()
@@ -573,18 +724,25 @@ impl TankCommander {
                 .min()
                 .map_or(0.0, |n| 2.0 * f64::from(n)),
             MissionRules::Breakthrough { attacker, edge } if unit.side.0 == *attacker => {
-                let [c, r] = self.board.offset_of(at);
-                let rows = match edge {
-                    Edge::North => r,
-                    Edge::South => i32::from(self.board.height) - 1 - r,
-                    Edge::West => c,
-                    Edge::East => i32::from(self.board.width) - 1 - c,
-                };
                 // Round the houses when they stand in the way.
                 let to_go = self
                     .walking_distance(at, &self.edge_hexes(*edge), unit.movement)
-                    .map_or(f64::from(rows), f64::from);
+                    .map_or(f64::from(self.rows_from_edge(at, *edge)), f64::from);
                 3.0 * to_go
+            }
+            // Tanks drive for the edge round the mines; squads clear a lane. The
+            // defenders hold the ground in front of the edge rather than charge.
+            MissionRules::CrossMinefield { attacker, edge, .. } => {
+                if unit.side.0 == *attacker {
+                    let to_go = if unit.is_infantry() {
+                        self.squad_goal_distance(unit, at)
+                    } else {
+                        self.crossing_distance(unit, at, *edge)
+                    };
+                    3.0 * to_go.map_or(0.0, f64::from)
+                } else {
+                    4.0 * f64::from(self.rows_from_edge(at, *edge).saturating_sub(HOLD_DEPTH))
+                }
             }
             // The defenders close on the escorted squad, wherever it rides.
             MissionRules::Escort { side, squad, .. } if unit.side.0 != *side => {
@@ -643,7 +801,8 @@ impl TankCommander {
         let here = self.position_value(unit.id);
         let mut best: Option<(Action, f64)> = None;
         let ahead = self.ahead(unit);
-        let mined_ahead = self.mines_seen_by(player).any(|m| m.at == ahead);
+        let mined_ahead =
+            self.mines_seen_by(player).any(|m| m.at == ahead) && !self.must_brave_mines(unit);
         for &a in legal {
             if !matches!(
                 a,
@@ -676,6 +835,16 @@ impl TankCommander {
             .map(|b| b.0)
     }
 
+    /// Cross Minefield: an attacking tank drives over the mines when its side has no
+    /// squad left to clear them.
+    fn must_brave_mines(&self, unit: &Unit) -> bool {
+        matches!(&self.mission, MissionRules::CrossMinefield { attacker, .. } if unit.side.0 == *attacker)
+            && !self
+                .units
+                .iter()
+                .any(|s| s.side == unit.side && s.is_infantry() && s.is_active())
+    }
+
     /// True when `unit` is a squad on foot, far from its goal, next to a friendly APC with
     /// room that has still to drive this turn.
     fn wants_to_board(&self, unit: &Unit) -> bool {
@@ -699,7 +868,9 @@ impl TankCommander {
     /// activation: the move or turn that brings it closest, before any shooting (the
     /// battle is won on arrival). Further off it fights its way forward as usual.
     fn run_choice(&self, player: PlayerId, unit: &Unit, legal: &[Action]) -> Option<Action> {
-        let MissionRules::Breakthrough { attacker, edge } = &self.mission else {
+        let (MissionRules::Breakthrough { attacker, edge }
+        | MissionRules::CrossMinefield { attacker, edge, .. }) = &self.mission
+        else {
             return None;
         };
         let act = self.activation()?;
@@ -710,7 +881,8 @@ impl TankCommander {
         }
         let here = self.goal_distance(unit, unit.at);
         let ahead = self.ahead(unit);
-        let mined_ahead = self.mines_seen_by(player).any(|m| m.at == ahead);
+        let mined_ahead =
+            self.mines_seen_by(player).any(|m| m.at == ahead) && !self.must_brave_mines(unit);
         let mut best: Option<(Action, f64)> = None;
         for &a in legal {
             let turning = matches!(a, Action::Turn { .. });

@@ -629,11 +629,16 @@ impl TankCommander {
                 if u.role_state(role) == RoleState::Out {
                     return Err(format!("the {role} is dead"));
                 }
-                if u.member(role).is_some_and(|m| m.ability_used) {
-                    return Err(format!(
-                        "{} has already been used this battle",
-                        ability.title()
-                    ));
+                if let Some(m) = u.member(role).filter(|m| m.ability_used) {
+                    return Err(if m.veteran {
+                        format!(
+                            "{} has been used {} times this battle, as often as a veteran may",
+                            ability.title(),
+                            rules.campaign.veteran_ability_uses
+                        )
+                    } else {
+                        format!("{} has already been used this battle", ability.title())
+                    });
                 }
                 match ability {
                     Ability::MoveMoveMove { spaces } => {

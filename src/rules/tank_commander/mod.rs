@@ -15,6 +15,7 @@
 
 pub mod action;
 pub mod bot;
+pub mod campaign;
 mod legal;
 mod notation;
 pub mod odds;

@@ -48,6 +48,42 @@ impl TankCommander {
                     format!("{} held until the turn limit", self.side_name(defender))
                 });
             }
+            MissionRules::CrossMinefield {
+                attacker,
+                edge,
+                tanks,
+            } => {
+                let attacker = PlayerId(*attacker);
+                let defender = if attacker == a { b } else { a };
+                let working = || {
+                    self.units
+                        .iter()
+                        .filter(move |u| u.side == attacker && u.kind == UnitKind::Tank)
+                        .filter(|u| u.is_active())
+                };
+                let across: Vec<&str> = working()
+                    .filter(|u| self.on_edge(u.at, *edge))
+                    .map(|u| u.name.as_str())
+                    .collect();
+                if across.len() >= usize::from(*tanks) {
+                    return Some(Outcome::win(
+                        attacker,
+                        format!("{} crossed the minefield", across.join(" and ")),
+                    ));
+                }
+                if working().count() < usize::from(*tanks) {
+                    return Some(Outcome::win(
+                        defender,
+                        format!(
+                            "{} has fewer than {tanks} working tank(s) left to cross",
+                            self.side_name(attacker)
+                        ),
+                    ));
+                }
+                return self.attack_not_won(attacker, defender, true, || {
+                    format!("{} held until the turn limit", self.side_name(defender))
+                });
+            }
             MissionRules::Training { .. } => {
                 let targets_left = self
                     .units
@@ -323,11 +359,15 @@ impl TankCommander {
             .collect()
     }
 
-    /// The edge the mission sends a side to, and that side: Breakthrough and Escort.
+    /// The edge the mission sends a side to, and that side: Breakthrough, Cross Minefield
+    /// and Escort.
     #[must_use]
     pub fn goal_edge(&self) -> Option<(PlayerId, Edge)> {
         match &self.mission {
-            MissionRules::Breakthrough { attacker, edge } => Some((PlayerId(*attacker), *edge)),
+            MissionRules::Breakthrough { attacker, edge }
+            | MissionRules::CrossMinefield { attacker, edge, .. } => {
+                Some((PlayerId(*attacker), *edge))
+            }
             MissionRules::Escort { side, edge, .. } => Some((PlayerId(*side), *edge)),
             _ => None,
         }

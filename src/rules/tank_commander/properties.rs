@@ -12,7 +12,7 @@ fn project(relative: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
 }
 
-const SCENARIOS: [&str; 14] = [
+const SCENARIOS: [&str; 15] = [
     "scenarios/skirmish.ron",
     "scenarios/battle.ron",
     "scenarios/training-range.ron",
@@ -27,6 +27,7 @@ const SCENARIOS: [&str; 14] = [
     "scenarios/urban-warfare.ron",
     "scenarios/beach-landing.ron",
     "scenarios/river-crossing.ron",
+    "scenarios/cross-minefield.ron",
 ];
 
 fn check_invariants(game: &TankCommander) {

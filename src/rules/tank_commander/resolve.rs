@@ -373,7 +373,11 @@ impl TankCommander {
                 let u = &mut self.units[id.index()];
                 // A lieutenant covering the role uses the role's ability.
                 if let Some(m) = u.crew.iter_mut().find(|m| m.role == role) {
-                    m.ability_used = true;
+                    if m.spare_uses > 0 {
+                        m.spare_uses -= 1;
+                    } else {
+                        m.ability_used = true;
+                    }
                 }
                 if let Some(a) = self.active.as_mut() {
                     a.ability_used = true;

@@ -6,7 +6,7 @@ use std::path::Path;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
-use super::state::UnitId;
+use super::state::{Role, UnitId};
 use crate::data::{self, Diagnostics, Problems, SourceMap};
 use crate::grid::{Facing, HexBoard};
 
@@ -446,6 +446,36 @@ impl Default for NightRules {
     }
 }
 
+/// Campaigns: what crews earn from battle to battle, and what becomes of knocked-out
+/// tanks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CampaignRules {
+    /// Experience each crew member who lives through a battle earns.
+    pub xp_per_battle: u8,
+    /// Experience each crew member earns for every enemy unit their tank knocks out.
+    pub xp_per_knock_out: u8,
+    /// The experience that makes a veteran.
+    pub veteran_at: u8,
+    /// Times a veteran may use their crew ability in a battle (others: once).
+    pub veteran_ability_uses: u8,
+    /// A tank knocked out (not burned out) in a battle its side lost is recovered and
+    /// repaired too (false: it is left on the field and lost).
+    pub repair_after_loss: bool,
+}
+
+impl Default for CampaignRules {
+    fn default() -> Self {
+        Self {
+            xp_per_battle: 1,
+            xp_per_knock_out: 1,
+            veteran_at: 4,
+            veteran_ability_uses: 2,
+            repair_after_loss: false,
+        }
+    }
+}
+
 /// Anti-aircraft guns: static emplacements that drive off the enemy's air strikes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -604,6 +634,8 @@ pub struct Rules {
     pub night: NightRules,
     #[serde(default)]
     pub aa_gun: AaGunRules,
+    #[serde(default)]
+    pub campaign: CampaignRules,
     /// Unit types made in the table (hover tanks, walkers …), by name; a scenario's unit
     /// takes one with `type: "…"`.
     #[serde(default)]
@@ -924,8 +956,21 @@ impl Rules {
                 ("night.flares_per_tank", self.night.flares_per_tank),
                 ("night.flare_range", self.night.flare_range),
                 ("night.flare_radius", self.night.flare_radius),
+                ("campaign.xp_per_battle", self.campaign.xp_per_battle),
+                ("campaign.xp_per_knock_out", self.campaign.xp_per_knock_out),
+                ("campaign.veteran_at", self.campaign.veteran_at),
+                (
+                    "campaign.veteran_ability_uses",
+                    self.campaign.veteran_ability_uses,
+                ),
             ],
         );
+        if self.campaign.veteran_ability_uses == 0 {
+            p.push(
+                "campaign.veteran_ability_uses",
+                "a veteran uses their ability at least once a battle, like everyone",
+            );
+        }
         if self.aa_gun.shoot_down_on.is_empty() {
             p.push(
                 "aa_gun.shoot_down_on",
@@ -1459,6 +1504,7 @@ impl TankDesign {
             named: false,
             loaded: None,
             unit_type: None,
+            veterans: Vec::new(),
         };
         self.apply_to(&mut unit);
         unit
@@ -1500,6 +1546,10 @@ pub struct UnitSetup {
     /// replace the chassis's.
     #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
     pub unit_type: Option<String>,
+    /// Crew members who are veterans (a campaign's, or the designer's choice): each may
+    /// use their ability `campaign.veteran_ability_uses` times a battle.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub veterans: Vec<Role>,
 }
 
 /// A patch of terrain.
@@ -1530,7 +1580,7 @@ pub struct BoardSetup {
 }
 
 /// An edge of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Edge {
     North,
     South,
@@ -1577,6 +1627,15 @@ pub enum Mission {
     /// and none of the defender's; the defender wins by knocking out the attackers or by
     /// holding until the turn limit.
     TakeArea { attacker: String, area: Vec<String> },
+    /// The `attacker` wins when `tanks` of its working tanks stand on the `edge` at once,
+    /// across the minefield between; the defender wins when the attacker has fewer
+    /// working tanks than that, by knocking out the attackers, or by holding until the
+    /// turn limit.
+    CrossMinefield {
+        attacker: String,
+        edge: Edge,
+        tanks: u8,
+    },
 }
 
 /// What a Destroy Target mission must destroy.
@@ -1684,6 +1743,7 @@ pub enum MissionRules {
     DestroyTarget { attacker: u8, target: MissionTarget },
     DisableAaGuns { attacker: u8 },
     TakeArea { attacker: u8, area: Vec<Hex> },
+    CrossMinefield { attacker: u8, edge: Edge, tanks: u8 },
 }
 
 /// A validated scenario.
@@ -1901,6 +1961,19 @@ impl Scenario {
         );
         for (k, u) in setup.units.iter().enumerate() {
             u.crew.check(&format!("units[{k}].crew"), &mut p);
+            for (i, role) in u.veterans.iter().enumerate() {
+                let at = format!("units[{k}].veterans[{i}]");
+                if u.kind != UnitKind::Tank {
+                    p.push(at, "only a tank's crew can be veterans");
+                } else if *role == Role::Lieutenant && !u.build.lieutenant {
+                    p.push(
+                        at,
+                        "this tank has no Lieutenant Commander (the `lieutenant` upgrade)",
+                    );
+                } else if u.veterans[..i].contains(role) {
+                    p.push(at, format!("the {role} is named twice"));
+                }
+            }
         }
         let side_index = |name: &str| setup.sides.iter().position(|s| s.name == name);
 
@@ -2362,6 +2435,45 @@ impl Scenario {
                     None => MissionRules::DestroyAll,
                 }
             }
+            Mission::CrossMinefield {
+                attacker,
+                edge,
+                tanks,
+            } => match side_index(attacker) {
+                Some(a) => {
+                    let fielded = units
+                        .iter()
+                        .filter(|u| usize::from(u.side) == a && u.setup.kind == UnitKind::Tank)
+                        .count();
+                    if *tanks == 0 || usize::from(*tanks) > fielded {
+                        p.push(
+                            "victory.mission.tanks",
+                            format!(
+                                "`{attacker}` fields {fielded} tank(s): the tanks to bring \
+                                 across must be from 1 to {fielded}, not {tanks}"
+                            ),
+                        );
+                    }
+                    if setup.mines.fields.is_empty() {
+                        p.push(
+                            "victory.mission",
+                            "a minefield to cross needs mines: add `mines: (fields: [...])`",
+                        );
+                    }
+                    MissionRules::CrossMinefield {
+                        attacker: a as u8,
+                        edge: *edge,
+                        tanks: *tanks,
+                    }
+                }
+                None => {
+                    p.push(
+                        "victory.mission.attacker",
+                        format!("the attacker `{attacker}` is not a side of this scenario"),
+                    );
+                    MissionRules::DestroyAll
+                }
+            },
         };
         let mut air_support = vec![0; setup.sides.len()];
         for (k, a) in setup.air_support.iter().enumerate() {

@@ -74,11 +74,46 @@ pub struct CrewMember {
     pub wounds: u8,
     /// The medkit treated this member's wound: it carries no penalty.
     pub treated: bool,
-    /// The once-per-battle ability has been used.
+    /// The ability has been used as often as this member may (once a battle, a veteran
+    /// `campaign.veteran_ability_uses` times).
     pub ability_used: bool,
+    /// A veteran (campaigns): more uses of the ability.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub veteran: bool,
+    /// Uses of the ability left beyond the last one (a veteran's extra uses).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub spare_uses: u8,
 }
 
 impl CrewMember {
+    /// A healthy crew member, a veteran or not.
+    #[must_use]
+    pub fn new(role: Role, name: &str, veteran: bool, rules: &super::setup::Rules) -> Self {
+        Self {
+            role,
+            name: name.to_string(),
+            wounds: 0,
+            treated: false,
+            ability_used: false,
+            veteran,
+            spare_uses: if veteran {
+                rules.campaign.veteran_ability_uses.saturating_sub(1)
+            } else {
+                0
+            },
+        }
+    }
+
+    /// Uses of the ability left this battle.
+    #[must_use]
+    pub fn ability_uses_left(&self) -> u8 {
+        if self.ability_used {
+            0
+        } else {
+            1 + self.spare_uses
+        }
+    }
+
     #[must_use]
     pub const fn is_alive(&self) -> bool {
         self.wounds < 2
@@ -151,6 +186,10 @@ pub struct Unit {
     /// ground, turning for free).
     #[serde(default, skip_serializing_if = "Movement::is_plain")]
     pub movement: Movement,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -474,22 +513,21 @@ impl TankCommander {
                         (Role::Gunner, &s.crew.gunner),
                         (Role::Loader, &s.crew.loader),
                     ] {
-                        crew.push(CrewMember {
+                        crew.push(CrewMember::new(
                             role,
-                            name: name.clone(),
-                            wounds: 0,
-                            treated: false,
-                            ability_used: false,
-                        });
+                            name,
+                            s.veterans.contains(&role),
+                            rules,
+                        ));
                     }
                     if s.build.lieutenant {
-                        crew.push(CrewMember {
-                            role: Role::Lieutenant,
-                            name: s.crew.lieutenant.clone(),
-                            wounds: 0,
-                            treated: false,
-                            ability_used: false,
-                        });
+                        let veteran = s.veterans.contains(&Role::Lieutenant);
+                        crew.push(CrewMember::new(
+                            Role::Lieutenant,
+                            &s.crew.lieutenant,
+                            veteran,
+                            rules,
+                        ));
                     }
                 }
                 #[allow(

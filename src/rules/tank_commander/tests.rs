@@ -69,6 +69,7 @@ impl Field {
             named: false,
             loaded: None,
             unit_type: None,
+            veterans: Vec::new(),
         });
         self
     }
@@ -919,6 +920,55 @@ fn medkit_cancels_the_first_wound_penalty() {
     assert_eq!(g.units[0].role_state(Role::Commander), RoleState::Healthy);
     assert_eq!(g.units[0].role_state(Role::Driver), RoleState::Impaired);
     assert!(matches!(facts[0], Fact::CrewWounded { treated: true, .. }));
+}
+
+#[test]
+fn a_veteran_uses_the_ability_twice_a_battle_and_the_card_counts_down() {
+    let mut field = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", Hex::new(6, -3), Facing::S, Facing::S);
+    field.setup.units[0].veterans = vec![Role::Commander];
+    let (mut g, mut rng) = field.rules();
+    let commander = |g: &TankCommander| g.units[0].member(Role::Commander).unwrap().clone();
+    assert!(commander(&g).veteran);
+    assert_eq!(commander(&g).ability_uses_left(), 2);
+    for turn in 1..=3 {
+        play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+        if turn < 3 {
+            play(&mut g, &mut rng, Action::UseAbility(Ability::BoomingVoice));
+            assert_eq!(g.activation().unwrap().action_points, 7);
+            assert_eq!(commander(&g).ability_uses_left(), 2 - turn);
+        } else {
+            assert_eq!(
+                refuse(&g, Action::UseAbility(Ability::BoomingVoice)),
+                "Booming Voice has been used 2 times this battle, as often as a veteran may"
+            );
+        }
+        play(&mut g, &mut rng, Action::EndActivation);
+        play(&mut g, &mut rng, Action::Activate(UnitId(1)));
+        play(&mut g, &mut rng, Action::EndActivation);
+    }
+    // Veterans are a tank crew's, and each role once.
+    let mut field = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .squad("Blue", "S", S)
+        .tank("Red", "X", Hex::new(6, -3), Facing::S, Facing::S);
+    field.setup.units[0].veterans = vec![Role::Gunner, Role::Lieutenant, Role::Gunner];
+    field.setup.units[1].veterans = vec![Role::Gunner];
+    let problems: Vec<String> = Scenario::validate(field.setup, &Rules::builtin())
+        .unwrap_err()
+        .0
+        .into_iter()
+        .map(|(at, m)| format!("{at}: {m}"))
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            "units[0].veterans[1]: this tank has no Lieutenant Commander (the `lieutenant` upgrade)",
+            "units[0].veterans[2]: the Gunner is named twice",
+            "units[1].veterans[0]: only a tank's crew can be veterans",
+        ]
+    );
 }
 
 #[test]
@@ -3450,4 +3500,146 @@ fn a_tank_knocked_out_by_a_mine_in_its_own_activation_can_only_end_it() {
     );
     assert_eq!(g.legal(BLUE), [Action::EndActivation]);
     play(&mut g, &mut rng, Action::EndActivation);
+}
+
+// ----- Cross Minefield -----
+
+impl Field {
+    /// Blue must bring `tanks` of its tanks onto the north edge.
+    fn cross_minefield(mut self, tanks: u8) -> Self {
+        self.setup.victory.mission = Mission::CrossMinefield {
+            attacker: "Blue".into(),
+            edge: Edge::North,
+            tanks,
+        };
+        self
+    }
+
+    /// A Red mine in every space of the board's row `row`.
+    fn mined_row(self, row: i32) -> Self {
+        let rels: Vec<Hex> = (0..21)
+            .map(|col| self.board.hex_at(col, row) - self.center)
+            .collect();
+        self.mines("Red", &rels)
+    }
+}
+
+#[test]
+fn a_minefield_is_crossed_when_enough_working_tanks_stand_on_the_edge_at_once() {
+    let (g, _) = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Blue", "B", S, Facing::N, Facing::N)
+        .tank("Blue", "C", S * 2, Facing::N, Facing::N)
+        .tank("Red", "D", N * 8, Facing::S, Facing::S)
+        .mined_row(7)
+        .cross_minefield(2)
+        .rules();
+    let (a, b, c) = (id(&g, "A"), id(&g, "B"), id(&g, "C"));
+    let edge = |col| g.board.hex_at(col, 0);
+    let mut h = g.clone();
+    h.units[a.index()].at = edge(3);
+    assert_eq!(h.outcome_now(), None, "one tank across is not enough");
+    h.units[b.index()].at = edge(5);
+    let o = h.outcome_now().unwrap();
+    assert_eq!(o.winners, [BLUE]);
+    assert_eq!(o.reason, "A and B crossed the minefield");
+    // A knocked-out tank on the edge does not count.
+    h.units[b.index()].status = Status::Disabled;
+    assert_eq!(h.outcome_now(), None);
+    // Two tanks lost of three: two can no longer cross.
+    h.units[c.index()].status = Status::Disabled;
+    let o = h.outcome_now().unwrap();
+    assert_eq!(o.winners, [RED]);
+    assert_eq!(
+        o.reason,
+        "Blue has fewer than 2 working tank(s) left to cross"
+    );
+    let mut late = g.clone();
+    late.turn = late.turn_limit + 1;
+    assert_eq!(
+        late.outcome_now().unwrap().reason,
+        "Red held until the turn limit"
+    );
+}
+
+#[test]
+fn a_minefield_mission_needs_mines_and_a_count_of_tanks_the_attacker_fields() {
+    let problems = |field: Field| -> Vec<String> {
+        Scenario::validate(field.setup, &Rules::builtin())
+            .unwrap_err()
+            .0
+            .into_iter()
+            .map(|(_, m)| m)
+            .collect()
+    };
+    let two = || {
+        Field::new()
+            .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+            .squad("Blue", "S", S)
+            .tank("Red", "D", N * 5, Facing::S, Facing::S)
+    };
+    let p = problems(two().cross_minefield(2));
+    assert_eq!(p.len(), 2, "{p:?}");
+    assert_eq!(
+        p[0],
+        "`Blue` fields 1 tank(s): the tanks to bring across must be from 1 to 1, not 2"
+    );
+    assert_eq!(
+        p[1],
+        "a minefield to cross needs mines: add `mines: (fields: [...])`"
+    );
+    let p = problems(two().mined_row(7).cross_minefield(0));
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].ends_with("not 0"), "{p:?}");
+    assert!(
+        Scenario::validate(
+            two().mined_row(7).cross_minefield(1).setup,
+            &Rules::builtin()
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn the_bot_sweeps_a_lane_through_the_minefield_and_drives_its_tank_through_it() {
+    use crate::framework::bot::Bot;
+    // A band of mines across the whole board, two rows deep: no way round. Red's only
+    // unit is an AA gun far off in a corner, out of every gun's reach.
+    let field = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .squad("Blue", "S", N)
+        .aa_gun("Red", "G", Hex::ZERO);
+    let corner = field.board.hex_at(0, 20) - field.center;
+    let mut field = field
+        .mined_row(6)
+        .mined_row(7)
+        .cross_minefield(1)
+        .turn_limit(12);
+    field.setup.units[2].at = field.label(corner);
+    let (mut g, mut rng) = field.rules();
+    let mut exploded = 0;
+    let mut disarmed = 0;
+    for _ in 0..400 {
+        if g.outcome_now().is_some() {
+            break;
+        }
+        let player = g.to_act()[0];
+        let action = super::GreedyBot
+            .choose(&g, player, &mut MatchRng::new(0))
+            .expect("a legal action");
+        for f in play(&mut g, &mut rng, action) {
+            match f {
+                Fact::MineExploded { .. } => exploded += 1,
+                Fact::MineDisarmed { .. } => disarmed += 1,
+                _ => {}
+            }
+        }
+    }
+    let o = g.outcome_now().expect("the battle ended");
+    assert_eq!(o.reason, "T crossed the minefield");
+    assert_eq!(exploded, 0, "the tank waited for its lane");
+    assert!(
+        (2..=4).contains(&disarmed),
+        "the squad cleared a lane, not the field: {disarmed} mines"
+    );
 }

@@ -7,6 +7,7 @@
 //! models and effects animate. Only this folder converts between hexes and the world.
 
 mod board;
+pub mod campaign;
 mod effects;
 pub mod highlights;
 mod input;
@@ -54,7 +55,12 @@ impl GameClient for TankCommander {
                     .before(mirror::MirrorSystems)
                     .run_if(resource_exists::<Session<TankCommander>>),
             )
-            .add_plugins((mirror::plugin, highlights::plugin, input::plugin));
+            .add_plugins((
+                mirror::plugin,
+                highlights::plugin,
+                input::plugin,
+                campaign::plugin,
+            ));
     }
 
     fn scene(app: &mut App) {

@@ -1014,19 +1014,20 @@ fn draw_unit_card(
                             1 => egui::Color32::from_rgb(240, 200, 80),
                             _ => egui::Color32::from_rgb(240, 90, 80),
                         };
-                        ui.label(format!(
-                            "{}: {}",
+                        let name = ui.label(format!(
+                            "{}: {}{}",
                             m.role,
-                            if m.name.is_empty() { "—" } else { &m.name }
+                            if m.name.is_empty() { "—" } else { &m.name },
+                            if m.veteran { " ★" } else { "" }
                         ));
+                        if m.veteran {
+                            name.on_hover_text(format!(
+                                "A veteran: may use the crew ability {} times a battle",
+                                battle.rules().campaign.veteran_ability_uses
+                            ));
+                        }
                         ui.label(egui::RichText::new(m.condition()).color(color));
-                        let ability = match m.role {
-                            Role::Commander => Some(Ability::BoomingVoice),
-                            Role::Driver => Some(Ability::MoveMoveMove { spaces: 1 }),
-                            Role::Gunner => Some(Ability::BringItDown),
-                            Role::Loader => Some(Ability::QuickLoad),
-                            Role::Lieutenant => None,
-                        };
+                        let ability = Ability::of_role(m.role);
                         let take_over = Action::TakeOver(m.role);
                         let can_take_over = battle.take_over_problem(u, m.role).is_none();
                         match ability {
@@ -1056,6 +1057,13 @@ fn draw_unit_card(
                             }
                             Some(a) if m.ability_used => {
                                 ui.label(egui::RichText::new(format!("{} used", a.title())).weak());
+                            }
+                            Some(a) if m.ability_uses_left() > 1 => {
+                                ui.label(format!(
+                                    "{} ready ({} left)",
+                                    a.title(),
+                                    m.ability_uses_left()
+                                ));
                             }
                             Some(a) => {
                                 ui.label(format!("{} ready", a.title()));

@@ -1,0 +1,285 @@
+//! Campaigns at the table: the menu opens a campaign's next battle with the roster in its
+//! places; the moment the battle ends its result goes into the campaign, which is saved
+//! atomically; a panel shows the briefing, then the report and the way to the next
+//! battle.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::client::session::{AnySetup, OpenGame, OpenProblem, Session};
+use crate::client::{ClientSystems, HudSystems, Screen};
+use crate::framework::{Game, Seat};
+use crate::rules::tank_commander::campaign::{
+    Campaign, CampaignState, PreparedBattle, default_state_path, knock_outs_in,
+};
+use crate::rules::tank_commander::{Rules, TankCommander};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<OpenCampaign>()
+        .add_systems(
+            Update,
+            (
+                open_campaigns.before(ClientSystems::Session),
+                record_battle
+                    .after(ClientSystems::Session)
+                    .run_if(resource_exists::<Session<TankCommander>>)
+                    .run_if(resource_exists::<CampaignPlay>),
+            ),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            campaign_window
+                .in_set(HudSystems::Game)
+                .run_if(in_state(Screen::Playing))
+                .run_if(resource_exists::<CampaignPlay>)
+                .run_if(resource_exists::<Session<TankCommander>>),
+        )
+        .add_systems(OnEnter(Screen::Menu), |mut commands: Commands| {
+            commands.remove_resource::<CampaignPlay>();
+        });
+    crate::client::redraw::watch::<CampaignPlay>(app);
+}
+
+/// Open the next battle of the campaign in `file`, with `seats`; `start_over` first
+/// replaces its saved state with a fresh one.
+#[derive(Message, Clone, Debug)]
+pub struct OpenCampaign {
+    pub file: PathBuf,
+    pub seats: Vec<Seat>,
+    pub start_over: bool,
+}
+
+/// The campaign battle on the table.
+#[derive(Resource)]
+pub struct CampaignPlay {
+    /// The campaign file.
+    pub file: PathBuf,
+    /// Where its state is kept.
+    pub save: PathBuf,
+    pub name: String,
+    /// The battle's index, and how many the campaign has.
+    pub battle: usize,
+    pub total: usize,
+    pub briefing: String,
+    pub seats: Vec<Seat>,
+    pub prepared: PreparedBattle,
+    /// The campaign after this battle, once recorded (or why it could not be saved).
+    pub after: Option<Result<CampaignState, String>>,
+}
+
+/// Reads a campaign and its saved state (a fresh one if there is none, or when starting
+/// over).
+///
+/// # Errors
+/// The campaign's or the state's problems, in words.
+pub fn load_campaign(
+    file: &std::path::Path,
+    start_over: bool,
+) -> Result<(Campaign, CampaignState, PathBuf, Rules), String> {
+    let rules = Rules::load(None).map_err(|d| d.to_string())?;
+    let campaign = Campaign::load(file, &rules).map_err(|d| d.to_string())?;
+    let save = default_state_path(file);
+    let state = if start_over || !save.exists() {
+        let fresh = CampaignState::new(&campaign);
+        fresh.save(&save)?;
+        fresh
+    } else {
+        let state = CampaignState::load(&save).map_err(|d| d.to_string())?;
+        if state.campaign != campaign.name() {
+            return Err(format!(
+                "{} holds the campaign `{}`, not `{}`: start this one over",
+                save.display(),
+                state.campaign,
+                campaign.name()
+            ));
+        }
+        state
+    };
+    Ok((campaign, state, save, rules))
+}
+
+fn open_campaigns(
+    mut asked: MessageReader<OpenCampaign>,
+    mut opens: MessageWriter<OpenGame>,
+    mut problem: ResMut<OpenProblem>,
+    mut commands: Commands,
+) {
+    for ask in asked.read() {
+        let opened =
+            load_campaign(&ask.file, ask.start_over).and_then(|(c, state, save, rules)| {
+                let prepared = state.prepare(&c, &rules)?;
+                let battle = prepared.battle(&rules)?;
+                let k = state.next;
+                // One person against bots sits on the campaign's side.
+                let mut seats = ask.seats.clone();
+                let people: Vec<usize> =
+                    (0..seats.len()).filter(|&i| seats[i].is_person()).collect();
+                if let [me] = people[..]
+                    && prepared.side.index() < seats.len()
+                {
+                    seats.swap(me, prepared.side.index());
+                }
+                opens.write(OpenGame {
+                    seats: Some(seats.clone()),
+                    ..OpenGame::setup(
+                        AnySetup::TankCommander(battle),
+                        format!(
+                            "{} · battle {} of {}",
+                            c.name(),
+                            k + 1,
+                            c.setup.battles.len()
+                        ),
+                    )
+                });
+                commands.insert_resource(CampaignPlay {
+                    file: ask.file.clone(),
+                    save,
+                    name: c.name().to_string(),
+                    battle: k,
+                    total: c.setup.battles.len(),
+                    briefing: c.setup.battles[k].briefing.clone(),
+                    seats,
+                    prepared,
+                    after: None,
+                });
+                Ok(())
+            });
+        if let Err(e) = opened {
+            warn!("{e}");
+            problem.0 = Some(e);
+        }
+    }
+}
+
+/// Records the battle in the campaign the moment it ends (once: a rematch does not count
+/// again), and saves the campaign.
+fn record_battle(session: Res<Session<TankCommander>>, mut play: ResMut<CampaignPlay>) {
+    if play.after.is_some() || session.replay.is_some() {
+        return;
+    }
+    if session.state().outcome().is_none() {
+        return;
+    }
+    let after = play
+        .prepared
+        .record(session.state(), &knock_outs_in(&session.game));
+    let saved = after.save(&play.save).map(|()| after);
+    if let Err(e) = &saved {
+        warn!("{e}");
+    }
+    play.after = Some(saved);
+}
+
+fn campaign_window(
+    mut contexts: EguiContexts,
+    session: Res<Session<TankCommander>>,
+    play: Res<CampaignPlay>,
+    mut asks: MessageWriter<OpenCampaign>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let over = session.state().outcome().is_some();
+    egui::Window::new(format!("Campaign: {}", play.name))
+        .id(egui::Id::new("campaign window"))
+        .collapsible(true)
+        .resizable(false)
+        .default_width(360.0)
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -110.0])
+        .show(ctx, |ui| {
+            ui.label(
+                egui::RichText::new(format!(
+                    "Battle {} of {}: {}",
+                    play.battle + 1,
+                    play.total,
+                    play.prepared.scenario.name
+                ))
+                .strong(),
+            );
+            match (&play.after, over) {
+                (None, _) => {
+                    if !play.briefing.is_empty() {
+                        ui.label(&play.briefing);
+                    }
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "You lead {}. Tanks and crews carry over; the result is saved \
+                             the moment the battle ends.",
+                            play.prepared.scenario.sides[play.prepared.side.index()].name
+                        ))
+                        .weak(),
+                    );
+                    for line in &play.prepared.joined {
+                        ui.label(egui::RichText::new(line).small());
+                    }
+                }
+                (Some(Err(e)), _) => {
+                    ui.colored_label(crate::client::hud::WARN, e);
+                }
+                (Some(Ok(_)), false) => {
+                    ui.label(
+                        "This battle's result is already in the campaign: a rematch does not \
+                         count again.",
+                    );
+                }
+                (Some(Ok(after)), true) => {
+                    if let Some(r) = after.reports.last() {
+                        ui.label(
+                            egui::RichText::new(format!("Battle {}: {}", r.result, r.reason))
+                                .color(egui::Color32::GOLD),
+                        );
+                        egui::ScrollArea::vertical()
+                            .max_height(160.0)
+                            .show(ui, |ui| {
+                                for line in &r.lines {
+                                    ui.label(line);
+                                }
+                            });
+                    }
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Saved in {} · {} tank(s), {} battle(s) won",
+                            play.save.display(),
+                            after.roster.len(),
+                            after.won()
+                        ))
+                        .weak()
+                        .small(),
+                    );
+                    ui.horizontal(|ui| {
+                        if after.next < play.total {
+                            if ui
+                                .button(egui::RichText::new("Next battle ▶").size(16.0))
+                                .on_hover_text(format!(
+                                    "Battle {} of {}, with the company as it now stands",
+                                    after.next + 1,
+                                    play.total
+                                ))
+                                .clicked()
+                            {
+                                asks.write(OpenCampaign {
+                                    file: play.file.clone(),
+                                    seats: play.seats.clone(),
+                                    start_over: false,
+                                });
+                            }
+                        } else {
+                            ui.label(
+                                egui::RichText::new(format!(
+                                    "The campaign is over: {} of {} battles won.",
+                                    after.won(),
+                                    play.total
+                                ))
+                                .strong(),
+                            );
+                        }
+                        if ui.button("Main menu").clicked() {
+                            next.set(Screen::Menu);
+                        }
+                    });
+                }
+            }
+        });
+    Ok(())
+}

@@ -1,0 +1,954 @@
+//! Campaigns: Tank Commander battles played in a row, with one side's tanks and crews
+//! carried from each battle to the next.
+//!
+//! A campaign file (`Campaign(…)`) names its battles (scenario files) and the side it
+//! follows. The campaign's state (`CampaignState(…)`) is its roster: each tank with its
+//! build and its crew, each crew member with the experience earned. Before a battle the
+//! roster's tanks take the places of that side's plain tanks in the scenario (a place left
+//! over is filled by the scenario's own tank, with crew from the reserve or fresh recruits);
+//! after it, [`CampaignState::record`] applies the campaign rules (`campaign` in the rules
+//! table): experience and promotion, repair or loss, the dead and the wounded.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::setup::{Build, CampaignRules, CrewNames, Rules, Scenario, ScenarioSetup, UnitKind};
+use super::state::{Role, Status, TankCommander, UnitId};
+use crate::data::{self, Diagnostics, Problems};
+use crate::framework::{Game, PlayerId};
+
+/// A campaign file as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Campaign")]
+pub struct CampaignSetup {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    /// The side whose tanks and crews the campaign follows, as named in every battle.
+    pub side: String,
+    pub battles: Vec<CampaignBattle>,
+}
+
+/// One battle of a campaign.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignBattle {
+    /// The scenario file, relative to the campaign file.
+    pub scenario: String,
+    /// What the player is told before the battle.
+    #[serde(default)]
+    pub briefing: String,
+}
+
+/// A validated campaign: its file and every battle's scenario.
+#[derive(Clone, Debug)]
+pub struct Campaign {
+    pub setup: CampaignSetup,
+    /// The campaign file.
+    pub path: PathBuf,
+    pub scenarios: Vec<Scenario>,
+}
+
+impl Campaign {
+    /// Reads and validates a campaign file and the scenario of each of its battles.
+    ///
+    /// # Errors
+    /// Every problem, placed in the file; a scenario's own problems are summed up at its
+    /// line (`tanktable check` on the scenario lists them).
+    pub fn load(path: &Path, rules: &Rules) -> Result<Self, Diagnostics> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Diagnostics::whole_file(&name, format!("cannot read the file: {e}")))?;
+        Self::parse(path, &text, rules)
+    }
+
+    /// Reads and validates campaign text; `path` places its scenarios.
+    ///
+    /// # Errors
+    /// As [`Campaign::load`].
+    pub fn parse(path: &Path, text: &str, rules: &Rules) -> Result<Self, Diagnostics> {
+        let name = path.display().to_string();
+        let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+        data::parse_validated(&name, text, |setup: CampaignSetup| {
+            Self::validate(setup, path, &dir, rules)
+        })
+    }
+
+    fn validate(
+        setup: CampaignSetup,
+        path: &Path,
+        dir: &Path,
+        rules: &Rules,
+    ) -> Result<Self, Problems> {
+        let mut p = Problems::default();
+        if setup.name.trim().is_empty() {
+            p.push("name", "give the campaign a name");
+        }
+        if setup.battles.is_empty() {
+            p.push(
+                "battles",
+                "a campaign needs at least one battle: `battles: [(scenario: \"../skirmish.ron\")]`",
+            );
+        }
+        let mut scenarios = Vec::new();
+        for (i, b) in setup.battles.iter().enumerate() {
+            let at = format!("battles[{i}].scenario");
+            let file = dir.join(&b.scenario);
+            match Scenario::load(&file, rules) {
+                Ok(s) => {
+                    let tanks = campaign_places(&s.setup, &setup.side).len();
+                    if !s.setup.sides.iter().any(|side| side.name == setup.side) {
+                        p.push(
+                            &at,
+                            format!(
+                                "`{}` has no side `{}`, the side this campaign follows",
+                                b.scenario, setup.side
+                            ),
+                        );
+                    } else if tanks == 0 {
+                        p.push(
+                            &at,
+                            format!(
+                                "`{}` gives `{}` no plain tank for the campaign's tanks to take",
+                                b.scenario, setup.side
+                            ),
+                        );
+                    }
+                    scenarios.push(s);
+                }
+                Err(d) => p.push(
+                    &at,
+                    format!(
+                        "`{}` cannot be played ({} problem(s), the first: {})",
+                        b.scenario,
+                        d.0.len(),
+                        d.0.first().map_or_else(String::new, ToString::to_string)
+                    ),
+                ),
+            }
+        }
+        if p.is_empty() {
+            Ok(Self {
+                setup,
+                path: path.to_path_buf(),
+                scenarios,
+            })
+        } else {
+            Err(p)
+        }
+    }
+
+    /// The campaign's name.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.setup.name
+    }
+}
+
+/// The places in a scenario that the campaign's tanks take: the indices of `side`'s plain
+/// tanks (no unit type of the rules table), in file order.
+#[must_use]
+pub fn campaign_places(setup: &ScenarioSetup, side: &str) -> Vec<usize> {
+    setup
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u.side == side && u.kind == UnitKind::Tank && u.unit_type.is_none())
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// One crew member of the campaign.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CrewRecord {
+    pub role: Role,
+    pub name: String,
+    /// Experience earned so far.
+    pub xp: u32,
+}
+
+impl CrewRecord {
+    /// Whether this member has the experience of a veteran.
+    #[must_use]
+    pub fn is_veteran(&self, rules: &CampaignRules) -> bool {
+        self.xp >= u32::from(rules.veteran_at)
+    }
+}
+
+/// One tank of the campaign.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RosterTank {
+    pub name: String,
+    pub build: Build,
+    #[serde(default)]
+    pub painted: bool,
+    #[serde(default)]
+    pub named: bool,
+    pub crew: Vec<CrewRecord>,
+    /// Battles fought.
+    pub battles: u32,
+    /// Enemy units knocked out over the campaign.
+    pub knock_outs: u32,
+}
+
+/// How a battle ended for the campaign's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BattleResult {
+    Won,
+    Drawn,
+    Lost,
+}
+
+impl std::fmt::Display for BattleResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            BattleResult::Won => "won",
+            BattleResult::Drawn => "drawn",
+            BattleResult::Lost => "lost",
+        })
+    }
+}
+
+/// What one battle of the campaign came to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleReport {
+    /// The scenario's name.
+    pub battle: String,
+    pub result: BattleResult,
+    /// Why the battle ended.
+    pub reason: String,
+    /// One line per thing that happened to the roster: promotions, losses, repairs,
+    /// recruits.
+    pub lines: Vec<String>,
+}
+
+/// A campaign in progress: written atomically after every battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "CampaignState")]
+pub struct CampaignState {
+    /// The campaign's name, as in its file.
+    pub campaign: String,
+    /// The next battle to fight (0 first); the number of battles once it is over.
+    pub next: usize,
+    pub roster: Vec<RosterTank>,
+    /// Crew members who lived but lost their tank: they take the places of the dead
+    /// (same role first) before any recruit.
+    #[serde(default)]
+    pub reserve: Vec<CrewRecord>,
+    /// The crew members killed in the campaign, with their tank.
+    #[serde(default)]
+    pub fallen: Vec<String>,
+    /// Recruits named so far (to name the next one).
+    #[serde(default)]
+    pub recruits: u32,
+    #[serde(default)]
+    pub reports: Vec<BattleReport>,
+}
+
+/// Names given to recruits, in turn (a number follows once they are all used).
+const RECRUITS: [&str; 24] = [
+    "Abel", "Brook", "Cole", "Dane", "Ezra", "Finn", "Gale", "Hale", "Ives", "Jory", "Knox",
+    "Lane", "Moss", "Nash", "Oren", "Penn", "Quill", "Reed", "Sage", "Tate", "Vale", "Wren",
+    "Yates", "Zane",
+];
+
+/// A battle of the campaign made ready: the scenario with the roster in its places.
+#[derive(Clone, Debug)]
+pub struct PreparedBattle {
+    /// The scenario to play.
+    pub scenario: ScenarioSetup,
+    /// The roster as it stands once the scenario's own tanks have filled the places left
+    /// over (they join the campaign if they come through).
+    pub state: CampaignState,
+    /// For each place (the scenario's unit index), the roster tank in it.
+    pub places: Vec<(usize, usize)>,
+    /// The campaign side's index in the scenario.
+    pub side: PlayerId,
+    /// Who joined the company for this battle (new tanks, and the crew they took from
+    /// the reserve).
+    pub joined: Vec<String>,
+}
+
+impl CampaignState {
+    /// A campaign not yet begun.
+    #[must_use]
+    pub fn new(campaign: &Campaign) -> Self {
+        Self {
+            campaign: campaign.setup.name.clone(),
+            next: 0,
+            roster: Vec::new(),
+            reserve: Vec::new(),
+            fallen: Vec::new(),
+            recruits: 0,
+            reports: Vec::new(),
+        }
+    }
+
+    /// Whether every battle has been fought.
+    #[must_use]
+    pub fn is_over(&self, campaign: &Campaign) -> bool {
+        self.next >= campaign.setup.battles.len()
+    }
+
+    /// Battles won so far.
+    #[must_use]
+    pub fn won(&self) -> usize {
+        self.reports
+            .iter()
+            .filter(|r| r.result == BattleResult::Won)
+            .count()
+    }
+
+    /// Veterans in the roster.
+    #[must_use]
+    pub fn veterans(&self, rules: &CampaignRules) -> usize {
+        self.roster
+            .iter()
+            .flat_map(|t| &t.crew)
+            .filter(|m| m.is_veteran(rules))
+            .count()
+    }
+
+    /// Reads a saved campaign state.
+    ///
+    /// # Errors
+    /// Every problem, placed in the file.
+    pub fn load(path: &Path) -> Result<Self, Diagnostics> {
+        data::load_ron_file::<Self>(path).map(|(s, _, _)| s)
+    }
+
+    /// Writes the state atomically (a crash never leaves half a file).
+    ///
+    /// # Errors
+    /// The I/O error, in words.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let text = data::to_ron_pretty(self)?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+        }
+        data::write_atomic(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+
+    fn recruit(&mut self, role: Role) -> CrewRecord {
+        let k = self.recruits as usize;
+        self.recruits += 1;
+        let name = match RECRUITS.get(k) {
+            Some(n) => (*n).to_string(),
+            None => format!(
+                "{} {}",
+                RECRUITS[k % RECRUITS.len()],
+                k / RECRUITS.len() + 1
+            ),
+        };
+        CrewRecord { role, name, xp: 0 }
+    }
+
+    /// A crew member for `role`: from the reserve (that role first, the most experienced
+    /// first), else a recruit.
+    fn fill(&mut self, role: Role) -> (CrewRecord, bool) {
+        let pick = self
+            .reserve
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.role == role)
+            .max_by_key(|(i, m)| (m.xp, std::cmp::Reverse(*i)))
+            .or_else(|| {
+                self.reserve
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, m)| m.role != Role::Lieutenant)
+                    .max_by_key(|(i, m)| (m.xp, std::cmp::Reverse(*i)))
+            })
+            .map(|(i, _)| i);
+        match pick {
+            Some(i) if role != Role::Lieutenant => {
+                let mut m = self.reserve.remove(i);
+                m.role = role;
+                (m, false)
+            }
+            _ => (self.recruit(role), true),
+        }
+    }
+
+    /// The next battle with the roster in its places.
+    ///
+    /// # Errors
+    /// The campaign is over, or the roster's tanks do not fit the scenario (a build the
+    /// rules no longer allow, a name taken by another unit), in words.
+    pub fn prepare(&self, campaign: &Campaign, rules: &Rules) -> Result<PreparedBattle, String> {
+        let Some(scenario) = campaign.scenarios.get(self.next) else {
+            return Err(format!(
+                "the campaign `{}` is over: all {} battles are fought",
+                campaign.name(),
+                campaign.setup.battles.len()
+            ));
+        };
+        let side_name = &campaign.setup.side;
+        let side = scenario
+            .setup
+            .sides
+            .iter()
+            .position(|s| &s.name == side_name)
+            .ok_or_else(|| format!("the battle has no side `{side_name}`"))?;
+        let mut state = self.clone();
+        let mut setup = scenario.setup.clone();
+        let mut places = Vec::new();
+        let mut joined = Vec::new();
+        for (k, at) in campaign_places(&setup, side_name).into_iter().enumerate() {
+            let unit = &mut setup.units[at];
+            if k >= state.roster.len() {
+                // A tank new to the campaign: the scenario's own, with its crew drawn
+                // from the reserve or recruited.
+                let mut crew = Vec::new();
+                let mut who = Vec::new();
+                let roles = Role::CORE
+                    .into_iter()
+                    .chain(unit.build.lieutenant.then_some(Role::Lieutenant));
+                for role in roles {
+                    let given = crew_name(&unit.crew, role);
+                    let member = if given.is_empty() {
+                        let (m, recruited) = state.fill(role);
+                        who.push(if recruited {
+                            format!("{role} {} (recruit)", m.name)
+                        } else {
+                            let (open, rest) = veteran_words(&m, &rules.campaign);
+                            format!("{role} {} {open}from the reserve, {rest}", m.name)
+                        });
+                        m
+                    } else {
+                        who.push(format!("{role} {given}"));
+                        CrewRecord {
+                            role,
+                            name: given.to_string(),
+                            xp: 0,
+                        }
+                    };
+                    crew.push(member);
+                }
+                joined.push(format!(
+                    "{} joins the company: {}",
+                    unit.name,
+                    who.join(", ")
+                ));
+                state.roster.push(RosterTank {
+                    name: unit.name.clone(),
+                    build: unit.build,
+                    painted: unit.painted,
+                    named: unit.named,
+                    crew,
+                    battles: 0,
+                    knock_outs: 0,
+                });
+            }
+            let tank = &state.roster[k];
+            unit.name.clone_from(&tank.name);
+            unit.build = tank.build;
+            unit.painted = tank.painted;
+            unit.named = tank.named;
+            let mut names = CrewNames::default();
+            for m in &tank.crew {
+                *crew_name_mut(&mut names, m.role) = m.name.clone();
+            }
+            unit.crew = names;
+            unit.veterans = tank
+                .crew
+                .iter()
+                .filter(|m| m.is_veteran(&rules.campaign))
+                .map(|m| m.role)
+                .collect();
+            places.push((at, k));
+        }
+        // The roster must make a valid battle.
+        Scenario::validate(setup.clone(), rules).map_err(|p| {
+            let first =
+                p.0.first()
+                    .map_or_else(String::new, |(at, m)| format!("{at}: {m}"));
+            format!("the campaign's tanks do not fit this battle: {first}")
+        })?;
+        #[allow(clippy::cast_possible_truncation, reason = "a scenario has two sides")]
+        Ok(PreparedBattle {
+            scenario: setup,
+            state,
+            places,
+            side: PlayerId(side as u8),
+            joined,
+        })
+    }
+}
+
+impl PreparedBattle {
+    /// The campaign's state after the battle `game`, played from this preparation and
+    /// over, with `knock_outs[i]` enemy units knocked out by unit `i`
+    /// ([`knock_outs`]). Applies the campaign rules and says what happened.
+    ///
+    /// # Panics
+    /// If `game` is not over.
+    #[must_use]
+    pub fn record(&self, game: &TankCommander, knock_outs: &[u32]) -> CampaignState {
+        let outcome = game.outcome().expect("the battle is over");
+        let rules = &game.rules().campaign;
+        let result = if outcome.winners.contains(&self.side) {
+            BattleResult::Won
+        } else if outcome.winners.is_empty() {
+            BattleResult::Drawn
+        } else {
+            BattleResult::Lost
+        };
+        let mut state = self.state.clone();
+        let mut lines = self.joined.clone();
+        let mut lost = Vec::new();
+        for &(at, k) in &self.places {
+            let unit = game.unit(UnitId(u8::try_from(at).unwrap_or(u8::MAX)));
+            let kills = knock_outs.get(at).copied().unwrap_or(0);
+            let tank = &mut state.roster[k];
+            tank.battles += 1;
+            tank.knock_outs += kills;
+            if kills > 0 {
+                lines.push(format!("{} knocked out {kills} enemy unit(s)", tank.name));
+            }
+            let mut dead = Vec::new();
+            for m in &mut tank.crew {
+                let alive = unit
+                    .crew
+                    .iter()
+                    .find(|c| c.role == m.role)
+                    .is_none_or(|c| c.is_alive());
+                if !alive {
+                    dead.push(m.role);
+                    continue;
+                }
+                let before = m.is_veteran(rules);
+                m.xp += u32::from(rules.xp_per_battle) + kills * u32::from(rules.xp_per_knock_out);
+                if !before && m.is_veteran(rules) {
+                    let gain = ability_words(m.role).map_or_else(String::new, |a| {
+                        format!(": {a} {} times a battle", rules.veteran_ability_uses)
+                    });
+                    lines.push(format!(
+                        "{} {} ({}) is now a veteran{gain}",
+                        m.role, m.name, tank.name
+                    ));
+                }
+            }
+            for role in dead {
+                if let Some(i) = tank.crew.iter().position(|m| m.role == role) {
+                    let m = tank.crew.remove(i);
+                    lines.push(format!("{} {} of {} was killed", m.role, m.name, tank.name));
+                    state
+                        .fallen
+                        .push(format!("{} ({}, {})", m.name, m.role, tank.name));
+                }
+            }
+            let repairable = unit.status == Status::Disabled
+                && (result != BattleResult::Lost || rules.repair_after_loss);
+            match unit.status {
+                Status::Active => {}
+                _ if repairable => {
+                    lines.push(format!("{} was recovered and repaired", tank.name));
+                }
+                Status::Destroyed => {
+                    lines.push(format!("{} burned out and is lost", tank.name));
+                    lost.push(k);
+                }
+                _ => {
+                    lines.push(format!("{} was left on the field and is lost", tank.name));
+                    lost.push(k);
+                }
+            }
+        }
+        // Lost tanks go; their living crew join the reserve.
+        for k in lost.into_iter().rev() {
+            let tank = state.roster.remove(k);
+            state.reserve.extend(tank.crew);
+        }
+        // The dead are replaced from the reserve, or by recruits.
+        for k in 0..state.roster.len() {
+            let mut roles: Vec<Role> = Role::CORE.to_vec();
+            if state.roster[k].build.lieutenant {
+                roles.push(Role::Lieutenant);
+            }
+            for role in roles {
+                if state.roster[k].crew.iter().any(|m| m.role == role) {
+                    continue;
+                }
+                let (m, recruited) = state.fill(role);
+                lines.push(if recruited {
+                    format!(
+                        "Recruit {} joins {} as {role}",
+                        m.name, state.roster[k].name
+                    )
+                } else {
+                    let (open, rest) = veteran_words(&m, rules);
+                    format!(
+                        "{} {open}from the reserve, {rest} joins {} as {role}",
+                        m.name, state.roster[k].name
+                    )
+                });
+                state.roster[k].crew.push(m);
+                state.roster[k].crew.sort_by_key(|m| role_order(m.role));
+            }
+        }
+        state.reports.push(BattleReport {
+            battle: self.scenario.name.clone(),
+            result,
+            reason: outcome.reason.clone(),
+            lines,
+        });
+        state.next += 1;
+        state
+    }
+}
+
+/// The enemy units each unit knocked out in a played battle, by unit index: a knock-out
+/// counts for the unit whose activation it happened in (its shot, its ram, the strike it
+/// called), when that unit is on the other side.
+#[must_use]
+pub fn knock_outs<'a>(
+    units: usize,
+    steps: impl IntoIterator<Item = (&'a TankCommander, &'a [super::Fact])>,
+) -> Vec<u32> {
+    let mut out = vec![0; units];
+    for (before, facts) in steps {
+        let Some(actor) = before.activation().map(|a| a.unit) else {
+            continue;
+        };
+        for f in facts {
+            if let super::Fact::UnitDisabled { unit, .. } = f
+                && before.unit(*unit).side != before.unit(actor).side
+                && let Some(n) = out.get_mut(actor.index())
+            {
+                *n += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The words round a reserve member's experience: ("(", "veteran, 5 xp)") or
+/// ("(", "2 xp)").
+fn veteran_words(m: &CrewRecord, rules: &CampaignRules) -> (&'static str, String) {
+    if m.is_veteran(rules) {
+        ("(", format!("a veteran with {} xp)", m.xp))
+    } else {
+        ("(", format!("{} xp)", m.xp))
+    }
+}
+
+fn role_order(role: Role) -> usize {
+    match role {
+        Role::Commander => 0,
+        Role::Driver => 1,
+        Role::Gunner => 2,
+        Role::Loader => 3,
+        Role::Lieutenant => 4,
+    }
+}
+
+/// The ability a veteran of `role` may use more often; the Lieutenant Commander has none.
+fn ability_words(role: Role) -> Option<&'static str> {
+    super::action::Ability::of_role(role).map(super::action::Ability::title)
+}
+
+fn crew_name(names: &CrewNames, role: Role) -> &str {
+    match role {
+        Role::Commander => &names.commander,
+        Role::Driver => &names.driver,
+        Role::Gunner => &names.gunner,
+        Role::Loader => &names.loader,
+        Role::Lieutenant => &names.lieutenant,
+    }
+}
+
+fn crew_name_mut(names: &mut CrewNames, role: Role) -> &mut String {
+    match role {
+        Role::Commander => &mut names.commander,
+        Role::Driver => &mut names.driver,
+        Role::Gunner => &mut names.gunner,
+        Role::Loader => &mut names.loader,
+        Role::Lieutenant => &mut names.lieutenant,
+    }
+}
+
+/// The enemy units each unit knocked out in the match `m` ([`knock_outs`]).
+#[must_use]
+pub fn knock_outs_in(m: &crate::framework::Match<TankCommander>) -> Vec<u32> {
+    knock_outs(
+        m.state().units().len(),
+        m.history()
+            .iter()
+            .map(|s| (s.state_before(), s.facts.as_slice())),
+    )
+}
+
+impl PreparedBattle {
+    /// The battle to play: the prepared scenario under `rules`.
+    ///
+    /// # Errors
+    /// The scenario's first problem (only if the rules changed since it was prepared).
+    pub fn battle(&self, rules: &Rules) -> Result<super::Battle, String> {
+        let scenario = Scenario::validate(self.scenario.clone(), rules).map_err(|p| {
+            p.0.first()
+                .map_or_else(String::new, |(at, m)| format!("{at}: {m}"))
+        })?;
+        Ok(super::Battle {
+            scenario,
+            rules: rules.clone(),
+        })
+    }
+
+    /// Plays the battle headless with `bots` (one per side, by name) and the dice of
+    /// `seed`; returns the finished match.
+    ///
+    /// # Errors
+    /// An unknown bot, or a battle that does not end within 20,000 actions.
+    pub fn play_with_bots(
+        &self,
+        rules: &Rules,
+        bots: &[String],
+        seed: u64,
+    ) -> Result<crate::framework::Match<TankCommander>, String> {
+        use crate::framework::playable;
+        let battle = self.battle(rules)?;
+        let mut m = playable::start::<TankCommander>(&battle, seed, &[])?;
+        let mut players = playable::bots_for::<TankCommander>(bots, 2)?;
+        let mut bot_rng =
+            crate::framework::MatchRng::new(crate::framework::rng::derive_seed(seed, u64::MAX));
+        for _ in 0..20_000 {
+            if m.state().outcome().is_some() {
+                return Ok(m);
+            }
+            let player = m.state().to_act()[0];
+            let action = players[player.index()]
+                .choose(m.state(), player, &mut bot_rng)
+                .ok_or("a bot found no legal action")?;
+            m.play(player, &action).map_err(|e| e.to_string())?;
+        }
+        Err("the battle did not end within 20,000 actions".into())
+    }
+}
+
+/// Where a campaign's state is kept unless told otherwise: the user's data folder,
+/// `campaigns/`, under the campaign file's name.
+#[must_use]
+pub fn default_state_path(campaign_file: &Path) -> PathBuf {
+    let stem = campaign_file
+        .file_stem()
+        .map_or_else(|| "campaign".into(), |s| s.to_string_lossy().into_owned());
+    crate::data::data_dir()
+        .join("campaigns")
+        .join(format!("{stem}.ron"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BLUE: PlayerId = PlayerId(0);
+
+    fn iron_road() -> (Campaign, Rules) {
+        let rules = Rules::builtin();
+        let path = crate::data::find_project_file("scenarios/campaigns/iron-road.ron").unwrap();
+        (Campaign::load(&path, &rules).unwrap(), rules)
+    }
+
+    /// The first battle, prepared, and its game after the opening roll.
+    fn first_battle() -> (Campaign, Rules, PreparedBattle, TankCommander) {
+        let (c, rules) = iron_road();
+        let prepared = CampaignState::new(&c).prepare(&c, &rules).unwrap();
+        let battle = prepared.battle(&rules).unwrap();
+        let m = crate::framework::playable::start::<TankCommander>(&battle, 1, &[]).unwrap();
+        let game = m.state().clone();
+        (c, rules, prepared, game)
+    }
+
+    fn named(game: &TankCommander, name: &str) -> usize {
+        game.unit_named(name).unwrap().id.index()
+    }
+
+    #[test]
+    fn the_first_battle_starts_the_roster_with_the_scenarios_tanks_and_recruits() {
+        let (_, _, prepared, game) = first_battle();
+        assert_eq!(prepared.places.len(), 2);
+        let names: Vec<&str> = prepared
+            .state
+            .roster
+            .iter()
+            .map(|t| t.name.as_str())
+            .collect();
+        assert_eq!(names, ["Lancer", "Rapier"]);
+        // Breakthrough names no crew: recruits take every place, in turn.
+        let lancer = game.unit(UnitId(u8::try_from(named(&game, "Lancer")).unwrap()));
+        let crew: Vec<&str> = lancer.crew.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(crew, ["Abel", "Brook", "Cole", "Dane"]);
+        assert!(lancer.crew.iter().all(|m| !m.veteran));
+        assert_eq!(
+            prepared.joined[0],
+            "Lancer joins the company: Commander Abel (recruit), Driver Brook (recruit), \
+             Gunner Cole (recruit), Loader Dane (recruit)"
+        );
+    }
+
+    #[test]
+    fn crews_earn_experience_and_veterans_get_a_second_use_of_their_ability() {
+        let (c, rules, prepared, mut game) = first_battle();
+        let mut prepared = prepared;
+        // The gunner of Lancer is one battle short of a veteran.
+        prepared.state.roster[0].crew[2].xp = 2;
+        for u in game.units.iter_mut().filter(|u| u.side != BLUE) {
+            u.status = Status::Disabled;
+        }
+        let lancer = named(&game, "Lancer");
+        let mut kos = vec![0; game.units().len()];
+        kos[lancer] = 1;
+        let after = prepared.record(&game, &kos);
+        let report = after.reports.last().unwrap();
+        assert_eq!(report.result, BattleResult::Won);
+        let gunner = &after.roster[0].crew[2];
+        assert_eq!(gunner.xp, 2 + 1 + 1, "a battle and a knock-out");
+        assert!(gunner.is_veteran(&rules.campaign));
+        assert!(
+            report.lines.contains(
+                &"Gunner Cole (Lancer) is now a veteran: Bring it down! 2 times a battle"
+                    .to_string()
+            ),
+            "{:?}",
+            report.lines
+        );
+        assert_eq!(
+            after.roster[1].crew[0].xp, 1,
+            "Rapier's commander: one battle"
+        );
+        assert_eq!(after.next, 1);
+        // In the next battle the veteran may call Bring it down! twice.
+        let next = after.prepare(&c, &rules).unwrap();
+        let lancer_unit = next
+            .scenario
+            .units
+            .iter()
+            .find(|u| u.name == "Lancer")
+            .unwrap();
+        assert_eq!(lancer_unit.veterans, [Role::Gunner]);
+    }
+
+    #[test]
+    fn the_dead_are_replaced_and_a_tank_knocked_out_in_a_lost_battle_is_lost() {
+        let (_, rules, prepared, mut game) = first_battle();
+        let (lancer, rapier) = (named(&game, "Lancer"), named(&game, "Rapier"));
+        // Lancer's gunner is killed; Rapier is knocked out with its loader wounded.
+        game.units[lancer].crew[2].wounds = 2;
+        game.units[rapier].status = Status::Disabled;
+        game.units[rapier].crew[3].wounds = 1;
+        let kos = vec![0; game.units().len()];
+        // Won: Rapier is recovered, the wounded loader heals, the dead gunner is replaced.
+        let mut won = game.clone();
+        for u in won.units.iter_mut().filter(|u| u.side != BLUE) {
+            u.status = Status::Disabled;
+        }
+        let after = prepared.record(&won, &kos);
+        assert_eq!(after.roster.len(), 2);
+        assert_eq!(after.fallen, ["Cole (Gunner, Lancer)"]);
+        let gunner = &after.roster[0].crew[2];
+        assert_eq!(
+            (gunner.role, gunner.name.as_str(), gunner.xp),
+            (Role::Gunner, "Ives", 0)
+        );
+        assert!(
+            after.reports[0]
+                .lines
+                .contains(&"Rapier was recovered and repaired".to_string())
+        );
+        // Lost: Rapier is left on the field; its crew join the reserve and the first of
+        // them, its gunner, takes the dead gunner's place.
+        let mut lost = game;
+        lost.conceded = Some(BLUE);
+        let after = prepared.record(&lost, &kos);
+        assert_eq!(after.reports[0].result, BattleResult::Lost);
+        assert_eq!(after.roster.len(), 1);
+        let gunner = &after.roster[0].crew[2];
+        assert_eq!((gunner.name.as_str(), gunner.xp), ("Gale", 1));
+        let reserve: Vec<&str> = after.reserve.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(reserve, ["Ezra", "Finn", "Hale"]);
+        // With `repair_after_loss` Rapier is recovered after a loss too.
+        let mut kind = rules.clone();
+        kind.campaign.repair_after_loss = true;
+        let battle = prepared.battle(&kind).unwrap();
+        let m = crate::framework::playable::start::<TankCommander>(&battle, 1, &[]).unwrap();
+        let mut g = m.state().clone();
+        g.units[rapier].status = Status::Disabled;
+        g.conceded = Some(BLUE);
+        assert_eq!(prepared.record(&g, &kos).roster.len(), 2);
+    }
+
+    #[test]
+    fn a_campaign_is_saved_atomically_and_read_back_and_ends_after_its_last_battle() {
+        let (c, rules) = iron_road();
+        let dir = std::env::temp_dir().join(format!("tanktable-campaign-{}", std::process::id()));
+        let path = dir.join("iron-road.ron");
+        let mut state = CampaignState::new(&c);
+        let prepared = state.prepare(&c, &rules).unwrap();
+        let m = prepared
+            .play_with_bots(&rules, &["greedy".into()], 4)
+            .unwrap();
+        state = prepared.record(m.state(), &knock_outs_in(&m));
+        state.save(&path).unwrap();
+        assert_eq!(CampaignState::load(&path).unwrap(), state);
+        state.next = c.setup.battles.len();
+        assert!(state.is_over(&c));
+        let err = state.prepare(&c, &rules).unwrap_err();
+        assert_eq!(
+            err,
+            "the campaign `The Iron Road` is over: all 4 battles are fought"
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_campaign_file_names_real_scenarios_and_a_side_with_tanks_in_each() {
+        let rules = Rules::builtin();
+        let dir = crate::data::find_project_file("scenarios/campaigns").unwrap();
+        let text = "Campaign(\n    name: \"Bad\",\n    side: \"Green\",\n    battles: [\n        (scenario: \"../skirmish.ron\"),\n        (scenario: \"../nowhere.ron\"),\n    ],\n)\n";
+        let err = Campaign::parse(&dir.join("bad.ron"), text, &rules).unwrap_err();
+        let lines: Vec<String> = err.0.iter().map(ToString::to_string).collect();
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(
+            lines[0].contains("bad.ron:5:")
+                && lines[0].contains("`../skirmish.ron` has no side `Green`"),
+            "{lines:?}"
+        );
+        assert!(
+            lines[1].contains("bad.ron:6:")
+                && lines[1].contains("`../nowhere.ron` cannot be played"),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn a_knock_out_counts_for_the_unit_whose_activation_it_came_in() {
+        let (_, rules, prepared, _) = first_battle();
+        let m = prepared
+            .play_with_bots(&rules, &["greedy".into()], 2)
+            .unwrap();
+        let kos = knock_outs_in(&m);
+        let knocked_out = m
+            .state()
+            .units()
+            .iter()
+            .filter(|u| !u.is_active() && u.kind != UnitKind::Infantry)
+            .count();
+        let total: u32 = kos.iter().sum();
+        assert!(total >= 1 && total as usize <= knocked_out, "{kos:?}");
+        for (i, n) in kos.iter().enumerate() {
+            if *n > 0 {
+                let side = m.state().units()[i].side;
+                assert!(
+                    m.state()
+                        .units()
+                        .iter()
+                        .filter(|u| u.side != side && !u.is_active())
+                        .count()
+                        >= *n as usize
+                );
+            }
+        }
+    }
+}
