@@ -465,6 +465,40 @@ fn a_campaign_is_listed_in_the_menu_and_the_client_records_its_battle() {
     // The report's gold title line is on screen beside the end window's.
     let gold = count(&px, |[r, g, b]| r > 230 && g > 190 && b < 60);
     assert!(gold > 200, "the titles in gold ({gold} px)");
+
+    // The third battle opened another way (as Continue opens the autosave: the scenario
+    // with the company in place, from a file) is known for the campaign's, and recorded
+    // when it ends.
+    use tanktable::rules::tank_commander::TankCommander;
+    let prepared = after_two.prepare(&campaign, &rules).unwrap();
+    let third = project("artifacts/render/data/campaign-battle-3.ron");
+    std::fs::write(
+        &third,
+        tanktable::data::to_ron_pretty(&prepared.scenario).unwrap(),
+    )
+    .unwrap();
+    let seats = vec![Seat::Bot("greedy".into()), Seat::Bot("greedy".into())];
+    let setup = playable::load_setup::<TankCommander>(&third, &rules).unwrap();
+    let mut whole = SeatedMatch::<TankCommander>::new(setup, "third".into(), 7, seats).unwrap();
+    whole.autoplay(10_000).unwrap();
+    let actions = whole.game.history().len();
+    let _ = render(
+        &Scene {
+            seats: vec!["greedy".into(), "greedy".into()],
+            seed: 7,
+            autoplay: actions - 1,
+            frame: 120,
+            ..Scene::on("artifacts/render/data/campaign-battle-3.ron")
+        },
+        "campaign-battle-3-continued-ui.png",
+    );
+    let after_three = CampaignState::load(&save).unwrap();
+    assert_eq!(
+        after_three.reports.len(),
+        3,
+        "the client took the battle back"
+    );
+    assert_eq!(after_three.reports[2].battle, "Urban Warfare");
 }
 
 #[test]

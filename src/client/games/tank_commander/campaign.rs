@@ -22,6 +22,10 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 open_campaigns.before(ClientSystems::Session),
+                attach_campaign
+                    .after(ClientSystems::Session)
+                    .run_if(resource_exists::<Session<TankCommander>>)
+                    .run_if(not(resource_exists::<CampaignPlay>)),
                 record_battle
                     .after(ClientSystems::Session)
                     .run_if(resource_exists::<Session<TankCommander>>)
@@ -150,6 +154,60 @@ fn open_campaigns(
             warn!("{e}");
             problem.0 = Some(e);
         }
+    }
+}
+
+/// A Tank Commander game opened another way (Continue the last game, a saved game) that
+/// is, to the letter, a campaign's next battle with its roster in place, and not yet over,
+/// is that battle: the campaign takes it back, and records it when it ends.
+fn attach_campaign(
+    session: Res<Session<TankCommander>>,
+    mut seen: Local<u64>,
+    mut commands: Commands,
+) {
+    if *seen == session.generation {
+        return;
+    }
+    *seen = session.generation;
+    if session.replay.is_some() || session.state().outcome().is_some() {
+        return;
+    }
+    let Some(dir) = crate::data::find_project_file("scenarios/campaigns") else {
+        return;
+    };
+    let Ok(rules) = Rules::load(None) else {
+        return;
+    };
+    let scenario = &session.setup.scenario.setup;
+    for file in crate::client::menu::ron_files(&dir) {
+        let save = default_state_path(&file);
+        let (Ok(c), Ok(state)) = (Campaign::load(&file, &rules), CampaignState::load(&save)) else {
+            continue;
+        };
+        let Ok(prepared) = state.prepare(&c, &rules) else {
+            continue;
+        };
+        if prepared.scenario != *scenario || state.campaign != c.name() {
+            continue;
+        }
+        info!(
+            "{} is battle {} of {}",
+            scenario.name,
+            state.next + 1,
+            c.name()
+        );
+        commands.insert_resource(CampaignPlay {
+            file,
+            save,
+            name: c.name().to_string(),
+            battle: state.next,
+            total: c.setup.battles.len(),
+            briefing: c.setup.battles[state.next].briefing.clone(),
+            seats: session.seats.clone(),
+            prepared,
+            after: None,
+        });
+        return;
     }
 }
 
