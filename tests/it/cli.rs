@@ -35,11 +35,15 @@ fn check_accepts_the_shipped_files() {
         "scenarios/minefield-pass.ron",
         "scenarios/river-crossing.ron",
         "scenarios/cross-minefield.ron",
+        "scenarios/crossroads.ron",
+        "scenarios/three-flags.ron",
+        "scenarios/command-tank.ron",
+        "scenarios/spotters.ron",
         "scenarios/campaigns/iron-road.ron",
         "assets/rules/tank-commander.ron",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout).lines().count(), 17);
+    assert_eq!(text(&out.stdout).lines().count(), 21);
 }
 
 #[test]

@@ -1018,6 +1018,28 @@ fn the_depot_of_destroy_target_is_marked_and_falls_to_rubble() {
     );
 }
 
+#[test]
+fn the_mission_variants_show_their_targets_and_flags() {
+    if !can_render() {
+        return;
+    }
+    // Looked at: each variant's opening, with its goal in the top bar.
+    for (setup, seed, name) in [
+        ("scenarios/command-tank.ron", 4, "command-tank-start-ui.png"),
+        ("scenarios/spotters.ron", 4, "spotters-start-ui.png"),
+        ("scenarios/crossroads.ron", 4, "crossroads-start-ui.png"),
+        ("scenarios/three-flags.ron", 1, "three-flags-start-ui.png"),
+    ] {
+        let px = greedy_shot(setup, seed, 0, name, false);
+        let blue = count(&px, |[r, g, b]| b > 150 && b > r + 80 && b > g + 50);
+        let red = count(&px, |[r, g, b]| r > 150 && r > g + 90 && r > b + 90);
+        assert!(
+            blue > 100 && red > 100,
+            "{setup}: both sides ({blue}, {red} px)"
+        );
+    }
+}
+
 /// The colour of a goal tile (an edge or area the mission sends a side to): translucent
 /// gold over the grass.
 fn goal_gold([r, g, b]: [i32; 3]) -> bool {

@@ -691,6 +691,23 @@ impl TankCommander {
         if unit.is_apc() {
             return self.apc_goal_distance(unit, at);
         }
+        // A unit the enemy must destroy keeps next to a friendly tank (a squad there
+        // cannot be targeted, a tank there has support) rather than seek a fight.
+        if matches!(&self.mission, MissionRules::DestroyTarget { target: MissionTarget::Unit(t), .. } if *t == unit.id)
+        {
+            return self
+                .units
+                .iter()
+                .filter(|f| {
+                    f.side == unit.side
+                        && f.id != unit.id
+                        && f.is_active()
+                        && f.kind == UnitKind::Tank
+                })
+                .map(|f| at.unsigned_distance_to(f.at).saturating_sub(1))
+                .min()
+                .map_or(0.0, |d| 3.0 * f64::from(d));
+        }
         // The escorted squad heads for the edge and nothing else.
         if self.escorted_squad() == Some(unit.id) {
             return self

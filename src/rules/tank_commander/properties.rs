@@ -12,7 +12,7 @@ fn project(relative: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
 }
 
-const SCENARIOS: [&str; 15] = [
+const SCENARIOS: [&str; 19] = [
     "scenarios/skirmish.ron",
     "scenarios/battle.ron",
     "scenarios/training-range.ron",
@@ -28,6 +28,10 @@ const SCENARIOS: [&str; 15] = [
     "scenarios/beach-landing.ron",
     "scenarios/river-crossing.ron",
     "scenarios/cross-minefield.ron",
+    "scenarios/crossroads.ron",
+    "scenarios/three-flags.ron",
+    "scenarios/command-tank.ron",
+    "scenarios/spotters.ron",
 ];
 
 fn check_invariants(game: &TankCommander) {
