@@ -71,6 +71,8 @@ pub struct ListedCampaign {
     pub campaign: Result<(String, String, Vec<String>), String>,
     /// Its saved state, if it has been begun (or why that cannot be read).
     pub state: Option<Result<CampaignState, String>>,
+    /// Veterans in its roster.
+    pub veterans: usize,
 }
 
 /// The campaigns in `scenarios/campaigns/`, each with its saved state.
@@ -92,10 +94,15 @@ fn scan_campaigns() -> Vec<ListedCampaign> {
             let state = save
                 .exists()
                 .then(|| CampaignState::load(&save).map_err(|d| d.to_string()));
+            let veterans = match &state {
+                Some(Ok(s)) => s.veterans(&rules.campaign),
+                _ => 0,
+            };
             ListedCampaign {
                 path,
                 campaign,
                 state,
+                veterans,
             }
         })
         .collect()
@@ -107,6 +114,8 @@ struct Menu {
     pages: Vec<GamePage>,
     /// A file to open, typed in.
     path: String,
+    /// The campaign whose Start over was clicked once (a second click confirms).
+    restart: Option<usize>,
     clock: bool,
 }
 
@@ -274,7 +283,7 @@ fn draw_menu(
             ui.columns(2, |cols| {
                 new_game(&mut cols[0], page, &mut menu.clock, &mut commands, &mut opens, &mut next, &mut clock);
                 if page.game == GameKind::TankCommander {
-                    campaign_list(&mut cols[1], page, &mut campaigns);
+                    campaign_list(&mut cols[1], page, &mut menu.restart, &mut campaigns);
                 }
                 saved_games(&mut cols[1], page, &folder, &mut menu.path, &mut opens);
             });
@@ -462,13 +471,17 @@ fn new_game(
 }
 
 /// Tank Commander's campaigns: where each stands, and its next battle.
-fn campaign_list(ui: &mut egui::Ui, page: &GamePage, asks: &mut MessageWriter<OpenCampaign>) {
+fn campaign_list(
+    ui: &mut egui::Ui,
+    page: &GamePage,
+    restart: &mut Option<usize>,
+    asks: &mut MessageWriter<OpenCampaign>,
+) {
     ui.heading("Campaigns");
     if page.campaigns.is_empty() {
         ui.label(egui::RichText::new("None in scenarios/campaigns/.").weak());
     }
-    let rules = TankRules::load(None).unwrap_or_else(|_| TankRules::builtin());
-    for c in &page.campaigns {
+    for (i, c) in page.campaigns.iter().enumerate() {
         let (name, description, battles) = match &c.campaign {
             Ok(c) => c.clone(),
             Err(e) => {
@@ -489,7 +502,7 @@ fn campaign_list(ui: &mut egui::Ui, page: &GamePage, asks: &mut MessageWriter<Op
                     "battle {} of {total} next · {} tank(s), {} veteran(s), {} won",
                     s.next + 1,
                     s.roster.len(),
-                    s.veterans(&rules.campaign),
+                    c.veterans,
                     s.won()
                 ),
                 Some(s.next),
@@ -524,19 +537,32 @@ fn campaign_list(ui: &mut egui::Ui, page: &GamePage, asks: &mut MessageWriter<Op
                     start_over: false,
                 });
             }
-            if c.state.is_some()
-                && ui
-                    .small_button("Start over")
-                    .on_hover_text(
-                        "Forget this campaign's roster and results and begin with battle 1",
-                    )
+            if c.state.is_none() {
+                return;
+            }
+            if *restart == Some(i) {
+                // Asked once already: the roster and results go only on a second click.
+                if ui
+                    .small_button(egui::RichText::new("Really forget it all?").color(WARN))
+                    .on_hover_text("The roster, the veterans and every result are lost")
                     .clicked()
+                {
+                    *restart = None;
+                    asks.write(OpenCampaign {
+                        file: c.path.clone(),
+                        seats: page.seats.clone(),
+                        start_over: true,
+                    });
+                }
+                if ui.small_button("Keep it").clicked() {
+                    *restart = None;
+                }
+            } else if ui
+                .small_button("Start over")
+                .on_hover_text("Forget this campaign's roster and results and begin with battle 1")
+                .clicked()
             {
-                asks.write(OpenCampaign {
-                    file: c.path.clone(),
-                    seats: page.seats.clone(),
-                    start_over: true,
-                });
+                *restart = Some(i);
             }
         });
     }

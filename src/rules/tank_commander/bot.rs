@@ -553,33 +553,39 @@ impl TankCommander {
         mines
     }
 
-    /// Cross Minefield: the first enemy mine on each working tank's planned way to the
-    /// edge (see [`Self::crossing_distance`]): the mines the squads clear, so that the
-    /// lane opens where the tanks will drive. None once every way is clear.
+    /// Cross Minefield: the first enemy mine on each working tank's straight way to the
+    /// edge (the shortest, as if there were no mines): the mines the squads clear. Each
+    /// tank gets a lane where it stands, so that the tanks cross abreast rather than queue
+    /// for one gap under fire; the tanks themselves plan round the mines left (see
+    /// [`Self::crossing_distance`]). None once every tank's way is clear.
     fn lane_mines(&self, side: PlayerId, edge: Edge) -> Vec<hexx::Hex> {
         let known = self.enemy_mines(side);
         let mut lane: Vec<hexx::Hex> = Vec::new();
+        if known.is_empty() {
+            return lane;
+        }
+        let goals = self.edge_hexes(edge);
         for tank in self
             .units
             .iter()
             .filter(|u| u.side == side && u.is_active() && u.kind == UnitKind::Tank)
         {
-            let first = self.with_crossing_field(tank.movement, edge, &known, |field| {
+            let make = || self.distance_field(&goals, tank.movement);
+            let first = self.with_cached_field(("straight", edge, tank.movement), make, |field| {
                 let at_of = |h: hexx::Hex| self.board.index(h).and_then(|i| field[i]);
                 let mut at = tank.at;
                 let mut left = at_of(at);
                 while let Some(d) = left.filter(|d| *d > 0) {
-                    let (next, nd) = at
+                    let next = at
                         .all_neighbors()
                         .into_iter()
-                        .filter_map(|n| Some((n, at_of(n)?)))
-                        .filter(|(_, nd)| *nd < d)
-                        .min_by_key(|(n, nd)| (*nd, n.y, n.x))?;
+                        .filter(|&n| at_of(n) == Some(d - 1))
+                        .min_by_key(|n| (n.y, n.x))?;
                     if known.contains(&next) {
                         return Some(next);
                     }
                     at = next;
-                    left = Some(nd);
+                    left = Some(d - 1);
                 }
                 None
             });

@@ -13,7 +13,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::setup::{Build, CampaignRules, CrewNames, Rules, Scenario, ScenarioSetup, UnitKind};
+use super::setup::{
+    Build, CampaignRules, CrewNames, Mission, Rules, Scenario, ScenarioSetup, UnitKind,
+};
 use super::state::{Role, Status, TankCommander, UnitId};
 use crate::data::{self, Diagnostics, Problems};
 use crate::framework::{Game, PlayerId};
@@ -127,6 +129,37 @@ impl Campaign {
                 ),
             }
         }
+        // A tank the campaign may bring (any battle's place) must not share its name with
+        // a unit that stays the scenario's own in another battle.
+        let may_bring: Vec<(usize, String)> = scenarios
+            .iter()
+            .enumerate()
+            .flat_map(|(i, s)| {
+                campaign_places(&s.setup, &setup.side)
+                    .into_iter()
+                    .map(move |k| (i, s.setup.units[k].name.clone()))
+            })
+            .collect();
+        for (i, s) in scenarios.iter().enumerate() {
+            let places = campaign_places(&s.setup, &setup.side);
+            for (k, u) in s.setup.units.iter().enumerate() {
+                if places.contains(&k) {
+                    continue;
+                }
+                if let Some((j, _)) = may_bring.iter().find(|(_, n)| same_name(n, &u.name)) {
+                    p.push(
+                        format!("battles[{i}].scenario"),
+                        format!(
+                            "`{}` has a unit called `{}`, the name of a tank the campaign \
+                             brings from battle {}: rename one of them",
+                            setup.battles[i].scenario,
+                            u.name,
+                            j + 1
+                        ),
+                    );
+                }
+            }
+        }
         if p.is_empty() {
             Ok(Self {
                 setup,
@@ -146,16 +179,27 @@ impl Campaign {
 }
 
 /// The places in a scenario that the campaign's tanks take: the indices of `side`'s plain
-/// tanks (no unit type of the rules table), in file order.
+/// tanks (no unit type of the rules table), in file order; not a tank the mission names
+/// (a Destroy Target's target keeps its name and its part).
 #[must_use]
 pub fn campaign_places(setup: &ScenarioSetup, side: &str) -> Vec<usize> {
+    let named = match &setup.victory.mission {
+        Mission::DestroyTarget { unit: Some(n), .. } => Some(n.as_str()),
+        _ => None,
+    };
     setup
         .units
         .iter()
         .enumerate()
         .filter(|(_, u)| u.side == side && u.kind == UnitKind::Tank && u.unit_type.is_none())
+        .filter(|(_, u)| named != Some(u.name.as_str()))
         .map(|(i, _)| i)
         .collect()
+}
+
+/// Whether two unit names are the same to a player (and to the scenario's checks).
+fn same_name(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b.trim())
 }
 
 /// One crew member of the campaign.
@@ -332,7 +376,7 @@ impl CampaignState {
 
     fn recruit(&mut self, role: Role) -> CrewRecord {
         let k = self.recruits as usize;
-        self.recruits += 1;
+        self.recruits = self.recruits.saturating_add(1);
         let name = match RECRUITS.get(k) {
             Some(n) => (*n).to_string(),
             None => format!(
@@ -362,7 +406,7 @@ impl CampaignState {
             })
             .map(|(i, _)| i);
         match pick {
-            Some(i) if role != Role::Lieutenant => {
+            Some(i) if role != Role::Lieutenant || self.reserve[i].role == Role::Lieutenant => {
                 let mut m = self.reserve.remove(i);
                 m.role = role;
                 (m, false)
@@ -395,7 +439,64 @@ impl CampaignState {
         let mut setup = scenario.setup.clone();
         let mut places = Vec::new();
         let mut joined = Vec::new();
-        for (k, at) in campaign_places(&setup, side_name).into_iter().enumerate() {
+        // Every roster tank has one crew member for each of its roles (a state file edited
+        // by hand may lack one, or name a role twice).
+        for k in 0..state.roster.len() {
+            let mut roles: Vec<Role> = Role::CORE.to_vec();
+            if state.roster[k].build.lieutenant {
+                roles.push(Role::Lieutenant);
+            }
+            let crew = std::mem::take(&mut state.roster[k].crew);
+            for m in crew {
+                if roles.contains(&m.role) && !state.roster[k].crew.iter().any(|c| c.role == m.role)
+                {
+                    state.roster[k].crew.push(m);
+                } else {
+                    state.reserve.push(m);
+                }
+            }
+            for role in roles {
+                if !state.roster[k].crew.iter().any(|m| m.role == role) {
+                    let (m, _) = state.fill(role);
+                    joined.push(format!(
+                        "{} joins {} as {role}",
+                        m.name, state.roster[k].name
+                    ));
+                    state.roster[k].crew.push(m);
+                }
+            }
+            state.roster[k].crew.sort_by_key(|m| role_order(m.role));
+        }
+        let at_places = campaign_places(&setup, side_name);
+        let others: Vec<String> = setup
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !at_places.contains(i))
+            .map(|(_, u)| u.name.clone())
+            .collect();
+        for (k, at) in at_places.into_iter().enumerate() {
+            let taken = |name: &str, state: &CampaignState| {
+                others.iter().any(|o| same_name(o, name))
+                    || state.roster.iter().any(|t| same_name(&t.name, name))
+            };
+            if let Some(t) = state.roster.get(k)
+                && others.iter().any(|o| same_name(o, &t.name))
+            {
+                return Err(format!(
+                    "the campaign's tank `{}` has the name of another unit in this battle",
+                    t.name
+                ));
+            }
+            if k >= state.roster.len() && taken(&setup.units[at].name, &state) {
+                // A new tank is renamed rather than take a name the company already has.
+                let base = setup.units[at].name.clone();
+                let mut n = 2;
+                while taken(&format!("{base} {n}"), &state) {
+                    n += 1;
+                }
+                setup.units[at].name = format!("{base} {n}");
+            }
             let unit = &mut setup.units[at];
             if k >= state.roster.len() {
                 // A tank new to the campaign: the scenario's own, with its crew drawn
@@ -502,8 +603,8 @@ impl PreparedBattle {
             let unit = game.unit(UnitId(u8::try_from(at).unwrap_or(u8::MAX)));
             let kills = knock_outs.get(at).copied().unwrap_or(0);
             let tank = &mut state.roster[k];
-            tank.battles += 1;
-            tank.knock_outs += kills;
+            tank.battles = tank.battles.saturating_add(1);
+            tank.knock_outs = tank.knock_outs.saturating_add(kills);
             if kills > 0 {
                 lines.push(format!("{} knocked out {kills} enemy unit(s)", tank.name));
             }
@@ -519,7 +620,10 @@ impl PreparedBattle {
                     continue;
                 }
                 let before = m.is_veteran(rules);
-                m.xp += u32::from(rules.xp_per_battle) + kills * u32::from(rules.xp_per_knock_out);
+                m.xp = m.xp.saturating_add(
+                    u32::from(rules.xp_per_battle)
+                        .saturating_add(kills.saturating_mul(u32::from(rules.xp_per_knock_out))),
+                );
                 if !before && m.is_veteran(rules) {
                     let gain = ability_words(m.role).map_or_else(String::new, |a| {
                         format!(": {a} {} times a battle", rules.veteran_ability_uses)
@@ -600,24 +704,42 @@ impl PreparedBattle {
 }
 
 /// The enemy units each unit knocked out in a played battle, by unit index: a knock-out
-/// counts for the unit whose activation it happened in (its shot, its ram, the strike it
-/// called), when that unit is on the other side.
+/// (a vehicle disabled, a squad wiped out) counts for the unit whose activation it
+/// happened in (its shot, its ram, a mine it drove an enemy onto is not one) or for the
+/// caller of the air strike that did it, when that unit is on the other side.
 #[must_use]
 pub fn knock_outs<'a>(
     units: usize,
     steps: impl IntoIterator<Item = (&'a TankCommander, &'a [super::Fact])>,
 ) -> Vec<u32> {
+    use super::Fact;
     let mut out = vec![0; units];
     for (before, facts) in steps {
-        let Some(actor) = before.activation().map(|a| a.unit) else {
-            continue;
-        };
+        // Whose doing the facts are, as they come: the active unit until its activation
+        // ends (fires and cook-offs at the turn's end are nobody's), then each strike's
+        // caller as it lands.
+        let mut credit = before.activation().map(|a| a.unit);
         for f in facts {
-            if let super::Fact::UnitDisabled { unit, .. } = f
-                && before.unit(*unit).side != before.unit(actor).side
-                && let Some(n) = out.get_mut(actor.index())
-            {
-                *n += 1;
+            match f {
+                Fact::ActivationEnded { .. }
+                | Fact::AirStrikeRolled { .. }
+                | Fact::AntiAircraftFired { .. } => credit = None,
+                Fact::AirStrikeLanded { side, hex, .. } => {
+                    credit = before
+                        .air_strikes()
+                        .iter()
+                        .find(|s| s.side == *side && s.at == *hex)
+                        .map(|s| s.caller);
+                }
+                Fact::UnitDisabled { unit, .. } | Fact::UnitDestroyed { unit, .. } => {
+                    if let Some(c) = credit
+                        && before.unit(*unit).side != before.unit(c).side
+                        && let Some(n) = out.get_mut(c.index())
+                    {
+                        *n += 1;
+                    }
+                }
+                _ => {}
             }
         }
     }
@@ -920,6 +1042,128 @@ mod tests {
                 && lines[1].contains("`../nowhere.ron` cannot be played"),
             "{lines:?}"
         );
+    }
+
+    #[test]
+    fn knock_outs_go_to_the_shooter_and_the_strikes_caller_but_not_to_the_turns_end() {
+        use super::super::Fact;
+        use super::super::state::AirStrike;
+        let (_, _, _, mut game) = first_battle();
+        let lancer = UnitId(u8::try_from(named(&game, "Lancer")).unwrap());
+        let rapier = UnitId(u8::try_from(named(&game, "Rapier")).unwrap());
+        let enemy = game.units().iter().find(|u| u.side != BLUE).unwrap().id;
+        let mine = game.units().iter().find(|u| u.side == BLUE).unwrap().id;
+        let hex = game.unit(enemy).at;
+        game.strikes.push(AirStrike {
+            at: hex,
+            side: BLUE,
+            caller: rapier,
+            called_on: 1,
+        });
+        // Lancer's own shot, then the turn's end (a fire: nobody's), then Rapier's strike.
+        let mut before = game.clone();
+        before.active = Some(super::super::state::Activation {
+            unit: lancer,
+            action_points: 0,
+            moves: 0,
+            ability_used: false,
+            bring_it_down: false,
+            quick_load: false,
+            smoke_deployed: 0,
+            free_shots: 0,
+        });
+        let check = super::super::action::DieCheck {
+            roll: 6,
+            need: 2,
+            success: true,
+        };
+        let disabled = |unit| Fact::UnitDisabled {
+            unit,
+            reason: String::new(),
+        };
+        let facts = vec![
+            disabled(enemy),
+            Fact::ActivationEnded {
+                unit: lancer,
+                unused: 0,
+            },
+            disabled(enemy),
+            Fact::AirStrikeRolled {
+                side: BLUE,
+                hex,
+                waited: 1,
+                check,
+            },
+            Fact::AirStrikeLanded {
+                side: BLUE,
+                hex,
+                scatter: None,
+                hexes: vec![hex],
+            },
+            disabled(enemy),
+            disabled(mine),
+        ];
+        let kos = knock_outs(game.units().len(), [(&before, facts.as_slice())]);
+        assert_eq!(kos[lancer.index()], 1, "the shooter: {kos:?}");
+        assert_eq!(kos[rapier.index()], 1, "the strike's caller: {kos:?}");
+        assert_eq!(
+            kos.iter().sum::<u32>(),
+            2,
+            "a friend and the fire count for nobody"
+        );
+    }
+
+    #[test]
+    fn a_lieutenant_of_the_reserve_crews_a_tank_with_the_upgrade() {
+        let (c, _) = iron_road();
+        let mut state = CampaignState::new(&c);
+        state.reserve.push(CrewRecord {
+            role: Role::Lieutenant,
+            name: "Lex".into(),
+            xp: 2,
+        });
+        assert_eq!(
+            state.fill(Role::Lieutenant),
+            (
+                CrewRecord {
+                    role: Role::Lieutenant,
+                    name: "Lex".into(),
+                    xp: 2
+                },
+                false
+            )
+        );
+        assert!(
+            state.fill(Role::Gunner).1,
+            "no gunner in the reserve: a recruit"
+        );
+    }
+
+    #[test]
+    fn names_never_clash_and_a_missions_named_tank_is_not_a_place() {
+        let (c, rules) = iron_road();
+        // A roster tank called like the second battle's third tank: the new tank there
+        // takes another name.
+        let mut state = CampaignState::new(&c);
+        let prepared = state.prepare(&c, &rules).unwrap();
+        state = prepared.state.clone();
+        state.roster[1].name = "Furrow".into();
+        state.next = 1;
+        let second = state.prepare(&c, &rules).unwrap();
+        let names: Vec<&str> = second
+            .places
+            .iter()
+            .map(|(at, _)| second.scenario.units[*at].name.as_str())
+            .collect();
+        assert_eq!(names, ["Lancer", "Furrow", "Furrow 2"]);
+        // The Command Tank's target stays the scenario's own when the campaign follows Red.
+        let path = crate::data::find_project_file("scenarios/command-tank.ron").unwrap();
+        let scenario = Scenario::load(&path, &rules).unwrap();
+        let red: Vec<&str> = campaign_places(&scenario.setup, "Red")
+            .into_iter()
+            .map(|k| scenario.setup.units[k].name.as_str())
+            .collect();
+        assert_eq!(red, ["Warden"]);
     }
 
     #[test]

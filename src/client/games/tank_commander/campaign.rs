@@ -37,8 +37,13 @@ pub(super) fn plugin(app: &mut App) {
             campaign_window
                 .in_set(HudSystems::Game)
                 .run_if(in_state(Screen::Playing))
-                .run_if(resource_exists::<CampaignPlay>)
-                .run_if(resource_exists::<Session<TankCommander>>),
+                .run_if(
+                    |play: Option<Res<CampaignPlay>>,
+                     session: Option<Res<Session<TankCommander>>>| {
+                        play.zip(session)
+                            .is_some_and(|(play, session)| play.is_on_the_table(&session))
+                    },
+                ),
         )
         .add_systems(OnEnter(Screen::Menu), |mut commands: Commands| {
             commands.remove_resource::<CampaignPlay>();
@@ -71,6 +76,15 @@ pub struct CampaignPlay {
     pub prepared: PreparedBattle,
     /// The campaign after this battle, once recorded (or why it could not be saved).
     pub after: Option<Result<CampaignState, String>>,
+}
+
+impl CampaignPlay {
+    /// Whether the game on the table is this battle (and not one left from before, when
+    /// the battle could not be opened).
+    #[must_use]
+    pub fn is_on_the_table(&self, session: &Session<TankCommander>) -> bool {
+        session.setup.scenario.setup == self.prepared.scenario
+    }
 }
 
 /// Reads a campaign and its saved state (a fresh one if there is none, or when starting
@@ -214,7 +228,7 @@ fn attach_campaign(
 /// Records the battle in the campaign the moment it ends (once: a rematch does not count
 /// again), and saves the campaign.
 fn record_battle(session: Res<Session<TankCommander>>, mut play: ResMut<CampaignPlay>) {
-    if play.after.is_some() || session.replay.is_some() {
+    if play.after.is_some() || session.replay.is_some() || !play.is_on_the_table(&session) {
         return;
     }
     if session.state().outcome().is_none() {
