@@ -19,36 +19,14 @@ pub(super) fn run(
     let rules = Rules::load(None).map_err(|d| d.to_string())?;
     let campaign = Campaign::load(file, &rules).map_err(|d| d.to_string())?;
     let path = save.unwrap_or_else(|| default_state_path(file));
-    let mut state = if new || !path.exists() {
-        CampaignState::new(&campaign)
-    } else {
-        let state = CampaignState::load(&path).map_err(|d| d.to_string())?;
-        if state.campaign != campaign.name() {
-            return Err(format!(
-                "{} holds the campaign `{}`, not `{}`: give another --save, or --new to start \
-                 this one there",
-                path.display(),
-                state.campaign,
-                campaign.name()
-            ));
-        }
-        state
-    };
-    if new {
-        state.save(&path)?;
-    }
-    let bots: Vec<String> = if bots.is_empty() {
-        vec!["greedy".into()]
-    } else {
-        bots.to_vec()
-    };
+    let mut state = CampaignState::open(&campaign, &path, new)?;
     for k in 0..play {
         if state.is_over(&campaign) {
             say!("The campaign is over: every battle is fought.");
             break;
         }
         let prepared = state.prepare(&campaign, &rules)?;
-        let m = prepared.play_with_bots(&rules, &bots, seed + u64::from(k))?;
+        let m = prepared.play_with_bots(bots, seed.wrapping_add(u64::from(k)))?;
         state = prepared.record(m.state(), &knock_outs_in(&m));
         state.save(&path)?;
         if let Some(r) = state.reports.last() {

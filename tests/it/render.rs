@@ -385,27 +385,18 @@ fn stage<G: GameClient>(app: &mut App, path: &Path, scene: &Scene) {
 /// The next battle of the campaign at `path`, opened as the menu opens it, with
 /// `scene.autoplay` actions played.
 fn stage_campaign(app: &mut App, path: &Path, scene: &Scene) {
-    use tanktable::client::games::tank_commander::campaign::{CampaignPlay, load_campaign};
+    use tanktable::client::games::tank_commander::campaign::CampaignPlay;
     use tanktable::rules::tank_commander::TankCommander;
-    let (campaign, state, save, rules) = load_campaign(path, false).unwrap();
-    let prepared = state.prepare(&campaign, &rules).unwrap();
-    let battle = prepared.battle(&rules).unwrap();
     let seats: Vec<Seat> = scene.seats.iter().map(|s| Seat::parse(s)).collect();
-    let mut seated =
-        SeatedMatch::<TankCommander>::new(battle, "campaign".into(), scene.seed, seats.clone())
-            .unwrap();
+    let play = CampaignPlay::next_battle(path, false, seats).unwrap();
+    let mut seated = SeatedMatch::<TankCommander>::new(
+        play.prepared.battle.clone(),
+        "campaign".into(),
+        scene.seed,
+        play.seats.clone(),
+    )
+    .unwrap();
     seated.autoplay(scene.autoplay).unwrap();
-    let play = CampaignPlay {
-        file: path.to_path_buf(),
-        save,
-        name: campaign.name().to_string(),
-        battle: state.next,
-        total: campaign.setup.battles.len(),
-        briefing: campaign.setup.battles[state.next].briefing.clone(),
-        seats,
-        prepared,
-        after: None,
-    };
     let mut staged = Some((Session::new(seated, None), play));
     app.add_systems(Startup, move |world: &mut World| {
         if let Some((session, play)) = staged.take() {
@@ -430,9 +421,7 @@ fn a_campaign_is_listed_in_the_menu_and_the_client_records_its_battle() {
     let prepared = CampaignState::new(&campaign)
         .prepare(&campaign, &rules)
         .unwrap();
-    let m = prepared
-        .play_with_bots(&rules, &["greedy".into()], 3)
-        .unwrap();
+    let m = prepared.play_with_bots(&["greedy".into()], 3).unwrap();
     let after_one = prepared.record(m.state(), &knock_outs_in(&m));
     after_one.save(&save).unwrap();
     let _ = render(
@@ -474,7 +463,7 @@ fn a_campaign_is_listed_in_the_menu_and_the_client_records_its_battle() {
     let third = project("artifacts/render/data/campaign-battle-3.ron");
     std::fs::write(
         &third,
-        tanktable::data::to_ron_pretty(&prepared.scenario).unwrap(),
+        tanktable::data::to_ron_pretty(prepared.scenario()).unwrap(),
     )
     .unwrap();
     let seats = vec![Seat::Bot("greedy".into()), Seat::Bot("greedy".into())];

@@ -299,8 +299,8 @@ const RECRUITS: [&str; 24] = [
 /// A battle of the campaign made ready: the scenario with the roster in its places.
 #[derive(Clone, Debug)]
 pub struct PreparedBattle {
-    /// The scenario to play.
-    pub scenario: ScenarioSetup,
+    /// The battle to play: the scenario with the roster in its places, validated.
+    pub battle: super::Battle,
     /// The roster as it stands once the scenario's own tanks have filled the places left
     /// over (they join the campaign if they come through).
     pub state: CampaignState,
@@ -351,6 +351,31 @@ impl CampaignState {
             .flat_map(|t| &t.crew)
             .filter(|m| m.is_veteran(rules))
             .count()
+    }
+
+    /// The campaign's state kept at `path`: a fresh one (saved there) when starting over,
+    /// a fresh one (not yet saved) when there is none, else the one read back.
+    ///
+    /// # Errors
+    /// The file's problems, a state of another campaign, or a failed write, in words.
+    pub fn open(campaign: &Campaign, path: &Path, start_over: bool) -> Result<Self, String> {
+        if start_over || !path.exists() {
+            let fresh = Self::new(campaign);
+            if start_over {
+                fresh.save(path)?;
+            }
+            return Ok(fresh);
+        }
+        let state = Self::load(path).map_err(|d| d.to_string())?;
+        if state.campaign != campaign.name() {
+            return Err(format!(
+                "{} holds the campaign `{}`, not `{}`: start this one over",
+                path.display(),
+                state.campaign,
+                campaign.name()
+            ));
+        }
+        Ok(state)
     }
 
     /// Reads a saved campaign state.
@@ -507,7 +532,7 @@ impl CampaignState {
                     .into_iter()
                     .chain(unit.build.lieutenant.then_some(Role::Lieutenant));
                 for role in roles {
-                    let given = crew_name(&unit.crew, role);
+                    let given = unit.crew.of(role);
                     let member = if given.is_empty() {
                         let (m, recruited) = state.fill(role);
                         who.push(if recruited {
@@ -549,7 +574,7 @@ impl CampaignState {
             unit.named = tank.named;
             let mut names = CrewNames::default();
             for m in &tank.crew {
-                *crew_name_mut(&mut names, m.role) = m.name.clone();
+                names.of_mut(m.role).clone_from(&m.name);
             }
             unit.crew = names;
             unit.veterans = tank
@@ -561,7 +586,7 @@ impl CampaignState {
             places.push((at, k));
         }
         // The roster must make a valid battle.
-        Scenario::validate(setup.clone(), rules).map_err(|p| {
+        let scenario = Scenario::validate(setup, rules).map_err(|p| {
             let first =
                 p.0.first()
                     .map_or_else(String::new, |(at, m)| format!("{at}: {m}"));
@@ -569,7 +594,10 @@ impl CampaignState {
         })?;
         #[allow(clippy::cast_possible_truncation, reason = "a scenario has two sides")]
         Ok(PreparedBattle {
-            scenario: setup,
+            battle: super::Battle {
+                scenario,
+                rules: rules.clone(),
+            },
             state,
             places,
             side: PlayerId(side as u8),
@@ -693,7 +721,7 @@ impl PreparedBattle {
             }
         }
         state.reports.push(BattleReport {
-            battle: self.scenario.name.clone(),
+            battle: self.scenario().name.clone(),
             result,
             reason: outcome.reason.clone(),
             lines,
@@ -771,26 +799,6 @@ fn ability_words(role: Role) -> Option<&'static str> {
     super::action::Ability::of_role(role).map(super::action::Ability::title)
 }
 
-fn crew_name(names: &CrewNames, role: Role) -> &str {
-    match role {
-        Role::Commander => &names.commander,
-        Role::Driver => &names.driver,
-        Role::Gunner => &names.gunner,
-        Role::Loader => &names.loader,
-        Role::Lieutenant => &names.lieutenant,
-    }
-}
-
-fn crew_name_mut(names: &mut CrewNames, role: Role) -> &mut String {
-    match role {
-        Role::Commander => &mut names.commander,
-        Role::Driver => &mut names.driver,
-        Role::Gunner => &mut names.gunner,
-        Role::Loader => &mut names.loader,
-        Role::Lieutenant => &mut names.lieutenant,
-    }
-}
-
 /// The enemy units each unit knocked out in the match `m` ([`knock_outs`]).
 #[must_use]
 pub fn knock_outs_in(m: &crate::framework::Match<TankCommander>) -> Vec<u32> {
@@ -803,49 +811,35 @@ pub fn knock_outs_in(m: &crate::framework::Match<TankCommander>) -> Vec<u32> {
 }
 
 impl PreparedBattle {
-    /// The battle to play: the prepared scenario under `rules`.
-    ///
-    /// # Errors
-    /// The scenario's first problem (only if the rules changed since it was prepared).
-    pub fn battle(&self, rules: &Rules) -> Result<super::Battle, String> {
-        let scenario = Scenario::validate(self.scenario.clone(), rules).map_err(|p| {
-            p.0.first()
-                .map_or_else(String::new, |(at, m)| format!("{at}: {m}"))
-        })?;
-        Ok(super::Battle {
-            scenario,
-            rules: rules.clone(),
-        })
+    /// The scenario as prepared.
+    #[must_use]
+    pub fn scenario(&self) -> &ScenarioSetup {
+        &self.battle.scenario.setup
     }
 
-    /// Plays the battle headless with `bots` (one per side, by name) and the dice of
-    /// `seed`; returns the finished match.
+    /// Plays the battle headless with `bots` (by side, as `sim` takes them) and the dice
+    /// of `seed`, as the client's bot seats would; returns the finished match.
     ///
     /// # Errors
     /// An unknown bot, or a battle that does not end within 20,000 actions.
     pub fn play_with_bots(
         &self,
-        rules: &Rules,
         bots: &[String],
         seed: u64,
     ) -> Result<crate::framework::Match<TankCommander>, String> {
-        use crate::framework::playable;
-        let battle = self.battle(rules)?;
-        let mut m = playable::start::<TankCommander>(&battle, seed, &[])?;
-        let mut players = playable::bots_for::<TankCommander>(bots, 2)?;
-        let mut bot_rng =
-            crate::framework::MatchRng::new(crate::framework::rng::derive_seed(seed, u64::MAX));
-        for _ in 0..20_000 {
-            if m.state().outcome().is_some() {
-                return Ok(m);
-            }
-            let player = m.state().to_act()[0];
-            let action = players[player.index()]
-                .choose(m.state(), player, &mut bot_rng)
-                .ok_or("a bot found no legal action")?;
-            m.play(player, &action).map_err(|e| e.to_string())?;
+        use crate::framework::{Seat, SeatedMatch, playable};
+        let players = playable::bots_for::<TankCommander>(bots, 2)?;
+        let seats = players
+            .iter()
+            .map(|b| Seat::Bot(b.name().to_string()))
+            .collect();
+        let mut seated =
+            SeatedMatch::<TankCommander>::new(self.battle.clone(), "campaign".into(), seed, seats)?;
+        seated.autoplay(20_000)?;
+        if seated.state().outcome().is_none() {
+            return Err("the battle did not end within 20,000 actions".into());
         }
-        Err("the battle did not end within 20,000 actions".into())
+        Ok(seated.game)
     }
 }
 
@@ -877,7 +871,7 @@ mod tests {
     fn first_battle() -> (Campaign, Rules, PreparedBattle, TankCommander) {
         let (c, rules) = iron_road();
         let prepared = CampaignState::new(&c).prepare(&c, &rules).unwrap();
-        let battle = prepared.battle(&rules).unwrap();
+        let battle = prepared.battle.clone();
         let m = crate::framework::playable::start::<TankCommander>(&battle, 1, &[]).unwrap();
         let game = m.state().clone();
         (c, rules, prepared, game)
@@ -944,7 +938,7 @@ mod tests {
         // In the next battle the veteran may call Bring it down! twice.
         let next = after.prepare(&c, &rules).unwrap();
         let lancer_unit = next
-            .scenario
+            .scenario()
             .units
             .iter()
             .find(|u| u.name == "Lancer")
@@ -993,7 +987,8 @@ mod tests {
         // With `repair_after_loss` Rapier is recovered after a loss too.
         let mut kind = rules.clone();
         kind.campaign.repair_after_loss = true;
-        let battle = prepared.battle(&kind).unwrap();
+        let mut battle = prepared.battle.clone();
+        battle.rules = kind;
         let m = crate::framework::playable::start::<TankCommander>(&battle, 1, &[]).unwrap();
         let mut g = m.state().clone();
         g.units[rapier].status = Status::Disabled;
@@ -1008,9 +1003,7 @@ mod tests {
         let path = dir.join("iron-road.ron");
         let mut state = CampaignState::new(&c);
         let prepared = state.prepare(&c, &rules).unwrap();
-        let m = prepared
-            .play_with_bots(&rules, &["greedy".into()], 4)
-            .unwrap();
+        let m = prepared.play_with_bots(&["greedy".into()], 4).unwrap();
         state = prepared.record(m.state(), &knock_outs_in(&m));
         state.save(&path).unwrap();
         assert_eq!(CampaignState::load(&path).unwrap(), state);
@@ -1153,7 +1146,7 @@ mod tests {
         let names: Vec<&str> = second
             .places
             .iter()
-            .map(|(at, _)| second.scenario.units[*at].name.as_str())
+            .map(|(at, _)| second.scenario().units[*at].name.as_str())
             .collect();
         assert_eq!(names, ["Lancer", "Furrow", "Furrow 2"]);
         // The Command Tank's target stays the scenario's own when the campaign follows Red.
@@ -1168,10 +1161,8 @@ mod tests {
 
     #[test]
     fn a_knock_out_counts_for_the_unit_whose_activation_it_came_in() {
-        let (_, rules, prepared, _) = first_battle();
-        let m = prepared
-            .play_with_bots(&rules, &["greedy".into()], 2)
-            .unwrap();
+        let (_, _, prepared, _) = first_battle();
+        let m = prepared.play_with_bots(&["greedy".into()], 2).unwrap();
         let kos = knock_outs_in(&m);
         let knocked_out = m
             .state()

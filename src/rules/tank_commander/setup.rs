@@ -1416,6 +1416,29 @@ pub struct CrewNames {
 }
 
 impl CrewNames {
+    /// The name of the crew member in `role`.
+    #[must_use]
+    pub fn of(&self, role: Role) -> &str {
+        match role {
+            Role::Commander => &self.commander,
+            Role::Driver => &self.driver,
+            Role::Gunner => &self.gunner,
+            Role::Loader => &self.loader,
+            Role::Lieutenant => &self.lieutenant,
+        }
+    }
+
+    /// The name of the crew member in `role`, to set.
+    pub fn of_mut(&mut self, role: Role) -> &mut String {
+        match role {
+            Role::Commander => &mut self.commander,
+            Role::Driver => &mut self.driver,
+            Role::Gunner => &mut self.gunner,
+            Role::Loader => &mut self.loader,
+            Role::Lieutenant => &mut self.lieutenant,
+        }
+    }
+
     /// Notes every crew name (under `at`, `units[2].crew`) holding a control character:
     /// names are echoed to the terminal and the log, so an escape would act on them.
     pub fn check(&self, at: &str, p: &mut Problems) {

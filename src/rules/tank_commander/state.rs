@@ -507,25 +507,12 @@ impl TankCommander {
                 let base = rules.profile(s.kind, s.unit_type.as_deref());
                 let mut crew = Vec::new();
                 if s.kind == UnitKind::Tank {
-                    for (role, name) in [
-                        (Role::Commander, &s.crew.commander),
-                        (Role::Driver, &s.crew.driver),
-                        (Role::Gunner, &s.crew.gunner),
-                        (Role::Loader, &s.crew.loader),
-                    ] {
+                    let lieutenant = s.build.lieutenant.then_some(Role::Lieutenant);
+                    for role in Role::CORE.into_iter().chain(lieutenant) {
                         crew.push(CrewMember::new(
                             role,
-                            name,
+                            s.crew.of(role),
                             s.veterans.contains(&role),
-                            rules,
-                        ));
-                    }
-                    if s.build.lieutenant {
-                        let veteran = s.veterans.contains(&Role::Lieutenant);
-                        crew.push(CrewMember::new(
-                            Role::Lieutenant,
-                            &s.crew.lieutenant,
-                            veteran,
                             rules,
                         ));
                     }

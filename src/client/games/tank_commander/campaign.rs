@@ -3,7 +3,7 @@
 //! atomically; a panel shows the briefing, then the report and the way to the next
 //! battle.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -79,43 +79,48 @@ pub struct CampaignPlay {
 }
 
 impl CampaignPlay {
+    /// The next battle of the campaign in `file`, with its state kept where the game
+    /// keeps it (`start_over` first replaces it with a fresh one). One person against bots
+    /// in `seats` sits on the campaign's side.
+    ///
+    /// # Errors
+    /// The campaign's or the state's problems, or a roster that does not fit the battle,
+    /// in words.
+    pub fn next_battle(
+        file: &Path,
+        start_over: bool,
+        mut seats: Vec<Seat>,
+    ) -> Result<Self, String> {
+        let rules = Rules::load(None).map_err(|d| d.to_string())?;
+        let campaign = Campaign::load(file, &rules).map_err(|d| d.to_string())?;
+        let save = default_state_path(file);
+        let state = CampaignState::open(&campaign, &save, start_over)?;
+        let prepared = state.prepare(&campaign, &rules)?;
+        let people: Vec<usize> = (0..seats.len()).filter(|&i| seats[i].is_person()).collect();
+        if let [me] = people[..]
+            && prepared.side.index() < seats.len()
+        {
+            seats.swap(me, prepared.side.index());
+        }
+        Ok(Self {
+            file: file.to_path_buf(),
+            save,
+            name: campaign.name().to_string(),
+            battle: state.next,
+            total: campaign.setup.battles.len(),
+            briefing: campaign.setup.battles[state.next].briefing.clone(),
+            seats,
+            prepared,
+            after: None,
+        })
+    }
+
     /// Whether the game on the table is this battle (and not one left from before, when
     /// the battle could not be opened).
     #[must_use]
     pub fn is_on_the_table(&self, session: &Session<TankCommander>) -> bool {
-        session.setup.scenario.setup == self.prepared.scenario
+        session.setup.scenario.setup == *self.prepared.scenario()
     }
-}
-
-/// Reads a campaign and its saved state (a fresh one if there is none, or when starting
-/// over).
-///
-/// # Errors
-/// The campaign's or the state's problems, in words.
-pub fn load_campaign(
-    file: &std::path::Path,
-    start_over: bool,
-) -> Result<(Campaign, CampaignState, PathBuf, Rules), String> {
-    let rules = Rules::load(None).map_err(|d| d.to_string())?;
-    let campaign = Campaign::load(file, &rules).map_err(|d| d.to_string())?;
-    let save = default_state_path(file);
-    let state = if start_over || !save.exists() {
-        let fresh = CampaignState::new(&campaign);
-        fresh.save(&save)?;
-        fresh
-    } else {
-        let state = CampaignState::load(&save).map_err(|d| d.to_string())?;
-        if state.campaign != campaign.name() {
-            return Err(format!(
-                "{} holds the campaign `{}`, not `{}`: start this one over",
-                save.display(),
-                state.campaign,
-                campaign.name()
-            ));
-        }
-        state
-    };
-    Ok((campaign, state, save, rules))
 }
 
 fn open_campaigns(
@@ -125,48 +130,26 @@ fn open_campaigns(
     mut commands: Commands,
 ) {
     for ask in asked.read() {
-        let opened =
-            load_campaign(&ask.file, ask.start_over).and_then(|(c, state, save, rules)| {
-                let prepared = state.prepare(&c, &rules)?;
-                let battle = prepared.battle(&rules)?;
-                let k = state.next;
-                // One person against bots sits on the campaign's side.
-                let mut seats = ask.seats.clone();
-                let people: Vec<usize> =
-                    (0..seats.len()).filter(|&i| seats[i].is_person()).collect();
-                if let [me] = people[..]
-                    && prepared.side.index() < seats.len()
-                {
-                    seats.swap(me, prepared.side.index());
-                }
+        match CampaignPlay::next_battle(&ask.file, ask.start_over, ask.seats.clone()) {
+            Ok(play) => {
                 opens.write(OpenGame {
-                    seats: Some(seats.clone()),
+                    seats: Some(play.seats.clone()),
                     ..OpenGame::setup(
-                        AnySetup::TankCommander(battle),
+                        AnySetup::TankCommander(play.prepared.battle.clone()),
                         format!(
                             "{} · battle {} of {}",
-                            c.name(),
-                            k + 1,
-                            c.setup.battles.len()
+                            play.name,
+                            play.battle + 1,
+                            play.total
                         ),
                     )
                 });
-                commands.insert_resource(CampaignPlay {
-                    file: ask.file.clone(),
-                    save,
-                    name: c.name().to_string(),
-                    battle: k,
-                    total: c.setup.battles.len(),
-                    briefing: c.setup.battles[k].briefing.clone(),
-                    seats,
-                    prepared,
-                    after: None,
-                });
-                Ok(())
-            });
-        if let Err(e) = opened {
-            warn!("{e}");
-            problem.0 = Some(e);
+                commands.insert_resource(play);
+            }
+            Err(e) => {
+                warn!("{e}");
+                problem.0 = Some(e);
+            }
         }
     }
 }
@@ -189,39 +172,15 @@ fn attach_campaign(
     let Some(dir) = crate::data::find_project_file("scenarios/campaigns") else {
         return;
     };
-    let Ok(rules) = Rules::load(None) else {
-        return;
-    };
-    let scenario = &session.setup.scenario.setup;
     for file in crate::client::menu::ron_files(&dir) {
-        let save = default_state_path(&file);
-        let (Ok(c), Ok(state)) = (Campaign::load(&file, &rules), CampaignState::load(&save)) else {
+        let Ok(play) = CampaignPlay::next_battle(&file, false, session.seats.clone()) else {
             continue;
         };
-        let Ok(prepared) = state.prepare(&c, &rules) else {
-            continue;
-        };
-        if prepared.scenario != *scenario || state.campaign != c.name() {
-            continue;
+        if play.is_on_the_table(&session) {
+            info!("this is battle {} of {}", play.battle + 1, play.name);
+            commands.insert_resource(play);
+            return;
         }
-        info!(
-            "{} is battle {} of {}",
-            scenario.name,
-            state.next + 1,
-            c.name()
-        );
-        commands.insert_resource(CampaignPlay {
-            file,
-            save,
-            name: c.name().to_string(),
-            battle: state.next,
-            total: c.setup.battles.len(),
-            briefing: c.setup.battles[state.next].briefing.clone(),
-            seats: session.seats.clone(),
-            prepared,
-            after: None,
-        });
-        return;
     }
 }
 
@@ -265,7 +224,7 @@ fn campaign_window(
                     "Battle {} of {}: {}",
                     play.battle + 1,
                     play.total,
-                    play.prepared.scenario.name
+                    play.prepared.scenario().name
                 ))
                 .strong(),
             );
@@ -278,7 +237,7 @@ fn campaign_window(
                         egui::RichText::new(format!(
                             "You lead {}. Tanks and crews carry over; the result is saved \
                              the moment the battle ends.",
-                            play.prepared.scenario.sides[play.prepared.side.index()].name
+                            play.prepared.scenario().sides[play.prepared.side.index()].name
                         ))
                         .weak(),
                     );
