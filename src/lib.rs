@@ -24,6 +24,7 @@ pub mod framework;
 #[cfg(test)]
 mod fuzz;
 pub mod grid;
+pub mod lab;
 pub mod rules;
 
 #[cfg(feature = "client")]

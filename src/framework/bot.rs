@@ -54,6 +54,22 @@ pub fn play_out<G: Game>(
 ) -> Result<Played<G>, String> {
     let opening = game.begin(rng);
     on_facts(&game, &opening);
+    play_on(game, bots, rng, bot_rng, max_actions, on_facts)
+}
+
+/// Plays a match already under way (begun, perhaps part played) to the end or
+/// `max_actions` more actions, with one bot per seat.
+///
+/// # Errors
+/// As [`play_out`].
+pub fn play_on<G: Game>(
+    mut game: G,
+    bots: &mut [Box<dyn Bot<G>>],
+    rng: &mut MatchRng,
+    bot_rng: &mut MatchRng,
+    max_actions: usize,
+    mut on_facts: impl FnMut(&G, &[G::Fact]),
+) -> Result<Played<G>, String> {
     let mut actions = Vec::new();
     while game.outcome().is_none() && actions.len() < max_actions {
         let Some(&player) = game.to_act().first() else {

@@ -51,6 +51,9 @@ pub trait Playable: Game + Sized {
     /// whose dice are known needs playtest mode then.
     const CHANCE: bool = true;
 
+    /// What the playtest lab may change: [`Playable::tuning`].
+    type Tuning: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+
     /// The file extension of the game's match records.
     const RECORD_EXTENSION: &'static str = "ron";
 
@@ -163,6 +166,39 @@ pub trait Playable: Game + Sized {
     /// default the seat's name.
     fn seat_label(&self, player: PlayerId) -> String {
         self.player_name(player)
+    }
+
+    /// The numbers and switches the playtest lab may change: the rules tables, or a
+    /// setup's `rules` section (Battle Tanks, Tank Combat).
+    fn tuning(setup: &Self::Setup) -> Self::Tuning;
+
+    /// `setup` played under changed `tuning`, validated as the files would be (problems
+    /// by the tuning's paths, or the setup's under `scenario`).
+    ///
+    /// # Errors
+    /// Every problem found.
+    fn retune(setup: &Self::Setup, tuning: Self::Tuning) -> Result<Self::Setup, Problems>;
+
+    /// Commented RON texts that explain the tuning's fields, each with the path it sits
+    /// under (`""` for the whole tuning): the lab shows a field's comment as its meaning.
+    fn tuning_notes() -> Vec<(&'static str, &'static str)> {
+        Vec::new()
+    }
+
+    /// The actions of `player` the lab's what-if compares (by default every legal
+    /// action; a game with very many may offer the distinct ones).
+    fn lab_candidates(&self, player: PlayerId) -> Vec<Self::Action> {
+        self.legal_actions(player)
+    }
+
+    /// Counts what the playtest lab reports beyond wins and length, as facts happen.
+    fn lab_note(&self, facts: &[Self::Fact], tally: &mut crate::lab::Tally) {
+        let _ = (facts, tally);
+    }
+
+    /// Counts what the lab reports from the final state of a game.
+    fn lab_finish(&self, tally: &mut crate::lab::Tally) {
+        let _ = tally;
     }
 
     /// A record as text, the way the game writes them (RON by default).

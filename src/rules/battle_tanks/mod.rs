@@ -639,6 +639,8 @@ impl Playable for BattleTanks {
     type Setup = BattleSetup;
     type SavedSetup = BattleSetup;
 
+    type Tuning = BattleRules;
+
     const KIND: GameKind = GameKind::BattleTanks;
 
     fn load_rules(path: Option<&Path>) -> Result<(), Diagnostics> {
@@ -679,6 +681,20 @@ impl Playable for BattleTanks {
 
     fn bot_names() -> &'static [&'static str] {
         &["heuristic", "random"]
+    }
+
+    fn tuning(setup: &BattleSetup) -> BattleRules {
+        setup.rules.clone()
+    }
+
+    fn retune(setup: &BattleSetup, rules: BattleRules) -> Result<BattleSetup, crate::data::Problems> {
+        let mut file: setup::BattleTanksSetup = setup.clone().into();
+        file.rules = rules;
+        BattleSetup::validate(file).map_err(crate::lab::variant::outside_rules)
+    }
+
+    fn tuning_notes() -> Vec<(&'static str, &'static str)> {
+        vec![("", include_str!("../../../assets/lab/battle-tanks.ron"))]
     }
 
     fn rounds(&self) -> u32 {

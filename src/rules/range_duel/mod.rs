@@ -399,12 +399,37 @@ impl Game for RangeDuel {
     }
 }
 
+/// An order's matrix row name: what it does, without the ram or drift.
+fn order_kind(order: Action) -> &'static str {
+    match order {
+        Action::ChangeRange {
+            direction: Direction::Closing,
+            ..
+        } => "Close",
+        Action::ChangeRange {
+            direction: Direction::Opening,
+            ..
+        } => "Open",
+        Action::Maneuver { .. } => "Maneuver",
+        Action::HullDown => "Hull Down",
+    }
+}
+
+/// What the playtest lab may change in a duel: the setup's readings and the range table.
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+pub struct DuelTuning {
+    pub rules: DuelRules,
+    pub table: DuelTable,
+}
+
 impl Playable for RangeDuel {
     /// The duel's own table and the Tank Commander rules the tanks are built with.
     type Rules = (DuelTable, TankRules);
     type Setup = DuelSetup;
     /// A setup carries both tables, so a record replays on its own.
     type SavedSetup = DuelSetup;
+
+    type Tuning = DuelTuning;
 
     const KIND: GameKind = GameKind::RangeDuel;
     /// The drivers' orders are secret until both are given.
@@ -461,6 +486,39 @@ impl Playable for RangeDuel {
 
     fn bot_names() -> &'static [&'static str] {
         &["heuristic", "random"]
+    }
+
+    fn tuning(setup: &DuelSetup) -> DuelTuning {
+        DuelTuning {
+            rules: setup.rules.clone(),
+            table: setup.table.clone(),
+        }
+    }
+
+    fn retune(setup: &DuelSetup, tuning: DuelTuning) -> Result<DuelSetup, crate::data::Problems> {
+        let changed = DuelSetup {
+            rules: tuning.rules,
+            table: tuning.table,
+            ..setup.clone()
+        };
+        DuelSetup::revalidate(changed, Path::new(""))
+    }
+
+    fn tuning_notes() -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("table", setup::BUILTIN_TABLE),
+            ("", include_str!("../../../assets/lab/range-duel.ron")),
+        ]
+    }
+
+    fn lab_note(&self, facts: &[Fact], tally: &mut crate::lab::Tally) {
+        for fact in facts {
+            if let Fact::Revealed { orders, .. } = fact {
+                let mut names = [order_kind(orders[0]), order_kind(orders[1])];
+                names.sort_unstable();
+                tally.counts.push(format!("{} / {}", names[0], names[1]));
+            }
+        }
     }
 
     fn rounds(&self) -> u32 {

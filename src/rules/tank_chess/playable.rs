@@ -41,6 +41,8 @@ impl Playable for TankChess {
     /// Records name the setup file.
     type SavedSetup = String;
 
+    type Tuning = Rules;
+
     const KIND: GameKind = GameKind::TankChess;
     /// No dice: a move taken back can be played again knowing nothing new.
     const CHANCE: bool = false;
@@ -99,6 +101,28 @@ impl Playable for TankChess {
 
     fn bot_names() -> &'static [&'static str] {
         &["commander", "cadet", "random"]
+    }
+
+    fn tuning(setup: &ChessSetup) -> Rules {
+        setup.rules.clone()
+    }
+
+    fn retune(setup: &ChessSetup, rules: Rules) -> Result<ChessSetup, crate::data::Problems> {
+        let problems = rules.problems();
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let scenario = Scenario::validate(setup.scenario.setup.clone(), &rules)
+            .map_err(|p| p.within("scenario"))?;
+        Ok(ChessSetup {
+            scenario,
+            rules,
+            path: setup.path.clone(),
+        })
+    }
+
+    fn tuning_notes() -> Vec<(&'static str, &'static str)> {
+        vec![("", super::setup::BUILTIN_RULES)]
     }
 
     fn rounds(&self) -> u32 {

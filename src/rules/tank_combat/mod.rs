@@ -494,6 +494,8 @@ impl Playable for TankCombat {
     type Setup = CombatSetup;
     type SavedSetup = CombatSetup;
 
+    type Tuning = CombatRules;
+
     const KIND: GameKind = GameKind::TankCombat;
     /// Hands are secret.
     const SECRETS: bool = true;
@@ -536,6 +538,20 @@ impl Playable for TankCombat {
 
     fn bot_names() -> &'static [&'static str] {
         &["heuristic", "random"]
+    }
+
+    fn tuning(setup: &CombatSetup) -> CombatRules {
+        setup.rules.clone()
+    }
+
+    fn retune(setup: &CombatSetup, rules: CombatRules) -> Result<CombatSetup, crate::data::Problems> {
+        let mut file: setup::TankCombatSetup = setup.clone().into();
+        file.rules = rules;
+        CombatSetup::validate(file).map_err(crate::lab::variant::outside_rules)
+    }
+
+    fn tuning_notes() -> Vec<(&'static str, &'static str)> {
+        vec![("", include_str!("../../../assets/lab/tank-combat.ron"))]
     }
 
     fn rounds(&self) -> u32 {

@@ -16,6 +16,7 @@
 pub mod action;
 pub mod bot;
 pub mod campaign;
+mod lab;
 mod legal;
 mod notation;
 pub mod odds;
@@ -156,6 +157,8 @@ impl Playable for TankCommander {
     /// rules are the project's when it is read back.
     type SavedSetup = ScenarioSource;
 
+    type Tuning = Rules;
+
     const KIND: GameKind = GameKind::TankCommander;
 
     fn load_rules(path: Option<&Path>) -> Result<Rules, Diagnostics> {
@@ -215,6 +218,28 @@ impl Playable for TankCommander {
 
     fn bot_names() -> &'static [&'static str] {
         &["greedy", "random"]
+    }
+
+    fn tuning(setup: &Battle) -> Rules {
+        setup.rules.clone()
+    }
+
+    fn retune(setup: &Battle, rules: Rules) -> Result<Battle, crate::data::Problems> {
+        let problems = rules.problems();
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let scenario = Scenario::validate(setup.scenario.setup.clone(), &rules)
+            .map_err(|p| p.within("scenario"))?;
+        Ok(Battle { scenario, rules })
+    }
+
+    fn tuning_notes() -> Vec<(&'static str, &'static str)> {
+        vec![("", setup::BUILTIN_RULES)]
+    }
+
+    fn lab_finish(&self, tally: &mut crate::lab::Tally) {
+        lab::finish(self, tally);
     }
 
     fn rounds(&self) -> u32 {

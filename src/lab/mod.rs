@@ -1,0 +1,176 @@
+//! The playtest lab: rules variants played against each other over many bot games, with
+//! the answers a designer asks for (who wins, by how much, is it chance), sweeps of one
+//! number, and what-if continuations from any position. Pure rules code: the command
+//! line and the client both drive it, and give the same numbers for the same seed.
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//! use tanktable::lab;
+//! use tanktable::rules::range_duel::{DuelSetup, RangeDuel};
+//!
+//! let setup = DuelSetup::builtin_default();
+//! let variant = BTreeMap::from([("rules.turn_limit".to_string(), "6".to_string())]);
+//! let ask = lab::Ask { games: 20, seed: 1, bots: Vec::new(), threads: 1 };
+//! let (plan, question) =
+//!     lab::plan::<RangeDuel>(&setup, "default", &[("short".into(), variant)], &ask).unwrap();
+//! let live = lab::Live::new(plan.arms.len());
+//! lab::run::<RangeDuel>(&plan, &live).unwrap();
+//! let report = lab::LabReport::build(question, &live.snapshot());
+//! assert_eq!(report.arms[1].games, 20);
+//! ```
+
+pub mod doc;
+pub mod report;
+pub mod run;
+pub mod stats;
+pub mod variant;
+pub mod whatif;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+pub use report::{ArmReport, LabReport, Question};
+pub use run::{Arm, GameResult, Live, Plan, run};
+pub use stats::{Rate, Verdict};
+pub use variant::{Field, VariantFile};
+
+use crate::framework::{Playable, PlayerId};
+
+/// What a game counts for the lab beyond wins and length ([`Playable::lab_note`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Units and upgrades each seat fielded, and whether each lasted to the end.
+    pub pieces: Vec<Piece>,
+    /// Board spaces (column, row) where tanks were lost.
+    pub losses: Vec<[i32; 2]>,
+    /// The board's size, when the game has one.
+    pub board: Option<[i32; 2]>,
+    /// Named events, once per time they happened (a duel's matrix rows).
+    pub counts: Vec<String>,
+}
+
+/// A unit or upgrade a seat fielded.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Piece {
+    pub seat: u8,
+    pub name: String,
+    /// Still working at the end.
+    pub lasted: bool,
+}
+
+/// How to run a question: games per variant, seed, bots by seat, worker threads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ask {
+    pub games: u32,
+    pub seed: u64,
+    pub bots: Vec<String>,
+    pub threads: usize,
+}
+
+/// The name the base gets in every report.
+pub const BASE: &str = "A (base)";
+
+/// A plan and its question: the base setup as "A (base)", then each named variant,
+/// applied and validated.
+///
+/// # Errors
+/// Every problem of every variant, each line naming its variant and field.
+pub fn plan<G: Playable>(
+    setup: &G::Setup,
+    setup_name: &str,
+    variants: &[(String, BTreeMap<String, String>)],
+    ask: &Ask,
+) -> Result<(Plan<G::Setup>, Question), String> {
+    let mut arms = vec![Arm {
+        name: BASE.to_string(),
+        changes: BTreeMap::new(),
+        setup: setup.clone(),
+    }];
+    let mut problems = Vec::new();
+    for (name, changes) in variants {
+        match variant::apply::<G>(setup, changes) {
+            Ok(s) => arms.push(Arm {
+                name: name.clone(),
+                changes: changes.clone(),
+                setup: s,
+            }),
+            Err(list) => problems.extend(list.into_iter().map(|p| format!("variant {name}: {p}"))),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems.join("\n"));
+    }
+    let game = G::from_setup(setup)?;
+    let seats = (0..game.player_count())
+        .map(|i| game.player_name(PlayerId(u8::try_from(i).unwrap_or(u8::MAX))))
+        .collect();
+    let question = Question {
+        game: G::KIND.title().to_string(),
+        setup: setup_name.to_string(),
+        seed: ask.seed,
+        games: ask.games,
+        bots: ask.bots.clone(),
+        seats,
+        arms: arms.iter().map(|a| (a.name.clone(), a.changes.clone())).collect(),
+        sweep: None,
+    };
+    let plan = Plan {
+        arms,
+        games: ask.games,
+        seed: ask.seed,
+        bots: ask.bots.clone(),
+        threads: ask.threads.max(1),
+    };
+    Ok((plan, question))
+}
+
+/// A sweep as variants: `path` set to each of `values`, named `path = value`.
+#[must_use]
+pub fn sweep_variants(path: &str, values: &[String]) -> Vec<(String, BTreeMap<String, String>)> {
+    values
+        .iter()
+        .map(|v| (format!("{path} = {v}"), BTreeMap::from([(path.to_string(), v.clone())])))
+        .collect()
+}
+
+/// Reads a sweep: `path=from..to` (whole numbers, both ends in), `path=from..to:step`,
+/// or `path=a,b,c` (any values).
+///
+/// # Errors
+/// A sentence saying what is wrong with the text.
+pub fn parse_sweep(spec: &str) -> Result<(String, Vec<String>), String> {
+    let (path, values) = spec
+        .split_once('=')
+        .ok_or_else(|| format!("a sweep is `field=from..to` or `field=a,b,c`, not `{spec}`"))?;
+    let path = path.trim().to_string();
+    if let Some((from, rest)) = values.split_once("..") {
+        let (to, step) = rest.split_once(':').unwrap_or((rest, "1"));
+        let num = |s: &str| {
+            s.trim()
+                .parse::<i64>()
+                .map_err(|_| format!("`{}` in the sweep `{spec}` is not a whole number", s.trim()))
+        };
+        let (from, to, step) = (num(from)?, num(to)?, num(step)?);
+        if step <= 0 || from > to {
+            return Err(format!("the sweep `{spec}` must run upwards with a step of at least 1"));
+        }
+        let values: Vec<String> = (0..)
+            .map(|i| from + i * step)
+            .take_while(|v| *v <= to)
+            .map(|v| v.to_string())
+            .collect();
+        if values.len() > 50 {
+            return Err(format!("the sweep `{spec}` has {} values; 50 at most", values.len()));
+        }
+        return Ok((path, values));
+    }
+    let values: Vec<String> = values.split(',').map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect();
+    if values.is_empty() {
+        return Err(format!("the sweep `{spec}` names no values"));
+    }
+    Ok((path, values))
+}
+
+#[cfg(test)]
+mod tests;

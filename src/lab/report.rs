@@ -1,0 +1,355 @@
+//! A lab question's answer: per variant the seat win rates with intervals, the verdict
+//! against the base, first-mover advantage, game lengths and each game's own counts
+//! (units and upgrades, where tanks fell, the duel matrix's rows, class matchups); as
+//! JSON and CSV.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::run::GameResult;
+use super::stats::{Rate, Verdict, verdict};
+
+/// What the report is about.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Question {
+    pub game: String,
+    pub setup: String,
+    pub seed: u64,
+    /// Games asked for, per variant.
+    pub games: u32,
+    pub bots: Vec<String>,
+    /// Seat names, in seat order.
+    pub seats: Vec<String>,
+    /// Variant names and changes, base first.
+    pub arms: Vec<(String, BTreeMap<String, String>)>,
+    /// A sweep's field, when the variants are one field's values.
+    pub sweep: Option<String>,
+}
+
+/// A unit's or upgrade's worth: its side's win rate when it lasted and when it was lost.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PieceValue {
+    pub seat: u8,
+    pub name: String,
+    pub lasted: Rate,
+    pub lost: Rate,
+}
+
+/// How often one label beat another (rows win against columns).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Matchup {
+    pub row: String,
+    pub col: String,
+    pub rate: Rate,
+}
+
+/// One variant's results.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ArmReport {
+    pub name: String,
+    pub changes: BTreeMap<String, String>,
+    pub games: u32,
+    pub wins: Vec<u32>,
+    pub no_winner: u32,
+    /// Each seat's win rate with its 95% interval.
+    pub rates: Vec<Rate>,
+    /// How often the seat that moved first won, when chance decided who did.
+    pub first_mover: Option<Rate>,
+    /// Games by length in rounds.
+    pub lengths: BTreeMap<u32, u32>,
+    pub mean_rounds: f64,
+    pub mean_actions: f64,
+    /// Against the base (absent for the base itself).
+    pub verdict: Option<Verdict>,
+    pub pieces: Vec<PieceValue>,
+    /// Board size and the spaces where tanks fell, with counts.
+    pub board: Option<[i32; 2]>,
+    pub losses: Vec<([i32; 2], u32)>,
+    /// Named events and how often they happened (a duel's matrix rows).
+    pub counts: Vec<(String, u32)>,
+    /// Labels against labels, where seats have labels of their own (Tank Combat classes)
+    /// or a game has more than two seats (seat against seat).
+    pub matchups: Vec<Matchup>,
+}
+
+/// The whole answer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LabReport {
+    pub question: Question,
+    pub arms: Vec<ArmReport>,
+    /// The sweep's value whose first seat's rate is nearest even, when it is a sweep.
+    pub balanced: Option<String>,
+}
+
+impl LabReport {
+    /// Sums `results` (any order) into the report of `question`.
+    #[must_use]
+    pub fn build(question: Question, results: &[GameResult]) -> Self {
+        let mut sorted: Vec<&GameResult> = results.iter().collect();
+        sorted.sort_by_key(|r| (r.arm, r.index));
+        let mut arms: Vec<ArmReport> = question
+            .arms
+            .iter()
+            .enumerate()
+            .map(|(i, (name, changes))| {
+                let games: Vec<&GameResult> =
+                    sorted.iter().copied().filter(|r| usize::from(r.arm) == i).collect();
+                arm_report(name, changes, &question.seats, &games)
+            })
+            .collect();
+        if let Some(base) = arms.first().map(|a| a.rates.clone()) {
+            for arm in arms.iter_mut().skip(1) {
+                arm.verdict = verdict(&arm.name, &question.seats, &base, &arm.rates);
+            }
+        }
+        let balanced = question.sweep.as_ref().and_then(|_| {
+            arms.iter()
+                .filter(|a| a.games > 0)
+                .min_by(|a, b| {
+                    let off = |r: &ArmReport| (r.rates.first().map_or(0.5, |x| x.rate) - 0.5).abs();
+                    off(a).total_cmp(&off(b))
+                })
+                .map(|a| a.name.clone())
+        });
+        Self {
+            question,
+            arms,
+            balanced,
+        }
+    }
+
+    /// The report as JSON.
+    ///
+    /// # Errors
+    /// Never in practice (every field is plain data).
+    pub fn to_json(&self) -> Result<String, String> {
+        serde_json::to_string_pretty(self).map_err(|e| e.to_string())
+    }
+
+    /// One line per variant and seat: the table a spreadsheet wants.
+    #[must_use]
+    pub fn to_csv(&self) -> String {
+        let mut out = String::from("variant,seat,games,wins,win_rate,ci_low,ci_high,no_winner,mean_rounds,mean_actions\n");
+        for arm in &self.arms {
+            for (seat, rate) in self.question.seats.iter().zip(&arm.rates) {
+                let _ = writeln!(
+                    out,
+                    "{},{},{},{},{:.4},{:.4},{:.4},{},{:.3},{:.2}",
+                    csv_field(&arm.name),
+                    csv_field(seat),
+                    arm.games,
+                    rate.wins,
+                    rate.rate,
+                    rate.lo,
+                    rate.hi,
+                    arm.no_winner,
+                    arm.mean_rounds,
+                    arm.mean_actions
+                );
+            }
+        }
+        out
+    }
+
+    /// The report as lines of text, for the terminal.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let q = &self.question;
+        let mut out = format!(
+            "{} ({}): {} games per variant, bots {}, seed {}\n",
+            q.game,
+            q.setup,
+            q.games,
+            if q.bots.is_empty() { "default".to_string() } else { q.bots.join(" vs ") },
+            q.seed
+        );
+        for arm in &self.arms {
+            let _ = writeln!(out, "{} — {} games", arm.name, arm.games);
+            for (change, value) in &arm.changes {
+                let _ = writeln!(out, "    {change} = {value}");
+            }
+            for (seat, r) in q.seats.iter().zip(&arm.rates) {
+                let _ = writeln!(
+                    out,
+                    "  {seat:<16} {:>5.1}%  95% CI [{:.1}%, {:.1}%]",
+                    100.0 * r.rate,
+                    100.0 * r.lo,
+                    100.0 * r.hi
+                );
+            }
+            if arm.no_winner > 0 {
+                let _ = writeln!(out, "  {:<16} {:>5}", "no winner", arm.no_winner);
+            }
+            if let Some(f) = arm.first_mover {
+                let _ = writeln!(out, "  first mover won {:.1}% [{:.1}, {:.1}]", 100.0 * f.rate, 100.0 * f.lo, 100.0 * f.hi);
+            }
+            let _ = writeln!(out, "  mean length {:.2} rounds, {:.1} actions", arm.mean_rounds, arm.mean_actions);
+            if let Some(v) = &arm.verdict {
+                let _ = writeln!(out, "  {}", v.words);
+            }
+        }
+        if let Some(b) = &self.balanced {
+            let _ = writeln!(out, "nearest to even: {b}");
+        }
+        out
+    }
+}
+
+/// Writes the per-game results as CSV: one line per game.
+#[must_use]
+pub fn games_csv(question: &Question, results: &[GameResult]) -> String {
+    let mut out = String::from("variant,game,seed,winners,first_mover,rounds,actions\n");
+    let mut sorted: Vec<&GameResult> = results.iter().collect();
+    sorted.sort_by_key(|r| (r.arm, r.index));
+    for r in sorted {
+        let name = question.arms.get(usize::from(r.arm)).map_or("?", |a| a.0.as_str());
+        let winners: Vec<&str> = r
+            .winners
+            .iter()
+            .map(|&w| question.seats.get(usize::from(w)).map_or("?", String::as_str))
+            .collect();
+        let first = r
+            .first
+            .and_then(|f| question.seats.get(usize::from(f)))
+            .map_or("", String::as_str);
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{},{}",
+            csv_field(name),
+            r.index,
+            r.seed,
+            csv_field(&winners.join(" ")),
+            csv_field(first),
+            r.rounds,
+            r.actions
+        );
+    }
+    out
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn arm_report(
+    name: &str,
+    changes: &BTreeMap<String, String>,
+    seat_names: &[String],
+    games: &[&GameResult],
+) -> ArmReport {
+    let seats = seat_names.len();
+    let count = u32::try_from(games.len()).unwrap_or(u32::MAX);
+    let mut wins = vec![0u32; seats];
+    let mut no_winner = 0;
+    let mut lengths: BTreeMap<u32, u32> = BTreeMap::new();
+    let (mut rounds, mut actions) = (0u64, 0u64);
+    let (mut first_games, mut first_wins) = (0u32, 0u32);
+    // (seat, name) → [lasted games, lasted wins, lost games, lost wins]
+    let mut pieces: BTreeMap<(u8, String), [u32; 4]> = BTreeMap::new();
+    let mut losses: BTreeMap<[i32; 2], u32> = BTreeMap::new();
+    let mut counts: BTreeMap<String, u32> = BTreeMap::new();
+    let mut board = None;
+    let mut matchups: BTreeMap<(String, String), (u32, u32)> = BTreeMap::new();
+    let mut labelled = false;
+    for g in games {
+        for &w in &g.winners {
+            if let Some(c) = wins.get_mut(usize::from(w)) {
+                *c += 1;
+            }
+        }
+        if g.winners.is_empty() {
+            no_winner += 1;
+        }
+        *lengths.entry(g.rounds).or_default() += 1;
+        rounds += u64::from(g.rounds);
+        actions += u64::from(g.actions);
+        if let Some(f) = g.first
+            && !g.winners.is_empty()
+        {
+            first_games += 1;
+            first_wins += u32::from(g.winners.contains(&f));
+        }
+        for p in &g.tally.pieces {
+            let e = pieces.entry((p.seat, p.name.clone())).or_default();
+            let won = u32::from(g.winners.contains(&p.seat));
+            if p.lasted {
+                e[0] += 1;
+                e[1] += won;
+            } else {
+                e[2] += 1;
+                e[3] += won;
+            }
+        }
+        for spot in &g.tally.losses {
+            *losses.entry(*spot).or_default() += 1;
+        }
+        for c in &g.tally.counts {
+            *counts.entry(c.clone()).or_default() += 1;
+        }
+        board = board.or(g.tally.board);
+        // Seats with labels of their own (classes), or many seats: who beat whom.
+        let own_labels = g.labels.len() > 2
+            || g.labels.iter().zip(seat_names).any(|(l, s)| !s.contains(l.as_str()));
+        if own_labels {
+            labelled = true;
+            for (i, row) in g.labels.iter().enumerate() {
+                for (j, col) in g.labels.iter().enumerate() {
+                    if i == j {
+                        continue;
+                    }
+                    let e = matchups.entry((row.clone(), col.clone())).or_default();
+                    e.0 += 1;
+                    let (wi, wj) = (
+                        g.winners.contains(&u8::try_from(i).unwrap_or(u8::MAX)),
+                        g.winners.contains(&u8::try_from(j).unwrap_or(u8::MAX)),
+                    );
+                    e.1 += u32::from(wi && !wj);
+                }
+            }
+        }
+    }
+    let div = f64::from(count.max(1));
+    ArmReport {
+        name: name.to_string(),
+        changes: changes.clone(),
+        games: count,
+        rates: wins.iter().map(|&w| Rate::of(w, count)).collect(),
+        wins,
+        no_winner,
+        first_mover: (first_games > 0).then(|| Rate::of(first_wins, first_games)),
+        lengths,
+        mean_rounds: rounds as f64 / div,
+        mean_actions: actions as f64 / div,
+        verdict: None,
+        pieces: pieces
+            .into_iter()
+            .map(|((seat, name), [lg, lw, xg, xw])| PieceValue {
+                seat,
+                name,
+                lasted: Rate::of(lw, lg),
+                lost: Rate::of(xw, xg),
+            })
+            .collect(),
+        board,
+        losses: losses.into_iter().collect(),
+        counts: counts.into_iter().collect(),
+        matchups: if labelled {
+            matchups
+                .into_iter()
+                .map(|((row, col), (n, w))| Matchup {
+                    row,
+                    col,
+                    rate: Rate::of(w, n),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+    }
+}

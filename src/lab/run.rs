@@ -1,0 +1,200 @@
+//! Running a lab question: N bot games per variant, on a pool of worker threads, with
+//! live progress, partial results as games finish, and cancel.
+//!
+//! Game `i` of every variant is played with the same seed (common random numbers), so
+//! two variants meet the same dice as far as their games run alike, and a difference
+//! between them is the rules' and not the dice's. Results are sorted before they are
+//! summed, so a seed gives the same report on any number of threads, from the command
+//! line or the client.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::Tally;
+use crate::framework::bot::play_on;
+use crate::framework::playable;
+use crate::framework::rng::derive_seed;
+use crate::framework::{MatchRng, Playable, PlayerId};
+
+/// The most actions one lab game may take before it is counted unfinished.
+pub const MAX_ACTIONS: usize = 200_000;
+
+/// One variant to run: its name, its changes (for the report) and its validated setup.
+#[derive(Clone, Debug)]
+pub struct Arm<S> {
+    pub name: String,
+    pub changes: BTreeMap<String, String>,
+    pub setup: S,
+}
+
+/// A lab question: the variants, how many games each, the seed and the bots.
+#[derive(Clone, Debug)]
+pub struct Plan<S> {
+    pub arms: Vec<Arm<S>>,
+    pub games: u32,
+    pub seed: u64,
+    /// Bots by seat; fewer names than seats repeat in turn; none: the game's default.
+    pub bots: Vec<String>,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+}
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The variant, by its place in the plan.
+    pub arm: u16,
+    /// The game's number within its variant; its seed follows from it.
+    pub index: u32,
+    pub seed: u64,
+    /// Winning seats; empty for a draw or a game nobody won.
+    pub winners: Vec<u8>,
+    /// The seat that moved first, when chance decided it.
+    pub first: Option<u8>,
+    pub rounds: u32,
+    pub actions: u32,
+    /// What each seat is (a Tank Combat class, else the seat's name).
+    pub labels: Vec<String>,
+    pub tally: Tally,
+}
+
+/// What a run shares with whoever watches it: progress, results so far, cancel.
+#[derive(Debug, Default)]
+pub struct Live {
+    /// Games finished, by variant.
+    pub done: Vec<AtomicU32>,
+    /// Set to stop: games not yet started are skipped.
+    pub cancel: AtomicBool,
+    /// Finished games, in the order they finished.
+    pub results: Mutex<Vec<GameResult>>,
+}
+
+impl Live {
+    /// Progress counters for `arms` variants.
+    #[must_use]
+    pub fn new(arms: usize) -> Self {
+        Self {
+            done: (0..arms).map(|_| AtomicU32::new(0)).collect(),
+            ..Self::default()
+        }
+    }
+
+    /// Games finished, over all variants.
+    #[must_use]
+    pub fn finished(&self) -> u64 {
+        self.done.iter().map(|d| u64::from(d.load(Ordering::Relaxed))).sum()
+    }
+
+    /// The results so far, sorted by variant and game.
+    #[must_use]
+    pub fn snapshot(&self) -> Vec<GameResult> {
+        let mut all = self.results.lock().map(|r| r.clone()).unwrap_or_default();
+        all.sort_by_key(|r| (r.arm, r.index));
+        all
+    }
+}
+
+fn seat(i: usize) -> PlayerId {
+    PlayerId(u8::try_from(i).unwrap_or(u8::MAX))
+}
+
+/// Plays game `index` of a variant with the plan's seeding.
+///
+/// # Errors
+/// A sentence when a bot or the rules fail.
+pub fn play_one<G: Playable>(
+    setup: &G::Setup,
+    bots: &[String],
+    base_seed: u64,
+    arm: u16,
+    index: u32,
+) -> Result<GameResult, String> {
+    let seed = derive_seed(base_seed, u64::from(index));
+    let mut game = G::from_setup(setup)?;
+    let n = game.player_count();
+    let labels: Vec<String> = (0..n).map(|i| game.seat_label(seat(i))).collect();
+    let mut players = playable::bots_for::<G>(bots, n)?;
+    let mut rng = MatchRng::new(seed);
+    let mut tally = Tally::default();
+    let opening = game.begin(&mut rng);
+    game.lab_note(&opening, &mut tally);
+    let played = play_on(
+        game,
+        &mut players,
+        &mut rng,
+        &mut MatchRng::new(derive_seed(seed, u64::MAX)),
+        MAX_ACTIONS,
+        |g, facts| g.lab_note(facts, &mut tally),
+    )?;
+    played.state.lab_finish(&mut tally);
+    Ok(GameResult {
+        arm,
+        index,
+        seed,
+        winners: played
+            .outcome
+            .map(|o| o.winners.into_iter().map(|w| w.0).collect())
+            .unwrap_or_default(),
+        first: played.state.first_mover().map(|p| p.0),
+        rounds: played.state.rounds(),
+        actions: u32::try_from(played.actions.len()).unwrap_or(u32::MAX),
+        labels,
+        tally,
+    })
+}
+
+/// Runs every game of `plan`, adding each result to `live` as it finishes; returns when
+/// all are done or the run is cancelled.
+///
+/// # Errors
+/// The first failure (a bug in a bot or the rules), naming the variant, game and seed.
+pub fn run<G: Playable>(plan: &Plan<G::Setup>, live: &Live) -> Result<(), String> {
+    let arms = plan.arms.len();
+    if arms == 0 || plan.games == 0 {
+        return Ok(());
+    }
+    // Check the bots once, before any thread starts.
+    let first = G::from_setup(&plan.arms[0].setup)?;
+    playable::bots_for::<G>(&plan.bots, first.player_count())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.threads.clamp(1, 256))
+        .build()
+        .map_err(|e| format!("cannot start {} worker threads: {e}", plan.threads))?;
+    let total = u64::from(plan.games) * arms as u64;
+    // Variants take turns, so every variant's plot fills in at the same pace.
+    pool.install(|| {
+        (0..total).into_par_iter().try_for_each(|task| {
+            if live.cancel.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            let arm = (task % arms as u64) as usize;
+            let index = u32::try_from(task / arms as u64).unwrap_or(u32::MAX);
+            let a = &plan.arms[arm];
+            let result = play_one::<G>(&a.setup, &plan.bots, plan.seed, u16::try_from(arm).unwrap_or(u16::MAX), index)
+                .map_err(|e| {
+                    format!(
+                        "{}, game {index} (seed {}): {e}",
+                        a.name,
+                        derive_seed(plan.seed, u64::from(index))
+                    )
+                })?;
+            if let Ok(mut results) = live.results.lock() {
+                results.push(result);
+            }
+            if let Some(done) = live.done.get(arm) {
+                done.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok(())
+        })
+    })
+}
+
+/// The default number of lab workers: every core.
+#[must_use]
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
