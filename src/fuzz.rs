@@ -506,6 +506,10 @@ fn read_and_play<G: Playable>(path: &Path, text: &str, kind: FileKind) -> Result
                 crate::data::load_ron(&name, text).map_err(Refusal::Placed)?;
             return Ok(());
         }
+        FileKind::Variant => {
+            crate::lab::variant::check::<G>(path, text).map_err(Refusal::Placed)?;
+            return Ok(());
+        }
         FileKind::Setup => {
             let rules = G::load_rules(None).map_err(Refusal::Placed)?;
             let setup = G::parse_setup(path, text, &rules).map_err(Refusal::Placed)?;

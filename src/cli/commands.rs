@@ -27,6 +27,41 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
             new,
         } => super::campaign::run(&file, play, &bots, seed, save, new),
         Command::Check { files, rules } => check(&files, rules.as_deref()),
+        Command::Lab {
+            files,
+            games,
+            seed,
+            bots,
+            threads,
+            json,
+            set,
+            name,
+            sweep,
+            csv,
+            games_csv,
+            fields,
+            save_variant,
+            at,
+            candidates,
+            branch,
+        } => super::lab::run(&super::lab::Options {
+            files,
+            games,
+            seed,
+            bots,
+            threads,
+            json,
+            set,
+            name,
+            sweep,
+            csv,
+            games_csv,
+            fields,
+            save_variant,
+            at,
+            candidates,
+            branch,
+        }),
         Command::Sim {
             setup,
             games,
@@ -279,6 +314,10 @@ fn check_one<G: Playable>(input: &Input, rules: Option<&Path>) -> Result<String,
             let rules = crate::rules::tank_commander::Rules::load(rules)?;
             let c = Campaign::parse(&input.path, &input.text, &rules)?;
             Ok(format!("{what}, {} battle(s)", c.setup.battles.len()))
+        }
+        FileKind::Variant => {
+            let (variant, _) = crate::lab::variant::check::<G>(&input.path, &input.text)?;
+            Ok(format!("{what} `{}`, {} change(s)", variant.name, variant.changes.len()))
         }
         FileKind::CampaignState => {
             use crate::rules::tank_commander::campaign::CampaignState;

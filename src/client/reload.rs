@@ -196,9 +196,11 @@ fn validate<G: Playable>(path: &Path, text: &str, kind: FileKind) -> Result<Read
         FileKind::Rules => G::load_rules(Some(path))
             .map(|_| Read::Checked)
             .map_err(|d| d.to_string()),
-        FileKind::Record | FileKind::Design | FileKind::Campaign | FileKind::CampaignState => {
-            Ok(Read::Checked)
-        }
+        FileKind::Record
+        | FileKind::Design
+        | FileKind::Campaign
+        | FileKind::CampaignState
+        | FileKind::Variant => Ok(Read::Checked),
     }
 }
 

@@ -63,6 +63,9 @@ pub struct ArmReport {
     pub mean_actions: f64,
     /// Against the base (absent for the base itself).
     pub verdict: Option<Verdict>,
+    /// Games whose winners differ from the base's game of the same seed (absent for the
+    /// base): 0 means the change never came into play.
+    pub turned: Option<u32>,
     pub pieces: Vec<PieceValue>,
     /// Board size and the spaces where tanks fell, with counts.
     pub board: Option<[i32; 2]>,
@@ -79,7 +82,7 @@ pub struct ArmReport {
 pub struct LabReport {
     pub question: Question,
     pub arms: Vec<ArmReport>,
-    /// The sweep's value whose first seat's rate is nearest even, when it is a sweep.
+    /// The sweep's value whose seats' win rates are closest together, when it is a sweep.
     pub balanced: Option<String>,
 }
 
@@ -104,13 +107,27 @@ impl LabReport {
                 arm.verdict = verdict(&arm.name, &question.seats, &base, &arm.rates);
             }
         }
+        // With common seeds, game i of a variant and of the base meet the same dice as
+        // long as they play alike: count the games whose result the change turned.
+        let base: BTreeMap<u32, &Vec<u8>> = sorted
+            .iter()
+            .filter(|r| r.arm == 0)
+            .map(|r| (r.index, &r.winners))
+            .collect();
+        for i in 1..arms.len() {
+            let turned = sorted
+                .iter()
+                .filter(|r| usize::from(r.arm) == i)
+                .filter(|r| base.get(&r.index).is_some_and(|b| **b != r.winners))
+                .count();
+            arms[i].turned = Some(u32::try_from(turned).unwrap_or(u32::MAX));
+        }
+        // The sweep's value with the smallest spread between the seats' win rates.
         let balanced = question.sweep.as_ref().and_then(|_| {
             arms.iter()
+                .skip(1)
                 .filter(|a| a.games > 0)
-                .min_by(|a, b| {
-                    let off = |r: &ArmReport| (r.rates.first().map_or(0.5, |x| x.rate) - 0.5).abs();
-                    off(a).total_cmp(&off(b))
-                })
+                .min_by(|a, b| spread(a).total_cmp(&spread(b)))
                 .map(|a| a.name.clone())
         });
         Self {
@@ -189,12 +206,24 @@ impl LabReport {
             if let Some(v) = &arm.verdict {
                 let _ = writeln!(out, "  {}", v.words);
             }
+            if let Some(t) = arm.turned {
+                let _ = writeln!(out, "  the change turned the result of {t} of {} games played on the same dice", arm.games);
+            }
         }
         if let Some(b) = &self.balanced {
             let _ = writeln!(out, "nearest to even: {b}");
         }
         out
     }
+}
+
+/// How far apart the seats' win rates are: the best seat's rate less the worst's.
+#[must_use]
+pub fn spread(arm: &ArmReport) -> f64 {
+    let rates = arm.rates.iter().map(|r| r.rate);
+    let max = rates.clone().fold(f64::MIN, f64::max);
+    let min = rates.fold(f64::MAX, f64::min);
+    if arm.rates.is_empty() { 0.0 } else { max - min }
 }
 
 /// Writes the per-game results as CSV: one line per game.
@@ -327,6 +356,7 @@ fn arm_report(
         mean_rounds: rounds as f64 / div,
         mean_actions: actions as f64 / div,
         verdict: None,
+        turned: None,
         pieces: pieces
             .into_iter()
             .map(|((seat, name), [lg, lw, xg, xw])| PieceValue {

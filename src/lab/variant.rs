@@ -86,6 +86,49 @@ impl VariantFile {
     }
 }
 
+/// The setup a variant runs on: the one it names (beside the variant file), else the
+/// game's default.
+///
+/// # Errors
+/// Every problem of the setup file, placed in it.
+pub fn variant_setup<G: Playable>(
+    variant: &VariantFile,
+    variant_path: &Path,
+) -> Result<(G::Setup, PathBuf), Diagnostics> {
+    let path = variant
+        .setup_path(variant_path)
+        .or_else(|| data::find_project_file(G::KIND.default_setup()))
+        .unwrap_or_else(|| PathBuf::from(G::KIND.default_setup()));
+    let rules = G::load_rules(None)?;
+    let setup = crate::framework::playable::load_setup::<G>(&path, &rules)?;
+    Ok((setup, path))
+}
+
+/// Reads a variant file and checks it against its setup: every change must name a field
+/// of the game's tuning, hold a value of its kind, and be one the rules accept.
+///
+/// # Errors
+/// Every problem, placed in the file at the variant's `changes`.
+pub fn check<G: Playable>(path: &Path, text: &str) -> Result<(VariantFile, G::Setup), Diagnostics> {
+    let variant = VariantFile::parse(path, text)?;
+    let file = path.display().to_string();
+    let map = data::SourceMap::new(text);
+    if variant.game != G::NAME {
+        let mut p = Problems::default();
+        p.push("game", format!("this variant is for `{}`, not {}", variant.game, G::KIND.title()));
+        return Err(p.locate(&file, &map));
+    }
+    let (setup, _) = variant_setup::<G>(&variant, path)?;
+    let tuned = apply::<G>(&setup, &variant.changes).map_err(|problems| {
+        let mut p = Problems::default();
+        for why in problems {
+            p.push("changes", why);
+        }
+        p.locate(&file, &map)
+    })?;
+    Ok((variant, tuned))
+}
+
 /// One number or switch of a game's tuning, as the lab's form shows it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Field {
@@ -129,7 +172,10 @@ pub fn fields<G: Playable>(setup: &G::Setup) -> Result<Vec<Field>, String> {
                 .find_map(|p| notes.get(p).cloned())
                 .unwrap_or_default();
             Field {
-                group: leaf.path.split(['.', '[']).next().unwrap_or_default().to_string(),
+                group: match leaf.path.split_once(['.', '[']) {
+                    Some((group, _)) => group.to_string(),
+                    None => String::new(),
+                },
                 path: leaf.path,
                 kind: leaf.kind,
                 value: leaf.text,
@@ -207,7 +253,7 @@ pub fn settings<G: Playable>(setup: &G::Setup, path: &str) -> Vec<String> {
         return Vec::new();
     };
     let text = problems.join(" ");
-    let Some((_, expected)) = text.split_once("expected") else {
+    let Some((_, expected)) = text.rsplit_once("expected") else {
         return Vec::new();
     };
     expected

@@ -41,6 +41,8 @@ pub enum FileKind {
     Campaign,
     /// A campaign in progress (its roster), as the game saves it after each battle.
     CampaignState,
+    /// A playtest lab variant: changes to a game's rules numbers and switches.
+    Variant,
 }
 
 impl fmt::Display for FileKind {
@@ -52,6 +54,7 @@ impl fmt::Display for FileKind {
             FileKind::Design => "tank design",
             FileKind::Campaign => "campaign",
             FileKind::CampaignState => "campaign in progress",
+            FileKind::Variant => "lab variant",
         })
     }
 }
@@ -211,6 +214,13 @@ const TAGS: [(&str, GameKind, FileKind); 11] = [
     ("RangeDuelRules", GameKind::RangeDuel, FileKind::Rules),
 ];
 
+/// Just the game name of a lab variant.
+#[derive(Deserialize)]
+#[serde(rename = "LabVariant")]
+struct VariantHeader {
+    game: String,
+}
+
 /// Just the game name of a record, to pick the game before reading the rest.
 #[derive(Deserialize)]
 #[serde(rename = "MatchRecord")]
@@ -261,6 +271,19 @@ pub fn detect(path: &Path, text: &str) -> Result<Detected, String> {
             )),
         };
     }
+    if tag == "LabVariant" && after_tag.starts_with('(') {
+        let header = crate::data::load_ron_lenient::<VariantHeader>("", text);
+        return match header.map(|(h, _)| GameKind::from_name(&h.game)) {
+            Ok(Some(game)) => Ok(Detected {
+                game,
+                kind: FileKind::Variant,
+            }),
+            _ => Err(format!(
+                "{name}: a lab variant must name a game Tanktable knows, as `game: \"tank-commander\"` ({})",
+                GameKind::ALL.map(GameKind::name).join(", ")
+            )),
+        };
+    }
     TAGS.iter()
         .find(|(t, _, _)| *t == tag && after_tag.starts_with('('))
         .map(|&(_, game, kind)| Detected { game, kind })
@@ -273,7 +296,7 @@ fn unknown(name: &str) -> String {
          Scenario(…) (Tank Commander), TankChessSetup(…), BattleTanksSetup(…), \
          TankCombatSetup(…) or RangeDuelSetup(…) for a setup; Rules(…), TankChessRules(…) or \
          RangeDuelRules(…) for a rules table; MatchRecord(…) for a match record; TankDesign(…) \
-         for a tank design; Campaign(…) or CampaignState(…) for a campaign; or `[Setup \"…\"]` for a Tank Chess game in notation"
+         for a tank design; Campaign(…) or CampaignState(…) for a campaign; LabVariant(…) for a lab variant; or `[Setup \"…\"]` for a Tank Chess game in notation"
     )
 }
 

@@ -1,0 +1,302 @@
+//! `tanktable lab`: the playtest lab's questions from the command line, for scripts and
+//! CI. The same seed gives the same numbers as the client's Lab screen.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicU32;
+
+use super::commands::{Input, progress};
+use crate::dispatch_game;
+use crate::framework::playable;
+use crate::framework::Playable;
+use crate::lab::{self, Ask, LabReport, Live, VariantFile, variant, whatif};
+use crate::rules::{FileKind, GameKind};
+
+/// What `lab` was asked.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub files: Vec<PathBuf>,
+    pub games: u32,
+    pub seed: u64,
+    pub bots: Vec<String>,
+    pub threads: Option<usize>,
+    pub json: bool,
+    pub set: Vec<String>,
+    pub name: Option<String>,
+    pub sweep: Option<String>,
+    pub csv: Option<PathBuf>,
+    pub games_csv: Option<PathBuf>,
+    pub fields: bool,
+    pub save_variant: Option<PathBuf>,
+    pub at: Option<usize>,
+    pub candidates: usize,
+    pub branch: Option<PathBuf>,
+}
+
+/// Runs `lab`.
+///
+/// # Errors
+/// A sentence for a bad argument or file.
+pub fn run(options: &Options) -> Result<ExitCode, String> {
+    if options.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let mut inputs = Vec::new();
+    for file in &options.files {
+        inputs.push(Input::read(
+            file,
+            &[FileKind::Setup, FileKind::Variant, FileKind::Record],
+            "lab",
+        )?);
+    }
+    let game = match inputs.first() {
+        Some(first) => first.found.game,
+        None => GameKind::TankCommander,
+    };
+    if let Some(other) = inputs.iter().find(|i| i.found.game != game) {
+        return Err(format!(
+            "{} is {}, but {} is a {} file: a lab question is about one game",
+            other.name(),
+            other.found.describe(),
+            inputs[0].name(),
+            game.title()
+        ));
+    }
+    dispatch_game!(game, run_game(&inputs, options))
+}
+
+fn run_game<G: Playable>(inputs: &[Input], options: &Options) -> Result<ExitCode, String> {
+    let records: Vec<&Input> = inputs.iter().filter(|i| i.found.kind == FileKind::Record).collect();
+    if let Some(record) = records.first() {
+        if inputs.len() > 1 {
+            return Err("a what-if question takes one match record and nothing else".into());
+        }
+        return what_if::<G>(record, options);
+    }
+    // The base: the setup given, else the one the variants name, else the default.
+    let rules = G::load_rules(None).map_err(|d| d.to_string())?;
+    let mut variants: Vec<(String, BTreeMap<String, String>)> = Vec::new();
+    let mut base: Option<(G::Setup, String)> = None;
+    for input in inputs {
+        match input.found.kind {
+            FileKind::Setup => {
+                if base.is_some() {
+                    return Err(format!("{}: a lab question has one setup", input.name()));
+                }
+                let setup = G::parse_setup(&input.path, &input.text, &rules).map_err(|d| d.to_string())?;
+                base = Some((setup, input.name()));
+            }
+            _ => {
+                let v = VariantFile::parse(&input.path, &input.text).map_err(|d| d.to_string())?;
+                if base.is_none()
+                    && let Some(path) = v.setup_path(&input.path)
+                {
+                    let setup = playable::load_setup::<G>(&path, &rules).map_err(|d| d.to_string())?;
+                    base = Some((setup, path.display().to_string()));
+                }
+                variants.push((v.name, v.changes));
+            }
+        }
+    }
+    let (setup, setup_name) = match base {
+        Some(b) => b,
+        None => {
+            let path = crate::data::find_project_file(G::KIND.default_setup())
+                .unwrap_or_else(|| PathBuf::from(G::KIND.default_setup()));
+            (
+                playable::load_setup::<G>(&path, &rules).map_err(|d| d.to_string())?,
+                path.display().to_string(),
+            )
+        }
+    };
+    if options.fields {
+        return print_fields::<G>(&setup);
+    }
+    if !options.set.is_empty() {
+        let mut changes = BTreeMap::new();
+        for pair in &options.set {
+            let (path, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("--set takes `field=value`, not `{pair}`"))?;
+            changes.insert(path.trim().to_string(), value.trim().to_string());
+        }
+        let name = options.name.clone().unwrap_or_else(|| "B".to_string());
+        if let Some(out) = &options.save_variant {
+            variant::apply::<G>(&setup, &changes).map_err(|p| p.join("\n"))?;
+            let file = VariantFile {
+                game: G::NAME.to_string(),
+                setup: Some(relative_setup(&setup_name, out)),
+                name: name.clone(),
+                changes: changes.clone(),
+            };
+            file.save(out)?;
+            eprintln!("Wrote {}.", out.display());
+        }
+        variants.push((name, changes));
+    }
+    let mut sweep_path = None;
+    if let Some(spec) = &options.sweep {
+        let (path, values) = lab::parse_sweep(spec)?;
+        variants.extend(lab::sweep_variants(&path, &values));
+        sweep_path = Some(path);
+    }
+    let ask = Ask {
+        games: options.games,
+        seed: options.seed,
+        bots: options.bots.clone(),
+        threads: options.threads.unwrap_or_else(lab::run::all_cores),
+    };
+    let (plan, mut question) = lab::plan::<G>(&setup, &setup_name, &variants, &ask)?;
+    question.sweep = sweep_path;
+    let live = Live::new(plan.arms.len());
+    let total = options.games.saturating_mul(u32::try_from(plan.arms.len()).unwrap_or(u32::MAX));
+    let bar = progress(total);
+    let started = std::time::Instant::now();
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| lab::run::<G>(&plan, &live));
+        while !worker.is_finished() {
+            bar.set_position(live.finished());
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        worker.join().unwrap_or_else(|_| Err("a lab worker stopped".into()))
+    })?;
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let results = live.snapshot();
+    let report = LabReport::build(question, &results);
+    if let Some(path) = &options.csv {
+        crate::data::write_atomic(path, &report.to_csv()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    if let Some(path) = &options.games_csv {
+        crate::data::write_atomic(path, &lab::report::games_csv(&report.question, &results))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    if options.json {
+        say!("{}", report.to_json()?);
+    } else {
+        for line in report.to_text().lines() {
+            say!("{line}");
+        }
+        say!(
+            "{} games in {seconds:.2} s, {:.0} games/s on {} thread(s)",
+            results.len(),
+            results.len() as f64 / seconds.max(1e-9),
+            ask.threads
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The setup's path as a variant file beside `out` names it.
+fn relative_setup(setup: &str, out: &Path) -> String {
+    let setup = Path::new(setup);
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let (setup, folder) = (abs(setup), abs(out.parent().unwrap_or(Path::new("."))));
+    // Walk up from the variant's folder until the setup lies below it.
+    let mut up = String::new();
+    let mut here = folder.as_path();
+    loop {
+        if let Ok(rest) = setup.strip_prefix(here) {
+            return format!("{up}{}", rest.display());
+        }
+        match here.parent() {
+            Some(parent) => {
+                here = parent;
+                up.push_str("../");
+            }
+            None => return setup.display().to_string(),
+        }
+    }
+}
+
+fn print_fields<G: Playable>(setup: &G::Setup) -> Result<ExitCode, String> {
+    let fields = variant::fields::<G>(setup)?;
+    let mut group = String::new();
+    for f in &fields {
+        if f.group != group {
+            group.clone_from(&f.group);
+            say!("[{group}]");
+        }
+        let accepts = match f.kind {
+            lab::doc::LeafKind::Int => variant::accepted_range::<G>(setup, f, 20)
+                .map(|(lo, hi)| format!("{lo}..={hi}"))
+                .unwrap_or_default(),
+            lab::doc::LeafKind::Bool => "true, false".into(),
+            lab::doc::LeafKind::Word => variant::settings::<G>(setup, &f.path).join(", "),
+            _ => String::new(),
+        };
+        say!("  {} = {}   [{accepts}]  {}", f.path, f.value, f.meaning);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A what-if from a record: each seat's chance from its end (or `--at`), per candidate
+/// action with `--candidates`, and `--branch` writes the record cut there.
+fn what_if<G: Playable>(input: &Input, options: &Options) -> Result<ExitCode, String> {
+    let rules = G::load_rules(None).map_err(|d| d.to_string())?;
+    let record = G::read_record(&input.path, &input.text, &rules).map_err(|d| d.to_string())?;
+    let at = options.at.unwrap_or(record.actions.len()).min(record.actions.len());
+    let cut = whatif::branch(&record, at);
+    let m = playable::replay(&cut).map_err(|e| e.locate(&input.name(), &input.text).to_string())?;
+    if let Some(out) = &options.branch {
+        playable::save_record(&cut, out)?;
+        eprintln!("Wrote {} (the first {at} actions of {}).", out.display(), input.name());
+    }
+    let state = m.state();
+    if let Some(o) = state.outcome() {
+        say!("The match is over after {at} actions: {}", o.reason);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let threads = options.threads.unwrap_or_else(lab::run::all_cores);
+    let done = AtomicU32::new(0);
+    let opts = whatif::Continue {
+        games: options.games,
+        seed: options.seed,
+        bots: &options.bots,
+        threads,
+        cancel: None,
+        done: Some(&done),
+    };
+    let started = std::time::Instant::now();
+    let now = whatif::simulate_from(state, &opts)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let seats: Vec<String> = (0..state.player_count())
+        .map(|i| state.player_name(crate::framework::PlayerId(u8::try_from(i).unwrap_or(u8::MAX))))
+        .collect();
+    let cands = if options.candidates > 0 {
+        let actions = whatif::candidates(state, options.candidates, options.seed);
+        whatif::per_candidate(state, &actions, &opts)?
+    } else {
+        Vec::new()
+    };
+    if options.json {
+        let out = serde_json::json!({
+            "record": input.name(),
+            "at": at,
+            "seats": seats,
+            "now": now,
+            "candidates": cands,
+        });
+        say!("{out}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let actor = whatif::to_act(state).map(|p| state.player_name(p)).unwrap_or_default();
+    say!(
+        "After {at} of {} actions, {actor} to act; {} continuations in {seconds:.2} s:",
+        record.actions.len(),
+        now.games
+    );
+    for (seat, r) in seats.iter().zip(&now.rates) {
+        say!("  {seat} wins {:.1}% [{:.1}, {:.1}]", 100.0 * r.rate, 100.0 * r.lo, 100.0 * r.hi);
+    }
+    for c in &cands {
+        let words: Vec<String> = seats
+            .iter()
+            .zip(&c.chances.rates)
+            .map(|(s, r)| format!("{s} {:.0}% [{:.0}, {:.0}]", 100.0 * r.rate, 100.0 * r.lo, 100.0 * r.hi))
+            .collect();
+        say!("  {}: {}", c.action, words.join(", "));
+    }
+    Ok(ExitCode::SUCCESS)
+}
