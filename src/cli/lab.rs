@@ -85,7 +85,7 @@ fn run_game<G: Playable>(inputs: &[Input], options: &Options) -> Result<ExitCode
                     return Err(format!("{}: a lab question has one setup", input.name()));
                 }
                 let setup = G::parse_setup(&input.path, &input.text, &rules).map_err(|d| d.to_string())?;
-                base = Some((setup, input.name()));
+                base = Some((setup, crate::data::portable_path(&input.path)));
             }
             _ => {
                 let v = VariantFile::parse(&input.path, &input.text).map_err(|d| d.to_string())?;
@@ -93,7 +93,7 @@ fn run_game<G: Playable>(inputs: &[Input], options: &Options) -> Result<ExitCode
                     && let Some(path) = v.setup_path(&input.path)
                 {
                     let setup = playable::load_setup::<G>(&path, &rules).map_err(|d| d.to_string())?;
-                    base = Some((setup, path.display().to_string()));
+                    base = Some((setup, crate::data::portable_path(&path)));
                 }
                 variants.push((v.name, v.changes));
             }
@@ -106,7 +106,7 @@ fn run_game<G: Playable>(inputs: &[Input], options: &Options) -> Result<ExitCode
                 .unwrap_or_else(|| PathBuf::from(G::KIND.default_setup()));
             (
                 playable::load_setup::<G>(&path, &rules).map_err(|d| d.to_string())?,
-                path.display().to_string(),
+                crate::data::portable_path(&path),
             )
         }
     };

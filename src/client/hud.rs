@@ -14,13 +14,16 @@ use super::{Clean, Screen};
 use crate::framework::{LogLine, PlayerId, Seat};
 
 pub(super) fn plugin<G: GameClient>(app: &mut App) {
-    app.init_resource::<Panels>().add_systems(
-        EguiPrimaryContextPass,
-        draw_frame::<G>
-            .in_set(super::HudSystems::Frame)
-            .run_if(in_state(G::SCREEN).and_then(resource_exists::<Session<G>>))
-            .run_if(not(resource_exists::<Clean>)),
-    );
+    app.init_resource::<Panels>()
+        .init_resource::<super::lab::whatif::WhatIf>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (draw_frame::<G>, super::lab::whatif::window::<G>)
+                .chain()
+                .in_set(super::HudSystems::Frame)
+                .run_if(in_state(G::SCREEN).and_then(resource_exists::<Session<G>>))
+                .run_if(not(resource_exists::<Clean>)),
+        );
 }
 
 /// Which optional panels are open.
@@ -28,6 +31,10 @@ pub(super) fn plugin<G: GameClient>(app: &mut App) {
 pub struct Panels {
     pub history: bool,
     pub hide_end: bool,
+    /// The what-if window is open.
+    pub whatif: bool,
+    /// The Lab was asked for (on this game's setup).
+    pub lab: bool,
 }
 
 /// The colour of a seat: the same in panels and on the table.
@@ -234,12 +241,26 @@ fn banner<G: GameClient>(
         } else {
             ui.label(egui::RichText::new("REPLAY").strong().color(egui::Color32::GOLD));
             if ui
-                .button("Play on from here")
-                .on_hover_text("Leave the replay and play on from this moment (the record is kept as it is)")
+                .button("Branch here")
+                .on_hover_text("A new game from this moment, for people or bots: the record you opened is kept as it is")
                 .clicked()
             {
                 orders.write(PanelOrder(Order::TakeOver));
             }
+        }
+        if ui
+            .button("What if…")
+            .on_hover_text("Simulate from here: each side's chance to win over many bot continuations, and after each candidate action")
+            .clicked()
+        {
+            panels.whatif = !panels.whatif;
+        }
+        if ui
+            .button("Lab…")
+            .on_hover_text("The playtest lab on this game's setup: change its rules and see their effect over thousands of games")
+            .clicked()
+        {
+            panels.lab = true;
         }
         if animating
             && ui

@@ -240,6 +240,7 @@ fn draw_menu(
     mut exit: MessageWriter<AppExit>,
     mut clock: ResMut<ClockWanted>,
     mut campaigns: MessageWriter<OpenCampaign>,
+    mut labs: MessageWriter<super::lab::OpenLab>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let menu = &mut *menu;
@@ -296,6 +297,22 @@ fn draw_menu(
                 {
                     commands.insert_resource(BuilderPlan::Standalone);
                     next.set(Screen::Builder);
+                }
+                if let Some(page) = menu.pages.get(menu.tab)
+                    && ui
+                        .button("Playtest lab…")
+                        .on_hover_text("Change this game's rules and see their effect over thousands of bot games, with plots: win rates, intervals, verdicts, sweeps")
+                        .clicked()
+                {
+                    labs.write(super::lab::OpenLab {
+                        game: Some(page.game),
+                        setup: page
+                            .setups
+                            .get(page.chosen)
+                            .filter(|s| s.title.is_ok())
+                            .map(|s| s.path.clone()),
+                        ..super::lab::OpenLab::default()
+                    });
                 }
                 if ui.button("Quit").clicked() {
                     exit.write(AppExit::Success);

@@ -25,6 +25,7 @@ mod effects;
 pub mod games;
 mod hud;
 pub mod input;
+pub mod lab;
 mod menu;
 pub mod redraw;
 mod reload;
@@ -51,6 +52,8 @@ pub enum Screen {
     Builder,
     /// A game on the table: played, watched, or replayed.
     Playing,
+    /// The playtest lab: rules variants over many bot games, with plots.
+    Lab,
 }
 
 /// The game on the table, under [`Screen::Playing`].
@@ -252,6 +255,7 @@ fn client_plugins(app: &mut App) {
             effects::plugin,
             menu::plugin,
             builder::plugin,
+            lab::plugin,
             reload::plugin,
             games::scene_plugin,
             capture::plugin,

@@ -19,6 +19,7 @@
 //! assert_eq!(report.arms[1].games, 20);
 //! ```
 
+pub mod any;
 pub mod doc;
 pub mod report;
 pub mod run;

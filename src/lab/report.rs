@@ -66,6 +66,9 @@ pub struct ArmReport {
     /// Games whose winners differ from the base's game of the same seed (absent for the
     /// base): 0 means the change never came into play.
     pub turned: Option<u32>,
+    /// How the variant moves the first mover's win rate, in words, when chance decides
+    /// who moves first.
+    pub first_mover_verdict: Option<String>,
     pub pieces: Vec<PieceValue>,
     /// Board size and the spaces where tanks fell, with counts.
     pub board: Option<[i32; 2]>,
@@ -102,9 +105,22 @@ impl LabReport {
                 arm_report(name, changes, &question.seats, &games)
             })
             .collect();
-        if let Some(base) = arms.first().map(|a| a.rates.clone()) {
+        if let Some((base, first)) = arms.first().map(|a| (a.rates.clone(), a.first_mover)) {
             for arm in arms.iter_mut().skip(1) {
                 arm.verdict = verdict(&arm.name, &question.seats, &base, &arm.rates);
+                if let (Some(a), Some(b)) = (first, arm.first_mover) {
+                    let (d, lo, hi) = super::stats::difference(a, b);
+                    arm.first_mover_verdict = Some(format!(
+                        "{} moves the first mover's win rate from {:.1}% to {:.1}%: {:+.1} points, 95% CI [{:+.1}, {:+.1}]: {}",
+                        arm.name,
+                        100.0 * a.rate,
+                        100.0 * b.rate,
+                        100.0 * d,
+                        100.0 * lo,
+                        100.0 * hi,
+                        if lo > 0.0 || hi < 0.0 { "significant" } else { "not significant (could be chance)" }
+                    ));
+                }
             }
         }
         // With common seeds, game i of a variant and of the base meet the same dice as
@@ -114,13 +130,13 @@ impl LabReport {
             .filter(|r| r.arm == 0)
             .map(|r| (r.index, &r.winners))
             .collect();
-        for i in 1..arms.len() {
+        for (i, arm) in arms.iter_mut().enumerate().skip(1) {
             let turned = sorted
                 .iter()
                 .filter(|r| usize::from(r.arm) == i)
                 .filter(|r| base.get(&r.index).is_some_and(|b| **b != r.winners))
                 .count();
-            arms[i].turned = Some(u32::try_from(turned).unwrap_or(u32::MAX));
+            arm.turned = Some(u32::try_from(turned).unwrap_or(u32::MAX));
         }
         // The sweep's value with the smallest spread between the seats' win rates.
         let balanced = question.sweep.as_ref().and_then(|_| {
@@ -205,6 +221,9 @@ impl LabReport {
             let _ = writeln!(out, "  mean length {:.2} rounds, {:.1} actions", arm.mean_rounds, arm.mean_actions);
             if let Some(v) = &arm.verdict {
                 let _ = writeln!(out, "  {}", v.words);
+            }
+            if let Some(f) = &arm.first_mover_verdict {
+                let _ = writeln!(out, "  {f}");
             }
             if let Some(t) = arm.turned {
                 let _ = writeln!(out, "  the change turned the result of {t} of {} games played on the same dice", arm.games);
@@ -357,6 +376,7 @@ fn arm_report(
         mean_actions: actions as f64 / div,
         verdict: None,
         turned: None,
+        first_mover_verdict: None,
         pieces: pieces
             .into_iter()
             .map(|((seat, name), [lg, lw, xg, xw])| PieceValue {

@@ -58,9 +58,11 @@ pub fn difference(a: Rate, b: Rate) -> (f64, f64, f64) {
 /// One variant against the base: how much it moves one seat's win rate.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Verdict {
-    /// The seat whose rate moves most (or the seat the change favours, in a two-seat game).
+    /// The seat the change favours (two seats), or whose rate it moves most (more).
     pub seat: String,
-    /// Points (percent) the change adds to that seat's rate, with its 95% interval.
+    /// The seat whose rate moved most, and by how many points (percent), with its 95%
+    /// interval.
+    pub moved: String,
     pub points: f64,
     pub lo: f64,
     pub hi: f64,
@@ -70,46 +72,41 @@ pub struct Verdict {
     pub words: String,
 }
 
-/// The verdict on variant `name` with seat rates `b` against the base's `a`. In a game of
-/// two seats the change "favours" the seat it helps; with more, the seat it moves most.
+/// The verdict on variant `name` with seat rates `b` against the base's `a`: the seat
+/// whose win rate the change moves most, with the interval of that move. In a game of
+/// two seats the change "favours" the seat it helps: the one that gains, or the other
+/// one when the biggest move is a loss (draws keep the two moves apart).
 #[must_use]
 pub fn verdict(name: &str, seats: &[String], a: &[Rate], b: &[Rate]) -> Option<Verdict> {
-    let diffs: Vec<(usize, (f64, f64, f64))> = a
+    let (seat, (d, lo, hi)) = a
         .iter()
         .zip(b)
         .map(|(a, b)| difference(*a, *b))
         .enumerate()
-        .collect();
-    let (seat, (d, lo, hi)) = if seats.len() == 2 {
-        // Seat 1's gain is seat 2's loss (draws aside): name the seat that gains.
-        let (i, (d, lo, hi)) = diffs.first().copied()?;
-        if d >= 0.0 { (i, (d, lo, hi)) } else { (1, (-d, -hi, -lo)) }
-    } else {
-        diffs
-            .iter()
-            .copied()
-            .max_by(|x, y| x.1.0.abs().total_cmp(&y.1.0.abs()))?
-    };
-    let seat_name = seats.get(seat).cloned().unwrap_or_default();
+        .max_by(|x, y| x.1.0.abs().total_cmp(&y.1.0.abs()))?;
+    let name_of = |i: usize| seats.get(i).cloned().unwrap_or_default();
+    let moved = name_of(seat);
     let significant = lo > 0.0 || hi < 0.0;
-    let verb = if seats.len() == 2 {
-        format!("favours {seat_name} by")
-    } else if d >= 0.0 {
-        format!("raises {seat_name}'s win rate by")
+    let ci = |lo: f64, hi: f64| format!("95% CI [{:.1}, {:.1}]", 100.0 * lo, 100.0 * hi);
+    let tail = if significant { "significant" } else { "not significant (could be chance)" };
+    let (favoured, words) = if d >= 0.0 {
+        let verb = if seats.len() == 2 { "favours" } else { "raises the win rate of" };
+        (moved.clone(), format!("{name} {verb} {moved} by {:.1} points, {}: {tail}", 100.0 * d, ci(lo, hi)))
+    } else if seats.len() == 2 {
+        let other = name_of(1 - seat.min(1));
+        (
+            other.clone(),
+            format!("{name} favours {other}: {moved}'s win rate falls {:.1} points, {}: {tail}", -100.0 * d, ci(-hi, -lo)),
+        )
     } else {
-        format!("lowers {seat_name}'s win rate by")
+        (
+            moved.clone(),
+            format!("{name} lowers the win rate of {moved} by {:.1} points, {}: {tail}", -100.0 * d, ci(-hi, -lo)),
+        )
     };
-    let magnitude = if seats.len() == 2 { d } else { d.abs() };
-    let (show_lo, show_hi) = if seats.len() == 2 || d >= 0.0 { (lo, hi) } else { (-hi, -lo) };
-    let words = format!(
-        "{name} {verb} {:.1} points, 95% CI [{:.1}, {:.1}]: {}",
-        100.0 * magnitude,
-        100.0 * show_lo,
-        100.0 * show_hi,
-        if significant { "significant" } else { "not significant (could be chance)" }
-    );
     Some(Verdict {
-        seat: seat_name,
+        seat: favoured,
+        moved,
         points: 100.0 * d,
         lo: 100.0 * lo,
         hi: 100.0 * hi,
@@ -147,6 +144,11 @@ mod tests {
         assert_eq!(v.seat, "Red");
         assert!(v.significant);
         assert!(v.words.starts_with("B favours Red by 6.0 points, 95% CI [1.6,"), "{}", v.words);
+        // With draws, a loss of one seat is not the other's gain: the bigger move speaks.
+        let c = [Rate::of(500, 1000), Rate::of(420, 1000)];
+        let v = verdict("C", &seats, &a, &c).unwrap();
+        assert_eq!((v.seat.as_str(), v.moved.as_str()), ("Blue", "Red"));
+        assert!(v.words.starts_with("C favours Blue: Red's win rate falls 8.0 points, 95% CI [3."), "{}", v.words);
         let same = verdict("B", &seats, &a, &a).unwrap();
         assert!(!same.significant, "{}", same.words);
     }

@@ -332,6 +332,6 @@ mod tests {
             meaning: String::new(),
         };
         let (lo, hi) = accepted_range::<TankCommander>(&battle, &f, 10).unwrap();
-        assert!(lo >= 1 && lo <= 2 && (6..=14).contains(&hi), "{lo}..{hi}");
+        assert!((1..=2).contains(&lo) && (6..=14).contains(&hi), "{lo}..{hi}");
     }
 }

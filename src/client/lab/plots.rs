@@ -1,0 +1,457 @@
+//! The Lab's pictures, drawn with egui_plot: win rates with their intervals, the verdicts,
+//! the difference of each variant from the base, game lengths, first-move advantage,
+//! units and upgrades, where tanks fall, matchups, a duel's matrix rows, and a sweep.
+
+use bevy_egui::egui;
+use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints, Points, VLine};
+
+use super::{LabScreen, PlotTab, arm_color};
+use crate::lab::{ArmReport, LabReport, Rate};
+
+const PLOT_HEIGHT: f32 = 330.0;
+
+pub(super) fn show(ui: &mut egui::Ui, lab: &mut LabScreen) {
+    let Some(report) = lab.report.clone() else {
+        ui.add_space(20.0);
+        ui.label(
+            egui::RichText::new("Change a number on the left, then Run: the plots fill in here as the games finish.")
+                .weak(),
+        );
+        return;
+    };
+    verdicts(ui, &report);
+    ui.horizontal_wrapped(|ui| {
+        for tab in tabs(&report) {
+            ui.selectable_value(&mut lab.tab, tab, tab.title());
+        }
+    });
+    if !tabs(&report).contains(&lab.tab) {
+        lab.tab = PlotTab::WinRates;
+    }
+    match lab.tab {
+        PlotTab::WinRates => win_rates(ui, &report),
+        PlotTab::Difference => difference(ui, &report),
+        PlotTab::Lengths => lengths(ui, &report),
+        PlotTab::FirstMove => first_move(ui, &report),
+        PlotTab::Pieces => pieces(ui, &report),
+        PlotTab::Losses => losses(ui, &report),
+        PlotTab::Matchups => matchups(ui, &report),
+        PlotTab::Rows => rows(ui, &report),
+        PlotTab::Sweep => sweep(ui, &report),
+    }
+}
+
+/// The pictures this report has something for.
+fn tabs(report: &LabReport) -> Vec<PlotTab> {
+    let mut tabs = vec![PlotTab::WinRates];
+    if report.arms.len() > 1 {
+        tabs.push(PlotTab::Difference);
+    }
+    tabs.push(PlotTab::Lengths);
+    if report.arms.iter().any(|a| a.first_mover.is_some()) {
+        tabs.push(PlotTab::FirstMove);
+    }
+    if report.arms.iter().any(|a| !a.pieces.is_empty()) {
+        tabs.push(PlotTab::Pieces);
+    }
+    if report.arms.iter().any(|a| a.board.is_some()) {
+        tabs.push(PlotTab::Losses);
+    }
+    if report.arms.iter().any(|a| !a.matchups.is_empty()) {
+        tabs.push(PlotTab::Matchups);
+    }
+    if report.arms.iter().any(|a| !a.counts.is_empty()) {
+        tabs.push(PlotTab::Rows);
+    }
+    if report.question.sweep.is_some() {
+        tabs.push(PlotTab::Sweep);
+    }
+    tabs
+}
+
+fn verdicts(ui: &mut egui::Ui, report: &LabReport) {
+    for (i, arm) in report.arms.iter().enumerate() {
+        let rates: Vec<String> = report
+            .question
+            .seats
+            .iter()
+            .zip(&arm.rates)
+            .map(|(s, r)| format!("{s} {:.1}%", 100.0 * r.rate))
+            .collect();
+        let mut line = format!("{}: {} games, {}", arm.name, arm.games, rates.join(", "));
+        if arm.no_winner > 0 {
+            line.push_str(&format!(", no winner {}", arm.no_winner));
+        }
+        ui.label(egui::RichText::new(line).color(arm_color(i)));
+        if let Some(v) = &arm.verdict {
+            let color = if v.significant { egui::Color32::from_rgb(250, 230, 150) } else { egui::Color32::GRAY };
+            let mut words = format!("   {}", v.words);
+            if let Some(t) = arm.turned {
+                words.push_str(&format!(" · the change turned {t} of {} games on the same dice", arm.games));
+            }
+            ui.label(egui::RichText::new(words).color(color).strong());
+        }
+        if let Some(f) = &arm.first_mover_verdict {
+            let color = if f.ends_with(": significant") { egui::Color32::from_rgb(250, 230, 150) } else { egui::Color32::GRAY };
+            ui.label(egui::RichText::new(format!("   {f}")).color(color));
+        }
+    }
+    if let Some(b) = &report.balanced {
+        ui.label(egui::RichText::new(format!("Closest to even: {b}")).strong());
+    }
+}
+
+fn percent_plot(id: &str) -> Plot<'_> {
+    Plot::new(id)
+        .height(PLOT_HEIGHT)
+        .legend(Legend::default())
+        .allow_scroll(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .include_y(0.0)
+}
+
+/// A bar with its 95% interval drawn as a whisker.
+fn whisker(x: f64, r: Rate, color: egui::Color32) -> Line<'static> {
+    Line::new("", PlotPoints::new(vec![[x, 100.0 * r.lo], [x, 100.0 * r.hi]]))
+        .color(color)
+        .width(2.0)
+}
+
+fn win_rates(ui: &mut egui::Ui, report: &LabReport) {
+    let seats = report.question.seats.clone();
+    let n = report.arms.len().max(1) as f64;
+    let width = 0.8 / n;
+    let names = seats.clone();
+    percent_plot("lab-win-rates")
+        .include_y(100.0)
+        .y_axis_label("wins, % (bars: 95% interval)")
+        .x_axis_formatter(move |mark, _| {
+            let i = mark.value.round();
+            if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
+                names.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .show(ui, |plot| {
+            for (a, arm) in report.arms.iter().enumerate() {
+                let color = arm_color(a);
+                let bars: Vec<Bar> = arm
+                    .rates
+                    .iter()
+                    .enumerate()
+                    .map(|(s, r)| {
+                        let x = s as f64 + (a as f64 - (n - 1.0) / 2.0) * width;
+                        Bar::new(x, 100.0 * r.rate).width(width * 0.9).name(format!(
+                            "{} {}: {:.1}% [{:.1}, {:.1}]",
+                            arm.name,
+                            seats.get(s).cloned().unwrap_or_default(),
+                            100.0 * r.rate,
+                            100.0 * r.lo,
+                            100.0 * r.hi
+                        ))
+                    })
+                    .collect();
+                plot.bar_chart(BarChart::new(arm.name.clone(), bars).color(color));
+                for (s, r) in arm.rates.iter().enumerate() {
+                    let x = s as f64 + (a as f64 - (n - 1.0) / 2.0) * width;
+                    plot.line(whisker(x, *r, egui::Color32::WHITE));
+                }
+            }
+        });
+}
+
+fn difference(ui: &mut egui::Ui, report: &LabReport) {
+    let names: Vec<String> = report.arms.iter().map(|a| a.name.clone()).collect();
+    let labels = names.clone();
+    Plot::new("lab-difference")
+        .height(PLOT_HEIGHT)
+        .allow_scroll(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .x_axis_label("change in the win rate of the seat each variant moves most, points (95% interval)")
+        .y_axis_formatter(move |mark, _| {
+            let i = mark.value.round();
+            if (mark.value - i).abs() < 1e-6 && i >= 1.0 {
+                labels.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .include_y(0.5)
+        .include_y(names.len() as f64 - 0.5)
+        .show(ui, |plot| {
+            plot.vline(VLine::new("no difference", 0.0).color(egui::Color32::GRAY));
+            for (i, arm) in report.arms.iter().enumerate().skip(1) {
+                let Some(v) = &arm.verdict else { continue };
+                let y = i as f64;
+                let color = arm_color(i);
+                plot.line(
+                    Line::new(format!("{}: {}'s win rate", arm.name, v.moved), PlotPoints::new(vec![[v.lo, y], [v.hi, y]]))
+                        .color(color)
+                        .width(4.0),
+                );
+                plot.points(
+                    Points::new(arm.name.clone(), PlotPoints::new(vec![[v.points, y]]))
+                        .color(color)
+                        .radius(6.0),
+                );
+            }
+        });
+}
+
+fn lengths(ui: &mut egui::Ui, report: &LabReport) {
+    let n = report.arms.len().max(1) as f64;
+    let width = 0.8 / n;
+    percent_plot("lab-lengths")
+        .x_axis_label("rounds")
+        .y_axis_label("games, %")
+        .show(ui, |plot| {
+            for (a, arm) in report.arms.iter().enumerate() {
+                let total = f64::from(arm.games.max(1));
+                let bars: Vec<Bar> = arm
+                    .lengths
+                    .iter()
+                    .map(|(&rounds, &count)| {
+                        let x = f64::from(rounds) + (a as f64 - (n - 1.0) / 2.0) * width;
+                        Bar::new(x, 100.0 * f64::from(count) / total)
+                            .width(width * 0.9)
+                            .name(format!("{}: {rounds} rounds, {count} games", arm.name))
+                    })
+                    .collect();
+                plot.bar_chart(
+                    BarChart::new(format!("{} (mean {:.1})", arm.name, arm.mean_rounds), bars).color(arm_color(a)),
+                );
+            }
+        });
+}
+
+fn first_move(ui: &mut egui::Ui, report: &LabReport) {
+    percent_plot("lab-first-move")
+        .include_y(100.0)
+        .y_axis_label("games won by the seat that moved first, %")
+        .show(ui, |plot| {
+            plot.hline(egui_plot::HLine::new("no advantage", 50.0).color(egui::Color32::GRAY));
+            for (a, arm) in report.arms.iter().enumerate() {
+                let Some(r) = arm.first_mover else { continue };
+                let x = a as f64;
+                plot.bar_chart(
+                    BarChart::new(
+                        format!("{}: {:.1}% [{:.1}, {:.1}]", arm.name, 100.0 * r.rate, 100.0 * r.lo, 100.0 * r.hi),
+                        vec![Bar::new(x, 100.0 * r.rate).width(0.6)],
+                    )
+                    .color(arm_color(a)),
+                );
+                plot.line(whisker(x, r, egui::Color32::WHITE));
+            }
+        });
+}
+
+/// Each unit's and upgrade's worth in the base: its side's win rate when it lasted the
+/// battle against when it was lost.
+fn pieces(ui: &mut egui::Ui, report: &LabReport) {
+    let Some(arm) = report.arms.first() else { return };
+    ui.label(
+        egui::RichText::new(format!(
+            "{}: each unit's and upgrade's side wins this often when it lasts the battle (green) and when it is lost (red). A wide gap is a piece that decides battles.",
+            arm.name
+        ))
+        .weak(),
+    );
+    let names: Vec<String> = arm
+        .pieces
+        .iter()
+        .map(|p| format!("{} ({})", p.name, report.question.seats.get(usize::from(p.seat)).cloned().unwrap_or_default()))
+        .collect();
+    let labels = names.clone();
+    Plot::new("lab-pieces")
+        .height(PLOT_HEIGHT)
+        .legend(Legend::default())
+        .allow_scroll(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .include_x(0.0)
+        .include_x(100.0)
+        .x_axis_label("side's win rate, %")
+        .y_axis_formatter(move |mark, _| {
+            let i = mark.value.round();
+            if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
+                labels.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .show(ui, |plot| {
+            let lasted: Vec<Bar> = arm
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.lasted.games > 0)
+                .map(|(i, p)| Bar::new(i as f64 + 0.2, 100.0 * p.lasted.rate).width(0.38).name(format!("{} lasted: {:.0}% of {}", names[i], 100.0 * p.lasted.rate, p.lasted.games)))
+                .collect();
+            let lost: Vec<Bar> = arm
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.lost.games > 0)
+                .map(|(i, p)| Bar::new(i as f64 - 0.2, 100.0 * p.lost.rate).width(0.38).name(format!("{} lost: {:.0}% of {}", names[i], 100.0 * p.lost.rate, p.lost.games)))
+                .collect();
+            plot.bar_chart(BarChart::new("lasted", lasted).horizontal().color(egui::Color32::from_rgb(110, 200, 120)));
+            plot.bar_chart(BarChart::new("lost", lost).horizontal().color(egui::Color32::from_rgb(220, 90, 80)));
+        });
+}
+
+/// A heat map of the board: where tanks fell, over every game of the base.
+fn losses(ui: &mut egui::Ui, report: &LabReport) {
+    let Some(arm) = report.arms.first() else { return };
+    let Some([w, h]) = arm.board else { return };
+    let total: u32 = arm.losses.iter().map(|(_, c)| c).sum();
+    ui.label(
+        egui::RichText::new(format!(
+            "{}: {total} tanks lost in {} games; the brighter a space, the more tanks fell there (north is up).",
+            arm.name, arm.games
+        ))
+        .weak(),
+    );
+    heat_board(ui, arm, w, h);
+}
+
+fn heat_board(ui: &mut egui::Ui, arm: &ArmReport, w: i32, h: i32) {
+    let max = arm.losses.iter().map(|(_, c)| *c).max().unwrap_or(1).max(1);
+    let size = (PLOT_HEIGHT / h.max(1) as f32).min(560.0 / w.max(1) as f32).clamp(6.0, 40.0);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(size * w as f32 + size, size * h as f32 + size), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    for col in 0..w {
+        for row in 0..h {
+            let count = arm.losses.iter().find(|(at, _)| *at == [col, row]).map_or(0, |(_, c)| *c);
+            let t = f64::from(count) / f64::from(max);
+            // Odd columns sit half a space lower, as the hex board does.
+            let y = row as f32 * size + if col % 2 == 1 { size / 2.0 } else { 0.0 };
+            let cell = egui::Rect::from_min_size(rect.min + egui::vec2(col as f32 * size, y), egui::vec2(size - 1.0, size - 1.0));
+            let color = heat(t);
+            painter.rect_filled(cell, 2.0, color);
+            if count > 0 && size >= 22.0 {
+                painter.text(cell.center(), egui::Align2::CENTER_CENTER, count.to_string(), egui::FontId::proportional(10.0), egui::Color32::BLACK);
+            }
+        }
+    }
+}
+
+/// Dark blue (nothing) to yellow (the most).
+fn heat(t: f64) -> egui::Color32 {
+    let t = t.clamp(0.0, 1.0);
+    if t == 0.0 {
+        return egui::Color32::from_rgb(35, 40, 55);
+    }
+    let lerp = |a: f64, b: f64| (a + (b - a) * t) as u8;
+    egui::Color32::from_rgb(lerp(90.0, 255.0), lerp(40.0, 230.0), lerp(120.0, 60.0))
+}
+
+/// How often each label beat each other one, as a grid (rows against columns).
+fn matchups(ui: &mut egui::Ui, report: &LabReport) {
+    let Some(arm) = report.arms.first() else { return };
+    let mut labels: Vec<String> = arm.matchups.iter().map(|m| m.row.clone()).collect();
+    labels.sort();
+    labels.dedup();
+    ui.label(egui::RichText::new(format!("{}: how often the row's seat won while the column's was at the table.", arm.name)).weak());
+    let cell = 70.0;
+    let (rect, _) = ui.allocate_exact_size(
+        egui::vec2(cell * (labels.len() as f32 + 1.5), 22.0 * (labels.len() as f32 + 1.0) + 10.0),
+        egui::Sense::hover(),
+    );
+    let painter = ui.painter_at(rect);
+    let font = egui::FontId::proportional(12.0);
+    for (j, col) in labels.iter().enumerate() {
+        painter.text(rect.min + egui::vec2(cell * (j as f32 + 1.5) + cell / 2.0, 8.0), egui::Align2::CENTER_CENTER, col, font.clone(), egui::Color32::LIGHT_GRAY);
+    }
+    for (i, row) in labels.iter().enumerate() {
+        let y = 22.0 * (i as f32 + 1.0);
+        painter.text(rect.min + egui::vec2(4.0, y + 9.0), egui::Align2::LEFT_CENTER, row, font.clone(), egui::Color32::LIGHT_GRAY);
+        for (j, col) in labels.iter().enumerate() {
+            let Some(m) = arm.matchups.iter().find(|m| &m.row == row && &m.col == col) else { continue };
+            let r = egui::Rect::from_min_size(rect.min + egui::vec2(cell * (j as f32 + 1.5), y), egui::vec2(cell - 3.0, 19.0));
+            painter.rect_filled(r, 2.0, heat(m.rate.rate));
+            painter.text(r.center(), egui::Align2::CENTER_CENTER, format!("{:.0}%", 100.0 * m.rate.rate), font.clone(), egui::Color32::BLACK);
+        }
+    }
+}
+
+/// How often each pair of orders met, per variant.
+fn rows(ui: &mut egui::Ui, report: &LabReport) {
+    let mut names: Vec<String> = report.arms.iter().flat_map(|a| a.counts.iter().map(|(n, _)| n.clone())).collect();
+    names.sort();
+    names.dedup();
+    let labels = names.clone();
+    let n = report.arms.len().max(1) as f64;
+    let width = 0.8 / n;
+    Plot::new("lab-rows")
+        .height(PLOT_HEIGHT)
+        .legend(Legend::default())
+        .allow_scroll(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .include_x(0.0)
+        .x_axis_label("share of turns, %")
+        .y_axis_formatter(move |mark, _| {
+            let i = mark.value.round();
+            if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
+                labels.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .show(ui, |plot| {
+            for (a, arm) in report.arms.iter().enumerate() {
+                let total: u32 = arm.counts.iter().map(|(_, c)| c).sum::<u32>().max(1);
+                let bars: Vec<Bar> = arm
+                    .counts
+                    .iter()
+                    .filter_map(|(name, c)| {
+                        let i = names.iter().position(|n| n == name)?;
+                        Some(
+                            Bar::new(i as f64 + (a as f64 - (n - 1.0) / 2.0) * width, 100.0 * f64::from(*c) / f64::from(total))
+                                .width(width * 0.9)
+                                .name(format!("{}: {name}, {c} turns", arm.name)),
+                        )
+                    })
+                    .collect();
+                plot.bar_chart(BarChart::new(arm.name.clone(), bars).horizontal().color(arm_color(a)));
+            }
+        });
+}
+
+/// Each seat's win rate against the swept value, with intervals.
+fn sweep(ui: &mut egui::Ui, report: &LabReport) {
+    let field = report.question.sweep.clone().unwrap_or_default();
+    let points: Vec<(f64, &ArmReport)> = report
+        .arms
+        .iter()
+        .skip(1)
+        .filter_map(|a| {
+            let v = a.changes.get(&field)?.parse::<f64>().ok()?;
+            Some((v, a))
+        })
+        .collect();
+    percent_plot("lab-sweep")
+        .include_y(100.0)
+        .x_axis_label(field.clone())
+        .y_axis_label("wins, % (95% interval)")
+        .show(ui, |plot| {
+            plot.hline(egui_plot::HLine::new("even", 50.0).color(egui::Color32::GRAY));
+            for (s, seat) in report.question.seats.iter().enumerate() {
+                let color = super::super::hud::seat_color(crate::framework::PlayerId(u8::try_from(s).unwrap_or(0)));
+                let line: Vec<[f64; 2]> = points
+                    .iter()
+                    .filter_map(|(x, a)| a.rates.get(s).map(|r| [*x, 100.0 * r.rate]))
+                    .collect();
+                plot.line(Line::new(seat.clone(), PlotPoints::new(line.clone())).color(color).width(2.5));
+                plot.points(Points::new(seat.clone(), PlotPoints::new(line)).color(color).radius(4.0));
+                for (x, a) in &points {
+                    if let Some(r) = a.rates.get(s) {
+                        plot.line(whisker(*x, *r, color));
+                    }
+                }
+            }
+        });
+}
