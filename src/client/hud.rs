@@ -580,6 +580,13 @@ fn history<G: GameClient>(
                             if ui.small_button("back to here").clicked() {
                                 orders.write(PanelOrder(Order::GoBack(i)));
                             }
+                            if ui
+                                .small_button("branch here")
+                                .on_hover_text("Keep the game as it is now in your saves, and play on from just before this action")
+                                .clicked()
+                            {
+                                orders.write(PanelOrder(Order::Branch(i)));
+                            }
                             ui.label(format!(
                                 "{}. {}: {}",
                                 i + 1,

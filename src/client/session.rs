@@ -158,6 +158,9 @@ pub enum Order<G: Playable> {
     Undo,
     /// Playtest: go back to the state after this many actions.
     GoBack(usize),
+    /// Playtest: keep the game so far in the saves folder as it is, then play on from
+    /// the state after this many actions (a branch).
+    Branch(usize),
     /// Replay: show the match after this many actions.
     Seek(usize),
     /// Replay: play on from the position shown (the record itself is kept).
@@ -765,6 +768,21 @@ fn take_orders<G: GameClient>(
                 }
                 Err(e) => session.notice = Some(e),
             },
+            Order::Branch(len) => {
+                let original = save_path::<G>(session, &folder);
+                let kept = session.save_to(&original);
+                match kept.and_then(|()| session.seated.go_back(*len)) {
+                    Ok(()) => {
+                        session.notice = Some(format!(
+                            "A branch from action {len}: the game as it was is kept in {}.",
+                            original.display()
+                        ));
+                        jumped(session, &mut played, &mut busy, now);
+                        autosave(session, &folder);
+                    }
+                    Err(e) => session.notice = Some(format!("Cannot branch: {e}")),
+                }
+            }
             Order::Seek(len) => {
                 if let Err(e) = session.seated.seek(*len) {
                     session.notice = Some(e);

@@ -225,23 +225,38 @@ pub fn apply<G: Playable>(
         return Ok(setup.clone());
     }
     let text = tuning_text::<G>(setup).map_err(|e| vec![e])?;
-    let patched = doc::patch(&text, changes).map_err(|problems| {
-        problems
-            .into_iter()
-            .map(|(path, why)| format!("{path}: {why}"))
-            .collect::<Vec<_>>()
-    })?;
-    let (tuning, _map): (G::Tuning, _) = data::load_ron("variant", &patched)
-        .map_err(|d| d.0.into_iter().map(|d| d.message).collect::<Vec<_>>())?;
-    G::retune(setup, tuning).map_err(|problems| {
-        problems
-            .0
-            .into_iter()
-            .map(|(path, why)| {
+    // Changes that cannot be made are reported, and the others still checked by the
+    // rules, so that one look lists every problem.
+    let mut problems = Vec::new();
+    let patched = match doc::patch(&text, changes) {
+        Ok(p) => p,
+        Err(bad) => {
+            let rest: BTreeMap<String, String> = changes
+                .iter()
+                .filter(|(path, _)| !bad.iter().any(|(b, _)| b == *path))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            problems.extend(bad.into_iter().map(|(path, why)| format!("{path}: {why}")));
+            doc::patch(&text, &rest).map_err(|_| problems.clone())?
+        }
+    };
+    let (tuning, _map): (G::Tuning, _) = match data::load_ron("variant", &patched) {
+        Ok(t) => t,
+        Err(d) => {
+            problems.extend(d.0.into_iter().map(|d| d.message));
+            return Err(problems);
+        }
+    };
+    match G::retune(setup, tuning) {
+        Ok(tuned) if problems.is_empty() => Ok(tuned),
+        Ok(_) => Err(problems),
+        Err(found) => {
+            problems.extend(found.0.into_iter().map(|(path, why)| {
                 if path.is_empty() { why } else { format!("{path}: {why}") }
-            })
-            .collect()
-    })
+            }));
+            Err(problems)
+        }
+    }
 }
 
 /// The settings a switch (a word field) may take, found by offering the rules a word

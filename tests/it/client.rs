@@ -906,3 +906,67 @@ fn panels_are_laid_out_again_only_when_something_they_show_changed() {
     app.world_mut().resource_mut::<Redraw>().max_wait = 0.0;
     assert_eq!(redraws(&mut app, 3), (3, 0));
 }
+
+/// The Lab screen's cost per frame, windowless (the client's own CPU work, no drawing),
+/// while a run keeps the workers busy and when it is idle. A report, not a check (run it
+/// with `cargo test lab_frame -- --ignored --nocapture`).
+#[test]
+#[ignore = "a measurement: cargo test lab_frame -- --ignored --nocapture"]
+fn lab_frame_time_during_a_run() {
+    use std::time::Instant;
+    use tanktable::client::lab::{LabScreen, OpenLab};
+    let mut app = tanktable::client::windowless_app(scratch());
+    let frame_ms = |app: &mut App, frames: usize| {
+        let started = Instant::now();
+        for _ in 0..frames {
+            app.update();
+        }
+        started.elapsed().as_secs_f64() * 1000.0 / frames as f64
+    };
+    app.world_mut().write_message(OpenLab {
+        game: Some(tanktable::rules::GameKind::TankCommander),
+        games: Some(50_000),
+        run: true,
+        ..OpenLab::default()
+    });
+    app.update();
+    app.update();
+    assert!(app.world().resource::<LabScreen>().running());
+    let busy = frame_ms(&mut app, 120);
+    let done = app.world().resource::<LabScreen>().finished_games();
+    app.world_mut().write_message(OpenLab {
+        game: Some(tanktable::rules::GameKind::TankCommander),
+        ..OpenLab::default()
+    });
+    app.update();
+    let idle = frame_ms(&mut app, 120);
+    println!("Lab screen, windowless: {busy:.2} ms a frame during a run ({done} games played meanwhile), {idle:.2} ms idle");
+}
+
+#[test]
+fn branching_a_playtest_game_keeps_the_original_and_plays_on_from_there() {
+    let mut app = tc(&BLUE_FIRST);
+    let striker = UnitId(0);
+    order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::Activate(striker)));
+    order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::Move));
+    order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::Move));
+    order::<TankCommander>(&mut app, Order::Playtest(true));
+    let whole = session::<TankCommander>(&app).record();
+    order::<TankCommander>(&mut app, Order::Branch(1));
+    let s = session::<TankCommander>(&app);
+    assert_eq!(s.game.history().len(), 1, "{:?}", s.notice);
+    let notice = s.notice.clone().unwrap();
+    let kept = notice
+        .split_once("is kept in ")
+        .map(|(_, p)| PathBuf::from(p.trim_end_matches('.')))
+        .unwrap_or_else(|| panic!("{notice}"));
+    // The game as it was replays whole from the kept file.
+    use tanktable::framework::Playable as _;
+    let rules = TankCommander::load_rules(None).unwrap();
+    let text = std::fs::read_to_string(&kept).unwrap();
+    let back = TankCommander::read_record(&kept, &text, &rules).unwrap();
+    assert_eq!(back.actions, whole.actions);
+    // The branch plays on differently.
+    order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::Move));
+    assert_eq!(session::<TankCommander>(&app).game.history().len(), 2);
+}

@@ -5,6 +5,7 @@ mod cli;
 #[cfg(feature = "client")]
 mod client;
 mod games;
+mod lab;
 mod playthroughs;
 #[cfg(feature = "client")]
 mod render;

@@ -83,6 +83,9 @@ struct Scene {
     builder: bool,
     /// `setup` is a campaign: play its next battle, as the menu opens it.
     campaign: bool,
+    /// Open the playtest lab on this question (a lab variant file, or `sweep:SETUP:SPEC`)
+    /// with `autoplay` games a variant, and run it.
+    lab: Option<String>,
 }
 
 impl Scene {
@@ -96,7 +99,7 @@ impl Scene {
 
     fn encode(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
             self.setup.clone().unwrap_or_default(),
             self.seats.join(","),
             self.seed,
@@ -107,6 +110,7 @@ impl Scene {
             self.measure,
             self.builder,
             self.campaign,
+            self.lab.clone().unwrap_or_default(),
         )
     }
 
@@ -127,6 +131,7 @@ impl Scene {
             measure: f[7] == "true",
             builder: f[8] == "true",
             campaign: f[9] == "true",
+            lab: Some(f[10].to_string()).filter(|s| !s.is_empty()),
         }
     }
 }
@@ -251,7 +256,34 @@ fn render_child() {
             },
         );
     }
-    if let Some(setup) = scene.setup.as_deref().filter(|_| scene.builder) {
+    if let Some(question) = &scene.lab {
+        app.world_mut().write_message(lab_question(question, scene.autoplay));
+        // The frame time while the workers run, and after: the screen stays live.
+        let last = scene.frame;
+        app.add_systems(
+            Last,
+            move |lab: Res<tanktable::client::lab::LabScreen>,
+                  time: Res<Time>,
+                  count: Res<bevy::diagnostic::FrameCount>,
+                  mut sums: Local<[(f64, u32); 2]>| {
+                if count.0 > 5 {
+                    let i = usize::from(!lab.running());
+                    sums[i].0 += f64::from(time.delta_secs()) * 1000.0;
+                    sums[i].1 += 1;
+                }
+                if count.0 == last {
+                    let mean = |(t, n): (f64, u32)| t / f64::from(n.max(1));
+                    println!(
+                        "LAB frame ms: {:.1} over {} frames during the run, {:.1} over {} after",
+                        mean(sums[0]),
+                        sums[0].1,
+                        mean(sums[1]),
+                        sums[1].1
+                    );
+                }
+            },
+        );
+    } else if let Some(setup) = scene.setup.as_deref().filter(|_| scene.builder) {
         let path = project(setup);
         use tanktable::rules::tank_commander::{Rules, Scenario};
         let setup = Scenario::load(&path, &Rules::builtin()).unwrap().setup;
@@ -797,6 +829,146 @@ fn the_menu_has_a_page_for_every_game() {
     // The title's gold and the window's panels are drawn.
     let gold = count(&px, |[r, g, b]| r > 200 && g > 170 && b < 140 && r > b + 60);
     assert!(gold > 300, "the menu's title is missing ({gold} px)");
+}
+
+/// The Lab opened on `question` (a variant file, or `sweep:SETUP:SPEC`), run at once.
+fn lab_question(question: &str, games: usize) -> tanktable::client::lab::OpenLab {
+    use tanktable::client::lab::{OpenLab, PlotTab};
+    let (question, tab) = match question.split_once('#') {
+        Some((q, t)) => (q, PlotTab::ALL.into_iter().find(|p| p.title() == t)),
+        None => (question, None),
+    };
+    let games = Some(u32::try_from(games).unwrap());
+    if let Some(rest) = question.strip_prefix("sweep:") {
+        let (setup, spec) = rest.split_once(':').unwrap();
+        let path = project(setup);
+        let text = std::fs::read_to_string(&path).unwrap();
+        return OpenLab {
+            game: Some(detect(&path, &text).unwrap().game),
+            setup: Some(path),
+            sweep: Some(spec.to_string()),
+            games,
+            run: true,
+            tab,
+            ..OpenLab::default()
+        };
+    }
+    let path = project(question);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let variant = tanktable::lab::VariantFile::parse(&path, &text).unwrap();
+    OpenLab {
+        game: tanktable::rules::GameKind::from_name(&variant.game),
+        setup: variant.setup_path(&path),
+        variants: vec![(variant.name, variant.changes)],
+        games,
+        run: true,
+        tab,
+        ..OpenLab::default()
+    }
+}
+
+/// Pixels of the variants' colours in the Lab's plots: the base's blue and B's orange.
+fn plot_pixels(px: &[[u8; 3]]) -> (usize, usize) {
+    let near = |p: [i32; 3], q: [i32; 3]| (0..3).all(|i| (p[i] - q[i]).abs() <= 12);
+    (
+        count(px, |p| near(p, [120, 150, 200])),
+        count(px, |p| near(p, [240, 150, 60])),
+    )
+}
+
+#[test]
+fn the_lab_answers_an_ab_question_with_plots() {
+    if !can_render() {
+        return;
+    }
+    let scene = Scene {
+        lab: Some("scenarios/lab/skirmish-tougher-hulls.ron".into()),
+        autoplay: 1500,
+        frame: 120,
+        ..Scene::default()
+    };
+    let (path, said) = render_quiet(&scene, "lab-skirmish-tougher-hulls.png", false);
+    if let Some(line) = said.lines().find(|l| l.starts_with("LAB frame ms")) {
+        eprintln!("{line}");
+    }
+    let (_, _, px) = pixels(&path);
+    let (base, variant) = plot_pixels(&px);
+    assert!(base > 2000 && variant > 2000, "the win-rate bars are missing: base {base} px, variant {variant} px");
+    // The other pictures of the same question, each drawn.
+    for (tab, file, min) in [
+        ("Difference", "lab-skirmish-difference.png", 300),
+        ("First move", "lab-skirmish-first-move.png", 2000),
+        ("Game length", "lab-skirmish-lengths.png", 2000),
+    ] {
+        let scene = Scene {
+            lab: Some(format!("scenarios/lab/skirmish-tougher-hulls.ron#{tab}")),
+            ..scene.clone()
+        };
+        let (_, _, px) = pixels(&render(&scene, file));
+        let (_, variant) = plot_pixels(&px);
+        assert!(variant > min, "{tab}: the variant's marks are missing ({variant} px)");
+    }
+    // Tank Commander's own pictures, on River Town (four tanks a side): units and
+    // upgrades, where tanks fall.
+    let scene = Scene {
+        lab: Some("sweep:scenarios/battle.ron:tank.hull=4..5#Units & upgrades".into()),
+        autoplay: 300,
+        ..scene.clone()
+    };
+    let (_, _, px) = pixels(&render(&scene, "lab-river-town-pieces.png"));
+    let green = count(&px, |p| (0..3).all(|i| (p[i] - [110, 200, 120][i]).abs() <= 12));
+    assert!(green > 1000, "the units' bars are missing ({green} px)");
+    let scene = Scene {
+        lab: Some("sweep:scenarios/battle.ron:tank.hull=4..5#Where tanks fall".into()),
+        ..scene
+    };
+    let (_, _, px) = pixels(&render(&scene, "lab-river-town-losses.png"));
+    let hot = count(&px, |[r, g, b]| r > 150 && b < 110 && r > b + 60 && g > 60);
+    assert!(hot > 500, "the heat map is missing ({hot} px)");
+}
+
+#[test]
+fn the_lab_shows_a_duels_matrix_rows_and_card_class_matchups() {
+    if !can_render() {
+        return;
+    }
+    let scene = Scene {
+        lab: Some("sweep:scenarios/range-duel/default.ron:rules.turn_limit=8,12#Matrix rows".into()),
+        autoplay: 300,
+        frame: 120,
+        ..Scene::default()
+    };
+    let (_, _, px) = pixels(&render(&scene, "lab-range-duel-rows.png"));
+    let (base, _) = plot_pixels(&px);
+    assert!(base > 1000, "the matrix rows' bars are missing ({base} px)");
+    let scene = Scene {
+        lab: Some("sweep:scenarios/tank-combat/deathmatch-4.ron:max_hp=80,100#Matchups".into()),
+        autoplay: 100,
+        frame: 120,
+        ..Scene::default()
+    };
+    let (_, _, px) = pixels(&render(&scene, "lab-tank-combat-matchups.png"));
+    let cells = count(&px, |[r, g, b]| r > 80 && b > 40 && r > g && (r - b).abs() < 200 && g < 235);
+    assert!(cells > 500, "the matchup grid is missing ({cells} px)");
+}
+
+#[test]
+fn the_lab_sweeps_a_number_of_any_game() {
+    if !can_render() {
+        return;
+    }
+    let scene = Scene {
+        lab: Some("sweep:scenarios/battle-tanks/two-players.ron:nukes=0..3".into()),
+        autoplay: 300,
+        frame: 120,
+        ..Scene::default()
+    };
+    let (_, _, px) = pixels(&render(&scene, "lab-battle-tanks-sweep.png"));
+    // The seats' lines: the first seat's colour, drawn over the plot.
+    let seat = [90, 150, 235];
+    let near = |p: [i32; 3]| (0..3).all(|i| (p[i] - seat[i]).abs() <= 12);
+    let lines = count(&px, near);
+    assert!(lines > 300, "the sweep's lines are missing ({lines} px)");
 }
 
 /// The first action of a greedy game of `setup` (with the seat's bots as the client's

@@ -50,6 +50,8 @@ pub struct OpenLab {
     pub sweep: Option<String>,
     /// Start the run at once.
     pub run: bool,
+    /// The picture to show first.
+    pub tab: Option<PlotTab>,
 }
 
 /// A variant being edited.
@@ -83,7 +85,22 @@ pub enum PlotTab {
 }
 
 impl PlotTab {
-    fn title(self) -> &'static str {
+    /// Every picture, in the order of the tabs.
+    pub const ALL: [PlotTab; 9] = [
+        PlotTab::WinRates,
+        PlotTab::Difference,
+        PlotTab::Lengths,
+        PlotTab::FirstMove,
+        PlotTab::Pieces,
+        PlotTab::Losses,
+        PlotTab::Matchups,
+        PlotTab::Rows,
+        PlotTab::Sweep,
+    ];
+
+    /// The tab's title.
+    #[must_use]
+    pub fn title(self) -> &'static str {
         match self {
             PlotTab::WinRates => "Win rates",
             PlotTab::Difference => "Difference",
@@ -432,6 +449,9 @@ fn open_lab(
         }
         if open.run {
             lab.start();
+        }
+        if let Some(tab) = open.tab {
+            lab.tab = tab;
         }
         next.set(Screen::Lab);
     }

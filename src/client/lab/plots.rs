@@ -143,7 +143,7 @@ fn win_rates(ui: &mut egui::Ui, report: &LabReport) {
                     .enumerate()
                     .map(|(s, r)| {
                         let x = s as f64 + (a as f64 - (n - 1.0) / 2.0) * width;
-                        Bar::new(x, 100.0 * r.rate).width(width * 0.9).name(format!(
+                        Bar::new(x, 100.0 * r.rate).width(width * 0.9).fill(color).name(format!(
                             "{} {}: {:.1}% [{:.1}, {:.1}]",
                             arm.name,
                             seats.get(s).cloned().unwrap_or_default(),
@@ -217,6 +217,7 @@ fn lengths(ui: &mut egui::Ui, report: &LabReport) {
                         let x = f64::from(rounds) + (a as f64 - (n - 1.0) / 2.0) * width;
                         Bar::new(x, 100.0 * f64::from(count) / total)
                             .width(width * 0.9)
+                            .fill(arm_color(a))
                             .name(format!("{}: {rounds} rounds, {count} games", arm.name))
                     })
                     .collect();
@@ -239,7 +240,7 @@ fn first_move(ui: &mut egui::Ui, report: &LabReport) {
                 plot.bar_chart(
                     BarChart::new(
                         format!("{}: {:.1}% [{:.1}, {:.1}]", arm.name, 100.0 * r.rate, 100.0 * r.lo, 100.0 * r.hi),
-                        vec![Bar::new(x, 100.0 * r.rate).width(0.6)],
+                        vec![Bar::new(x, 100.0 * r.rate).width(0.6).fill(arm_color(a))],
                     )
                     .color(arm_color(a)),
                 );
@@ -288,14 +289,14 @@ fn pieces(ui: &mut egui::Ui, report: &LabReport) {
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| p.lasted.games > 0)
-                .map(|(i, p)| Bar::new(i as f64 + 0.2, 100.0 * p.lasted.rate).width(0.38).name(format!("{} lasted: {:.0}% of {}", names[i], 100.0 * p.lasted.rate, p.lasted.games)))
+                .map(|(i, p)| Bar::new(i as f64 + 0.2, 100.0 * p.lasted.rate).width(0.38).fill(egui::Color32::from_rgb(110, 200, 120)).name(format!("{} lasted: {:.0}% of {}", names[i], 100.0 * p.lasted.rate, p.lasted.games)))
                 .collect();
             let lost: Vec<Bar> = arm
                 .pieces
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| p.lost.games > 0)
-                .map(|(i, p)| Bar::new(i as f64 - 0.2, 100.0 * p.lost.rate).width(0.38).name(format!("{} lost: {:.0}% of {}", names[i], 100.0 * p.lost.rate, p.lost.games)))
+                .map(|(i, p)| Bar::new(i as f64 - 0.2, 100.0 * p.lost.rate).width(0.38).fill(egui::Color32::from_rgb(220, 90, 80)).name(format!("{} lost: {:.0}% of {}", names[i], 100.0 * p.lost.rate, p.lost.games)))
                 .collect();
             plot.bar_chart(BarChart::new("lasted", lasted).horizontal().color(egui::Color32::from_rgb(110, 200, 120)));
             plot.bar_chart(BarChart::new("lost", lost).horizontal().color(egui::Color32::from_rgb(220, 90, 80)));
@@ -412,6 +413,7 @@ fn rows(ui: &mut egui::Ui, report: &LabReport) {
                         Some(
                             Bar::new(i as f64 + (a as f64 - (n - 1.0) / 2.0) * width, 100.0 * f64::from(*c) / f64::from(total))
                                 .width(width * 0.9)
+                                .fill(arm_color(a))
                                 .name(format!("{}: {name}, {c} turns", arm.name)),
                         )
                     })
