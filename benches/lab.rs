@@ -26,12 +26,21 @@ fn lab_run(c: &mut Criterion) {
         std::collections::BTreeMap::from([("tank.hull".to_string(), "5".to_string())]),
     )];
     let mut group = c.benchmark_group("lab: 2 x 200 Skirmish games");
-    group.sample_size(10).measurement_time(Duration::from_secs(8));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8));
     for threads in [1, 2] {
         group.bench_function(format!("{threads} thread(s)"), |b| {
             b.iter(|| {
-                let ask = Ask { games: 200, seed: 1, bots: Vec::new(), threads };
-                let (plan, question) = lab::plan::<TankCommander>(&setup, "skirmish", &variant, &ask).expect("a valid plan");
+                let ask = Ask {
+                    games: 200,
+                    seed: 1,
+                    bots: Vec::new(),
+                    threads,
+                };
+                let (plan, question) =
+                    lab::plan::<TankCommander>(&setup, "skirmish", &variant, &ask)
+                        .expect("a valid plan");
                 let live = Live::new(plan.arms.len());
                 lab::run::<TankCommander>(&plan, &live).expect("the games play");
                 black_box(LabReport::build(question, &live.snapshot()))
@@ -47,14 +56,25 @@ fn simulate_from_here(c: &mut Criterion) {
     let mut bots = playable::bots_for::<TankCommander>(&[], 2).expect("greedy bots");
     for _ in 0..8 {
         let p = m.state().to_act()[0];
-        let a = bots[p.index()].choose(m.state(), p, &mut MatchRng::new(1)).expect("an action");
+        let a = bots[p.index()]
+            .choose(m.state(), p, &mut MatchRng::new(1))
+            .expect("an action");
         m.play(p, &a).expect("legal");
     }
     let mut group = c.benchmark_group("what-if");
-    group.sample_size(10).measurement_time(Duration::from_secs(8));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8));
     group.bench_function("1,000 Skirmish continuations on 2 threads", |b| {
         b.iter(|| {
-            let opts = whatif::Continue { games: 1000, seed: 9, bots: &[], threads: 2, cancel: None, done: None };
+            let opts = whatif::Continue {
+                games: 1000,
+                seed: 9,
+                bots: &[],
+                threads: 2,
+                cancel: None,
+                done: None,
+            };
             black_box(whatif::simulate_from(m.state(), &opts).expect("the bots play on"))
         });
     });

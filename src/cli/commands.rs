@@ -317,7 +317,11 @@ fn check_one<G: Playable>(input: &Input, rules: Option<&Path>) -> Result<String,
         }
         FileKind::Variant => {
             let (variant, _) = crate::lab::variant::check::<G>(&input.path, &input.text)?;
-            Ok(format!("{what} `{}`, {} change(s)", variant.name, variant.changes.len()))
+            Ok(format!(
+                "{what} `{}`, {} change(s)",
+                variant.name,
+                variant.changes.len()
+            ))
         }
         FileKind::CampaignState => {
             use crate::rules::tank_commander::campaign::CampaignState;

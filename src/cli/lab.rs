@@ -8,8 +8,8 @@ use std::sync::atomic::AtomicU32;
 
 use super::commands::{Input, progress};
 use crate::dispatch_game;
-use crate::framework::playable;
 use crate::framework::Playable;
+use crate::framework::playable;
 use crate::lab::{self, Ask, LabReport, Live, VariantFile, variant, whatif};
 use crate::rules::{FileKind, GameKind};
 
@@ -67,7 +67,10 @@ pub fn run(options: &Options) -> Result<ExitCode, String> {
 }
 
 fn run_game<G: Playable>(inputs: &[Input], options: &Options) -> Result<ExitCode, String> {
-    let records: Vec<&Input> = inputs.iter().filter(|i| i.found.kind == FileKind::Record).collect();
+    let records: Vec<&Input> = inputs
+        .iter()
+        .filter(|i| i.found.kind == FileKind::Record)
+        .collect();
     if let Some(record) = records.first() {
         if inputs.len() > 1 {
             return Err("a what-if question takes one match record and nothing else".into());
@@ -84,7 +87,8 @@ fn run_game<G: Playable>(inputs: &[Input], options: &Options) -> Result<ExitCode
                 if base.is_some() {
                     return Err(format!("{}: a lab question has one setup", input.name()));
                 }
-                let setup = G::parse_setup(&input.path, &input.text, &rules).map_err(|d| d.to_string())?;
+                let setup =
+                    G::parse_setup(&input.path, &input.text, &rules).map_err(|d| d.to_string())?;
                 base = Some((setup, crate::data::portable_path(&input.path)));
             }
             _ => {
@@ -92,7 +96,8 @@ fn run_game<G: Playable>(inputs: &[Input], options: &Options) -> Result<ExitCode
                 if base.is_none()
                     && let Some(path) = v.setup_path(&input.path)
                 {
-                    let setup = playable::load_setup::<G>(&path, &rules).map_err(|d| d.to_string())?;
+                    let setup =
+                        playable::load_setup::<G>(&path, &rules).map_err(|d| d.to_string())?;
                     base = Some((setup, crate::data::portable_path(&path)));
                 }
                 variants.push((v.name, v.changes));
@@ -150,7 +155,9 @@ fn run_game<G: Playable>(inputs: &[Input], options: &Options) -> Result<ExitCode
     let (plan, mut question) = lab::plan::<G>(&setup, &setup_name, &variants, &ask)?;
     question.sweep = sweep_path;
     let live = Live::new(plan.arms.len());
-    let total = options.games.saturating_mul(u32::try_from(plan.arms.len()).unwrap_or(u32::MAX));
+    let total = options
+        .games
+        .saturating_mul(u32::try_from(plan.arms.len()).unwrap_or(u32::MAX));
     let bar = progress(total);
     let started = std::time::Instant::now();
     std::thread::scope(|scope| {
@@ -159,14 +166,17 @@ fn run_game<G: Playable>(inputs: &[Input], options: &Options) -> Result<ExitCode
             bar.set_position(live.finished());
             std::thread::sleep(std::time::Duration::from_millis(50));
         }
-        worker.join().unwrap_or_else(|_| Err("a lab worker stopped".into()))
+        worker
+            .join()
+            .unwrap_or_else(|_| Err("a lab worker stopped".into()))
     })?;
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let results = live.snapshot();
     let report = LabReport::build(question, &results);
     if let Some(path) = &options.csv {
-        crate::data::write_atomic(path, &report.to_csv()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        crate::data::write_atomic(path, &report.to_csv())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     if let Some(path) = &options.games_csv {
         crate::data::write_atomic(path, &lab::report::games_csv(&report.question, &results))
@@ -236,12 +246,19 @@ fn print_fields<G: Playable>(setup: &G::Setup) -> Result<ExitCode, String> {
 fn what_if<G: Playable>(input: &Input, options: &Options) -> Result<ExitCode, String> {
     let rules = G::load_rules(None).map_err(|d| d.to_string())?;
     let record = G::read_record(&input.path, &input.text, &rules).map_err(|d| d.to_string())?;
-    let at = options.at.unwrap_or(record.actions.len()).min(record.actions.len());
+    let at = options
+        .at
+        .unwrap_or(record.actions.len())
+        .min(record.actions.len());
     let cut = whatif::branch(&record, at);
     let m = playable::replay(&cut).map_err(|e| e.locate(&input.name(), &input.text).to_string())?;
     if let Some(out) = &options.branch {
         playable::save_record(&cut, out)?;
-        eprintln!("Wrote {} (the first {at} actions of {}).", out.display(), input.name());
+        eprintln!(
+            "Wrote {} (the first {at} actions of {}).",
+            out.display(),
+            input.name()
+        );
     }
     let state = m.state();
     if let Some(o) = state.outcome() {
@@ -262,7 +279,11 @@ fn what_if<G: Playable>(input: &Input, options: &Options) -> Result<ExitCode, St
     let now = whatif::simulate_from(state, &opts)?;
     let seconds = started.elapsed().as_secs_f64();
     let seats: Vec<String> = (0..state.player_count())
-        .map(|i| state.player_name(crate::framework::PlayerId(u8::try_from(i).unwrap_or(u8::MAX))))
+        .map(|i| {
+            state.player_name(crate::framework::PlayerId(
+                u8::try_from(i).unwrap_or(u8::MAX),
+            ))
+        })
         .collect();
     let cands = if options.candidates > 0 {
         let actions = whatif::candidates(state, options.candidates, options.seed);
@@ -281,20 +302,34 @@ fn what_if<G: Playable>(input: &Input, options: &Options) -> Result<ExitCode, St
         say!("{out}");
         return Ok(ExitCode::SUCCESS);
     }
-    let actor = whatif::to_act(state).map(|p| state.player_name(p)).unwrap_or_default();
+    let actor = whatif::to_act(state)
+        .map(|p| state.player_name(p))
+        .unwrap_or_default();
     say!(
         "After {at} of {} actions, {actor} to act; {} continuations in {seconds:.2} s:",
         record.actions.len(),
         now.games
     );
     for (seat, r) in seats.iter().zip(&now.rates) {
-        say!("  {seat} wins {:.1}% [{:.1}, {:.1}]", 100.0 * r.rate, 100.0 * r.lo, 100.0 * r.hi);
+        say!(
+            "  {seat} wins {:.1}% [{:.1}, {:.1}]",
+            100.0 * r.rate,
+            100.0 * r.lo,
+            100.0 * r.hi
+        );
     }
     for c in &cands {
         let words: Vec<String> = seats
             .iter()
             .zip(&c.chances.rates)
-            .map(|(s, r)| format!("{s} {:.0}% [{:.0}, {:.0}]", 100.0 * r.rate, 100.0 * r.lo, 100.0 * r.hi))
+            .map(|(s, r)| {
+                format!(
+                    "{s} {:.0}% [{:.0}, {:.0}]",
+                    100.0 * r.rate,
+                    100.0 * r.lo,
+                    100.0 * r.hi
+                )
+            })
             .collect();
         say!("  {}: {}", c.action, words.join(", "));
     }

@@ -23,7 +23,7 @@ mod camera;
 pub mod capture;
 mod effects;
 pub mod games;
-mod hud;
+pub mod hud;
 pub mod input;
 pub mod lab;
 mod menu;

@@ -10,8 +10,8 @@ use std::thread::JoinHandle;
 use super::variant::{self, Field};
 use super::{Ask, Live, Question};
 use crate::dispatch_game;
-use crate::framework::playable::{self, Playable};
 use crate::framework::PlayerId;
+use crate::framework::playable::{self, Playable};
 use crate::rules::GameKind;
 
 /// A run under way: what it shares, what it asks, and its worker.
@@ -35,7 +35,9 @@ impl Running {
     /// The run's failure.
     pub fn join(&mut self) -> Result<(), String> {
         match self.worker.take() {
-            Some(w) => w.join().unwrap_or_else(|_| Err("the lab's worker stopped".into())),
+            Some(w) => w
+                .join()
+                .unwrap_or_else(|_| Err("the lab's worker stopped".into())),
             None => Ok(()),
         }
     }

@@ -50,7 +50,10 @@ impl LeafKind {
                     && v.chars().all(|c| c.is_alphanumeric() || c == '_')
             }
             LeafKind::Text => {
-                v.len() >= 2 && v.starts_with('"') && v.ends_with('"') && !v[1..v.len() - 1].contains('"')
+                v.len() >= 2
+                    && v.starts_with('"')
+                    && v.ends_with('"')
+                    && !v[1..v.len() - 1].contains('"')
             }
         }
     }
@@ -93,22 +96,33 @@ pub fn leaves(text: &str) -> Vec<Leaf> {
 /// # Errors
 /// Every change that cannot be made, as `(path, why)`: no such value, or a value of
 /// another kind (a word for a number, a list for a switch).
-pub fn patch(text: &str, changes: &BTreeMap<String, String>) -> Result<String, Vec<(String, String)>> {
+pub fn patch(
+    text: &str,
+    changes: &BTreeMap<String, String>,
+) -> Result<String, Vec<(String, String)>> {
     let found = leaves(text);
     let mut problems = Vec::new();
     let mut edits: Vec<(Range<usize>, &str)> = Vec::new();
     for (path, value) in changes {
         let Some(leaf) = found.iter().find(|l| &l.path == path) else {
-            problems.push((path.clone(), format!("there is no number or switch `{path}`")));
+            problems.push((
+                path.clone(),
+                format!("there is no number or switch `{path}`"),
+            ));
             continue;
         };
         let value = value.trim();
         // A float field accepts a whole number; every other kind takes its own.
-        let fits = leaf.kind.accepts(value) || (leaf.kind == LeafKind::Float && LeafKind::Int.accepts(value));
+        let fits = leaf.kind.accepts(value)
+            || (leaf.kind == LeafKind::Float && LeafKind::Int.accepts(value));
         if !fits {
             problems.push((
                 path.clone(),
-                format!("`{value}` is not {} (it is `{}` now)", kind_words(leaf.kind), leaf.text),
+                format!(
+                    "`{value}` is not {} (it is `{}` now)",
+                    kind_words(leaf.kind),
+                    leaf.text
+                ),
             ));
             continue;
         }
@@ -136,7 +150,11 @@ fn kind_words(kind: LeafKind) -> &'static str {
 }
 
 fn join(path: &str, step: &str) -> String {
-    if path.is_empty() { step.to_string() } else { format!("{path}.{step}") }
+    if path.is_empty() {
+        step.to_string()
+    } else {
+        format!("{path}.{step}")
+    }
 }
 
 /// A recursive reader of RON values that remembers where scalars are. Nesting is bounded
@@ -185,7 +203,8 @@ impl<'a> Scanner<'a> {
                     while self.peek().is_some_and(|c| c != b'\n') {
                         self.i += 1;
                     }
-                    self.pending.push(self.text[start..self.i].trim().to_string());
+                    self.pending
+                        .push(self.text[start..self.i].trim().to_string());
                 }
                 (Some(b'/'), Some(b'*')) => {
                     self.i += 2;
@@ -201,10 +220,9 @@ impl<'a> Scanner<'a> {
 
     fn word(&mut self) -> Range<usize> {
         let start = self.i;
-        while self
-            .peek()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'+' | b'.') || c >= 0x80)
-        {
+        while self.peek().is_some_and(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'+' | b'.') || c >= 0x80
+        }) {
             self.i += 1;
         }
         start..self.i
@@ -332,7 +350,8 @@ impl<'a> Scanner<'a> {
         let name = match self.peek()? {
             b'"' => {
                 let span = self.quoted(b'"');
-                let inner = &self.text[span.start + 1..span.end.saturating_sub(1).max(span.start + 1)];
+                let inner =
+                    &self.text[span.start + 1..span.end.saturating_sub(1).max(span.start + 1)];
                 inner.to_string()
             }
             c if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' => {
@@ -363,8 +382,10 @@ mod tests {
 
     #[test]
     fn paths_cover_fields_lists_tuples_and_maps() {
-        let text = "R(a: [1, 2.5], b: { \"Hover Tank\": (hp: 3) }, c: Some(4), d: (x, 'c'), e: None)";
-        let got: Vec<(String, LeafKind)> = leaves(text).into_iter().map(|l| (l.path, l.kind)).collect();
+        let text =
+            "R(a: [1, 2.5], b: { \"Hover Tank\": (hp: 3) }, c: Some(4), d: (x, 'c'), e: None)";
+        let got: Vec<(String, LeafKind)> =
+            leaves(text).into_iter().map(|l| (l.path, l.kind)).collect();
         let want = [
             ("a[0]", LeafKind::Int),
             ("a[1]", LeafKind::Float),
@@ -374,15 +395,22 @@ mod tests {
             ("d[1]", LeafKind::Text),
             ("e", LeafKind::Word),
         ];
-        let want: Vec<(String, LeafKind)> = want.iter().map(|(p, k)| ((*p).to_string(), *k)).collect();
+        let want: Vec<(String, LeafKind)> =
+            want.iter().map(|(p, k)| ((*p).to_string(), *k)).collect();
         assert_eq!(got, want);
     }
 
     #[test]
     fn a_patch_changes_exactly_the_named_values() {
         let text = "R(a: 1, b: (c: -2, d: Defender), e: 1)";
-        let changes = BTreeMap::from([("b.c".to_string(), "-3".to_string()), ("b.d".to_string(), "Shooter".to_string())]);
-        assert_eq!(patch(text, &changes).unwrap(), "R(a: 1, b: (c: -3, d: Shooter), e: 1)");
+        let changes = BTreeMap::from([
+            ("b.c".to_string(), "-3".to_string()),
+            ("b.d".to_string(), "Shooter".to_string()),
+        ]);
+        assert_eq!(
+            patch(text, &changes).unwrap(),
+            "R(a: 1, b: (c: -3, d: Shooter), e: 1)"
+        );
     }
 
     #[test]

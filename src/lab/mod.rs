@@ -113,7 +113,10 @@ pub fn plan<G: Playable>(
         games: ask.games,
         bots: ask.bots.clone(),
         seats,
-        arms: arms.iter().map(|a| (a.name.clone(), a.changes.clone())).collect(),
+        arms: arms
+            .iter()
+            .map(|a| (a.name.clone(), a.changes.clone()))
+            .collect(),
         sweep: None,
     };
     let plan = Plan {
@@ -131,7 +134,12 @@ pub fn plan<G: Playable>(
 pub fn sweep_variants(path: &str, values: &[String]) -> Vec<(String, BTreeMap<String, String>)> {
     values
         .iter()
-        .map(|v| (format!("{path} = {v}"), BTreeMap::from([(path.to_string(), v.clone())])))
+        .map(|v| {
+            (
+                format!("{path} = {v}"),
+                BTreeMap::from([(path.to_string(), v.clone())]),
+            )
+        })
         .collect()
 }
 
@@ -154,7 +162,9 @@ pub fn parse_sweep(spec: &str) -> Result<(String, Vec<String>), String> {
         };
         let (from, to, step) = (num(from)?, num(to)?, num(step)?);
         if step <= 0 || from > to {
-            return Err(format!("the sweep `{spec}` must run upwards with a step of at least 1"));
+            return Err(format!(
+                "the sweep `{spec}` must run upwards with a step of at least 1"
+            ));
         }
         let values: Vec<String> = (0..)
             .map(|i| from + i * step)
@@ -162,11 +172,18 @@ pub fn parse_sweep(spec: &str) -> Result<(String, Vec<String>), String> {
             .map(|v| v.to_string())
             .collect();
         if values.len() > 50 {
-            return Err(format!("the sweep `{spec}` has {} values; 50 at most", values.len()));
+            return Err(format!(
+                "the sweep `{spec}` has {} values; 50 at most",
+                values.len()
+            ));
         }
         return Ok((path, values));
     }
-    let values: Vec<String> = values.split(',').map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect();
+    let values: Vec<String> = values
+        .split(',')
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+        .collect();
     if values.is_empty() {
         return Err(format!("the sweep `{spec}` names no values"));
     }

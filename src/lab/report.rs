@@ -100,8 +100,11 @@ impl LabReport {
             .iter()
             .enumerate()
             .map(|(i, (name, changes))| {
-                let games: Vec<&GameResult> =
-                    sorted.iter().copied().filter(|r| usize::from(r.arm) == i).collect();
+                let games: Vec<&GameResult> = sorted
+                    .iter()
+                    .copied()
+                    .filter(|r| usize::from(r.arm) == i)
+                    .collect();
                 arm_report(name, changes, &question.seats, &games)
             })
             .collect();
@@ -118,7 +121,11 @@ impl LabReport {
                         100.0 * d,
                         100.0 * lo,
                         100.0 * hi,
-                        if lo > 0.0 || hi < 0.0 { "significant" } else { "not significant (could be chance)" }
+                        if lo > 0.0 || hi < 0.0 {
+                            "significant"
+                        } else {
+                            "not significant (could be chance)"
+                        }
                     ));
                 }
             }
@@ -164,7 +171,9 @@ impl LabReport {
     /// One line per variant and seat: the table a spreadsheet wants.
     #[must_use]
     pub fn to_csv(&self) -> String {
-        let mut out = String::from("variant,seat,games,wins,win_rate,ci_low,ci_high,no_winner,mean_rounds,mean_actions\n");
+        let mut out = String::from(
+            "variant,seat,games,wins,win_rate,ci_low,ci_high,no_winner,mean_rounds,mean_actions\n",
+        );
         for arm in &self.arms {
             for (seat, rate) in self.question.seats.iter().zip(&arm.rates) {
                 let _ = writeln!(
@@ -195,7 +204,11 @@ impl LabReport {
             q.game,
             q.setup,
             q.games,
-            if q.bots.is_empty() { "default".to_string() } else { q.bots.join(" vs ") },
+            if q.bots.is_empty() {
+                "default".to_string()
+            } else {
+                q.bots.join(" vs ")
+            },
             q.seed
         );
         for arm in &self.arms {
@@ -216,9 +229,19 @@ impl LabReport {
                 let _ = writeln!(out, "  {:<16} {:>5}", "no winner", arm.no_winner);
             }
             if let Some(f) = arm.first_mover {
-                let _ = writeln!(out, "  first mover won {:.1}% [{:.1}, {:.1}]", 100.0 * f.rate, 100.0 * f.lo, 100.0 * f.hi);
+                let _ = writeln!(
+                    out,
+                    "  first mover won {:.1}% [{:.1}, {:.1}]",
+                    100.0 * f.rate,
+                    100.0 * f.lo,
+                    100.0 * f.hi
+                );
             }
-            let _ = writeln!(out, "  mean length {:.2} rounds, {:.1} actions", arm.mean_rounds, arm.mean_actions);
+            let _ = writeln!(
+                out,
+                "  mean length {:.2} rounds, {:.1} actions",
+                arm.mean_rounds, arm.mean_actions
+            );
             if let Some(v) = &arm.verdict {
                 let _ = writeln!(out, "  {}", v.words);
             }
@@ -226,7 +249,11 @@ impl LabReport {
                 let _ = writeln!(out, "  {f}");
             }
             if let Some(t) = arm.turned {
-                let _ = writeln!(out, "  the change turned the result of {t} of {} games played on the same dice", arm.games);
+                let _ = writeln!(
+                    out,
+                    "  the change turned the result of {t} of {} games played on the same dice",
+                    arm.games
+                );
             }
         }
         if let Some(b) = &self.balanced {
@@ -252,11 +279,19 @@ pub fn games_csv(question: &Question, results: &[GameResult]) -> String {
     let mut sorted: Vec<&GameResult> = results.iter().collect();
     sorted.sort_by_key(|r| (r.arm, r.index));
     for r in sorted {
-        let name = question.arms.get(usize::from(r.arm)).map_or("?", |a| a.0.as_str());
+        let name = question
+            .arms
+            .get(usize::from(r.arm))
+            .map_or("?", |a| a.0.as_str());
         let winners: Vec<&str> = r
             .winners
             .iter()
-            .map(|&w| question.seats.get(usize::from(w)).map_or("?", String::as_str))
+            .map(|&w| {
+                question
+                    .seats
+                    .get(usize::from(w))
+                    .map_or("?", String::as_str)
+            })
             .collect();
         let first = r
             .first
@@ -343,7 +378,10 @@ fn arm_report(
         board = board.or(g.tally.board);
         // Seats with labels of their own (classes), or many seats: who beat whom.
         let own_labels = g.labels.len() > 2
-            || g.labels.iter().zip(seat_names).any(|(l, s)| !s.contains(l.as_str()));
+            || g.labels
+                .iter()
+                .zip(seat_names)
+                .any(|(l, s)| !s.contains(l.as_str()));
         if own_labels {
             labelled = true;
             for (i, row) in g.labels.iter().enumerate() {

@@ -86,7 +86,10 @@ impl Live {
     /// Games finished, over all variants.
     #[must_use]
     pub fn finished(&self) -> u64 {
-        self.done.iter().map(|d| u64::from(d.load(Ordering::Relaxed))).sum()
+        self.done
+            .iter()
+            .map(|d| u64::from(d.load(Ordering::Relaxed)))
+            .sum()
     }
 
     /// The results so far, sorted by variant and game.
@@ -174,14 +177,20 @@ pub fn run<G: Playable>(plan: &Plan<G::Setup>, live: &Live) -> Result<(), String
             let arm = (task % arms as u64) as usize;
             let index = u32::try_from(task / arms as u64).unwrap_or(u32::MAX);
             let a = &plan.arms[arm];
-            let result = play_one::<G>(&a.setup, &plan.bots, plan.seed, u16::try_from(arm).unwrap_or(u16::MAX), index)
-                .map_err(|e| {
-                    format!(
-                        "{}, game {index} (seed {}): {e}",
-                        a.name,
-                        derive_seed(plan.seed, u64::from(index))
-                    )
-                })?;
+            let result = play_one::<G>(
+                &a.setup,
+                &plan.bots,
+                plan.seed,
+                u16::try_from(arm).unwrap_or(u16::MAX),
+                index,
+            )
+            .map_err(|e| {
+                format!(
+                    "{}, game {index} (seed {}): {e}",
+                    a.name,
+                    derive_seed(plan.seed, u64::from(index))
+                )
+            })?;
             if let Ok(mut results) = live.results.lock() {
                 results.push(result);
             }

@@ -24,7 +24,11 @@ impl Rate {
         Self {
             wins,
             games,
-            rate: if games == 0 { 0.0 } else { f64::from(wins) / f64::from(games) },
+            rate: if games == 0 {
+                0.0
+            } else {
+                f64::from(wins) / f64::from(games)
+            },
             lo,
             hi,
         }
@@ -88,20 +92,43 @@ pub fn verdict(name: &str, seats: &[String], a: &[Rate], b: &[Rate]) -> Option<V
     let moved = name_of(seat);
     let significant = lo > 0.0 || hi < 0.0;
     let ci = |lo: f64, hi: f64| format!("95% CI [{:.1}, {:.1}]", 100.0 * lo, 100.0 * hi);
-    let tail = if significant { "significant" } else { "not significant (could be chance)" };
+    let tail = if significant {
+        "significant"
+    } else {
+        "not significant (could be chance)"
+    };
     let (favoured, words) = if d >= 0.0 {
-        let verb = if seats.len() == 2 { "favours" } else { "raises the win rate of" };
-        (moved.clone(), format!("{name} {verb} {moved} by {:.1} points, {}: {tail}", 100.0 * d, ci(lo, hi)))
+        let verb = if seats.len() == 2 {
+            "favours"
+        } else {
+            "raises the win rate of"
+        };
+        (
+            moved.clone(),
+            format!(
+                "{name} {verb} {moved} by {:.1} points, {}: {tail}",
+                100.0 * d,
+                ci(lo, hi)
+            ),
+        )
     } else if seats.len() == 2 {
         let other = name_of(1 - seat.min(1));
         (
             other.clone(),
-            format!("{name} favours {other}: {moved}'s win rate falls {:.1} points, {}: {tail}", -100.0 * d, ci(-hi, -lo)),
+            format!(
+                "{name} favours {other}: {moved}'s win rate falls {:.1} points, {}: {tail}",
+                -100.0 * d,
+                ci(-hi, -lo)
+            ),
         )
     } else {
         (
             moved.clone(),
-            format!("{name} lowers the win rate of {moved} by {:.1} points, {}: {tail}", -100.0 * d, ci(-hi, -lo)),
+            format!(
+                "{name} lowers the win rate of {moved} by {:.1} points, {}: {tail}",
+                -100.0 * d,
+                ci(-hi, -lo)
+            ),
         )
     };
     Some(Verdict {
@@ -122,7 +149,10 @@ mod tests {
     #[test]
     fn wilson_interval_brackets_the_rate() {
         let (lo, hi) = wilson95(50.0, 100.0);
-        assert!((lo - 0.404).abs() < 0.01 && (hi - 0.596).abs() < 0.01, "{lo} {hi}");
+        assert!(
+            (lo - 0.404).abs() < 0.01 && (hi - 0.596).abs() < 0.01,
+            "{lo} {hi}"
+        );
         let (lo, hi) = wilson95(0.0, 10.0);
         assert!(lo == 0.0 && hi > 0.2);
     }
@@ -132,7 +162,10 @@ mod tests {
         // Newcombe (1998), example (a): 56/70 against 48/80 gives 0.2000 [0.0524, 0.3339].
         let (d, lo, hi) = difference(Rate::of(48, 80), Rate::of(56, 70));
         assert!((d - 0.2).abs() < 1e-9);
-        assert!((lo - 0.0524).abs() < 0.001 && (hi - 0.3339).abs() < 0.001, "{lo} {hi}");
+        assert!(
+            (lo - 0.0524).abs() < 0.001 && (hi - 0.3339).abs() < 0.001,
+            "{lo} {hi}"
+        );
     }
 
     #[test]
@@ -143,12 +176,22 @@ mod tests {
         let v = verdict("B", &seats, &a, &b).unwrap();
         assert_eq!(v.seat, "Red");
         assert!(v.significant);
-        assert!(v.words.starts_with("B favours Red by 6.0 points, 95% CI [1.6,"), "{}", v.words);
+        assert!(
+            v.words
+                .starts_with("B favours Red by 6.0 points, 95% CI [1.6,"),
+            "{}",
+            v.words
+        );
         // With draws, a loss of one seat is not the other's gain: the bigger move speaks.
         let c = [Rate::of(500, 1000), Rate::of(420, 1000)];
         let v = verdict("C", &seats, &a, &c).unwrap();
         assert_eq!((v.seat.as_str(), v.moved.as_str()), ("Blue", "Red"));
-        assert!(v.words.starts_with("C favours Blue: Red's win rate falls 8.0 points, 95% CI [3."), "{}", v.words);
+        assert!(
+            v.words
+                .starts_with("C favours Blue: Red's win rate falls 8.0 points, 95% CI [3."),
+            "{}",
+            v.words
+        );
         let same = verdict("B", &seats, &a, &a).unwrap();
         assert!(!same.significant, "{}", same.words);
     }

@@ -9,7 +9,10 @@ use crate::rules::tank_combat::{CombatSetup, TankCombat};
 use crate::rules::tank_commander::{Battle, TankCommander};
 
 fn changes(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
-    pairs.iter().map(|(k, v)| ((*k).to_string(), (*v).to_string())).collect()
+    pairs
+        .iter()
+        .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+        .collect()
 }
 
 /// The leaves of a setup's tuning, path → value.
@@ -39,12 +42,28 @@ fn exactly<G: Playable>(setup: &G::Setup, change: &[(&str, &str)]) {
 fn a_variant_changes_exactly_its_fields_in_every_game() {
     exactly::<TankCommander>(
         &Battle::builtin_default(),
-        &[("firing.forest_penalty", "2"), ("crew.lieutenant", "FirstDeath"), ("firing.natural_six_hits", "true")],
+        &[
+            ("firing.forest_penalty", "2"),
+            ("crew.lieutenant", "FirstDeath"),
+            ("firing.natural_six_hits", "true"),
+        ],
     );
-    exactly::<TankChess>(&ChessSetup::builtin_default(), &[(&first_int::<TankChess>(&ChessSetup::builtin_default()), "2")]);
-    exactly::<BattleTanks>(&BattleSetup::builtin_default(), &[("nukes", "2"), ("first_roll_no_nuke", "false")]);
-    exactly::<TankCombat>(&CombatSetup::builtin_default(), &[("max_hp", "120"), ("bystanders_smoke", "false")]);
-    exactly::<RangeDuel>(&DuelSetup::builtin_default(), &[("rules.turn_limit", "8"), ("rules.driving_tie", "Reroll")]);
+    exactly::<TankChess>(
+        &ChessSetup::builtin_default(),
+        &[(&first_int::<TankChess>(&ChessSetup::builtin_default()), "2")],
+    );
+    exactly::<BattleTanks>(
+        &BattleSetup::builtin_default(),
+        &[("nukes", "2"), ("first_roll_no_nuke", "false")],
+    );
+    exactly::<TankCombat>(
+        &CombatSetup::builtin_default(),
+        &[("max_hp", "120"), ("bystanders_smoke", "false")],
+    );
+    exactly::<RangeDuel>(
+        &DuelSetup::builtin_default(),
+        &[("rules.turn_limit", "8"), ("rules.driving_tie", "Reroll")],
+    );
 }
 
 fn first_int<G: Playable>(setup: &G::Setup) -> String {
@@ -59,7 +78,8 @@ fn first_int<G: Playable>(setup: &G::Setup) -> String {
 #[test]
 fn the_changed_rules_are_the_ones_played() {
     let base = Battle::builtin_default();
-    let tuned = variant::apply::<TankCommander>(&base, &changes(&[("firing.forest_penalty", "3")])).unwrap();
+    let tuned = variant::apply::<TankCommander>(&base, &changes(&[("firing.forest_penalty", "3")]))
+        .unwrap();
     assert_eq!(tuned.rules.firing.forest_penalty, 3);
     assert_eq!(base.rules.firing.forest_penalty, 1);
 }
@@ -68,9 +88,19 @@ fn the_changed_rules_are_the_ones_played() {
 fn every_game_offers_its_fields_with_meanings() {
     fn check<G: Playable>(setup: &G::Setup, min: usize) {
         let fields = variant::fields::<G>(setup).unwrap();
-        assert!(fields.len() >= min, "{}: {} fields", G::KIND.title(), fields.len());
+        assert!(
+            fields.len() >= min,
+            "{}: {} fields",
+            G::KIND.title(),
+            fields.len()
+        );
         let explained = fields.iter().filter(|f| !f.meaning.is_empty()).count();
-        assert!(explained * 2 >= fields.len(), "{}: {explained} of {} explained", G::KIND.title(), fields.len());
+        assert!(
+            explained * 2 >= fields.len(),
+            "{}: {explained} of {} explained",
+            G::KIND.title(),
+            fields.len()
+        );
     }
     check::<TankCommander>(&Battle::builtin_default(), 80);
     check::<TankChess>(&ChessSetup::builtin_default(), 5);
@@ -88,15 +118,35 @@ fn a_bad_variant_lists_every_problem_by_name() {
             ("B".into(), changes(&[("tanks", "0")])),
             ("C".into(), changes(&[("no_such", "1"), ("nukes", "many")])),
         ],
-        &Ask { games: 1, seed: 1, bots: Vec::new(), threads: 1 },
+        &Ask {
+            games: 1,
+            seed: 1,
+            bots: Vec::new(),
+            threads: 1,
+        },
     )
     .unwrap_err();
     assert_eq!(err.lines().count(), 3, "{err}");
-    assert!(err.contains("variant B: tanks") && err.contains("variant C: no_such") && err.contains("variant C: nukes"), "{err}");
+    assert!(
+        err.contains("variant B: tanks")
+            && err.contains("variant C: no_such")
+            && err.contains("variant C: nukes"),
+        "{err}"
+    );
 }
 
-fn report_of<G: Playable>(setup: &G::Setup, variants: &[(String, BTreeMap<String, String>)], threads: usize, games: u32) -> LabReport {
-    let ask = Ask { games, seed: 9, bots: Vec::new(), threads };
+fn report_of<G: Playable>(
+    setup: &G::Setup,
+    variants: &[(String, BTreeMap<String, String>)],
+    threads: usize,
+    games: u32,
+) -> LabReport {
+    let ask = Ask {
+        games,
+        seed: 9,
+        bots: Vec::new(),
+        threads,
+    };
     let (plan, question) = plan::<G>(setup, "t", variants, &ask).unwrap();
     let live = Live::new(plan.arms.len());
     run::<G>(&plan, &live).unwrap();
@@ -121,11 +171,19 @@ fn every_game_runs_in_the_lab() {
     let tc = report_of::<TankCommander>(&Battle::builtin_default(), &[], 2, 6);
     assert_eq!(tc.arms[0].games, 6);
     assert!(tc.arms[0].board.is_some() && !tc.arms[0].pieces.is_empty());
-    assert!(tc.arms[0].pieces.iter().any(|p| p.name.starts_with("upgrade: ")));
+    assert!(
+        tc.arms[0]
+            .pieces
+            .iter()
+            .any(|p| p.name.starts_with("upgrade: "))
+    );
     let chess = report_of::<TankChess>(&ChessSetup::builtin_default(), &[], 2, 2);
     assert_eq!(chess.arms[0].games, 2);
     let bt = report_of::<BattleTanks>(&BattleSetup::builtin_default(), &[], 2, 10);
-    assert!(!bt.arms[0].matchups.is_empty(), "four seats: seat against seat");
+    assert!(
+        !bt.arms[0].matchups.is_empty(),
+        "four seats: seat against seat"
+    );
     let combat = report_of::<TankCombat>(&CombatSetup::builtin_default(), &[], 2, 10);
     assert_eq!(combat.arms[0].games, 10);
 }
@@ -133,17 +191,29 @@ fn every_game_runs_in_the_lab() {
 #[test]
 fn cancel_stops_before_the_next_game() {
     let setup = DuelSetup::builtin_default();
-    let ask = Ask { games: 1000, seed: 1, bots: Vec::new(), threads: 1 };
+    let ask = Ask {
+        games: 1000,
+        seed: 1,
+        bots: Vec::new(),
+        threads: 1,
+    };
     let (plan, _) = plan::<RangeDuel>(&setup, "t", &[], &ask).unwrap();
     let live = Live::new(1);
-    live.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+    live.cancel
+        .store(true, std::sync::atomic::Ordering::Relaxed);
     run::<RangeDuel>(&plan, &live).unwrap();
     assert_eq!(live.finished(), 0);
 }
 
 #[test]
 fn sweeps_read_ranges_and_lists() {
-    assert_eq!(parse_sweep("a.b=-2..0").unwrap(), ("a.b".to_string(), vec!["-2".into(), "-1".into(), "0".into()]));
+    assert_eq!(
+        parse_sweep("a.b=-2..0").unwrap(),
+        (
+            "a.b".to_string(),
+            vec!["-2".into(), "-1".into(), "0".into()]
+        )
+    );
     assert_eq!(parse_sweep("x=60..90:15").unwrap().1, ["60", "75", "90"]);
     assert_eq!(parse_sweep("s=Front,Rear").unwrap().1, ["Front", "Rear"]);
     assert!(parse_sweep("x=5..1").is_err());
@@ -159,18 +229,41 @@ fn simulate_from_here_and_per_candidate() {
     let mut bots = crate::framework::playable::bots_for::<TankCommander>(&[], 2).unwrap();
     for _ in 0..6 {
         let p = m.state().to_act()[0];
-        let a = bots[p.index()].choose(m.state(), p, &mut crate::framework::MatchRng::new(1)).unwrap();
+        let a = bots[p.index()]
+            .choose(m.state(), p, &mut crate::framework::MatchRng::new(1))
+            .unwrap();
         m.play(p, &a).unwrap();
     }
-    let opts = whatif::Continue { games: 40, seed: 5, bots: &[], threads: 2, cancel: None, done: None };
+    let opts = whatif::Continue {
+        games: 40,
+        seed: 5,
+        bots: &[],
+        threads: 2,
+        cancel: None,
+        done: None,
+    };
     let now = whatif::simulate_from(m.state(), &opts).unwrap();
     assert_eq!(now.games, 40);
-    assert_eq!(now.rates.iter().map(|r| r.wins).sum::<u32>() + now.no_winner, 40);
-    let again = whatif::simulate_from(m.state(), &whatif::Continue { threads: 1, ..opts.clone() }).unwrap();
+    assert_eq!(
+        now.rates.iter().map(|r| r.wins).sum::<u32>() + now.no_winner,
+        40
+    );
+    let again = whatif::simulate_from(
+        m.state(),
+        &whatif::Continue {
+            threads: 1,
+            ..opts.clone()
+        },
+    )
+    .unwrap();
     assert_eq!(now, again, "the same seed on one thread and two");
     let cands = whatif::candidates(m.state(), 4, 1);
     assert!(!cands.is_empty() && cands.len() <= 4);
-    let each = whatif::per_candidate(m.state(), &cands, &whatif::Continue { games: 10, ..opts }).unwrap();
+    let each =
+        whatif::per_candidate(m.state(), &cands, &whatif::Continue { games: 10, ..opts }).unwrap();
     assert_eq!(each.len(), cands.len());
-    assert!(each.iter().all(|c| c.chances.games == 10 && !c.action.is_empty()));
+    assert!(
+        each.iter()
+            .all(|c| c.chances.games == 10 && !c.action.is_empty())
+    );
 }

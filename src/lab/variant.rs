@@ -55,7 +55,11 @@ impl VariantFile {
         if variant.name.trim().is_empty() {
             p.push("name", "a variant needs a name");
         }
-        if p.is_empty() { Ok(variant) } else { Err(p.locate(&file, &map)) }
+        if p.is_empty() {
+            Ok(variant)
+        } else {
+            Err(p.locate(&file, &map))
+        }
     }
 
     /// The setup file the variant names, relative to the variant's own folder.
@@ -115,7 +119,14 @@ pub fn check<G: Playable>(path: &Path, text: &str) -> Result<(VariantFile, G::Se
     let map = data::SourceMap::new(text);
     if variant.game != G::NAME {
         let mut p = Problems::default();
-        p.push("game", format!("this variant is for `{}`, not {}", variant.game, G::KIND.title()));
+        p.push(
+            "game",
+            format!(
+                "this variant is for `{}`, not {}",
+                variant.game,
+                G::KIND.title()
+            ),
+        );
         return Err(p.locate(&file, &map));
     }
     let (setup, _) = variant_setup::<G>(&variant, path)?;
@@ -160,7 +171,11 @@ pub fn fields<G: Playable>(setup: &G::Setup) -> Result<Vec<Field>, String> {
     let mut notes: BTreeMap<String, String> = BTreeMap::new();
     for (prefix, notes_text) in G::tuning_notes() {
         for (path, note) in doc::notes(notes_text) {
-            let full = if prefix.is_empty() { path } else { format!("{prefix}.{path}") };
+            let full = if prefix.is_empty() {
+                path
+            } else {
+                format!("{prefix}.{path}")
+            };
             notes.entry(full).or_insert(note);
         }
     }
@@ -252,7 +267,11 @@ pub fn apply<G: Playable>(
         Ok(_) => Err(problems),
         Err(found) => {
             problems.extend(found.0.into_iter().map(|(path, why)| {
-                if path.is_empty() { why } else { format!("{path}: {why}") }
+                if path.is_empty() {
+                    why
+                } else {
+                    format!("{path}: {why}")
+                }
             }));
             Err(problems)
         }
@@ -283,7 +302,11 @@ pub fn settings<G: Playable>(setup: &G::Setup, path: &str) -> Vec<String> {
 /// up from it until a value is refused, at most `reach` steps each way. `None` for a field
 /// that is not a whole number.
 #[must_use]
-pub fn accepted_range<G: Playable>(setup: &G::Setup, field: &Field, reach: i64) -> Option<(i64, i64)> {
+pub fn accepted_range<G: Playable>(
+    setup: &G::Setup,
+    field: &Field,
+    reach: i64,
+) -> Option<(i64, i64)> {
     if field.kind != LeafKind::Int {
         return None;
     }
@@ -318,10 +341,16 @@ mod tests {
     fn tank_commander_fields_have_meanings() {
         let battle = Battle::builtin_default();
         let fields = fields::<TankCommander>(&battle).unwrap();
-        let forest = fields.iter().find(|f| f.path == "firing.forest_penalty").unwrap();
+        let forest = fields
+            .iter()
+            .find(|f| f.path == "firing.forest_penalty")
+            .unwrap();
         assert_eq!(forest.value, "1");
         assert_eq!(forest.group, "firing");
-        let arc = fields.iter().find(|f| f.path == "firing.arc_boundary").unwrap();
+        let arc = fields
+            .iter()
+            .find(|f| f.path == "firing.arc_boundary")
+            .unwrap();
         assert!(arc.meaning.contains("stronger armor"), "{}", arc.meaning);
         assert!(fields.len() > 80, "{}", fields.len());
     }
@@ -330,7 +359,10 @@ mod tests {
     fn switch_settings_are_read_from_the_rules() {
         let battle = Battle::builtin_default();
         let got = settings::<TankCommander>(&battle, "crew.lieutenant");
-        assert!(got.contains(&"FirstDeath".to_string()) && got.contains(&"Choice".to_string()), "{got:?}");
+        assert!(
+            got.contains(&"FirstDeath".to_string()) && got.contains(&"Choice".to_string()),
+            "{got:?}"
+        );
     }
 
     #[test]
@@ -338,7 +370,10 @@ mod tests {
         let battle = Battle::builtin_default();
         let changes = BTreeMap::from([("tank.accuracy".to_string(), "0".to_string())]);
         let problems = apply::<TankCommander>(&battle, &changes).unwrap_err();
-        assert!(problems.iter().any(|p| p.starts_with("tank.accuracy")), "{problems:?}");
+        assert!(
+            problems.iter().any(|p| p.starts_with("tank.accuracy")),
+            "{problems:?}"
+        );
         let f = Field {
             path: "tank.accuracy".into(),
             group: "tank".into(),
@@ -347,6 +382,9 @@ mod tests {
             meaning: String::new(),
         };
         let (lo, hi) = accepted_range::<TankCommander>(&battle, &f, 10).unwrap();
-        assert!((1..=2).contains(&lo) && (6..=14).contains(&hi), "{lo}..{hi}");
+        assert!(
+            (1..=2).contains(&lo) && (6..=14).contains(&hi),
+            "{lo}..{hi}"
+        );
     }
 }

@@ -940,14 +940,19 @@ fn lab_frame_time_during_a_run() {
     });
     app.update();
     let idle = frame_ms(&mut app, 120);
-    println!("Lab screen, windowless: {busy:.2} ms a frame during a run ({done} games played meanwhile), {idle:.2} ms idle");
+    println!(
+        "Lab screen, windowless: {busy:.2} ms a frame during a run ({done} games played meanwhile), {idle:.2} ms idle"
+    );
 }
 
 #[test]
 fn branching_a_playtest_game_keeps_the_original_and_plays_on_from_there() {
     let mut app = tc(&BLUE_FIRST);
     let striker = UnitId(0);
-    order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::Activate(striker)));
+    order::<TankCommander>(
+        &mut app,
+        Order::Play(PlayerId(0), Action::Activate(striker)),
+    );
     order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::Move));
     order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::Move));
     order::<TankCommander>(&mut app, Order::Playtest(true));

@@ -32,28 +32,55 @@ fn arms(report: &serde_json::Value) -> serde_json::Value {
 #[test]
 fn the_command_line_and_the_lab_screen_give_the_same_numbers() {
     let variant = "scenarios/lab/skirmish-tougher-hulls.ron";
-    let out = tanktable(&["lab", variant, "-n", "300", "--seed", "7", "--threads", "2", "--json"]);
+    let out = tanktable(&[
+        "lab",
+        variant,
+        "-n",
+        "300",
+        "--seed",
+        "7",
+        "--threads",
+        "2",
+        "--json",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     // The Lab screen's way: its backend, one worker, results gathered as they finish.
     let path = project(variant);
     let file = VariantFile::parse(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
-    let backend = lab::any::load(GameKind::TankCommander, &file.setup_path(&path).unwrap()).unwrap();
-    let ask = Ask { games: 300, seed: 7, bots: vec!["greedy".into(), "greedy".into()], threads: 1 };
-    let mut running = backend.start(&[(file.name.clone(), file.changes.clone())], &ask, None).unwrap();
+    let backend =
+        lab::any::load(GameKind::TankCommander, &file.setup_path(&path).unwrap()).unwrap();
+    let ask = Ask {
+        games: 300,
+        seed: 7,
+        bots: vec!["greedy".into(), "greedy".into()],
+        threads: 1,
+    };
+    let mut running = backend
+        .start(&[(file.name.clone(), file.changes.clone())], &ask, None)
+        .unwrap();
     running.join().unwrap();
     let report = LabReport::build(running.question.clone(), &running.live.snapshot());
     let screen: serde_json::Value = serde_json::from_str(&report.to_json().unwrap()).unwrap();
     assert_eq!(arms(&cli), arms(&screen));
     assert_eq!(cli["arms"][1]["games"], 300);
-    assert!(cli["arms"][1]["verdict"]["words"].as_str().unwrap().contains("95% CI"));
+    assert!(
+        cli["arms"][1]["verdict"]["words"]
+            .as_str()
+            .unwrap()
+            .contains("95% CI")
+    );
 }
 
 #[test]
 fn the_lab_writes_csv_and_a_variant_file_that_applies_exactly_its_fields() {
     let dir = std::env::temp_dir().join(format!("tanktable-lab-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let (csv, games_csv, saved) = (dir.join("sum.csv"), dir.join("games.csv"), dir.join("forest.ron"));
+    let (csv, games_csv, saved) = (
+        dir.join("sum.csv"),
+        dir.join("games.csv"),
+        dir.join("forest.ron"),
+    );
     let out = tanktable(&[
         "lab",
         "scenarios/battle.ron",
@@ -74,14 +101,21 @@ fn the_lab_writes_csv_and_a_variant_file_that_applies_exactly_its_fields() {
     let summary = std::fs::read_to_string(&csv).unwrap();
     assert_eq!(summary.lines().count(), 1 + 2 * 2, "{summary}");
     assert!(summary.contains("Thick forest,Blue,40,"), "{summary}");
-    assert_eq!(std::fs::read_to_string(&games_csv).unwrap().lines().count(), 1 + 2 * 40);
+    assert_eq!(
+        std::fs::read_to_string(&games_csv).unwrap().lines().count(),
+        1 + 2 * 40
+    );
     // The saved variant checks, names its setup, and changes exactly one field.
     let check = tanktable(&["check", saved.to_str().unwrap()]);
     assert!(check.status.success(), "{}", text(&check.stderr));
     let v = VariantFile::parse(&saved, &std::fs::read_to_string(&saved).unwrap()).unwrap();
-    assert_eq!(v.changes, BTreeMap::from([("firing.forest_penalty".to_string(), "2".to_string())]));
+    assert_eq!(
+        v.changes,
+        BTreeMap::from([("firing.forest_penalty".to_string(), "2".to_string())])
+    );
     let rules = TankCommander::load_rules(None).unwrap();
-    let base = playable::load_setup::<TankCommander>(&v.setup_path(&saved).unwrap(), &rules).unwrap();
+    let base =
+        playable::load_setup::<TankCommander>(&v.setup_path(&saved).unwrap(), &rules).unwrap();
     let tuned = lab::variant::apply::<TankCommander>(&base, &v.changes).unwrap();
     let mut want = base.rules.clone();
     want.firing.forest_penalty = 2;
@@ -102,7 +136,11 @@ fn a_bad_variant_gets_every_problem_and_no_run() {
     let out = tanktable(&["check", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(err.contains("tanks: each arsenal needs at least 1 Tank") && err.contains("no number or switch `nope`"), "{err}");
+    assert!(
+        err.contains("tanks: each arsenal needs at least 1 Tank")
+            && err.contains("no number or switch `nope`"),
+        "{err}"
+    );
     assert!(err.contains("bad.ron:4:"), "placed at the changes: {err}");
     let out = tanktable(&["lab", bad.to_str().unwrap(), "-n", "5"]);
     assert!(!out.status.success());
@@ -111,16 +149,36 @@ fn a_bad_variant_gets_every_problem_and_no_run() {
 
 #[test]
 fn a_sweep_and_what_if_run_from_the_command_line() {
-    let out = tanktable(&["lab", "scenarios/range-duel/default.ron", "--sweep", "rules.turn_limit=6..12:3", "-n", "60", "--json"]);
+    let out = tanktable(&[
+        "lab",
+        "scenarios/range-duel/default.ron",
+        "--sweep",
+        "rules.turn_limit=6..12:3",
+        "-n",
+        "60",
+        "--json",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["arms"].as_array().unwrap().len(), 4);
-    assert!(report["balanced"].as_str().unwrap().starts_with("rules.turn_limit = "));
+    assert!(
+        report["balanced"]
+            .as_str()
+            .unwrap()
+            .starts_with("rules.turn_limit = ")
+    );
     // What if: a record of a bot game, the position after its 10th action.
     let dir = std::env::temp_dir().join(format!("tanktable-whatif-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("game.ron");
-    let out = tanktable(&["record", "scenarios/skirmish.ron", "-o", record.to_str().unwrap(), "--seed", "3"]);
+    let out = tanktable(&[
+        "record",
+        "scenarios/skirmish.ron",
+        "-o",
+        record.to_str().unwrap(),
+        "--seed",
+        "3",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let before = std::fs::read(&record).unwrap();
     let branch = dir.join("branch.ron");
@@ -140,12 +198,19 @@ fn a_sweep_and_what_if_run_from_the_command_line() {
     let said = text(&out.stdout);
     assert!(said.starts_with("After 10 of "), "{said}");
     // The chances now (a line a side), then after each candidate action.
-    assert!(said.lines().filter(|l| l.contains("% [")).count() >= 2 + 1, "{said}");
+    assert!(
+        said.lines().filter(|l| l.contains("% [")).count() > 2,
+        "{said}"
+    );
     // The original record is untouched; the branch replays to the 10th action.
     assert_eq!(std::fs::read(&record).unwrap(), before);
     let check = tanktable(&["check", branch.to_str().unwrap()]);
     assert!(check.status.success(), "{}", text(&check.stderr));
-    assert!(text(&check.stdout).contains(", 10 actions"), "{}", text(&check.stdout));
+    assert!(
+        text(&check.stdout).contains(", 10 actions"),
+        "{}",
+        text(&check.stdout)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -153,8 +218,15 @@ fn a_sweep_and_what_if_run_from_the_command_line() {
 fn branching_a_record_leaves_its_hash_unchanged() {
     use tanktable::framework::{Seat, SeatedMatch};
     let rules = TankCommander::load_rules(None).unwrap();
-    let setup = playable::load_setup::<TankCommander>(&project("scenarios/skirmish.ron"), &rules).unwrap();
-    let mut m = SeatedMatch::<TankCommander>::new(setup, "skirmish".into(), 4, vec![Seat::Bot("greedy".into()); 2]).unwrap();
+    let setup =
+        playable::load_setup::<TankCommander>(&project("scenarios/skirmish.ron"), &rules).unwrap();
+    let mut m = SeatedMatch::<TankCommander>::new(
+        setup,
+        "skirmish".into(),
+        4,
+        vec![Seat::Bot("greedy".into()); 2],
+    )
+    .unwrap();
     m.autoplay(30).unwrap();
     let original = m.record();
     let text_before = TankCommander::write_record(&original).unwrap();
@@ -164,8 +236,18 @@ fn branching_a_record_leaves_its_hash_unchanged() {
     let mut replay = SeatedMatch::from_record(branched, "branch".into(), true, None).unwrap();
     replay.seek(12).unwrap();
     replay.take_over();
-    replay.set_seat(tanktable::framework::PlayerId(0), Seat::Bot("greedy".into())).unwrap();
-    replay.set_seat(tanktable::framework::PlayerId(1), Seat::Bot("random".into())).unwrap();
+    replay
+        .set_seat(
+            tanktable::framework::PlayerId(0),
+            Seat::Bot("greedy".into()),
+        )
+        .unwrap();
+    replay
+        .set_seat(
+            tanktable::framework::PlayerId(1),
+            Seat::Bot("random".into()),
+        )
+        .unwrap();
     replay.autoplay(20).unwrap();
     assert_eq!(replay.record().actions[..12], original.actions[..12]);
     assert_ne!(replay.record().actions.len(), 12);

@@ -83,6 +83,8 @@ struct Scene {
     builder: bool,
     /// `setup` is a campaign: play its next battle, as the menu opens it.
     campaign: bool,
+    /// Open the what-if window at frame 10 and simulate from there (Tank Commander).
+    whatif: bool,
     /// Open the playtest lab on this question (a lab variant file, or `sweep:SETUP:SPEC`)
     /// with `autoplay` games a variant, and run it.
     lab: Option<String>,
@@ -99,7 +101,7 @@ impl Scene {
 
     fn encode(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
             self.setup.clone().unwrap_or_default(),
             self.seats.join(","),
             self.seed,
@@ -111,6 +113,7 @@ impl Scene {
             self.builder,
             self.campaign,
             self.lab.clone().unwrap_or_default(),
+            self.whatif,
         )
     }
 
@@ -132,6 +135,7 @@ impl Scene {
             builder: f[8] == "true",
             campaign: f[9] == "true",
             lab: Some(f[10].to_string()).filter(|s| !s.is_empty()),
+            whatif: f[11] == "true",
         }
     }
 }
@@ -256,8 +260,30 @@ fn render_child() {
             },
         );
     }
+    if scene.whatif {
+        use tanktable::client::hud::Panels;
+        use tanktable::client::lab::whatif::WhatIf;
+        use tanktable::rules::tank_commander::TankCommander;
+        app.add_systems(
+            Update,
+            |count: Res<bevy::diagnostic::FrameCount>,
+             session: Option<Res<Session<TankCommander>>>,
+             mut panels: ResMut<Panels>,
+             mut what: ResMut<WhatIf>| {
+                if count.0 == 10
+                    && let Some(s) = session
+                {
+                    panels.whatif = true;
+                    what.games = 400;
+                    what.candidates = 4;
+                    what.ask(s.state().clone(), (s.generation, s.revision));
+                }
+            },
+        );
+    }
     if let Some(question) = &scene.lab {
-        app.world_mut().write_message(lab_question(question, scene.autoplay));
+        app.world_mut()
+            .write_message(lab_question(question, scene.autoplay));
         // The frame time while the workers run, and after: the screen stays live.
         let last = scene.frame;
         app.add_systems(
@@ -893,7 +919,10 @@ fn the_lab_answers_an_ab_question_with_plots() {
     }
     let (_, _, px) = pixels(&path);
     let (base, variant) = plot_pixels(&px);
-    assert!(base > 2000 && variant > 2000, "the win-rate bars are missing: base {base} px, variant {variant} px");
+    assert!(
+        base > 2000 && variant > 2000,
+        "the win-rate bars are missing: base {base} px, variant {variant} px"
+    );
     // The other pictures of the same question, each drawn.
     for (tab, file, min) in [
         ("Difference", "lab-skirmish-difference.png", 300),
@@ -906,7 +935,10 @@ fn the_lab_answers_an_ab_question_with_plots() {
         };
         let (_, _, px) = pixels(&render(&scene, file));
         let (_, variant) = plot_pixels(&px);
-        assert!(variant > min, "{tab}: the variant's marks are missing ({variant} px)");
+        assert!(
+            variant > min,
+            "{tab}: the variant's marks are missing ({variant} px)"
+        );
     }
     // Tank Commander's own pictures, on River Town (four tanks a side): units and
     // upgrades, where tanks fall.
@@ -916,7 +948,9 @@ fn the_lab_answers_an_ab_question_with_plots() {
         ..scene.clone()
     };
     let (_, _, px) = pixels(&render(&scene, "lab-river-town-pieces.png"));
-    let green = count(&px, |p| (0..3).all(|i| (p[i] - [110, 200, 120][i]).abs() <= 12));
+    let green = count(&px, |p| {
+        (0..3).all(|i| (p[i] - [110, 200, 120][i]).abs() <= 12)
+    });
     assert!(green > 1000, "the units' bars are missing ({green} px)");
     let scene = Scene {
         lab: Some("sweep:scenarios/battle.ron:tank.hull=4..5#Where tanks fall".into()),
@@ -933,7 +967,9 @@ fn the_lab_shows_a_duels_matrix_rows_and_card_class_matchups() {
         return;
     }
     let scene = Scene {
-        lab: Some("sweep:scenarios/range-duel/default.ron:rules.turn_limit=8,12#Matrix rows".into()),
+        lab: Some(
+            "sweep:scenarios/range-duel/default.ron:rules.turn_limit=8,12#Matrix rows".into(),
+        ),
         autoplay: 300,
         frame: 120,
         ..Scene::default()
@@ -948,8 +984,29 @@ fn the_lab_shows_a_duels_matrix_rows_and_card_class_matchups() {
         ..Scene::default()
     };
     let (_, _, px) = pixels(&render(&scene, "lab-tank-combat-matchups.png"));
-    let cells = count(&px, |[r, g, b]| r > 80 && b > 40 && r > g && (r - b).abs() < 200 && g < 235);
+    let cells = count(&px, |[r, g, b]| {
+        r > 80 && b > 40 && r > g && (r - b).abs() < 200 && g < 235
+    });
     assert!(cells > 500, "the matchup grid is missing ({cells} px)");
+}
+
+#[test]
+fn what_if_gives_each_side_its_chance_at_the_table() {
+    if !can_render() {
+        return;
+    }
+    // River Town after 40 greedy actions; the window asks for its continuations at
+    // frame 10, as its button does.
+    let scene = Scene {
+        seats: vec!["greedy".into(), "greedy".into()],
+        autoplay: 40,
+        frame: 90,
+        whatif: true,
+        ..Scene::on("scenarios/battle.ron")
+    };
+    let (_, _, px) = pixels(&render(&scene, "what-if-river-town-ui.png"));
+    let text = count(&px, |[r, g, b]| r > 200 && g > 200 && b > 200);
+    assert!(text > 2000, "the window's text is missing ({text} px)");
 }
 
 #[test]

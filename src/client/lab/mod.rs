@@ -350,7 +350,11 @@ impl LabScreen {
                 self.report = None;
                 self.counted = 0;
                 self.status.clear();
-                self.tab = if self.sweep_on { PlotTab::Sweep } else { PlotTab::WinRates };
+                self.tab = if self.sweep_on {
+                    PlotTab::Sweep
+                } else {
+                    PlotTab::WinRates
+                };
             }
             Err(e) => self.status = e,
         }
@@ -377,9 +381,8 @@ fn variant_files(game: GameKind) -> Vec<PathBuf> {
     for dir in dirs.into_iter().flatten() {
         for path in super::menu::ron_files(&dir) {
             let ok = std::fs::read_to_string(&path).is_ok_and(|t| {
-                crate::rules::detect(&path, &t).is_ok_and(|d| {
-                    d.game == game && d.kind == crate::rules::FileKind::Variant
-                })
+                crate::rules::detect(&path, &t)
+                    .is_ok_and(|d| d.game == game && d.kind == crate::rules::FileKind::Variant)
             });
             if ok {
                 found.push(path);
@@ -550,7 +553,11 @@ fn header(ui: &mut egui::Ui, lab: &mut LabScreen, next: &mut NextState<Screen>) 
         {
             next.set(Screen::Menu);
         }
-        ui.heading(egui::RichText::new("PLAYTEST LAB").strong().color(egui::Color32::from_rgb(230, 200, 120)));
+        ui.heading(
+            egui::RichText::new("PLAYTEST LAB")
+                .strong()
+                .color(egui::Color32::from_rgb(230, 200, 120)),
+        );
         ui.separator();
         let before = lab.game;
         for game in GameKind::ALL {
@@ -575,7 +582,10 @@ fn header(ui: &mut egui::Ui, lab: &mut LabScreen, next: &mut NextState<Screen>) 
         let names: Vec<String> = lab
             .setups
             .iter()
-            .map(|p| p.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned()))
+            .map(|p| {
+                p.file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+            })
             .collect();
         let mut chosen = lab.chosen;
         egui::ComboBox::from_id_salt("lab-setup")
@@ -628,12 +638,21 @@ fn variants_panel(ui: &mut egui::Ui, lab: &mut LabScreen) {
     ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new("A (base)").color(arm_color(0)));
         for (i, v) in lab.variants.iter().enumerate() {
-            let text = egui::RichText::new(format!("{} ({})", v.name, v.changes.len())).color(arm_color(i + 1));
-            if ui.selectable_label(lab.editing == i, text).on_hover_text("Edit this variant").clicked() {
+            let text = egui::RichText::new(format!("{} ({})", v.name, v.changes.len()))
+                .color(arm_color(i + 1));
+            if ui
+                .selectable_label(lab.editing == i, text)
+                .on_hover_text("Edit this variant")
+                .clicked()
+            {
                 lab.editing = i;
             }
         }
-        if ui.small_button("+ Variant").on_hover_text("A new variant to compare with the base").clicked() {
+        if ui
+            .small_button("+ Variant")
+            .on_hover_text("A new variant to compare with the base")
+            .clicked()
+        {
             let name = ["B", "C", "D", "E", "F"]
                 .into_iter()
                 .find(|n| !lab.variants.iter().any(|v| v.name == *n))
@@ -680,7 +699,9 @@ fn variants_panel(ui: &mut egui::Ui, lab: &mut LabScreen) {
                 .width(260.0)
                 .show_ui(ui, |ui| {
                     for f in &lab.variant_files {
-                        let n = f.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                        let n = f
+                            .file_name()
+                            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
                         if ui.selectable_label(false, n).clicked() {
                             load = Some(f.clone());
                         }
@@ -706,7 +727,11 @@ fn variants_panel(ui: &mut egui::Ui, lab: &mut LabScreen) {
     ui.separator();
     ui.horizontal(|ui| {
         ui.label("Find:");
-        ui.add(egui::TextEdit::singleline(&mut lab.filter).hint_text("forest, armor, hp…").desired_width(170.0));
+        ui.add(
+            egui::TextEdit::singleline(&mut lab.filter)
+                .hint_text("forest, armor, hp…")
+                .desired_width(170.0),
+        );
         ui.checkbox(&mut lab.only_changed, "changed only");
     });
     form(ui, lab);
@@ -719,14 +744,22 @@ fn save_variant(lab: &mut LabScreen, i: usize) {
     let dir = lab_dir();
     let file = VariantFile {
         game: lab.game.name().to_string(),
-        setup: std::path::absolute(setup).ok().map(|p| p.display().to_string()),
+        setup: std::path::absolute(setup)
+            .ok()
+            .map(|p| p.display().to_string()),
         name: v.name.clone(),
         changes: v.changes.clone(),
     };
     let slug: String = v
         .name
         .chars()
-        .map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
         .collect();
     let path = dir.join(format!("{}-{slug}.ron", lab.game.name()));
     let _ = std::fs::create_dir_all(&dir);
@@ -762,105 +795,146 @@ fn form(ui: &mut egui::Ui, lab: &mut LabScreen) {
     let filter = lab.filter.to_lowercase();
     let editing = lab.editing;
     let mut changed = false;
-    let Some(draft) = lab.variants.get_mut(editing) else { return };
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-        let mut group: Option<&str> = None;
-        let mut open = true;
-        for f in &lab.form {
-            let field = &f.field;
-            let edited = draft.changes.get(&field.path).cloned();
-            if lab.only_changed && edited.is_none() {
-                continue;
-            }
-            if !filter.is_empty()
-                && !field.path.to_lowercase().contains(&filter)
-                && !field.meaning.to_lowercase().contains(&filter)
-            {
-                continue;
-            }
-            if group != Some(field.group.as_str()) {
-                group = Some(field.group.as_str());
-                let title = if field.group.is_empty() { "general" } else { field.group.as_str() };
-                ui.add_space(3.0);
-                open = true;
-                ui.label(egui::RichText::new(title).strong().color(egui::Color32::from_rgb(230, 200, 120)));
-            }
-            if !open {
-                continue;
-            }
-            ui.horizontal(|ui| {
-                let name = field.path.strip_prefix(&format!("{}.", field.group)).unwrap_or(&field.path);
-                let color = if edited.is_some() { arm_color(editing + 1) } else { ui.visuals().text_color() };
-                let accepts = match (f.field.kind, f.accepts) {
-                    (LeafKind::Int, Some((lo, hi))) => format!("\nThe rules accept {lo} to {hi} here."),
-                    (LeafKind::Word, _) if !f.settings.is_empty() => format!("\nSettings: {}.", f.settings.join(", ")),
-                    _ => String::new(),
-                };
-                let hover = format!(
-                    "{}\n{}{}\nBase value: {}",
-                    field.path,
-                    if field.meaning.is_empty() { "(no comment in the rules file)" } else { &field.meaning },
-                    accepts,
-                    field.value
-                );
-                ui.add_sized([200.0, 18.0], egui::Label::new(egui::RichText::new(name).color(color)).truncate())
-                    .on_hover_text(hover);
-                let value = edited.clone().unwrap_or_else(|| field.value.clone());
-                let mut new_value: Option<String> = None;
-                match field.kind {
-                    LeafKind::Int => {
-                        let mut v: i64 = value.parse().unwrap_or(0);
-                        let (lo, hi) = f.accepts.unwrap_or((v.min(-1000), v.max(1000)));
-                        if ui.add(egui::DragValue::new(&mut v).range(lo..=hi).speed(0.1)).changed() {
-                            new_value = Some(v.to_string());
-                        }
-                    }
-                    LeafKind::Float => {
-                        let mut v: f64 = value.parse().unwrap_or(0.0);
-                        if ui.add(egui::DragValue::new(&mut v).speed(0.05)).changed() {
-                            new_value = Some(format!("{v:?}"));
-                        }
-                    }
-                    LeafKind::Bool => {
-                        let mut v = value == "true";
-                        if ui.checkbox(&mut v, "").changed() {
-                            new_value = Some(v.to_string());
-                        }
-                    }
-                    LeafKind::Word => {
-                        let mut v = value.clone();
-                        egui::ComboBox::from_id_salt(("lab-field", &field.path))
-                            .selected_text(&v)
-                            .width(110.0)
-                            .show_ui(ui, |ui| {
-                                for s in &f.settings {
-                                    ui.selectable_value(&mut v, s.clone(), s);
-                                }
-                            });
-                        if v != value {
-                            new_value = Some(v);
-                        }
-                    }
-                    LeafKind::Text => {}
+    let Some(draft) = lab.variants.get_mut(editing) else {
+        return;
+    };
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let mut group: Option<&str> = None;
+            let mut open = true;
+            for f in &lab.form {
+                let field = &f.field;
+                let edited = draft.changes.get(&field.path).cloned();
+                if lab.only_changed && edited.is_none() {
+                    continue;
                 }
-                if edited.is_some() {
-                    ui.label(egui::RichText::new(format!("was {}", field.value)).weak().small());
-                    if ui.small_button("↺").on_hover_text("Back to the base value").clicked() {
-                        draft.changes.remove(&field.path);
+                if !filter.is_empty()
+                    && !field.path.to_lowercase().contains(&filter)
+                    && !field.meaning.to_lowercase().contains(&filter)
+                {
+                    continue;
+                }
+                if group != Some(field.group.as_str()) {
+                    group = Some(field.group.as_str());
+                    let title = if field.group.is_empty() {
+                        "general"
+                    } else {
+                        field.group.as_str()
+                    };
+                    ui.add_space(3.0);
+                    open = true;
+                    ui.label(
+                        egui::RichText::new(title)
+                            .strong()
+                            .color(egui::Color32::from_rgb(230, 200, 120)),
+                    );
+                }
+                if !open {
+                    continue;
+                }
+                ui.horizontal(|ui| {
+                    let name = field
+                        .path
+                        .strip_prefix(&format!("{}.", field.group))
+                        .unwrap_or(&field.path);
+                    let color = if edited.is_some() {
+                        arm_color(editing + 1)
+                    } else {
+                        ui.visuals().text_color()
+                    };
+                    let accepts = match (f.field.kind, f.accepts) {
+                        (LeafKind::Int, Some((lo, hi))) => {
+                            format!("\nThe rules accept {lo} to {hi} here.")
+                        }
+                        (LeafKind::Word, _) if !f.settings.is_empty() => {
+                            format!("\nSettings: {}.", f.settings.join(", "))
+                        }
+                        _ => String::new(),
+                    };
+                    let hover = format!(
+                        "{}\n{}{}\nBase value: {}",
+                        field.path,
+                        if field.meaning.is_empty() {
+                            "(no comment in the rules file)"
+                        } else {
+                            &field.meaning
+                        },
+                        accepts,
+                        field.value
+                    );
+                    ui.add_sized(
+                        [200.0, 18.0],
+                        egui::Label::new(egui::RichText::new(name).color(color)).truncate(),
+                    )
+                    .on_hover_text(hover);
+                    let value = edited.clone().unwrap_or_else(|| field.value.clone());
+                    let mut new_value: Option<String> = None;
+                    match field.kind {
+                        LeafKind::Int => {
+                            let mut v: i64 = value.parse().unwrap_or(0);
+                            let (lo, hi) = f.accepts.unwrap_or((v.min(-1000), v.max(1000)));
+                            if ui
+                                .add(egui::DragValue::new(&mut v).range(lo..=hi).speed(0.1))
+                                .changed()
+                            {
+                                new_value = Some(v.to_string());
+                            }
+                        }
+                        LeafKind::Float => {
+                            let mut v: f64 = value.parse().unwrap_or(0.0);
+                            if ui.add(egui::DragValue::new(&mut v).speed(0.05)).changed() {
+                                new_value = Some(format!("{v:?}"));
+                            }
+                        }
+                        LeafKind::Bool => {
+                            let mut v = value == "true";
+                            if ui.checkbox(&mut v, "").changed() {
+                                new_value = Some(v.to_string());
+                            }
+                        }
+                        LeafKind::Word => {
+                            let mut v = value.clone();
+                            egui::ComboBox::from_id_salt(("lab-field", &field.path))
+                                .selected_text(&v)
+                                .width(110.0)
+                                .show_ui(ui, |ui| {
+                                    for s in &f.settings {
+                                        ui.selectable_value(&mut v, s.clone(), s);
+                                    }
+                                });
+                            if v != value {
+                                new_value = Some(v);
+                            }
+                        }
+                        LeafKind::Text => {}
+                    }
+                    if edited.is_some() {
+                        ui.label(
+                            egui::RichText::new(format!("was {}", field.value))
+                                .weak()
+                                .small(),
+                        );
+                        if ui
+                            .small_button("↺")
+                            .on_hover_text("Back to the base value")
+                            .clicked()
+                        {
+                            draft.changes.remove(&field.path);
+                            changed = true;
+                        }
+                    }
+                    if let Some(v) = new_value {
+                        if v == field.value {
+                            draft.changes.remove(&field.path);
+                        } else {
+                            draft.changes.insert(field.path.clone(), v);
+                        }
                         changed = true;
                     }
-                }
-                if let Some(v) = new_value {
-                    if v == field.value {
-                        draft.changes.remove(&field.path);
-                    } else {
-                        draft.changes.insert(field.path.clone(), v);
-                    }
-                    changed = true;
-                }
-            });
-        }
-    });
+                });
+            }
+        });
     if changed {
         lab.recheck();
     }
@@ -891,7 +965,11 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
                 .width(260.0)
                 .show_ui(ui, |ui| {
                     for f in lab.form.iter().filter(|f| f.field.kind == LeafKind::Int) {
-                        ui.selectable_value(&mut lab.sweep_field, f.field.path.clone(), &f.field.path);
+                        ui.selectable_value(
+                            &mut lab.sweep_field,
+                            f.field.path.clone(),
+                            &f.field.path,
+                        );
                     }
                 });
             if lab.sweep_field != before {
@@ -921,18 +999,28 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
         let why = if lab.backend.is_none() {
             Some("No setup is loaded".to_string())
         } else if !problems.is_empty() && !lab.sweep_on {
-            Some(format!("A variant breaks the rules: {}", problems.join("; ")))
+            Some(format!(
+                "A variant breaks the rules: {}",
+                problems.join("; ")
+            ))
         } else if lab.sweep_on && lab.sweep_from > lab.sweep_to {
             Some("The sweep must run upwards".to_string())
         } else {
             None
         };
         if running {
-            if ui.button("Cancel").on_hover_text("Stop now: the games finished so far are kept").clicked() {
+            if ui
+                .button("Cancel")
+                .on_hover_text("Stop now: the games finished so far are kept")
+                .clicked()
+            {
                 lab.cancel();
             }
         } else if ui
-            .add_enabled(why.is_none(), egui::Button::new(egui::RichText::new("▶ Run").strong()))
+            .add_enabled(
+                why.is_none(),
+                egui::Button::new(egui::RichText::new("▶ Run").strong()),
+            )
             .on_hover_text(if nothing {
                 "Play the base alone (change a field to compare a variant)"
             } else {
@@ -945,7 +1033,9 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
         }
         if let Some(run) = &lab.run {
             let done = run.running.live.finished();
-            let elapsed = run.finished.unwrap_or_else(|| run.started.elapsed().as_secs_f64());
+            let elapsed = run
+                .finished
+                .unwrap_or_else(|| run.started.elapsed().as_secs_f64());
             let fraction = done as f32 / run.total.max(1) as f32;
             ui.add(
                 egui::ProgressBar::new(fraction)
@@ -965,27 +1055,49 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
     if let Some(report) = lab.report.clone() {
         ui.horizontal(|ui| {
             ui.label("Export:");
-            if ui.button("CSV").on_hover_text("A line per variant and seat").clicked() {
+            if ui
+                .button("CSV")
+                .on_hover_text("A line per variant and seat")
+                .clicked()
+            {
                 let csv = report.to_csv();
                 lab.status = export(lab, "csv", &csv);
             }
-            if ui.button("Games CSV").on_hover_text("A line per game").clicked() {
-                let results = lab.run.as_ref().map(|r| r.running.live.snapshot()).unwrap_or_default();
+            if ui
+                .button("Games CSV")
+                .on_hover_text("A line per game")
+                .clicked()
+            {
+                let results = lab
+                    .run
+                    .as_ref()
+                    .map(|r| r.running.live.snapshot())
+                    .unwrap_or_default();
                 let csv = crate::lab::report::games_csv(&report.question, &results);
                 lab.status = export(lab, "games.csv", &csv);
             }
-            if ui.button("JSON").on_hover_text("The whole report, as `tanktable lab --json` prints it").clicked() {
+            if ui
+                .button("JSON")
+                .on_hover_text("The whole report, as `tanktable lab --json` prints it")
+                .clicked()
+            {
                 lab.status = match report.to_json() {
                     Ok(json) => export(lab, "json", &json),
                     Err(e) => e,
                 };
             }
-            if ui.button("PNG").on_hover_text("A picture of this screen, plots and all").clicked() {
+            if ui
+                .button("PNG")
+                .on_hover_text("A picture of this screen, plots and all")
+                .clicked()
+            {
                 let path = export_path(lab, "png");
                 if let Some(dir) = path.parent() {
                     let _ = std::fs::create_dir_all(dir);
                 }
-                commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
+                commands
+                    .spawn(Screenshot::primary_window())
+                    .observe(save_to_disk(path.clone()));
                 lab.status = format!("Saving {}", path.display());
             }
         });

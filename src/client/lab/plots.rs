@@ -84,15 +84,26 @@ fn verdicts(ui: &mut egui::Ui, report: &LabReport) {
         }
         ui.label(egui::RichText::new(line).color(arm_color(i)));
         if let Some(v) = &arm.verdict {
-            let color = if v.significant { egui::Color32::from_rgb(250, 230, 150) } else { egui::Color32::GRAY };
+            let color = if v.significant {
+                egui::Color32::from_rgb(250, 230, 150)
+            } else {
+                egui::Color32::GRAY
+            };
             let mut words = format!("   {}", v.words);
             if let Some(t) = arm.turned {
-                words.push_str(&format!(" · the change turned {t} of {} games on the same dice", arm.games));
+                words.push_str(&format!(
+                    " · the change turned {t} of {} games on the same dice",
+                    arm.games
+                ));
             }
             ui.label(egui::RichText::new(words).color(color).strong());
         }
         if let Some(f) = &arm.first_mover_verdict {
-            let color = if f.ends_with(": significant") { egui::Color32::from_rgb(250, 230, 150) } else { egui::Color32::GRAY };
+            let color = if f.ends_with(": significant") {
+                egui::Color32::from_rgb(250, 230, 150)
+            } else {
+                egui::Color32::GRAY
+            };
             ui.label(egui::RichText::new(format!("   {f}")).color(color));
         }
     }
@@ -113,9 +124,12 @@ fn percent_plot(id: &str) -> Plot<'_> {
 
 /// A bar with its 95% interval drawn as a whisker.
 fn whisker(x: f64, r: Rate, color: egui::Color32) -> Line<'static> {
-    Line::new("", PlotPoints::new(vec![[x, 100.0 * r.lo], [x, 100.0 * r.hi]]))
-        .color(color)
-        .width(2.0)
+    Line::new(
+        "",
+        PlotPoints::new(vec![[x, 100.0 * r.lo], [x, 100.0 * r.hi]]),
+    )
+    .color(color)
+    .width(2.0)
 }
 
 fn win_rates(ui: &mut egui::Ui, report: &LabReport) {
@@ -143,14 +157,17 @@ fn win_rates(ui: &mut egui::Ui, report: &LabReport) {
                     .enumerate()
                     .map(|(s, r)| {
                         let x = s as f64 + (a as f64 - (n - 1.0) / 2.0) * width;
-                        Bar::new(x, 100.0 * r.rate).width(width * 0.9).fill(color).name(format!(
-                            "{} {}: {:.1}% [{:.1}, {:.1}]",
-                            arm.name,
-                            seats.get(s).cloned().unwrap_or_default(),
-                            100.0 * r.rate,
-                            100.0 * r.lo,
-                            100.0 * r.hi
-                        ))
+                        Bar::new(x, 100.0 * r.rate)
+                            .width(width * 0.9)
+                            .fill(color)
+                            .name(format!(
+                                "{} {}: {:.1}% [{:.1}, {:.1}]",
+                                arm.name,
+                                seats.get(s).cloned().unwrap_or_default(),
+                                100.0 * r.rate,
+                                100.0 * r.lo,
+                                100.0 * r.hi
+                            ))
                     })
                     .collect();
                 plot.bar_chart(BarChart::new(arm.name.clone(), bars).color(color));
@@ -170,7 +187,9 @@ fn difference(ui: &mut egui::Ui, report: &LabReport) {
         .allow_scroll(false)
         .allow_drag(false)
         .allow_zoom(false)
-        .x_axis_label("change in the win rate of the seat each variant moves most, points (95% interval)")
+        .x_axis_label(
+            "change in the win rate of the seat each variant moves most, points (95% interval)",
+        )
         .y_axis_formatter(move |mark, _| {
             let i = mark.value.round();
             if (mark.value - i).abs() < 1e-6 && i >= 1.0 {
@@ -188,9 +207,12 @@ fn difference(ui: &mut egui::Ui, report: &LabReport) {
                 let y = i as f64;
                 let color = arm_color(i);
                 plot.line(
-                    Line::new(format!("{}: {}'s win rate", arm.name, v.moved), PlotPoints::new(vec![[v.lo, y], [v.hi, y]]))
-                        .color(color)
-                        .width(4.0),
+                    Line::new(
+                        format!("{}: {}'s win rate", arm.name, v.moved),
+                        PlotPoints::new(vec![[v.lo, y], [v.hi, y]]),
+                    )
+                    .color(color)
+                    .width(4.0),
                 );
                 plot.points(
                     Points::new(arm.name.clone(), PlotPoints::new(vec![[v.points, y]]))
@@ -222,7 +244,8 @@ fn lengths(ui: &mut egui::Ui, report: &LabReport) {
                     })
                     .collect();
                 plot.bar_chart(
-                    BarChart::new(format!("{} (mean {:.1})", arm.name, arm.mean_rounds), bars).color(arm_color(a)),
+                    BarChart::new(format!("{} (mean {:.1})", arm.name, arm.mean_rounds), bars)
+                        .color(arm_color(a)),
                 );
             }
         });
@@ -239,7 +262,13 @@ fn first_move(ui: &mut egui::Ui, report: &LabReport) {
                 let x = a as f64;
                 plot.bar_chart(
                     BarChart::new(
-                        format!("{}: {:.1}% [{:.1}, {:.1}]", arm.name, 100.0 * r.rate, 100.0 * r.lo, 100.0 * r.hi),
+                        format!(
+                            "{}: {:.1}% [{:.1}, {:.1}]",
+                            arm.name,
+                            100.0 * r.rate,
+                            100.0 * r.lo,
+                            100.0 * r.hi
+                        ),
                         vec![Bar::new(x, 100.0 * r.rate).width(0.6).fill(arm_color(a))],
                     )
                     .color(arm_color(a)),
@@ -252,7 +281,9 @@ fn first_move(ui: &mut egui::Ui, report: &LabReport) {
 /// Each unit's and upgrade's worth in the base: its side's win rate when it lasted the
 /// battle against when it was lost.
 fn pieces(ui: &mut egui::Ui, report: &LabReport) {
-    let Some(arm) = report.arms.first() else { return };
+    let Some(arm) = report.arms.first() else {
+        return;
+    };
     ui.label(
         egui::RichText::new(format!(
             "{}: each unit's and upgrade's side wins this often when it lasts the battle (green) and when it is lost (red). A wide gap is a piece that decides battles.",
@@ -263,7 +294,18 @@ fn pieces(ui: &mut egui::Ui, report: &LabReport) {
     let names: Vec<String> = arm
         .pieces
         .iter()
-        .map(|p| format!("{} ({})", p.name, report.question.seats.get(usize::from(p.seat)).cloned().unwrap_or_default()))
+        .map(|p| {
+            format!(
+                "{} ({})",
+                p.name,
+                report
+                    .question
+                    .seats
+                    .get(usize::from(p.seat))
+                    .cloned()
+                    .unwrap_or_default()
+            )
+        })
         .collect();
     let labels = names.clone();
     Plot::new("lab-pieces")
@@ -289,23 +331,53 @@ fn pieces(ui: &mut egui::Ui, report: &LabReport) {
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| p.lasted.games > 0)
-                .map(|(i, p)| Bar::new(i as f64 + 0.2, 100.0 * p.lasted.rate).width(0.38).fill(egui::Color32::from_rgb(110, 200, 120)).name(format!("{} lasted: {:.0}% of {}", names[i], 100.0 * p.lasted.rate, p.lasted.games)))
+                .map(|(i, p)| {
+                    Bar::new(i as f64 + 0.2, 100.0 * p.lasted.rate)
+                        .width(0.38)
+                        .fill(egui::Color32::from_rgb(110, 200, 120))
+                        .name(format!(
+                            "{} lasted: {:.0}% of {}",
+                            names[i],
+                            100.0 * p.lasted.rate,
+                            p.lasted.games
+                        ))
+                })
                 .collect();
             let lost: Vec<Bar> = arm
                 .pieces
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| p.lost.games > 0)
-                .map(|(i, p)| Bar::new(i as f64 - 0.2, 100.0 * p.lost.rate).width(0.38).fill(egui::Color32::from_rgb(220, 90, 80)).name(format!("{} lost: {:.0}% of {}", names[i], 100.0 * p.lost.rate, p.lost.games)))
+                .map(|(i, p)| {
+                    Bar::new(i as f64 - 0.2, 100.0 * p.lost.rate)
+                        .width(0.38)
+                        .fill(egui::Color32::from_rgb(220, 90, 80))
+                        .name(format!(
+                            "{} lost: {:.0}% of {}",
+                            names[i],
+                            100.0 * p.lost.rate,
+                            p.lost.games
+                        ))
+                })
                 .collect();
-            plot.bar_chart(BarChart::new("lasted", lasted).horizontal().color(egui::Color32::from_rgb(110, 200, 120)));
-            plot.bar_chart(BarChart::new("lost", lost).horizontal().color(egui::Color32::from_rgb(220, 90, 80)));
+            plot.bar_chart(
+                BarChart::new("lasted", lasted)
+                    .horizontal()
+                    .color(egui::Color32::from_rgb(110, 200, 120)),
+            );
+            plot.bar_chart(
+                BarChart::new("lost", lost)
+                    .horizontal()
+                    .color(egui::Color32::from_rgb(220, 90, 80)),
+            );
         });
 }
 
 /// A heat map of the board: where tanks fell, over every game of the base.
 fn losses(ui: &mut egui::Ui, report: &LabReport) {
-    let Some(arm) = report.arms.first() else { return };
+    let Some(arm) = report.arms.first() else {
+        return;
+    };
     let Some([w, h]) = arm.board else { return };
     let total: u32 = arm.losses.iter().map(|(_, c)| c).sum();
     ui.label(
@@ -320,20 +392,38 @@ fn losses(ui: &mut egui::Ui, report: &LabReport) {
 
 fn heat_board(ui: &mut egui::Ui, arm: &ArmReport, w: i32, h: i32) {
     let max = arm.losses.iter().map(|(_, c)| *c).max().unwrap_or(1).max(1);
-    let size = (PLOT_HEIGHT / h.max(1) as f32).min(560.0 / w.max(1) as f32).clamp(6.0, 40.0);
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(size * w as f32 + size, size * h as f32 + size), egui::Sense::hover());
+    let size = (PLOT_HEIGHT / h.max(1) as f32)
+        .min(560.0 / w.max(1) as f32)
+        .clamp(6.0, 40.0);
+    let (rect, _) = ui.allocate_exact_size(
+        egui::vec2(size * w as f32 + size, size * h as f32 + size),
+        egui::Sense::hover(),
+    );
     let painter = ui.painter_at(rect);
     for col in 0..w {
         for row in 0..h {
-            let count = arm.losses.iter().find(|(at, _)| *at == [col, row]).map_or(0, |(_, c)| *c);
+            let count = arm
+                .losses
+                .iter()
+                .find(|(at, _)| *at == [col, row])
+                .map_or(0, |(_, c)| *c);
             let t = f64::from(count) / f64::from(max);
             // Odd columns sit half a space lower, as the hex board does.
             let y = row as f32 * size + if col % 2 == 1 { size / 2.0 } else { 0.0 };
-            let cell = egui::Rect::from_min_size(rect.min + egui::vec2(col as f32 * size, y), egui::vec2(size - 1.0, size - 1.0));
+            let cell = egui::Rect::from_min_size(
+                rect.min + egui::vec2(col as f32 * size, y),
+                egui::vec2(size - 1.0, size - 1.0),
+            );
             let color = heat(t);
             painter.rect_filled(cell, 2.0, color);
             if count > 0 && size >= 22.0 {
-                painter.text(cell.center(), egui::Align2::CENTER_CENTER, count.to_string(), egui::FontId::proportional(10.0), egui::Color32::BLACK);
+                painter.text(
+                    cell.center(),
+                    egui::Align2::CENTER_CENTER,
+                    count.to_string(),
+                    egui::FontId::proportional(10.0),
+                    egui::Color32::BLACK,
+                );
             }
         }
     }
@@ -351,36 +441,74 @@ fn heat(t: f64) -> egui::Color32 {
 
 /// How often each label beat each other one, as a grid (rows against columns).
 fn matchups(ui: &mut egui::Ui, report: &LabReport) {
-    let Some(arm) = report.arms.first() else { return };
+    let Some(arm) = report.arms.first() else {
+        return;
+    };
     let mut labels: Vec<String> = arm.matchups.iter().map(|m| m.row.clone()).collect();
     labels.sort();
     labels.dedup();
-    ui.label(egui::RichText::new(format!("{}: how often the row's seat won while the column's was at the table.", arm.name)).weak());
+    ui.label(
+        egui::RichText::new(format!(
+            "{}: how often the row's seat won while the column's was at the table.",
+            arm.name
+        ))
+        .weak(),
+    );
     let cell = 70.0;
     let (rect, _) = ui.allocate_exact_size(
-        egui::vec2(cell * (labels.len() as f32 + 1.5), 22.0 * (labels.len() as f32 + 1.0) + 10.0),
+        egui::vec2(
+            cell * (labels.len() as f32 + 1.5),
+            22.0 * (labels.len() as f32 + 1.0) + 10.0,
+        ),
         egui::Sense::hover(),
     );
     let painter = ui.painter_at(rect);
     let font = egui::FontId::proportional(12.0);
     for (j, col) in labels.iter().enumerate() {
-        painter.text(rect.min + egui::vec2(cell * (j as f32 + 1.5) + cell / 2.0, 8.0), egui::Align2::CENTER_CENTER, col, font.clone(), egui::Color32::LIGHT_GRAY);
+        painter.text(
+            rect.min + egui::vec2(cell * (j as f32 + 1.5) + cell / 2.0, 8.0),
+            egui::Align2::CENTER_CENTER,
+            col,
+            font.clone(),
+            egui::Color32::LIGHT_GRAY,
+        );
     }
     for (i, row) in labels.iter().enumerate() {
         let y = 22.0 * (i as f32 + 1.0);
-        painter.text(rect.min + egui::vec2(4.0, y + 9.0), egui::Align2::LEFT_CENTER, row, font.clone(), egui::Color32::LIGHT_GRAY);
+        painter.text(
+            rect.min + egui::vec2(4.0, y + 9.0),
+            egui::Align2::LEFT_CENTER,
+            row,
+            font.clone(),
+            egui::Color32::LIGHT_GRAY,
+        );
         for (j, col) in labels.iter().enumerate() {
-            let Some(m) = arm.matchups.iter().find(|m| &m.row == row && &m.col == col) else { continue };
-            let r = egui::Rect::from_min_size(rect.min + egui::vec2(cell * (j as f32 + 1.5), y), egui::vec2(cell - 3.0, 19.0));
+            let Some(m) = arm.matchups.iter().find(|m| &m.row == row && &m.col == col) else {
+                continue;
+            };
+            let r = egui::Rect::from_min_size(
+                rect.min + egui::vec2(cell * (j as f32 + 1.5), y),
+                egui::vec2(cell - 3.0, 19.0),
+            );
             painter.rect_filled(r, 2.0, heat(m.rate.rate));
-            painter.text(r.center(), egui::Align2::CENTER_CENTER, format!("{:.0}%", 100.0 * m.rate.rate), font.clone(), egui::Color32::BLACK);
+            painter.text(
+                r.center(),
+                egui::Align2::CENTER_CENTER,
+                format!("{:.0}%", 100.0 * m.rate.rate),
+                font.clone(),
+                egui::Color32::BLACK,
+            );
         }
     }
 }
 
 /// How often each pair of orders met, per variant.
 fn rows(ui: &mut egui::Ui, report: &LabReport) {
-    let mut names: Vec<String> = report.arms.iter().flat_map(|a| a.counts.iter().map(|(n, _)| n.clone())).collect();
+    let mut names: Vec<String> = report
+        .arms
+        .iter()
+        .flat_map(|a| a.counts.iter().map(|(n, _)| n.clone()))
+        .collect();
     names.sort();
     names.dedup();
     let labels = names.clone();
@@ -411,14 +539,21 @@ fn rows(ui: &mut egui::Ui, report: &LabReport) {
                     .filter_map(|(name, c)| {
                         let i = names.iter().position(|n| n == name)?;
                         Some(
-                            Bar::new(i as f64 + (a as f64 - (n - 1.0) / 2.0) * width, 100.0 * f64::from(*c) / f64::from(total))
-                                .width(width * 0.9)
-                                .fill(arm_color(a))
-                                .name(format!("{}: {name}, {c} turns", arm.name)),
+                            Bar::new(
+                                i as f64 + (a as f64 - (n - 1.0) / 2.0) * width,
+                                100.0 * f64::from(*c) / f64::from(total),
+                            )
+                            .width(width * 0.9)
+                            .fill(arm_color(a))
+                            .name(format!("{}: {name}, {c} turns", arm.name)),
                         )
                     })
                     .collect();
-                plot.bar_chart(BarChart::new(arm.name.clone(), bars).horizontal().color(arm_color(a)));
+                plot.bar_chart(
+                    BarChart::new(arm.name.clone(), bars)
+                        .horizontal()
+                        .color(arm_color(a)),
+                );
             }
         });
 }
@@ -442,13 +577,23 @@ fn sweep(ui: &mut egui::Ui, report: &LabReport) {
         .show(ui, |plot| {
             plot.hline(egui_plot::HLine::new("even", 50.0).color(egui::Color32::GRAY));
             for (s, seat) in report.question.seats.iter().enumerate() {
-                let color = super::super::hud::seat_color(crate::framework::PlayerId(u8::try_from(s).unwrap_or(0)));
+                let color = super::super::hud::seat_color(crate::framework::PlayerId(
+                    u8::try_from(s).unwrap_or(0),
+                ));
                 let line: Vec<[f64; 2]> = points
                     .iter()
                     .filter_map(|(x, a)| a.rates.get(s).map(|r| [*x, 100.0 * r.rate]))
                     .collect();
-                plot.line(Line::new(seat.clone(), PlotPoints::new(line.clone())).color(color).width(2.5));
-                plot.points(Points::new(seat.clone(), PlotPoints::new(line)).color(color).radius(4.0));
+                plot.line(
+                    Line::new(seat.clone(), PlotPoints::new(line.clone()))
+                        .color(color)
+                        .width(2.5),
+                );
+                plot.points(
+                    Points::new(seat.clone(), PlotPoints::new(line))
+                        .color(color)
+                        .radius(4.0),
+                );
                 for (x, a) in &points {
                     if let Some(r) = a.rates.get(s) {
                         plot.line(whisker(*x, *r, color));

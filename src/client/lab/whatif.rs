@@ -47,6 +47,21 @@ pub struct WhatIf {
     pub candidates: usize,
 }
 
+impl WhatIf {
+    /// Starts the continuations from `state` (the match at `key`: its generation and
+    /// revision), as the window's button does.
+    pub fn ask<G: GameClient>(&mut self, state: G, key: (u64, u64)) {
+        self.job = Some(start(state, key, self.games, self.candidates));
+        self.answer = None;
+    }
+
+    /// Whether continuations are being played.
+    #[must_use]
+    pub fn running(&self) -> bool {
+        self.job.is_some()
+    }
+}
+
 impl Default for WhatIf {
     fn default() -> Self {
         Self {
@@ -77,11 +92,20 @@ fn start<G: GameClient>(state: G, key: (u64, u64), games: u32, candidates: usize
             done: Some(&d),
         };
         let now = whatif::simulate_from(&state, &opts)?;
-        let each = whatif::per_candidate(&state, &picked, &Continue { games: games / 4, ..opts })?;
+        let each = whatif::per_candidate(
+            &state,
+            &picked,
+            &Continue {
+                games: games / 4,
+                ..opts
+            },
+        )?;
         let seats = (0..state.player_count())
             .map(|i| state.player_name(PlayerId(u8::try_from(i).unwrap_or(0))))
             .collect();
-        let actor = whatif::to_act(&state).map(|p| state.player_name(p)).unwrap_or_default();
+        let actor = whatif::to_act(&state)
+            .map(|p| state.player_name(p))
+            .unwrap_or_default();
         Ok(Answer {
             key,
             seats,
@@ -111,9 +135,8 @@ pub fn window<G: GameClient>(
     if panels.lab {
         panels.lab = false;
         let setup = session.path.clone().filter(|p| {
-            std::fs::read_to_string(p).is_ok_and(|t| {
-                crate::rules::detect(p, &t).is_ok_and(|d| d.kind == FileKind::Setup)
-            })
+            std::fs::read_to_string(p)
+                .is_ok_and(|t| crate::rules::detect(p, &t).is_ok_and(|d| d.kind == FileKind::Setup))
         });
         opens.write(OpenLab {
             game: Some(G::KIND),
@@ -127,10 +150,13 @@ pub fn window<G: GameClient>(
     if let Some(job) = &mut what.job
         && job.worker.as_ref().is_none_or(JoinHandle::is_finished)
     {
-        let result = job
-            .worker
-            .take()
-            .map_or_else(|| Err("no worker".to_string()), |w| w.join().unwrap_or_else(|_| Err("the worker stopped".into())));
+        let result = job.worker.take().map_or_else(
+            || Err("no worker".to_string()),
+            |w| {
+                w.join()
+                    .unwrap_or_else(|_| Err("the worker stopped".into()))
+            },
+        );
         what.answer = Some(result);
         what.job = None;
     }
@@ -171,8 +197,7 @@ pub fn window<G: GameClient>(
                     .on_disabled_hover_text("The match is over")
                     .clicked()
                 {
-                    what.job = Some(start(state.clone(), key, what.games, what.candidates));
-                    what.answer = None;
+                    what.ask(state.clone(), key);
                 }
                 if let Some(job) = &what.job {
                     let done = job.done.load(Ordering::Relaxed);

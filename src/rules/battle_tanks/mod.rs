@@ -687,7 +687,10 @@ impl Playable for BattleTanks {
         setup.rules.clone()
     }
 
-    fn retune(setup: &BattleSetup, rules: BattleRules) -> Result<BattleSetup, crate::data::Problems> {
+    fn retune(
+        setup: &BattleSetup,
+        rules: BattleRules,
+    ) -> Result<BattleSetup, crate::data::Problems> {
         let mut file: setup::BattleTanksSetup = setup.clone().into();
         file.rules = rules;
         BattleSetup::validate(file).map_err(crate::lab::variant::outside_rules)

@@ -544,7 +544,10 @@ impl Playable for TankCombat {
         setup.rules.clone()
     }
 
-    fn retune(setup: &CombatSetup, rules: CombatRules) -> Result<CombatSetup, crate::data::Problems> {
+    fn retune(
+        setup: &CombatSetup,
+        rules: CombatRules,
+    ) -> Result<CombatSetup, crate::data::Problems> {
         let mut file: setup::TankCombatSetup = setup.clone().into();
         file.rules = rules;
         CombatSetup::validate(file).map_err(crate::lab::variant::outside_rules)

@@ -9,7 +9,10 @@ use crate::lab::{Piece, Tally};
 /// The upgrades of a build by name (armor counts once, whatever its points).
 fn upgrades(build: &Build) -> Vec<&'static str> {
     let flags = [
-        (build.armor.front + build.armor.side + build.armor.rear > 0, "Armor"),
+        (
+            build.armor.front + build.armor.side + build.armor.rear > 0,
+            "Armor",
+        ),
         (build.engine, "Engine"),
         (build.barrel, "Barrel"),
         (build.optics, "Optics"),
@@ -21,7 +24,11 @@ fn upgrades(build: &Build) -> Vec<&'static str> {
         (build.air_support, "Air support"),
         (build.mines > 0, "Mines"),
     ];
-    flags.iter().filter(|(on, _)| *on).map(|(_, name)| *name).collect()
+    flags
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, name)| *name)
+        .collect()
 }
 
 /// Counts a finished battle: each unit (by name) and each upgrade on a tank (as
