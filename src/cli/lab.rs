@@ -13,24 +13,57 @@ use crate::framework::playable;
 use crate::lab::{self, Ask, LabReport, Live, VariantFile, variant, whatif};
 use crate::rules::{FileKind, GameKind};
 
-/// What `lab` was asked.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
+/// What `lab` was asked: `tanktable lab --help`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct LabArgs {
+    /// A setup and/or lab variant files; or one match record for what-if.
     pub files: Vec<PathBuf>,
+    /// Games per variant (what-if: continuations).
+    #[arg(long, short = 'n', default_value_t = 1000)]
     pub games: u32,
+    /// Base seed; game i of every variant uses the same seed derived from it.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Bots by seat, as for `sim`.
+    #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
+    /// Worker threads (default: every core).
+    #[arg(long)]
     pub threads: Option<usize>,
+    /// Print the report as JSON.
+    #[arg(long)]
     pub json: bool,
+    /// A variant from the command line: `field=value`, repeatable
+    /// (`--set firing.forest_penalty=2`).
+    #[arg(long, value_name = "FIELD=VALUE")]
     pub set: Vec<String>,
+    /// The name of the --set variant (default: B).
+    #[arg(long)]
     pub name: Option<String>,
+    /// Vary one field: `field=from..to`, `field=from..to:step` or `field=a,b,c`.
+    #[arg(long, value_name = "FIELD=RANGE")]
     pub sweep: Option<String>,
+    /// Write the summary (a line per variant and seat) as CSV.
+    #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
+    /// Write every game (a line each) as CSV.
+    #[arg(long, value_name = "FILE")]
     pub games_csv: Option<PathBuf>,
+    /// List every number and switch a variant may change, with its meaning and the
+    /// values the rules accept, and exit.
+    #[arg(long)]
     pub fields: bool,
+    /// Write the --set changes as a variant file.
+    #[arg(long, value_name = "FILE")]
     pub save_variant: Option<PathBuf>,
+    /// What-if: the position after this many actions of the record.
+    #[arg(long)]
     pub at: Option<usize>,
+    /// What-if: also the chances after each of this many candidate actions.
+    #[arg(long, default_value_t = 0)]
     pub candidates: usize,
+    /// What-if: write the record cut at --at, to play on from there.
+    #[arg(long, value_name = "FILE")]
     pub branch: Option<PathBuf>,
 }
 
@@ -38,7 +71,7 @@ pub struct Options {
 ///
 /// # Errors
 /// A sentence for a bad argument or file.
-pub fn run(options: &Options) -> Result<ExitCode, String> {
+pub fn run(options: &LabArgs) -> Result<ExitCode, String> {
     if options.games == 0 {
         return Err("--games must be at least 1".into());
     }
@@ -66,7 +99,7 @@ pub fn run(options: &Options) -> Result<ExitCode, String> {
     dispatch_game!(game, run_game(&inputs, options))
 }
 
-fn run_game<G: Playable>(inputs: &[Input], options: &Options) -> Result<ExitCode, String> {
+fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode, String> {
     let records: Vec<&Input> = inputs
         .iter()
         .filter(|i| i.found.kind == FileKind::Record)
@@ -243,7 +276,7 @@ fn print_fields<G: Playable>(setup: &G::Setup) -> Result<ExitCode, String> {
 
 /// A what-if from a record: each seat's chance from its end (or `--at`), per candidate
 /// action with `--candidates`, and `--branch` writes the record cut there.
-fn what_if<G: Playable>(input: &Input, options: &Options) -> Result<ExitCode, String> {
+fn what_if<G: Playable>(input: &Input, options: &LabArgs) -> Result<ExitCode, String> {
     let rules = G::load_rules(None).map_err(|d| d.to_string())?;
     let record = G::read_record(&input.path, &input.text, &rules).map_err(|d| d.to_string())?;
     let at = options

@@ -12,11 +12,12 @@ macro_rules! say {
 
 mod campaign;
 mod commands;
-mod lab;
+pub mod lab;
 mod odds;
 mod sim;
 
-pub use sim::{SimReport, simulate, wilson95};
+pub use crate::lab::stats::wilson95;
+pub use sim::{SimReport, simulate};
 
 /// Writes one line to stdout; see `say!`.
 pub(crate) fn write_line(args: std::fmt::Arguments<'_>) {
@@ -202,56 +203,7 @@ pub enum Command {
     /// FILES: a setup and/or lab variant files (`LabVariant(…)`); the base is the setup
     /// given, else the one the variants name, else the game's default. A match record
     /// instead asks what-if from its end (or --at): each side's chance to win.
-    Lab {
-        files: Vec<PathBuf>,
-        /// Games per variant (what-if: continuations).
-        #[arg(long, short = 'n', default_value_t = 1000)]
-        games: u32,
-        /// Base seed; game i of every variant uses the same seed derived from it.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Bots by seat, as for `sim`.
-        #[arg(long, value_delimiter = ',')]
-        bots: Vec<String>,
-        /// Worker threads (default: every core).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// Print the report as JSON.
-        #[arg(long)]
-        json: bool,
-        /// A variant from the command line: `field=value`, repeatable
-        /// (`--set firing.forest_penalty=2`).
-        #[arg(long, value_name = "FIELD=VALUE")]
-        set: Vec<String>,
-        /// The name of the --set variant (default: B).
-        #[arg(long)]
-        name: Option<String>,
-        /// Vary one field: `field=from..to`, `field=from..to:step` or `field=a,b,c`.
-        #[arg(long, value_name = "FIELD=RANGE")]
-        sweep: Option<String>,
-        /// Write the summary (a line per variant and seat) as CSV.
-        #[arg(long, value_name = "FILE")]
-        csv: Option<PathBuf>,
-        /// Write every game (a line each) as CSV.
-        #[arg(long, value_name = "FILE")]
-        games_csv: Option<PathBuf>,
-        /// List every number and switch a variant may change, with its meaning and the
-        /// values the rules accept, and exit.
-        #[arg(long)]
-        fields: bool,
-        /// Write the --set changes as a variant file.
-        #[arg(long, value_name = "FILE")]
-        save_variant: Option<PathBuf>,
-        /// What-if: the position after this many actions of the record.
-        #[arg(long)]
-        at: Option<usize>,
-        /// What-if: also the chances after each of this many candidate actions.
-        #[arg(long, default_value_t = 0)]
-        candidates: usize,
-        /// What-if: write the record cut at --at, to play on from there.
-        #[arg(long, value_name = "FILE")]
-        branch: Option<PathBuf>,
-    },
+    Lab(lab::LabArgs),
     /// List the legal actions of whoever acts next in a match record or a new game of a
     /// setup.
     Legal {

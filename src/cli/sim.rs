@@ -17,6 +17,7 @@ use crate::framework::bot::play_out;
 use crate::framework::playable;
 use crate::framework::rng::derive_seed;
 use crate::framework::{MatchRng, Playable, PlayerId};
+use crate::lab::stats::wilson95;
 
 /// What to simulate.
 #[derive(Clone, Debug)]
@@ -214,20 +215,6 @@ fn first_mover_decided<G: Playable>(setup: &G::Setup) -> bool {
     playable::start::<G>(setup, 0, &[]).is_ok_and(|m| m.state().first_mover().is_some())
 }
 
-/// Wilson score interval for `successes` of `n` at 95%.
-#[must_use]
-pub fn wilson95(successes: f64, n: f64) -> (f64, f64) {
-    if n == 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_964f64;
-    let p = successes / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n) + z * z / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
 /// `sim` for a setup of game `G`.
 pub(super) fn run<G: Playable>(
     input: &Input,
@@ -324,17 +311,6 @@ fn print_report(report: &SimReport) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wilson_interval_brackets_the_rate() {
-        let (lo, hi) = wilson95(50.0, 100.0);
-        assert!(
-            (lo - 0.404).abs() < 0.01 && (hi - 0.596).abs() < 0.01,
-            "{lo} {hi}"
-        );
-        let (lo, hi) = wilson95(0.0, 10.0);
-        assert!(lo == 0.0 && hi > 0.2);
-    }
 
     #[test]
     fn the_report_is_the_same_on_one_thread_and_two() {

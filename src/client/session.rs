@@ -834,11 +834,10 @@ fn take_orders<G: GameClient>(
     }
 }
 
-/// A new file in the saves folder: the game, the setup's name and the time.
-fn save_path<G: GameClient>(session: &Session<G>, folder: &SaveFolder) -> PathBuf {
-    let (title, _) = G::setup_title(&session.setup);
-    let slug: String = title
-        .chars()
+/// `text` as part of a file name: letters and digits in lower case, anything else `-`.
+#[must_use]
+pub fn slug(text: &str) -> String {
+    text.chars()
         .map(|c| {
             if c.is_alphanumeric() {
                 c.to_ascii_lowercase()
@@ -846,7 +845,13 @@ fn save_path<G: GameClient>(session: &Session<G>, folder: &SaveFolder) -> PathBu
                 '-'
             }
         })
-        .collect();
+        .collect()
+}
+
+/// A new file in the saves folder: the game, the setup's name and the time.
+fn save_path<G: GameClient>(session: &Session<G>, folder: &SaveFolder) -> PathBuf {
+    let (title, _) = G::setup_title(&session.setup);
+    let slug = slug(&title);
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis());

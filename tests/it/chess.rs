@@ -5,13 +5,11 @@
 //! `[Expect "d1=… d2=…"]`. Regenerate the counts with `TANKTABLE_BLESS=1 cargo test perft`
 //! and review the diff.
 
-use std::process::Command;
-
 use tanktable::framework::{Game, MatchRng};
 use tanktable::rules::tank_chess::{Rules, Scenario, TankChess, notation};
 use tanktable::rules::tank_commander::resolve_path;
 
-use crate::project;
+use crate::{project, tanktable};
 
 fn header<'a>(text: &'a str, key: &str) -> Option<&'a str> {
     text.lines().find_map(|l| {
@@ -81,14 +79,6 @@ fn perft_counts_match_the_data_files() {
             );
         }
     }
-}
-
-fn tanktable(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_tanktable"))
-        .args(args)
-        .current_dir(project("."))
-        .output()
-        .expect("the binary runs")
 }
 
 #[test]

@@ -1,20 +1,8 @@
 //! The command line, run as a user would.
 
-use std::process::{Command, Output};
+use std::process::Command;
 
-use crate::project;
-
-fn tanktable(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tanktable"))
-        .args(args)
-        .current_dir(project("."))
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use crate::{project, tanktable, text};
 
 #[test]
 fn check_accepts_the_shipped_files() {

@@ -1,19 +1,9 @@
 //! Every game through the same headless commands, and every kind of file the project
 //! writes or ships through `check`.
 
-use std::process::{Command, Output};
-
 use tanktable::rules::GameKind;
 
-use crate::project;
-
-fn tanktable(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tanktable"))
-        .args(args)
-        .current_dir(project("."))
-        .output()
-        .expect("the binary runs")
-}
+use crate::tanktable;
 
 fn ok(args: &[&str]) -> String {
     let out = tanktable(args);

@@ -3,26 +3,13 @@
 //! it as it was.
 
 use std::collections::BTreeMap;
-use std::process::{Command, Output};
 
 use tanktable::framework::playable::{self, Playable};
 use tanktable::lab::{self, Ask, LabReport, VariantFile};
 use tanktable::rules::GameKind;
 use tanktable::rules::tank_commander::TankCommander;
 
-use crate::project;
-
-fn tanktable(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tanktable"))
-        .args(args)
-        .current_dir(project("."))
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use crate::{project, tanktable, text};
 
 /// The numbers of a report as JSON, without the question's wording of the setup.
 fn arms(report: &serde_json::Value) -> serde_json::Value {

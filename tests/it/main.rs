@@ -13,6 +13,20 @@ mod validation;
 
 use std::path::{Path, PathBuf};
 
+/// Runs the binary with `args` in the project's folder, as a user would.
+pub fn tanktable(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_tanktable"))
+        .args(args)
+        .current_dir(project("."))
+        .output()
+        .expect("the binary runs")
+}
+
+/// Output bytes as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
 /// A path inside the project.
 pub fn project(relative: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)

@@ -750,17 +750,7 @@ fn save_variant(lab: &mut LabScreen, i: usize) {
         name: v.name.clone(),
         changes: v.changes.clone(),
     };
-    let slug: String = v
-        .name
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
+    let slug = super::session::slug(&v.name);
     let path = dir.join(format!("{}-{slug}.ron", lab.game.name()));
     let _ = std::fs::create_dir_all(&dir);
     lab.status = match file.save(&path) {

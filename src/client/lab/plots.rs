@@ -10,6 +10,21 @@ use crate::lab::{ArmReport, LabReport, Rate};
 
 const PLOT_HEIGHT: f32 = 330.0;
 
+/// An axis that names whole positions from `first` on by `labels` (bars and rows).
+fn index_labels(
+    labels: Vec<String>,
+    first: usize,
+) -> impl Fn(egui_plot::GridMark, &std::ops::RangeInclusive<f64>) -> String {
+    move |mark, _| {
+        let i = mark.value.round();
+        if (mark.value - i).abs() < 1e-6 && i >= first as f64 {
+            labels.get(i as usize).cloned().unwrap_or_default()
+        } else {
+            String::new()
+        }
+    }
+}
+
 pub(super) fn show(ui: &mut egui::Ui, lab: &mut LabScreen) {
     let Some(report) = lab.report.clone() else {
         ui.add_space(20.0);
@@ -140,14 +155,7 @@ fn win_rates(ui: &mut egui::Ui, report: &LabReport) {
     percent_plot("lab-win-rates")
         .include_y(100.0)
         .y_axis_label("wins, % (bars: 95% interval)")
-        .x_axis_formatter(move |mark, _| {
-            let i = mark.value.round();
-            if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
-                names.get(i as usize).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        })
+        .x_axis_formatter(index_labels(names, 0))
         .show(ui, |plot| {
             for (a, arm) in report.arms.iter().enumerate() {
                 let color = arm_color(a);
@@ -190,14 +198,7 @@ fn difference(ui: &mut egui::Ui, report: &LabReport) {
         .x_axis_label(
             "change in the win rate of the seat each variant moves most, points (95% interval)",
         )
-        .y_axis_formatter(move |mark, _| {
-            let i = mark.value.round();
-            if (mark.value - i).abs() < 1e-6 && i >= 1.0 {
-                labels.get(i as usize).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        })
+        .y_axis_formatter(index_labels(labels, 1))
         .include_y(0.5)
         .include_y(names.len() as f64 - 0.5)
         .show(ui, |plot| {
@@ -317,48 +318,34 @@ fn pieces(ui: &mut egui::Ui, report: &LabReport) {
         .include_x(0.0)
         .include_x(100.0)
         .x_axis_label("side's win rate, %")
-        .y_axis_formatter(move |mark, _| {
-            let i = mark.value.round();
-            if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
-                labels.get(i as usize).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        })
+        .y_axis_formatter(index_labels(labels, 0))
         .show(ui, |plot| {
-            let lasted: Vec<Bar> = arm
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.lasted.games > 0)
-                .map(|(i, p)| {
-                    Bar::new(i as f64 + 0.2, 100.0 * p.lasted.rate)
-                        .width(0.38)
-                        .fill(egui::Color32::from_rgb(110, 200, 120))
-                        .name(format!(
-                            "{} lasted: {:.0}% of {}",
-                            names[i],
-                            100.0 * p.lasted.rate,
-                            p.lasted.games
-                        ))
-                })
+            let bars =
+                |offset: f64, word: &str, rate: fn(&crate::lab::report::PieceValue) -> Rate| {
+                    arm.pieces
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, p)| rate(p).games > 0)
+                        .map(|(i, p)| {
+                            let r = rate(p);
+                            Bar::new(i as f64 + offset, 100.0 * r.rate)
+                                .width(0.38)
+                                .name(format!(
+                                    "{} {word}: {:.0}% of {}",
+                                    names[i],
+                                    100.0 * r.rate,
+                                    r.games
+                                ))
+                        })
+                        .collect::<Vec<Bar>>()
+                };
+            let lasted: Vec<Bar> = bars(0.2, "lasted", |p| p.lasted)
+                .into_iter()
+                .map(|b| b.fill(egui::Color32::from_rgb(110, 200, 120)))
                 .collect();
-            let lost: Vec<Bar> = arm
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.lost.games > 0)
-                .map(|(i, p)| {
-                    Bar::new(i as f64 - 0.2, 100.0 * p.lost.rate)
-                        .width(0.38)
-                        .fill(egui::Color32::from_rgb(220, 90, 80))
-                        .name(format!(
-                            "{} lost: {:.0}% of {}",
-                            names[i],
-                            100.0 * p.lost.rate,
-                            p.lost.games
-                        ))
-                })
+            let lost: Vec<Bar> = bars(-0.2, "lost", |p| p.lost)
+                .into_iter()
+                .map(|b| b.fill(egui::Color32::from_rgb(220, 90, 80)))
                 .collect();
             plot.bar_chart(
                 BarChart::new("lasted", lasted)
@@ -522,14 +509,7 @@ fn rows(ui: &mut egui::Ui, report: &LabReport) {
         .allow_zoom(false)
         .include_x(0.0)
         .x_axis_label("share of turns, %")
-        .y_axis_formatter(move |mark, _| {
-            let i = mark.value.round();
-            if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
-                labels.get(i as usize).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        })
+        .y_axis_formatter(index_labels(labels, 0))
         .show(ui, |plot| {
             for (a, arm) in report.arms.iter().enumerate() {
                 let total: u32 = arm.counts.iter().map(|(_, c)| c).sum::<u32>().max(1);
