@@ -13,7 +13,8 @@
 //! let found = leaves(text);
 //! assert_eq!(found[0].path, "dice.sides");
 //! assert_eq!(found[0].kind, LeafKind::Int);
-//! assert_eq!(found[0].note, "Dice.");
+//! // The comment above a group explains the group.
+//! assert_eq!(tanktable::lab::doc::notes(text)["dice"], "Dice.");
 //! let changed = patch(text, &BTreeMap::from([("dice.open".to_string(), "false".to_string())]));
 //! assert_eq!(changed.unwrap(), "R(\n  // Dice.\n  dice: (sides: 6, open: false),\n  name: \"x\",\n)");
 //! ```

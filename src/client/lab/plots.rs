@@ -253,8 +253,10 @@ fn lengths(ui: &mut egui::Ui, report: &LabReport) {
 }
 
 fn first_move(ui: &mut egui::Ui, report: &LabReport) {
+    let names: Vec<String> = report.arms.iter().map(|a| a.name.clone()).collect();
     percent_plot("lab-first-move")
         .include_y(100.0)
+        .x_axis_formatter(index_labels(names, 0))
         .y_axis_label("games won by the seat that moved first, %")
         .show(ui, |plot| {
             plot.hline(egui_plot::HLine::new("no advantage", 50.0).color(egui::Color32::GRAY));
