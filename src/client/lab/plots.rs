@@ -43,17 +43,19 @@ pub(super) fn show(ui: &mut egui::Ui, lab: &mut LabScreen) {
     if !tabs(&report).contains(&lab.tab) {
         lab.tab = PlotTab::WinRates;
     }
-    match lab.tab {
-        PlotTab::WinRates => win_rates(ui, &report),
-        PlotTab::Difference => difference(ui, &report),
-        PlotTab::Lengths => lengths(ui, &report),
-        PlotTab::FirstMove => first_move(ui, &report),
-        PlotTab::Pieces => pieces(ui, &report),
-        PlotTab::Losses => losses(ui, &report),
-        PlotTab::Matchups => matchups(ui, &report),
-        PlotTab::Rows => rows(ui, &report),
-        PlotTab::Sweep => sweep(ui, &report),
-    }
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| match lab.tab {
+            PlotTab::WinRates => win_rates(ui, &report),
+            PlotTab::Difference => difference(ui, &report),
+            PlotTab::Lengths => lengths(ui, &report),
+            PlotTab::FirstMove => first_move(ui, &report),
+            PlotTab::Pieces => pieces(ui, &report),
+            PlotTab::Losses => losses(ui, &report),
+            PlotTab::Matchups => matchups(ui, &report),
+            PlotTab::Rows => rows(ui, &report),
+            PlotTab::Sweep => sweep(ui, &report),
+        });
 }
 
 /// The pictures this report has something for.
@@ -310,9 +312,9 @@ fn pieces(ui: &mut egui::Ui, report: &LabReport) {
             )
         })
         .collect();
-    let labels = names.clone();
     Plot::new("lab-pieces")
-        .height(PLOT_HEIGHT)
+        .height(PLOT_HEIGHT.max(18.0 * names.len() as f32))
+        .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
         .legend(Legend::default())
         .allow_scroll(false)
         .allow_drag(false)
@@ -320,7 +322,7 @@ fn pieces(ui: &mut egui::Ui, report: &LabReport) {
         .include_x(0.0)
         .include_x(100.0)
         .x_axis_label("side's win rate, %")
-        .y_axis_formatter(index_labels(labels, 0))
+        .show_axes([true, false])
         .show(ui, |plot| {
             let bars =
                 |offset: f64, word: &str, rate: fn(&crate::lab::report::PieceValue) -> Rate| {
@@ -359,6 +361,18 @@ fn pieces(ui: &mut egui::Ui, report: &LabReport) {
                     .horizontal()
                     .color(egui::Color32::from_rgb(220, 90, 80)),
             );
+            // Every row named on the plot itself: the axis has room for only a few.
+            for (i, name) in names.iter().enumerate() {
+                plot.text(
+                    egui_plot::Text::new(
+                        "",
+                        egui_plot::PlotPoint::new(1.0, i as f64),
+                        name.as_str(),
+                    )
+                    .anchor(egui::Align2::LEFT_CENTER)
+                    .color(egui::Color32::WHITE),
+                );
+            }
         });
 }
 
@@ -504,7 +518,8 @@ fn rows(ui: &mut egui::Ui, report: &LabReport) {
     let n = report.arms.len().max(1) as f64;
     let width = 0.8 / n;
     Plot::new("lab-rows")
-        .height(PLOT_HEIGHT)
+        .height(PLOT_HEIGHT.max(22.0 * names.len() as f32))
+        .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
         .legend(Legend::default())
         .allow_scroll(false)
         .allow_drag(false)
