@@ -75,6 +75,18 @@ pub fn run(options: &LabArgs) -> Result<ExitCode, String> {
     if options.games == 0 {
         return Err("--games must be at least 1".into());
     }
+    for path in [
+        &options.csv,
+        &options.games_csv,
+        &options.save_variant,
+        &options.branch,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        crate::data::writable_target(path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     let mut inputs = Vec::new();
     for file in &options.files {
         inputs.push(Input::read(
@@ -104,11 +116,35 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
         .iter()
         .filter(|i| i.found.kind == FileKind::Record)
         .collect();
+    let what_if_only = [
+        options.at.map(|_| "--at"),
+        (options.candidates > 0).then_some("--candidates"),
+        options.branch.as_ref().map(|_| "--branch"),
+    ];
+    let lab_only = [
+        (!options.set.is_empty()).then_some("--set"),
+        options.sweep.as_ref().map(|_| "--sweep"),
+        options.csv.as_ref().map(|_| "--csv"),
+        options.games_csv.as_ref().map(|_| "--games-csv"),
+        options.save_variant.as_ref().map(|_| "--save-variant"),
+        options.fields.then_some("--fields"),
+    ];
     if let Some(record) = records.first() {
         if inputs.len() > 1 {
             return Err("a what-if question takes one match record and nothing else".into());
         }
+        if let Some(flag) = lab_only.into_iter().flatten().next() {
+            return Err(format!(
+                "{flag} asks about rules variants of a setup; {} is a match record (what-if takes --at, --candidates, --branch)",
+                record.name()
+            ));
+        }
         return what_if::<G>(record, options);
+    }
+    if let Some(flag) = what_if_only.into_iter().flatten().next() {
+        return Err(format!(
+            "{flag} asks what-if of a match record; give one instead of a setup or variants"
+        ));
     }
     // The base: the setup given, else the one the variants name, else the default.
     let rules = G::load_rules(None).map_err(|d| d.to_string())?;

@@ -13,10 +13,9 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::commands::{Input, progress, rules_for};
-use crate::framework::bot::play_out;
 use crate::framework::playable;
 use crate::framework::rng::derive_seed;
-use crate::framework::{MatchRng, Playable, PlayerId};
+use crate::framework::{Playable, PlayerId};
 use crate::lab::stats::wilson95;
 
 /// What to simulate.
@@ -95,45 +94,28 @@ fn seat(i: usize) -> PlayerId {
     PlayerId(u8::try_from(i).unwrap_or(u8::MAX))
 }
 
-/// Plays one game with `seed` and counts it.
-fn play_one<G: Playable>(setup: &G::Setup, bots: &[String], seed: u64) -> Result<Totals, String> {
-    let game = G::from_setup(setup)?;
-    let n = game.player_count();
-    let labels: Vec<String> = (0..n).map(|i| game.seat_label(seat(i))).collect();
-    let mut players = playable::bots_for::<G>(bots, n)?;
-    let played = play_out(
-        game,
-        &mut players,
-        &mut MatchRng::new(seed),
-        &mut MatchRng::new(derive_seed(seed, u64::MAX)),
-        200_000,
-        |_, _| {},
-    )?;
-    let winners = played.outcome.map(|o| o.winners).unwrap_or_default();
+/// Plays game `index` (the lab's game and seeding) and counts it.
+fn play_one<G: Playable>(
+    setup: &G::Setup,
+    bots: &[String],
+    base_seed: u64,
+    index: u32,
+) -> Result<Totals, String> {
+    let game = crate::lab::run::play_one::<G>(setup, bots, base_seed, 0, index)?;
+    let won = |i: usize| game.winners.contains(&u8::try_from(i).unwrap_or(u8::MAX));
     let mut totals = Totals {
         games: 1,
-        wins: vec![0; n],
-        no_winner: u32::from(winners.is_empty()),
-        rounds: u64::from(played.state.rounds()),
-        actions: played.actions.len() as u64,
+        wins: (0..game.labels.len()).map(|i| u32::from(won(i))).collect(),
+        no_winner: u32::from(game.winners.is_empty()),
+        first_mover_wins: u32::from(game.first.is_some_and(|f| game.winners.contains(&f))),
+        rounds: u64::from(game.rounds),
+        actions: u64::from(game.actions),
         ..Totals::default()
     };
-    for w in &winners {
-        if let Some(c) = totals.wins.get_mut(w.index()) {
-            *c += 1;
-        }
-    }
-    if let Some(first) = played.state.first_mover()
-        && winners.contains(&first)
-    {
-        totals.first_mover_wins = 1;
-    }
-    for (i, label) in labels.into_iter().enumerate() {
+    for (i, label) in game.labels.into_iter().enumerate() {
         let e = totals.by_label.entry(label).or_default();
         e.1 += 1;
-        if winners.contains(&seat(i)) {
-            e.0 += 1;
-        }
+        e.0 += u32::from(won(i));
     }
     Ok(totals)
 }
@@ -165,9 +147,10 @@ pub fn simulate<G: Playable>(
         (0..options.games)
             .into_par_iter()
             .map(|i| {
-                let s = derive_seed(options.seed, u64::from(i));
-                let t = play_one::<G>(setup, &options.bots, s)
-                    .map_err(|e| format!("game {i} (seed {s}): {e}"));
+                let t = play_one::<G>(setup, &options.bots, options.seed, i).map_err(|e| {
+                    let s = derive_seed(options.seed, u64::from(i));
+                    format!("game {i} (seed {s}): {e}")
+                });
                 bar.inc(1);
                 t
             })

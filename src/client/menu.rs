@@ -119,6 +119,24 @@ struct Menu {
     clock: bool,
 }
 
+/// The RON files in `dir` that hold a `kind` file of `game` (a folder may hold other
+/// games' files too), sorted.
+#[must_use]
+pub fn files_of(
+    dir: &std::path::Path,
+    game: GameKind,
+    kind: crate::rules::FileKind,
+) -> Vec<PathBuf> {
+    ron_files(dir)
+        .into_iter()
+        .filter(|path| {
+            std::fs::read_to_string(path).is_ok_and(|t| {
+                crate::rules::detect(path, &t).is_ok_and(|d| d.game == game && d.kind == kind)
+            })
+        })
+        .collect()
+}
+
 /// Every `.ron` file in `dir`, sorted by name.
 #[must_use]
 pub fn ron_files(dir: &std::path::Path) -> Vec<PathBuf> {
@@ -137,16 +155,9 @@ pub fn ron_files(dir: &std::path::Path) -> Vec<PathBuf> {
 fn scan<G: Playable>(folder: &SaveFolder) -> GamePage {
     let rules = G::load_rules(None);
     let setups: Vec<ListedSetup> = crate::data::find_project_file(G::KIND.folder())
-        .map(|d| ron_files(&d))
+        .map(|d| files_of(&d, G::KIND, crate::rules::FileKind::Setup))
         .unwrap_or_default()
         .into_iter()
-        .filter(|path| {
-            // Tank Commander's folder holds the other games' folders too.
-            std::fs::read_to_string(path).is_ok_and(|t| {
-                crate::rules::detect(path, &t)
-                    .is_ok_and(|d| d.game == G::KIND && d.kind == crate::rules::FileKind::Setup)
-            })
-        })
         .map(|path| {
             let parsed = rules
                 .as_ref()

@@ -377,6 +377,22 @@ pub fn data_dir() -> std::path::PathBuf {
     )
 }
 
+/// Whether [`write_atomic`] may write at `path`: nothing there yet, or a regular file
+/// (never a directory, a device or a pipe). Commands ask before long work, so that a bad
+/// output path is refused before the work, not after.
+///
+/// # Errors
+/// What stands at `path` instead.
+pub fn writable_target(path: &Path) -> std::io::Result<()> {
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a directory, a device or a pipe): give the name of a file to write",
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Writes `contents` to `path` atomically: a temporary file beside it, then a rename, so
 /// a crash never leaves half a file.
 ///
@@ -400,14 +416,7 @@ pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
     };
     // The rename would replace whatever stands at `path`: never a directory, a device or
     // a pipe.
-    if let Ok(meta) = std::fs::metadata(path)
-        && !meta.is_file()
-    {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "not a regular file (a directory, a device or a pipe): give the name of a file to write",
-        ));
-    }
+    writable_target(path)?;
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())

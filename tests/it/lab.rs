@@ -241,3 +241,33 @@ fn branching_a_record_leaves_its_hash_unchanged() {
     assert_eq!(original.final_hash, hash_before);
     assert_eq!(TankCommander::write_record(&original).unwrap(), text_before);
 }
+
+#[test]
+fn flags_for_the_other_kind_of_question_and_bad_outputs_are_refused_before_any_game() {
+    let out = tanktable(&["lab", "scenarios/skirmish.ron", "--at", "3"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("--at asks what-if of a match record"),
+        "{}",
+        text(&out.stderr)
+    );
+    let started = std::time::Instant::now();
+    let out = tanktable(&[
+        "lab",
+        "scenarios/skirmish.ron",
+        "-n",
+        "100000",
+        "--csv",
+        "scenarios",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("cannot write scenarios: not a regular file"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        started.elapsed().as_secs() < 10,
+        "refused only after the games"
+    );
+}

@@ -214,17 +214,7 @@ impl LabScreen {
     fn list_setups(&mut self) {
         let folder = crate::data::find_project_file(self.game.folder())
             .unwrap_or_else(|| PathBuf::from(self.game.folder()));
-        let mut setups: Vec<PathBuf> = super::menu::ron_files(&folder)
-            .into_iter()
-            .filter(|p| {
-                std::fs::read_to_string(p).is_ok_and(|t| {
-                    crate::rules::detect(p, &t).is_ok_and(|d| {
-                        d.game == self.game && d.kind == crate::rules::FileKind::Setup
-                    })
-                })
-            })
-            .collect();
-        setups.sort();
+        let setups = super::menu::files_of(&folder, self.game, crate::rules::FileKind::Setup);
         self.setups = setups;
         self.variant_files = variant_files(self.game);
     }
@@ -373,23 +363,14 @@ impl LabScreen {
 /// Lab variant files of `game`: the project's `scenarios/lab/` and the data folder's
 /// `lab/`.
 fn variant_files(game: GameKind) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let dirs = [
+    [
         crate::data::find_project_file("scenarios/lab"),
         Some(lab_dir()),
-    ];
-    for dir in dirs.into_iter().flatten() {
-        for path in super::menu::ron_files(&dir) {
-            let ok = std::fs::read_to_string(&path).is_ok_and(|t| {
-                crate::rules::detect(&path, &t)
-                    .is_ok_and(|d| d.game == game && d.kind == crate::rules::FileKind::Variant)
-            });
-            if ok {
-                found.push(path);
-            }
-        }
-    }
-    found
+    ]
+    .into_iter()
+    .flatten()
+    .flat_map(|dir| super::menu::files_of(&dir, game, crate::rules::FileKind::Variant))
+    .collect()
 }
 
 /// Where the Lab saves variants and exports: the data folder's `lab/`.

@@ -129,14 +129,20 @@ fn verdicts(ui: &mut egui::Ui, report: &LabReport) {
     }
 }
 
-fn percent_plot(id: &str) -> Plot<'_> {
+/// A plot of the Lab: `height` high, with a legend, that holds still (the screen
+/// scrolls, the plot does not pan or zoom).
+fn lab_plot(id: &str, height: f32) -> Plot<'_> {
     Plot::new(id)
-        .height(PLOT_HEIGHT)
+        .height(height)
         .legend(Legend::default())
         .allow_scroll(false)
         .allow_drag(false)
         .allow_zoom(false)
-        .include_y(0.0)
+}
+
+/// A plot of percentages from 0 up.
+fn percent_plot(id: &str) -> Plot<'_> {
+    lab_plot(id, PLOT_HEIGHT).include_y(0.0)
 }
 
 /// A bar with its 95% interval drawn as a whisker.
@@ -192,11 +198,7 @@ fn win_rates(ui: &mut egui::Ui, report: &LabReport) {
 fn difference(ui: &mut egui::Ui, report: &LabReport) {
     let names: Vec<String> = report.arms.iter().map(|a| a.name.clone()).collect();
     let labels = names.clone();
-    Plot::new("lab-difference")
-        .height(PLOT_HEIGHT)
-        .allow_scroll(false)
-        .allow_drag(false)
-        .allow_zoom(false)
+    lab_plot("lab-difference", PLOT_HEIGHT)
         .x_axis_label(
             "change in the win rate of the seat each variant moves most, points (95% interval)",
         )
@@ -312,13 +314,8 @@ fn pieces(ui: &mut egui::Ui, report: &LabReport) {
             )
         })
         .collect();
-    Plot::new("lab-pieces")
-        .height(PLOT_HEIGHT.max(18.0 * names.len() as f32))
+    lab_plot("lab-pieces", PLOT_HEIGHT.max(18.0 * names.len() as f32))
         .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
-        .legend(Legend::default())
-        .allow_scroll(false)
-        .allow_drag(false)
-        .allow_zoom(false)
         .include_x(0.0)
         .include_x(100.0)
         .x_axis_label("side's win rate, %")
@@ -517,13 +514,8 @@ fn rows(ui: &mut egui::Ui, report: &LabReport) {
     let labels = names.clone();
     let n = report.arms.len().max(1) as f64;
     let width = 0.8 / n;
-    Plot::new("lab-rows")
-        .height(PLOT_HEIGHT.max(22.0 * names.len() as f32))
+    lab_plot("lab-rows", PLOT_HEIGHT.max(22.0 * names.len() as f32))
         .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
-        .legend(Legend::default())
-        .allow_scroll(false)
-        .allow_drag(false)
-        .allow_zoom(false)
         .include_x(0.0)
         .x_axis_label("share of turns, %")
         .y_axis_formatter(index_labels(labels, 0))

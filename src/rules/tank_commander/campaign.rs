@@ -1055,16 +1055,7 @@ mod tests {
         });
         // Lancer's own shot, then the turn's end (a fire: nobody's), then Rapier's strike.
         let mut before = game.clone();
-        before.active = Some(super::super::state::Activation {
-            unit: lancer,
-            action_points: 0,
-            moves: 0,
-            ability_used: false,
-            bring_it_down: false,
-            quick_load: false,
-            smoke_deployed: 0,
-            free_shots: 0,
-        });
+        before.active = Some(super::super::state::Activation::begin(lancer, 0));
         let check = super::super::action::DieCheck {
             roll: 6,
             need: 2,

@@ -69,16 +69,7 @@ impl TankCommander {
                         self.rules.crew.commander_killed_actions
                     )),
                 }
-                self.active = Some(Activation {
-                    unit: id,
-                    action_points,
-                    moves: 0,
-                    ability_used: false,
-                    bring_it_down: false,
-                    quick_load: false,
-                    smoke_deployed: 0,
-                    free_shots: 0,
-                });
+                self.active = Some(Activation::begin(id, action_points));
                 facts.push(Fact::UnitActivated {
                     unit: id,
                     action_points,

@@ -424,6 +424,23 @@ pub struct Activation {
     pub free_shots: u8,
 }
 
+impl Activation {
+    /// A unit's activation as it begins: `action_points` to spend, nothing done yet.
+    #[must_use]
+    pub fn begin(unit: UnitId, action_points: u8) -> Self {
+        Self {
+            unit,
+            action_points,
+            moves: 0,
+            ability_used: false,
+            bring_it_down: false,
+            quick_load: false,
+            smoke_deployed: 0,
+            free_shots: 0,
+        }
+    }
+}
+
 /// An objective space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Objective {
