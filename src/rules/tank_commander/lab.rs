@@ -6,33 +6,21 @@ use super::setup::{Build, UnitKind};
 use super::state::Status;
 use crate::lab::{Piece, Tally};
 
-/// The upgrades of a build by name (armor counts once, whatever its points).
+/// The upgrades of a build by name: its on/off upgrades, and armor and mines once each
+/// whatever their points.
 fn upgrades(build: &Build) -> Vec<&'static str> {
-    let flags = [
-        (
-            build.armor.front + build.armor.side + build.armor.rear > 0,
-            "Armor",
-        ),
-        (build.engine, "Engine"),
-        (build.barrel, "Barrel"),
-        (build.optics, "Optics"),
-        (build.he_rounds, "HE rounds"),
-        (build.anti_infantry, "Anti-infantry"),
-        (build.smoke_launcher, "Smoke launcher"),
-        (build.medkit, "Medkit"),
-        (build.lieutenant, "Lieutenant"),
-        (build.air_support, "Air support"),
-        (build.mines > 0, "Mines"),
-    ];
-    flags
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, name)| *name)
-        .collect()
+    let mut names = build.switched_on();
+    if build.armor.front + build.armor.side + build.armor.rear > 0 {
+        names.push("armor");
+    }
+    if build.mines > 0 {
+        names.push("mines");
+    }
+    names
 }
 
 /// Counts a finished battle: each unit (by name) and each upgrade on a tank (as
-/// "upgrade: Engine"), with whether it lasted to the end; the spaces where tanks fell.
+/// "upgrade: engine"), with whether it lasted to the end; the spaces where tanks fell.
 pub(super) fn finish(game: &TankCommander, tally: &mut Tally) {
     let board = game.board;
     tally.board = Some([i32::from(board.width), i32::from(board.height)]);

@@ -1205,6 +1205,26 @@ pub struct BuildProblem {
 }
 
 impl Build {
+    /// The on/off upgrades of the build that are on, by name ("engine", "long barrel"),
+    /// in the builder's order; armor points and mines are counted apart.
+    #[must_use]
+    pub fn switched_on(&self) -> Vec<&'static str> {
+        [
+            (self.engine, "engine"),
+            (self.barrel, "long barrel"),
+            (self.optics, "optics"),
+            (self.he_rounds, "HE rounds"),
+            (self.smoke_launcher, "smoke launcher"),
+            (self.medkit, "medkit"),
+            (self.lieutenant, "lieutenant"),
+            (self.anti_infantry, "anti-infantry"),
+            (self.air_support, "air support"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect()
+    }
+
     /// Upgrade points this build costs.
     #[must_use]
     pub fn cost(&self, u: &UpgradeRules) -> u32 {

@@ -1104,20 +1104,13 @@ fn draw_unit_card(
                 }
             }
             let b = u.build;
-            let ups: Vec<&str> = [
-                (b.engine, "engine"),
-                (b.barrel, "long barrel"),
-                (b.optics, "optics"),
-                (b.he_rounds, "HE rounds"),
-                (b.smoke_launcher, "smoke launcher"),
-                (b.medkit, "medkit"),
-                (b.lieutenant, "lieutenant"),
-                (b.anti_infantry, "anti-infantry"),
-            ]
-            .into_iter()
-            .filter_map(|(on, n)| on.then_some(n))
-            .collect();
-            let mut ups: Vec<String> = ups.into_iter().map(str::to_string).collect();
+            // Air support and mines say how much of them is left.
+            let mut ups: Vec<String> = b
+                .switched_on()
+                .into_iter()
+                .filter(|n| *n != "air support")
+                .map(str::to_string)
+                .collect();
             if b.air_support {
                 ups.push(if u.air_strike_ready {
                     "air support (ready)".into()
