@@ -37,6 +37,7 @@ fn lab_run(c: &mut Criterion) {
                     seed: 1,
                     bots: Vec::new(),
                     threads,
+                    draft: false,
                 };
                 let (plan, question) =
                     lab::plan::<TankCommander>(&setup, "skirmish", &variant, &ask)

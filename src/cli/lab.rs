@@ -53,6 +53,10 @@ pub struct LabArgs {
     /// values the rules accept, and exit.
     #[arg(long)]
     pub fields: bool,
+    /// Draw each game's choices before play at random (Tank Commander: every side's tank
+    /// upgrades), and report each choice's win rate when taken and without.
+    #[arg(long)]
+    pub random_builds: bool,
     /// Write the --set changes as a variant file.
     #[arg(long, value_name = "FILE")]
     pub save_variant: Option<PathBuf>,
@@ -128,6 +132,7 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
         options.games_csv.as_ref().map(|_| "--games-csv"),
         options.save_variant.as_ref().map(|_| "--save-variant"),
         options.fields.then_some("--fields"),
+        options.random_builds.then_some("--random-builds"),
     ];
     if let Some(record) = records.first() {
         if inputs.len() > 1 {
@@ -220,6 +225,7 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
         seed: options.seed,
         bots: options.bots.clone(),
         threads: options.threads.unwrap_or_else(lab::run::all_cores),
+        draft: options.random_builds,
     };
     let (plan, mut question) = lab::plan::<G>(&setup, &setup_name, &variants, &ask)?;
     question.sweep = sweep_path;

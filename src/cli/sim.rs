@@ -101,7 +101,7 @@ fn play_one<G: Playable>(
     base_seed: u64,
     index: u32,
 ) -> Result<Totals, String> {
-    let game = crate::lab::run::play_one::<G>(setup, bots, base_seed, 0, index)?;
+    let game = crate::lab::run::play_one::<G>(setup, bots, base_seed, (0, index), false)?;
     let won = |i: usize| game.winners.contains(&u8::try_from(i).unwrap_or(u8::MAX));
     let mut totals = Totals {
         games: 1,

@@ -201,6 +201,21 @@ pub trait Playable: Game + Sized {
         let _ = tally;
     }
 
+    /// What the lab's "draw choices at random" option draws for each game, in a few
+    /// words, when the game has choices made before play (Tank Commander's upgrades);
+    /// `None` for a game without.
+    fn lab_draws() -> Option<&'static str> {
+        None
+    }
+
+    /// `setup` with its pre-game choices drawn at random from `rng`, every draw legal
+    /// under the setup's rules; the choices a seat took go into the tally's `taken` at the
+    /// end of the game. `None` when the game has no such choices.
+    fn lab_draft(setup: &Self::Setup, rng: &mut MatchRng) -> Option<Self::Setup> {
+        let _ = (setup, rng);
+        None
+    }
+
     /// A record as text, the way the game writes them (RON by default).
     ///
     /// # Errors

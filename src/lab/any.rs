@@ -50,6 +50,8 @@ pub trait AnyLab: Send + Sync {
     fn setup_name(&self) -> &str;
     fn seats(&self) -> Vec<String>;
     fn bot_names(&self) -> &'static [&'static str];
+    /// What "draw choices at random" draws in this game, when it has choices before play.
+    fn draws(&self) -> Option<&'static str>;
     /// Every number and switch of the tuning.
     ///
     /// # Errors
@@ -103,6 +105,10 @@ impl<G: Playable> AnyLab for Loaded<G> {
 
     fn bot_names(&self) -> &'static [&'static str] {
         G::bot_names()
+    }
+
+    fn draws(&self) -> Option<&'static str> {
+        G::lab_draws()
     }
 
     fn fields(&self) -> Result<Vec<Field>, String> {

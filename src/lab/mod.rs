@@ -10,7 +10,7 @@
 //!
 //! let setup = DuelSetup::builtin_default();
 //! let variant = BTreeMap::from([("rules.turn_limit".to_string(), "6".to_string())]);
-//! let ask = lab::Ask { games: 20, seed: 1, bots: Vec::new(), threads: 1 };
+//! let ask = lab::Ask { games: 20, seed: 1, threads: 1, ..lab::Ask::default() };
 //! let (plan, question) =
 //!     lab::plan::<RangeDuel>(&setup, "default", &[("short".into(), variant)], &ask).unwrap();
 //! let live = lab::Live::new(plan.arms.len());
@@ -49,6 +49,11 @@ pub struct Tally {
     pub board: Option<[i32; 2]>,
     /// Named events, once per time they happened (a duel's matrix rows).
     pub counts: Vec<String>,
+    /// What each seat chose before play (its upgrades, by name), once each: with random
+    /// choices, the report compares the games where a seat took a thing with those where
+    /// it did not.
+    #[serde(default)]
+    pub taken: Vec<(u8, String)>,
 }
 
 /// A unit or upgrade a seat fielded.
@@ -60,13 +65,17 @@ pub struct Piece {
     pub lasted: bool,
 }
 
-/// How to run a question: games per variant, seed, bots by seat, worker threads.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How to run a question: games per variant, seed, bots by seat, worker threads, and
+/// whether each game's pre-game choices are drawn at random.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Ask {
     pub games: u32,
     pub seed: u64,
     pub bots: Vec<String>,
     pub threads: usize,
+    /// Draw the choices made before play (Tank Commander's upgrades) at random for every
+    /// game, the same for game `i` of every variant.
+    pub draft: bool,
 }
 
 /// The name the base gets in every report.
@@ -83,6 +92,12 @@ pub fn plan<G: Playable>(
     variants: &[(String, BTreeMap<String, String>)],
     ask: &Ask,
 ) -> Result<(Plan<G::Setup>, Question), String> {
+    if ask.draft && G::lab_draws().is_none() {
+        return Err(format!(
+            "{} has no choices made before play to draw at random",
+            G::KIND.title()
+        ));
+    }
     let mut arms = vec![Arm {
         name: BASE.to_string(),
         changes: BTreeMap::new(),
@@ -118,6 +133,9 @@ pub fn plan<G: Playable>(
             .map(|a| (a.name.clone(), a.changes.clone()))
             .collect(),
         sweep: None,
+        draws: ask
+            .draft
+            .then(|| G::lab_draws().unwrap_or_default().to_string()),
     };
     let plan = Plan {
         arms,
@@ -125,6 +143,7 @@ pub fn plan<G: Playable>(
         seed: ask.seed,
         bots: ask.bots.clone(),
         threads: ask.threads.max(1),
+        draft: ask.draft,
     };
     Ok((plan, question))
 }

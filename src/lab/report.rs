@@ -26,6 +26,8 @@ pub struct Question {
     pub arms: Vec<(String, BTreeMap<String, String>)>,
     /// A sweep's field, when the variants are one field's values.
     pub sweep: Option<String>,
+    /// What was drawn at random for every game, when the question drew choices.
+    pub draws: Option<String>,
 }
 
 /// A unit's or upgrade's worth: its side's win rate when it lasted and when it was lost.
@@ -35,6 +37,26 @@ pub struct PieceValue {
     pub name: String,
     pub lasted: Rate,
     pub lost: Rate,
+}
+
+/// A choice's worth (an upgrade a seat took before play): its seat's win rate in the
+/// games where it took it and in those where it did not, and the difference.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TakenValue {
+    pub seat: u8,
+    pub name: String,
+    pub taken: Rate,
+    pub without: Rate,
+    /// Taken less without, in win-rate points (0..1), with its 95% interval.
+    pub difference: (f64, f64, f64),
+}
+
+impl TakenValue {
+    /// Whether the interval of the difference leaves out zero.
+    #[must_use]
+    pub fn significant(&self) -> bool {
+        self.difference.1 > 0.0 || self.difference.2 < 0.0
+    }
 }
 
 /// How often one label beat another (rows win against columns).
@@ -70,6 +92,8 @@ pub struct ArmReport {
     /// who moves first.
     pub first_mover_verdict: Option<String>,
     pub pieces: Vec<PieceValue>,
+    /// Choices taken in some games and not in others, best first within each seat.
+    pub taken: Vec<TakenValue>,
     /// Board size and the spaces where tanks fell, with counts.
     pub board: Option<[i32; 2]>,
     pub losses: Vec<([i32; 2], u32)>,
@@ -248,6 +272,31 @@ impl LabReport {
             if let Some(f) = &arm.first_mover_verdict {
                 let _ = writeln!(out, "  {f}");
             }
+            if !arm.taken.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "  win rate when taken, and without ({}):",
+                    q.draws.as_deref().unwrap_or("choices before play")
+                );
+            }
+            for t in &arm.taken {
+                let seat = q.seats.get(usize::from(t.seat)).map_or("?", String::as_str);
+                let (d, lo, hi) = t.difference;
+                let _ = writeln!(
+                    out,
+                    "    {seat:<8} {:<16} {:>5.1}% [{:.1}, {:.1}] of {:<5} without {:>5.1}%  {:+.1} points [{:+.1}, {:+.1}]{}",
+                    t.name,
+                    100.0 * t.taken.rate,
+                    100.0 * t.taken.lo,
+                    100.0 * t.taken.hi,
+                    t.taken.games,
+                    100.0 * t.without.rate,
+                    100.0 * d,
+                    100.0 * lo,
+                    100.0 * hi,
+                    if t.significant() { "  significant" } else { "" }
+                );
+            }
             if let Some(t) = arm.turned {
                 let _ = writeln!(
                     out,
@@ -340,7 +389,19 @@ fn arm_report(
     let mut board = None;
     let mut matchups: BTreeMap<(String, String), (u32, u32)> = BTreeMap::new();
     let mut labelled = false;
+    // (seat, name) → [taken games, taken wins]; every seat's games and wins.
+    let mut taken: BTreeMap<(u8, String), [u32; 2]> = BTreeMap::new();
+    let mut seat_games = vec![[0u32; 2]; seats];
     for g in games {
+        for (s, e) in seat_games.iter_mut().enumerate() {
+            e[0] += 1;
+            e[1] += u32::from(g.winners.contains(&u8::try_from(s).unwrap_or(u8::MAX)));
+        }
+        for (seat, name) in &g.tally.taken {
+            let e = taken.entry((*seat, name.clone())).or_default();
+            e[0] += 1;
+            e[1] += u32::from(g.winners.contains(seat));
+        }
         for &w in &g.winners {
             if let Some(c) = wins.get_mut(usize::from(w)) {
                 *c += 1;
@@ -401,6 +462,28 @@ fn arm_report(
         }
     }
     let div = f64::from(count.max(1));
+    let mut taken: Vec<TakenValue> = taken
+        .into_iter()
+        .filter_map(|((seat, name), [tg, tw])| {
+            let [sg, sw] = *seat_games.get(usize::from(seat))?;
+            if tg == 0 || tg >= sg {
+                return None;
+            }
+            let (with, without) = (Rate::of(tw, tg), Rate::of(sw - tw, sg - tg));
+            Some(TakenValue {
+                seat,
+                name,
+                taken: with,
+                without,
+                difference: super::stats::difference(without, with),
+            })
+        })
+        .collect();
+    taken.sort_by(|a, b| {
+        a.seat
+            .cmp(&b.seat)
+            .then(b.difference.0.total_cmp(&a.difference.0))
+    });
     ArmReport {
         name: name.to_string(),
         changes: changes.clone(),
@@ -424,6 +507,7 @@ fn arm_report(
                 lost: Rate::of(xw, xg),
             })
             .collect(),
+        taken,
         board,
         losses: losses.into_iter().collect(),
         counts: counts.into_iter().collect(),

@@ -41,6 +41,9 @@ pub struct Plan<S> {
     pub bots: Vec<String>,
     /// Worker threads (at least 1).
     pub threads: usize,
+    /// Draw each game's pre-game choices at random (the same for game `i` of every
+    /// variant).
+    pub draft: bool,
 }
 
 /// One finished game.
@@ -105,7 +108,9 @@ fn seat(i: usize) -> PlayerId {
     PlayerId(u8::try_from(i).unwrap_or(u8::MAX))
 }
 
-/// Plays game `index` of a variant with the plan's seeding.
+/// Plays game `index` of a variant with the plan's seeding; with `draft`, its pre-game
+/// choices are first drawn from a stream of the game's seed of their own, so game `i`
+/// of every variant draws the same ones.
 ///
 /// # Errors
 /// A sentence when a bot or the rules fail.
@@ -113,11 +118,16 @@ pub fn play_one<G: Playable>(
     setup: &G::Setup,
     bots: &[String],
     base_seed: u64,
-    arm: u16,
-    index: u32,
+    (arm, index): (u16, u32),
+    draft: bool,
 ) -> Result<GameResult, String> {
     let seed = derive_seed(base_seed, u64::from(index));
-    let mut game = G::from_setup(setup)?;
+    let drawn = if draft {
+        G::lab_draft(setup, &mut MatchRng::new(derive_seed(seed, u64::MAX - 1)))
+    } else {
+        None
+    };
+    let mut game = G::from_setup(drawn.as_ref().unwrap_or(setup))?;
     let n = game.player_count();
     let labels: Vec<String> = (0..n).map(|i| game.seat_label(seat(i))).collect();
     let mut players = playable::bots_for::<G>(bots, n)?;
@@ -181,8 +191,8 @@ pub fn run<G: Playable>(plan: &Plan<G::Setup>, live: &Live) -> Result<(), String
                 &a.setup,
                 &plan.bots,
                 plan.seed,
-                u16::try_from(arm).unwrap_or(u16::MAX),
-                index,
+                (u16::try_from(arm).unwrap_or(u16::MAX), index),
+                plan.draft,
             )
             .map_err(|e| {
                 format!(

@@ -123,6 +123,7 @@ fn a_bad_variant_lists_every_problem_by_name() {
             seed: 1,
             bots: Vec::new(),
             threads: 1,
+            draft: false,
         },
     )
     .unwrap_err();
@@ -146,6 +147,7 @@ fn report_of<G: Playable>(
         seed: 9,
         bots: Vec::new(),
         threads,
+        draft: false,
     };
     let (plan, question) = plan::<G>(setup, "t", variants, &ask).unwrap();
     let live = Live::new(plan.arms.len());
@@ -196,6 +198,7 @@ fn cancel_stops_before_the_next_game() {
         seed: 1,
         bots: Vec::new(),
         threads: 1,
+        draft: false,
     };
     let (plan, _) = plan::<RangeDuel>(&setup, "t", &[], &ask).unwrap();
     let live = Live::new(1);
@@ -266,4 +269,104 @@ fn simulate_from_here_and_per_candidate() {
         each.iter()
             .all(|c| c.chances.games == 10 && !c.action.is_empty())
     );
+}
+
+/// A finished game for the report's sums: `winners`, and what each seat took.
+fn game_with(index: u32, winners: &[u8], taken: &[(u8, &str)]) -> GameResult {
+    GameResult {
+        arm: 0,
+        index,
+        seed: 0,
+        winners: winners.to_vec(),
+        first: None,
+        rounds: 1,
+        actions: 1,
+        labels: vec!["Blue".into(), "Red".into()],
+        tally: Tally {
+            taken: taken.iter().map(|(s, n)| (*s, (*n).to_string())).collect(),
+            ..Tally::default()
+        },
+    }
+}
+
+#[test]
+fn a_choice_is_valued_by_its_seats_wins_with_it_and_without() {
+    let question = Question {
+        game: "t".into(),
+        setup: "t".into(),
+        seed: 0,
+        games: 6,
+        bots: Vec::new(),
+        seats: vec!["Blue".into(), "Red".into()],
+        arms: vec![(BASE.into(), BTreeMap::new())],
+        sweep: None,
+        draws: Some("upgrades".into()),
+    };
+    // Blue takes the engine in games 0-3 and wins three of them; without it, it wins
+    // neither of games 4-5. Red takes optics in every game: nothing to compare with.
+    let games = [
+        game_with(0, &[0], &[(0, "engine"), (1, "optics")]),
+        game_with(1, &[0], &[(0, "engine"), (1, "optics")]),
+        game_with(2, &[0], &[(0, "engine"), (1, "optics")]),
+        game_with(3, &[1], &[(0, "engine"), (1, "optics")]),
+        game_with(4, &[1], &[(1, "optics")]),
+        game_with(5, &[], &[(1, "optics")]),
+    ];
+    let report = LabReport::build(question, &games);
+    let taken = &report.arms[0].taken;
+    assert_eq!(taken.len(), 1, "{taken:?}");
+    let engine = &taken[0];
+    assert_eq!((engine.seat, engine.name.as_str()), (0, "engine"));
+    assert_eq!((engine.taken.wins, engine.taken.games), (3, 4));
+    assert_eq!((engine.without.wins, engine.without.games), (0, 2));
+    assert!((engine.difference.0 - 0.75).abs() < 1e-9);
+    assert!(engine.difference.1 < engine.difference.0 && engine.difference.0 < engine.difference.2);
+    assert!(report.to_text().contains("engine"));
+}
+
+#[test]
+fn random_builds_are_asked_only_of_a_game_with_choices() {
+    let ask = Ask {
+        games: 1,
+        seed: 1,
+        threads: 1,
+        draft: true,
+        ..Ask::default()
+    };
+    let err = plan::<TankChess>(&ChessSetup::builtin_default(), "t", &[], &ask).unwrap_err();
+    assert!(err.contains("no choices made before play"), "{err}");
+    let (plan, question) =
+        plan::<TankCommander>(&Battle::builtin_default(), "t", &[], &ask).unwrap();
+    assert!(plan.draft);
+    assert!(question.draws.is_some());
+}
+
+#[test]
+fn random_builds_value_the_upgrades_and_agree_across_threads() {
+    let setup = Battle::builtin_default();
+    let ask = |threads| Ask {
+        games: 200,
+        seed: 3,
+        threads,
+        draft: true,
+        ..Ask::default()
+    };
+    let report = |threads| {
+        let (plan, question) = plan::<TankCommander>(&setup, "t", &[], &ask(threads)).unwrap();
+        let live = Live::new(plan.arms.len());
+        run::<TankCommander>(&plan, &live).unwrap();
+        LabReport::build(question, &live.snapshot())
+    };
+    let (one, two) = (report(1), report(2));
+    assert_eq!(one, two);
+    let taken = &one.arms[0].taken;
+    // Every upgrade of each side is taken in some games and not in others.
+    for seat in 0..2u8 {
+        let rows = taken.iter().filter(|t| t.seat == seat).count();
+        assert!(rows >= 9, "seat {seat}: {rows} upgrades valued: {taken:?}");
+    }
+    for t in taken {
+        assert_eq!(t.taken.games + t.without.games, 200, "{t:?}");
+        assert!((40..=160).contains(&t.taken.games), "{t:?}");
+    }
 }

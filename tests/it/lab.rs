@@ -42,6 +42,7 @@ fn the_command_line_and_the_lab_screen_give_the_same_numbers() {
         seed: 7,
         bots: vec!["greedy".into(), "greedy".into()],
         threads: 1,
+        draft: false,
     };
     let mut running = backend
         .start(&[(file.name.clone(), file.changes.clone())], &ask, None)
@@ -269,5 +270,57 @@ fn flags_for_the_other_kind_of_question_and_bad_outputs_are_refused_before_any_g
     assert!(
         started.elapsed().as_secs() < 10,
         "refused only after the games"
+    );
+}
+
+#[test]
+fn random_builds_value_every_upgrade_the_same_from_the_command_line_and_the_screen() {
+    let out = tanktable(&[
+        "lab",
+        "scenarios/skirmish.ron",
+        "--random-builds",
+        "-n",
+        "400",
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let backend =
+        lab::any::load(GameKind::TankCommander, &project("scenarios/skirmish.ron")).unwrap();
+    assert!(backend.draws().is_some());
+    let ask = Ask {
+        games: 400,
+        seed: 5,
+        threads: 1,
+        draft: true,
+        ..Ask::default()
+    };
+    let mut running = backend.start(&[], &ask, None).unwrap();
+    running.join().unwrap();
+    let report = LabReport::build(running.question.clone(), &running.live.snapshot());
+    let screen: serde_json::Value = serde_json::from_str(&report.to_json().unwrap()).unwrap();
+    assert_eq!(arms(&cli), arms(&screen));
+    let taken = cli["arms"][0]["taken"].as_array().unwrap();
+    for name in ["engine", "long barrel", "optics", "armor", "air support"] {
+        assert!(
+            taken.iter().filter(|t| t["name"] == name).count() == 2,
+            "{name} is valued for both sides: {taken:?}"
+        );
+    }
+    // A game without choices before play says so, and plays nothing.
+    let out = tanktable(&[
+        "lab",
+        "scenarios/tank-chess/basic-16.ron",
+        "--random-builds",
+        "-n",
+        "5",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("no choices made before play"),
+        "{}",
+        text(&out.stderr)
     );
 }

@@ -865,6 +865,19 @@ fn lab_question(question: &str, games: usize) -> tanktable::client::lab::OpenLab
         None => (question, None),
     };
     let games = Some(u32::try_from(games).unwrap());
+    if let Some(setup) = question.strip_prefix("builds:") {
+        let path = project(setup);
+        let text = std::fs::read_to_string(&path).unwrap();
+        return OpenLab {
+            game: Some(detect(&path, &text).unwrap().game),
+            setup: Some(path),
+            random_builds: true,
+            games,
+            run: true,
+            tab,
+            ..OpenLab::default()
+        };
+    }
     if let Some(rest) = question.strip_prefix("sweep:") {
         let (setup, spec) = rest.split_once(':').unwrap();
         let path = project(setup);
@@ -959,6 +972,21 @@ fn the_lab_answers_an_ab_question_with_plots() {
     let (_, _, px) = pixels(&render(&scene, "lab-river-town-losses.png"));
     let hot = count(&px, |[r, g, b]| r > 150 && b < 110 && r > b + 60 && g > 60);
     assert!(hot > 500, "the heat map is missing ({hot} px)");
+    // Random builds on Skirmish: each upgrade's worth when taken, as a row with its
+    // interval; the upgrades that matter are drawn in gold.
+    let scene = Scene {
+        lab: Some("builds:scenarios/skirmish.ron#Value when taken".into()),
+        autoplay: 1500,
+        ..scene
+    };
+    let (_, _, px) = pixels(&render(&scene, "lab-skirmish-value-when-taken.png"));
+    let gold = count(&px, |p| {
+        (0..3).all(|i| (p[i] - [250, 200, 80][i]).abs() <= 12)
+    });
+    assert!(
+        gold > 300,
+        "the upgrades that matter are missing ({gold} px)"
+    );
 }
 
 #[test]

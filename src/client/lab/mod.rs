@@ -52,6 +52,8 @@ pub struct OpenLab {
     pub run: bool,
     /// The picture to show first.
     pub tab: Option<PlotTab>,
+    /// Draw each game's choices before play at random (Tank Commander's upgrades).
+    pub random_builds: bool,
 }
 
 /// A variant being edited.
@@ -78,6 +80,7 @@ pub enum PlotTab {
     Lengths,
     FirstMove,
     Pieces,
+    Taken,
     Losses,
     Matchups,
     Rows,
@@ -86,12 +89,13 @@ pub enum PlotTab {
 
 impl PlotTab {
     /// Every picture, in the order of the tabs.
-    pub const ALL: [PlotTab; 9] = [
+    pub const ALL: [PlotTab; 10] = [
         PlotTab::WinRates,
         PlotTab::Difference,
         PlotTab::Lengths,
         PlotTab::FirstMove,
         PlotTab::Pieces,
+        PlotTab::Taken,
         PlotTab::Losses,
         PlotTab::Matchups,
         PlotTab::Rows,
@@ -107,6 +111,7 @@ impl PlotTab {
             PlotTab::Lengths => "Game length",
             PlotTab::FirstMove => "First move",
             PlotTab::Pieces => "Units & upgrades",
+            PlotTab::Taken => "Value when taken",
             PlotTab::Losses => "Where tanks fall",
             PlotTab::Matchups => "Matchups",
             PlotTab::Rows => "Matrix rows",
@@ -132,6 +137,8 @@ pub struct LabScreen {
     games: u32,
     seed: u64,
     threads: usize,
+    /// Draw each game's choices before play at random, where the game has any.
+    random_builds: bool,
     sweep_on: bool,
     sweep_field: String,
     sweep_from: i64,
@@ -181,6 +188,7 @@ impl Default for LabScreen {
             seed: 1,
             // One core's share is left to the screen.
             threads: cores.saturating_sub(1).max(1),
+            random_builds: false,
             sweep_on: false,
             sweep_field: String::new(),
             sweep_from: 0,
@@ -325,6 +333,7 @@ impl LabScreen {
             seed: self.seed,
             bots: self.bots.clone(),
             threads: self.threads,
+            draft: self.random_builds && self.backend.as_ref().is_some_and(|b| b.draws().is_some()),
         };
         match backend.start(&variants, &ask, sweep) {
             Ok(running) => {
@@ -418,6 +427,7 @@ fn open_lab(
         if let Some(games) = open.games {
             lab.games = games;
         }
+        lab.random_builds = open.random_builds;
         lab.load(&path);
         if let Some(spec) = &open.sweep
             && let Ok((field, values)) = crate::lab::parse_sweep(spec)
@@ -926,6 +936,19 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
         ui.separator();
         ui.add_enabled(!running, egui::Checkbox::new(&mut lab.sweep_on, "Sweep one number"))
             .on_hover_text("Run the base and one variant for each value of one field, and plot the win rate against it");
+        let draws = lab.backend.as_ref().and_then(|b| b.draws());
+        ui.add_enabled(
+            !running && draws.is_some(),
+            egui::Checkbox::new(&mut lab.random_builds, "Random builds"),
+        )
+        .on_hover_text(match draws {
+            Some(what) => format!("Draw {what}, and plot each upgrade's worth: its side's win rate when taken against without (Value when taken)"),
+            None => "Disabled: this game has no choices made before play to draw".to_string(),
+        })
+        .on_disabled_hover_text(match draws {
+            Some(_) => "Disabled while a run is going on".to_string(),
+            None => format!("Disabled: {} has no choices made before play to draw", lab.game.title()),
+        });
     });
     if lab.sweep_on {
         ui.horizontal(|ui| {

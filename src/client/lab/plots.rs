@@ -51,6 +51,7 @@ pub(super) fn show(ui: &mut egui::Ui, lab: &mut LabScreen) {
             PlotTab::Lengths => lengths(ui, &report),
             PlotTab::FirstMove => first_move(ui, &report),
             PlotTab::Pieces => pieces(ui, &report),
+            PlotTab::Taken => taken(ui, &report),
             PlotTab::Losses => losses(ui, &report),
             PlotTab::Matchups => matchups(ui, &report),
             PlotTab::Rows => rows(ui, &report),
@@ -70,6 +71,9 @@ fn tabs(report: &LabReport) -> Vec<PlotTab> {
     }
     if report.arms.iter().any(|a| !a.pieces.is_empty()) {
         tabs.push(PlotTab::Pieces);
+    }
+    if report.arms.iter().any(|a| !a.taken.is_empty()) {
+        tabs.push(PlotTab::Taken);
     }
     if report.arms.iter().any(|a| a.board.is_some()) {
         tabs.push(PlotTab::Losses);
@@ -368,6 +372,81 @@ fn pieces(ui: &mut egui::Ui, report: &LabReport) {
                     )
                     .anchor(egui::Align2::LEFT_CENTER)
                     .color(egui::Color32::WHITE),
+                );
+            }
+        });
+}
+
+/// What each choice made before play is worth: its side's win rate when it took the
+/// choice less when it did not, with the 95% interval, a row each (best first).
+fn taken(ui: &mut egui::Ui, report: &LabReport) {
+    let Some(arm) = report.arms.first() else {
+        return;
+    };
+    ui.label(
+        egui::RichText::new(format!(
+            "{}: {}. Each row is a side's win rate when its tanks took the upgrade, less when they did not, in points with the 95% interval; gold rows leave zero out (the upgrade matters), grey rows could be chance.",
+            arm.name,
+            report
+                .question
+                .draws
+                .as_deref()
+                .unwrap_or("the choices made before play")
+        ))
+        .weak(),
+    );
+    let seat = |s: u8| {
+        report
+            .question
+            .seats
+            .get(usize::from(s))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let rows = arm.taken.len();
+    lab_plot("lab-taken", PLOT_HEIGHT.max(22.0 * rows as f32))
+        .x_axis_label("win rate when taken less without, points (95% interval)")
+        .show_axes([true, false])
+        .include_x(-30.0)
+        .include_x(30.0)
+        .include_y(-0.5)
+        .include_y(rows as f64 - 0.5)
+        .show(ui, |plot| {
+            plot.vline(VLine::new("no difference", 0.0).color(egui::Color32::GRAY));
+            for (i, t) in arm.taken.iter().enumerate() {
+                // The best row at the top.
+                let y = (rows - 1 - i) as f64;
+                let (d, lo, hi) = t.difference;
+                let color = if t.significant() {
+                    egui::Color32::from_rgb(250, 200, 80)
+                } else {
+                    egui::Color32::from_gray(150)
+                };
+                let label = format!(
+                    "{} ({}): {:.0}% taken, {:.0}% without, {:+.1} [{:+.1}, {:+.1}]",
+                    t.name,
+                    seat(t.seat),
+                    100.0 * t.taken.rate,
+                    100.0 * t.without.rate,
+                    100.0 * d,
+                    100.0 * lo,
+                    100.0 * hi
+                );
+                // Unnamed, so the legend stays empty: every row is labelled on the plot.
+                plot.line(
+                    Line::new("", PlotPoints::new(vec![[100.0 * lo, y], [100.0 * hi, y]]))
+                        .color(color)
+                        .width(4.0),
+                );
+                plot.points(
+                    Points::new("", PlotPoints::new(vec![[100.0 * d, y]]))
+                        .color(color)
+                        .radius(5.0),
+                );
+                plot.text(
+                    egui_plot::Text::new("", egui_plot::PlotPoint::new(-29.0, y + 0.32), label)
+                        .anchor(egui::Align2::LEFT_CENTER)
+                        .color(egui::Color32::WHITE),
                 );
             }
         });

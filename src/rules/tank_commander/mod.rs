@@ -242,6 +242,14 @@ impl Playable for TankCommander {
         lab::finish(self, tally);
     }
 
+    fn lab_draws() -> Option<&'static str> {
+        Some(lab::DRAWS)
+    }
+
+    fn lab_draft(setup: &Battle, rng: &mut crate::framework::MatchRng) -> Option<Battle> {
+        Some(lab::draft(setup, rng))
+    }
+
     fn rounds(&self) -> u32 {
         u32::from(self.turn().min(self.turn_limit()))
     }
