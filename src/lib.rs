@@ -20,6 +20,7 @@
 
 pub mod cli;
 pub mod data;
+pub mod editor;
 pub mod framework;
 #[cfg(test)]
 mod fuzz;

@@ -1,0 +1,1003 @@
+//! Editing a Tank Commander scenario: the design (a scenario as written, its terrain one
+//! full row of characters per board row), the edits, the symmetry tools, live checks
+//! with the places to mark, and the RON it saves.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use super::History;
+use crate::data::Problems;
+use crate::framework::hash::stable_hash;
+use crate::grid::{Facing, HexBoard};
+use crate::rules::tank_commander::setup::{
+    AirSupportSetup, BoardSetup, Edge, MineField, MinesSetup, Mission, ScenarioSetup, SideSetup,
+    TerrainSetup, TurnLimitResult, UnitSetup, VictorySetup,
+};
+use crate::rules::tank_commander::{Rules, Scenario, Terrain};
+
+/// A board cell by offset column and row, from zero (`[2, 4]` is `C5`).
+pub type Cell = [i32; 2];
+
+/// A scenario being designed. Its terrain is always written out whole: `default` is
+/// open, `rows` has one character per hex, there are no patches, and smoke is a list
+/// of spaces; so every edit is a change of characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HexDesign {
+    pub setup: ScenarioSetup,
+}
+
+/// A symmetry of the rectangular board. Each maps the board onto itself and undoes
+/// itself. On the odd-q layout the half-turn is exact when the board is an even number
+/// of columns wide, the west-east mirror when it is odd; otherwise alternate columns
+/// land half a hex off their mirror image (the map is still one to one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// A half turn about the centre.
+    Rotate180,
+    /// West and east trade places.
+    MirrorWestEast,
+    /// North and south trade places.
+    MirrorNorthSouth,
+}
+
+impl Symmetry {
+    pub const ALL: [Symmetry; 3] = [
+        Symmetry::Rotate180,
+        Symmetry::MirrorWestEast,
+        Symmetry::MirrorNorthSouth,
+    ];
+
+    /// The symmetry in a few words.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Symmetry::Rotate180 => "half turn",
+            Symmetry::MirrorWestEast => "west ↔ east",
+            Symmetry::MirrorNorthSouth => "north ↔ south",
+        }
+    }
+
+    /// Where `cell` goes on a `width` × `height` board.
+    #[must_use]
+    pub fn cell(self, [c, r]: Cell, width: i32, height: i32) -> Cell {
+        match self {
+            Symmetry::Rotate180 => [width - 1 - c, height - 1 - r],
+            Symmetry::MirrorWestEast => [width - 1 - c, r],
+            Symmetry::MirrorNorthSouth => [c, height - 1 - r],
+        }
+    }
+
+    /// Where a hull or turret facing points afterwards.
+    #[must_use]
+    pub fn facing(self, f: Facing) -> Facing {
+        let i = f.index();
+        Facing::from_index(match self {
+            Symmetry::Rotate180 => i + 3,
+            Symmetry::MirrorWestEast => 6 - i,
+            Symmetry::MirrorNorthSouth => 9 - i,
+        })
+    }
+
+    /// Where a board edge goes.
+    #[must_use]
+    pub fn edge(self, e: Edge) -> Edge {
+        let ns = |e| match e {
+            Edge::North => Edge::South,
+            Edge::South => Edge::North,
+            other => other,
+        };
+        let we = |e| match e {
+            Edge::West => Edge::East,
+            Edge::East => Edge::West,
+            other => other,
+        };
+        match self {
+            Symmetry::Rotate180 => ns(we(e)),
+            Symmetry::MirrorWestEast => we(e),
+            Symmetry::MirrorNorthSouth => ns(e),
+        }
+    }
+
+    /// Whether `cell` lies in the half the mirror copies from: the south half (half
+    /// turn, north-south) or the west half (west-east). Cells the symmetry leaves in
+    /// place belong to neither half.
+    #[must_use]
+    pub fn is_source(self, cell: Cell, width: i32, height: i32) -> bool {
+        let [c, r] = cell;
+        let [mc, mr] = self.cell(cell, width, height);
+        match self {
+            Symmetry::Rotate180 => (r, c) > (mr, mc),
+            Symmetry::MirrorWestEast => c < mc,
+            Symmetry::MirrorNorthSouth => r > mr,
+        }
+    }
+}
+
+/// One edit of a design. Every change the editor makes is one of these, so that each can
+/// be undone, replayed and tested.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    /// A new board size; terrain beyond it is cut off, new space is open. Units and
+    /// marks off the new board stay, and the check lists them.
+    Resize {
+        width: u16,
+        height: u16,
+    },
+    /// Terrain on each cell (the eraser paints open ground).
+    Paint {
+        cells: Vec<Cell>,
+        terrain: Terrain,
+    },
+    /// Terrain on every cell reached from `at` through cells of `at`'s terrain.
+    Fill {
+        at: Cell,
+        terrain: Terrain,
+    },
+    /// Smoke on or off over each cell.
+    Smoke {
+        cells: Vec<Cell>,
+        on: bool,
+    },
+    AddUnit(Box<UnitSetup>),
+    /// Unit `index` as given (moved, turned, renamed, rebuilt …).
+    SetUnit(usize, Box<UnitSetup>),
+    RemoveUnit(usize),
+    /// An objective space on or off.
+    Objective {
+        at: Cell,
+        on: bool,
+    },
+    /// A mine of `side` at the cell, or none.
+    Mine {
+        at: Cell,
+        side: Option<String>,
+    },
+    Title {
+        name: String,
+        description: String,
+    },
+    Victory(VictorySetup),
+    /// The Weather and Night Fighting options, and whether mines are hidden.
+    Options {
+        weather: bool,
+        night: bool,
+        hidden_mines: bool,
+    },
+    /// Free air strikes for a side (0 removes them).
+    AirSupport {
+        side: String,
+        strikes: u8,
+    },
+    Seed(Option<u64>),
+    /// The whole board, its units and marks, turned over by the symmetry.
+    Flip(Symmetry),
+    /// The source half (and its units, objectives and mines) copied onto the other half
+    /// by the symmetry, the copies given to the other side: a fair map in one click.
+    Mirror(Symmetry),
+}
+
+impl HexDesign {
+    /// An empty open board with two sides, Blue and Red, fighting to the last tank over
+    /// ten turns.
+    #[must_use]
+    pub fn blank(width: u16, height: u16) -> Self {
+        Self {
+            setup: ScenarioSetup {
+                name: "New scenario".into(),
+                description: String::new(),
+                board: BoardSetup { width, height },
+                terrain: TerrainSetup {
+                    default: Terrain::Open,
+                    rows: vec![".".repeat(usize::from(width)); usize::from(height)],
+                    patches: Vec::new(),
+                    smoke: Vec::new(),
+                },
+                sides: vec![
+                    SideSetup {
+                        name: "Blue".into(),
+                    },
+                    SideSetup { name: "Red".into() },
+                ],
+                units: Vec::new(),
+                victory: VictorySetup {
+                    mission: Mission::DestroyAll,
+                    turn_limit: Some(10),
+                    at_turn_limit: TurnLimitResult::Draw,
+                },
+                mines: MinesSetup::default(),
+                objectives: Vec::new(),
+                seed: None,
+                weather: false,
+                night: false,
+                air_support: Vec::new(),
+            },
+        }
+    }
+
+    /// A scenario as written, its terrain written out whole (the default, then the rows,
+    /// then the patches; characters that name no terrain stay open, and the check of
+    /// the file reports them).
+    #[must_use]
+    pub fn from_setup(mut setup: ScenarioSetup) -> Self {
+        let (w, h) = (setup.board.width, setup.board.height);
+        let board = HexBoard::new(w, h);
+        let mut cells = vec![setup.terrain.default; usize::from(w) * usize::from(h)];
+        let mut smoke: Vec<String> = setup.terrain.smoke.clone();
+        for (r, row) in setup.terrain.rows.iter().enumerate().take(usize::from(h)) {
+            let chars = row.chars().filter(|c| !c.is_whitespace());
+            for (c, ch) in chars.enumerate().take(usize::from(w)) {
+                if let Some((t, smoky)) = Terrain::from_symbol(ch) {
+                    cells[r * usize::from(w) + c] = t;
+                    if smoky {
+                        smoke.push(board.label(board.hex_at(c as i32, r as i32)));
+                    }
+                }
+            }
+        }
+        for patch in &setup.terrain.patches {
+            for label in &patch.at {
+                if let Ok(hex) = board.parse(label)
+                    && let Some(i) = board.index(hex)
+                {
+                    cells[i] = patch.terrain;
+                }
+            }
+        }
+        smoke.sort();
+        smoke.dedup();
+        setup.terrain = TerrainSetup {
+            default: Terrain::Open,
+            rows: cells
+                .chunks(usize::from(w).max(1))
+                .map(|row| row.iter().map(|t| t.symbol()).collect())
+                .collect(),
+            patches: Vec::new(),
+            smoke,
+        };
+        Self { setup }
+    }
+
+    fn board(&self) -> HexBoard {
+        HexBoard::new(self.setup.board.width, self.setup.board.height)
+    }
+
+    fn size(&self) -> (i32, i32) {
+        (
+            i32::from(self.setup.board.width),
+            i32::from(self.setup.board.height),
+        )
+    }
+
+    /// Whether `cell` is on the board.
+    #[must_use]
+    pub fn contains(&self, [c, r]: Cell) -> bool {
+        let (w, h) = self.size();
+        (0..w).contains(&c) && (0..h).contains(&r)
+    }
+
+    /// The label of a cell (`C5`).
+    #[must_use]
+    pub fn label(&self, [c, r]: Cell) -> String {
+        let board = self.board();
+        board.label(board.hex_at(c, r))
+    }
+
+    /// The cell a label names, when it is on the board.
+    #[must_use]
+    pub fn cell_of(&self, label: &str) -> Option<Cell> {
+        let board = self.board();
+        let hex = board.parse(label).ok()?;
+        board.contains(hex).then(|| board.offset_of(hex))
+    }
+
+    /// The terrain of an on-board cell.
+    #[must_use]
+    pub fn terrain(&self, [c, r]: Cell) -> Terrain {
+        let row = usize::try_from(r).ok();
+        let col = usize::try_from(c).ok();
+        row.zip(col)
+            .and_then(|(r, c)| self.setup.terrain.rows.get(r)?.as_bytes().get(c).copied())
+            .and_then(|b| Terrain::from_symbol(char::from(b)))
+            .map_or(Terrain::Open, |(t, _)| t)
+    }
+
+    fn set_terrain(&mut self, cell: Cell, terrain: Terrain) {
+        if !self.contains(cell) {
+            return;
+        }
+        let [c, r] = cell.map(|v| usize::try_from(v).unwrap_or(0));
+        if let Some(row) = self.setup.terrain.rows.get_mut(r)
+            && c < row.len()
+        {
+            let mut buf = [0u8; 4];
+            row.replace_range(c..=c, terrain.symbol().encode_utf8(&mut buf));
+        }
+    }
+
+    /// Whether smoke hangs over the cell.
+    #[must_use]
+    pub fn smoke(&self, cell: Cell) -> bool {
+        let label = self.label(cell);
+        self.setup.terrain.smoke.contains(&label)
+    }
+
+    /// The unit standing on the cell, by index.
+    #[must_use]
+    pub fn unit_at(&self, cell: Cell) -> Option<usize> {
+        self.setup
+            .units
+            .iter()
+            .position(|u| self.cell_of(&u.at) == Some(cell))
+    }
+
+    /// The side that laid a mine on the cell.
+    #[must_use]
+    pub fn mine_at(&self, cell: Cell) -> Option<&str> {
+        let label = self.label(cell);
+        self.setup
+            .mines
+            .fields
+            .iter()
+            .find(|f| f.at.contains(&label))
+            .map(|f| f.side.as_str())
+    }
+
+    /// Whether the cell is an objective.
+    #[must_use]
+    pub fn objective(&self, cell: Cell) -> bool {
+        let label = self.label(cell);
+        self.setup.objectives.contains(&label)
+    }
+
+    /// The design after `edit`.
+    #[must_use]
+    pub fn edited(&self, edit: &Edit) -> Self {
+        let mut next = self.clone();
+        next.apply(edit);
+        next
+    }
+
+    fn apply(&mut self, edit: &Edit) {
+        match edit {
+            Edit::Resize { width, height } => self.resize(*width, *height),
+            Edit::Paint { cells, terrain } => {
+                for &cell in cells {
+                    self.set_terrain(cell, *terrain);
+                }
+            }
+            Edit::Fill { at, terrain } => self.fill(*at, *terrain),
+            Edit::Smoke { cells, on } => {
+                let labels: Vec<String> = cells
+                    .iter()
+                    .filter(|c| self.contains(**c))
+                    .map(|c| self.label(*c))
+                    .collect();
+                let smoke = &mut self.setup.terrain.smoke;
+                smoke.retain(|s| !labels.contains(s));
+                if *on {
+                    smoke.extend(labels);
+                }
+                smoke.sort();
+                smoke.dedup();
+            }
+            Edit::AddUnit(unit) => self.setup.units.push((**unit).clone()),
+            Edit::SetUnit(i, unit) => {
+                if let Some(u) = self.setup.units.get_mut(*i) {
+                    *u = (**unit).clone();
+                }
+            }
+            Edit::RemoveUnit(i) => {
+                if *i < self.setup.units.len() {
+                    self.setup.units.remove(*i);
+                }
+            }
+            Edit::Objective { at, on } => {
+                let label = self.label(*at);
+                self.setup.objectives.retain(|o| *o != label);
+                if *on && self.contains(*at) {
+                    self.setup.objectives.push(label);
+                }
+            }
+            Edit::Mine { at, side } => {
+                let label = self.label(*at);
+                let on_board = self.contains(*at);
+                let fields = &mut self.setup.mines.fields;
+                for f in fields.iter_mut() {
+                    f.at.retain(|a| *a != label);
+                }
+                if let Some(side) = side
+                    && on_board
+                {
+                    match fields.iter_mut().find(|f| f.side == *side) {
+                        Some(f) => f.at.push(label),
+                        None => fields.push(MineField {
+                            side: side.clone(),
+                            at: vec![label],
+                        }),
+                    }
+                }
+                fields.retain(|f| !f.at.is_empty());
+            }
+            Edit::Title { name, description } => {
+                self.setup.name.clone_from(name);
+                self.setup.description.clone_from(description);
+            }
+            Edit::Victory(v) => self.setup.victory = v.clone(),
+            Edit::Options {
+                weather,
+                night,
+                hidden_mines,
+            } => {
+                self.setup.weather = *weather;
+                self.setup.night = *night;
+                self.setup.mines.hidden = *hidden_mines;
+            }
+            Edit::AirSupport { side, strikes } => {
+                let air = &mut self.setup.air_support;
+                air.retain(|a| a.side != *side);
+                if *strikes > 0 {
+                    air.push(AirSupportSetup {
+                        side: side.clone(),
+                        strikes: *strikes,
+                    });
+                }
+            }
+            Edit::Seed(seed) => self.setup.seed = *seed,
+            Edit::Flip(sym) => self.flip(*sym),
+            Edit::Mirror(sym) => self.mirror(*sym),
+        }
+    }
+
+    fn resize(&mut self, width: u16, height: u16) {
+        let (w, h) = (usize::from(width), usize::from(height));
+        let rows = &mut self.setup.terrain.rows;
+        rows.resize(h, String::new());
+        for row in rows.iter_mut() {
+            row.truncate(w);
+            while row.len() < w {
+                row.push('.');
+            }
+        }
+        self.setup.board = BoardSetup { width, height };
+        let board = self.board();
+        let on = |l: &String| board.parse(l).is_ok_and(|h| board.contains(h));
+        self.setup.terrain.smoke.retain(on);
+    }
+
+    fn fill(&mut self, at: Cell, terrain: Terrain) {
+        if !self.contains(at) {
+            return;
+        }
+        let from = self.terrain(at);
+        if from == terrain {
+            return;
+        }
+        let board = self.board();
+        let mut todo = vec![at];
+        while let Some(cell) = todo.pop() {
+            if !self.contains(cell) || self.terrain(cell) != from {
+                continue;
+            }
+            self.set_terrain(cell, terrain);
+            let hex = board.hex_at(cell[0], cell[1]);
+            for f in Facing::ALL {
+                todo.push(board.offset_of(hex + f.offset()));
+            }
+        }
+    }
+
+    /// `label` moved by the symmetry (left alone when it names no board space).
+    fn moved(&self, sym: Symmetry, label: &str) -> String {
+        let (w, h) = self.size();
+        self.cell_of(label)
+            .map_or_else(|| label.to_string(), |c| self.label(sym.cell(c, w, h)))
+    }
+
+    fn flip(&mut self, sym: Symmetry) {
+        let (w, h) = self.size();
+        let before = self.clone();
+        for r in 0..h {
+            for c in 0..w {
+                self.set_terrain(sym.cell([c, r], w, h), before.terrain([c, r]));
+            }
+        }
+        let moved = |l: &String| before.moved(sym, l);
+        let s = &mut self.setup;
+        s.terrain.smoke = s.terrain.smoke.iter().map(moved).collect();
+        s.terrain.smoke.sort();
+        for u in &mut s.units {
+            u.at = moved(&u.at);
+            u.facing = sym.facing(u.facing);
+            u.turret = u.turret.map(|t| sym.facing(t));
+        }
+        s.objectives = s.objectives.iter().map(moved).collect();
+        for f in &mut s.mines.fields {
+            f.at = f.at.iter().map(moved).collect();
+        }
+        match &mut s.victory.mission {
+            Mission::Breakthrough { edge, .. }
+            | Mission::Escort { edge, .. }
+            | Mission::CrossMinefield { edge, .. } => *edge = sym.edge(*edge),
+            Mission::Training { waypoints } => *waypoints = waypoints.iter().map(moved).collect(),
+            Mission::TakeArea { area, .. } => *area = area.iter().map(moved).collect(),
+            Mission::DestroyTarget {
+                building: Some(b), ..
+            } => *b = moved(b),
+            _ => {}
+        }
+    }
+
+    fn mirror(&mut self, sym: Symmetry) {
+        let (w, h) = self.size();
+        let before = self.clone();
+        let side_of = |cell: Cell| {
+            if sym.is_source(cell, w, h) {
+                Some(true)
+            } else if sym.is_source(sym.cell(cell, w, h), w, h) {
+                Some(false)
+            } else {
+                None
+            }
+        };
+        let source = |label: &str| {
+            before
+                .cell_of(label)
+                .is_some_and(|c| side_of(c) == Some(true))
+        };
+        let kept = |label: &str| {
+            before
+                .cell_of(label)
+                .is_none_or(|c| side_of(c) != Some(false))
+        };
+        for r in 0..h {
+            for c in 0..w {
+                if side_of([c, r]) == Some(true) {
+                    self.set_terrain(sym.cell([c, r], w, h), before.terrain([c, r]));
+                }
+            }
+        }
+        let moved = |l: &String| before.moved(sym, l);
+        let names: Vec<String> = self.setup.sides.iter().map(|s| s.name.clone()).collect();
+        let other = |side: &str| match names.as_slice() {
+            [a, b, ..] if side == a => b.clone(),
+            [a, b, ..] if side == b => a.clone(),
+            _ => side.to_string(),
+        };
+        let s = &mut self.setup;
+        let mut smoke: Vec<String> = s
+            .terrain
+            .smoke
+            .iter()
+            .filter(|l| kept(l))
+            .cloned()
+            .collect();
+        smoke.extend(s.terrain.smoke.iter().filter(|l| source(l)).map(moved));
+        smoke.sort();
+        smoke.dedup();
+        s.terrain.smoke = smoke;
+        s.units.retain(|u| kept(&u.at));
+        let copies: Vec<UnitSetup> = s
+            .units
+            .iter()
+            .filter(|u| source(&u.at))
+            .map(|u| UnitSetup {
+                side: other(&u.side),
+                name: format!("{} (mirror)", u.name),
+                at: moved(&u.at),
+                facing: sym.facing(u.facing),
+                turret: u.turret.map(|t| sym.facing(t)),
+                ..u.clone()
+            })
+            .collect();
+        s.units.extend(copies);
+        let mut objectives: Vec<String> =
+            s.objectives.iter().filter(|l| kept(l)).cloned().collect();
+        objectives.extend(s.objectives.iter().filter(|l| source(l)).map(moved));
+        s.objectives = objectives;
+        let mut fields: Vec<MineField> = s
+            .mines
+            .fields
+            .iter()
+            .map(|f| MineField {
+                side: f.side.clone(),
+                at: f.at.iter().filter(|l| kept(l)).cloned().collect(),
+            })
+            .collect();
+        for f in &s.mines.fields {
+            let copied: Vec<String> = f.at.iter().filter(|l| source(l)).map(moved).collect();
+            if copied.is_empty() {
+                continue;
+            }
+            let side = other(&f.side);
+            match fields.iter_mut().find(|g| g.side == side) {
+                Some(g) => g.at.extend(copied),
+                None => fields.push(MineField { side, at: copied }),
+            }
+        }
+        fields.retain(|f| !f.at.is_empty());
+        s.mines.fields = fields;
+    }
+
+    /// The scenario as RON, in a stable, readable form: the terrain as a picture with
+    /// column letters and row numbers, a unit a line, and only what differs from the
+    /// defaults.
+    #[must_use]
+    pub fn to_ron(&self) -> String {
+        let s = &self.setup;
+        let mut out = String::from(
+            "// A Tank Commander scenario, written by the Tanktable scenario editor.\n",
+        );
+        out.push_str("Scenario(\n");
+        let _ = writeln!(out, "    name: {},", ron_value(&s.name));
+        if !s.description.is_empty() {
+            let _ = writeln!(out, "    description: {},", ron_value(&s.description));
+        }
+        let _ = writeln!(
+            out,
+            "    board: (width: {}, height: {}),",
+            s.board.width, s.board.height
+        );
+        out.push_str("    terrain: (\n        default: Open,\n");
+        let letters: String = (0..i32::from(s.board.width))
+            .map(crate::grid::hex::column_letters)
+            .map(|l| l.chars().last().unwrap_or(' '))
+            .collect();
+        let _ = writeln!(out, "        //      {letters}");
+        out.push_str("        rows: [\n");
+        for (i, row) in s.terrain.rows.iter().enumerate() {
+            let _ = writeln!(out, "            {}, // {}", ron_value(row), i + 1);
+        }
+        out.push_str("        ],\n");
+        if !s.terrain.smoke.is_empty() {
+            let _ = writeln!(out, "        smoke: {},", ron_value(&s.terrain.smoke));
+        }
+        out.push_str("    ),\n");
+        let _ = writeln!(out, "    sides: {},", ron_value(&s.sides));
+        out.push_str("    units: [\n");
+        for u in &s.units {
+            let _ = writeln!(out, "        {},", unit_line(u));
+        }
+        out.push_str("    ],\n");
+        let _ = writeln!(out, "    victory: {},", ron_value(&s.victory));
+        if s.mines != MinesSetup::default() {
+            let _ = writeln!(out, "    mines: {},", ron_value(&s.mines));
+        }
+        if !s.objectives.is_empty() {
+            let _ = writeln!(out, "    objectives: {},", ron_value(&s.objectives));
+        }
+        if let Some(seed) = s.seed {
+            let _ = writeln!(out, "    seed: {seed},");
+        }
+        if s.weather {
+            out.push_str("    weather: true,\n");
+        }
+        if s.night {
+            out.push_str("    night: true,\n");
+        }
+        if !s.air_support.is_empty() {
+            let _ = writeln!(out, "    air_support: {},", ron_value(&s.air_support));
+        }
+        out.push_str(")\n");
+        out
+    }
+
+    /// A hash of the design (of the RON it saves): equal designs, equal hashes.
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        stable_hash(&self.to_ron())
+    }
+
+    /// Every problem the scenario validator finds, as the file would report it, with the
+    /// places to mark on the table.
+    #[must_use]
+    pub fn check(&self, rules: &Rules) -> HexCheck {
+        let problems = match Scenario::validate(self.setup.clone(), rules) {
+            Ok(_) => Problems::default(),
+            Err(p) => p,
+        };
+        let markers = problems
+            .0
+            .iter()
+            .map(|(path, _)| self.marker(path))
+            .collect();
+        HexCheck {
+            problems: problems.0,
+            markers,
+        }
+    }
+
+    /// What a problem's path points at on the table.
+    fn marker(&self, path: &str) -> Option<Marker> {
+        let index = |rest: &str| -> Option<(usize, String)> {
+            let (i, tail) = rest.split_once(']')?;
+            Some((i.parse().ok()?, tail.to_string()))
+        };
+        let hex = |label: Option<&String>| label.and_then(|l| self.cell_of(l)).map(Marker::Hex);
+        if let Some(rest) = path.strip_prefix("units[") {
+            let (i, _) = index(rest)?;
+            return (i < self.setup.units.len()).then_some(Marker::Unit(i));
+        }
+        if let Some(rest) = path.strip_prefix("objectives[") {
+            return hex(self.setup.objectives.get(index(rest)?.0));
+        }
+        if let Some(rest) = path.strip_prefix("terrain.smoke[") {
+            return hex(self.setup.terrain.smoke.get(index(rest)?.0));
+        }
+        if let Some(rest) = path.strip_prefix("terrain.rows[") {
+            return Some(Marker::Row(index(rest)?.0));
+        }
+        if let Some(rest) = path.strip_prefix("mines.fields[") {
+            let (f, tail) = index(rest)?;
+            let (j, _) = index(tail.strip_prefix(".at[")?)?;
+            return hex(self.setup.mines.fields.get(f)?.at.get(j));
+        }
+        let list = match &self.setup.victory.mission {
+            Mission::Training { waypoints } => Some(("victory.mission.waypoints[", waypoints)),
+            Mission::TakeArea { area, .. } => Some(("victory.mission.area[", area)),
+            _ => None,
+        };
+        if let Some((prefix, list)) = list
+            && let Some(rest) = path.strip_prefix(prefix)
+        {
+            return hex(list.get(index(rest)?.0));
+        }
+        None
+    }
+}
+
+/// A place on the table a problem is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    Hex(Cell),
+    /// A unit, by index: outlined where it stands.
+    Unit(usize),
+    /// A whole terrain row.
+    Row(usize),
+}
+
+/// The live check of a design: each problem (path, message) and what it marks.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HexCheck {
+    pub problems: Vec<(String, String)>,
+    pub markers: Vec<Option<Marker>>,
+}
+
+impl HexCheck {
+    /// Each problem as a line: `units[1].at: …`.
+    #[must_use]
+    pub fn lines(&self) -> Vec<String> {
+        self.problems
+            .iter()
+            .map(|(path, message)| {
+                if path.is_empty() {
+                    message.clone()
+                } else {
+                    format!("{path}: {message}")
+                }
+            })
+            .collect()
+    }
+}
+
+/// A value as compact RON on one line.
+fn ron_value<T: serde::Serialize + ?Sized>(value: &T) -> String {
+    let config = ron::ser::PrettyConfig::new()
+        .compact_structs(true)
+        .compact_arrays(true)
+        .compact_maps(true)
+        .separator(" ")
+        .new_line("")
+        .indentor("");
+    crate::data::ron_options()
+        .to_string_pretty(value, config)
+        .unwrap_or_default()
+}
+
+/// A unit on one line, with only the fields that differ from their defaults.
+fn unit_line(u: &UnitSetup) -> String {
+    let mut fields = vec![
+        format!("side: {}", ron_value(&u.side)),
+        format!("name: {}", ron_value(&u.name)),
+    ];
+    if u.kind != crate::rules::tank_commander::UnitKind::Tank {
+        fields.insert(1, format!("kind: {}", ron_value(&u.kind)));
+    }
+    fields.push(format!("at: {}", ron_value(&u.at)));
+    fields.push(format!("facing: {}", ron_value(&u.facing)));
+    if let Some(t) = u.turret {
+        fields.push(format!("turret: {}", ron_value(&t)));
+    }
+    if let Some(t) = &u.unit_type {
+        fields.push(format!("type: {}", ron_value(t)));
+    }
+    if u.painted {
+        fields.push("painted: true".into());
+    }
+    if u.named {
+        fields.push("named: true".into());
+    }
+    let b = &u.build;
+    let mut build = Vec::new();
+    let armor: Vec<String> = [
+        ("front", b.armor.front),
+        ("side", b.armor.side),
+        ("rear", b.armor.rear),
+    ]
+    .into_iter()
+    .filter(|(_, v)| *v > 0)
+    .map(|(k, v)| format!("{k}: {v}"))
+    .collect();
+    if !armor.is_empty() {
+        build.push(format!("armor: ({})", armor.join(", ")));
+    }
+    for (field, on) in b.flags() {
+        if on {
+            build.push(format!("{field}: true"));
+        }
+    }
+    if b.mines > 0 {
+        build.push(format!("mines: {}", b.mines));
+    }
+    if !build.is_empty() {
+        fields.push(format!("build: ({})", build.join(", ")));
+    }
+    let crew: Vec<String> = [
+        ("commander", &u.crew.commander),
+        ("driver", &u.crew.driver),
+        ("gunner", &u.crew.gunner),
+        ("loader", &u.crew.loader),
+        ("lieutenant", &u.crew.lieutenant),
+    ]
+    .into_iter()
+    .filter(|(_, n)| !n.is_empty())
+    .map(|(k, n)| format!("{k}: {}", ron_value(n)))
+    .collect();
+    if !crew.is_empty() {
+        fields.push(format!("crew: ({})", crew.join(", ")));
+    }
+    if let Some(round) = u.loaded {
+        fields.push(format!("loaded: Some({})", ron_value(&round)));
+    }
+    if !u.veterans.is_empty() {
+        fields.push(format!("veterans: {}", ron_value(&u.veterans)));
+    }
+    format!("({})", fields.join(", "))
+}
+
+/// A scenario being edited: the design and its history, the rules it is checked
+/// against, the file it came from, and the live check.
+#[derive(Clone, Debug)]
+pub struct HexEditor {
+    pub rules: Rules,
+    history: History<HexDesign>,
+    /// The file the design was opened from or last saved to.
+    pub path: Option<PathBuf>,
+    /// The text the design was opened from, written back as it was while nothing is
+    /// changed (so that saving an unchanged file leaves it byte for byte).
+    original: Option<String>,
+    check: HexCheck,
+}
+
+impl HexEditor {
+    /// A new blank board.
+    #[must_use]
+    pub fn new(rules: Rules, width: u16, height: u16) -> Self {
+        Self::with(rules, HexDesign::blank(width, height), None, None)
+    }
+
+    fn with(
+        rules: Rules,
+        design: HexDesign,
+        path: Option<PathBuf>,
+        original: Option<String>,
+    ) -> Self {
+        let check = design.check(&rules);
+        Self {
+            rules,
+            history: History::new(design),
+            path,
+            original,
+            check,
+        }
+    }
+
+    /// Opens a scenario file. A file that reads as a scenario opens even when the
+    /// validator finds problems in it: they are listed, to be fixed in the editor.
+    ///
+    /// # Errors
+    /// `file:line:col: …` for a file that is not a scenario.
+    pub fn open(path: &Path, rules: Rules) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        let (setup, _) = crate::data::load_ron::<ScenarioSetup>(&path.display().to_string(), &text)
+            .map_err(|d| d.to_string())?;
+        Ok(Self::with(
+            rules,
+            HexDesign::from_setup(setup),
+            Some(path.to_path_buf()),
+            Some(text),
+        ))
+    }
+
+    /// The design as it stands.
+    #[must_use]
+    pub fn design(&self) -> &HexDesign {
+        self.history.now()
+    }
+
+    /// The live check of the design as it stands.
+    #[must_use]
+    pub fn check(&self) -> &HexCheck {
+        &self.check
+    }
+
+    /// Makes an edit and checks the result; returns whether anything changed.
+    pub fn apply(&mut self, edit: Edit) -> bool {
+        let next = self.design().edited(&edit);
+        let changed = self.history.push(next);
+        if changed {
+            self.recheck();
+        }
+        changed
+    }
+
+    fn recheck(&mut self) {
+        self.check = self.design().check(&self.rules);
+    }
+
+    pub fn undo(&mut self) -> bool {
+        let done = self.history.undo();
+        if done {
+            self.recheck();
+        }
+        done
+    }
+
+    pub fn redo(&mut self) -> bool {
+        let done = self.history.redo();
+        if done {
+            self.recheck();
+        }
+        done
+    }
+
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        self.history.can_undo()
+    }
+
+    #[must_use]
+    pub fn can_redo(&self) -> bool {
+        self.history.can_redo()
+    }
+
+    /// Whether there are changes since the design was opened or saved.
+    #[must_use]
+    pub fn modified(&self) -> bool {
+        self.history.modified()
+    }
+
+    /// The text a save writes: the opened file's own while nothing has changed, else the
+    /// design as RON.
+    #[must_use]
+    pub fn text(&self) -> String {
+        match &self.original {
+            Some(text) if !self.modified() => text.clone(),
+            _ => self.design().to_ron(),
+        }
+    }
+
+    /// Saves the design to `path` atomically; it becomes the design's file.
+    ///
+    /// # Errors
+    /// The I/O error, in a sentence.
+    pub fn save(&mut self, path: &Path) -> Result<(), String> {
+        let text = self.text();
+        crate::data::write_atomic(path, &text)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        self.history.mark_saved();
+        self.original = Some(text);
+        self.path = Some(path.to_path_buf());
+        Ok(())
+    }
+}
