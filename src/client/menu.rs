@@ -252,6 +252,7 @@ fn draw_menu(
     mut clock: ResMut<ClockWanted>,
     mut campaigns: MessageWriter<OpenCampaign>,
     mut labs: MessageWriter<super::lab::OpenLab>,
+    mut editors: MessageWriter<super::editor::OpenEditor>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let menu = &mut *menu;
@@ -324,6 +325,40 @@ fn draw_menu(
                             .map(|s| s.path.clone()),
                         ..super::lab::OpenLab::default()
                     });
+                }
+                if let Some(page) = menu.pages.get(menu.tab)
+                    && page.game == GameKind::TankCommander
+                {
+                    if ui
+                        .button("New scenario…")
+                        .on_hover_text("Design a battle on the 3D table: terrain, units, mission; checked live, saved as RON")
+                        .clicked()
+                    {
+                        editors.write(super::editor::OpenEditor::default());
+                    }
+                    let chosen = page
+                        .setups
+                        .get(page.chosen)
+                        .filter(|s| s.title.is_ok())
+                        .map(|s| s.path.clone());
+                    let name = chosen
+                        .as_deref()
+                        .and_then(std::path::Path::file_name)
+                        .map(|n| n.to_string_lossy().into_owned());
+                    if ui
+                        .add_enabled(chosen.is_some(), egui::Button::new("Edit scenario…"))
+                        .on_hover_text(format!(
+                            "Open {} in the scenario editor",
+                            name.as_deref().unwrap_or("the chosen scenario")
+                        ))
+                        .on_disabled_hover_text("Disabled: choose a scenario that reads (on the left) first")
+                        .clicked()
+                    {
+                        editors.write(super::editor::OpenEditor {
+                            path: chosen,
+                            size: None,
+                        });
+                    }
                 }
                 if ui.button("Quit").clicked() {
                     exit.write(AppExit::Success);

@@ -21,6 +21,7 @@
 mod builder;
 mod camera;
 pub mod capture;
+pub mod editor;
 mod effects;
 pub mod games;
 pub mod hud;
@@ -54,6 +55,8 @@ pub enum Screen {
     Playing,
     /// The playtest lab: rules variants over many bot games, with plots.
     Lab,
+    /// The scenario editor.
+    Editor,
 }
 
 /// The game on the table, under [`Screen::Playing`].
@@ -148,7 +151,12 @@ fn foundation(app: &mut App) {
 /// benches).
 pub fn logic_plugin(app: &mut App) {
     foundation(app);
-    app.add_plugins((session::plugin, input::plugin, games::logic_plugin));
+    app.add_plugins((
+        session::plugin,
+        input::plugin,
+        games::logic_plugin,
+        editor::logic,
+    ));
 }
 
 /// A windowless app with the logic plugins, saving to `saves`, with `open` opened, if
@@ -256,6 +264,7 @@ fn client_plugins(app: &mut App) {
             menu::plugin,
             builder::plugin,
             lab::plugin,
+            editor::plugin,
             reload::plugin,
             games::scene_plugin,
             capture::plugin,

@@ -876,6 +876,8 @@ pub struct HexEditor {
     /// changed (so that saving an unchanged file leaves it byte for byte).
     original: Option<String>,
     check: HexCheck,
+    /// A stroke is under way and has made its undo step.
+    stroke: bool,
 }
 
 impl HexEditor {
@@ -898,6 +900,7 @@ impl HexEditor {
             path,
             original,
             check,
+            stroke: false,
         }
     }
 
@@ -933,6 +936,7 @@ impl HexEditor {
 
     /// Makes an edit and checks the result; returns whether anything changed.
     pub fn apply(&mut self, edit: Edit) -> bool {
+        self.stroke = false;
         let next = self.design().edited(&edit);
         let changed = self.history.push(next);
         if changed {
@@ -941,11 +945,35 @@ impl HexEditor {
         changed
     }
 
+    /// Makes an edit as part of a stroke (a brush dragged over the board): the stroke's
+    /// first change makes the undo step, the rest join it. Returns whether anything
+    /// changed.
+    pub fn apply_stroke(&mut self, edit: Edit) -> bool {
+        let next = self.design().edited(&edit);
+        let changed = if self.stroke {
+            self.history.amend(next)
+        } else {
+            let pushed = self.history.push(next);
+            self.stroke = pushed;
+            pushed
+        };
+        if changed {
+            self.recheck();
+        }
+        changed
+    }
+
+    /// Ends the stroke under way: the next edit is a step of its own.
+    pub fn end_stroke(&mut self) {
+        self.stroke = false;
+    }
+
     fn recheck(&mut self) {
         self.check = self.design().check(&self.rules);
     }
 
     pub fn undo(&mut self) -> bool {
+        self.stroke = false;
         let done = self.history.undo();
         if done {
             self.recheck();

@@ -65,6 +65,17 @@ impl<D: Clone + PartialEq> History<D> {
         true
     }
 
+    /// Replaces the design without a new undo step: the next part of an edit already
+    /// recorded (a brush stroke, hex by hex, is one step to undo).
+    pub fn amend(&mut self, next: D) -> bool {
+        if next == self.now {
+            return false;
+        }
+        self.now = next;
+        self.redo.clear();
+        true
+    }
+
     /// Steps back one edit; false when there is none.
     pub fn undo(&mut self) -> bool {
         let Some(before) = self.undo.pop() else {

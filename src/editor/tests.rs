@@ -167,6 +167,37 @@ fn undo_and_redo_return_to_the_same_hash() {
 }
 
 #[test]
+fn a_brush_stroke_is_one_step_to_undo() {
+    let mut editor = HexEditor::new(Rules::builtin(), 8, 8);
+    let start = editor.design().hash();
+    // The stroke starts on a hex that is already forest after its first step.
+    for cells in [
+        vec![[1, 1]],
+        vec![[1, 1]],
+        vec![[2, 1], [3, 1]],
+        vec![[4, 2]],
+    ] {
+        editor.apply_stroke(Edit::Paint {
+            cells,
+            terrain: Terrain::Forest,
+        });
+    }
+    editor.end_stroke();
+    let stroked = editor.design().hash();
+    editor.apply(Edit::Paint {
+        cells: vec![[5, 5]],
+        terrain: Terrain::Hill,
+    });
+    assert!(editor.undo());
+    assert_eq!(editor.design().hash(), stroked);
+    assert!(editor.undo());
+    assert_eq!(editor.design().hash(), start);
+    assert!(!editor.can_undo());
+    assert!(editor.redo());
+    assert_eq!(editor.design().hash(), stroked);
+}
+
+#[test]
 fn each_symmetry_twice_is_the_identity() {
     let design = busy();
     for w in [8, 9] {

@@ -975,3 +975,102 @@ fn branching_a_playtest_game_keeps_the_original_and_plays_on_from_there() {
     order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::Move));
     assert_eq!(session::<TankCommander>(&app).game.history().len(), 2);
 }
+
+/// The scenario editor from its orders to a game: a board painted and peopled, made fair
+/// by a mirror, undone and redone, saved, read back valid, and played in one click.
+#[test]
+fn the_editor_builds_saves_and_plays_a_scenario() {
+    use tanktable::client::editor::{EditorOrder, EditorScreen, OpenEditor};
+    use tanktable::editor::{Edit, Symmetry, Terrain};
+    use tanktable::rules::tank_commander::{Rules, Scenario};
+    let dir = scratch();
+    let mut app = headless_app(None, dir.join("saves"));
+    app.world_mut().resource_mut::<EditorScreen>().folder = dir.clone();
+    app.world_mut().write_message(OpenEditor {
+        path: None,
+        size: Some((10, 10)),
+    });
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Editor
+    );
+    let orders = [
+        EditorOrder::Stroke(Edit::Paint {
+            cells: vec![[4, 6]],
+            terrain: Terrain::Forest,
+        }),
+        EditorOrder::Stroke(Edit::Paint {
+            cells: vec![[4, 6], [5, 6], [5, 7]],
+            terrain: Terrain::Forest,
+        }),
+        EditorOrder::EndStroke,
+        EditorOrder::Edit(Edit::AddUnit(Box::new(
+            ron::from_str(r#"(side: "Blue", name: "Anvil", at: "C9", facing: N)"#).unwrap(),
+        ))),
+        EditorOrder::Edit(Edit::Mirror(Symmetry::Rotate180)),
+    ];
+    for order in orders {
+        app.world_mut().write_message(order);
+    }
+    app.update();
+    let hash = {
+        let screen = app.world().resource::<EditorScreen>();
+        let editor = screen.editor.as_ref().unwrap();
+        let design = editor.design();
+        assert_eq!(design.terrain([5, 7]), Terrain::Forest);
+        assert_eq!(design.terrain([4, 2]), Terrain::Forest, "mirrored");
+        assert_eq!(design.setup.units.len(), 2);
+        assert!(
+            editor.check().problems.is_empty(),
+            "{:?}",
+            editor.check().lines()
+        );
+        assert!(editor.modified());
+        design.hash()
+    };
+    // Undo takes the mirror back, then the unit, then the whole stroke; redo returns.
+    for _ in 0..3 {
+        app.world_mut().write_message(EditorOrder::Undo);
+        app.update();
+    }
+    {
+        let screen = app.world().resource::<EditorScreen>();
+        let design = screen.editor.as_ref().unwrap().design();
+        assert_eq!(design.terrain([5, 7]), Terrain::Open);
+        assert!(design.setup.units.is_empty());
+    }
+    for _ in 0..3 {
+        app.world_mut().write_message(EditorOrder::Redo);
+    }
+    app.update();
+    let file = dir.join("two-tanks.ron");
+    app.world_mut()
+        .write_message(EditorOrder::Save(Some(file.clone())));
+    app.update();
+    {
+        let screen = app.world().resource::<EditorScreen>();
+        let editor = screen.editor.as_ref().unwrap();
+        assert_eq!(editor.design().hash(), hash);
+        assert!(!editor.modified(), "{}", screen.status);
+    }
+    let scenario = Scenario::load(&file, &Rules::builtin()).unwrap();
+    assert_eq!(scenario.units.len(), 2);
+    // Play it: the editor's file opens as a game at the table.
+    let path = app
+        .world()
+        .resource::<EditorScreen>()
+        .playable_file()
+        .unwrap();
+    assert_eq!(path, file);
+    app.world_mut().write_message(OpenGame::file(path));
+    app.update();
+    app.update();
+    assert!(app.world().contains_resource::<Session<TankCommander>>());
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

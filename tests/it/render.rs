@@ -88,6 +88,8 @@ struct Scene {
     /// Open the playtest lab on this question (a lab variant file, or `sweep:SETUP:SPEC`)
     /// with `autoplay` games a variant, and run it.
     lab: Option<String>,
+    /// The scenario editor on a script of edits (see [`editor_script`]).
+    editor: Option<String>,
 }
 
 impl Scene {
@@ -101,7 +103,7 @@ impl Scene {
 
     fn encode(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
             self.setup.clone().unwrap_or_default(),
             self.seats.join(","),
             self.seed,
@@ -114,6 +116,7 @@ impl Scene {
             self.campaign,
             self.lab.clone().unwrap_or_default(),
             self.whatif,
+            self.editor.clone().unwrap_or_default(),
         )
     }
 
@@ -136,6 +139,7 @@ impl Scene {
             campaign: f[9] == "true",
             lab: Some(f[10].to_string()).filter(|s| !s.is_empty()),
             whatif: f[11] == "true",
+            editor: Some(f[12].to_string()).filter(|s| !s.is_empty()),
         }
     }
 }
@@ -281,7 +285,16 @@ fn render_child() {
             },
         );
     }
-    if let Some(question) = &scene.lab {
+    if let Some(script) = &scene.editor {
+        use tanktable::client::editor::OpenEditor;
+        app.world_mut().write_message(OpenEditor {
+            path: None,
+            size: Some((12, 12)),
+        });
+        for order in editor_script(script) {
+            app.world_mut().write_message(order);
+        }
+    } else if let Some(question) = &scene.lab {
         app.world_mut()
             .write_message(lab_question(question, scene.autoplay));
         // The frame time while the workers run, and after: the screen stays live.
@@ -857,6 +870,58 @@ fn the_menu_has_a_page_for_every_game() {
     assert!(gold > 300, "the menu's title is missing ({gold} px)");
 }
 
+/// The edits of a render test of the editor, as the designer's clicks give them:
+/// `scratch` builds a fair two-tank battle on a new 12 × 12 board (brush strokes of
+/// forest, hills, a building and mud, two tanks, mirrored by a half turn); `problem`
+/// then drowns one of the mirrored tanks with a stroke of water.
+fn editor_script(script: &str) -> Vec<tanktable::client::editor::EditorOrder> {
+    use tanktable::client::editor::EditorOrder::Edit as Do;
+    use tanktable::client::editor::EditorOrder::{EndStroke, Stroke};
+    use tanktable::editor::{Edit, Symmetry, Terrain};
+    let stroke = |cells: &[[i32; 2]], terrain| {
+        vec![
+            Stroke(Edit::Paint {
+                cells: cells[..1].to_vec(),
+                terrain,
+            }),
+            Stroke(Edit::Paint {
+                cells: cells.to_vec(),
+                terrain,
+            }),
+            EndStroke,
+        ]
+    };
+    let tank = |name: &str, at: &str| {
+        Do(Edit::AddUnit(Box::new(
+            ron::from_str(&format!(
+                "(side: \"Blue\", name: {name:?}, at: {at:?}, facing: N, build: (engine: true, optics: true))"
+            ))
+            .unwrap(),
+        )))
+    };
+    let mut orders = Vec::new();
+    orders.extend(stroke(
+        &[[2, 7], [3, 7], [3, 8], [2, 8], [1, 8]],
+        Terrain::Forest,
+    ));
+    orders.extend(stroke(&[[8, 8], [9, 8], [9, 9]], Terrain::Hill));
+    orders.extend(stroke(&[[5, 6], [6, 6]], Terrain::Building));
+    orders.extend(stroke(&[[0, 6], [1, 6], [10, 7]], Terrain::Mud));
+    orders.extend(stroke(&[[5, 9], [6, 9], [5, 10]], Terrain::Forest));
+    orders.push(tank("Anvil", "D11"));
+    orders.push(tank("Bolt", "I11"));
+    orders.push(Do(Edit::Mirror(Symmetry::Rotate180)));
+    orders.push(Do(Edit::Title {
+        name: "Two Woods".into(),
+        description: "Two tanks a side between two woods and a farm.".into(),
+    }));
+    if script == "problem" {
+        // The mirror of Anvil stands on I2: a stroke of water over it.
+        orders.extend(stroke(&[[8, 1], [7, 1], [8, 2]], Terrain::Water));
+    }
+    orders
+}
+
 /// The Lab opened on `question` (a variant file, or `sweep:SETUP:SPEC`), run at once.
 fn lab_question(question: &str, games: usize) -> tanktable::client::lab::OpenLab {
     use tanktable::client::lab::{OpenLab, PlotTab};
@@ -987,6 +1052,38 @@ fn the_lab_answers_an_ab_question_with_plots() {
         gold > 300,
         "the upgrades that matter are missing ({gold} px)"
     );
+}
+
+#[test]
+fn the_editor_shows_a_brush_stroke_and_marks_a_problem() {
+    if !can_render() {
+        return;
+    }
+    let scene = Scene {
+        editor: Some("scratch".into()),
+        frame: 40,
+        ..Scene::default()
+    };
+    let (_, _, px) = pixels(&render(&scene, "editor-two-woods.png"));
+    // The strokes: forest tiles and their trees, hills.
+    let forest = count(&px, |[r, g, b]| {
+        g > r + 20 && g > b + 20 && g < 130 && r < 90
+    });
+    assert!(
+        forest > 1500,
+        "the forest strokes are missing ({forest} px)"
+    );
+    let red = |[r, g, b]: [i32; 3]| r > 200 && g < 70 && b < 70;
+    assert!(count(&px, red) < 50, "a clean scenario has no red marks");
+    let scene = Scene {
+        editor: Some("problem".into()),
+        ..scene
+    };
+    let (_, _, px) = pixels(&render(&scene, "editor-problem-marked.png"));
+    let marks = count(&px, red);
+    assert!(marks > 150, "the drowned tank is not marked ({marks} px)");
+    let water = count(&px, |[r, g, b]| b > r + 60 && b > 110 && g > 60);
+    assert!(water > 300, "the water stroke is missing ({water} px)");
 }
 
 #[test]

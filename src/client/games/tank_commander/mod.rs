@@ -6,7 +6,7 @@
 //! scene's own messages ([`UnitMoved`], [`ShotResolved`], [`CrewWounded`] …), which the
 //! models and effects animate. Only this folder converts between hexes and the world.
 
-mod board;
+pub(crate) mod board;
 pub mod campaign;
 mod effects;
 pub mod highlights;
@@ -16,7 +16,7 @@ mod objectives;
 mod overlay;
 pub mod panels;
 mod picking;
-mod units;
+pub(crate) mod units;
 
 use bevy::prelude::*;
 use bevy_egui::egui;

@@ -1,0 +1,973 @@
+//! The editor's panels: the file and its commands along the top; tools, terrain and the
+//! picked unit's card on the left; the scenario's mission, options and symmetry tools,
+//! and the live problems, on the right.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::{BALANCE_GAMES, EditorOrder, EditorScreen, OpenEditor, Tool, turned};
+use crate::client::Screen;
+use crate::client::hud::WARN;
+use crate::client::session::OpenGame;
+use crate::editor::{Edit, HexEditor, Marker, Symmetry, Terrain};
+use crate::framework::Seat;
+use crate::rules::tank_commander::UnitKind;
+use crate::rules::tank_commander::setup::{Edge, Mission, TurnLimitResult, VictorySetup};
+
+const GOLD: egui::Color32 = egui::Color32::from_rgb(230, 200, 120);
+
+const TERRAINS: [Terrain; 7] = [
+    Terrain::Open,
+    Terrain::Forest,
+    Terrain::Hill,
+    Terrain::Building,
+    Terrain::Mud,
+    Terrain::Rubble,
+    Terrain::Water,
+];
+
+const KINDS: [UnitKind; 5] = [
+    UnitKind::Tank,
+    UnitKind::Apc,
+    UnitKind::Infantry,
+    UnitKind::AaGun,
+    UnitKind::Target,
+];
+
+fn kind_name(k: UnitKind) -> &'static str {
+    match k {
+        UnitKind::Tank => "Tank",
+        UnitKind::Apc => "APC",
+        UnitKind::Infantry => "Infantry",
+        UnitKind::AaGun => "AA gun",
+        UnitKind::Target => "Target",
+    }
+}
+
+fn swatch(t: Terrain) -> egui::Color32 {
+    let c = crate::client::games::tank_commander::board::terrain_color(t).to_srgba();
+    egui::Color32::from_rgb(
+        (c.red * 255.0) as u8,
+        (c.green * 255.0) as u8,
+        (c.blue * 255.0) as u8,
+    )
+}
+
+pub(super) fn draw(
+    mut contexts: EguiContexts,
+    mut screen: ResMut<EditorScreen>,
+    mut orders: MessageWriter<EditorOrder>,
+    mut opens: MessageWriter<OpenGame>,
+    mut editors: MessageWriter<OpenEditor>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let screen = &mut *screen;
+    if screen.balance.as_ref().is_some_and(|b| b.report.is_none()) {
+        ctx.request_repaint();
+    }
+    let mut out = Out::default();
+    screen.sync_texts();
+    // The panels frame the table; where they are, the pointer is theirs, not the
+    // table's (they sit on egui's background layer, which egui does not count as its own).
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "editor".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let mut rects = Vec::new();
+    rects.push(
+        egui::Panel::top("editor-top")
+            .show(&mut root, |ui| top_bar(ui, screen, &mut out))
+            .response
+            .rect,
+    );
+    rects.push(
+        egui::Panel::bottom("editor-status")
+            .show(&mut root, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new(&screen.status).weak());
+                    if let Some(cell) = screen.hover
+                        && let Some(editor) = &screen.editor
+                    {
+                        let d = editor.design();
+                        ui.separator();
+                        ui.label(format!("{} · {:?}", d.label(cell), d.terrain(cell)));
+                    }
+                });
+            })
+            .response
+            .rect,
+    );
+    rects.push(
+        egui::Panel::left("editor-tools")
+            .resizable(false)
+            .exact_size(290.0)
+            .show(&mut root, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| tools(ui, screen, &mut out));
+            })
+            .response
+            .rect,
+    );
+    rects.push(
+        egui::Panel::right("editor-scenario")
+            .resizable(false)
+            .exact_size(330.0)
+            .show(&mut root, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| scenario(ui, screen, &mut out));
+            })
+            .response
+            .rect,
+    );
+    screen.panels = rects
+        .into_iter()
+        .map(|r| Rect::new(r.min.x, r.min.y, r.max.x, r.max.y))
+        .collect();
+    if screen.confirm_leave {
+        egui::Window::new("Unsaved changes")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+                ui.label("This scenario has changes that are not saved. Leave the editor?");
+                ui.label(
+                    egui::RichText::new(
+                        "(The autosave keeps a copy in the data folder either way.)",
+                    )
+                    .weak(),
+                );
+                ui.horizontal(|ui| {
+                    if ui.button("Save and leave").clicked() {
+                        out.orders.push(EditorOrder::Save(None));
+                        screen.confirm_leave = false;
+                        out.next = Some(Screen::Menu);
+                    }
+                    if ui.button("Leave without saving").clicked() {
+                        screen.confirm_leave = false;
+                        out.next = Some(Screen::Menu);
+                    }
+                    if ui.button("Keep editing").clicked() {
+                        screen.confirm_leave = false;
+                    }
+                });
+            });
+    }
+    orders.write_batch(out.orders);
+    opens.write_batch(out.opens);
+    editors.write_batch(out.editors);
+    if let Some(screen) = out.next {
+        next.set(screen);
+    }
+    Ok(())
+}
+
+/// What the panels asked for this frame, sent once they are drawn.
+#[derive(Default)]
+struct Out {
+    orders: Vec<EditorOrder>,
+    opens: Vec<OpenGame>,
+    editors: Vec<OpenEditor>,
+    next: Option<Screen>,
+}
+
+fn top_bar(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        let modified = screen.editor.as_ref().is_some_and(HexEditor::modified);
+        if ui
+            .button("☰ Menu")
+            .on_hover_text("Back to the main menu (asks first when there are unsaved changes)")
+            .clicked()
+        {
+            if modified {
+                screen.confirm_leave = true;
+            } else {
+                out.next = Some(Screen::Menu);
+            }
+        }
+        ui.heading(egui::RichText::new("SCENARIO EDITOR").strong().color(GOLD));
+        let Some(editor) = &screen.editor else { return };
+        let path = editor.path.clone();
+        let (can_undo, can_redo) = (editor.can_undo(), editor.can_redo());
+        let problems = editor.check().problems.len();
+        let file = path
+            .as_deref()
+            .map_or_else(|| "not saved yet".to_string(), crate::data::portable_path);
+        ui.label(egui::RichText::new(file).monospace());
+        if modified {
+            ui.label(egui::RichText::new("* modified").color(WARN))
+                .on_hover_text("Changes since the last save (Ctrl+S saves)");
+        }
+        ui.separator();
+        if ui
+            .add_enabled(can_undo, egui::Button::new("Undo"))
+            .on_hover_text("Undo the last edit (Ctrl+Z)")
+            .on_disabled_hover_text("Nothing to undo")
+            .clicked()
+        {
+            out.orders.push(EditorOrder::Undo);
+        }
+        if ui
+            .add_enabled(can_redo, egui::Button::new("Redo"))
+            .on_hover_text("Redo the edit undone (Ctrl+Y)")
+            .on_disabled_hover_text("Nothing to redo")
+            .clicked()
+        {
+            out.orders.push(EditorOrder::Redo);
+        }
+        ui.separator();
+        let to = path.map_or_else(
+            || format!("the data folder's scenarios/{}.ron", crate::client::session::slug(&screen.file_name)),
+            |p| crate::data::portable_path(&p),
+        );
+        if ui
+            .button("💾 Save")
+            .on_hover_text(format!("Save to {to}, atomically (Ctrl+S)"))
+            .clicked()
+        {
+            out.orders.push(EditorOrder::Save(None));
+        }
+        ui.add(egui::TextEdit::singleline(&mut screen.file_name).desired_width(120.0))
+            .on_hover_text("The name Save as gives the file");
+        if ui
+            .button("Save as")
+            .on_hover_text("Save a copy under this name in the data folder's scenarios/")
+            .clicked()
+        {
+            let name = crate::client::session::slug(&screen.file_name);
+            out.orders.push(EditorOrder::Save(Some(
+                screen.scenarios_dir().join(format!("{name}.ron")),
+            )));
+        }
+        ui.separator();
+        open_menu(ui, screen, out);
+        ui.separator();
+        let clean = problems == 0;
+        let why = (!clean).then(|| {
+            format!("Disabled: the scenario has {problems} problem(s), listed on the right")
+        });
+        let play = |seats: Option<Vec<Seat>>, screen: &mut EditorScreen, out: &mut Out| {
+            match screen.playable_file() {
+                Ok(path) => {
+                    out.opens.push(OpenGame {
+                        seats,
+                        ..OpenGame::file(path)
+                    });
+                }
+                Err(e) => screen.status = e,
+            }
+        };
+        if ui
+            .add_enabled(clean, egui::Button::new("▶ Play"))
+            .on_hover_text("Play this scenario at this computer, two players taking turns")
+            .on_disabled_hover_text(why.clone().unwrap_or_default())
+            .clicked()
+        {
+            play(None, screen, out);
+        }
+        if ui
+            .add_enabled(clean, egui::Button::new("▶ vs bot"))
+            .on_hover_text("Play this scenario as the first side against the greedy bot")
+            .on_disabled_hover_text(why.clone().unwrap_or_default())
+            .clicked()
+        {
+            play(
+                Some(vec![Seat::Person, Seat::Bot("greedy".into())]),
+                screen,
+                out,
+            );
+        }
+        let running = screen
+            .balance
+            .as_ref()
+            .is_some_and(|b| b.report.is_none() && b.error.is_none());
+        if ui
+            .add_enabled(clean && !running, egui::Button::new("⚖ Quick balance"))
+            .on_hover_text(format!(
+                "{BALANCE_GAMES} games between greedy bots: each side's win rate with its 95% interval"
+            ))
+            .on_disabled_hover_text(if running {
+                "Disabled: a balance run is under way".to_string()
+            } else {
+                why.clone().unwrap_or_default()
+            })
+            .clicked()
+        {
+            screen.start_balance();
+        }
+        if ui
+            .add_enabled(clean, egui::Button::new("🖼 Preview PNG"))
+            .on_hover_text("Render the board straight down to a PNG in the data folder's editor/ (the same picture as `tanktable preview`)")
+            .on_disabled_hover_text(why.unwrap_or_default())
+            .clicked()
+        {
+            preview(screen);
+        }
+    });
+    ui.add_space(2.0);
+}
+
+/// Renders the design top-down to a PNG with `tanktable preview`, in the background.
+fn preview(screen: &mut EditorScreen) {
+    let file = match screen.playable_file() {
+        Ok(f) => f,
+        Err(e) => {
+            screen.status = e;
+            return;
+        }
+    };
+    let png = screen.work_file(&format!(
+        "{}-preview.png",
+        crate::client::session::slug(&screen.file_name)
+    ));
+    let started = std::env::current_exe().and_then(|exe| {
+        std::process::Command::new(exe)
+            .arg("preview")
+            .arg(&file)
+            .arg("--output")
+            .arg(&png)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+    });
+    screen.status = match started {
+        Ok(_) => format!("Rendering the preview to {} …", png.display()),
+        Err(e) => format!("cannot start the preview: {e}"),
+    };
+}
+
+/// New board, shipped and user scenarios, and the autosave.
+fn open_menu(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
+    ui.menu_button("📂 Open", |ui| {
+        ui.label(egui::RichText::new("New board").strong());
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::DragValue::new(&mut screen.new_size.0)
+                    .range(2..=60)
+                    .suffix(" wide"),
+            );
+            ui.add(
+                egui::DragValue::new(&mut screen.new_size.1)
+                    .range(2..=60)
+                    .suffix(" high"),
+            );
+            if ui.button("New").clicked() {
+                out.editors.push(OpenEditor {
+                    path: None,
+                    size: Some(screen.new_size),
+                });
+                ui.close();
+            }
+        });
+        ui.separator();
+        let mut files = Vec::new();
+        if let Some(dir) = crate::data::find_project_file("scenarios") {
+            files.extend(crate::client::menu::files_of(
+                &dir,
+                crate::rules::GameKind::TankCommander,
+                crate::rules::FileKind::Setup,
+            ));
+        }
+        files.extend(crate::client::menu::files_of(
+            &screen.scenarios_dir(),
+            crate::rules::GameKind::TankCommander,
+            crate::rules::FileKind::Setup,
+        ));
+        let autosave = screen.autosave_path();
+        if autosave.is_file() {
+            files.push(autosave);
+        }
+        egui::ScrollArea::vertical()
+            .max_height(400.0)
+            .show(ui, |ui| {
+                for path in files {
+                    if ui.button(crate::data::portable_path(&path)).clicked() {
+                        out.editors.push(OpenEditor {
+                            path: Some(path),
+                            size: None,
+                        });
+                        ui.close();
+                    }
+                }
+            });
+    });
+}
+
+fn tools(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
+    ui.add_space(4.0);
+    ui.label(egui::RichText::new("Tools").strong().color(GOLD));
+    egui::Grid::new("editor-tool-grid")
+        .num_columns(4)
+        .show(ui, |ui| {
+            for (i, tool) in Tool::ALL.into_iter().enumerate() {
+                ui.selectable_value(&mut screen.tool, tool, tool.title())
+                    .on_hover_text(tool.hint());
+                if i % 4 == 3 {
+                    ui.end_row();
+                }
+            }
+        });
+    ui.label(egui::RichText::new(screen.tool.hint()).weak().small());
+    ui.separator();
+    ui.label(egui::RichText::new("Terrain").strong().color(GOLD));
+    egui::Grid::new("editor-terrain")
+        .num_columns(2)
+        .show(ui, |ui| {
+            for (i, t) in TERRAINS.into_iter().enumerate() {
+                let chosen = screen.terrain == t;
+                let text = egui::RichText::new(format!("{t:?}")).color(if chosen {
+                    egui::Color32::WHITE
+                } else {
+                    egui::Color32::LIGHT_GRAY
+                });
+                let button = egui::Button::new(text)
+                    .fill(swatch(t))
+                    .stroke(if chosen {
+                        egui::Stroke::new(2.0, GOLD)
+                    } else {
+                        egui::Stroke::NONE
+                    })
+                    .min_size(egui::vec2(120.0, 22.0));
+                if ui.add(button).clicked() {
+                    screen.terrain = t;
+                    if !matches!(screen.tool, Tool::Terrain | Tool::Fill) {
+                        screen.tool = Tool::Terrain;
+                    }
+                }
+                if i % 2 == 1 {
+                    ui.end_row();
+                }
+            }
+        });
+    ui.horizontal(|ui| {
+        ui.label("Brush:");
+        for (r, name) in [(0u8, "1 hex"), (1, "7"), (2, "19"), (3, "37")] {
+            ui.selectable_value(&mut screen.brush, r, name)
+                .on_hover_text(format!("A brush of radius {r}: {name} hexes"));
+        }
+    });
+    ui.separator();
+    ui.label(
+        egui::RichText::new("New units and mines")
+            .strong()
+            .color(GOLD),
+    );
+    ui.horizontal_wrapped(|ui| {
+        for k in KINDS {
+            ui.selectable_value(&mut screen.kind, k, kind_name(k));
+        }
+    });
+    let sides = screen.sides();
+    ui.horizontal(|ui| {
+        ui.label("Side:");
+        for (i, s) in sides.iter().enumerate() {
+            ui.selectable_value(&mut screen.side, i, s);
+        }
+    });
+    ui.separator();
+    unit_card(ui, screen, out);
+}
+
+/// The picked unit: its name, side, kind, facings and build.
+fn unit_card(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
+    let Some(editor) = &screen.editor else { return };
+    let Some(i) = screen.selected else {
+        ui.label(egui::RichText::new("Pick a unit with Select (or Unit) to edit it here.").weak());
+        return;
+    };
+    let Some(unit) = editor.design().setup.units.get(i).cloned() else {
+        return;
+    };
+    let rules = editor.rules.clone();
+    let sides = screen.sides();
+    ui.label(
+        egui::RichText::new(format!("Unit: {}", unit.name))
+            .strong()
+            .color(GOLD),
+    );
+    let mut next = unit.clone();
+    ui.horizontal(|ui| {
+        ui.label("Name");
+        // Committed when the field is left, as one edit.
+        if ui
+            .text_edit_singleline(&mut screen.texts.unit_name)
+            .lost_focus()
+        {
+            next.name.clone_from(&screen.texts.unit_name);
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("Side");
+        for s in &sides {
+            ui.selectable_value(&mut next.side, s.clone(), s);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Kind");
+        for k in KINDS {
+            ui.selectable_value(&mut next.kind, k, kind_name(k));
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label(format!("Hull {:?}", unit.facing));
+        if ui
+            .small_button("⟲")
+            .on_hover_text("Turn the hull left ([)")
+            .clicked()
+        {
+            next = turned(&next, 5, false);
+        }
+        if ui
+            .small_button("⟳")
+            .on_hover_text("Turn the hull right (])")
+            .clicked()
+        {
+            next = turned(&next, 1, false);
+        }
+        ui.label(format!("Turret {:?}", unit.turret.unwrap_or(unit.facing)));
+        if ui
+            .small_button("⟲")
+            .on_hover_text("Turn the turret left (Shift+[)")
+            .clicked()
+        {
+            next = turned(&next, 5, true);
+        }
+        if ui
+            .small_button("⟳")
+            .on_hover_text("Turn the turret right (Shift+])")
+            .clicked()
+        {
+            next = turned(&next, 1, true);
+        }
+    });
+    if next.kind.is_vehicle() {
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut next.painted, "painted")
+                .on_hover_text("A painted tank gets an extra upgrade point");
+            ui.checkbox(&mut next.named, "named").on_hover_text(
+                "A tank with an epic name and a named crew gets an extra upgrade point",
+            );
+        });
+        let budget = crate::rules::tank_commander::Build::budget_for(
+            next.kind,
+            &rules,
+            next.painted,
+            next.named,
+        );
+        ui.label(format!(
+            "Build: {} of {budget} upgrade points",
+            next.build.cost(&rules.upgrades)
+        ));
+        let mut flags = next.build.flags();
+        egui::Grid::new("editor-build")
+            .num_columns(3)
+            .show(ui, |ui| {
+                for (j, (field, on)) in flags.iter_mut().enumerate() {
+                    let allowed = crate::rules::tank_commander::Build::allows(next.kind, field);
+                    ui.add_enabled(allowed, egui::Checkbox::new(on, field.replace('_', " ")))
+                        .on_disabled_hover_text(format!(
+                            "Disabled: {} cannot take it",
+                            kind_name(next.kind)
+                        ));
+                    if j % 3 == 2 {
+                        ui.end_row();
+                    }
+                }
+            });
+        let b = &mut next.build;
+        for (field, on) in flags {
+            match field {
+                "engine" => b.engine = on,
+                "barrel" => b.barrel = on,
+                "optics" => b.optics = on,
+                "he_rounds" => b.he_rounds = on,
+                "anti_infantry" => b.anti_infantry = on,
+                "smoke_launcher" => b.smoke_launcher = on,
+                "medkit" => b.medkit = on,
+                "lieutenant" => b.lieutenant = on,
+                "air_support" => b.air_support = on,
+                _ => {}
+            }
+        }
+        ui.horizontal(|ui| {
+            ui.label("Armor +");
+            ui.add(
+                egui::DragValue::new(&mut b.armor.front)
+                    .range(0..=9)
+                    .prefix("front "),
+            );
+            ui.add(
+                egui::DragValue::new(&mut b.armor.side)
+                    .range(0..=9)
+                    .prefix("side "),
+            );
+            ui.add(
+                egui::DragValue::new(&mut b.armor.rear)
+                    .range(0..=9)
+                    .prefix("rear "),
+            );
+        });
+        ui.horizontal(|ui| {
+            ui.label("Mines");
+            ui.add(egui::DragValue::new(&mut b.mines).range(0..=9));
+        });
+    }
+    if next != unit {
+        out.orders
+            .push(EditorOrder::Edit(Edit::SetUnit(i, Box::new(next))));
+    }
+    if ui
+        .button("🗑 Remove unit")
+        .on_hover_text("Remove this unit (Delete)")
+        .clicked()
+    {
+        screen.selected = None;
+        out.orders.push(EditorOrder::Edit(Edit::RemoveUnit(i)));
+    }
+}
+
+fn scenario(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
+    let Some(editor) = &screen.editor else { return };
+    let design = editor.design().clone();
+    let s = &design.setup;
+    let sides = screen.sides();
+    ui.add_space(4.0);
+    ui.label(egui::RichText::new("Scenario").strong().color(GOLD));
+    let a = ui.add(egui::TextEdit::singleline(&mut screen.texts.title).hint_text("Title"));
+    let b = ui.add(
+        egui::TextEdit::multiline(&mut screen.texts.description)
+            .hint_text("A one-line description")
+            .desired_rows(2),
+    );
+    let (name, description) = (screen.texts.title.clone(), screen.texts.description.clone());
+    if (a.lost_focus() || b.lost_focus()) && (name != s.name || description != s.description) {
+        out.orders
+            .push(EditorOrder::Edit(Edit::Title { name, description }));
+    }
+    ui.horizontal(|ui| {
+        ui.label("Board");
+        ui.add(
+            egui::DragValue::new(&mut screen.new_size.0)
+                .range(2..=60)
+                .suffix(" wide"),
+        );
+        ui.add(
+            egui::DragValue::new(&mut screen.new_size.1)
+                .range(2..=60)
+                .suffix(" high"),
+        );
+        let (w, h) = screen.new_size;
+        if ui
+            .add_enabled(
+                (w, h) != (s.board.width, s.board.height),
+                egui::Button::new("Resize"),
+            )
+            .on_hover_text("Cut or grow the board at its east and south edges; new hexes are open")
+            .on_disabled_hover_text("The board is this size already")
+            .clicked()
+        {
+            out.orders.push(EditorOrder::Edit(Edit::Resize {
+                width: w,
+                height: h,
+            }));
+        }
+    });
+    ui.separator();
+    mission(ui, s, &sides, out);
+    ui.separator();
+    ui.label(egui::RichText::new("Options").strong().color(GOLD));
+    let (mut weather, mut night, mut hidden) = (s.weather, s.night, s.mines.hidden);
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut weather, "Weather")
+            .on_hover_text("A storm may blow in at the start of each turn");
+        ui.checkbox(&mut night, "Night")
+            .on_hover_text("Night fighting: shots see less far, flares light spaces");
+        ui.checkbox(&mut hidden, "Hidden mines")
+            .on_hover_text("Each side sees only its own mines");
+    });
+    if (weather, night, hidden) != (s.weather, s.night, s.mines.hidden) {
+        out.orders.push(EditorOrder::Edit(Edit::Options {
+            weather,
+            night,
+            hidden_mines: hidden,
+        }));
+    }
+    ui.horizontal(|ui| {
+        ui.label("Free air strikes:");
+        for side in &sides {
+            let had = s
+                .air_support
+                .iter()
+                .find(|a| a.side == *side)
+                .map_or(0, |a| a.strikes);
+            let mut strikes = had;
+            ui.add(
+                egui::DragValue::new(&mut strikes)
+                    .range(0..=9)
+                    .prefix(format!("{side} ")),
+            );
+            if strikes != had {
+                out.orders.push(EditorOrder::Edit(Edit::AirSupport {
+                    side: side.clone(),
+                    strikes,
+                }));
+            }
+        }
+    });
+    ui.separator();
+    ui.label(egui::RichText::new("Symmetry").strong().color(GOLD));
+    for sym in Symmetry::ALL {
+        let (w, h) = (i32::from(s.board.width), i32::from(s.board.height));
+        let exact = match sym {
+            Symmetry::Rotate180 => w % 2 == 0,
+            Symmetry::MirrorWestEast => w % 2 == 1,
+            Symmetry::MirrorNorthSouth => false,
+        };
+        let note = if exact {
+            "exact on this board".to_string()
+        } else {
+            "on this board alternate columns land half a hex off their image".to_string()
+        };
+        let _ = h;
+        ui.horizontal(|ui| {
+            ui.label(sym.title());
+            let source = if sym == Symmetry::MirrorWestEast {
+                "west"
+            } else {
+                "south"
+            };
+            if ui
+                .button("Mirror")
+                .on_hover_text(format!(
+                    "Copy the {source} half (terrain, units, objectives, mines) onto the other half by the {}, the copies going to the other side: a fair map in one click ({note})",
+                    sym.title()
+                ))
+                .clicked()
+            {
+                out.orders.push(EditorOrder::Edit(Edit::Mirror(sym)));
+            }
+            if ui
+                .button("Flip")
+                .on_hover_text(format!(
+                    "Turn the whole board over by the {}; twice gives it back ({note})",
+                    sym.title()
+                ))
+                .clicked()
+            {
+                out.orders.push(EditorOrder::Edit(Edit::Flip(sym)));
+            }
+        });
+    }
+    ui.separator();
+    balance_panel(ui, screen);
+    problems(ui, screen);
+}
+
+fn mission(
+    ui: &mut egui::Ui,
+    s: &crate::rules::tank_commander::ScenarioSetup,
+    sides: &[String],
+    out: &mut Out,
+) {
+    ui.label(egui::RichText::new("Mission").strong().color(GOLD));
+    let mut v: VictorySetup = s.victory.clone();
+    let first = sides.first().cloned().unwrap_or_default();
+    let kinds: [(&str, Mission); 6] = [
+        ("Destroy all", Mission::DestroyAll),
+        (
+            "Breakthrough",
+            Mission::Breakthrough {
+                attacker: first.clone(),
+                edge: Edge::North,
+            },
+        ),
+        (
+            "Capture objectives",
+            Mission::CaptureObjectives { count: 2 },
+        ),
+        (
+            "Disable AA guns",
+            Mission::DisableAaGuns {
+                attacker: first.clone(),
+            },
+        ),
+        (
+            "Cross minefield",
+            Mission::CrossMinefield {
+                attacker: first.clone(),
+                edge: Edge::North,
+                tanks: 1,
+            },
+        ),
+        (
+            "Destroy target",
+            Mission::DestroyTarget {
+                attacker: first,
+                unit: s.units.last().map(|u| u.name.clone()),
+                building: None,
+            },
+        ),
+    ];
+    let same = |a: &Mission, b: &Mission| std::mem::discriminant(a) == std::mem::discriminant(b);
+    let current = kinds
+        .iter()
+        .find(|(_, m)| same(m, &v.mission))
+        .map_or("(other: edit the file)", |(n, _)| n);
+    egui::ComboBox::from_id_salt("editor-mission")
+        .selected_text(current)
+        .width(200.0)
+        .show_ui(ui, |ui| {
+            for (name, m) in &kinds {
+                if ui.selectable_label(same(m, &v.mission), *name).clicked() && !same(m, &v.mission)
+                {
+                    v.mission = m.clone();
+                }
+            }
+        });
+    let edges = [Edge::North, Edge::South, Edge::East, Edge::West];
+    match &mut v.mission {
+        Mission::Breakthrough { attacker, edge }
+        | Mission::CrossMinefield { attacker, edge, .. } => {
+            ui.horizontal(|ui| {
+                ui.label("Attacker");
+                for side in sides {
+                    ui.selectable_value(attacker, side.clone(), side);
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label("Edge");
+                for e in edges {
+                    ui.selectable_value(edge, e, format!("{e:?}"));
+                }
+            });
+        }
+        Mission::DisableAaGuns { attacker } | Mission::DestroyTarget { attacker, .. } => {
+            ui.horizontal(|ui| {
+                ui.label("Attacker");
+                for side in sides {
+                    ui.selectable_value(attacker, side.clone(), side);
+                }
+            });
+        }
+        _ => {}
+    }
+    match &mut v.mission {
+        Mission::CaptureObjectives { count } => {
+            ui.add(
+                egui::DragValue::new(count)
+                    .range(1..=20)
+                    .prefix("objectives to hold: "),
+            );
+        }
+        Mission::CrossMinefield { tanks, .. } => {
+            ui.add(
+                egui::DragValue::new(tanks)
+                    .range(1..=20)
+                    .prefix("tanks to cross: "),
+            );
+        }
+        Mission::DestroyTarget { unit, .. } => {
+            egui::ComboBox::from_id_salt("editor-target")
+                .selected_text(unit.clone().unwrap_or_else(|| "(a unit)".into()))
+                .show_ui(ui, |ui| {
+                    for u in &s.units {
+                        ui.selectable_value(unit, Some(u.name.clone()), &u.name);
+                    }
+                });
+        }
+        _ => {}
+    }
+    ui.horizontal(|ui| {
+        let mut limit = v.turn_limit.unwrap_or(10);
+        ui.add(
+            egui::DragValue::new(&mut limit)
+                .range(1..=99)
+                .prefix("turn limit: "),
+        );
+        v.turn_limit = Some(limit);
+        ui.label("then");
+        ui.selectable_value(&mut v.at_turn_limit, TurnLimitResult::Draw, "draw")
+            .on_hover_text("The battle is drawn at the limit");
+        ui.selectable_value(&mut v.at_turn_limit, TurnLimitResult::Points, "points")
+            .on_hover_text("More working units wins, then more hull points");
+    });
+    if v != s.victory {
+        out.orders.push(EditorOrder::Edit(Edit::Victory(v)));
+    }
+}
+
+fn balance_panel(ui: &mut egui::Ui, screen: &EditorScreen) {
+    let Some(balance) = &screen.balance else {
+        return;
+    };
+    ui.label(egui::RichText::new("Quick balance").strong().color(GOLD));
+    if let Some(e) = &balance.error {
+        ui.colored_label(WARN, e);
+        return;
+    }
+    match &balance.report {
+        None => {
+            let done = balance.running.live.finished();
+            ui.add(
+                egui::ProgressBar::new(done as f32 / BALANCE_GAMES as f32)
+                    .text(format!("{done} / {BALANCE_GAMES} games")),
+            );
+        }
+        Some(report) => {
+            let Some(arm) = report.arms.first() else {
+                return;
+            };
+            ui.label(format!(
+                "{} games between greedy bots in {:.1} s:",
+                arm.games,
+                balance.started.elapsed().as_secs_f64().min(9999.0)
+            ));
+            for (seat, r) in report.question.seats.iter().zip(&arm.rates) {
+                ui.label(format!(
+                    "  {seat}: {:.1}% wins, 95% CI [{:.1}, {:.1}]",
+                    100.0 * r.rate,
+                    100.0 * r.lo,
+                    100.0 * r.hi
+                ));
+            }
+            if arm.no_winner > 0 {
+                ui.label(format!("  no winner: {}", arm.no_winner));
+            }
+        }
+    }
+    ui.separator();
+}
+
+fn problems(ui: &mut egui::Ui, screen: &mut EditorScreen) {
+    let Some(editor) = &screen.editor else { return };
+    let check = editor.check().clone();
+    if check.problems.is_empty() {
+        ui.label(
+            egui::RichText::new("✔ No problems: the scenario is ready to play")
+                .color(egui::Color32::from_rgb(120, 210, 120)),
+        );
+        return;
+    }
+    ui.label(
+        egui::RichText::new(format!("⚠ {} problem(s)", check.problems.len()))
+            .strong()
+            .color(WARN),
+    );
+    ui.label(
+        egui::RichText::new("Marked in red on the table; click one on a unit to pick it.")
+            .weak()
+            .small(),
+    );
+    for (line, marker) in check.lines().iter().zip(&check.markers) {
+        let response = ui.add(
+            egui::Label::new(egui::RichText::new(line).color(WARN)).sense(egui::Sense::click()),
+        );
+        if response.clicked()
+            && let Some(Marker::Unit(i)) = marker
+        {
+            screen.selected = Some(*i);
+        }
+    }
+}
