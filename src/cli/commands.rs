@@ -91,7 +91,7 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
             }
             super::odds::run(&input, &shooter, &target, round, rules.as_deref())
         }
-        Command::Play { .. } | Command::Preview { .. } => {
+        Command::Play { .. } | Command::Preview { .. } | Command::Edit { .. } => {
             Err("`play` opens the client and is handled before headless commands".into())
         }
     }

@@ -105,6 +105,16 @@ pub enum Command {
         #[arg(long)]
         angled: bool,
     },
+    /// Open the scenario editor on a Tank Commander scenario or a Tank Chess setup, or on
+    /// a new board.
+    Edit {
+        /// The scenario or setup to edit; a new board when left out.
+        file: Option<PathBuf>,
+        /// A new board is a Tank Chess setup (square) rather than a Tank Commander
+        /// scenario (hex).
+        #[arg(long)]
+        chess: bool,
+    },
     /// Validate any file the project reads or writes (scenarios and setups, rules tables,
     /// match records, tank designs); print every problem as file:line:col.
     Check {
@@ -236,6 +246,12 @@ pub fn main() -> ExitCode {
             dev,
             ..ClientArgs::default()
         }),
+        Some(Command::Edit { file, chess }) => editable(file.as_deref()).and_then(|()| {
+            open_client(ClientArgs {
+                edit: Some((file, chess)),
+                ..ClientArgs::default()
+            })
+        }),
         Some(Command::Preview {
             file,
             output,
@@ -265,6 +281,27 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// Refuses a file the editor cannot open, before a window opens.
+fn editable(file: Option<&std::path::Path>) -> Result<(), String> {
+    let Some(f) = file else { return Ok(()) };
+    let text =
+        std::fs::read_to_string(f).map_err(|e| format!("{}: cannot read: {e}", f.display()))?;
+    let found = crate::rules::detect(f, &text)?;
+    let game_ok = matches!(
+        found.game,
+        crate::rules::GameKind::TankCommander | crate::rules::GameKind::TankChess
+    );
+    if game_ok && found.kind == crate::rules::FileKind::Setup {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} is {}: the editor opens Tank Commander scenarios and Tank Chess setups",
+            f.display(),
+            found.describe()
+        ))
+    }
+}
+
 /// How to open the desktop client.
 #[derive(Debug, Default)]
 #[cfg_attr(
@@ -278,6 +315,8 @@ struct ClientArgs {
     seats: Vec<String>,
     /// Render to this PNG, straight down when true, then exit.
     preview: Option<(PathBuf, bool)>,
+    /// Open the editor on this file (a new board when none; square when true).
+    edit: Option<(Option<PathBuf>, bool)>,
     dev: DevArgs,
 }
 
@@ -304,6 +343,7 @@ fn open_client(args: ClientArgs) -> Result<ExitCode, String> {
             backup: None,
         }),
         preview: args.preview,
+        edit: args.edit,
         ..crate::client::Launch::default()
     };
     #[cfg(feature = "dev")]

@@ -5,7 +5,7 @@
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
-use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use bevy_egui::input::egui_wants_any_pointer_input;
 
 /// How the camera looks at the table at start.
 #[derive(Resource, Default)]
@@ -70,7 +70,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                steer_with_keys.run_if(not(egui_wants_any_keyboard_input)),
+                steer_with_keys.run_if(not(super::input::typing)),
                 steer_with_mouse.run_if(not(egui_wants_any_pointer_input)),
                 apply_rig,
             )

@@ -161,9 +161,33 @@ fn forward_panel_orders<G: GameClient>(
     }
 }
 
-/// Whether a text field has the keyboard (no keys are shortcuts then).
-pub fn typing(wants: Option<Res<bevy_egui::input::EguiWantsInput>>) -> bool {
-    wants.is_some_and(|w| w.wants_any_keyboard_input())
+/// Whether a text field has the keyboard, or a popup is open: no keys are shortcuts
+/// then. (A button keeps egui's focus after a click, but typing goes on only in a text
+/// field, so that alone does not block the shortcuts.)
+pub fn typing(
+    focus: Option<Res<TextFocus>>,
+    wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+) -> bool {
+    focus.is_some_and(|f| f.0) || wants.is_some_and(|w| w.is_popup_open())
+}
+
+/// Whether a text field had the keyboard in the last frame's panels.
+#[derive(Resource, Default, Debug)]
+pub struct TextFocus(pub bool);
+
+/// Keeps [`TextFocus`] up to date (the client with its panels).
+pub(super) fn text_focus_plugin(app: &mut App) {
+    app.init_resource::<TextFocus>()
+        .add_systems(bevy_egui::EguiPrimaryContextPass, note_text_focus);
+}
+
+fn note_text_focus(mut contexts: bevy_egui::EguiContexts, mut focus: ResMut<TextFocus>) {
+    if let Ok(ctx) = contexts.ctx_mut() {
+        let now = ctx.text_edit_focused();
+        if focus.0 != now {
+            focus.0 = now;
+        }
+    }
 }
 
 /// The keys every game shares: Ctrl+S saves, U takes back, `,` and `.` step a replay.

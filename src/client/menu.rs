@@ -327,14 +327,22 @@ fn draw_menu(
                     });
                 }
                 if let Some(page) = menu.pages.get(menu.tab)
-                    && page.game == GameKind::TankCommander
+                    && matches!(page.game, GameKind::TankCommander | GameKind::TankChess)
                 {
+                    let chess = page.game == GameKind::TankChess;
                     if ui
                         .button("New scenario…")
-                        .on_hover_text("Design a battle on the 3D table: terrain, units, mission; checked live, saved as RON")
+                        .on_hover_text(if chess {
+                            "Design a setup on the 3D table: obstacles, pieces, mode; checked live (pieces at risk on the first move included), saved as RON"
+                        } else {
+                            "Design a battle on the 3D table: terrain, units, mission; checked live, saved as RON"
+                        })
                         .clicked()
                     {
-                        editors.write(super::editor::OpenEditor::default());
+                        editors.write(super::editor::OpenEditor {
+                            chess,
+                            ..Default::default()
+                        });
                     }
                     let chosen = page
                         .setups
@@ -357,6 +365,7 @@ fn draw_menu(
                         editors.write(super::editor::OpenEditor {
                             path: chosen,
                             size: None,
+                            ..Default::default()
                         });
                     }
                 }

@@ -118,6 +118,8 @@ pub struct Launch {
     pub preview: Option<(PathBuf, bool)>,
     /// The menu page (a game) to open on.
     pub menu_page: Option<GameKind>,
+    /// Open the scenario editor on this file, or on a new board (square when true).
+    pub edit: Option<(Option<PathBuf>, bool)>,
     /// Print the time to the first rendered frame and the resident memory, then exit.
     #[cfg(feature = "dev")]
     pub measure_startup: bool,
@@ -247,6 +249,13 @@ pub fn app(launch: Launch) -> Result<App, String> {
     if let Some(open) = launch.open {
         app.world_mut().write_message(open);
     }
+    if let Some((path, chess)) = launch.edit {
+        app.world_mut().write_message(editor::OpenEditor {
+            path,
+            size: None,
+            chess,
+        });
+    }
     pick_executor(&mut app);
     Ok(app)
 }
@@ -255,6 +264,7 @@ pub fn app(launch: Launch) -> Result<App, String> {
 fn client_plugins(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .add_plugins(redraw::plugin)
+        .add_plugins(input::text_focus_plugin)
         .add_plugins(bevy::picking::mesh_picking::MeshPickingPlugin)
         .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
         .add_plugins(logic_plugin)

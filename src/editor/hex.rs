@@ -3,11 +3,9 @@
 //! with the places to mark, and the RON it saves.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
 
-use super::History;
+use super::{Check, Design, Marker};
 use crate::data::Problems;
-use crate::framework::hash::stable_hash;
 use crate::grid::{Facing, HexBoard};
 use crate::rules::tank_commander::setup::{
     AirSupportSetup, BoardSetup, Edge, MineField, MinesSetup, Mission, ScenarioSetup, SideSetup,
@@ -349,14 +347,6 @@ impl HexDesign {
         self.setup.objectives.contains(&label)
     }
 
-    /// The design after `edit`.
-    #[must_use]
-    pub fn edited(&self, edit: &Edit) -> Self {
-        let mut next = self.clone();
-        next.apply(edit);
-        next
-    }
-
     fn apply(&mut self, edit: &Edit) {
         match edit {
             Edit::Resize { width, height } => self.resize(*width, *height),
@@ -621,8 +611,7 @@ impl HexDesign {
     /// The scenario as RON, in a stable, readable form: the terrain as a picture with
     /// column letters and row numbers, a unit a line, and only what differs from the
     /// defaults.
-    #[must_use]
-    pub fn to_ron(&self) -> String {
+    fn write_ron(&self) -> String {
         let s = &self.setup;
         let mut out = String::from(
             "// A Tank Commander scenario, written by the Tanktable scenario editor.\n",
@@ -681,16 +670,9 @@ impl HexDesign {
         out
     }
 
-    /// A hash of the design (of the RON it saves): equal designs, equal hashes.
-    #[must_use]
-    pub fn hash(&self) -> u64 {
-        stable_hash(&self.to_ron())
-    }
-
     /// Every problem the scenario validator finds, as the file would report it, with the
     /// places to mark on the table.
-    #[must_use]
-    pub fn check(&self, rules: &Rules) -> HexCheck {
+    fn check_with(&self, rules: &Rules) -> Check {
         let problems = match Scenario::validate(self.setup.clone(), rules) {
             Ok(_) => Problems::default(),
             Err(p) => p,
@@ -700,7 +682,7 @@ impl HexDesign {
             .iter()
             .map(|(path, _)| self.marker(path))
             .collect();
-        HexCheck {
+        Check {
             problems: problems.0,
             markers,
         }
@@ -712,7 +694,7 @@ impl HexDesign {
             let (i, tail) = rest.split_once(']')?;
             Some((i.parse().ok()?, tail.to_string()))
         };
-        let hex = |label: Option<&String>| label.and_then(|l| self.cell_of(l)).map(Marker::Hex);
+        let hex = |label: Option<&String>| label.and_then(|l| self.cell_of(l)).map(Marker::Cell);
         if let Some(rest) = path.strip_prefix("units[") {
             let (i, _) = index(rest)?;
             return (i < self.setup.units.len()).then_some(Marker::Unit(i));
@@ -745,42 +727,8 @@ impl HexDesign {
     }
 }
 
-/// A place on the table a problem is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Marker {
-    Hex(Cell),
-    /// A unit, by index: outlined where it stands.
-    Unit(usize),
-    /// A whole terrain row.
-    Row(usize),
-}
-
-/// The live check of a design: each problem (path, message) and what it marks.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct HexCheck {
-    pub problems: Vec<(String, String)>,
-    pub markers: Vec<Option<Marker>>,
-}
-
-impl HexCheck {
-    /// Each problem as a line: `units[1].at: …`.
-    #[must_use]
-    pub fn lines(&self) -> Vec<String> {
-        self.problems
-            .iter()
-            .map(|(path, message)| {
-                if path.is_empty() {
-                    message.clone()
-                } else {
-                    format!("{path}: {message}")
-                }
-            })
-            .collect()
-    }
-}
-
 /// A value as compact RON on one line.
-fn ron_value<T: serde::Serialize + ?Sized>(value: &T) -> String {
+pub(super) fn ron_value<T: serde::Serialize + ?Sized>(value: &T) -> String {
     let config = ron::ser::PrettyConfig::new()
         .compact_structs(true)
         .compact_arrays(true)
@@ -864,168 +812,38 @@ fn unit_line(u: &UnitSetup) -> String {
     format!("({})", fields.join(", "))
 }
 
-/// A scenario being edited: the design and its history, the rules it is checked
-/// against, the file it came from, and the live check.
-#[derive(Clone, Debug)]
-pub struct HexEditor {
-    pub rules: Rules,
-    history: History<HexDesign>,
-    /// The file the design was opened from or last saved to.
-    pub path: Option<PathBuf>,
-    /// The text the design was opened from, written back as it was while nothing is
-    /// changed (so that saving an unchanged file leaves it byte for byte).
-    original: Option<String>,
-    check: HexCheck,
-    /// A stroke is under way and has made its undo step.
-    stroke: bool,
+impl Design for HexDesign {
+    type Edit = Edit;
+    type Rules = Rules;
+
+    fn edited(&self, edit: &Edit) -> Self {
+        let mut next = self.clone();
+        next.apply(edit);
+        next
+    }
+
+    fn to_ron(&self) -> String {
+        self.write_ron()
+    }
+
+    fn check(&self, rules: &Rules) -> Check {
+        self.check_with(rules)
+    }
+
+    fn read(file: &str, text: &str) -> Result<Self, String> {
+        let (setup, _) =
+            crate::data::load_ron::<ScenarioSetup>(file, text).map_err(|d| d.to_string())?;
+        Ok(Self::from_setup(setup))
+    }
 }
 
-impl HexEditor {
+/// A Tank Commander scenario being edited.
+pub type HexEditor = super::Editor<HexDesign>;
+
+impl super::Editor<HexDesign> {
     /// A new blank board.
     #[must_use]
     pub fn new(rules: Rules, width: u16, height: u16) -> Self {
         Self::with(rules, HexDesign::blank(width, height), None, None)
-    }
-
-    fn with(
-        rules: Rules,
-        design: HexDesign,
-        path: Option<PathBuf>,
-        original: Option<String>,
-    ) -> Self {
-        let check = design.check(&rules);
-        Self {
-            rules,
-            history: History::new(design),
-            path,
-            original,
-            check,
-            stroke: false,
-        }
-    }
-
-    /// Opens a scenario file. A file that reads as a scenario opens even when the
-    /// validator finds problems in it: they are listed, to be fixed in the editor.
-    ///
-    /// # Errors
-    /// `file:line:col: …` for a file that is not a scenario.
-    pub fn open(path: &Path, rules: Rules) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        let (setup, _) = crate::data::load_ron::<ScenarioSetup>(&path.display().to_string(), &text)
-            .map_err(|d| d.to_string())?;
-        Ok(Self::with(
-            rules,
-            HexDesign::from_setup(setup),
-            Some(path.to_path_buf()),
-            Some(text),
-        ))
-    }
-
-    /// The design as it stands.
-    #[must_use]
-    pub fn design(&self) -> &HexDesign {
-        self.history.now()
-    }
-
-    /// The live check of the design as it stands.
-    #[must_use]
-    pub fn check(&self) -> &HexCheck {
-        &self.check
-    }
-
-    /// Makes an edit and checks the result; returns whether anything changed.
-    pub fn apply(&mut self, edit: Edit) -> bool {
-        self.stroke = false;
-        let next = self.design().edited(&edit);
-        let changed = self.history.push(next);
-        if changed {
-            self.recheck();
-        }
-        changed
-    }
-
-    /// Makes an edit as part of a stroke (a brush dragged over the board): the stroke's
-    /// first change makes the undo step, the rest join it. Returns whether anything
-    /// changed.
-    pub fn apply_stroke(&mut self, edit: Edit) -> bool {
-        let next = self.design().edited(&edit);
-        let changed = if self.stroke {
-            self.history.amend(next)
-        } else {
-            let pushed = self.history.push(next);
-            self.stroke = pushed;
-            pushed
-        };
-        if changed {
-            self.recheck();
-        }
-        changed
-    }
-
-    /// Ends the stroke under way: the next edit is a step of its own.
-    pub fn end_stroke(&mut self) {
-        self.stroke = false;
-    }
-
-    fn recheck(&mut self) {
-        self.check = self.design().check(&self.rules);
-    }
-
-    pub fn undo(&mut self) -> bool {
-        self.stroke = false;
-        let done = self.history.undo();
-        if done {
-            self.recheck();
-        }
-        done
-    }
-
-    pub fn redo(&mut self) -> bool {
-        let done = self.history.redo();
-        if done {
-            self.recheck();
-        }
-        done
-    }
-
-    #[must_use]
-    pub fn can_undo(&self) -> bool {
-        self.history.can_undo()
-    }
-
-    #[must_use]
-    pub fn can_redo(&self) -> bool {
-        self.history.can_redo()
-    }
-
-    /// Whether there are changes since the design was opened or saved.
-    #[must_use]
-    pub fn modified(&self) -> bool {
-        self.history.modified()
-    }
-
-    /// The text a save writes: the opened file's own while nothing has changed, else the
-    /// design as RON.
-    #[must_use]
-    pub fn text(&self) -> String {
-        match &self.original {
-            Some(text) if !self.modified() => text.clone(),
-            _ => self.design().to_ron(),
-        }
-    }
-
-    /// Saves the design to `path` atomically; it becomes the design's file.
-    ///
-    /// # Errors
-    /// The I/O error, in a sentence.
-    pub fn save(&mut self, path: &Path) -> Result<(), String> {
-        let text = self.text();
-        crate::data::write_atomic(path, &text)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        self.history.mark_saved();
-        self.original = Some(text);
-        self.path = Some(path.to_path_buf());
-        Ok(())
     }
 }

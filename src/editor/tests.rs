@@ -374,3 +374,196 @@ fn every_shipped_scenario_opens_and_saves_unchanged_byte_for_byte() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+mod square {
+    use super::super::*;
+    use crate::rules::tank_chess::setup::PieceSetup;
+    use crate::rules::tank_chess::{Dir8, Kind, Mode, Rules, Setup};
+
+    fn piece(kind: Kind, at: &str, command: bool) -> PieceSetup {
+        PieceSetup {
+            kind,
+            at: at.into(),
+            facing: None,
+            command,
+        }
+    }
+
+    fn reread(design: &SquareDesign) -> SquareDesign {
+        let text = design.to_ron();
+        SquareDesign::read("t.ron", &text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    /// A small setup with a bit of everything.
+    fn busy() -> SquareDesign {
+        [
+            SquareEdit::Obstacles {
+                cells: vec![[0, 3], [2, 3], [5, 4]],
+                on: true,
+            },
+            SquareEdit::AddPiece {
+                team: 0,
+                piece: piece(Kind::LT, "D1", true),
+            },
+            SquareEdit::AddPiece {
+                team: 0,
+                piece: PieceSetup {
+                    facing: Some(Dir8::NE),
+                    ..piece(Kind::HT, "E2", false)
+                },
+            },
+        ]
+        .iter()
+        .fold(SquareDesign::blank(8, 8), |d, e| d.edited(e))
+    }
+
+    #[test]
+    fn every_edit_round_trips_and_each_symmetry_twice_is_the_identity() {
+        let base = busy();
+        let edits = vec![
+            SquareEdit::Resize {
+                width: 10,
+                height: 9,
+            },
+            SquareEdit::Obstacles {
+                cells: vec![[0, 3]],
+                on: false,
+            },
+            SquareEdit::AddPiece {
+                team: 1,
+                piece: piece(Kind::TD, "A8", false),
+            },
+            SquareEdit::SetPiece {
+                team: 0,
+                index: 1,
+                piece: piece(Kind::HM, "F2", false),
+            },
+            SquareEdit::RemovePiece { team: 0, index: 1 },
+            SquareEdit::Flag {
+                at: [3, 3],
+                on: true,
+            },
+            SquareEdit::Title {
+                name: "Walls".into(),
+                description: "Two walls.".into(),
+            },
+            SquareEdit::Mode(Mode::LastTankStanding { move_limit: 40 }),
+            SquareEdit::Announced(Some(false)),
+            SquareEdit::Position(true),
+            SquareEdit::Flip(Symmetry::MirrorWestEast),
+        ];
+        for edit in &edits {
+            let after = base.edited(edit);
+            assert_ne!(after, base, "{edit:?} changed nothing");
+            assert_eq!(reread(&after), after, "{edit:?} does not survive a save");
+        }
+        let flagged = base.edited(&SquareEdit::Flag {
+            at: [1, 2],
+            on: true,
+        });
+        for sym in Symmetry::ALL {
+            let once = flagged.edited(&SquareEdit::Flip(sym));
+            assert_ne!(once, flagged, "{sym:?}");
+            assert_eq!(once.edited(&SquareEdit::Flip(sym)), flagged, "{sym:?}");
+        }
+        // Black written out is flipped with the rest.
+        let explicit = base.edited(&SquareEdit::AddPiece {
+            team: 1,
+            piece: piece(Kind::TD, "A8", false),
+        });
+        let twice = explicit
+            .edited(&SquareEdit::Flip(Symmetry::Rotate180))
+            .edited(&SquareEdit::Flip(Symmetry::Rotate180));
+        assert_eq!(twice, explicit);
+    }
+
+    #[test]
+    fn mirroring_makes_black_whites_image_and_a_symmetric_board() {
+        let design = busy().edited(&SquareEdit::AddPiece {
+            team: 1,
+            piece: piece(Kind::TD, "A8", false),
+        });
+        assert!(design.setup.black.is_some(), "editing Black writes it out");
+        let mirrored = design.edited(&SquareEdit::Mirror);
+        assert_eq!(mirrored.setup.black, None);
+        assert_eq!(mirrored.black().len(), mirrored.setup.white.len());
+        let flipped = mirrored.edited(&SquareEdit::Flip(Symmetry::Rotate180));
+        let mut a = mirrored.setup.obstacles.clone();
+        let mut b = flipped.setup.obstacles.clone();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "the obstacles are their own image");
+        assert_eq!(mirrored.edited(&SquareEdit::Mirror), mirrored);
+    }
+
+    #[test]
+    fn a_piece_at_risk_on_the_first_move_is_marked_on_its_square() {
+        let rules = Rules::builtin();
+        // The rulebook's open board: White's medium tank on D1 has Black's image of it in
+        // its sights down the open file.
+        let mut editor = SquareEditor::new_board(rules, 8, 8);
+        editor.apply(SquareEdit::AddPiece {
+            team: 0,
+            piece: piece(Kind::MT, "D1", false),
+        });
+        editor.apply(SquareEdit::AddPiece {
+            team: 0,
+            piece: piece(Kind::LT, "A1", true),
+        });
+        let check = editor.check().clone();
+        let at_risk: Vec<_> = check
+            .lines()
+            .into_iter()
+            .zip(&check.markers)
+            .filter(|(l, _)| l.contains("can be destroyed on"))
+            .collect();
+        assert!(!at_risk.is_empty(), "{:?}", check.lines());
+        for (line, marker) in at_risk {
+            assert!(
+                matches!(marker, Some(Marker::Cell(_))),
+                "{line}: no square marked"
+            );
+        }
+        // A wall across the file takes the risk away.
+        editor.apply(SquareEdit::Obstacles {
+            cells: (0..8).map(|c| [c, 3]).collect(),
+            on: true,
+        });
+        editor.apply(SquareEdit::Mirror);
+        assert!(
+            editor.check().problems.is_empty(),
+            "{:?}",
+            editor.check().lines()
+        );
+        let scenario = crate::rules::tank_chess::Scenario::validate(
+            editor.design().setup.clone(),
+            &editor.rules,
+        );
+        assert!(scenario.is_ok());
+    }
+
+    #[test]
+    fn every_shipped_setup_opens_and_saves_unchanged_byte_for_byte() {
+        let rules = Rules::builtin();
+        let dir = crate::data::find_project_file("scenarios/tank-chess").unwrap();
+        let mut seen = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let editor = SquareEditor::open(&path, rules.clone()).unwrap();
+            assert!(
+                editor.check().problems.is_empty(),
+                "{}: {:?}",
+                path.display(),
+                editor.check().lines()
+            );
+            assert_eq!(editor.text(), text);
+            let design = editor.design();
+            assert_eq!(reread(design), *design, "{}", path.display());
+            let setup: Setup = reread(design).setup;
+            assert_eq!(setup, design.setup);
+            seen += 1;
+        }
+        assert!(seen >= 8);
+    }
+}

@@ -406,3 +406,21 @@ fn a_bad_campaign_file_gets_every_problem_placed() {
     assert!(err.contains("`../gone.ron` cannot be played"), "{err}");
     assert!(err.contains(":5:") && err.contains("turns"), "{err}");
 }
+
+#[test]
+fn edit_refuses_a_file_the_editor_cannot_open_before_any_window() {
+    let out = tanktable(&["edit", "scenarios/range-duel/default.ron"]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("the editor opens Tank Commander scenarios and Tank Chess setups"),
+        "{err}"
+    );
+    let out = tanktable(&["edit", "no-such-scenario.ron"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("cannot read"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -981,7 +981,7 @@ fn branching_a_playtest_game_keeps_the_original_and_plays_on_from_there() {
 #[test]
 fn the_editor_builds_saves_and_plays_a_scenario() {
     use tanktable::client::editor::{EditorOrder, EditorScreen, OpenEditor};
-    use tanktable::editor::{Edit, Symmetry, Terrain};
+    use tanktable::editor::{Design as _, Edit, Symmetry, Terrain};
     use tanktable::rules::tank_commander::{Rules, Scenario};
     let dir = scratch();
     let mut app = headless_app(None, dir.join("saves"));
@@ -989,6 +989,7 @@ fn the_editor_builds_saves_and_plays_a_scenario() {
     app.world_mut().write_message(OpenEditor {
         path: None,
         size: Some((10, 10)),
+        ..Default::default()
     });
     app.update();
     app.update();
@@ -1072,5 +1073,52 @@ fn the_editor_builds_saves_and_plays_a_scenario() {
         *app.world().resource::<State<Screen>>().get(),
         Screen::Playing
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The editor on a Tank Chess setup: a shipped setup opens clean, flips twice back to
+/// itself (nothing to save), saves byte for byte, and plays.
+#[test]
+fn the_editor_opens_flips_saves_and_plays_a_tank_chess_setup() {
+    use tanktable::client::editor::{EditorOrder, EditorScreen, OpenEditor};
+    use tanktable::editor::{SquareEdit, Symmetry};
+    use tanktable::rules::tank_chess::TankChess;
+    let dir = scratch();
+    let mut app = headless_app(None, dir.join("saves"));
+    app.world_mut().resource_mut::<EditorScreen>().folder = dir.clone();
+    let shipped = project("scenarios/tank-chess/basic-16.ron");
+    app.world_mut().write_message(OpenEditor {
+        path: Some(shipped.clone()),
+        ..Default::default()
+    });
+    app.update();
+    app.update();
+    assert!(app.world().resource::<EditorScreen>().is_chess());
+    for _ in 0..2 {
+        app.world_mut()
+            .write_message(EditorOrder::Square(SquareEdit::Flip(Symmetry::Rotate180)));
+        app.update();
+        let screen = app.world().resource::<EditorScreen>();
+        assert!(screen.check().unwrap().problems.is_empty());
+    }
+    let copy = dir.join("basic.ron");
+    app.world_mut()
+        .write_message(EditorOrder::Save(Some(copy.clone())));
+    app.update();
+    let state = app.world().resource::<EditorScreen>().file_state().unwrap();
+    assert!(!state.1, "flipped twice is the same setup");
+    assert_eq!(
+        std::fs::read(&copy).unwrap(),
+        std::fs::read(&shipped).unwrap()
+    );
+    let path = app
+        .world()
+        .resource::<EditorScreen>()
+        .playable_file()
+        .unwrap();
+    app.world_mut().write_message(OpenGame::file(path));
+    app.update();
+    app.update();
+    assert!(app.world().contains_resource::<Session<TankChess>>());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -287,9 +287,11 @@ fn render_child() {
     }
     if let Some(script) = &scene.editor {
         use tanktable::client::editor::OpenEditor;
+        let chess = script.starts_with("chess");
         app.world_mut().write_message(OpenEditor {
             path: None,
-            size: Some((12, 12)),
+            size: Some(if chess { (10, 10) } else { (12, 12) }),
+            chess,
         });
         for order in editor_script(script) {
             app.world_mut().write_message(order);
@@ -875,6 +877,9 @@ fn the_menu_has_a_page_for_every_game() {
 /// forest, hills, a building and mud, two tanks, mirrored by a half turn); `problem`
 /// then drowns one of the mirrored tanks with a stroke of water.
 fn editor_script(script: &str) -> Vec<tanktable::client::editor::EditorOrder> {
+    if script.starts_with("chess") {
+        return chess_script();
+    }
     use tanktable::client::editor::EditorOrder::Edit as Do;
     use tanktable::client::editor::EditorOrder::{EndStroke, Stroke};
     use tanktable::editor::{Edit, Symmetry, Terrain};
@@ -920,6 +925,47 @@ fn editor_script(script: &str) -> Vec<tanktable::client::editor::EditorOrder> {
         orders.extend(stroke(&[[8, 1], [7, 1], [8, 2]], Terrain::Water));
     }
     orders
+}
+
+/// A Tank Chess setup built in the editor on a 10 × 10 board: a stroke of obstacles, a
+/// Command tank, a heavy and a medium tank for White, mirrored for Black; the Command
+/// tanks face each other down the open long diagonal, so the check marks both as at risk
+/// on the first move.
+fn chess_script() -> Vec<tanktable::client::editor::EditorOrder> {
+    use tanktable::client::editor::EditorOrder::{EndStroke, Square, SquareStroke};
+    use tanktable::editor::SquareEdit;
+    use tanktable::rules::tank_chess::Kind;
+    use tanktable::rules::tank_chess::setup::PieceSetup;
+    let piece = |kind, at: &str, command| {
+        Square(SquareEdit::AddPiece {
+            team: 0,
+            piece: PieceSetup {
+                kind,
+                at: at.into(),
+                facing: None,
+                command,
+            },
+        })
+    };
+    vec![
+        SquareStroke(SquareEdit::Obstacles {
+            cells: vec![[1, 3], [2, 3]],
+            on: true,
+        }),
+        SquareStroke(SquareEdit::Obstacles {
+            cells: vec![[1, 3], [2, 3], [7, 3], [8, 3]],
+            on: true,
+        }),
+        EndStroke,
+        piece(Kind::LT, "A1", true),
+        piece(Kind::HT, "C2", false),
+        piece(Kind::MT, "E1", false),
+        Square(SquareEdit::Mirror),
+        Square(SquareEdit::Title {
+            name: "Open file".into(),
+            description: "Two short walls; the long diagonal is open.".into(),
+        }),
+    ]
 }
 
 /// The Lab opened on `question` (a variant file, or `sweep:SETUP:SPEC`), run at once.
@@ -1084,6 +1130,14 @@ fn the_editor_shows_a_brush_stroke_and_marks_a_problem() {
     assert!(marks > 150, "the drowned tank is not marked ({marks} px)");
     let water = count(&px, |[r, g, b]| b > r + 60 && b > 110 && g > 60);
     assert!(water > 300, "the water stroke is missing ({water} px)");
+    // A Tank Chess setup: obstacles, pieces, and the piece at risk marked.
+    let scene = Scene {
+        editor: Some("chess".into()),
+        ..scene
+    };
+    let (_, _, px) = pixels(&render(&scene, "editor-chess-at-risk.png"));
+    let marks = count(&px, red);
+    assert!(marks > 100, "the piece at risk is not marked ({marks} px)");
 }
 
 #[test]

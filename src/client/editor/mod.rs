@@ -6,6 +6,7 @@
 //! Clicks and keys become [`EditorOrder`]s; [`crate::editor::HexEditor`] makes the
 //! edits and checks them; the table and the panels show the design.
 
+mod chess;
 mod panels;
 mod table;
 
@@ -17,8 +18,9 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::EguiPrimaryContextPass;
 
 use super::Screen;
-use crate::editor::{Edit, HexEditor, Terrain};
+use crate::editor::{Check, Design, Edit, Editor, HexEditor, SquareEdit, SquareEditor, Terrain};
 use crate::lab::any::Running;
+use crate::rules::GameKind;
 use crate::rules::tank_commander::setup::UnitSetup;
 use crate::rules::tank_commander::{Rules, UnitKind};
 
@@ -49,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         panels::draw.run_if(in_state(Screen::Editor)),
     )
-    .add_plugins(table::plugin);
+    .add_plugins((table::plugin, chess::plugin));
 }
 
 /// The editor's logic systems: orders are carried out here.
@@ -59,10 +61,12 @@ pub struct EditorSystems;
 /// Opens the editor on a scenario file, or on a new blank board.
 #[derive(Message, Clone, Debug, Default)]
 pub struct OpenEditor {
-    /// The scenario to edit; a new board when `None`.
+    /// The scenario or setup to edit; a new board when `None`.
     pub path: Option<PathBuf>,
-    /// The new board's size (default 12 × 12).
+    /// The new board's size (default 12 × 12 hexes, 16 × 16 squares).
     pub size: Option<(u16, u16)>,
+    /// The game of a new board: Tank Commander unless Tank Chess is asked for.
+    pub chess: bool,
 }
 
 /// What the designer asks of the editor.
@@ -72,6 +76,10 @@ pub enum EditorOrder {
     Edit(Edit),
     /// Part of a brush stroke: the stroke is one undo step.
     Stroke(Edit),
+    /// An edit of a Tank Chess setup.
+    Square(SquareEdit),
+    /// Part of a stroke on a Tank Chess board.
+    SquareStroke(SquareEdit),
     /// The mouse button is up: the stroke is over.
     EndStroke,
     Undo,
@@ -100,9 +108,18 @@ pub enum Tool {
     Objective,
     /// Lay or lift a mine of the chosen side.
     Mine,
+    /// Tank Chess: put obstacles under the brush (right button lifts them).
+    Obstacle,
+    /// Tank Chess: place a piece of the chosen kind and team.
+    Piece,
+    /// Tank Chess: set or lift a flag where four squares meet (north-east of the square).
+    Flag,
 }
 
 impl Tool {
+    /// The tools of a Tank Chess setup.
+    pub const CHESS: [Tool; 4] = [Tool::Select, Tool::Obstacle, Tool::Piece, Tool::Flag];
+
     pub const ALL: [Tool; 8] = [
         Tool::Select,
         Tool::Terrain,
@@ -125,6 +142,9 @@ impl Tool {
             Tool::Unit => "Unit",
             Tool::Objective => "Objective",
             Tool::Mine => "Mine",
+            Tool::Obstacle => "Obstacle",
+            Tool::Piece => "Piece",
+            Tool::Flag => "Flag",
         }
     }
 
@@ -145,20 +165,37 @@ impl Tool {
             }
             Tool::Objective => "Click a hex to mark or unmark it as an objective",
             Tool::Mine => "Click a hex to lay a mine of the chosen side, or lift the one there",
+            Tool::Obstacle => {
+                "Click or drag to put obstacles on squares; the right button lifts them"
+            }
+            Tool::Piece => {
+                "Click an empty square to place a piece of the chosen kind and team; click a piece to pick it"
+            }
+            Tool::Flag => {
+                "Click a square to set or lift a flag at its north-east corner, where four squares meet (Capture the Flag)"
+            }
         }
     }
 
     /// Whether the tool paints under a brush, hex by hex while the button is held.
     #[must_use]
     pub fn brushes(self) -> bool {
-        matches!(self, Tool::Terrain | Tool::Erase | Tool::Smoke)
+        matches!(
+            self,
+            Tool::Terrain | Tool::Erase | Tool::Smoke | Tool::Obstacle
+        )
     }
 }
 
 /// The editor's state: the design, the tools, and what is going on.
 #[derive(Resource)]
 pub struct EditorScreen {
+    /// The Tank Commander scenario being edited.
     pub editor: Option<HexEditor>,
+    /// The Tank Chess setup being edited (only one of the two is open).
+    pub square: Option<SquareEditor>,
+    /// The kind, team, facing and Command mark of new Tank Chess pieces.
+    pub piece: chess::NewPiece,
     pub tool: Tool,
     pub terrain: Terrain,
     /// Brush radius in hexes: 0 is one hex, 1 seven.
@@ -183,6 +220,8 @@ pub struct EditorScreen {
     pub balance: Option<Balance>,
     /// Where the panels are on the window (logical pixels): the pointer there is theirs.
     pub panels: Vec<Rect>,
+    /// The cell a brush stroke was last at, to paint the cells between.
+    stroke_from: Option<[i32; 2]>,
     /// Text being typed (the picked unit's name, the title, the description), committed
     /// as one edit when its field is left; refreshed from the design after each change.
     pub(super) texts: Texts,
@@ -197,6 +236,8 @@ impl Default for EditorScreen {
     fn default() -> Self {
         Self {
             editor: None,
+            square: None,
+            piece: chess::NewPiece::default(),
             tool: Tool::Select,
             terrain: Terrain::Forest,
             brush: 0,
@@ -211,6 +252,7 @@ impl Default for EditorScreen {
             confirm_leave: false,
             balance: None,
             panels: Vec::new(),
+            stroke_from: None,
             texts: Texts::default(),
             folder: super::data_dir(),
             autosaved: 0,
@@ -236,16 +278,33 @@ impl EditorScreen {
         if self.texts.from == Some(now) {
             return;
         }
-        let Some(editor) = &self.editor else { return };
-        let s = &editor.design().setup;
-        self.texts.title.clone_from(&s.name);
-        self.texts.description.clone_from(&s.description);
+        if let Some((title, description)) = self.titles() {
+            self.texts.title = title;
+            self.texts.description = description;
+        }
         self.texts.unit_name = self
-            .selected
-            .and_then(|i| s.units.get(i))
+            .editor
+            .as_ref()
+            .and_then(|e| self.selected.and_then(|i| e.design().setup.units.get(i)))
             .map(|u| u.name.clone())
             .unwrap_or_default();
         self.texts.from = Some(now);
+    }
+
+    /// The title and description of the design open.
+    #[must_use]
+    pub fn titles(&self) -> Option<(String, String)> {
+        match (&self.editor, &self.square) {
+            (Some(e), _) => {
+                let s = &e.design().setup;
+                Some((s.name.clone(), s.description.clone()))
+            }
+            (_, Some(e)) => {
+                let s = &e.design().setup;
+                Some((s.name.clone(), s.description.clone()))
+            }
+            _ => None,
+        }
     }
 }
 
@@ -309,10 +368,15 @@ impl EditorScreen {
         self.folder.join("scenarios")
     }
 
-    /// Where the editor keeps its autosave.
+    /// Where the editor keeps its autosave (one for each game).
     #[must_use]
     pub fn autosave_path(&self) -> PathBuf {
-        self.folder.join("autosave").join("editor.ron")
+        let name = if self.is_chess() {
+            "editor-chess.ron"
+        } else {
+            "editor.ron"
+        };
+        self.folder.join("autosave").join(name)
     }
 
     /// A working file of the editor's (the design written for a game, a balance run or a
@@ -331,27 +395,63 @@ fn open_editor(
     let Some(open) = opens.read().last().cloned() else {
         return;
     };
-    let rules = Rules::builtin();
-    let editor = match &open.path {
-        Some(path) => HexEditor::open(path, rules),
-        None => {
-            let (w, h) = open.size.unwrap_or((12, 12));
-            Ok(HexEditor::new(rules, w, h))
-        }
+    let chess = match &open.path {
+        Some(path) => std::fs::read_to_string(path)
+            .ok()
+            .and_then(|t| crate::rules::detect(path, &t).ok())
+            .is_some_and(|d| d.game == GameKind::TankChess),
+        None => open.chess,
     };
-    match editor {
-        Ok(editor) => {
-            let design = &editor.design().setup;
-            screen.new_size = (design.board.width, design.board.height);
+    let opened = if chess {
+        let rules = crate::rules::tank_chess::Rules::builtin();
+        match &open.path {
+            Some(path) => SquareEditor::open(path, rules),
+            None => {
+                let (w, h) = open.size.unwrap_or((16, 16));
+                Ok(SquareEditor::new_board(
+                    rules,
+                    u8::try_from(w).unwrap_or(16),
+                    u8::try_from(h).unwrap_or(16),
+                ))
+            }
+        }
+        .map(|e| {
+            let b = e.design().setup.board;
+            screen.new_size = (u16::from(b.width), u16::from(b.height));
+            screen.square = Some(e);
+            screen.editor = None;
+        })
+    } else {
+        let rules = Rules::builtin();
+        match &open.path {
+            Some(path) => HexEditor::open(path, rules),
+            None => {
+                let (w, h) = open.size.unwrap_or((12, 12));
+                Ok(HexEditor::new(rules, w, h))
+            }
+        }
+        .map(|e| {
+            let b = e.design().setup.board;
+            screen.new_size = (b.width, b.height);
+            screen.editor = Some(e);
+            screen.square = None;
+        })
+    };
+    match opened {
+        Ok(()) => {
             screen.file_name = open.path.as_deref().and_then(Path::file_stem).map_or_else(
-                || "my-scenario".to_string(),
+                || if chess { "my-setup" } else { "my-scenario" }.to_string(),
                 |s| s.to_string_lossy().into_owned(),
             );
             screen.status = match &open.path {
                 Some(p) => format!("Opened {}", crate::data::portable_path(p)),
+                None if chess => "A new board: put obstacles, place pieces, then Save".to_string(),
                 None => "A new board: paint terrain, place units, then Save".to_string(),
             };
-            screen.editor = Some(editor);
+            let tools: &[Tool] = if chess { &Tool::CHESS } else { &Tool::ALL };
+            if !tools.contains(&screen.tool) {
+                screen.tool = Tool::Select;
+            }
             screen.selected = None;
             screen.balance = None;
             screen.generation += 1;
@@ -359,6 +459,58 @@ fn open_editor(
             next.set(Screen::Editor);
         }
         Err(e) => screen.status = e,
+    }
+}
+
+impl EditorScreen {
+    /// Whether a Tank Chess setup is open.
+    #[must_use]
+    pub fn is_chess(&self) -> bool {
+        self.square.is_some()
+    }
+
+    /// The game of the design open.
+    #[must_use]
+    pub fn game(&self) -> GameKind {
+        if self.is_chess() {
+            GameKind::TankChess
+        } else {
+            GameKind::TankCommander
+        }
+    }
+
+    /// The live check of the design open.
+    #[must_use]
+    pub fn check(&self) -> Option<&Check> {
+        match (&self.editor, &self.square) {
+            (Some(e), _) => Some(e.check()),
+            (_, Some(e)) => Some(e.check()),
+            _ => None,
+        }
+    }
+
+    /// The file, undo and redo state of the design open: (path, modified, can undo, can
+    /// redo).
+    #[must_use]
+    pub fn file_state(&self) -> Option<(Option<PathBuf>, bool, bool, bool)> {
+        fn of<D: Design>(e: &Editor<D>) -> (Option<PathBuf>, bool, bool, bool) {
+            (e.path.clone(), e.modified(), e.can_undo(), e.can_redo())
+        }
+        match (&self.editor, &self.square) {
+            (Some(e), _) => Some(of(e)),
+            (_, Some(e)) => Some(of(e)),
+            _ => None,
+        }
+    }
+
+    /// The design open as the RON it saves.
+    #[must_use]
+    pub fn design_text(&self) -> Option<String> {
+        match (&self.editor, &self.square) {
+            (Some(e), _) => Some(e.design().to_ron()),
+            (_, Some(e)) => Some(e.design().to_ron()),
+            _ => None,
+        }
     }
 }
 
@@ -400,6 +552,17 @@ fn pointer(
     mut orders: MessageWriter<EditorOrder>,
 ) {
     let screen = &mut *screen;
+    if screen.is_chess() {
+        chess::pointer(
+            &buttons,
+            &window,
+            (camera.0, camera.1),
+            egui.as_deref(),
+            screen,
+            &mut orders,
+        );
+        return;
+    }
     let Some(editor) = &screen.editor else { return };
     let on_panel = window
         .cursor_position()
@@ -416,6 +579,9 @@ fn pointer(
     if buttons.just_released(MouseButton::Left) || buttons.just_released(MouseButton::Right) {
         orders.write(EditorOrder::EndStroke);
     }
+    if !buttons.any_pressed([MouseButton::Left, MouseButton::Right]) {
+        screen.stroke_from = None;
+    }
     let Some(cell) = hover else { return };
     let (left, right) = (
         buttons.pressed(MouseButton::Left),
@@ -427,7 +593,19 @@ fn pointer(
         Tool::Terrain | Tool::Erase | Tool::Smoke
             if left || (right && screen.tool == Tool::Smoke) =>
         {
-            let cells = brush_cells(design, cell, screen.brush);
+            // Every hex the pointer crossed since the last frame, so a quick drag leaves
+            // no gaps.
+            let board =
+                crate::grid::HexBoard::new(design.setup.board.width, design.setup.board.height);
+            let from = screen.stroke_from.unwrap_or(cell);
+            let mut cells: Vec<[i32; 2]> = board
+                .hex_at(from[0], from[1])
+                .line_to(board.hex_at(cell[0], cell[1]))
+                .flat_map(|h| brush_cells(design, board.offset_of(h), screen.brush))
+                .collect();
+            cells.sort_unstable();
+            cells.dedup();
+            screen.stroke_from = Some(cell);
             let edit = match screen.tool {
                 Tool::Terrain => Edit::Paint {
                     cells,
@@ -516,6 +694,11 @@ fn keys(
     }
     if keys.just_pressed(KeyCode::Escape) {
         screen.selected = None;
+        screen.piece.picked = None;
+    }
+    if screen.is_chess() {
+        chess::keys(&keys, &mut screen, &mut orders);
+        return;
     }
     let Some(i) = screen.selected else { return };
     let Some(unit) = screen
@@ -562,59 +745,95 @@ pub fn turned(unit: &UnitSetup, steps: u8, turret: bool) -> UnitSetup {
 /// Carries out the orders: edits, undo and redo, saves.
 fn obey(mut orders: MessageReader<EditorOrder>, mut screen: ResMut<EditorScreen>) {
     let screen = &mut *screen;
-    let Some(editor) = &mut screen.editor else {
-        orders.clear();
-        return;
-    };
+    let default_file = screen
+        .folder
+        .join("scenarios")
+        .join(format!("{}.ron", super::session::slug(&screen.file_name)));
     let mut changed = false;
     for order in orders.read() {
-        match order {
-            EditorOrder::Edit(edit) => changed |= editor.apply(edit.clone()),
-            EditorOrder::Stroke(edit) => changed |= editor.apply_stroke(edit.clone()),
-            EditorOrder::EndStroke => editor.end_stroke(),
-            EditorOrder::Undo => {
-                if editor.undo() {
-                    changed = true;
-                    screen.status = "Undone".into();
-                } else {
-                    screen.status = "Nothing to undo".into();
-                }
+        let said = match (order, &mut screen.editor, &mut screen.square) {
+            (EditorOrder::Edit(edit), Some(e), _) => {
+                changed |= e.apply(edit.clone());
+                None
             }
-            EditorOrder::Redo => {
-                if editor.redo() {
-                    changed = true;
-                    screen.status = "Redone".into();
-                } else {
-                    screen.status = "Nothing to redo".into();
-                }
+            (EditorOrder::Stroke(edit), Some(e), _) => {
+                changed |= e.apply_stroke(edit.clone());
+                None
             }
-            EditorOrder::Save(to) => {
-                let target = to
-                    .clone()
-                    .or_else(|| editor.path.clone())
-                    .unwrap_or_else(|| {
-                        screen
-                            .folder
-                            .join("scenarios")
-                            .join(format!("{}.ron", super::session::slug(&screen.file_name)))
-                    });
-                if let Some(dir) = target.parent() {
-                    let _ = std::fs::create_dir_all(dir);
-                }
-                screen.status = match editor.save(&target) {
-                    Ok(()) => format!("Saved {}", crate::data::portable_path(&target)),
-                    Err(e) => e,
-                };
+            (EditorOrder::Square(edit), _, Some(e)) => {
+                changed |= e.apply(edit.clone());
+                None
             }
+            (EditorOrder::SquareStroke(edit), _, Some(e)) => {
+                changed |= e.apply_stroke(edit.clone());
+                None
+            }
+            (order, Some(e), _) => common(e, order, &default_file, &mut changed),
+            (order, _, Some(e)) => common(e, order, &default_file, &mut changed),
+            _ => None,
+        };
+        if let Some(said) = said {
+            screen.status = said;
         }
     }
     if changed {
         screen.generation += 1;
         screen.changed_at = Some(Instant::now());
-        let units = editor.design().setup.units.len();
-        if screen.selected.is_some_and(|i| i >= units) {
-            screen.selected = None;
+        if let Some(e) = &screen.editor {
+            let units = e.design().setup.units.len();
+            if screen.selected.is_some_and(|i| i >= units) {
+                screen.selected = None;
+            }
         }
+        if let Some(e) = &screen.square
+            && let Some((team, i)) = screen.piece.picked
+            && i >= e.design().team(team).len()
+        {
+            screen.piece.picked = None;
+        }
+    }
+}
+
+/// The orders every kind of design takes alike: strokes' end, undo, redo, save. Returns
+/// what to tell the designer.
+fn common<D: Design>(
+    editor: &mut Editor<D>,
+    order: &EditorOrder,
+    default_file: &Path,
+    changed: &mut bool,
+) -> Option<String> {
+    match order {
+        EditorOrder::EndStroke => {
+            editor.end_stroke();
+            None
+        }
+        EditorOrder::Undo => Some(if editor.undo() {
+            *changed = true;
+            "Undone".into()
+        } else {
+            "Nothing to undo".into()
+        }),
+        EditorOrder::Redo => Some(if editor.redo() {
+            *changed = true;
+            "Redone".into()
+        } else {
+            "Nothing to redo".into()
+        }),
+        EditorOrder::Save(to) => {
+            let target = to
+                .clone()
+                .or_else(|| editor.path.clone())
+                .unwrap_or_else(|| default_file.to_path_buf());
+            if let Some(dir) = target.parent() {
+                let _ = std::fs::create_dir_all(dir);
+            }
+            Some(match editor.save(&target) {
+                Ok(()) => format!("Saved {}", crate::data::portable_path(&target)),
+                Err(e) => e,
+            })
+        }
+        // An edit for the other kind of design: nothing to do.
+        _ => None,
     }
 }
 
@@ -627,12 +846,14 @@ fn autosave(mut screen: ResMut<EditorScreen>) {
     if !due || screen.autosaved == screen.generation {
         return;
     }
-    let Some(editor) = &screen.editor else { return };
+    let Some(text) = screen.design_text() else {
+        return;
+    };
     let path = screen.autosave_path();
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    if crate::data::write_atomic(&path, &editor.design().to_ron()).is_ok() {
+    if crate::data::write_atomic(&path, &text).is_ok() {
         screen.autosaved = screen.generation;
     }
 }
@@ -641,12 +862,18 @@ impl EditorScreen {
     /// Starts the quick balance: the design written to the data folder, then
     /// [`BALANCE_GAMES`] bot games through the lab.
     pub fn start_balance(&mut self) {
-        let Some(editor) = &self.editor else { return };
-        let path = self.work_file("balance.ron");
+        let Some(text) = self.design_text() else {
+            return;
+        };
+        let path = self.work_file(if self.is_chess() {
+            "balance-chess.ron"
+        } else {
+            "balance.ron"
+        });
         if let Some(dir) = path.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
-        if let Err(e) = crate::data::write_atomic(&path, &editor.design().to_ron()) {
+        if let Err(e) = crate::data::write_atomic(&path, &text) {
             self.status = format!("cannot write {}: {e}", path.display());
             return;
         }
@@ -682,17 +909,22 @@ impl EditorScreen {
     /// # Errors
     /// The file cannot be written.
     pub fn playable_file(&self) -> Result<PathBuf, String> {
-        let editor = self.editor.as_ref().ok_or("no scenario is open")?;
-        if let Some(path) = &editor.path
-            && !editor.modified()
+        let (path, modified, ..) = self.file_state().ok_or("no scenario is open")?;
+        if let Some(path) = path
+            && !modified
         {
-            return Ok(path.clone());
+            return Ok(path);
         }
-        let path = self.work_file("play.ron");
+        let text = self.design_text().unwrap_or_default();
+        let path = self.work_file(if self.is_chess() {
+            "play-chess.ron"
+        } else {
+            "play.ron"
+        });
         if let Some(dir) = path.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
-        crate::data::write_atomic(&path, &editor.design().to_ron())
+        crate::data::write_atomic(&path, &text)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         Ok(path)
     }

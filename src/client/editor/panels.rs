@@ -9,7 +9,7 @@ use super::{BALANCE_GAMES, EditorOrder, EditorScreen, OpenEditor, Tool, turned};
 use crate::client::Screen;
 use crate::client::hud::WARN;
 use crate::client::session::OpenGame;
-use crate::editor::{Edit, HexEditor, Marker, Symmetry, Terrain};
+use crate::editor::{Edit, Marker, Symmetry, Terrain};
 use crate::framework::Seat;
 use crate::rules::tank_commander::UnitKind;
 use crate::rules::tank_commander::setup::{Edge, Mission, TurnLimitResult, VictorySetup};
@@ -89,12 +89,14 @@ pub(super) fn draw(
             .show(&mut root, |ui| {
                 ui.horizontal(|ui| {
                     ui.label(egui::RichText::new(&screen.status).weak());
-                    if let Some(cell) = screen.hover
-                        && let Some(editor) = &screen.editor
-                    {
-                        let d = editor.design();
+                    if let Some(cell) = screen.hover {
                         ui.separator();
-                        ui.label(format!("{} · {:?}", d.label(cell), d.terrain(cell)));
+                        if let Some(editor) = &screen.editor {
+                            let d = editor.design();
+                            ui.label(format!("{} · {:?}", d.label(cell), d.terrain(cell)));
+                        } else if let Some(editor) = &screen.square {
+                            ui.label(editor.design().label(cell));
+                        }
                     }
                 });
             })
@@ -175,7 +177,7 @@ struct Out {
 fn top_bar(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
     ui.add_space(4.0);
     ui.horizontal(|ui| {
-        let modified = screen.editor.as_ref().is_some_and(HexEditor::modified);
+        let modified = screen.file_state().is_some_and(|f| f.1);
         if ui
             .button("☰ Menu")
             .on_hover_text("Back to the main menu (asks first when there are unsaved changes)")
@@ -188,10 +190,10 @@ fn top_bar(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
             }
         }
         ui.heading(egui::RichText::new("SCENARIO EDITOR").strong().color(GOLD));
-        let Some(editor) = &screen.editor else { return };
-        let path = editor.path.clone();
-        let (can_undo, can_redo) = (editor.can_undo(), editor.can_redo());
-        let problems = editor.check().problems.len();
+        let Some((path, _, can_undo, can_redo)) = screen.file_state() else {
+            return;
+        };
+        let problems = screen.check().map_or(0, |c| c.problems.len());
         let file = path
             .as_deref()
             .map_or_else(|| "not saved yet".to_string(), crate::data::portable_path);
@@ -269,12 +271,15 @@ fn top_bar(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
         }
         if ui
             .add_enabled(clean, egui::Button::new("▶ vs bot"))
-            .on_hover_text("Play this scenario as the first side against the greedy bot")
+            .on_hover_text("Play this scenario as the first side against the game's best bot")
             .on_disabled_hover_text(why.clone().unwrap_or_default())
             .clicked()
         {
             play(
-                Some(vec![Seat::Person, Seat::Bot("greedy".into())]),
+                Some(vec![
+                    Seat::Person,
+                    Seat::Bot(if screen.is_chess() { "commander" } else { "greedy" }.into()),
+                ]),
                 screen,
                 out,
             );
@@ -286,7 +291,7 @@ fn top_bar(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
         if ui
             .add_enabled(clean && !running, egui::Button::new("⚖ Quick balance"))
             .on_hover_text(format!(
-                "{BALANCE_GAMES} games between greedy bots: each side's win rate with its 95% interval"
+                "{BALANCE_GAMES} games between the default bots: each side's win rate with its 95% interval"
             ))
             .on_disabled_hover_text(if running {
                 "Disabled: a balance run is under way".to_string()
@@ -353,31 +358,56 @@ fn open_menu(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
                     .range(2..=60)
                     .suffix(" high"),
             );
-            if ui.button("New").clicked() {
+            if ui
+                .button("New Tank Commander")
+                .on_hover_text("A hex board for a Tank Commander scenario")
+                .clicked()
+            {
                 out.editors.push(OpenEditor {
                     path: None,
                     size: Some(screen.new_size),
+                    chess: false,
+                });
+                ui.close();
+            }
+            if ui
+                .button("New Tank Chess")
+                .on_hover_text("A square board (4 to 20 a side) for a Tank Chess setup")
+                .clicked()
+            {
+                let (w, h) = screen.new_size;
+                out.editors.push(OpenEditor {
+                    path: None,
+                    size: Some((w.clamp(4, 20), h.clamp(4, 20))),
+                    chess: true,
                 });
                 ui.close();
             }
         });
         ui.separator();
         let mut files = Vec::new();
-        if let Some(dir) = crate::data::find_project_file("scenarios") {
+        for game in [
+            crate::rules::GameKind::TankCommander,
+            crate::rules::GameKind::TankChess,
+        ] {
+            if let Some(dir) = crate::data::find_project_file(game.folder()) {
+                files.extend(crate::client::menu::files_of(
+                    &dir,
+                    game,
+                    crate::rules::FileKind::Setup,
+                ));
+            }
             files.extend(crate::client::menu::files_of(
-                &dir,
-                crate::rules::GameKind::TankCommander,
+                &screen.scenarios_dir(),
+                game,
                 crate::rules::FileKind::Setup,
             ));
         }
-        files.extend(crate::client::menu::files_of(
-            &screen.scenarios_dir(),
-            crate::rules::GameKind::TankCommander,
-            crate::rules::FileKind::Setup,
-        ));
-        let autosave = screen.autosave_path();
-        if autosave.is_file() {
-            files.push(autosave);
+        for name in ["editor.ron", "editor-chess.ron"] {
+            let autosave = screen.folder.join("autosave").join(name);
+            if autosave.is_file() {
+                files.push(autosave);
+            }
         }
         egui::ScrollArea::vertical()
             .max_height(400.0)
@@ -387,6 +417,7 @@ fn open_menu(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
                         out.editors.push(OpenEditor {
                             path: Some(path),
                             size: None,
+                            ..Default::default()
                         });
                         ui.close();
                     }
@@ -396,6 +427,10 @@ fn open_menu(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
 }
 
 fn tools(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
+    if screen.is_chess() {
+        super::chess::tools(ui, screen, &mut out.orders);
+        return;
+    }
     ui.add_space(4.0);
     ui.label(egui::RichText::new("Tools").strong().color(GOLD));
     egui::Grid::new("editor-tool-grid")
@@ -629,20 +664,29 @@ fn unit_card(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
 }
 
 fn scenario(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
+    if screen.is_chess() {
+        ui.add_space(4.0);
+        ui.label(egui::RichText::new("Setup").strong().color(GOLD));
+        if let Some((name, description)) = titles(ui, screen) {
+            out.orders
+                .push(EditorOrder::Square(crate::editor::SquareEdit::Title {
+                    name,
+                    description,
+                }));
+        }
+        super::chess::setup(ui, screen, &mut out.orders);
+        ui.separator();
+        balance_panel(ui, screen);
+        problems(ui, screen);
+        return;
+    }
     let Some(editor) = &screen.editor else { return };
     let design = editor.design().clone();
     let s = &design.setup;
     let sides = screen.sides();
     ui.add_space(4.0);
     ui.label(egui::RichText::new("Scenario").strong().color(GOLD));
-    let a = ui.add(egui::TextEdit::singleline(&mut screen.texts.title).hint_text("Title"));
-    let b = ui.add(
-        egui::TextEdit::multiline(&mut screen.texts.description)
-            .hint_text("A one-line description")
-            .desired_rows(2),
-    );
-    let (name, description) = (screen.texts.title.clone(), screen.texts.description.clone());
-    if (a.lost_focus() || b.lost_focus()) && (name != s.name || description != s.description) {
+    if let Some((name, description)) = titles(ui, screen) {
         out.orders
             .push(EditorOrder::Edit(Edit::Title { name, description }));
     }
@@ -763,6 +807,19 @@ fn scenario(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
     ui.separator();
     balance_panel(ui, screen);
     problems(ui, screen);
+}
+
+/// The title and description fields; the new pair when a field was left changed.
+fn titles(ui: &mut egui::Ui, screen: &mut EditorScreen) -> Option<(String, String)> {
+    let a = ui.add(egui::TextEdit::singleline(&mut screen.texts.title).hint_text("Title"));
+    let b = ui.add(
+        egui::TextEdit::multiline(&mut screen.texts.description)
+            .hint_text("A one-line description")
+            .desired_rows(2),
+    );
+    let now = screen.titles();
+    let typed = (screen.texts.title.clone(), screen.texts.description.clone());
+    ((a.lost_focus() || b.lost_focus()) && Some(&typed) != now.as_ref()).then_some(typed)
 }
 
 fn mission(
@@ -920,7 +977,7 @@ fn balance_panel(ui: &mut egui::Ui, screen: &EditorScreen) {
                 return;
             };
             ui.label(format!(
-                "{} games between greedy bots in {:.1} s:",
+                "{} games between the default bots in {:.1} s:",
                 arm.games,
                 balance.started.elapsed().as_secs_f64().min(9999.0)
             ));
@@ -941,8 +998,9 @@ fn balance_panel(ui: &mut egui::Ui, screen: &EditorScreen) {
 }
 
 fn problems(ui: &mut egui::Ui, screen: &mut EditorScreen) {
-    let Some(editor) = &screen.editor else { return };
-    let check = editor.check().clone();
+    let Some(check) = screen.check().cloned() else {
+        return;
+    };
     if check.problems.is_empty() {
         ui.label(
             egui::RichText::new("✔ No problems: the scenario is ready to play")
@@ -964,10 +1022,20 @@ fn problems(ui: &mut egui::Ui, screen: &mut EditorScreen) {
         let response = ui.add(
             egui::Label::new(egui::RichText::new(line).color(WARN)).sense(egui::Sense::click()),
         );
-        if response.clicked()
-            && let Some(Marker::Unit(i)) = marker
-        {
-            screen.selected = Some(*i);
+        if response.clicked() {
+            match marker {
+                Some(Marker::Unit(i)) => screen.selected = Some(*i),
+                Some(Marker::Cell(cell)) => {
+                    if let Some(found) = screen
+                        .square
+                        .as_ref()
+                        .and_then(|e| e.design().piece_at(*cell))
+                    {
+                        screen.piece.picked = Some(found);
+                    }
+                }
+                _ => {}
+            }
         }
     }
 }

@@ -196,7 +196,14 @@ fn rebuild(
     old: Query<Entity, With<Model>>,
     mut shown: Local<Option<(u64, Option<usize>, (u16, u16))>>,
 ) {
-    let Some(editor) = &screen.editor else { return };
+    let Some(editor) = &screen.editor else {
+        // A Tank Chess setup is open: the hex table goes.
+        for e in &old {
+            commands.entity(e).despawn();
+        }
+        *shown = None;
+        return;
+    };
     let design = editor.design();
     let size = (design.setup.board.width, design.setup.board.height);
     let now = (screen.generation, screen.selected, size);
@@ -400,7 +407,7 @@ fn rebuild(
     // Problems: the hex or unit outlined in red.
     for marker in editor.check().markers.iter().flatten() {
         let cells: Vec<[i32; 2]> = match *marker {
-            Marker::Hex(cell) => vec![cell],
+            Marker::Cell(cell) => vec![cell],
             Marker::Unit(i) => design
                 .setup
                 .units
@@ -433,7 +440,13 @@ fn follow_pointer(
     marks: Query<Entity, With<BrushMark>>,
     mut last: Local<Option<(Option<[i32; 2]>, u8, Tool, u64)>>,
 ) {
-    let Some(editor) = &screen.editor else { return };
+    let Some(editor) = &screen.editor else {
+        for e in &marks {
+            commands.entity(e).despawn();
+        }
+        *last = None;
+        return;
+    };
     let now = (screen.hover, screen.brush, screen.tool, screen.generation);
     if *last == Some(now) {
         return;
