@@ -145,6 +145,12 @@ pub enum Edit {
         at: Cell,
         on: bool,
     },
+    /// The mission's own hexes: a Training waypoint or a Take Area hex on or off (a
+    /// waypoint added goes last), or the building a Destroy Target mission must bring
+    /// down.
+    MissionHex {
+        at: Cell,
+    },
     /// A mine of `side` at the cell, or none.
     Mine {
         at: Cell,
@@ -340,6 +346,20 @@ impl HexDesign {
             .map(|f| f.side.as_str())
     }
 
+    /// The mission's own hexes (waypoints in order, the area, the target building).
+    #[must_use]
+    pub fn mission_hexes(&self) -> Vec<Cell> {
+        let labels: Vec<&String> = match &self.setup.victory.mission {
+            Mission::Training { waypoints } => waypoints.iter().collect(),
+            Mission::TakeArea { area, .. } => area.iter().collect(),
+            Mission::DestroyTarget {
+                building: Some(b), ..
+            } => vec![b],
+            _ => Vec::new(),
+        };
+        labels.into_iter().filter_map(|l| self.cell_of(l)).collect()
+    }
+
     /// Whether the cell is an objective.
     #[must_use]
     pub fn objective(&self, cell: Cell) -> bool {
@@ -413,6 +433,28 @@ impl HexDesign {
                 self.setup.description.clone_from(description);
             }
             Edit::Victory(v) => self.setup.victory = v.clone(),
+            Edit::MissionHex { at } => {
+                if !self.contains(*at) {
+                    return;
+                }
+                let label = self.label(*at);
+                let toggle = |list: &mut Vec<String>| {
+                    if let Some(i) = list.iter().position(|l| *l == label) {
+                        list.remove(i);
+                    } else {
+                        list.push(label.clone());
+                    }
+                };
+                match &mut self.setup.victory.mission {
+                    Mission::Training { waypoints } => toggle(waypoints),
+                    Mission::TakeArea { area, .. } => toggle(area),
+                    Mission::DestroyTarget { unit, building, .. } => {
+                        *unit = None;
+                        *building = Some(label.clone());
+                    }
+                    _ => {}
+                }
+            }
             Edit::Options {
                 weather,
                 night,

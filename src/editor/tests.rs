@@ -125,6 +125,35 @@ fn every_edit_round_trips_through_save_and_load() {
         Edit::Flip(Symmetry::Rotate180),
         Edit::Mirror(Symmetry::MirrorWestEast),
     ];
+    // The mission's own hexes: waypoints, an area, a target building.
+    let missions = [
+        Mission::Training {
+            waypoints: vec!["A1".into()],
+        },
+        Mission::TakeArea {
+            attacker: "Blue".into(),
+            area: Vec::new(),
+        },
+        Mission::DestroyTarget {
+            attacker: "Blue".into(),
+            unit: Some("Hammer".into()),
+            building: None,
+        },
+    ];
+    for mission in missions {
+        let on = base.edited(&Edit::Victory(VictorySetup {
+            mission,
+            ..VictorySetup::default()
+        }));
+        let marked = on.edited(&Edit::MissionHex { at: [5, 5] });
+        assert_eq!(marked.mission_hexes().last(), Some(&[5, 5]), "{marked:?}");
+        assert_eq!(reread(&marked), marked);
+        let flipped = marked.edited(&Edit::Flip(Symmetry::Rotate180));
+        assert!(
+            flipped.mission_hexes().contains(&[2, 3]),
+            "the flip moves them"
+        );
+    }
     for edit in &edits {
         let after = base.edited(edit);
         assert_ne!(after, base, "{edit:?} changed nothing");

@@ -108,6 +108,9 @@ pub enum Tool {
     Objective,
     /// Lay or lift a mine of the chosen side.
     Mine,
+    /// Mark the mission's own hexes: Training waypoints, Take Area's area, the building
+    /// to destroy.
+    MissionHex,
     /// Tank Chess: put obstacles under the brush (right button lifts them).
     Obstacle,
     /// Tank Chess: place a piece of the chosen kind and team.
@@ -120,7 +123,7 @@ impl Tool {
     /// The tools of a Tank Chess setup.
     pub const CHESS: [Tool; 4] = [Tool::Select, Tool::Obstacle, Tool::Piece, Tool::Flag];
 
-    pub const ALL: [Tool; 8] = [
+    pub const ALL: [Tool; 9] = [
         Tool::Select,
         Tool::Terrain,
         Tool::Fill,
@@ -129,6 +132,7 @@ impl Tool {
         Tool::Unit,
         Tool::Objective,
         Tool::Mine,
+        Tool::MissionHex,
     ];
 
     #[must_use]
@@ -142,6 +146,7 @@ impl Tool {
             Tool::Unit => "Unit",
             Tool::Objective => "Objective",
             Tool::Mine => "Mine",
+            Tool::MissionHex => "Mission hex",
             Tool::Obstacle => "Obstacle",
             Tool::Piece => "Piece",
             Tool::Flag => "Flag",
@@ -165,6 +170,9 @@ impl Tool {
             }
             Tool::Objective => "Click a hex to mark or unmark it as an objective",
             Tool::Mine => "Click a hex to lay a mine of the chosen side, or lift the one there",
+            Tool::MissionHex => {
+                "Training: click hexes to add waypoints in order (again to remove); Take Area: click hexes in or out of the area; Destroy Target: click the building to bring down"
+            }
             Tool::Obstacle => {
                 "Click or drag to put obstacles on squares; the right button lifts them"
             }
@@ -636,6 +644,9 @@ fn pointer(
                 at: cell,
                 on: !design.objective(cell),
             }));
+        }
+        Tool::MissionHex if clicked => {
+            orders.write(EditorOrder::Edit(Edit::MissionHex { at: cell }));
         }
         Tool::Mine if clicked => {
             let side = match design.mine_at(cell) {

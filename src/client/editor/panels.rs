@@ -831,8 +831,21 @@ fn mission(
     ui.label(egui::RichText::new("Mission").strong().color(GOLD));
     let mut v: VictorySetup = s.victory.clone();
     let first = sides.first().cloned().unwrap_or_default();
-    let kinds: [(&str, Mission); 6] = [
+    let kinds: [(&str, Mission); 8] = [
         ("Destroy all", Mission::DestroyAll),
+        (
+            "Training",
+            Mission::Training {
+                waypoints: Vec::new(),
+            },
+        ),
+        (
+            "Take area",
+            Mission::TakeArea {
+                attacker: first.clone(),
+                area: Vec::new(),
+            },
+        ),
         (
             "Breakthrough",
             Mission::Breakthrough {
@@ -900,7 +913,9 @@ fn mission(
                 }
             });
         }
-        Mission::DisableAaGuns { attacker } | Mission::DestroyTarget { attacker, .. } => {
+        Mission::DisableAaGuns { attacker }
+        | Mission::DestroyTarget { attacker, .. }
+        | Mission::TakeArea { attacker, .. } => {
             ui.horizontal(|ui| {
                 ui.label("Attacker");
                 for side in sides {
@@ -925,14 +940,48 @@ fn mission(
                     .prefix("tanks to cross: "),
             );
         }
-        Mission::DestroyTarget { unit, .. } => {
+        Mission::DestroyTarget { unit, building, .. } => {
+            let shown = match (&unit, &building) {
+                (Some(u), _) => u.clone(),
+                (None, Some(b)) => format!("the building at {b}"),
+                _ => "(a unit, or a building with Mission hex)".into(),
+            };
             egui::ComboBox::from_id_salt("editor-target")
-                .selected_text(unit.clone().unwrap_or_else(|| "(a unit)".into()))
+                .selected_text(shown)
                 .show_ui(ui, |ui| {
                     for u in &s.units {
-                        ui.selectable_value(unit, Some(u.name.clone()), &u.name);
+                        if ui
+                            .selectable_label(unit.as_deref() == Some(u.name.as_str()), &u.name)
+                            .clicked()
+                        {
+                            *unit = Some(u.name.clone());
+                            *building = None;
+                        }
                     }
                 });
+            ui.label(
+                egui::RichText::new("Or pick a building with the Mission hex tool.")
+                    .weak()
+                    .small(),
+            );
+        }
+        Mission::Training { waypoints } => {
+            ui.label(
+                egui::RichText::new(format!(
+                    "{} waypoint(s): add them in order with the Mission hex tool",
+                    waypoints.len()
+                ))
+                .weak(),
+            );
+        }
+        Mission::TakeArea { area, .. } => {
+            ui.label(
+                egui::RichText::new(format!(
+                    "{} hex(es) in the area: mark them with the Mission hex tool",
+                    area.len()
+                ))
+                .weak(),
+            );
         }
         _ => {}
     }

@@ -37,6 +37,7 @@ struct EditorAssets {
     ring: Handle<Mesh>,
     gold: Handle<StandardMaterial>,
     red: Handle<StandardMaterial>,
+    mission: Handle<StandardMaterial>,
     brush: Handle<StandardMaterial>,
     mine: Handle<Mesh>,
     mine_mat: Handle<StandardMaterial>,
@@ -117,6 +118,11 @@ fn load_assets(
             &mut materials,
             Color::srgb(1.0, 0.12, 0.1),
             LinearRgba::rgb(0.9, 0.0, 0.0),
+        ),
+        mission: glow(
+            &mut materials,
+            Color::srgb(0.2, 0.9, 0.95),
+            LinearRgba::rgb(0.0, 0.5, 0.6),
         ),
         brush: materials.add(StandardMaterial {
             base_color: Color::srgba(1.0, 1.0, 1.0, 0.35),
@@ -292,6 +298,17 @@ fn rebuild(
                     .with_scale(Vec3::new(0.8, 1.0, 0.8)),
             ));
         }
+    }
+    // The mission's own hexes (waypoints, the area, the target building), in cyan.
+    for cell in design.mission_hexes() {
+        commands.spawn((
+            Model,
+            DespawnOnExit(Screen::Editor),
+            Mesh3d(a.ring.clone()),
+            MeshMaterial3d(a.mission.clone()),
+            Transform::from_translation(world(board, cell) + Vec3::Y * (lift(cell) + 0.04))
+                .with_scale(Vec3::new(0.6, 1.0, 0.6)),
+        ));
     }
     let sides = screen.sides();
     for field in &design.setup.mines.fields {
