@@ -1058,6 +1058,26 @@ fn the_editor_builds_saves_and_plays_a_scenario() {
     }
     let scenario = Scenario::load(&file, &Rules::builtin()).unwrap();
     assert_eq!(scenario.units.len(), 2);
+    // A file that is not a scenario is refused in words, with its place; the design
+    // open stays as it was.
+    let broken = dir.join("broken.ron");
+    std::fs::write(&broken, "Scenario(name: 3)").unwrap();
+    app.world_mut().write_message(OpenEditor {
+        path: Some(broken),
+        ..Default::default()
+    });
+    app.update();
+    {
+        let said = app
+            .world()
+            .resource::<OpenProblem>()
+            .0
+            .clone()
+            .unwrap_or_default();
+        assert!(said.contains("broken.ron:1:"), "{said}");
+        let screen = app.world().resource::<EditorScreen>();
+        assert_eq!(screen.editor.as_ref().unwrap().design().hash(), hash);
+    }
     // Play it: the editor's file opens as a game at the table.
     let path = app
         .world()

@@ -399,6 +399,7 @@ fn open_editor(
     mut opens: MessageReader<OpenEditor>,
     mut screen: ResMut<EditorScreen>,
     mut next: ResMut<NextState<Screen>>,
+    problem: Option<ResMut<super::session::OpenProblem>>,
 ) {
     let Some(open) = opens.read().last().cloned() else {
         return;
@@ -466,7 +467,13 @@ fn open_editor(
             screen.autosaved = screen.generation;
             next.set(Screen::Editor);
         }
-        Err(e) => screen.status = e,
+        Err(e) => {
+            // Shown where the designer is: the editor's status line, or the menu.
+            if let Some(mut problem) = problem {
+                problem.0 = Some(e.clone());
+            }
+            screen.status = e;
+        }
     }
 }
 
