@@ -261,7 +261,9 @@ impl HexDesign {
         Self { setup }
     }
 
-    fn board(&self) -> HexBoard {
+    /// The board the design's cells lie on.
+    #[must_use]
+    pub fn board(&self) -> HexBoard {
         HexBoard::new(self.setup.board.width, self.setup.board.height)
     }
 

@@ -52,13 +52,14 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Centre of a square on the table; north is −Z, the board centred on the origin.
+/// Centre of a square on the table: the game's own placement.
 fn world(design: &SquareDesign, [c, r]: [i32; 2]) -> Vec3 {
-    let (w, h) = (
-        f32::from(design.setup.board.width),
-        f32::from(design.setup.board.height),
-    );
-    Vec3::new(c as f32 - w / 2.0 + 0.5, 0.0, h / 2.0 - 0.5 - r as f32)
+    let b = design.setup.board;
+    let sq = crate::rules::tank_chess::Square {
+        col: u8::try_from(c).unwrap_or(0),
+        row: u8::try_from(r).unwrap_or(0),
+    };
+    crate::client::games::tank_chess::board::square_centre((b.width, b.height), sq)
 }
 
 /// The square under a point of the table.

@@ -540,7 +540,7 @@ fn hovered(
     let distance = ray.intersect_plane(Vec3::Y * 0.1, InfinitePlane3d::new(Vec3::Y))?;
     let point = ray.get_point(distance);
     let hex = super::games::tank_commander::world_to_hex(point);
-    let board = crate::grid::HexBoard::new(design.setup.board.width, design.setup.board.height);
+    let board = design.board();
     let cell = board.offset_of(hex);
     design.contains(cell).then_some(cell)
 }
@@ -548,7 +548,7 @@ fn hovered(
 /// The cells a brush of `radius` covers around `cell`, on the board.
 #[must_use]
 pub fn brush_cells(design: &crate::editor::HexDesign, cell: [i32; 2], radius: u8) -> Vec<[i32; 2]> {
-    let board = crate::grid::HexBoard::new(design.setup.board.width, design.setup.board.height);
+    let board = design.board();
     let centre = board.hex_at(cell[0], cell[1]);
     centre
         .range(u32::from(radius))
@@ -610,8 +610,7 @@ fn pointer(
         {
             // Every hex the pointer crossed since the last frame, so a quick drag leaves
             // no gaps.
-            let board =
-                crate::grid::HexBoard::new(design.setup.board.width, design.setup.board.height);
+            let board = design.board();
             let from = screen.stroke_from.unwrap_or(cell);
             let mut cells: Vec<[i32; 2]> = board
                 .hex_at(from[0], from[1])

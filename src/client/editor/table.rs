@@ -223,7 +223,7 @@ fn rebuild(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let board = HexBoard::new(size.0, size.1);
+    let board = design.board();
     let a = &*assets;
     // Terrain: one merged mesh per material.
     let mut parts: Vec<(Handle<StandardMaterial>, Mesh)> = Vec::new();
@@ -479,7 +479,7 @@ fn follow_pointer(
     } else {
         0
     };
-    let board = HexBoard::new(design.setup.board.width, design.setup.board.height);
+    let board = design.board();
     for c in brush_cells(design, cell, radius) {
         let lift = if design.terrain(c) == Terrain::Hill {
             0.42

@@ -28,6 +28,13 @@ pub(super) fn plugin(app: &mut App) {
 #[must_use]
 pub fn square_to_world(game: &TankChess, sq: Square) -> Vec3 {
     let (w, h) = game.size();
+    square_centre((w, h), sq)
+}
+
+/// Centre of a square on a `width` × `height` board centred on the table's origin; north
+/// is −Z. The editor's board and the game's share it.
+#[must_use]
+pub fn square_centre((w, h): (u8, u8), sq: Square) -> Vec3 {
     Vec3::new(
         f32::from(sq.col) - f32::from(w) / 2.0 + 0.5,
         0.0,

@@ -3,7 +3,7 @@
 //! the banner, and the chess clock. Bots, undo, saves in notation and replays come from
 //! the one session.
 
-mod board;
+pub(crate) mod board;
 mod panels;
 
 use bevy::prelude::*;
