@@ -27,6 +27,14 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
             new,
         } => super::campaign::run(&file, play, &bots, seed, save, new),
         Command::Check { files, rules } => check(&files, rules.as_deref()),
+        Command::Perft {
+            file,
+            depth,
+            divide,
+        } => {
+            let input = Input::read(&file, &[FileKind::Setup, FileKind::Record], "perft")?;
+            super::chess::perft(&input, depth, divide)
+        }
         Command::Lab(args) => super::lab::run(&args),
         Command::Sim {
             setup,
@@ -160,7 +168,7 @@ pub(super) fn rules_for<G: Playable>(path: Option<&Path>) -> Result<G::Rules, St
 
 /// A match from a setup (a fresh game on `seed`, else the setup's own, else 0) or a
 /// record (replayed to its end, its hash checked).
-fn open<G: Playable>(
+pub(super) fn open<G: Playable>(
     input: &Input,
     rules: &G::Rules,
     seed: Option<u64>,

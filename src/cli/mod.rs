@@ -11,6 +11,7 @@ macro_rules! say {
 }
 
 mod campaign;
+mod chess;
 mod commands;
 pub mod lab;
 mod odds;
@@ -214,6 +215,18 @@ pub enum Command {
     /// given, else the one the variants name, else the game's default. A match record
     /// instead asks what-if from its end (or --at): each side's chance to win.
     Lab(lab::LabArgs),
+    /// Tank Chess perft: count the move sequences N moves deep from a setup's start or
+    /// a game record's end, depth by depth, with nodes per second.
+    Perft {
+        /// A Tank Chess setup, or a game in notation.
+        file: PathBuf,
+        /// How many moves deep.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=8))]
+        depth: u32,
+        /// Also count below each first move.
+        #[arg(long)]
+        divide: bool,
+    },
     /// List the legal actions of whoever acts next in a match record or a new game of a
     /// setup.
     Legal {

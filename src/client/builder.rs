@@ -438,6 +438,59 @@ fn design_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// The builder on one unit of a scenario, for the scenario editor's window: the same
+/// controls, summary and saved designs as the builder screen, on a working copy that the
+/// editor takes back as one edit.
+pub(crate) struct BuildCard {
+    /// The unit's index in the scenario.
+    pub index: usize,
+    /// The working copy.
+    pub unit: UnitSetup,
+    /// Where designs are saved and loaded.
+    dir: PathBuf,
+    designs: Vec<PathBuf>,
+    notice: Option<Result<String, String>>,
+}
+
+impl BuildCard {
+    /// The card on unit `index`, with the designs saved in `dir`.
+    pub(crate) fn new(index: usize, unit: UnitSetup, dir: PathBuf) -> Self {
+        Self {
+            index,
+            unit,
+            designs: design_files(&dir),
+            dir,
+            notice: None,
+        }
+    }
+
+    /// What the working copy breaks, in the validator's words.
+    pub(crate) fn problems(&self, rules: &Rules) -> Vec<String> {
+        unit_problems(&self.unit, rules)
+            .into_iter()
+            .map(|(_, message)| message)
+            .collect()
+    }
+
+    pub(crate) fn ui(&mut self, ui: &mut egui::Ui, rules: &Rules) {
+        ui.columns(2, |cols| {
+            tank_controls(&mut cols[0], &mut self.unit, rules, true);
+            summary_card(&mut cols[1], &self.unit, rules);
+            cols[1].add_space(16.0);
+            if self.unit.kind == UnitKind::Tank {
+                designs_section(
+                    &mut cols[1],
+                    &mut self.unit,
+                    rules,
+                    (&self.dir, &mut self.designs),
+                    &mut self.notice,
+                    false,
+                );
+            }
+        });
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // The screen
 
@@ -575,7 +628,14 @@ fn draw_builder(
                     summary_card(&mut cols[1], unit, rules);
                     cols[1].add_space(16.0);
                     if unit.kind == UnitKind::Tank {
-                        designs_section(&mut cols[1], unit, rules, designs, notice, standalone);
+                        designs_section(
+                            &mut cols[1],
+                            unit,
+                            rules,
+                            (&builds_dir(), designs),
+                            notice,
+                            standalone,
+                        );
                     } else {
                         cols[1].label(
                             egui::RichText::new(
@@ -1139,15 +1199,14 @@ fn designs_section(
     ui: &mut egui::Ui,
     unit: &mut UnitSetup,
     rules: &Rules,
-    designs: &mut Vec<PathBuf>,
+    (dir, designs): (&Path, &mut Vec<PathBuf>),
     notice: &mut Option<Result<String, String>>,
     standalone: bool,
 ) {
-    let dir = builds_dir();
     ui.heading("Designs");
     ui.label(egui::RichText::new(format!("in {}", dir.display())).weak());
     let design = TankDesign::of(unit);
-    let file = design_path(&dir, &design);
+    let file = design_path(dir, &design);
     let problems = unit_problems(unit, rules);
     ui.horizontal(|ui| {
         let label = if standalone {
@@ -1165,7 +1224,7 @@ fn designs_section(
         };
         if save.clicked() {
             let replacing = file.is_file();
-            *notice = Some(save_design(&design, &dir).map(|path| {
+            *notice = Some(save_design(&design, dir).map(|path| {
                 format!(
                     "Saved to {}{}",
                     path.display(),
@@ -1176,7 +1235,7 @@ fn designs_section(
                     }
                 )
             }));
-            *designs = design_files(&dir);
+            *designs = design_files(dir);
         }
         if standalone
             && ui
@@ -1206,7 +1265,7 @@ fn designs_section(
             .on_hover_text("Look for design files again")
             .clicked()
         {
-            *designs = design_files(&dir);
+            *designs = design_files(dir);
         }
     });
     ui.label(

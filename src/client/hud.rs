@@ -8,10 +8,12 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::editor::EditTheGame;
 use super::input::PanelOrder;
 use super::session::{Busy, GameClient, Legal, LogClicked, Order, Session, SkipAnimations};
 use super::{Clean, Screen};
 use crate::framework::{LogLine, PlayerId, Seat};
+use crate::rules::GameKind;
 
 pub(super) fn plugin<G: GameClient>(app: &mut App) {
     app.init_resource::<Panels>()
@@ -35,6 +37,8 @@ pub struct Panels {
     pub whatif: bool,
     /// The Lab was asked for (on this game's setup).
     pub lab: bool,
+    /// The editor was asked for (on this game's setup, while the game waits).
+    pub edit: bool,
 }
 
 /// The colour of a seat: the same in panels and on the table.
@@ -100,6 +104,7 @@ fn draw_frame<G: GameClient>(
     mut orders: MessageWriter<PanelOrder<G>>,
     mut skips: MessageWriter<SkipAnimations>,
     mut clicked: MessageWriter<LogClicked>,
+    mut edits: MessageWriter<EditTheGame>,
     mut next: ResMut<NextState<Screen>>,
     mut log: Local<LogCache>,
 ) -> Result {
@@ -129,6 +134,11 @@ fn draw_frame<G: GameClient>(
                 &mut next,
             );
         });
+    // Read before written, so that an idle frame leaves the panels unchanged.
+    if panels.edit {
+        panels.edit = false;
+        edits.write(EditTheGame);
+    }
 
     let key = (session.generation, session.revision, session.viewer);
     if log.key != key || log.lines.is_empty() {
@@ -262,6 +272,9 @@ fn banner<G: GameClient>(
         {
             panels.lab = true;
         }
+        if edit_button(ui, session) {
+            panels.edit = true;
+        }
         if animating
             && ui
                 .button("Skip animation")
@@ -288,6 +301,23 @@ fn banner<G: GameClient>(
             ui.colored_label(WARN, n);
         }
     });
+}
+
+/// ✎ Edit: the setup in the editor while the game waits (Tank Commander and Tank Chess).
+fn edit_button<G: GameClient>(ui: &mut egui::Ui, session: &Session<G>) -> bool {
+    if !matches!(G::KIND, GameKind::TankCommander | GameKind::TankChess) || session.replay.is_some()
+    {
+        return false;
+    }
+    let from_file = session.path.is_some();
+    ui.add_enabled(from_file, egui::Button::new("✎ Edit scenario"))
+        .on_hover_text(
+            "Open this scenario in the editor while the game waits; coming back, the game takes up the saved change and keeps the actions that still play on it",
+        )
+        .on_disabled_hover_text(
+            "This game was not opened from a scenario file (open one from the menu to edit it while playing)",
+        )
+        .clicked()
 }
 
 /// Whose decision it is and what to do, or how the game ended.

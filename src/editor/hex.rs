@@ -395,7 +395,10 @@ impl HexDesign {
             Edit::AddUnit(unit) => self.setup.units.push((**unit).clone()),
             Edit::SetUnit(i, unit) => {
                 if let Some(u) = self.setup.units.get_mut(*i) {
-                    *u = (**unit).clone();
+                    let old = std::mem::replace(u, (**unit).clone()).name;
+                    if old != unit.name {
+                        self.rename(&old, &unit.name);
+                    }
                 }
             }
             Edit::RemoveUnit(i) => {
@@ -496,6 +499,18 @@ impl HexDesign {
         let board = self.board();
         let on = |l: &String| board.parse(l).is_ok_and(|h| board.contains(h));
         self.setup.terrain.smoke.retain(on);
+    }
+
+    /// A unit renamed: the mission's references to it (the escorted squad, the target)
+    /// follow the new name.
+    fn rename(&mut self, old: &str, new: &str) {
+        match &mut self.setup.victory.mission {
+            Mission::Escort { squad, .. } if squad == old => new.clone_into(squad),
+            Mission::DestroyTarget {
+                unit: Some(unit), ..
+            } if unit == old => new.clone_into(unit),
+            _ => {}
+        }
     }
 
     fn fill(&mut self, at: Cell, terrain: Terrain) {

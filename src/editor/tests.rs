@@ -313,6 +313,48 @@ fn a_scenario_made_in_the_editor_validates_and_plays() {
 }
 
 #[test]
+fn an_escort_mission_made_in_the_editor_validates_and_follows_a_renamed_squad() {
+    let rules = Rules::builtin();
+    let mut editor = HexEditor::new(rules.clone(), 10, 10);
+    editor.apply(Edit::AddUnit(unit("Blue", "Anvil", "C9", Facing::N)));
+    let mut squad = unit("Blue", "Scouts", "D9", Facing::N);
+    squad.kind = UnitKind::Infantry;
+    editor.apply(Edit::AddUnit(squad.clone()));
+    editor.apply(Edit::AddUnit(unit("Red", "Hammer", "F2", Facing::S)));
+    editor.apply(Edit::Victory(VictorySetup {
+        mission: Mission::Escort {
+            escort: "Blue".into(),
+            squad: "Scouts".into(),
+            edge: Edge::North,
+        },
+        turn_limit: Some(10),
+        ..VictorySetup::default()
+    }));
+    assert!(
+        editor.check().problems.is_empty(),
+        "{:?}",
+        editor.check().lines()
+    );
+    squad.name = "Pathfinders".into();
+    editor.apply(Edit::SetUnit(1, squad));
+    let Mission::Escort { squad, .. } = &editor.design().setup.victory.mission else {
+        panic!("the mission stays an escort");
+    };
+    assert_eq!(squad, "Pathfinders");
+    assert!(editor.check().problems.is_empty());
+    assert_eq!(reread(editor.design()), *editor.design());
+    editor.undo();
+    let Mission::Escort { squad, .. } = &editor.design().setup.victory.mission else {
+        panic!("the mission stays an escort");
+    };
+    assert_eq!(
+        squad, "Scouts",
+        "undo takes the rename back with the mission"
+    );
+    Scenario::validate(editor.design().setup.clone(), &rules).unwrap();
+}
+
+#[test]
 fn problems_are_listed_and_marked_where_they_are() {
     let mut editor = HexEditor::new(Rules::builtin(), 8, 8);
     editor.apply(Edit::AddUnit(unit("Blue", "Anvil", "C7", Facing::N)));

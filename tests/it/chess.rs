@@ -33,22 +33,6 @@ fn position(path: &std::path::Path, text: &str) -> TankChess {
     game
 }
 
-fn perft(game: &TankChess, depth: u32) -> u64 {
-    let moves = game.legal();
-    if depth <= 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|m| {
-            let mut next = game.clone();
-            let side = next.to_move();
-            next.apply(side, m, &mut MatchRng::new(0)).unwrap();
-            perft(&next, depth - 1)
-        })
-        .sum()
-}
-
 #[test]
 fn perft_counts_match_the_data_files() {
     let dir = project("tests/data/tank-chess/perft");
@@ -64,7 +48,7 @@ fn perft_counts_match_the_data_files() {
         let game = position(&path, &text);
         let depth: u32 = header(&text, "Depth").unwrap().parse().unwrap();
         let counts: Vec<String> = (1..=depth)
-            .map(|d| format!("d{d}={}", perft(&game, d)))
+            .map(|d| format!("d{d}={}", game.perft(d)))
             .collect();
         let got = counts.join(" ");
         if bless {
@@ -79,6 +63,42 @@ fn perft_counts_match_the_data_files() {
             );
         }
     }
+}
+
+#[test]
+fn perft_divides_into_the_moves_below_and_the_command_line_counts_it() {
+    let path = project("tests/data/tank-chess/perft/small-8-middle.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let game = position(&path, &text);
+    let divided = game.perft_divide(2);
+    assert_eq!(divided.len() as u64, game.perft(1));
+    assert_eq!(divided.iter().map(|(_, n)| n).sum::<u64>(), game.perft(2));
+
+    let expect = header(&text, "Expect").unwrap();
+    let out = tanktable(&[
+        "perft",
+        "tests/data/tank-chess/perft/small-8-middle.txt",
+        "--depth",
+        "2",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{stdout}");
+    for (d, count) in expect.split(' ').filter_map(|e| e.split_once('=')) {
+        let d = d.trim_start_matches('d');
+        assert!(
+            stdout.contains(&format!("depth {d}: {count} nodes")),
+            "{stdout}"
+        );
+    }
+    assert!(stdout.contains("nodes/s"), "{stdout}");
+    // Only Tank Chess has perft.
+    let out = tanktable(&["perft", "scenarios/skirmish.ron"]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("perft counts Tank Chess positions"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]

@@ -1142,3 +1142,101 @@ fn the_editor_opens_flips_saves_and_plays_a_tank_chess_setup() {
     assert!(app.world().contains_resource::<Session<TankChess>>());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_game_waits_while_its_scenario_is_edited_and_takes_up_the_change() {
+    use tanktable::client::editor::{
+        BackToGame, EditTheGame, EditorOrder, EditorScreen, WaitingGame,
+    };
+    use tanktable::editor::{Edit, HexDesign, Terrain};
+    let dir = scratch();
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("close-duel.ron");
+    std::fs::copy(project(CLOSE_DUEL), &file).unwrap();
+    let mut app = headless_app(None, dir.join("saves"));
+    app.world_mut().resource_mut::<EditorScreen>().folder = dir.clone();
+    let seated = seated_on::<TankCommander>(CLOSE_DUEL, &BLUE_FIRST, Vec::new());
+    insert_session(app.world_mut(), Session::new(seated, Some(file.clone())));
+    app.update();
+    app.update();
+    let striker = UnitId(0);
+    order::<TankCommander>(
+        &mut app,
+        Order::Play(PlayerId(0), Action::Activate(striker)),
+    );
+    order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::Move));
+    let moved_to = session::<TankCommander>(&app).state().unit(striker).at;
+
+    // ✎ Edit: the game is put aside and the editor opens on its file.
+    app.world_mut().write_message(EditTheGame);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Editor
+    );
+    assert!(
+        app.world()
+            .get_resource::<Session<TankCommander>>()
+            .is_none()
+    );
+    assert_eq!(
+        app.world().resource::<WaitingGame>().title(),
+        "Close duel (test)"
+    );
+    {
+        let screen = app.world().resource::<EditorScreen>();
+        let editor = screen.editor.as_ref().expect("the editor is open");
+        assert_eq!(editor.path.as_deref(), Some(file.as_path()));
+    }
+    // A wood in the far corner, saved; then back to the game.
+    app.world_mut()
+        .write_message(EditorOrder::Edit(Edit::Paint {
+            cells: vec![[0, 0]],
+            terrain: Terrain::Forest,
+        }));
+    app.world_mut().write_message(EditorOrder::Save(None));
+    app.world_mut().write_message(BackToGame);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    assert!(app.world().get_resource::<WaitingGame>().is_none());
+    let back = session::<TankCommander>(&app);
+    assert_eq!(back.game.history().len(), 2, "both actions carried over");
+    assert_eq!(back.state().unit(striker).at, moved_to);
+    assert_eq!(back.path.as_deref(), Some(file.as_path()));
+    let design = HexDesign::from_setup(back.setup.scenario.setup.clone());
+    assert_eq!(
+        design.terrain([0, 0]),
+        Terrain::Forest,
+        "the change is taken up"
+    );
+    assert!(
+        back.notice
+            .as_deref()
+            .is_some_and(|n| n.contains("all 2 action(s)")),
+        "{:?}",
+        back.notice
+    );
+
+    // Edited again but not saved: the game comes back as it was, on the file on disk.
+    app.world_mut().write_message(EditTheGame);
+    app.update();
+    app.update();
+    app.world_mut()
+        .write_message(EditorOrder::Edit(Edit::Paint {
+            cells: vec![[1, 0]],
+            terrain: Terrain::Water,
+        }));
+    app.world_mut().write_message(BackToGame);
+    app.update();
+    app.update();
+    let back = session::<TankCommander>(&app);
+    assert_eq!(back.game.history().len(), 2);
+    assert_eq!(back.notice, None);
+    let design = HexDesign::from_setup(back.setup.scenario.setup.clone());
+    assert_eq!(design.terrain([1, 0]), Terrain::Open);
+}

@@ -296,6 +296,18 @@ fn render_child() {
         for order in editor_script(script) {
             app.world_mut().write_message(order);
         }
+        if script == "builder" {
+            // The upgrade builder opened on the first tank once the edits are in.
+            app.add_systems(
+                Update,
+                |count: Res<bevy::diagnostic::FrameCount>,
+                 mut screen: ResMut<tanktable::client::editor::EditorScreen>| {
+                    if count.0 == 10 {
+                        assert!(screen.open_builder(0));
+                    }
+                },
+            );
+        }
     } else if let Some(question) = &scene.lab {
         app.world_mut()
             .write_message(lab_question(question, scene.autoplay));
@@ -1138,6 +1150,20 @@ fn the_editor_shows_a_brush_stroke_and_marks_a_problem() {
     let (_, _, px) = pixels(&render(&scene, "editor-chess-at-risk.png"));
     let marks = count(&px, red);
     assert!(marks > 100, "the piece at risk is not marked ({marks} px)");
+    // The upgrade builder on a unit of the scenario, in its window over the table.
+    let scene = Scene {
+        editor: Some("builder".into()),
+        ..scene
+    };
+    let (w, h, px) = pixels(&render(&scene, "editor-upgrade-builder.png"));
+    // The window's body covers the middle of the screen: egui's dark panel grey.
+    let panel = count(&px, |[r, g, b]| {
+        (20..=40).contains(&r) && (r - g).abs() < 4 && (r - b).abs() < 4
+    });
+    assert!(
+        panel > (w * h) as usize / 6,
+        "the builder window is missing ({panel} px of panel)"
+    );
 }
 
 #[test]

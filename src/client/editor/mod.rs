@@ -7,6 +7,7 @@
 //! edits and checks them; the table and the panels show the design.
 
 mod chess;
+mod game;
 mod panels;
 mod table;
 
@@ -16,6 +17,8 @@ use std::time::Instant;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiPrimaryContextPass;
+
+pub use game::{BackToGame, EditTheGame, WaitingGame, carry_over};
 
 use super::Screen;
 use crate::editor::{Check, Design, Edit, Editor, HexEditor, SquareEdit, SquareEditor, Terrain};
@@ -27,12 +30,20 @@ use crate::rules::tank_commander::{Rules, UnitKind};
 /// The editor's logic: its state, its orders, saving and autosaving, balance runs. It
 /// needs no window (headless tests run it).
 pub(super) fn logic(app: &mut App) {
-    app.init_resource::<EditorScreen>()
+    app.add_plugins(game::plugin)
+        .init_resource::<EditorScreen>()
         .add_message::<OpenEditor>()
         .add_message::<EditorOrder>()
         .add_systems(
             Update,
-            (open_editor, obey, autosave, poll_balance)
+            (
+                game::suspend,
+                open_editor,
+                obey,
+                autosave,
+                poll_balance,
+                game::resume,
+            )
                 .chain()
                 .in_set(EditorSystems),
         );
@@ -224,6 +235,8 @@ pub struct EditorScreen {
     pub new_size: (u16, u16),
     /// Leaving with unsaved changes: asking first.
     pub confirm_leave: bool,
+    /// Going back to the game that waits with unsaved changes: asking first.
+    pub confirm_back: bool,
     /// A quick balance run under way or done.
     pub balance: Option<Balance>,
     /// Where the panels are on the window (logical pixels): the pointer there is theirs.
@@ -233,6 +246,8 @@ pub struct EditorScreen {
     /// Text being typed (the picked unit's name, the title, the description), committed
     /// as one edit when its field is left; refreshed from the design after each change.
     pub(super) texts: Texts,
+    /// The upgrade builder open on a unit, in its own window.
+    pub(super) build: Option<crate::client::builder::BuildCard>,
     /// The folder the editor writes to: the data folder (tests give their own).
     pub folder: PathBuf,
     /// The generation last autosaved, and when the design last changed.
@@ -258,10 +273,12 @@ impl Default for EditorScreen {
             file_name: String::new(),
             new_size: (12, 12),
             confirm_leave: false,
+            confirm_back: false,
             balance: None,
             panels: Vec::new(),
             stroke_from: None,
             texts: Texts::default(),
+            build: None,
             folder: super::data_dir(),
             autosaved: 0,
             changed_at: None,
@@ -389,6 +406,27 @@ impl EditorScreen {
 
     /// A working file of the editor's (the design written for a game, a balance run or a
     /// preview).
+    /// Opens the upgrade builder on unit `index` of the scenario (a tank or an APC); false
+    /// when there is no such vehicle.
+    pub fn open_builder(&mut self, index: usize) -> bool {
+        let unit = self
+            .editor
+            .as_ref()
+            .and_then(|e| e.design().setup.units.get(index))
+            .filter(|u| u.kind.is_vehicle())
+            .cloned();
+        self.build = unit.map(|unit| {
+            crate::client::builder::BuildCard::new(index, unit, self.folder.join("builds"))
+        });
+        self.build.is_some()
+    }
+
+    /// Whether the upgrade builder is open on a unit.
+    #[must_use]
+    pub fn builder_open(&self) -> bool {
+        self.build.is_some()
+    }
+
     #[must_use]
     pub fn work_file(&self, name: &str) -> PathBuf {
         self.folder.join("editor").join(name)

@@ -5,14 +5,18 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::{BALANCE_GAMES, EditorOrder, EditorScreen, OpenEditor, Tool, turned};
+use super::{
+    BALANCE_GAMES, BackToGame, EditorOrder, EditorScreen, OpenEditor, Tool, WaitingGame, turned,
+};
 use crate::client::Screen;
 use crate::client::hud::WARN;
 use crate::client::session::OpenGame;
 use crate::editor::{Edit, Marker, Symmetry, Terrain};
 use crate::framework::Seat;
 use crate::rules::tank_commander::UnitKind;
-use crate::rules::tank_commander::setup::{Edge, Mission, TurnLimitResult, VictorySetup};
+use crate::rules::tank_commander::setup::{
+    Edge, Mission, TurnLimitResult, UnitSetup, VictorySetup,
+};
 
 const GOLD: egui::Color32 = egui::Color32::from_rgb(230, 200, 120);
 
@@ -59,10 +63,13 @@ pub(super) fn draw(
     mut orders: MessageWriter<EditorOrder>,
     mut opens: MessageWriter<OpenGame>,
     mut editors: MessageWriter<OpenEditor>,
+    mut backs: MessageWriter<BackToGame>,
+    waiting: Option<Res<WaitingGame>>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = &mut *screen;
+    let waiting = waiting.map(|w| w.title());
     if screen.balance.as_ref().is_some_and(|b| b.report.is_none()) {
         ctx.request_repaint();
     }
@@ -80,7 +87,9 @@ pub(super) fn draw(
     let mut rects = Vec::new();
     rects.push(
         egui::Panel::top("editor-top")
-            .show(&mut root, |ui| top_bar(ui, screen, &mut out))
+            .show(&mut root, |ui| {
+                top_bar(ui, screen, waiting.as_deref(), &mut out);
+            })
             .response
             .rect,
     );
@@ -127,6 +136,7 @@ pub(super) fn draw(
         .into_iter()
         .map(|r| Rect::new(r.min.x, r.min.y, r.max.x, r.max.y))
         .collect();
+    build_window(ctx, screen, &mut out);
     if screen.confirm_leave {
         egui::Window::new("Unsaved changes")
             .collapsible(false)
@@ -156,6 +166,38 @@ pub(super) fn draw(
                 });
             });
     }
+    if screen.confirm_back {
+        egui::Window::new("Back to the game")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+                ui.label(
+                    "This scenario has changes that are not saved. The game takes up the file as it is on disk.",
+                );
+                ui.horizontal(|ui| {
+                    if ui
+                        .button("Save and go back")
+                        .on_hover_text("The game goes on on the saved scenario, with the actions played so far that still play on it")
+                        .clicked()
+                    {
+                        out.orders.push(EditorOrder::Save(None));
+                        screen.confirm_back = false;
+                        out.back = true;
+                    }
+                    if ui.button("Go back without them").clicked() {
+                        screen.confirm_back = false;
+                        out.back = true;
+                    }
+                    if ui.button("Keep editing").clicked() {
+                        screen.confirm_back = false;
+                    }
+                });
+            });
+    }
+    if out.back {
+        backs.write(BackToGame);
+    }
     orders.write_batch(out.orders);
     opens.write_batch(out.opens);
     editors.write_batch(out.editors);
@@ -165,6 +207,85 @@ pub(super) fn draw(
     Ok(())
 }
 
+/// The upgrade builder on the picked unit: Apply hands the working copy back as one edit
+/// (where the unit stands and faces is kept as it is on the table now).
+fn build_window(ctx: &egui::Context, screen: &mut EditorScreen, out: &mut Out) {
+    let Some(editor) = &screen.editor else {
+        screen.build = None;
+        return;
+    };
+    let Some(card) = &mut screen.build else {
+        return;
+    };
+    let Some(current) = editor.design().setup.units.get(card.index).cloned() else {
+        screen.build = None;
+        return;
+    };
+    let rules = editor.rules.clone();
+    let mut open = true;
+    let mut done = false;
+    let shown = egui::Window::new(format!("Upgrade builder — {}", current.name))
+        .id(egui::Id::new("editor-builder"))
+        .open(&mut open)
+        .collapsible(false)
+        .default_size([760.0, 560.0])
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(ctx.viewport_rect().height() * 0.7)
+                .show(ui, |ui| card.ui(ui, &rules));
+            ui.separator();
+            let problems = card.problems(&rules);
+            for problem in &problems {
+                ui.colored_label(WARN, format!("• {problem}"));
+            }
+            ui.horizontal(|ui| {
+                let changed = UnitSetup {
+                    side: current.side.clone(),
+                    at: current.at.clone(),
+                    facing: current.facing,
+                    turret: current.turret,
+                    ..card.unit.clone()
+                };
+                let apply = ui
+                    .add_enabled(changed != current, egui::Button::new("✔ Apply"))
+                    .on_hover_text("Give the unit this build (one edit: Ctrl+Z takes it back)")
+                    .on_disabled_hover_text("Nothing changed yet");
+                if apply.clicked() {
+                    out.orders.push(EditorOrder::Edit(Edit::SetUnit(
+                        card.index,
+                        Box::new(changed),
+                    )));
+                    done = true;
+                }
+                if ui
+                    .button("Cancel")
+                    .on_hover_text("Close the builder and keep the unit as it was")
+                    .clicked()
+                {
+                    done = true;
+                }
+                if !problems.is_empty() {
+                    ui.label(
+                        egui::RichText::new(
+                            "A build that breaks a rule can be applied; the check lists it.",
+                        )
+                        .weak(),
+                    );
+                }
+            });
+        });
+    if let Some(shown) = shown {
+        let r = shown.response.rect;
+        screen
+            .panels
+            .push(Rect::new(r.min.x, r.min.y, r.max.x, r.max.y));
+    }
+    if done || !open {
+        screen.build = None;
+    }
+}
+
 /// What the panels asked for this frame, sent once they are drawn.
 #[derive(Default)]
 struct Out {
@@ -172,21 +293,41 @@ struct Out {
     opens: Vec<OpenGame>,
     editors: Vec<OpenEditor>,
     next: Option<Screen>,
+    /// Back to the game that waits.
+    back: bool,
 }
 
-fn top_bar(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
+fn top_bar(ui: &mut egui::Ui, screen: &mut EditorScreen, waiting: Option<&str>, out: &mut Out) {
     ui.add_space(4.0);
     ui.horizontal(|ui| {
         let modified = screen.file_state().is_some_and(|f| f.1);
         if ui
             .button("☰ Menu")
-            .on_hover_text("Back to the main menu (asks first when there are unsaved changes)")
+            .on_hover_text(if waiting.is_some() {
+                "Back to the main menu; the game that waits is left (its autosave keeps it)"
+            } else {
+                "Back to the main menu (asks first when there are unsaved changes)"
+            })
             .clicked()
         {
             if modified {
                 screen.confirm_leave = true;
             } else {
                 out.next = Some(Screen::Menu);
+            }
+        }
+        if let Some(title) = waiting
+            && ui
+                .button(egui::RichText::new("↩ Back to the game").strong())
+                .on_hover_text(format!(
+                    "Back to {title}: the game takes up the saved change, and the actions played so far that still play on it"
+                ))
+                .clicked()
+        {
+            if modified {
+                screen.confirm_back = true;
+            } else {
+                out.back = true;
             }
         }
         ui.heading(egui::RichText::new("SCENARIO EDITOR").strong().color(GOLD));
@@ -649,6 +790,17 @@ fn unit_card(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
             ui.add(egui::DragValue::new(&mut b.mines).range(0..=9));
         });
     }
+    if next.kind.is_vehicle()
+        && ui
+            .button("🔧 Upgrade builder…")
+            .on_hover_text(
+                "Open the upgrade builder on this unit: crew names, every upgrade with the \
+                 rule that blocks it, and saved designs",
+            )
+            .clicked()
+    {
+        screen.open_builder(i);
+    }
     if next != unit {
         out.orders
             .push(EditorOrder::Edit(Edit::SetUnit(i, Box::new(next))));
@@ -831,7 +983,13 @@ fn mission(
     ui.label(egui::RichText::new("Mission").strong().color(GOLD));
     let mut v: VictorySetup = s.victory.clone();
     let first = sides.first().cloned().unwrap_or_default();
-    let kinds: [(&str, Mission); 8] = [
+    let infantry = s
+        .units
+        .iter()
+        .find(|u| u.kind == UnitKind::Infantry)
+        .map(|u| u.name.clone())
+        .unwrap_or_default();
+    let kinds: [(&str, Mission); 9] = [
         ("Destroy all", Mission::DestroyAll),
         (
             "Training",
@@ -872,6 +1030,14 @@ fn mission(
             },
         ),
         (
+            "Escort",
+            Mission::Escort {
+                escort: first.clone(),
+                squad: infantry,
+                edge: Edge::North,
+            },
+        ),
+        (
             "Destroy target",
             Mission::DestroyTarget {
                 attacker: first,
@@ -905,6 +1071,41 @@ fn mission(
                 for side in sides {
                     ui.selectable_value(attacker, side.clone(), side);
                 }
+            });
+            ui.horizontal(|ui| {
+                ui.label("Edge");
+                for e in edges {
+                    ui.selectable_value(edge, e, format!("{e:?}"));
+                }
+            });
+        }
+        Mission::Escort {
+            escort,
+            squad,
+            edge,
+        } => {
+            ui.horizontal(|ui| {
+                ui.label("Escort");
+                for side in sides {
+                    ui.selectable_value(escort, side.clone(), side);
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label("Squad");
+                let shown = if squad.is_empty() {
+                    "(place an infantry squad)".to_string()
+                } else {
+                    squad.clone()
+                };
+                egui::ComboBox::from_id_salt("editor-escort-squad")
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        for u in s.units.iter().filter(|u| u.kind == UnitKind::Infantry) {
+                            ui.selectable_value(squad, u.name.clone(), &u.name);
+                        }
+                    })
+                    .response
+                    .on_hover_text("The infantry squad the escort must bring off the edge");
             });
             ui.horizontal(|ui| {
                 ui.label("Edge");

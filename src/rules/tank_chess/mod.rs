@@ -1131,6 +1131,40 @@ impl TankChess {
         moves
     }
 
+    /// Perft: the number of move sequences `depth` moves long from this position, each
+    /// move legal where it is played (a game that ends has no moves after). Depth 0 is 1.
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves.iter().map(|m| self.after(*m).perft(depth - 1)).sum()
+    }
+
+    /// Perft split by first move: each legal move with the count below it, in
+    /// [`Self::legal`]'s order.
+    #[must_use]
+    pub fn perft_divide(&self, depth: u32) -> Vec<(Action, u64)> {
+        self.legal()
+            .into_iter()
+            .map(|m| (m, self.after(m).perft(depth.saturating_sub(1))))
+            .collect()
+    }
+
+    /// The position after the legal move `m`, played as the game plays it (announcements
+    /// and mates included).
+    fn after(&self, m: Action) -> Self {
+        let mut next = self.clone();
+        let side = next.to_move();
+        // `m` comes from `legal`, so it plays.
+        let _ = next.apply(side, &m, &mut MatchRng::new(0));
+        next
+    }
+
     /// Whether the side to move has a legal move (stopping at the first found).
     pub(crate) fn has_legal_move(&self) -> bool {
         if self.result.is_some() {
