@@ -35,6 +35,15 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
             let input = Input::read(&file, &[FileKind::Setup, FileKind::Record], "perft")?;
             super::chess::perft(&input, depth, divide)
         }
+        Command::Analyse {
+            file,
+            depth,
+            nodes,
+            seconds,
+        } => {
+            let input = Input::read(&file, &[FileKind::Setup, FileKind::Record], "analyse")?;
+            super::chess::analyse(&input, depth, nodes, seconds)
+        }
         Command::Lab(args) => super::lab::run(&args),
         Command::Sim {
             setup,

@@ -227,6 +227,21 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Tank Chess: the engine's view of a position (a setup's start or a game's end): the
+    /// best move, the score, the expected line in notation, depth, nodes and speed.
+    Analyse {
+        /// A Tank Chess setup, or a game in notation.
+        file: PathBuf,
+        /// The deepest iteration, in plies.
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..=32))]
+        depth: u8,
+        /// The node budget (default: the General's).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// A time budget in seconds instead of nodes.
+        #[arg(long)]
+        seconds: Option<f64>,
+    },
     /// List the legal actions of whoever acts next in a match record or a new game of a
     /// setup.
     Legal {

@@ -303,14 +303,14 @@ fn banner<G: GameClient>(
     });
 }
 
-/// ✎ Edit: the setup in the editor while the game waits (Tank Commander and Tank Chess).
+/// Edit scenario…: the setup in the editor while the game waits (Tank Commander and Tank Chess).
 fn edit_button<G: GameClient>(ui: &mut egui::Ui, session: &Session<G>) -> bool {
     if !matches!(G::KIND, GameKind::TankCommander | GameKind::TankChess) || session.replay.is_some()
     {
         return false;
     }
     let from_file = session.path.is_some();
-    ui.add_enabled(from_file, egui::Button::new("✎ Edit scenario"))
+    ui.add_enabled(from_file, egui::Button::new("Edit scenario…"))
         .on_hover_text(
             "Open this scenario in the editor while the game waits; coming back, the game takes up the saved change and keeps the actions that still play on it",
         )

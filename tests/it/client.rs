@@ -1240,3 +1240,32 @@ fn a_game_waits_while_its_scenario_is_edited_and_takes_up_the_change() {
     let design = HexDesign::from_setup(back.setup.scenario.setup.clone());
     assert_eq!(design.terrain([1, 0]), Terrain::Open);
 }
+
+#[test]
+fn a_hint_picks_the_engines_legal_move_and_the_bar_judges_the_position() {
+    use tanktable::client::games::tank_chess::ChessPick;
+    use tanktable::client::games::tank_chess::analysis::ChessAnalysis;
+    use tanktable::rules::tank_chess::{Action as Chess, TankChess};
+    let mut app = app_on::<TankChess>("scenarios/tank-chess/basic-16.ron", &[], Vec::new());
+    app.world_mut().resource_mut::<ChessAnalysis>().ask_hint();
+    app.world_mut().resource_mut::<ChessAnalysis>().bar = true;
+    let found = run_until(&mut app, 120, |app| {
+        app.world().resource::<ChessPick>().piece.is_some()
+    });
+    assert!(found, "the hint never came");
+    let pick = app.world().resource::<ChessPick>().clone();
+    let s = session::<TankChess>(&app);
+    let key = (s.generation, s.revision);
+    let legal = s.state().legal();
+    let analysis = app.world().resource::<ChessAnalysis>();
+    let best = analysis.of(key).and_then(|a| a.best).unwrap();
+    assert!(legal.contains(&best));
+    match best {
+        Chess::Move { from, to, .. } | Chess::Take { from, to, .. } => {
+            assert_eq!((pick.piece, pick.dest), (Some(from), Some(to)));
+        }
+        Chess::Escape { from } => assert_eq!(pick.piece, Some(from)),
+        other => panic!("{other:?}"),
+    }
+    assert!(!analysis.of(key).unwrap().line.is_empty());
+}

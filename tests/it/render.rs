@@ -763,6 +763,26 @@ fn the_tank_chess_board_shows_squares_obstacles_and_both_colours() {
     let charcoal = count(&px, |[r, g, b]| r < 30 && g < 30 && b < 34);
     assert!(ivory > 300, "white pieces ({ivory} px)");
     assert!(charcoal > 300, "black pieces ({charcoal} px)");
+    // The start as a player sees it: the panels, a letter plate over every piece, and the
+    // Command tanks ringed in gold in both colours.
+    let scene = Scene {
+        clean: false,
+        ..scene
+    };
+    let (_, h, px) = pixels(&render(&scene, "tank-chess-start-readable.png"));
+    let gold = |[r, g, b]: [i32; 3]| r > 200 && (130..215).contains(&g) && b < 90;
+    let w = px.len() / h as usize;
+    let (top, bottom): (Vec<[u8; 3]>, Vec<[u8; 3]>) =
+        (px[..px.len() / 2].to_vec(), px[px.len() / 2..].to_vec());
+    let _ = w;
+    assert!(
+        count(&top, gold) > 20,
+        "Black's Command tank is not ringed in gold"
+    );
+    assert!(
+        count(&bottom, gold) > 20,
+        "White's Command tank is not ringed in gold"
+    );
 }
 
 /// Battle Tanks: the felt table, the Battlefield, and the commanders' dice at their seats.

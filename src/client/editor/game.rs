@@ -1,6 +1,6 @@
 //! A game that waits while its scenario is edited.
 //!
-//! The game's ✎ Edit button takes the open game off the table and keeps it, and opens the
+//! The game's Edit scenario… button takes the open game off the table and keeps it, and opens the
 //! editor on its setup file. "Back to the game" puts it back: unchanged when the file is
 //! as it was, else started again on the saved file with the same seats and seed, and the
 //! actions played so far carried over for as long as they still play. This is the hot

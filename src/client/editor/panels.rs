@@ -318,7 +318,7 @@ fn top_bar(ui: &mut egui::Ui, screen: &mut EditorScreen, waiting: Option<&str>, 
         }
         if let Some(title) = waiting
             && ui
-                .button(egui::RichText::new("↩ Back to the game").strong())
+                .button(egui::RichText::new("◀ Back to the game").strong())
                 .on_hover_text(format!(
                     "Back to {title}: the game takes up the saved change, and the actions played so far that still play on it"
                 ))

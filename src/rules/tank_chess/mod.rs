@@ -16,6 +16,7 @@
 
 pub mod board;
 pub mod bot;
+pub mod engine;
 pub mod notation;
 mod playable;
 pub mod setup;

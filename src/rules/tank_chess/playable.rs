@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use super::bot::{ChessBot, Strength};
+use super::engine::{EngineBot, GENERAL, Limits, MAJOR};
 use super::{Rules, Scenario, TankChess, notation};
 use crate::data::{Diagnostic, Diagnostics, SourceMap};
 use crate::framework::bot::{Bot, RandomBot};
@@ -95,12 +96,26 @@ impl Playable for TankChess {
             "commander" | "greedy" | "heuristic" => Some(Box::new(ChessBot(Strength::Commander))),
             "cadet" => Some(Box::new(ChessBot(Strength::Cadet))),
             "random" => Some(Box::new(RandomBot)),
-            _ => None,
+            "general" => Some(Box::new(EngineBot::new("general", GENERAL))),
+            "major" => Some(Box::new(EngineBot::new("major", MAJOR))),
+            _ => {
+                // `general:1.5s`: the engine with a time per move.
+                let seconds: f64 = name
+                    .strip_prefix("general:")?
+                    .strip_suffix('s')?
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s <= 600.0)?;
+                Some(Box::new(EngineBot::new(
+                    name,
+                    Limits::time(std::time::Duration::from_secs_f64(seconds)),
+                )))
+            }
         }
     }
 
     fn bot_names() -> &'static [&'static str] {
-        &["commander", "cadet", "random"]
+        &["commander", "cadet", "major", "general", "random"]
     }
 
     fn tuning(setup: &ChessSetup) -> Rules {

@@ -1003,3 +1003,108 @@ fn fast_legality_agrees_with_the_slow_reference_on_ten_thousand_random_positions
     assert!(threatened >= POSITIONS / 10, "{threatened} threatened");
     assert!(refused >= POSITIONS, "{refused} refused");
 }
+
+mod engine {
+    use super::*;
+    use crate::rules::tank_chess::engine::{Engine, Limits, WIN, evaluate, zobrist};
+
+    fn analyse(g: &TankChess, nodes: u64) -> crate::rules::tank_chess::engine::Analysis {
+        Engine::new(Limits::nodes(12, nodes)).analyse(g, None)
+    }
+
+    #[test]
+    fn the_engine_takes_a_command_tank_in_its_sights() {
+        // The black CLT stands in front of the white HT with its rear turned.
+        let g = position(10, 10, &[], &["W HT E3 N", "B CLT E7 N", "W CLT A1 N"]);
+        let a = analyse(&g, 20_000);
+        assert!(
+            matches!(a.best, Some(Action::Move { fire: Some(t), .. }) if t == sq("E7")),
+            "{a:?}"
+        );
+        assert_eq!(a.mate_in(), Some(1), "{a:?}");
+    }
+
+    #[test]
+    fn the_engine_finds_the_checkmate_and_the_escapemate_of_the_rules_tests() {
+        // Black turns its HT down column A: nothing White has can stop the shot.
+        let g = black_to_move(position(
+            10,
+            16,
+            &["B1", "B2"],
+            &["W CLT A1 E", "B HT A13 E", "B CLT J16 S"],
+        ));
+        let a = analyse(&g, 50_000);
+        assert!(a.score > WIN - 100, "{a:?}");
+        let mut m = Match::new(g, 1);
+        m.play(BLACK, &a.best.unwrap()).unwrap();
+        let winners = m.state().outcome().map(|o| o.winners);
+        assert!(
+            winners == Some(vec![BLACK]) || m.state().threatens(BLACK).is_some(),
+            "the engine's move mates or checks: {:?}",
+            a.line
+        );
+        // White's Command tank runs for the far edge, and Black cannot stop it.
+        let g = position(
+            8,
+            16,
+            &["B16", "B15", "A15"],
+            &["W CLT H10 N", "B CLT A16 E"],
+        );
+        let a = analyse(&g, 50_000);
+        assert!(a.score > WIN - 100, "{a:?}");
+    }
+
+    #[test]
+    fn the_engine_plays_only_legal_moves_and_the_same_move_twice() {
+        let mut rng = MatchRng::new(99);
+        for _ in 0..40 {
+            let g = random_position(&mut rng);
+            if g.result.is_some() {
+                continue;
+            }
+            let legal = g.legal();
+            let a = analyse(&g, 3_000);
+            match a.best {
+                Some(m) => assert!(legal.contains(&m), "{m:?} is not legal in {g:?}"),
+                None => assert!(legal.is_empty()),
+            }
+            // Only the first iteration, which every move gets, may run past the budget.
+            assert!(a.nodes <= 3_000 + 64 || a.depth == 1, "{} nodes", a.nodes);
+            let again = analyse(&g, 3_000);
+            assert_eq!(
+                (again.best, again.score, again.nodes, again.line),
+                (a.best, a.score, a.nodes, a.line),
+                "a node budget gives the same answer"
+            );
+        }
+    }
+
+    #[test]
+    fn zobrist_keys_follow_the_position_not_the_path() {
+        let rules = rules();
+        let g = TankChess::new(&Scenario::builtin_default(&rules), &rules);
+        let legal = g.legal();
+        let white: Vec<Action> = legal.iter().copied().take(2).collect();
+        let play = |moves: &[Action]| {
+            let mut m = Match::new(g.clone(), 1);
+            for a in moves {
+                let side = m.state().to_move();
+                m.play(side, a).unwrap();
+            }
+            m.state().clone()
+        };
+        // White's two moves by different pieces, Black answering the same way between.
+        let first = play(&[white[0]]);
+        let black = first.legal()[0];
+        let a = play(&[white[0], black]);
+        assert_ne!(zobrist(&a), zobrist(&g));
+        assert_ne!(zobrist(&a), zobrist(&first));
+        assert_eq!(zobrist(&a), zobrist(&play(&[white[0], black])));
+        // Material counts for the side it belongs to.
+        assert_eq!(
+            evaluate(&g, WHITE),
+            evaluate(&g, BLACK),
+            "the start is even"
+        );
+    }
+}

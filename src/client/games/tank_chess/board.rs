@@ -132,6 +132,11 @@ fn draw_board(
     let pennant = mat(Color::srgb(0.85, 0.15, 0.15));
     let wreck = mat(Color::srgb(0.38, 0.30, 0.26));
     let frame = mat(Color::srgb(0.25, 0.17, 0.10));
+    let command_ring = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.95, 0.72, 0.12),
+        emissive: LinearRgba::rgb(0.35, 0.22, 0.0),
+        ..default()
+    });
     let tile = meshes.add(Cuboid::new(0.97, 0.1, 0.97));
     let cube = meshes.add(Cuboid::new(1.0, 1.0, 1.0));
     let cyl = meshes.add(Cylinder::new(0.5, 1.0));
@@ -309,6 +314,15 @@ fn draw_board(
                     MeshMaterial3d(pennant.clone()),
                     Transform::from_xyz(-hw * 0.3 - 0.1, hh + 0.52, hl * 0.4)
                         .with_scale(Vec3::new(0.2, 0.14, 0.02)),
+                ));
+            }
+            if p.command && p.state == PieceState::Active {
+                // A gold ring on the square under it: the Command tank stands out from
+                // above in either colour.
+                c.spawn((
+                    Mesh3d(cyl.clone()),
+                    MeshMaterial3d(command_ring.clone()),
+                    Transform::from_xyz(0.0, 0.005, 0.0).with_scale(Vec3::new(0.72, 0.02, 0.72)),
                 ));
             }
             if p.command {

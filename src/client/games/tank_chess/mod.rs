@@ -3,6 +3,7 @@
 //! the banner, and the chess clock. Bots, undo, saves in notation and replays come from
 //! the one session.
 
+pub mod analysis;
 pub(crate) mod board;
 mod panels;
 
@@ -22,9 +23,10 @@ impl GameClient for TankChess {
         app.init_resource::<ChessPick>()
             .init_resource::<ChessClock>()
             .init_resource::<ClockWanted>()
+            .init_resource::<analysis::ChessAnalysis>()
             .add_systems(
                 Update,
-                (forget_pick, run_clock)
+                (forget_pick, run_clock, analysis::think)
                     .chain()
                     .in_set(ClientSystems::Input)
                     .run_if(resource_exists::<Session<TankChess>>),
@@ -36,6 +38,7 @@ impl GameClient for TankChess {
         panels::plugin(app);
         crate::client::redraw::watch::<ChessPick>(app);
         crate::client::redraw::watch::<ChessClock>(app);
+        crate::client::redraw::watch::<analysis::ChessAnalysis>(app);
     }
 
     fn prompt(&self, _player: PlayerId) -> Option<String> {

@@ -6,15 +6,20 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::analysis::ChessAnalysis;
 use super::board::square_to_world;
 use super::{ChessClock, ChessPick, moves_to};
 use crate::client::input::PanelOrder;
 use crate::client::session::{Legal, Order, Session};
 use crate::client::{Clean, GameScreen, HudSystems};
 use crate::framework::{Game, PlayerId};
-use crate::rules::tank_chess::{Action, Announcement, Square, TankChess, side_name};
+use crate::rules::tank_chess::{
+    Action, Announcement, PieceState, Square, TankChess, Weapon, side_name,
+};
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ChessLabels>();
+    crate::client::redraw::watch::<ChessLabels>(app);
     app.add_systems(
         EguiPrimaryContextPass,
         (draw_labels, draw_panels)
@@ -25,9 +30,23 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// How the pieces are labelled.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChessLabels {
+    /// A plate with each piece's letters (LT, MT, HT, TD, HM; a C before the Command tank's).
+    pub letters: bool,
+}
+
+impl Default for ChessLabels {
+    fn default() -> Self {
+        Self { letters: true }
+    }
+}
+
 fn draw_labels(
     mut contexts: EguiContexts,
     session: Res<Session<TankChess>>,
+    labels: Res<ChessLabels>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -59,6 +78,42 @@ fn draw_labels(
         let p = square_to_world(game, sq) + Vec3::new(-0.85, 0.0, 0.0);
         put(p, (row + 1).to_string(), 13.0);
     }
+    if labels.letters {
+        // A small plate above each piece, its letters in the piece's colour.
+        for p in game.pieces() {
+            if p.state != PieceState::Active {
+                continue;
+            }
+            let world = square_to_world(game, p.at) + Vec3::new(0.0, 0.95, 0.0);
+            let Ok(at) = camera.world_to_viewport(eye, world) else {
+                continue;
+            };
+            let text = format!("{}{}", if p.command { "C" } else { "" }, p.kind);
+            let (fill, ink) = if p.white {
+                (
+                    egui::Color32::from_rgb(238, 234, 222),
+                    egui::Color32::from_rgb(20, 20, 24),
+                )
+            } else {
+                (
+                    egui::Color32::from_rgb(24, 24, 28),
+                    egui::Color32::from_rgb(238, 234, 222),
+                )
+            };
+            let galley = painter.layout_no_wrap(text, egui::FontId::proportional(11.0), ink);
+            let rect = egui::Rect::from_center_size(
+                egui::pos2(at.x, at.y),
+                galley.size() + egui::vec2(6.0, 2.0),
+            );
+            let stroke = if p.command {
+                egui::Stroke::new(1.5, egui::Color32::from_rgb(242, 184, 30))
+            } else {
+                egui::Stroke::new(1.0, egui::Color32::from_gray(120))
+            };
+            painter.rect(rect, 3.0, fill, stroke, egui::StrokeKind::Outside);
+            painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, ink);
+        }
+    }
     for (text, at) in [
         ("N", Vec3::new(0.0, 0.1, -0.9)),
         ("S", Vec3::new(0.0, 0.1, 0.9)),
@@ -76,6 +131,8 @@ fn draw_panels(
     legal: Res<Legal<TankChess>>,
     pick: Res<ChessPick>,
     clock: Res<ChessClock>,
+    mut analysis: ResMut<ChessAnalysis>,
+    mut labels: ResMut<ChessLabels>,
     mut orders: MessageWriter<PanelOrder<TankChess>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -139,7 +196,27 @@ fn draw_panels(
                     );
                 }
             });
+            let mut letters = labels.letters;
+            if ui
+                .checkbox(&mut letters, "Piece letters")
+                .on_hover_text(
+                    "A plate over each piece: LT, MT, HT, TD, HM, and C before the Command tank's",
+                )
+                .changed()
+            {
+                labels.letters = letters;
+            }
+            // Through the resource, marked changed only when a control is used.
+            let mut view = std::mem::take(analysis.bypass_change_detection());
+            let before = (view.bar, view.asked());
+            super::analysis::draw(ui, &session, &mut view);
+            let after = (view.bar, view.asked());
+            *analysis.bypass_change_detection() = view;
+            if before != after {
+                analysis.set_changed();
+            }
         });
+    hover_card(ctx, game, pick.hover);
     let Some(player) = session.deciding().filter(|_| session.interactive) else {
         return Ok(());
     };
@@ -203,6 +280,62 @@ fn draw_panels(
             });
     }
     Ok(())
+}
+
+/// The card of the piece under the pointer: what it is, its speed, gun and armor by side.
+fn hover_card(ctx: &egui::Context, game: &TankChess, hover: Option<Square>) {
+    let Some(p) = hover.and_then(|sq| game.piece_at(sq)) else {
+        return;
+    };
+    let Some(pointer) = ctx.pointer_hover_pos() else {
+        return;
+    };
+    let stats = game.rules().stats(p.kind);
+    let weapon = match stats.weapon {
+        Weapon::Turret => "turret gun: ahead, or diagonally ahead to either side".to_string(),
+        Weapon::Fixed => "fixed gun: straight ahead only".to_string(),
+        Weapon::Mortar { min, max } => {
+            format!("mortar: straight ahead, {min} to {max} squares, over anything")
+        }
+    };
+    egui::Area::new(egui::Id::new("chess hover card"))
+        .order(egui::Order::Tooltip)
+        .fixed_pos(pointer + egui::vec2(18.0, 18.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                let colour =
+                    ["White", "Black", "Flag White", "Flag Black"][usize::from(p.side.min(3))];
+                let title = format!(
+                    "{colour} {}{}",
+                    p.kind.name(),
+                    if p.command { " · COMMAND TANK" } else { "" }
+                );
+                ui.label(egui::RichText::new(title).strong());
+                let state = match p.state {
+                    PieceState::Active => format!("on {} facing {}", p.at, p.facing),
+                    PieceState::Wrecked => format!("wrecked on {}: an obstacle now", p.at),
+                    PieceState::Escaped => "escaped".into(),
+                };
+                ui.label(state);
+                ui.label(format!(
+                    "speed {} · firepower {}",
+                    stats.speed, stats.firepower
+                ));
+                ui.label(format!(
+                    "armor: front {} · side {} · rear {}",
+                    stats.armor.front, stats.armor.side, stats.armor.rear
+                ));
+                ui.label(egui::RichText::new(weapon).weak());
+                ui.label(
+                    egui::RichText::new(
+                        "A shot destroys it when its firepower beats the armor it strikes",
+                    )
+                    .weak()
+                    .small(),
+                );
+            });
+        });
 }
 
 fn seat(i: usize) -> PlayerId {
