@@ -637,7 +637,10 @@ fn quiet_frames_still_show_the_panels() {
         ("text", &text),
     ] {
         let (a, b) = (count(&drawn, is), count(&reused, is));
-        assert!(a > 500, "the panels are drawn ({what}: {a} px)");
+        // Bright text is the table's unit labels and the panels' headings; a hover card
+        // shows too when the pointer happens to start over a hex, so the floor is low.
+        let floor = if what == "text" { 150 } else { 500 };
+        assert!(a > floor, "the panels are drawn ({what}: {a} px)");
         assert!(
             a.abs_diff(b) * 10 < a,
             "the same panels on a quiet frame ({what}: {a} px laid out, {b} px reused)"
