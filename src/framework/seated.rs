@@ -506,6 +506,29 @@ impl<G: Playable> SeatedMatch<G> {
         Ok(m)
     }
 
+    /// The match started again on `setup` (an edited version of its own), with its seats,
+    /// seed and scripted dice, and its actions played again in order for as long as they
+    /// play; with how many did.
+    ///
+    /// # Errors
+    /// A game that cannot start on `setup`.
+    pub fn replayed_on(&self, setup: G::Setup) -> Result<(Self, usize), String> {
+        let mut record = self.record();
+        record.setup = setup;
+        record.actions.clear();
+        record.final_hash = None;
+        let mut seated = Self::from_record(record, self.source.clone(), false, None)?;
+        seated.playtest = self.playtest;
+        let mut carried = 0;
+        for step in self.game.history() {
+            if seated.play(step.player, &step.action).is_err() {
+                break;
+            }
+            carried += 1;
+        }
+        Ok((seated, carried))
+    }
+
     /// Puts a person or a bot in `player`'s seat.
     ///
     /// # Errors

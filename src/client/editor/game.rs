@@ -159,8 +159,8 @@ impl<G: GameClient> Waiting for Kept<G> {
     }
 }
 
-/// The match `old` started again on the setup in `text`, with its seats, seed and any
-/// scripted dice, and its actions played again for as long as they play; how many did.
+/// The match `old` started again on the setup in `text` (see
+/// [`SeatedMatch::replayed_on`]); how many of its actions still played.
 ///
 /// # Errors
 /// The setup's problems, or a game that cannot start.
@@ -171,17 +171,5 @@ pub fn carry_over<G: GameClient>(
 ) -> Result<(SeatedMatch<G>, usize), String> {
     let rules = G::load_rules(None).map_err(|d| d.to_string())?;
     let setup = G::parse_setup(path, text, &rules).map_err(|d| d.to_string())?;
-    let mut record = old.record();
-    record.setup = setup;
-    record.actions.clear();
-    record.final_hash = None;
-    let mut seated = SeatedMatch::from_record(record, old.source.clone(), false, None)?;
-    let mut carried = 0;
-    for step in old.game.history() {
-        if seated.play(step.player, &step.action).is_err() {
-            break;
-        }
-        carried += 1;
-    }
-    Ok((seated, carried))
+    old.replayed_on(setup)
 }

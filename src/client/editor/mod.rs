@@ -233,10 +233,8 @@ pub struct EditorScreen {
     pub file_name: String,
     /// The size a resize asks for.
     pub new_size: (u16, u16),
-    /// Leaving with unsaved changes: asking first.
-    pub confirm_leave: bool,
-    /// Going back to the game that waits with unsaved changes: asking first.
-    pub confirm_back: bool,
+    /// Leaving with unsaved changes (for the menu, or back to the game): asking first.
+    confirm: Option<panels::Leaving>,
     /// A quick balance run under way or done.
     pub balance: Option<Balance>,
     /// Where the panels are on the window (logical pixels): the pointer there is theirs.
@@ -272,8 +270,7 @@ impl Default for EditorScreen {
             status: String::new(),
             file_name: String::new(),
             new_size: (12, 12),
-            confirm_leave: false,
-            confirm_back: false,
+            confirm: None,
             balance: None,
             panels: Vec::new(),
             stroke_from: None,

@@ -137,63 +137,8 @@ pub(super) fn draw(
         .map(|r| Rect::new(r.min.x, r.min.y, r.max.x, r.max.y))
         .collect();
     build_window(ctx, screen, &mut out);
-    if screen.confirm_leave {
-        egui::Window::new("Unsaved changes")
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .show(ctx, |ui| {
-                ui.label("This scenario has changes that are not saved. Leave the editor?");
-                ui.label(
-                    egui::RichText::new(
-                        "(The autosave keeps a copy in the data folder either way.)",
-                    )
-                    .weak(),
-                );
-                ui.horizontal(|ui| {
-                    if ui.button("Save and leave").clicked() {
-                        out.orders.push(EditorOrder::Save(None));
-                        screen.confirm_leave = false;
-                        out.next = Some(Screen::Menu);
-                    }
-                    if ui.button("Leave without saving").clicked() {
-                        screen.confirm_leave = false;
-                        out.next = Some(Screen::Menu);
-                    }
-                    if ui.button("Keep editing").clicked() {
-                        screen.confirm_leave = false;
-                    }
-                });
-            });
-    }
-    if screen.confirm_back {
-        egui::Window::new("Back to the game")
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .show(ctx, |ui| {
-                ui.label(
-                    "This scenario has changes that are not saved. The game takes up the file as it is on disk.",
-                );
-                ui.horizontal(|ui| {
-                    if ui
-                        .button("Save and go back")
-                        .on_hover_text("The game goes on on the saved scenario, with the actions played so far that still play on it")
-                        .clicked()
-                    {
-                        out.orders.push(EditorOrder::Save(None));
-                        screen.confirm_back = false;
-                        out.back = true;
-                    }
-                    if ui.button("Go back without them").clicked() {
-                        screen.confirm_back = false;
-                        out.back = true;
-                    }
-                    if ui.button("Keep editing").clicked() {
-                        screen.confirm_back = false;
-                    }
-                });
-            });
+    if let Some(leaving) = screen.confirm {
+        unsaved_dialog(ctx, screen, leaving, &mut out);
     }
     if out.back {
         backs.write(BackToGame);
@@ -286,6 +231,83 @@ fn build_window(ctx: &egui::Context, screen: &mut EditorScreen, out: &mut Out) {
     }
 }
 
+/// Where the designer is going with unsaved changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Leaving {
+    /// To the main menu.
+    Menu,
+    /// Back to the game that waits (which takes the file as it is on disk).
+    Game,
+}
+
+impl Leaving {
+    fn go(self, out: &mut Out) {
+        match self {
+            Leaving::Menu => out.next = Some(Screen::Menu),
+            Leaving::Game => out.back = true,
+        }
+    }
+}
+
+/// Leaving with unsaved changes: save first, leave without them, or keep editing.
+fn unsaved_dialog(ctx: &egui::Context, screen: &mut EditorScreen, leaving: Leaving, out: &mut Out) {
+    let (title, question, save, drop) = match leaving {
+        Leaving::Menu => (
+            "Unsaved changes",
+            "This scenario has changes that are not saved. Leave the editor? (The autosave keeps a copy in the data folder either way.)",
+            "Save and leave",
+            "Leave without saving",
+        ),
+        Leaving::Game => (
+            "Back to the game",
+            "This scenario has changes that are not saved. The game takes up the file as it is on disk.",
+            "Save and go back",
+            "Go back without them",
+        ),
+    };
+    egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.label(question);
+            ui.horizontal(|ui| {
+                if ui.button(save).clicked() {
+                    out.orders.push(EditorOrder::Save(None));
+                    screen.confirm = None;
+                    leaving.go(out);
+                }
+                if ui.button(drop).clicked() {
+                    screen.confirm = None;
+                    leaving.go(out);
+                }
+                if ui.button("Keep editing").clicked() {
+                    screen.confirm = None;
+                }
+            });
+        });
+}
+
+/// A row of the scenario's sides to pick one from.
+fn side_row(ui: &mut egui::Ui, label: &str, picked: &mut String, sides: &[String]) {
+    ui.horizontal(|ui| {
+        ui.label(label);
+        for side in sides {
+            ui.selectable_value(picked, side.clone(), side);
+        }
+    });
+}
+
+/// A row of the board's four edges to pick one from.
+fn edge_row(ui: &mut egui::Ui, picked: &mut Edge) {
+    ui.horizontal(|ui| {
+        ui.label("Edge");
+        for e in [Edge::North, Edge::South, Edge::East, Edge::West] {
+            ui.selectable_value(picked, e, format!("{e:?}"));
+        }
+    });
+}
+
 /// What the panels asked for this frame, sent once they are drawn.
 #[derive(Default)]
 struct Out {
@@ -311,9 +333,9 @@ fn top_bar(ui: &mut egui::Ui, screen: &mut EditorScreen, waiting: Option<&str>, 
             .clicked()
         {
             if modified {
-                screen.confirm_leave = true;
+                screen.confirm = Some(Leaving::Menu);
             } else {
-                out.next = Some(Screen::Menu);
+                Leaving::Menu.go(out);
             }
         }
         if let Some(title) = waiting
@@ -325,9 +347,9 @@ fn top_bar(ui: &mut egui::Ui, screen: &mut EditorScreen, waiting: Option<&str>, 
                 .clicked()
         {
             if modified {
-                screen.confirm_back = true;
+                screen.confirm = Some(Leaving::Game);
             } else {
-                out.back = true;
+                Leaving::Game.go(out);
             }
         }
         ui.heading(egui::RichText::new("SCENARIO EDITOR").strong().color(GOLD));
@@ -1062,34 +1084,18 @@ fn mission(
                 }
             }
         });
-    let edges = [Edge::North, Edge::South, Edge::East, Edge::West];
     match &mut v.mission {
         Mission::Breakthrough { attacker, edge }
         | Mission::CrossMinefield { attacker, edge, .. } => {
-            ui.horizontal(|ui| {
-                ui.label("Attacker");
-                for side in sides {
-                    ui.selectable_value(attacker, side.clone(), side);
-                }
-            });
-            ui.horizontal(|ui| {
-                ui.label("Edge");
-                for e in edges {
-                    ui.selectable_value(edge, e, format!("{e:?}"));
-                }
-            });
+            side_row(ui, "Attacker", attacker, sides);
+            edge_row(ui, edge);
         }
         Mission::Escort {
             escort,
             squad,
             edge,
         } => {
-            ui.horizontal(|ui| {
-                ui.label("Escort");
-                for side in sides {
-                    ui.selectable_value(escort, side.clone(), side);
-                }
-            });
+            side_row(ui, "Escort", escort, sides);
             ui.horizontal(|ui| {
                 ui.label("Squad");
                 let shown = if squad.is_empty() {
@@ -1107,23 +1113,11 @@ fn mission(
                     .response
                     .on_hover_text("The infantry squad the escort must bring off the edge");
             });
-            ui.horizontal(|ui| {
-                ui.label("Edge");
-                for e in edges {
-                    ui.selectable_value(edge, e, format!("{e:?}"));
-                }
-            });
+            edge_row(ui, edge);
         }
         Mission::DisableAaGuns { attacker }
         | Mission::DestroyTarget { attacker, .. }
-        | Mission::TakeArea { attacker, .. } => {
-            ui.horizontal(|ui| {
-                ui.label("Attacker");
-                for side in sides {
-                    ui.selectable_value(attacker, side.clone(), side);
-                }
-            });
-        }
+        | Mission::TakeArea { attacker, .. } => side_row(ui, "Attacker", attacker, sides),
         _ => {}
     }
     match &mut v.mission {

@@ -3,7 +3,7 @@
 //! `Cadet` looks one move ahead, `Commander` two (its move and the best reply), and checks
 //! its six best candidates for a reply that mates it.
 
-use super::{Action, Cell, Kind, PieceState, TankChess, WHITE};
+use super::{Action, Cell, Kind, PieceState, TankChess};
 use crate::framework::bot::Bot;
 use crate::framework::{Game, MatchRng, PlayerId};
 
@@ -22,15 +22,9 @@ pub struct ChessBot(pub Strength);
 
 const WIN: i32 = 1_000_000;
 
-/// What a piece is worth.
+/// What a piece is worth: the engine's values, on this bot's tenfold smaller scale.
 fn value(kind: Kind) -> i32 {
-    match kind {
-        Kind::LT => 30,
-        Kind::MT => 40,
-        Kind::HT => 50,
-        Kind::TD => 45,
-        Kind::HM => 45,
-    }
+    super::engine::value(kind) / 10
 }
 
 /// The position from `side`'s point of view: material, the escape race (rows still to
@@ -75,7 +69,7 @@ fn evaluate(game: &TankChess, side: PlayerId) -> i32 {
             }
         }
     }
-    let other = if side == WHITE { super::BLACK } else { WHITE };
+    let other = super::opponent(side);
     if game.threatens(side).is_some() {
         score += 25;
     }

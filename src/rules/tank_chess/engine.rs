@@ -14,7 +14,7 @@
 use std::time::{Duration, Instant};
 
 use super::bot::{ChessBot, Strength};
-use super::{Action, Cell, Flag, Kind, Mode, PieceState, TankChess, WHITE};
+use super::{Action, Cell, Flag, Kind, Mode, PieceState, TankChess, opponent};
 use crate::framework::bot::Bot;
 use crate::framework::{MatchRng, PlayerId};
 
@@ -350,7 +350,7 @@ impl Engine {
         }
         // No legal move: a stalemate unless the opponent threatens (then it is mate).
         if all_lose_at_once && pos.filtered() && alpha < beta {
-            let other = other_side(side);
+            let other = opponent(side);
             if pos.threatens(other).is_none() {
                 best = 0;
             }
@@ -389,7 +389,7 @@ impl Engine {
         let in_check = pos.filtered()
             && q < CHECK_PLIES
             && ply + 1 < self.stack.len()
-            && pos.threatens(other_side(side)).is_some();
+            && pos.threatens(opponent(side)).is_some();
         if in_check {
             return self.evade(pos, ply, alpha, beta, q);
         }
@@ -498,10 +498,6 @@ impl Engine {
             });
         }
     }
-}
-
-fn other_side(side: PlayerId) -> PlayerId {
-    if side == WHITE { super::BLACK } else { WHITE }
 }
 
 fn is_shot(m: Action) -> bool {

@@ -895,7 +895,7 @@ impl TankChess {
             Action::Take { .. } => {}
             Action::Resign => {
                 tell!(Fact::Resigned { side: mover });
-                let winner = if mover == WHITE { BLACK } else { WHITE };
+                let winner = opponent(mover);
                 let why = format!("{} resigned", side_name(mover));
                 self.result = Some(if self.seats > 2 {
                     self.by_points(&why)
@@ -904,7 +904,7 @@ impl TankChess {
                 });
             }
             Action::OutOfTime => {
-                let winner = if mover == WHITE { BLACK } else { WHITE };
+                let winner = opponent(mover);
                 self.result = Some(Outcome::win(
                     winner,
                     format!("{} ran out of time", side_name(mover)),
@@ -998,7 +998,7 @@ impl TankChess {
 
     /// The result right after `mover`'s move, if the game is decided by it.
     fn decided(&self, mover: PlayerId) -> Option<Outcome> {
-        let other = if mover == WHITE { BLACK } else { WHITE };
+        let other = opponent(mover);
         let alive = |side: PlayerId| {
             self.pieces
                 .iter()
@@ -1407,11 +1407,7 @@ struct Probe {
 
 impl Probe {
     fn new(game: &TankChess) -> Self {
-        let other = if game.to_move() == WHITE {
-            BLACK
-        } else {
-            WHITE
-        };
+        let other = opponent(game.to_move());
         let mut search = Search::default();
         let mut shooters = Vec::new();
         let own_cmd = game
@@ -1554,6 +1550,12 @@ impl Probe {
         }
         true
     }
+}
+
+/// The other side of a two-sided game: Black for White, White for Black.
+#[must_use]
+pub fn opponent(side: PlayerId) -> PlayerId {
+    if side == WHITE { BLACK } else { WHITE }
 }
 
 /// "White" or "Black".

@@ -15,7 +15,6 @@ fn position(w: u8, h: u8, obstacles: &[&str], pieces: &[&str]) -> TankChess {
 }
 
 fn position_in(mode: Mode, w: u8, h: u8, obstacles: &[&str], pieces: &[&str]) -> TankChess {
-    let rules = rules();
     let mut placed = Vec::new();
     for p in pieces {
         let parts: Vec<&str> = p.split_whitespace().collect();
@@ -37,6 +36,22 @@ fn position_in(mode: Mode, w: u8, h: u8, obstacles: &[&str], pieces: &[&str]) ->
             command,
         });
     }
+    let obstacles = obstacles
+        .iter()
+        .map(|o| Square::parse(o).unwrap())
+        .collect();
+    game_of(mode, w, h, obstacles, placed)
+}
+
+/// A position of `mode` on a `w` × `h` board with these obstacles and pieces, White to
+/// move.
+fn game_of(
+    mode: Mode,
+    w: u8,
+    h: u8,
+    obstacles: Vec<Square>,
+    pieces: Vec<setup::Placed>,
+) -> TankChess {
     let scenario = Scenario {
         setup: Setup {
             name: "test".into(),
@@ -57,14 +72,11 @@ fn position_in(mode: Mode, w: u8, h: u8, obstacles: &[&str], pieces: &[&str]) ->
         },
         width: w,
         height: h,
-        obstacles: obstacles
-            .iter()
-            .map(|o| Square::parse(o).unwrap())
-            .collect(),
-        pieces: placed,
+        obstacles,
+        pieces,
         flags: Vec::new(),
     };
-    TankChess::new(&scenario, &rules)
+    TankChess::new(&scenario, &rules())
 }
 
 fn sq(s: &str) -> Square {
@@ -858,7 +870,7 @@ fn the_fast_filter_agrees_with_a_full_search() {
             let g = m.state().clone();
             if m.history().len() % 6 == 5 && g.filtered() {
                 positions += 1;
-                let other = if g.to_move() == WHITE { BLACK } else { WHITE };
+                let other = opponent(g.to_move());
                 let mut probe = Probe::new(&g);
                 threatened += usize::from(probe.threatened);
                 assert_eq!(probe.threatened, g.threatens(other).is_some());
@@ -909,31 +921,7 @@ fn random_position(rng: &mut MatchRng) -> TankChess {
             });
         }
     }
-    let scenario = Scenario {
-        setup: Setup {
-            name: "random".into(),
-            description: String::new(),
-            board: setup::BoardSize {
-                width: w,
-                height: h,
-            },
-            obstacles: Vec::new(),
-            white: Vec::new(),
-            black: None,
-            flag_white: Vec::new(),
-            flag_black: Vec::new(),
-            mode: Mode::Standard,
-            announced: None,
-            position: true,
-            flags: Vec::new(),
-        },
-        width: w,
-        height: h,
-        obstacles,
-        pieces,
-        flags: Vec::new(),
-    };
-    let mut game = TankChess::new(&scenario, &rules());
+    let mut game = game_of(Mode::Standard, w, h, obstacles, pieces);
     game.turn = u8::try_from(rng.pick(2)).unwrap_or(0);
     game
 }
@@ -973,7 +961,7 @@ fn fast_legality_agrees_with_the_slow_reference_on_ten_thousand_random_positions
             if g.result.is_some() {
                 continue;
             }
-            let other = if g.to_move() == WHITE { BLACK } else { WHITE };
+            let other = opponent(g.to_move());
             threatened += usize::from(g.threatens(other).is_some());
             let slow: Vec<Action> = g
                 .pseudo_moves(g.to_move())

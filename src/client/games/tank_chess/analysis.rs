@@ -11,7 +11,7 @@ use super::ChessPick;
 use crate::client::session::Session;
 use crate::framework::Game;
 use crate::rules::tank_chess::engine::{Analysis, Engine, Limits};
-use crate::rules::tank_chess::{Action, BLACK, TankChess, WHITE, notation, side_name};
+use crate::rules::tank_chess::{Action, BLACK, TankChess, WHITE, notation, opponent, side_name};
 
 /// The engine's budget at the table: a fraction of a second.
 const NODES: u64 = 40_000;
@@ -170,13 +170,13 @@ pub(super) fn draw(ui: &mut egui::Ui, session: &Session<TankChess>, analysis: &m
     let share = 1.0 / (1.0 + (-f64::from(white) / 400.0).exp());
     let words = match a.mate_in() {
         Some(n) => {
-            let winner = if n > 0 { to_move } else { other(to_move) };
+            let winner = if n > 0 { to_move } else { opponent(to_move) };
             format!("{} mates in {}", side_name(winner), (n.abs() + 1) / 2)
         }
         None if white.abs() < 30 => "about even".to_string(),
         None => format!(
             "{} {:+.1}",
-            side_name(if white > 0 { WHITE } else { other(WHITE) }),
+            side_name(if white > 0 { WHITE } else { BLACK }),
             f64::from(white.abs()) / 100.0
         ),
     };
@@ -210,8 +210,4 @@ pub(super) fn draw(ui: &mut egui::Ui, session: &Session<TankChess>, analysis: &m
             a.nodes
         ));
     }
-}
-
-fn other(side: crate::framework::PlayerId) -> crate::framework::PlayerId {
-    if side == WHITE { BLACK } else { WHITE }
 }
