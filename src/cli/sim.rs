@@ -45,6 +45,8 @@ pub struct SimReport {
     pub wins: Vec<u32>,
     /// Games nobody won (draws, and games ended by the turn or round limit).
     pub no_winner: u32,
+    /// Those games by how they ended (the outcome's words, numbers written `N`).
+    pub no_winner_endings: BTreeMap<String, u32>,
     /// Each seat's win rate with its 95% Wilson interval.
     pub seat_rates: Vec<(f64, (f64, f64))>,
     /// Wins and seats played by label, when seats have labels of their own.
@@ -62,6 +64,7 @@ struct Totals {
     games: u32,
     wins: Vec<u32>,
     no_winner: u32,
+    no_winner_endings: BTreeMap<String, u32>,
     by_label: BTreeMap<String, (u32, u32)>,
     first_mover_wins: u32,
     rounds: u64,
@@ -78,6 +81,9 @@ impl Totals {
             *w += o;
         }
         self.no_winner += other.no_winner;
+        for (ending, n) in other.no_winner_endings {
+            *self.no_winner_endings.entry(ending).or_default() += n;
+        }
         for (label, (w, n)) in other.by_label {
             let e = self.by_label.entry(label).or_default();
             e.0 += w;
@@ -112,6 +118,14 @@ fn play_one<G: Playable>(
         actions: u64::from(game.actions),
         ..Totals::default()
     };
+    if game.winners.is_empty() {
+        let ending = if game.ending.is_empty() {
+            "stopped at the action cap".to_string()
+        } else {
+            game.ending
+        };
+        totals.no_winner_endings.insert(ending, 1);
+    }
     for (i, label) in game.labels.into_iter().enumerate() {
         let e = totals.by_label.entry(label).or_default();
         e.1 += 1;
@@ -183,6 +197,7 @@ pub fn simulate<G: Playable>(
         labels,
         wins,
         no_winner: totals.no_winner,
+        no_winner_endings: totals.no_winner_endings,
         by_label,
         first_mover_wins: G::CHANCE
             .then_some(totals.first_mover_wins)
@@ -267,6 +282,14 @@ fn print_report(report: &SimReport) {
         report.no_winner,
         100.0 * f64::from(report.no_winner) / f64::from(report.games.max(1))
     );
+    let mut endings: Vec<(&String, &u32)> = report.no_winner_endings.iter().collect();
+    endings.sort_by_key(|(e, n)| (std::cmp::Reverse(**n), (*e).clone()));
+    for (ending, n) in endings {
+        say!(
+            "    {n:>6} {:>5.1}%  {ending}",
+            100.0 * f64::from(*n) / f64::from(report.games.max(1))
+        );
+    }
     for (label, (w, g)) in &report.by_label {
         say!(
             "  {label:<10} won {w} of {g} seats played ({:.1}%)",

@@ -394,7 +394,11 @@ fn seats<G: GameClient>(
                     }
                     for name in G::bot_names() {
                         let on = matches!(seat, Seat::Bot(n) if n == name);
-                        if ui.selectable_label(on, format!("{name} bot")).clicked() {
+                        if ui
+                            .selectable_label(on, format!("{name} bot"))
+                            .on_hover_text(G::bot_about(name))
+                            .clicked()
+                        {
                             orders.write(PanelOrder(Order::Sit(p, Seat::Bot((*name).to_string()))));
                         }
                     }

@@ -52,6 +52,8 @@ pub struct GamePage {
     pub chosen: usize,
     pub seats: Vec<Seat>,
     pub bots: &'static [&'static str],
+    /// What each bot does ([`Playable::bot_about`]), for the seat picker's tooltips.
+    pub bot_about: fn(&str) -> &'static str,
     pub saves: Vec<PathBuf>,
     /// An autosave (or its backup) of the game is there to continue.
     pub can_continue: bool,
@@ -207,6 +209,7 @@ fn scan<G: Playable>(folder: &SaveFolder) -> GamePage {
         chosen,
         seats,
         bots: G::bot_names(),
+        bot_about: G::bot_about,
         saves: folder.saves_of::<G>(),
         can_continue: folder.can_continue::<G>(),
         designs,
@@ -463,7 +466,11 @@ fn new_game(
                     }
                     for name in page.bots {
                         let on = matches!(seat, Seat::Bot(n) if n == name);
-                        if ui.selectable_label(on, format!("{name} bot")).clicked() {
+                        if ui
+                            .selectable_label(on, format!("{name} bot"))
+                            .on_hover_text((page.bot_about)(name))
+                            .clicked()
+                        {
                             *seat = Seat::Bot((*name).to_string());
                         }
                     }
@@ -750,21 +757,22 @@ fn duel_designs(ui: &mut egui::Ui, page: &mut GamePage) {
                     for (k, (path, design)) in page.designs.iter().enumerate() {
                         match design {
                             Ok(d) => {
-                                let problems =
-                                    d.build.problems(UnitKind::Tank, &rules, d.painted, d.named);
+                                let mut problems: Vec<String> = d
+                                    .build
+                                    .problems(UnitKind::Tank, &rules, d.painted, d.named)
+                                    .into_iter()
+                                    .map(|p| p.message)
+                                    .collect();
+                                problems.extend(
+                                    crate::rules::range_duel::setup::idle_upgrades(&d.build)
+                                        .into_iter()
+                                        .map(|(_, why)| why.to_string()),
+                                );
                                 let r = ui.add_enabled(
                                     problems.is_empty(),
                                     egui::Button::selectable(*pick == Some(k), &d.name),
                                 );
-                                if r.on_disabled_hover_text(
-                                    problems
-                                        .iter()
-                                        .map(|p| p.message.clone())
-                                        .collect::<Vec<_>>()
-                                        .join("\n"),
-                                )
-                                .clicked()
-                                {
+                                if r.on_disabled_hover_text(problems.join("\n")).clicked() {
                                     *pick = Some(k);
                                 }
                             }
@@ -829,6 +837,7 @@ mod tests {
             chosen: 0,
             seats: vec![Seat::Person, Seat::Person],
             bots: RangeDuel::bot_names(),
+            bot_about: RangeDuel::bot_about,
             saves: Vec::new(),
             can_continue: false,
             designs: vec![(PathBuf::from("hammer.ron"), Ok(hammer))],

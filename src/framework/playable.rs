@@ -122,6 +122,14 @@ pub trait Playable: Game + Sized {
     /// The names [`Playable::bot`] knows, the default first.
     fn bot_names() -> &'static [&'static str];
 
+    /// What bot `name` does and how strong it is, in a sentence for the seat pickers.
+    fn bot_about(name: &str) -> &'static str {
+        match name {
+            "random" => "Plays any legal action at random: for testing, not for a game",
+            _ => "The game's own bot: it weighs every legal action by the rules and takes the best",
+        }
+    }
+
     /// Rounds played so far: the game's measure of length for balance reports.
     fn rounds(&self) -> u32;
 

@@ -63,6 +63,28 @@ pub struct GameResult {
     /// What each seat is (a Tank Combat class, else the seat's name).
     pub labels: Vec<String>,
     pub tally: Tally,
+    /// How the game ended, its numbers written `N` so that alike endings count together
+    /// ("move limit: N pieces left each"); empty when the action cap stopped it.
+    pub ending: String,
+}
+
+/// An outcome's reason with every number written `N`.
+#[must_use]
+pub fn ending_kind(reason: &str) -> String {
+    let mut out = String::with_capacity(reason.len());
+    let mut in_number = false;
+    for c in reason.chars() {
+        if c.is_ascii_digit() {
+            if !in_number {
+                out.push('N');
+            }
+            in_number = true;
+        } else {
+            in_number = false;
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// What a run shares with whoever watches it: progress, results so far, cancel.
@@ -148,6 +170,11 @@ pub fn play_one<G: Playable>(
         arm,
         index,
         seed,
+        ending: played
+            .outcome
+            .as_ref()
+            .map(|o| ending_kind(&o.reason))
+            .unwrap_or_default(),
         winners: played
             .outcome
             .map(|o| o.winners.into_iter().map(|w| w.0).collect())

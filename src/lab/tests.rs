@@ -286,6 +286,7 @@ fn game_with(index: u32, winners: &[u8], taken: &[(u8, &str)]) -> GameResult {
             taken: taken.iter().map(|(s, n)| (*s, (*n).to_string())).collect(),
             ..Tally::default()
         },
+        ending: String::new(),
     }
 }
 

@@ -668,7 +668,7 @@ impl Playable for BattleTanks {
     }
 
     fn setup_title(setup: &BattleSetup) -> (String, String) {
-        (setup.name.clone(), setup.description.clone())
+        (setup.name.clone(), described(setup))
     }
 
     fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
@@ -720,4 +720,27 @@ pub(crate) fn no_rules_table(path: Option<&Path>, title: &str) -> Result<(), Dia
             ),
         )),
     }
+}
+
+/// A setup's description for menus, with the free-die bag, which the rulebook does not
+/// have: a commander at War with an empty arsenal has nothing to roll there.
+fn described(setup: &BattleSetup) -> String {
+    let bag = match setup.rules.bag {
+        0 => "no free dice: a commander at War with no dice leaves it".to_string(),
+        n => format!(
+            "free-die bag of {n}: a commander at War with no dice rolls one at -1 (a Tanktable addition, not in the rulebook)"
+        ),
+    };
+    if setup.description.is_empty() {
+        format!("{}.", capitalised(&bag))
+    } else {
+        format!("{} · {bag}.", setup.description.trim_end_matches('.'))
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }

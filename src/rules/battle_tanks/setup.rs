@@ -16,10 +16,11 @@ pub const BUILTIN_SETUP: &str = include_str!("../../../scenarios/battle-tanks/de
 /// How a game that starts with exactly two commanders is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum TwoPlayerStart {
-    /// Ordinary battles until one commander has no dice left (the other wins).
-    #[default]
+    /// Ordinary battles until one commander has no dice left (the other wins): a variant.
     Battles,
-    /// Straight to the Final Battle: the rulebook's "last two players" read literally.
+    /// Straight to the Final Battle: the rulebook's "the last 2 players have a Final
+    /// Battle", as written.
+    #[default]
     FinalBattle,
 }
 
@@ -66,7 +67,7 @@ impl Default for BattleRules {
             nuke_bonus: 1,
             free_die_penalty: 1,
             first_roll_no_nuke: true,
-            two_player_start: TwoPlayerStart::Battles,
+            two_player_start: TwoPlayerStart::FinalBattle,
             world_end_meganukes: 3,
             tank_damage_face: 6,
             nuke_damage_face: 5,

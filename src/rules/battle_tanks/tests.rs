@@ -31,9 +31,9 @@ fn game(n: usize, rules: &str) -> BattleTanks {
     BattleTanks::new(&parse(&text).expect("valid test setup"))
 }
 
-/// `n` commanders who may roll Nukes from the first roll.
+/// `n` commanders who may roll Nukes from the first roll (two of them fight battles).
 fn nukes_allowed(n: usize) -> BattleTanks {
-    game(n, "first_roll_no_nuke: false")
+    game(n, "first_roll_no_nuke: false, two_player_start: Battles")
 }
 
 fn play(g: &mut BattleTanks, p: PlayerId, a: Action, script: &[u32]) -> Vec<Fact> {
@@ -236,14 +236,14 @@ fn double_misfires_stay_as_loot() {
 
 #[test]
 fn a_single_misfire_loses() {
-    let mut g = game(2, "");
+    let mut g = game(2, "two_player_start: Battles");
     let f = begin(&mut g, &[1, 2]);
     assert_eq!(won(&f).unwrap().0, BOB);
 }
 
 #[test]
 fn when_every_die_misfires_the_same_commanders_roll_again() {
-    let mut g = game(2, "");
+    let mut g = game(2, "two_player_start: Battles");
     let f = begin(&mut g, &[1, 1]);
     assert!(f.contains(&Fact::AllMisfired {
         players: vec![ANN, BOB]
@@ -322,7 +322,7 @@ fn a_double_meganuke_can_leave_nobody() {
 
 #[test]
 fn a_last_roll_that_goes_to_war_gets_a_free_die_at_minus_one() {
-    let mut g = game(2, "");
+    let mut g = game(2, "two_player_start: Battles");
     g.players[0].tanks = 1;
     g.players[0].nukes = 0;
     let total = g.census().total();
@@ -373,7 +373,7 @@ fn a_free_die_still_misfires_on_a_1() {
 
 #[test]
 fn an_empty_bag_leaves_the_war_to_the_others() {
-    let mut g = game(2, "bag: 0");
+    let mut g = game(2, "bag: 0, two_player_start: Battles");
     g.players[0].tanks = 1;
     g.players[0].nukes = 0;
     let f = begin(&mut g, &[4, 4]);
@@ -465,7 +465,7 @@ fn the_nuke_damage_face_is_a_switch() {
 
 #[test]
 fn two_players_play_battles_until_one_is_out() {
-    let mut g = game(2, "");
+    let mut g = game(2, "two_player_start: Battles");
     g.players[1].tanks = 1;
     g.players[1].nukes = 0;
     let f = begin(&mut g, &[5, 2]);

@@ -27,15 +27,22 @@ impl Direction {
 /// A driver's secret order for one combat turn.
 ///
 /// The rulebook's follow-up decisions are folded into the order so that a turn is one
-/// click per player: how far to go ("up to N") is always as far as allowed, except that a
-/// closing tank stops at Adjacent unless it means to ram; a facing that is "X's choice" is
-/// always X's best (its own front, the enemy's rear); Maneuver carries the range change a
-/// maneuvering tank wants when the rules allow it one.
+/// click per player: how far to go ("up to N") is the order's `most` (as far as allowed
+/// without it; a closing tank stops at Adjacent unless it means to ram); a facing that is
+/// "X's choice" is always X's best (its own front, the enemy's rear); Maneuver carries the
+/// range change a maneuvering tank wants when the rules allow it one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     /// Change Range: close in or open up. With `ram`, a closing tank drives through
     /// Adjacent and rams if its Driving test passes (else it overshoots to Close).
-    ChangeRange { direction: Direction, ram: bool },
+    /// `most`: the matrix moves the range "up to" N bands in this tank's favour, and the
+    /// driver goes at most this many (`None`: as far as the matrix allows).
+    ChangeRange {
+        direction: Direction,
+        ram: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        most: Option<u8>,
+    },
     /// Maneuver for position. `drift` is the range change wanted where the matrix allows
     /// one (against Hull Down; Opening also declares the +1 against a Maneuver); `ram` as
     /// for Change Range, with `drift: Some(Closing)` only.
@@ -46,18 +53,41 @@ pub enum Action {
 
 impl Action {
     /// Every order a driver may give.
-    pub const ALL: [Action; 8] = [
+    pub const ALL: [Action; 12] = [
         Action::ChangeRange {
             direction: Direction::Closing,
             ram: false,
+            most: None,
+        },
+        Action::ChangeRange {
+            direction: Direction::Closing,
+            ram: false,
+            most: Some(1),
+        },
+        Action::ChangeRange {
+            direction: Direction::Closing,
+            ram: false,
+            most: Some(2),
         },
         Action::ChangeRange {
             direction: Direction::Closing,
             ram: true,
+            most: None,
         },
         Action::ChangeRange {
             direction: Direction::Opening,
             ram: false,
+            most: None,
+        },
+        Action::ChangeRange {
+            direction: Direction::Opening,
+            ram: false,
+            most: Some(1),
+        },
+        Action::ChangeRange {
+            direction: Direction::Opening,
+            ram: false,
+            most: Some(2),
         },
         Action::Maneuver {
             drift: None,
@@ -98,6 +128,15 @@ impl Action {
         }
     }
 
+    /// The most bands this order moves the range, when its driver set a limit.
+    #[must_use]
+    pub const fn most(self) -> Option<u8> {
+        match self {
+            Action::ChangeRange { most, .. } => most,
+            Action::Maneuver { .. } | Action::HullDown => None,
+        }
+    }
+
     /// True when the order means to ram.
     #[must_use]
     pub const fn rams(self) -> bool {
@@ -114,7 +153,16 @@ impl Action {
             Action::ChangeRange {
                 direction: Direction::Opening,
                 ram: true,
+                ..
             } => Some("only a closing tank can ram"),
+            Action::ChangeRange { most: Some(0), .. } => {
+                Some("a range change of no bands is a Maneuver: order Maneuver")
+            }
+            Action::ChangeRange {
+                ram: true,
+                most: Some(_),
+                ..
+            } => Some("a ram drives as far as it can: give no limit with a ram"),
             Action::Maneuver { drift, ram: true } if drift != Some(Direction::Closing) => {
                 Some("a maneuvering tank rams only while drifting closer")
             }

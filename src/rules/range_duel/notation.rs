@@ -10,15 +10,20 @@ use crate::framework::PlayerId;
 #[must_use]
 pub fn action_text(action: Action) -> String {
     let ram = if action.rams() { " + ram" } else { "" };
+    let most = match action.most() {
+        Some(1) => " (1 band at most)".to_string(),
+        Some(n) => format!(" ({n} bands at most)"),
+        None => String::new(),
+    };
     match action {
         Action::ChangeRange {
             direction: Direction::Closing,
             ..
-        } => format!("Close{ram}"),
+        } => format!("Close{most}{ram}"),
         Action::ChangeRange {
             direction: Direction::Opening,
             ..
-        } => format!("Open{ram}"),
+        } => format!("Open{most}{ram}"),
         Action::Maneuver { drift: None, .. } => "Maneuver".into(),
         Action::Maneuver {
             drift: Some(Direction::Closing),

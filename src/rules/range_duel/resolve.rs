@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::action::{Action, Direction, Presented};
 use super::matrix::{AppliedRow, Collision, Row, applied_row, collision};
-use super::setup::{BothOpening, DrivingTie, DuelSetup, LocationArmor};
+use super::setup::{BothOpening, CollisionArmor, DrivingTie, DuelSetup, FireOrder, LocationArmor};
 use super::{DuelTank, RangeDuel};
 use crate::framework::{Game, MatchRng, Outcome, PlayerId};
 use crate::rules::tank_commander::setup::ArmorFacing;
@@ -309,6 +309,8 @@ fn movement(
     let r = &setup.rules;
     let name = |i: usize| super::side_name(PlayerId(i as u8));
     let shift_of = |who: usize, n: u8| -> (i16, Vec<usize>) {
+        // "Up to N": the driver's own limit, if it set one.
+        let n = orders[who].most().map_or(n, |most| n.min(most));
         match orders[who].direction() {
             Some(d) if n > 0 => (
                 d.sign() * i16::from(n),
@@ -606,21 +608,29 @@ pub(crate) fn combat_turn(
         knock_outs(duel, &mut facts);
     }
 
-    // Fire: both guns at once; the to-hit numbers are fixed before any damage.
-    let shots: Vec<(usize, Result<(u8, Vec<Modifier>), String>)> = (0..2)
-        .filter(|&p| !duel.tanks[p].knocked_out)
-        .map(|p| (p, to_hit(&setup, &duel.tanks[p], duel.range)))
-        .collect();
-    for (p, plan) in shots {
-        match plan {
-            Ok((needed, modifiers)) => fire(duel, p, needed, modifiers, rng, &mut facts),
-            Err(why) => facts.push(Fact::CannotFire {
-                player: PlayerId(p as u8),
-                why,
-            }),
+    // Fire. The Driving winner first (a tank it knocks out does not fire back), or both
+    // guns at once: then the to-hit numbers are fixed before any damage.
+    let volleys: Vec<Vec<usize>> = match (rules.fire_order, winner) {
+        (FireOrder::DrivingWinnerFirst, Some(w)) => vec![vec![w], vec![1 - w]],
+        _ => vec![vec![0, 1]],
+    };
+    for volley in volleys {
+        let shots: Vec<(usize, Result<(u8, Vec<Modifier>), String>)> = volley
+            .into_iter()
+            .filter(|&p| !duel.tanks[p].knocked_out)
+            .map(|p| (p, to_hit(&setup, &duel.tanks[p], duel.range)))
+            .collect();
+        for (p, plan) in shots {
+            match plan {
+                Ok((needed, modifiers)) => fire(duel, p, needed, modifiers, rng, &mut facts),
+                Err(why) => facts.push(Fact::CannotFire {
+                    player: PlayerId(p as u8),
+                    why,
+                }),
+            }
         }
+        knock_outs(duel, &mut facts);
     }
-    knock_outs(duel, &mut facts);
 
     duel.turn += 1;
     if let Some(outcome) = duel.outcome() {
@@ -649,8 +659,16 @@ fn resolve_collision(
     });
     let sr = duel.tanks[rammer].top_speed(tr);
     let st = duel.tanks[target].top_speed(tr);
-    let ar = duel.tanks[rammer].armor.facing(faced[rammer].armor());
+    // "Facing armor": the rammed tank's on the side it shows (the facing that set the
+    // collision type), or each tank's own for the damage it takes.
     let at = duel.tanks[target].armor.facing(faced[target].armor());
+    let (ar, whose) = match setup.rules.collision_armor {
+        CollisionArmor::Defender => (at, "defender's"),
+        CollisionArmor::Own => (
+            duel.tanks[rammer].armor.facing(faced[rammer].armor()),
+            "rammer's own",
+        ),
+    };
     let damages: [(u8, String, Vec<u8>); 2] = match kind {
         Collision::Sideswipe => {
             let (a1, a2) = (rng.d6(), rng.d6());
@@ -671,13 +689,13 @@ fn resolve_collision(
         }
         Collision::TBone => [
             (
-                sr.min(at),
-                format!("lesser of rammer's Top Speed {sr} and defender's armor {at}"),
+                sr.min(ar),
+                format!("lesser of rammer's Top Speed {sr} and {whose} facing armor {ar}"),
                 Vec::new(),
             ),
             (
                 sr.min(at),
-                format!("lesser of rammer's Top Speed {sr} and facing armor {at}"),
+                format!("lesser of rammer's Top Speed {sr} and defender's facing armor {at}"),
                 Vec::new(),
             ),
         ],
@@ -685,14 +703,14 @@ fn resolve_collision(
             (
                 sr + st.min(ar),
                 format!(
-                    "rammer's Top Speed {sr} + lesser of target's Top Speed {st} and facing armor {ar}"
+                    "rammer's Top Speed {sr} + lesser of target's Top Speed {st} and {whose} facing armor {ar}"
                 ),
                 Vec::new(),
             ),
             (
                 sr.min(at) + st,
                 format!(
-                    "lesser of rammer's Top Speed {sr} and facing armor {at} + target's Top Speed {st}"
+                    "lesser of rammer's Top Speed {sr} and defender's facing armor {at} + target's Top Speed {st}"
                 ),
                 Vec::new(),
             ),

@@ -251,6 +251,75 @@ pub enum BothOpening {
     Rear,
 }
 
+/// The upgrades of `build` that do nothing in a duel, each with its field and why: the
+/// duel has no map, no infantry, no APCs and no turn of its own for smoke or aircraft.
+#[must_use]
+pub fn idle_upgrades(build: &tc::Build) -> Vec<(&'static str, &'static str)> {
+    [
+        (
+            build.he_rounds,
+            "he_rounds",
+            "HE rounds do nothing in a Range Duel: they are for infantry and APCs, and a duel has neither",
+        ),
+        (
+            build.anti_infantry,
+            "anti_infantry",
+            "anti-infantry does nothing in a Range Duel: a duel has no infantry",
+        ),
+        (
+            build.smoke_launcher,
+            "smoke_launcher",
+            "a smoke launcher does nothing in a Range Duel: the matrix has no smoke (Hull Down is the duel's cover)",
+        ),
+        (
+            build.air_support,
+            "air_support",
+            "air support does nothing in a Range Duel: a duel has no map for the aircraft",
+        ),
+        (
+            build.mines > 0,
+            "mines",
+            "mines do nothing in a Range Duel: a duel has no hexes to lay them in",
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(on, field, why)| on.then_some((field, why)))
+    .collect()
+}
+
+/// Whether a duel build may pay for upgrades that do nothing in a duel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum IdleUpgrades {
+    /// Refused, with the reason: a point spent on them buys nothing.
+    #[default]
+    Refuse,
+    /// Allowed (they cost points and do nothing), as Tank Commander's builder allows them.
+    Allow,
+}
+
+/// Who fires first after movement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum FireOrder {
+    /// The Driving winner fires first; a tank it knocks out does not fire back. With no
+    /// Driving winner both fire together.
+    #[default]
+    DrivingWinnerFirst,
+    /// Both guns fire together: a tank knocked out by the other's shot still fires.
+    Simultaneous,
+}
+
+/// Whose armor a collision formula's "facing armor" is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum CollisionArmor {
+    /// The rammed tank's armor on the side it shows, in every formula: the one reading
+    /// that fits the T-Bone's written "Defender's Facing Armor" and the rule that the
+    /// armor affected is the facing that set the collision type.
+    #[default]
+    Defender,
+    /// Each tank's own armor on the side it shows, for the damage it takes.
+    Own,
+}
+
 /// A range change with and without a passed Driving test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shift {
@@ -281,6 +350,12 @@ pub struct DuelRules {
     pub overshoot_band: u8,
     pub driving_tie: DrivingTie,
     pub both_opening: BothOpening,
+    /// Whose armor the ram formulas read.
+    pub collision_armor: CollisionArmor,
+    /// Builds with upgrades that do nothing in a duel.
+    pub idle_upgrades: IdleUpgrades,
+    /// Who fires first.
+    pub fire_order: FireOrder,
     /// A ram needs the rammer to have passed this turn's Driving test.
     pub ram_needs_pass: bool,
 }
@@ -307,6 +382,9 @@ impl Default for DuelRules {
             overshoot_band: 1,
             driving_tie: DrivingTie::NoWinner,
             both_opening: BothOpening::Front,
+            collision_armor: CollisionArmor::Defender,
+            idle_upgrades: IdleUpgrades::Refuse,
+            fire_order: FireOrder::DrivingWinnerFirst,
             ram_needs_pass: true,
         }
     }
@@ -506,6 +584,21 @@ impl DuelSetup {
                     format!("{at}.build.{}", problem.field)
                 };
                 p.push(field, format!("`{}`: {}", design.name, problem.message));
+            }
+            if setup.rules.idle_upgrades == IdleUpgrades::Refuse {
+                for (field, why) in idle_upgrades(&design.build) {
+                    p.push(
+                        if inline {
+                            format!("{at}.build.{field}")
+                        } else {
+                            at.clone()
+                        },
+                        format!(
+                            "`{}`: {why} (take it off, or set `rules: (idle_upgrades: Allow)`)",
+                            design.name
+                        ),
+                    );
+                }
             }
             if design.named {
                 let c = &design.crew;

@@ -80,6 +80,9 @@ pub struct Analysis {
     pub nodes: u64,
     /// The expected line, the best move first.
     pub line: Vec<Action>,
+    /// The moves that scored as well as the best in the last iteration, the best among
+    /// them (a bot picks one of them at random).
+    pub ties: Vec<Action>,
     pub elapsed: Duration,
 }
 
@@ -152,6 +155,7 @@ impl Engine {
             depth: 0,
             nodes: 0,
             line: Vec::new(),
+            ties: Vec::new(),
             elapsed: Duration::ZERO,
         };
         if root.len() <= 1 || game.result.is_some() {
@@ -168,7 +172,10 @@ impl Engine {
             let mut alpha = -WIN - 1;
             let mut scored = Vec::with_capacity(root.len());
             for &(m, _) in &root {
-                let score = -self.child(game, m, 0, i32::from(depth) - 1, -WIN - 1, -alpha);
+                // A window one below the best so far: a move that only fails low returns
+                // less than the best, so equal scores are real ties (fail-soft bounds at
+                // the best itself would tie a worse move with it).
+                let score = -self.child(game, m, 0, i32::from(depth) - 1, -WIN - 1, -(alpha - 1));
                 if self.stopped {
                     break;
                 }
@@ -196,6 +203,7 @@ impl Engine {
             };
             result.best = Some(pick);
             result.score = best;
+            result.ties = ties;
             result.depth = if self.stopped { depth - 1 } else { depth };
             self.store(game, depth as i8, best, Bound::Exact, Some(pick));
             if self.stopped || best.abs() > DECIDED {
@@ -452,14 +460,24 @@ impl Engine {
         score
     }
 
-    /// The table's move first, then wins, shots by what they hit, killers, the rest.
+    /// The table's move first, then wins, shots by what they hit, checks, killers, the
+    /// rest.
     fn order(&self, pos: &TankChess, moves: &mut [Action], first: Option<Action>, ply: usize) {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let target = pos.has_commands().then(|| {
+            let side = pos.to_move().0;
+            pos.pieces
+                .iter()
+                .find(|p| p.command && p.side != side && p.state == PieceState::Active)
+                .copied()
+        });
         moves.sort_by_cached_key(|m| {
             let key = if Some(*m) == first {
                 3_000_000
             } else if let Some(g) = gain(pos, *m) {
                 1_000_000 + g
+            } else if target.flatten().is_some_and(|c| checks(pos, *m, &c)) {
+                750_000
             } else if killers.contains(&Some(*m)) {
                 500_000
             } else {
@@ -507,6 +525,20 @@ fn is_shot(m: Action) -> bool {
     )
 }
 
+/// Whether quiet move `m` brings its piece onto a line to the enemy Command tank `cmd`
+/// with a gun that beats the armor it would strike there: a check, for move ordering
+/// (squares between are not looked at).
+fn checks(pos: &TankChess, m: Action, cmd: &super::Piece) -> bool {
+    let Action::Move { from, to, .. } = m else {
+        return false;
+    };
+    let Some(mover) = pos.piece_at(from) else {
+        return false;
+    };
+    super::Dir8::between(cmd.at, to).is_some()
+        && pos.rules.stats(mover.kind).firepower > pos.armor_hit(cmd, to).1
+}
+
 /// The score of a finished game for its side to move at `ply`.
 fn terminal(pos: &TankChess, ply: usize) -> Option<i32> {
     let o = pos.result.as_ref()?;
@@ -539,6 +571,12 @@ fn gain(pos: &TankChess, m: Action) -> Option<i32> {
         _ => None,
     }
 }
+
+/// In Last Tank Standing, what each survivor is worth beyond its value: the move limit
+/// counts pieces, not their worth.
+const LAST_TANK_PIECE: i32 = 200;
+/// In Last Tank Standing, what each row forward is worth.
+const LAST_TANK_ADVANCE: i32 = 0;
 
 /// What a piece is worth.
 #[must_use]
@@ -597,8 +635,14 @@ pub fn evaluate(pos: &TankChess, side: PlayerId) -> i32 {
             score += sign * (gone * 4 + if to_go <= 3 { (4 - to_go) * 60 } else { 0 });
             score -= sign * exposure(pos, p);
         }
-        if matches!(pos.mode, Mode::EscapeOfThree) {
-            score += sign * (h - to_go) * 10;
+        match pos.mode {
+            Mode::EscapeOfThree => score += sign * (h - to_go) * 10,
+            // Survivors are counted at the move limit, whatever they are worth; the
+            // limit is short, so the armies are better brought into contact.
+            Mode::LastTankStanding { .. } => {
+                score += sign * (LAST_TANK_PIECE + (h - to_go) * LAST_TANK_ADVANCE);
+            }
+            _ => {}
         }
     }
     for f in pos.flags() {

@@ -118,6 +118,23 @@ impl Playable for TankChess {
         &["commander", "cadet", "major", "general", "random"]
     }
 
+    fn bot_about(name: &str) -> &'static str {
+        match name {
+            "cadet" => "Easiest: looks one move ahead and takes what it can",
+            "commander" => {
+                "Club player: one move ahead and the best reply to it, and checks for mates; instant"
+            }
+            "major" => {
+                "Strong: the search engine on 10,000 positions a move (about 0.2 s), sees every exchange through"
+            }
+            "general" => {
+                "Strongest: the search engine on 80,000 positions a move (about 1.5 s); `general:5s` thinks 5 s a move"
+            }
+            "random" => "Plays any legal move at random: for testing, not for a game",
+            _ => "The engine with a time per move",
+        }
+    }
+
     fn tuning(setup: &ChessSetup) -> Rules {
         setup.rules.clone()
     }

@@ -900,6 +900,12 @@ fn the_fast_filter_agrees_with_a_full_search() {
 /// some obstacles, each side a Command tank and up to five other pieces of any kind,
 /// facing anywhere, and either side to move.
 fn random_position(rng: &mut MatchRng) -> TankChess {
+    random_position_in(rng, Mode::Standard)
+}
+
+/// A random position of `mode`: Command tanks only in the modes that have them.
+fn random_position_in(rng: &mut MatchRng, mode: Mode) -> TankChess {
+    let commands = matches!(mode, Mode::Standard);
     let (w, h) = (6 + rng.pick(5) as u8, 6 + rng.pick(5) as u8);
     let mut free: Vec<Square> = (0..w)
         .flat_map(|col| (0..h).map(move |row| Square { col, row }))
@@ -917,11 +923,11 @@ fn random_position(rng: &mut MatchRng) -> TankChess {
                 kind: Kind::ALL[rng.pick(Kind::ALL.len())],
                 at: take(rng),
                 facing: Dir8::ALL[rng.pick(8)],
-                command: k == 0,
+                command: commands && k == 0,
             });
         }
     }
-    let mut game = game_of(Mode::Standard, w, h, obstacles, pieces);
+    let mut game = game_of(mode, w, h, obstacles, pieces);
     game.turn = u8::try_from(rng.pick(2)).unwrap_or(0);
     game
 }
@@ -1065,6 +1071,36 @@ mod engine {
                 "a node budget gives the same answer"
             );
         }
+    }
+
+    #[test]
+    fn moves_the_engine_calls_equal_to_the_best_really_are() {
+        // Searched one by one with a full window, every move the root reports as tied
+        // with the best scores the best: a move that only failed low against the best
+        // (and so may lose a piece the best keeps) is never among them.
+        let mut rng = MatchRng::new(7);
+        let mut tied = 0;
+        for _ in 0..30 {
+            let g = random_position_in(&mut rng, Mode::LastTankStanding { move_limit: 150 });
+            let a = Engine::new(Limits::nodes(2, u64::MAX)).analyse(&g, None);
+            if a.mate_in().is_some() {
+                // Forced results count plies from a different root.
+                continue;
+            }
+            for &m in &a.ties {
+                let mut next = g.clone();
+                next.play_unchecked(m);
+                let reply = Engine::new(Limits::nodes(1, u64::MAX)).analyse(&next, None);
+                let score = if next.result.is_some() || next.legal().len() <= 1 {
+                    continue;
+                } else {
+                    -reply.score
+                };
+                assert_eq!(score, a.score, "{m:?} tied with {:?} in {g:?}", a.best);
+                tied += 1;
+            }
+        }
+        assert!(tied > 30, "only {tied} tied moves were looked at");
     }
 
     #[test]

@@ -220,6 +220,15 @@ impl Playable for TankCommander {
         &["greedy", "random"]
     }
 
+    fn bot_about(name: &str) -> &'static str {
+        match name {
+            "random" => "Plays any legal action at random: for testing, not for a game",
+            _ => {
+                "Fires at the best odds it can see, drives toward its mission and the enemy, and spends its upgrades"
+            }
+        }
+    }
+
     fn tuning(setup: &Battle) -> Rules {
         setup.rules.clone()
     }

@@ -842,16 +842,25 @@ fn draw_labels(
                 .strong(),
             );
             ui.label(format!(
-                "Battlefield: {} dice{} · bag: {} free dice · destroyed: {}",
+                "Battlefield: {} dice{} · destroyed: {}",
                 game.battlefield().len(),
                 if game.battlefield().iter().any(|d| d.at_war) {
                     " (gold: at War; the rest is loot)"
                 } else {
                     ""
                 },
-                game.bag(),
                 game.destroyed().total()
             ));
+            ui.label(format!(
+                "Free-die bag: {} of {} left",
+                game.bag(),
+                game.rules().bag
+            ))
+            .on_hover_text(
+                "A Tanktable addition, not in the rulebook: a commander at War with an empty \
+                 arsenal rolls a free die from the bag at -1; whoever wins it keeps it. \
+                 The bag's size is `bag` in the setup's rules.",
+            );
             for v in game.final_battle() {
                 ui.colored_label(
                     seat_color(v.player),

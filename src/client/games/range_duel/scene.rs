@@ -65,15 +65,27 @@ impl GameClient for RangeDuel {
                 Action::ChangeRange {
                     direction: Direction::Closing,
                     ram: false,
-                } => "Drive at the enemy: the range closes (stopping at Adjacent); you show your front",
+                    most: None,
+                } => "Drive at the enemy: the range closes as far as the matrix lets you (stopping at Adjacent); you show your front",
+                Action::ChangeRange {
+                    direction: Direction::Closing,
+                    ram: false,
+                    most: Some(_),
+                } => "Drive at the enemy, but close at most this many bands (the matrix moves the range \"up to\" its number): stop where your gun is best",
                 Action::ChangeRange {
                     direction: Direction::Closing,
                     ram: true,
+                    ..
                 } => "Drive through Adjacent and ram if your Driving test passes; if it fails you overshoot to Close",
                 Action::ChangeRange {
                     direction: Direction::Opening,
+                    most: None,
                     ..
-                } => "Open the range: you show your rear while you pull away",
+                } => "Open the range as far as the matrix lets you: you show your rear while you pull away",
+                Action::ChangeRange {
+                    direction: Direction::Opening,
+                    ..
+                } => "Open the range, but at most this many bands (the matrix moves it \"up to\" its number): a long gun need not pull away out of its own reach",
                 Action::Maneuver { drift: None, .. } => {
                     "Jockey for position: the Driving winner picks the facings; the range stays"
                 }
