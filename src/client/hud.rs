@@ -510,7 +510,7 @@ fn order_panel<G: GameClient>(
         }
     }
     egui::ScrollArea::vertical()
-        .max_height(170.0)
+        .max_height(210.0)
         .show(ui, |ui| {
             for (group, buttons) in groups {
                 ui.horizontal_wrapped(|ui| {

@@ -270,6 +270,7 @@ goldens! {
     playthrough_tank_chess_announced_check => "tank-chess-announced-check.ron",
     playthrough_tank_chess_four_players => "tank-chess-four-players.ron",
     playthrough_battle_tanks_two => "battle-tanks-two.ron",
+    playthrough_battle_tanks_final_battle => "battle-tanks-final-battle.ron",
     playthrough_battle_tanks_war => "battle-tanks-war.ron",
     playthrough_tank_combat_deathmatch => "tank-combat-deathmatch.ron",
     playthrough_tank_combat_duel => "tank-combat-duel.ron",

@@ -33,7 +33,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 pub use resolve::{Ending, Fact, FinalDie, Forced, WinReason};
-pub use setup::{BUILTIN_SETUP, BattleRules, BattleSetup, BattleTanksSetup, TwoPlayerStart};
+pub use setup::{
+    BUILTIN_SETUP, BattleRules, BattleSetup, BattleTanksSetup, TwoPlayerStart, WarMatches,
+};
 
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, RandomBot};

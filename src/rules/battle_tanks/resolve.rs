@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     Action, BattleDie, BattleTanks, Declaration, DieCounts, DieKind, Phase, Round, TwoPlayerStart,
-    Volley,
+    Volley, WarMatches,
 };
 use crate::framework::{MatchRng, Outcome, PlayerId};
 
@@ -534,28 +534,26 @@ fn resolve_roll(
             end_battle(game, facts, rng);
         }
         Some(matched) => {
-            let war_ids: Vec<u32> = rolled
-                .iter()
-                .filter(|d| d.value >= matched)
-                .map(|d| d.id)
-                .collect();
+            // The highest match and anything above it go to War; under the rulebook's
+            // reading every other matched pair goes too.
+            let every_match = game.rules().war_matches == WarMatches::All;
+            let to_war = |d: &BattleDie| {
+                d.value >= matched || (every_match && d.value > 0 && count(d.value) >= 2)
+            };
+            let war_ids: Vec<u32> = rolled.iter().filter(|d| to_war(d)).map(|d| d.id).collect();
             for d in &mut game.battlefield {
                 d.at_war = war_ids.contains(&d.id);
             }
             let warriors: Vec<PlayerId> = rolled
                 .iter()
-                .filter(|d| d.value >= matched)
+                .filter(|d| to_war(d))
                 .map(|d| d.owner)
                 .collect();
             facts.push(Fact::War {
                 players: warriors.clone(),
                 matched,
                 war_dice: war_ids,
-                loot: rolled
-                    .iter()
-                    .filter(|d| d.value < matched)
-                    .map(|d| d.id)
-                    .collect(),
+                loot: rolled.iter().filter(|d| !to_war(d)).map(|d| d.id).collect(),
             });
             open_round(game, warriors, facts, rng);
         }

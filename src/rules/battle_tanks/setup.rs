@@ -24,6 +24,18 @@ pub enum TwoPlayerStart {
     FinalBattle,
 }
 
+/// Which matched dice go to War.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum WarMatches {
+    /// Every die that matches another (any pair, not only the highest) and every die
+    /// above the highest match: the rulebook's "any matching dice AND any dice that are
+    /// higher than the highest match".
+    #[default]
+    All,
+    /// Only the highest match and the dice above it; a lower pair stays as loot.
+    Highest,
+}
+
 /// The rulebook's numbers and our readings of its gaps. Every field defaults to the
 /// rulebook's value (or our reading); a setup may override any of them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,6 +55,8 @@ pub struct BattleRules {
     pub first_roll_no_nuke: bool,
     /// What a two-commander game plays.
     pub two_player_start: TwoPlayerStart,
+    /// Which matched dice go to War.
+    pub war_matches: WarMatches,
     /// Meganukes in one roll that destroy the world (fewer, from two, destroy the
     /// Battlefield).
     pub world_end_meganukes: u8,
@@ -68,6 +82,7 @@ impl Default for BattleRules {
             free_die_penalty: 1,
             first_roll_no_nuke: true,
             two_player_start: TwoPlayerStart::FinalBattle,
+            war_matches: WarMatches::All,
             world_end_meganukes: 3,
             tank_damage_face: 6,
             nuke_damage_face: 5,

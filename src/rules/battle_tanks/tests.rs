@@ -12,6 +12,7 @@ use crate::framework::{Game, Match, MatchRng, PlayerId};
 const ANN: PlayerId = PlayerId(0);
 const BOB: PlayerId = PlayerId(1);
 const CAT: PlayerId = PlayerId(2);
+const DAN: PlayerId = PlayerId(3);
 
 fn parse(text: &str) -> Result<BattleSetup, crate::data::Diagnostics> {
     BattleSetup::parse(Path::new("test.ron"), text)
@@ -189,6 +190,29 @@ fn tank_declarers_before_a_nuke_may_answer() {
     // A match at 5 and Cat's higher 6: all three go to War.
     assert_eq!(war(&f), Some(vec![ANN, BOB, CAT]));
     check_census(&g);
+}
+
+#[test]
+fn every_matching_pair_goes_to_war_not_only_the_highest() {
+    // The rulebook: any matching dice, and any dice above the highest match.
+    let mut g = game(4, "");
+    let f = begin(&mut g, &[5, 5, 3, 3]);
+    assert_eq!(war(&f), Some(vec![ANN, BOB, CAT, DAN]));
+    let mut g = game(5, "");
+    let f = begin(&mut g, &[2, 2, 4, 5, 5]);
+    assert_eq!(war(&f), Some(vec![ANN, BOB, DAN, PlayerId(4)]));
+    let loot = f.iter().find_map(|x| match x {
+        Fact::War { loot, .. } => Some(loot.len()),
+        _ => None,
+    });
+    assert_eq!(loot, Some(1), "only the unmatched 4 waits as loot");
+    // The other reading: only the highest pair (and anything above it) fights.
+    let mut g = game(4, "war_matches: Highest");
+    let f = begin(&mut g, &[5, 5, 3, 3]);
+    assert_eq!(war(&f), Some(vec![ANN, BOB]));
+    let mut g = game(5, "war_matches: Highest");
+    let f = begin(&mut g, &[2, 2, 4, 5, 5]);
+    assert_eq!(war(&f), Some(vec![DAN, PlayerId(4)]));
 }
 
 #[test]
@@ -690,7 +714,7 @@ proptest! {
 fn heuristic_beats_random() {
     let setup = BattleSetup::builtin_default();
     let (mut wins, mut decided, mut battles, mut longest) = (0u32, 0u32, 0u64, 0u32);
-    let games = 1000u64;
+    let games = 2000u64;
     for seed in 0..games {
         let seat = usize::try_from(seed % 4).unwrap();
         let mut bots: Vec<Box<dyn Bot<BattleTanks>>> = (0..4)
@@ -729,8 +753,8 @@ fn heuristic_beats_random() {
         battles / games
     );
     // A fair seat wins a quarter of the decided games; the game is mostly dice, so the
-    // margin is modest (about 29% measured).
-    assert!(100 * wins > 27 * decided, "{wins} wins of {decided}");
+    // margin is modest (27.6% measured: 488 of 1,767; the seeds are fixed).
+    assert!(100 * wins > 26 * decided, "{wins} wins of {decided}");
 }
 
 #[test]
@@ -843,6 +867,54 @@ fn an_answer_may_keep_the_tank_and_answers_come_in_order() {
 }
 
 #[test]
+fn two_commanders_go_straight_to_the_final_battle_as_the_rulebook_says() {
+    use crate::framework::Playable;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/battle-tanks");
+    let load = |name: &str| {
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        BattleTanks::parse_setup(&path, &text, &()).unwrap()
+    };
+    // The rulebook's game, and the default of any two-commander setup.
+    assert_eq!(
+        BattleRules::default().two_player_start,
+        TwoPlayerStart::FinalBattle
+    );
+    let mut g = BattleTanks::new(&load("two-players.ron"));
+    let f = begin(&mut g, &[]);
+    assert!(f.contains(&Fact::FinalBattleBegins {
+        players: [ANN, BOB]
+    }));
+    assert_eq!(g.to_act(), vec![ANN]);
+    // The variant plays battles, and says it is one.
+    let variant = load("two-players-battles.ron");
+    assert!(BattleTanks::setup_title(&variant).0.contains("variant"));
+    let mut g = BattleTanks::new(&variant);
+    let f = begin(&mut g, &[]);
+    assert!(
+        !f.iter()
+            .any(|x| matches!(x, Fact::FinalBattleBegins { .. }))
+    );
+    // Every shipped setup reads the Nuke's damaging face one way; menus name the free-die
+    // bag as a Tanktable addition.
+    for name in [
+        "default.ron",
+        "two-players.ron",
+        "eight-players.ron",
+        "heavy-arsenals.ron",
+    ] {
+        let setup = load(name);
+        assert_eq!(setup.rules.nuke_damage_face, 5, "{name}");
+        assert!(
+            BattleTanks::setup_title(&setup)
+                .1
+                .contains("a Tanktable addition, not in the rulebook"),
+            "{name}"
+        );
+    }
+}
+
+#[test]
 fn the_playable_api_plays_every_shipped_setup_quickly() {
     use crate::framework::Playable;
     assert_eq!(BattleTanks::bot_names(), &["heuristic", "random"]);
@@ -853,6 +925,7 @@ fn the_playable_api_plays_every_shipped_setup_quickly() {
     for name in [
         "default.ron",
         "two-players.ron",
+        "two-players-battles.ron",
         "eight-players.ron",
         "heavy-arsenals.ron",
     ] {

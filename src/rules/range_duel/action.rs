@@ -29,8 +29,10 @@ impl Direction {
 /// The rulebook's follow-up decisions are folded into the order so that a turn is one
 /// click per player: how far to go ("up to N") is the order's `most` (as far as allowed
 /// without it; a closing tank stops at Adjacent unless it means to ram); a facing that is
-/// "X's choice" is always X's best (its own front, the enemy's rear); Maneuver carries the
-/// range change a maneuvering tank wants when the rules allow it one.
+/// "X's choice" is the order's `facings` (by default its own front and the enemy's rear);
+/// Maneuver carries the range change a maneuvering tank wants when the rules allow it one.
+/// Hull Down's choice (only Hull Down against Hull Down, where nobody can ram) is always
+/// the best for firing: its own front, the enemy's rear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     /// Change Range: close in or open up. With `ram`, a closing tank drives through
@@ -42,11 +44,18 @@ pub enum Action {
         ram: bool,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         most: Option<u8>,
+        #[serde(default, skip_serializing_if = "Facings::is_usual")]
+        facings: Facings,
     },
     /// Maneuver for position. `drift` is the range change wanted where the matrix allows
     /// one (against Hull Down; Opening also declares the +1 against a Maneuver); `ram` as
     /// for Change Range, with `drift: Some(Closing)` only.
-    Maneuver { drift: Option<Direction>, ram: bool },
+    Maneuver {
+        drift: Option<Direction>,
+        ram: bool,
+        #[serde(default, skip_serializing_if = "Facings::is_usual")]
+        facings: Facings,
+    },
     /// Go Hull Down: non-turret hits are negated if the Driving test passes.
     HullDown,
 }
@@ -58,55 +67,144 @@ impl Action {
             direction: Direction::Closing,
             ram: false,
             most: None,
+            facings: Facings::USUAL,
         },
         Action::ChangeRange {
             direction: Direction::Closing,
             ram: false,
             most: Some(1),
+            facings: Facings::USUAL,
         },
         Action::ChangeRange {
             direction: Direction::Closing,
             ram: false,
             most: Some(2),
+            facings: Facings::USUAL,
         },
         Action::ChangeRange {
             direction: Direction::Closing,
             ram: true,
             most: None,
+            facings: Facings::USUAL,
         },
         Action::ChangeRange {
             direction: Direction::Opening,
             ram: false,
             most: None,
+            facings: Facings::USUAL,
         },
         Action::ChangeRange {
             direction: Direction::Opening,
             ram: false,
             most: Some(1),
+            facings: Facings::USUAL,
         },
         Action::ChangeRange {
             direction: Direction::Opening,
             ram: false,
             most: Some(2),
+            facings: Facings::USUAL,
         },
         Action::Maneuver {
             drift: None,
             ram: false,
+            facings: Facings::USUAL,
         },
         Action::Maneuver {
             drift: Some(Direction::Closing),
             ram: false,
+            facings: Facings::USUAL,
         },
         Action::Maneuver {
             drift: Some(Direction::Closing),
             ram: true,
+            facings: Facings::USUAL,
         },
         Action::Maneuver {
             drift: Some(Direction::Opening),
             ram: false,
+            facings: Facings::USUAL,
         },
         Action::HullDown,
     ];
+
+    /// The facings this order picks where the matrix lets its driver choose.
+    #[must_use]
+    pub const fn facings(self) -> Facings {
+        match self {
+            Action::ChangeRange { facings, .. } | Action::Maneuver { facings, .. } => facings,
+            Action::HullDown => Facings::USUAL,
+        }
+    }
+
+    /// This order with facing choice `facings` (Hull Down keeps the usual one).
+    #[must_use]
+    pub const fn with_facings(self, facings: Facings) -> Self {
+        match self {
+            Action::ChangeRange {
+                direction,
+                ram,
+                most,
+                ..
+            } => Action::ChangeRange {
+                direction,
+                ram,
+                most,
+                facings,
+            },
+            Action::Maneuver { drift, ram, .. } => Action::Maneuver {
+                drift,
+                ram,
+                facings,
+            },
+            Action::HullDown => Action::HullDown,
+        }
+    }
+
+    /// Every order the rules accept: each of [`Action::ALL`] with every facing choice.
+    #[must_use]
+    pub fn every() -> Vec<Action> {
+        let mut out = Vec::new();
+        for a in Action::ALL {
+            if a == Action::HullDown {
+                out.push(a);
+                continue;
+            }
+            for own in Presented::ALL {
+                for enemy in Presented::ALL {
+                    out.push(a.with_facings(Facings { own, enemy }));
+                }
+            }
+        }
+        out
+    }
+
+    /// The orders worth offering a player (and weighing, for the bot): [`Action::ALL`]
+    /// with the usual facings, and the facing choices that change a collision: a rammer
+    /// aiming for the enemy's side (a T-Bone: the lesser of speed and armor to both)
+    /// instead of its rear (a Sideswipe), and a maneuvering tank showing its side to a
+    /// rammer instead of its front (a T-Bone instead of a Head-On). Away from a ram the
+    /// usual choice is the best for firing; the rules accept any pair ([`Action::every`]).
+    #[must_use]
+    pub fn offered() -> Vec<Action> {
+        let side_on = |a: Action, own, enemy| a.with_facings(Facings { own, enemy });
+        let mut out = Action::ALL.to_vec();
+        for a in Action::ALL {
+            if a.rams() {
+                out.push(side_on(a, Presented::Front, Presented::Left));
+            }
+        }
+        out.push(side_on(
+            Action::Maneuver {
+                drift: None,
+                ram: false,
+                facings: Facings::USUAL,
+            },
+            Presented::Left,
+            Presented::Rear,
+        ));
+        out
+    }
 
     /// The matrix's column order: Change Range, Maneuver, Hull Down.
     #[must_use]
@@ -163,11 +261,42 @@ impl Action {
                 most: Some(_),
                 ..
             } => Some("a ram drives as far as it can: give no limit with a ram"),
-            Action::Maneuver { drift, ram: true } if drift != Some(Direction::Closing) => {
+            Action::Maneuver {
+                drift, ram: true, ..
+            } if drift != Some(Direction::Closing) => {
                 Some("a maneuvering tank rams only while drifting closer")
             }
             _ => None,
         }
+    }
+}
+
+/// The facings a driver picks where the matrix gives it the choice ("X's choice"): the
+/// side its own tank shows and the side the enemy shows. Usually its front and the
+/// enemy's rear, the best for firing; in a ram another may be better.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Facings {
+    pub own: Presented,
+    pub enemy: Presented,
+}
+
+impl Facings {
+    /// Its own front, the enemy's rear.
+    pub const USUAL: Facings = Facings {
+        own: Presented::Front,
+        enemy: Presented::Rear,
+    };
+
+    /// Whether this is the usual choice (left out of records).
+    #[must_use]
+    pub fn is_usual(&self) -> bool {
+        *self == Self::USUAL
+    }
+}
+
+impl Default for Facings {
+    fn default() -> Self {
+        Self::USUAL
     }
 }
 
@@ -181,6 +310,13 @@ pub enum Presented {
 }
 
 impl Presented {
+    pub const ALL: [Presented; 4] = [
+        Presented::Front,
+        Presented::Left,
+        Presented::Right,
+        Presented::Rear,
+    ];
+
     /// The Tank Commander armor facing of this side.
     #[must_use]
     pub const fn armor(self) -> ArmorFacing {

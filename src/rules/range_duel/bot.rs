@@ -66,7 +66,10 @@ impl Bot<RangeDuel> for HeuristicBot {
         let mut blank = game.clone();
         blank.orders = [None, None];
         let mut best: Option<(f32, Action)> = None;
-        for mine in Action::ALL {
+        for mine in Action::offered()
+            .into_iter()
+            .filter(|a| game.order_problem(player, *a).is_none())
+        {
             let mut total = 0.0;
             for (k, theirs) in Action::ALL.into_iter().enumerate() {
                 for s in 0..SAMPLES {

@@ -34,7 +34,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-pub use action::{Action, Direction, Presented};
+pub use action::{Action, Direction, Facings, Presented};
 pub use matrix::{AppliedRow, Collision, Row};
 pub use resolve::{Fact, Modifier, Wound};
 pub use setup::{DuelRules, DuelSetup, DuelTable, RangeDuelSetup};
@@ -314,7 +314,10 @@ impl Game for RangeDuel {
         if !self.to_act().contains(&player) {
             return Vec::new();
         }
-        Action::ALL.to_vec()
+        Action::every()
+            .into_iter()
+            .filter(|a| self.order_problem(player, *a).is_none())
+            .collect()
     }
 
     fn apply(
@@ -335,8 +338,8 @@ impl Game for RangeDuel {
                 side_name(player)
             ));
         }
-        if let Some(why) = action.problem() {
-            return Err(format!("{}: {why}", notation::action_text(*action)));
+        if let Some(why) = self.order_problem(player, *action) {
+            return Err(why);
         }
         self.orders[player.index()] = Some(*action);
         let mut facts = vec![Fact::Chosen { player }];
@@ -396,6 +399,28 @@ impl Game for RangeDuel {
 
     fn describe_fact(&self, fact: &Fact) -> String {
         notation::fact_text(self, fact)
+    }
+}
+
+impl RangeDuel {
+    /// Why `player`'s tank may not be given `action`, whoever's turn it is: an order that
+    /// contradicts itself, or a range change for a tank with no driver.
+    #[must_use]
+    pub fn order_problem(&self, player: PlayerId, action: Action) -> Option<String> {
+        if let Some(why) = action.problem() {
+            return Some(format!("{}: {why}", notation::action_text(action)));
+        }
+        let tank = self.tanks.get(player.index())?;
+        if action.direction().is_some()
+            && !self.setup.rules.driverless_moves
+            && tank.top_speed(&self.setup.tank_rules) == 0
+        {
+            return Some(format!(
+                "{} has no driver: a tank without its driver cannot move, so it cannot change the range (it may Maneuver in place or go Hull Down)",
+                tank.name
+            ));
+        }
+        None
     }
 }
 

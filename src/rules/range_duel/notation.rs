@@ -1,14 +1,32 @@
 //! Orders and facts in words.
 
-use super::action::{Action, Direction};
+use super::action::{Action, Direction, Presented};
 use super::resolve::{FacingReason, Fact, Modifier};
 use super::{RangeDuel, side_name};
 use crate::framework::PlayerId;
 
-/// An order in short: `Close`, `Close + ram`, `Open`, `Maneuver`, `Maneuver, drift
-/// closer + ram`, `Hull Down`.
+/// An order in short: `Close`, `Close + ram`, `Open (1 band at most)`, `Maneuver`,
+/// `Maneuver, drift closer + ram`, `Hull Down`, with a facing choice other than the usual
+/// after it (`Close + ram; if I choose: aim at their left side`).
 #[must_use]
 pub fn action_text(action: Action) -> String {
+    let text = order_text(action);
+    let f = action.facings();
+    let mut choice = Vec::new();
+    if f.own != Presented::Front {
+        choice.push(format!("show my {}", f.own));
+    }
+    if f.enemy != Presented::Rear {
+        choice.push(format!("aim at their {}", f.enemy));
+    }
+    if choice.is_empty() {
+        text
+    } else {
+        format!("{text}; if I choose: {}", choice.join(", "))
+    }
+}
+
+fn order_text(action: Action) -> String {
     let ram = if action.rams() { " + ram" } else { "" };
     let most = match action.most() {
         Some(1) => " (1 band at most)".to_string(),

@@ -37,7 +37,8 @@ pub enum FacingReason {
     Opening,
     /// It opened the range while the enemy did too (the `both_opening` reading).
     BothOpening,
-    /// The Driving winner chose (its own front, the enemy's rear).
+    /// The Driving winner chose, as its order said (usually its own front, the enemy's
+    /// rear).
     Choice { by: PlayerId },
     /// Nobody won Driving, and the matrix leaves it to the tank itself: front.
     OwnChoice,
@@ -435,12 +436,15 @@ fn facings(
             },
         )
     };
+    // The chooser's order says what it picks (its own front and the enemy's rear unless
+    // it asked otherwise).
     let chosen_by = |chooser: usize, p: usize| -> (Presented, FacingReason) {
         let by = PlayerId(chooser as u8);
+        let picked = orders[chooser].facings();
         if chooser == p {
-            (Presented::Front, FacingReason::Choice { by })
+            (picked.own, FacingReason::Choice { by })
         } else {
-            (Presented::Rear, FacingReason::Choice { by })
+            (picked.enemy, FacingReason::Choice { by })
         }
     };
     let mut out = [(Presented::Front, FacingReason::OwnChoice); 2];

@@ -356,6 +356,9 @@ pub struct DuelRules {
     pub idle_upgrades: IdleUpgrades,
     /// Who fires first.
     pub fire_order: FireOrder,
+    /// Whether a tank with no driver (Top Speed 0) may still order a range change. Tank
+    /// Commander's rule, the default: a tank without its driver cannot move.
+    pub driverless_moves: bool,
     /// A ram needs the rammer to have passed this turn's Driving test.
     pub ram_needs_pass: bool,
 }
@@ -385,6 +388,7 @@ impl Default for DuelRules {
             collision_armor: CollisionArmor::Defender,
             idle_upgrades: IdleUpgrades::Refuse,
             fire_order: FireOrder::DrivingWinnerFirst,
+            driverless_moves: false,
             ram_needs_pass: true,
         }
     }

@@ -18,28 +18,34 @@ const CLOSE: Action = Action::ChangeRange {
     direction: Direction::Closing,
     ram: false,
     most: None,
+    facings: Facings::USUAL,
 };
 const CLOSE_RAM: Action = Action::ChangeRange {
     direction: Direction::Closing,
     ram: true,
     most: None,
+    facings: Facings::USUAL,
 };
 const OPEN: Action = Action::ChangeRange {
     direction: Direction::Opening,
     ram: false,
     most: None,
+    facings: Facings::USUAL,
 };
 const MANEUVER: Action = Action::Maneuver {
     drift: None,
     ram: false,
+    facings: Facings::USUAL,
 };
 const DRIFT_CLOSER: Action = Action::Maneuver {
     drift: Some(Direction::Closing),
     ram: false,
+    facings: Facings::USUAL,
 };
 const BACK_OFF: Action = Action::Maneuver {
     drift: Some(Direction::Opening),
     ram: false,
+    facings: Facings::USUAL,
 };
 const HULL_DOWN: Action = Action::HullDown;
 
@@ -320,6 +326,7 @@ fn a_driver_may_open_the_range_less_than_the_matrix_allows() {
         direction: Direction::Opening,
         ram: false,
         most: Some(1),
+        facings: Facings::USUAL,
     };
     let mut d = stock("Medium", "");
     turn(&mut d, OPEN, HULL_DOWN, &[6, 6, 1, 1, 1, 1, 1, 1, 1, 1]);
@@ -336,6 +343,7 @@ fn a_driver_may_open_the_range_less_than_the_matrix_allows() {
         direction: Direction::Closing,
         ram: false,
         most: Some(2),
+        facings: Facings::USUAL,
     };
     let mut d = stock("Long", "");
     turn(
@@ -352,11 +360,13 @@ fn a_driver_may_open_the_range_less_than_the_matrix_allows() {
             direction: Direction::Opening,
             ram: false,
             most: Some(0),
+            facings: Facings::USUAL,
         },
         Action::ChangeRange {
             direction: Direction::Closing,
             ram: true,
             most: Some(1),
+            facings: Facings::USUAL,
         },
     ] {
         assert!(d.apply(P1, &bad, &mut rng).is_err(), "{bad:?}");
@@ -464,6 +474,7 @@ fn sideswipe_and_t_bone_damage() {
     let ram = Action::Maneuver {
         drift: Some(Direction::Closing),
         ram: true,
+        facings: Facings::USUAL,
     };
     let mut d = stock("Adjacent", "");
     // Dice: driving 1+1, 6+6; sideswipe attacker 2d6 (3, 4) = 5, defender (5, 6) x 1 = 11.
@@ -518,6 +529,70 @@ fn sideswipe_and_t_bone_damage() {
             ..
         }
     )));
+}
+
+#[test]
+fn a_tank_without_its_driver_cannot_change_the_range() {
+    let mut d = stock("Medium", "");
+    d.tanks[0].crew[1].wounds = 2;
+    assert_eq!(d.tank(P1).top_speed(&d.setup().tank_rules), 0);
+    let mut rng = MatchRng::new(1);
+    let err = d.apply(P1, &CLOSE, &mut rng).unwrap_err();
+    assert!(err.contains("no driver"), "{err}");
+    assert!(d.apply(P1, &DRIFT_CLOSER, &mut rng).is_err());
+    let legal = d.legal_actions(P1);
+    assert!(legal.iter().all(|a| a.direction().is_none()), "{legal:?}");
+    assert!(legal.contains(&HULL_DOWN) && legal.contains(&MANEUVER));
+    // The enemy still may, and the switch gives the old reading back.
+    assert!(d.legal_actions(P2).contains(&CLOSE));
+    let mut d = stock("Medium", "driverless_moves: true");
+    d.tanks[0].crew[1].wounds = 2;
+    assert!(d.apply(P1, &CLOSE, &mut rng).is_ok());
+}
+
+#[test]
+fn the_driving_winner_picks_the_facings_its_order_names() {
+    // Maneuver (drifting closer, with a ram) against Hull Down at Adjacent: P2 wins
+    // Driving and chooses both facings. The usual choice (its front, P1's rear) makes a
+    // Sideswipe; aiming for P1's side makes a T-Bone.
+    let aim = |enemy: Presented| {
+        Action::Maneuver {
+            drift: Some(Direction::Closing),
+            ram: true,
+            facings: Facings::USUAL,
+        }
+        .with_facings(Facings {
+            own: Presented::Front,
+            enemy,
+        })
+    };
+    let dice = [1, 1, 6, 6, 3, 4, 5, 6, 1, 1, 1, 1, 1, 1];
+    let kind = |facts: &[Fact]| {
+        facts.iter().find_map(|f| match f {
+            Fact::Collision { kind, .. } => Some(*kind),
+            _ => None,
+        })
+    };
+    let mut d = stock("Adjacent", "");
+    let f = turn(&mut d, HULL_DOWN, aim(Presented::Rear), &dice);
+    assert_eq!(kind(&f), Some(Collision::Sideswipe));
+    let mut d = stock("Adjacent", "");
+    let f = turn(&mut d, HULL_DOWN, aim(Presented::Left), &dice);
+    assert_eq!(kind(&f), Some(Collision::TBone));
+    assert_eq!(
+        facing(&f, P1),
+        (Presented::Left, FacingReason::Choice { by: P2 })
+    );
+    assert_eq!(
+        facing(&f, P2),
+        (Presented::Front, FacingReason::Choice { by: P2 })
+    );
+    // The choice is part of the secret order, written only when it is not the usual.
+    let text = ron::to_string(&aim(Presented::Left)).unwrap();
+    assert!(text.contains("enemy:Left"), "{text}");
+    assert!(!ron::to_string(&CLOSE).unwrap().contains("facings"));
+    assert!(Action::offered().contains(&aim(Presented::Left)));
+    assert!(d.legal_actions(P1).contains(&aim(Presented::Front)));
 }
 
 /// Collision damage points, rammer's then rammed's, of the first ram in `facts`.
@@ -584,6 +659,7 @@ fn collision_armor_is_the_defenders_in_both_formulas_or_each_tanks_own() {
     let ram = Action::Maneuver {
         drift: Some(Direction::Closing),
         ram: true,
+        facings: Facings::USUAL,
     };
     let t_bone = |rules: &str| {
         let mut d = stock("Adjacent", rules);
@@ -717,11 +793,13 @@ fn refusals_leave_the_state_unchanged() {
         direction: Direction::Opening,
         ram: true,
         most: None,
+        facings: Facings::USUAL,
     };
     assert!(d.apply(P1, &bad, &mut rng).unwrap_err().contains("closing"));
     let bad = Action::Maneuver {
         drift: None,
         ram: true,
+        facings: Facings::USUAL,
     };
     assert!(d.apply(P1, &bad, &mut rng).is_err());
     d.apply(P1, &MANEUVER, &mut rng).unwrap();
@@ -731,7 +809,7 @@ fn refusals_leave_the_state_unchanged() {
     assert!(d.apply(PlayerId(2), &OPEN, &mut rng).is_err());
     assert_eq!(d.state_hash(), hash);
     assert!(d.legal_actions(P1).is_empty());
-    assert_eq!(d.legal_actions(P2).len(), Action::ALL.len());
+    assert_eq!(d.legal_actions(P2).len(), Action::every().len());
 }
 
 #[test]
@@ -763,6 +841,25 @@ fn a_bad_setup_lists_every_problem_with_its_place() {
     assert!(err.contains("`Nowhere` is not a range band"), "{err}");
     assert!(err.contains("unknown field `colour`"), "{err}");
     assert!(err.contains("turn limit"), "{err}");
+}
+
+#[test]
+fn a_duel_build_with_an_idle_upgrade_is_refused_with_the_reason() {
+    let text = |rules: &str| {
+        format!(
+            "RangeDuelSetup(\n  name: \"idle\",\n  tanks: [\n    (design: (name: \"A\", build: (smoke_launcher: true, anti_infantry: true))),\n    (design: (name: \"B\")),\n  ],\n  start_range: \"Short\",\n  rules: ({rules}),\n)"
+        )
+    };
+    let err = parse(&text("")).unwrap_err().to_string();
+    assert!(
+        err.contains("test.ron:4:")
+            && err.contains("a smoke launcher does nothing in a Range Duel"),
+        "{err}"
+    );
+    assert!(err.contains("anti-infantry does nothing"), "{err}");
+    assert_eq!(err.lines().count(), 2, "{err}");
+    // Allowed by the switch: they cost points and do nothing.
+    assert!(parse(&text("idle_upgrades: Allow")).is_ok());
 }
 
 #[test]

@@ -575,8 +575,6 @@ fn gain(pos: &TankChess, m: Action) -> Option<i32> {
 /// In Last Tank Standing, what each survivor is worth beyond its value: the move limit
 /// counts pieces, not their worth.
 const LAST_TANK_PIECE: i32 = 200;
-/// In Last Tank Standing, what each row forward is worth.
-const LAST_TANK_ADVANCE: i32 = 0;
 
 /// What a piece is worth.
 #[must_use]
@@ -637,11 +635,8 @@ pub fn evaluate(pos: &TankChess, side: PlayerId) -> i32 {
         }
         match pos.mode {
             Mode::EscapeOfThree => score += sign * (h - to_go) * 10,
-            // Survivors are counted at the move limit, whatever they are worth; the
-            // limit is short, so the armies are better brought into contact.
-            Mode::LastTankStanding { .. } => {
-                score += sign * (LAST_TANK_PIECE + (h - to_go) * LAST_TANK_ADVANCE);
-            }
+            // Survivors are counted at the move limit, whatever they are worth.
+            Mode::LastTankStanding { .. } => score += sign * LAST_TANK_PIECE,
             _ => {}
         }
     }

@@ -17,6 +17,7 @@ use crate::client::session::{FactsPlayed, GameClient, Session, SkipAnimations};
 use crate::client::{ClientSystems, GameScreen, HudSystems};
 use crate::framework::{Game, PlayerId};
 use crate::rules::range_duel::{Action, Direction, Fact, Presented, RangeDuel, side_name};
+use crate::rules::tank_commander::setup::ArmorFacing;
 
 fn plugin(app: &mut App) {
     app.init_resource::<Timeline<Anim>>()
@@ -59,18 +60,62 @@ impl GameClient for RangeDuel {
         .to_string()
     }
 
+    fn offered(&self, player: PlayerId) -> Vec<Action> {
+        // Orders the tank cannot give now stay on show, greyed out with the rule.
+        if self.to_act().contains(&player) {
+            Action::offered()
+        } else {
+            Vec::new()
+        }
+    }
+
     fn action_hint(&self, action: &Action) -> Option<String> {
+        let facings = action.facings();
+        let choice = if facings.is_usual() {
+            String::new()
+        } else if action.rams() {
+            format!(
+                ". Where the matrix lets you choose the facings, the enemy shows its {} ({}), \
+                 not its rear (a Sideswipe: 2d6 × your Drive Effect to it, 2d6 - 2 to you)",
+                facings.enemy,
+                match facings.enemy.armor() {
+                    ArmorFacing::Front => "a Head-On: your speed + its, against the armor",
+                    _ => "a T-Bone: the lesser of your speed and its armor, to both",
+                }
+            )
+        } else {
+            format!(
+                ". Where the matrix lets you choose and the enemy rams you, you show it your {} instead of \
+                 your front (the side makes a T-Bone of a frontal ram: the lesser of its \
+                 speed and your armor to both, instead of a Head-On)",
+                facings.own
+            )
+        };
+        let base = order_hint(action)?;
+        Some(format!("{base}{choice}"))
+    }
+
+    fn fact_seconds(&self, fact: &Fact) -> f32 {
+        anim_seconds(fact)
+    }
+}
+
+/// The tooltip of an order without its facing choice.
+fn order_hint(action: &Action) -> Option<String> {
+    {
         Some(
             match action {
                 Action::ChangeRange {
                     direction: Direction::Closing,
                     ram: false,
                     most: None,
+                    ..
                 } => "Drive at the enemy: the range closes as far as the matrix lets you (stopping at Adjacent); you show your front",
                 Action::ChangeRange {
                     direction: Direction::Closing,
                     ram: false,
                     most: Some(_),
+                    ..
                 } => "Drive at the enemy, but close at most this many bands (the matrix moves the range \"up to\" its number): stop where your gun is best",
                 Action::ChangeRange {
                     direction: Direction::Closing,
@@ -92,10 +137,12 @@ impl GameClient for RangeDuel {
                 Action::Maneuver {
                     drift: Some(Direction::Closing),
                     ram: false,
+                    ..
                 } => "Maneuver, drifting one band closer where the matrix allows it",
                 Action::Maneuver {
                     drift: Some(Direction::Closing),
                     ram: true,
+                    ..
                 } => "Maneuver, drifting closer, and ram if the matrix brings you to Adjacent",
                 Action::Maneuver {
                     drift: Some(Direction::Opening),
@@ -107,10 +154,6 @@ impl GameClient for RangeDuel {
             }
             .to_string(),
         )
-    }
-
-    fn fact_seconds(&self, fact: &Fact) -> f32 {
-        anim_seconds(fact)
     }
 }
 
