@@ -9,11 +9,11 @@
 //! side whose every move loses at once while it is not threatened is stalemated (a draw),
 //! as the rules say.
 //!
-//! Four Players is not a two-sided game; the engine hands it to the Commander bot.
+//! Four Players is not a two-sided game: there the engine searches "paranoid" (every other
+//! player plays against the one to move at the root), with the points as its evaluation.
 
 use std::time::{Duration, Instant};
 
-use super::bot::{ChessBot, Strength};
 use super::{Action, Cell, Flag, Kind, Mode, PieceState, TankChess, opponent};
 use crate::framework::bot::Bot;
 use crate::framework::{MatchRng, PlayerId};
@@ -171,11 +171,25 @@ impl Engine {
             self.first_iteration = depth == 1;
             let mut alpha = -WIN - 1;
             let mut scored = Vec::with_capacity(root.len());
+            let four = matches!(game.mode, Mode::FourPlayers { .. });
             for &(m, _) in &root {
                 // A window one below the best so far: a move that only fails low returns
                 // less than the best, so equal scores are real ties (fail-soft bounds at
                 // the best itself would tie a worse move with it).
-                let score = -self.child(game, m, 0, i32::from(depth) - 1, -WIN - 1, -(alpha - 1));
+                let score = if four {
+                    let next = self.play(game, m, 0);
+                    let score = self.paranoid(
+                        &next,
+                        1,
+                        i32::from(depth) - 1,
+                        (alpha - 1, WIN + 1),
+                        game.to_move(),
+                    );
+                    self.stack[1] = Some(next);
+                    score
+                } else {
+                    -self.child(game, m, 0, i32::from(depth) - 1, -WIN - 1, -(alpha - 1))
+                };
                 if self.stopped {
                     break;
                 }
@@ -371,6 +385,63 @@ impl Engine {
             Bound::Exact
         };
         self.store(pos, depth as i8, best, bound, best_move);
+        best
+    }
+
+    /// Four Players: the score for `root`, every other player choosing the move that is
+    /// worst for it (the "paranoid" reading of a game of four); at the horizon, the points.
+    fn paranoid(
+        &mut self,
+        pos: &TankChess,
+        ply: usize,
+        depth: i32,
+        (mut alpha, mut beta): (i32, i32),
+        root: PlayerId,
+    ) -> i32 {
+        self.nodes += 1;
+        if let Some(o) = pos.result.as_ref() {
+            let ply = ply as i32;
+            return if o.winners.is_empty() {
+                0
+            } else if o.winners.contains(&root) {
+                // A shared win is worth less than a win alone.
+                (WIN - ply) / i32::try_from(o.winners.len()).unwrap_or(1)
+            } else {
+                -(WIN - ply)
+            };
+        }
+        if depth <= 0 || ply + 1 >= self.stack.len() {
+            return evaluate_four(pos, root);
+        }
+        if self.out_of_budget() {
+            return 0;
+        }
+        let side = pos.to_move();
+        let mut moves = pos.pseudo_moves(side);
+        if moves.is_empty() {
+            return evaluate_four(pos, root);
+        }
+        self.order(pos, &mut moves, None, ply);
+        let maximizing = side == root;
+        let mut best = if maximizing { -WIN - 1 } else { WIN + 1 };
+        for m in moves {
+            let next = self.play(pos, m, ply);
+            let score = self.paranoid(&next, ply + 1, depth - 1, (alpha, beta), root);
+            self.stack[ply + 1] = Some(next);
+            if self.stopped {
+                return 0;
+            }
+            if maximizing {
+                best = best.max(score);
+                alpha = alpha.max(score);
+            } else {
+                best = best.min(score);
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
         best
     }
 
@@ -661,6 +732,33 @@ pub fn evaluate(pos: &TankChess, side: PlayerId) -> i32 {
     score
 }
 
+/// Four Players, for `root`: its points against the best of the others' (a point is worth
+/// more than a light tank: the most points win), its pieces' worth against the others'
+/// average, and how open its Command tank is.
+#[must_use]
+pub fn evaluate_four(pos: &TankChess, root: PlayerId) -> i32 {
+    const POINT: i32 = 450;
+    let points = pos.points();
+    let of = |s: u8| i32::from(points.get(usize::from(s)).copied().unwrap_or(0));
+    let material = |s: u8| -> i32 {
+        pos.pieces
+            .iter()
+            .filter(|p| p.side == s && p.state == PieceState::Active)
+            .map(|p| value(p.kind))
+            .sum()
+    };
+    let others: Vec<u8> = (0..pos.seats).filter(|&s| s != root.0).collect();
+    let best_other = others.iter().map(|&s| of(s)).max().unwrap_or(0);
+    let their_material = others.iter().map(|&s| material(s)).sum::<i32>()
+        / i32::try_from(others.len().max(1)).unwrap_or(1);
+    let exposed = pos
+        .pieces
+        .iter()
+        .find(|p| p.command && p.side == root.0 && p.state == PieceState::Active)
+        .map_or(0, |cmd| exposure(pos, cmd));
+    POINT * (of(root.0) - best_other) + material(root.0) - their_material - exposed
+}
+
 /// How open the Command tank `cmd` is: for each of the eight lines out from it, an enemy
 /// piece first on the line whose gun beats the armor it would strike; and every enemy gun
 /// that could beat its thinnest armor and is near enough to drive onto a line to it next
@@ -790,9 +888,6 @@ impl Bot<TankChess> for EngineBot {
     fn choose(&mut self, game: &TankChess, player: PlayerId, rng: &mut MatchRng) -> Option<Action> {
         if player != game.to_move() || game.result.is_some() {
             return None;
-        }
-        if matches!(game.mode, Mode::FourPlayers { .. }) {
-            return ChessBot(Strength::Commander).choose(game, player, rng);
         }
         self.engine.analyse(game, Some(rng)).best
     }

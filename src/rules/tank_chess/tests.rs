@@ -1000,7 +1000,7 @@ fn fast_legality_agrees_with_the_slow_reference_on_ten_thousand_random_positions
 
 mod engine {
     use super::*;
-    use crate::rules::tank_chess::engine::{Engine, Limits, WIN, evaluate, zobrist};
+    use crate::rules::tank_chess::engine::{Engine, Limits, WIN, evaluate, evaluate_four, zobrist};
 
     fn analyse(g: &TankChess, nodes: u64) -> crate::rules::tank_chess::engine::Analysis {
         Engine::new(Limits::nodes(12, nodes)).analyse(g, None)
@@ -1101,6 +1101,46 @@ mod engine {
             }
         }
         assert!(tied > 30, "only {tied} tied moves were looked at");
+    }
+
+    #[test]
+    fn in_four_players_the_engine_plays_for_points() {
+        // White's heavy tank can destroy Black's Command tank on D7 (2 points) or, from
+        // D5, Black's light tank on G5 (1 point): it takes the Command tank.
+        let r = rules();
+        let text = r#"TankChessSetup(
+            name: "4p", board: (width: 10, height: 10), mode: FourPlayers(move_limit: 15), position: true,
+            white: [(kind: HT, at: "D2"), (kind: LT, at: "A1", command: true)],
+            black: [(kind: LT, at: "D7", facing: S, command: true), (kind: LT, at: "G5", facing: W)],
+            flag_white: [(kind: LT, at: "A9", command: true)],
+            flag_black: [(kind: LT, at: "J5", command: true)],
+        )"#;
+        let s = Scenario::parse("4p.ron", text, &r).unwrap();
+        let g = TankChess::new(&s, &r);
+        let a = analyse(&g, 20_000);
+        let Some(Action::Move { fire: Some(t), .. }) = a.best else {
+            panic!("the engine does not shoot: {a:?}");
+        };
+        assert_eq!(t, sq("D7"), "the Command tank is worth two points: {a:?}");
+        assert!(a.score > 0, "{a:?}");
+        // The shipped setup: the engine plays only legal moves, for every seat in turn.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/tank-chess/four-players.ron");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let s = Scenario::parse("four-players.ron", &text, &r).unwrap();
+        let mut m = Match::new(TankChess::new(&s, &r), 3);
+        let mut engine = Engine::new(Limits::nodes(12, 2_000));
+        for _ in 0..8 {
+            let g = m.state().clone();
+            if g.result.is_some() {
+                break;
+            }
+            let side = g.to_move();
+            let best = engine.analyse(&g, None).best.expect("a move");
+            assert!(g.legal().contains(&best), "{best:?}");
+            m.play(side, &best).unwrap();
+        }
+        assert!(evaluate_four(m.state(), WHITE) > -10_000);
     }
 
     #[test]
