@@ -102,8 +102,7 @@ impl GameClient for RangeDuel {
 
 /// The tooltip of an order without its facing choice.
 fn order_hint(action: &Action) -> Option<String> {
-    {
-        Some(
+    Some(
             match action {
                 Action::ChangeRange {
                     direction: Direction::Closing,
@@ -154,7 +153,6 @@ fn order_hint(action: &Action) -> Option<String> {
             }
             .to_string(),
         )
-    }
 }
 
 fn anim_seconds(fact: &Fact) -> f32 {
