@@ -111,6 +111,10 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
         Command::Play { .. } | Command::Preview { .. } | Command::Edit { .. } => {
             Err("`play` opens the client and is handled before headless commands".into())
         }
+        #[cfg(feature = "dev")]
+        Command::BenchFrames(_) => {
+            Err("`bench-frames` opens the client and is handled before headless commands".into())
+        }
     }
 }
 

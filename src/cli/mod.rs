@@ -242,6 +242,10 @@ pub enum Command {
         #[arg(long)]
         seconds: Option<f64>,
     },
+    /// Frame times and resident memory of scenes of the client, rendered offscreen (no
+    /// window, no display needed), beside an empty Bevy app (`dev` feature).
+    #[cfg(feature = "dev")]
+    BenchFrames(crate::client::bench::BenchArgs),
     /// List the legal actions of whoever acts next in a match record or a new game of a
     /// setup.
     Legal {
@@ -298,6 +302,10 @@ pub fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         }),
+        #[cfg(feature = "dev")]
+        Some(Command::BenchFrames(args)) => {
+            crate::client::bench::run(&args).map(|()| ExitCode::SUCCESS)
+        }
         Some(command) => commands::run(command),
     };
     match result {

@@ -64,9 +64,26 @@ impl Rig {
     }
 }
 
+/// Nothing of the table is drawn (behind the privacy screen): the camera renders no
+/// layer, so only the panels cost anything. The menu and the lab hide it too.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
+pub struct TableHidden(pub bool);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<View>()
+        .init_resource::<TableHidden>()
         .add_systems(Startup, spawn_camera)
+        .add_systems(
+            OnExit(super::Screen::Playing),
+            |mut hidden: ResMut<TableHidden>| {
+                hidden.set_if_neq(TableHidden(false));
+            },
+        )
+        .add_systems(
+            PostUpdate,
+            hide_table
+                .run_if(resource_changed::<TableHidden>.or_else(state_changed::<super::Screen>)),
+        )
         .add_systems(
             Update,
             (
@@ -86,8 +103,40 @@ fn spawn_camera(mut commands: Commands) {
         distance: 20.0,
         home: (Vec3::ZERO, 20.0),
     };
-    commands.spawn((Camera3d::default(), rig.transform()));
+    commands.spawn((
+        Camera3d::default(),
+        // FXAA, one pass over the finished frame, instead of Bevy's default 4× MSAA, which
+        // keeps four samples of every pixel through every pass: the table's edges look
+        // the same, and a 4K frame costs a fraction (docs/performance.md).
+        Msaa::Off,
+        bevy::anti_alias::fxaa::Fxaa::default(),
+        rig.transform(),
+    ));
     commands.insert_resource(rig);
+}
+
+/// Draws no layer, and skips anti-aliasing, behind the privacy screen and on the screens
+/// that are panels only (the menu, the lab).
+fn hide_table(
+    hidden: Res<TableHidden>,
+    screen: Res<State<super::Screen>>,
+    mut cameras: Query<(Entity, &mut bevy::anti_alias::fxaa::Fxaa), With<Camera3d>>,
+    mut commands: Commands,
+) {
+    use super::Screen;
+    let hide = hidden.0 || matches!(screen.get(), Screen::Menu | Screen::Lab);
+    for (camera, mut fxaa) in &mut cameras {
+        fxaa.enabled = !hide;
+        if hide {
+            commands
+                .entity(camera)
+                .insert(bevy::camera::visibility::RenderLayers::none());
+        } else {
+            commands
+                .entity(camera)
+                .remove::<bevy::camera::visibility::RenderLayers>();
+        }
+    }
 }
 
 fn steer_with_keys(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut shared: ResMut<Rig>) {

@@ -160,8 +160,8 @@ impl TankMeshes {
         Self {
             hull: meshes.add(Cuboid::new(0.78, 0.31, 1.12)),
             track: meshes.add(Cuboid::new(0.17, 0.27, 1.22)),
-            turret: meshes.add(Cylinder::new(0.27, 0.23)),
-            barrel: meshes.add(Cylinder::new(0.05, 0.9)),
+            turret: meshes.add(crate::client::shapes::cylinder(0.27, 0.23)),
+            barrel: meshes.add(crate::client::shapes::cylinder(0.05, 0.9)),
         }
     }
 }

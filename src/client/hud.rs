@@ -25,7 +25,21 @@ pub(super) fn plugin<G: GameClient>(app: &mut App) {
                 .in_set(super::HudSystems::Frame)
                 .run_if(in_state(G::SCREEN).and_then(resource_exists::<Session<G>>))
                 .run_if(not(resource_exists::<Clean>)),
+        )
+        .add_systems(
+            Update,
+            hide_table_for_privacy::<G>
+                .after(super::ClientSystems::Session)
+                .run_if(in_state(G::SCREEN).and_then(resource_exists::<Session<G>>)),
         );
+}
+
+/// Behind the privacy screen the table is not drawn at all (nobody sees it anyway).
+fn hide_table_for_privacy<G: GameClient>(
+    session: Res<Session<G>>,
+    mut hidden: ResMut<super::camera::TableHidden>,
+) {
+    hidden.set_if_neq(super::camera::TableHidden(session.pass_to.is_some()));
 }
 
 /// Which optional panels are open.

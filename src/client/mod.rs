@@ -18,6 +18,7 @@
 //!   games/       one folder a game: its scene and its own panels
 //! ```
 
+pub mod bench;
 mod builder;
 mod camera;
 pub mod capture;
@@ -27,10 +28,12 @@ pub mod games;
 pub mod hud;
 pub mod input;
 pub mod lab;
+pub mod memory;
 mod menu;
 pub mod redraw;
 mod reload;
 pub mod session;
+pub mod shapes;
 
 use std::path::PathBuf;
 
@@ -126,6 +129,9 @@ pub struct Launch {
     /// With `measure_startup`: an empty Bevy app instead of ours.
     #[cfg(feature = "dev")]
     pub empty_app: bool,
+    /// Render offscreen at this size, with no winit and no window surface (the frame
+    /// benchmark).
+    pub offscreen: Option<UVec2>,
 }
 
 /// Registers the states, the message types and the system order every app needs.
@@ -205,35 +211,40 @@ pub fn pick_executor(app: &mut App) {
 /// # Errors
 /// No display to open a window on.
 pub fn app(launch: Launch) -> Result<App, String> {
-    if cfg!(target_os = "linux")
+    let offscreen = launch.offscreen;
+    if offscreen.is_none()
+        && cfg!(target_os = "linux")
         && std::env::var_os("DISPLAY").is_none()
         && std::env::var_os("WAYLAND_DISPLAY").is_none()
     {
         return Err("no display to open a window on: DISPLAY is not set (on a machine without a screen, run under `xvfb-run -a`)".into());
     }
+    memory::limit_arenas();
     let mut app = App::new();
     let opened = launch.open.as_ref().and_then(|o| match &o.source {
         session::GameSource::File(p) => Some(p.clone()),
         session::GameSource::Setup(..) => None,
     });
     reload::sources(&mut app, opened.as_deref());
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Tanktable".into(),
-                    resolution: WindowResolution::new(1280, 720),
-                    ..default()
-                }),
+    let plugins = DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Tanktable".into(),
+                resolution: WindowResolution::new(1280, 720),
                 ..default()
-            })
-            .set(bevy::winit::WinitPlugin {
-                // Tests run the client on a thread of their own.
-                run_on_any_thread: true,
-            })
-            .set(reload::asset_plugin()),
-    )
-    .add_plugins(client_plugins);
+            }),
+            ..default()
+        })
+        .set(bevy::winit::WinitPlugin {
+            // Tests run the client on a thread of their own.
+            run_on_any_thread: true,
+        })
+        .set(reload::asset_plugin());
+    let plugins = match offscreen {
+        Some(size) => bench::offscreen_plugins(plugins, size),
+        None => plugins,
+    };
+    app.add_plugins(plugins).add_plugins(client_plugins);
     if let Some(page) = launch.menu_page {
         app.insert_resource(menu::MenuPage(page));
     }
@@ -278,6 +289,7 @@ fn client_plugins(app: &mut App) {
             reload::plugin,
             games::scene_plugin,
             capture::plugin,
+            memory::plugin,
         ));
 }
 

@@ -90,11 +90,7 @@ fn load_assets(
             .resolution(6)
             .build()
             .translated_by(Vec3::Y * 0.15),
-        tree: Mesh::from(Cone {
-            radius: 0.35,
-            height: 0.9,
-        })
-        .translated_by(Vec3::Y * 0.55),
+        tree: crate::client::shapes::cone(0.35, 0.9, 10).translated_by(Vec3::Y * 0.55),
         block: Cuboid::new(1.0, 0.9, 0.85)
             .mesh()
             .build()
@@ -102,13 +98,13 @@ fn load_assets(
         terrain,
         tree_mat: materials.add(Color::srgb(0.14, 0.30, 0.13)),
         roof_mat: materials.add(Color::srgb(0.55, 0.30, 0.25)),
-        smoke: meshes.add(Sphere::new(0.5)),
+        smoke: meshes.add(crate::client::shapes::sphere(0.5)),
         smoke_mat: materials.add(StandardMaterial {
             base_color: Color::srgba(0.85, 0.85, 0.88, 0.55),
             alpha_mode: AlphaMode::Blend,
             ..default()
         }),
-        ring: meshes.add(Torus::new(0.72, 0.9)),
+        ring: meshes.add(crate::client::shapes::torus(0.72, 0.9)),
         gold: glow(
             &mut materials,
             Color::srgb(0.98, 0.8, 0.2),
@@ -130,12 +126,12 @@ fn load_assets(
             unlit: true,
             ..default()
         }),
-        mine: meshes.add(Cylinder::new(0.22, 0.1)),
+        mine: meshes.add(crate::client::shapes::cylinder(0.22, 0.1)),
         mine_mat: materials.add(Color::srgb(0.1, 0.1, 0.1)),
         hull: meshes.add(Cuboid::new(0.62, 0.28, 0.9)),
-        turret: meshes.add(Cylinder::new(0.22, 0.2)),
-        barrel: meshes.add(Cylinder::new(0.05, 0.7)),
-        figure: meshes.add(Capsule3d::new(0.12, 0.3)),
+        turret: meshes.add(crate::client::shapes::cylinder(0.22, 0.2)),
+        barrel: meshes.add(crate::client::shapes::cylinder(0.05, 0.7)),
+        figure: meshes.add(crate::client::shapes::capsule(0.12, 0.3)),
         target: meshes.add(Cuboid::new(0.7, 0.7, 0.12)),
         paint: (0..3).map(|s| materials.add(side_color(s))).collect(),
     });

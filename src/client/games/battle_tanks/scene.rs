@@ -369,7 +369,7 @@ fn redraw(
             };
             let a = DiceAssets {
                 cube: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
-                pip: meshes.add(Cylinder::new(0.09, 0.04)),
+                pip: meshes.add(crate::client::shapes::cylinder(0.09, 0.04)),
                 ring: meshes.add(Annulus::new(0.24, 0.3)),
                 nuke: mat(Color::srgb(0.08, 0.08, 0.09), LinearRgba::BLACK),
                 free: mat(Color::srgb(0.6, 0.6, 0.6), LinearRgba::BLACK),
@@ -622,7 +622,7 @@ fn play_anims(
                         if world { 2.4 } else { 1.6 },
                         if world { 14.0 } else { 4.0 },
                     ),
-                    Mesh3d(meshes.add(Sphere::new(1.0))),
+                    Mesh3d(meshes.add(crate::client::shapes::sphere(1.0))),
                     MeshMaterial3d(materials.add(StandardMaterial {
                         base_color: Color::srgb(1.0, 0.6, 0.1),
                         emissive: LinearRgba::rgb(8.0, 3.0, 0.5),

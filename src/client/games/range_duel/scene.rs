@@ -371,7 +371,7 @@ fn redraw(
             Drawn,
             DespawnOnExit(GameScreen::RangeDuel),
             Berm(p),
-            Mesh3d(meshes.add(Sphere::new(0.5))),
+            Mesh3d(meshes.add(crate::client::shapes::sphere(0.5))),
             MeshMaterial3d(earth.clone()),
             Transform::from_translation(at + towards_enemy(p) * 0.95)
                 .with_scale(Vec3::new(0.6, 0.55, 1.6)),
@@ -385,7 +385,7 @@ fn redraw(
             Drawn,
             DespawnOnExit(GameScreen::RangeDuel),
             Wreck(p),
-            Mesh3d(meshes.add(Sphere::new(0.45))),
+            Mesh3d(meshes.add(crate::client::shapes::sphere(0.45))),
             MeshMaterial3d(mat(&mut materials, Color::srgba(0.05, 0.05, 0.05, 0.9))),
             Transform::from_translation(at + Vec3::Y * 1.3),
             if game.tank(p).knocked_out {
@@ -493,7 +493,7 @@ fn play_anims(
                     commands.spawn((
                         DespawnOnExit(GameScreen::RangeDuel),
                         Effect::growing(now + 0.25, 0.7, 1.6),
-                        Mesh3d(meshes.add(Sphere::new(size))),
+                        Mesh3d(meshes.add(crate::client::shapes::sphere(size))),
                         MeshMaterial3d(materials.add(StandardMaterial {
                             base_color: color,
                             emissive: if penetrating {

@@ -139,7 +139,7 @@ fn draw_board(
     });
     let tile = meshes.add(Cuboid::new(0.97, 0.1, 0.97));
     let cube = meshes.add(Cuboid::new(1.0, 1.0, 1.0));
-    let cyl = meshes.add(Cylinder::new(0.5, 1.0));
+    let cyl = meshes.add(crate::client::shapes::cylinder(0.5, 1.0));
     commands.spawn((
         Drawn,
         DespawnOnExit(GameScreen::TankChess),
@@ -150,6 +150,8 @@ fn draw_board(
             0.1,
             f32::from(h) + 1.2,
         )),
+        // Flat things cast no shadow worth drawing: the shadow map draws the pieces.
+        bevy::light::NotShadowCaster,
     ));
     commands.spawn((
         Drawn,
@@ -174,6 +176,7 @@ fn draw_board(
                     Mesh3d(tile.clone()),
                     MeshMaterial3d(m),
                     Transform::from_translation(at - Vec3::Y * 0.05),
+                    bevy::light::NotShadowCaster,
                 ))
                 .observe(hover)
                 .observe(leave)

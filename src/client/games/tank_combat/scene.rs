@@ -410,7 +410,7 @@ fn play_anims(
                             grow: 1.4,
                             rise: 0.5,
                         },
-                        Mesh3d(meshes.add(Sphere::new(0.5))),
+                        Mesh3d(meshes.add(crate::client::shapes::sphere(0.5))),
                         MeshMaterial3d(materials.add(Color::srgb(0.75, 0.76, 0.78))),
                         Transform::from_translation(at).with_scale(Vec3::splat(0.01)),
                     ));
@@ -431,7 +431,7 @@ fn play_anims(
                 commands.spawn((
                     DespawnOnExit(GameScreen::TankCombat),
                     Effect::growing(start, 1.2, 1.8),
-                    Mesh3d(meshes.add(Sphere::new(0.6))),
+                    Mesh3d(meshes.add(crate::client::shapes::sphere(0.6))),
                     MeshMaterial3d(materials.add(StandardMaterial {
                         base_color: Color::srgb(1.0, 0.45, 0.05),
                         emissive: LinearRgba::rgb(6.0, 2.0, 0.2),

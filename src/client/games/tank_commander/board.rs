@@ -148,16 +148,12 @@ fn load_assets(
                 .translated_by(Vec3::new(0.2, 1.15, 0.1)),
         ),
         trees: meshes.add(merged(FOREST.iter().map(|&(dx, dz, s)| {
-            Mesh::from(Cone {
-                radius: 0.28,
-                height: 0.8,
-            })
-            .transformed_by(
+            crate::client::shapes::cone(0.28, 0.8, 10).transformed_by(
                 Transform::from_translation(Vec3::new(dx, 0.55 * s, dz)).with_scale(Vec3::splat(s)),
             )
         }))),
         trunks: meshes.add(merged(FOREST.iter().map(|&(dx, dz, _)| {
-            Mesh::from(Cylinder::new(0.05, 0.2)).translated_by(Vec3::new(dx, 0.1, dz))
+            crate::client::shapes::cylinder_of(0.05, 0.2, 6).translated_by(Vec3::new(dx, 0.1, dz))
         }))),
         rocks: meshes.add(merged(RUBBLE.iter().map(|&(dx, dz, r)| {
             Mesh::from(Cuboid::new(0.3, 0.18, 0.25)).transformed_by(
@@ -165,8 +161,8 @@ fn load_assets(
                     .with_rotation(Quat::from_rotation_y(r)),
             )
         }))),
-        cloud: meshes.add(Sphere::new(0.55)),
-        ring: meshes.add(Torus::new(0.45, 0.6)),
+        cloud: meshes.add(crate::client::shapes::sphere(0.55)),
+        ring: meshes.add(crate::client::shapes::torus(0.45, 0.6)),
         goal_tile: meshes.add(RegularPolygon::new(HEX_SIZE * 0.86, 6)),
         terrain,
         tree_mat: materials.add(Color::srgb(0.14, 0.30, 0.13)),
@@ -191,7 +187,7 @@ fn load_assets(
             unlit: true,
             ..default()
         }),
-        flare: meshes.add(Sphere::new(0.16)),
+        flare: meshes.add(crate::client::shapes::sphere(0.16)),
         flare_mat: materials.add(StandardMaterial {
             base_color: Color::srgb(1.0, 0.95, 0.8),
             emissive: LinearRgba::rgb(30.0, 26.0, 16.0),
@@ -243,6 +239,7 @@ fn lay_surface(
             ..default()
         })),
         Transform::from_translation(centre),
+        bevy::light::NotShadowCaster,
     ));
     commands.spawn((
         Surface,
@@ -378,7 +375,10 @@ fn dress_tiles(
         tile.insert(Shown(*terrain));
     }
     for (material, mesh) in parts {
-        commands.spawn((
+        // The flat ground tiles cast no shadow worth drawing (they lie on the table): the
+        // shadow map draws only what stands on them.
+        let flat = a.terrain.iter().any(|(_, m)| *m == material);
+        let mut part = commands.spawn((
             BoardModel,
             DespawnOnExit(GameScreen::TankCommander),
             Mesh3d(meshes.add(mesh)),
@@ -387,6 +387,9 @@ fn dress_tiles(
             // The pointer finds tiles, not the models drawn for them.
             Pickable::IGNORE,
         ));
+        if flat {
+            part.insert(bevy::light::NotShadowCaster);
+        }
     }
 }
 

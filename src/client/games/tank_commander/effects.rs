@@ -120,7 +120,7 @@ fn load_assets(
 ) {
     let m = &mut *materials;
     commands.insert_resource(FxAssets {
-        ball: meshes.add(Sphere::new(0.5)),
+        ball: meshes.add(crate::client::shapes::sphere(0.5)),
         flash: glow(m, (1.0, 0.9, 0.5), 6.0),
         tracer: glow(m, (1.0, 0.8, 0.3), 8.0),
         spark: glow(m, (1.0, 0.95, 0.6), 5.0),

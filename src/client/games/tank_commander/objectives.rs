@@ -45,9 +45,9 @@ fn plant_flags(
     if battle.objectives().is_empty() {
         return;
     }
-    let pole = meshes.add(Cylinder::new(0.04, 1.5));
+    let pole = meshes.add(crate::client::shapes::cylinder(0.04, 1.5));
     let cloth = meshes.add(Cuboid::new(0.62, 0.4, 0.03));
-    let ring = meshes.add(Torus::new(0.5, 0.56));
+    let ring = meshes.add(crate::client::shapes::torus(0.5, 0.56));
     let wood = materials.add(Color::srgb(0.35, 0.27, 0.18));
     for o in battle.objectives() {
         let colour = o

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The frame benchmark's table: every scene of the client rendered offscreen, beside an empty
+# Bevy app (one camera) measured three times in the same run, interleaved with the scenes.
+# Each size prints frame times, frames per second, resident memory and each scene's ratio
+# to the median empty run (`tanktable bench-frames`, `dev` feature; see docs/performance.md).
+#
+#   benches/frames.sh                 2,000 frames a scene at 1280x720, 1920x1080, 3840x2160
+#   benches/frames.sh --pin           the same on 4 cores (taskset -c 0-3), a desktop's count
+#   benches/frames.sh --smoke         every scene for a few frames at 320x180 (CI; no timing)
+#   benches/frames.sh --frames 300 --sizes "1920x1080"
+#
+# TANKTABLE_BIN=path runs that binary (built with `--features dev`) instead of building one:
+# a release build normally, the dev profile for --smoke.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/tanktable-target}"
+
+smoke=0
+pin=0
+frames=2000
+warmup=240
+sizes="1280x720 1920x1080 3840x2160"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --smoke) smoke=1 ;;
+        --pin) pin=1 ;;
+        --frames) frames="$2"; shift ;;
+        --warmup) warmup="$2"; shift ;;
+        --sizes) sizes="$2"; shift ;;
+        -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "frames.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+if [ "$smoke" = 1 ]; then
+    frames=5
+    warmup=2
+    sizes="320x180"
+fi
+
+bin="${TANKTABLE_BIN:-}"
+if [ -z "$bin" ]; then
+    if [ "$smoke" = 1 ]; then
+        # The dev profile, with the features `cargo test` resolves (a bench target pulls in
+        # the dev-dependencies), so that nothing but this crate is compiled again.
+        cargo build --features dev --bin tanktable --bench editor
+        bin="$CARGO_TARGET_DIR/debug/tanktable"
+    else
+        cargo build --release --features dev
+        bin="$CARGO_TARGET_DIR/release/tanktable"
+    fi
+fi
+
+pin_cmd=()
+if [ "$pin" = 1 ]; then
+    pin_cmd=(taskset -c 0-3)
+fi
+
+eight_bots="heuristic,heuristic,heuristic,heuristic,heuristic,heuristic,heuristic,heuristic"
+scenes=(
+    empty
+    menu
+    scenarios/battle.ron
+    empty
+    benches/big-battle.ron
+    scenarios/tank-chess/basic-20.ron
+    empty
+    "scenarios/battle-tanks/eight-players.ron@$eight_bots"
+    scenarios/tank-combat/deathmatch-4.ron
+    scenarios/range-duel/default.ron@person,heuristic
+)
+
+for size in $sizes; do
+    echo "## $size$([ "$pin" = 1 ] && echo ', pinned to 4 cores')"
+    "${pin_cmd[@]}" "$bin" bench-frames --size "$size" --frames "$frames" --warmup "$warmup" "${scenes[@]}"
+    echo
+done

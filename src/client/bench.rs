@@ -1,0 +1,605 @@
+//! The frame benchmark (`tanktable bench-frames`, a command of the `dev` feature): the
+//! real client, or an empty Bevy app with one camera, rendered offscreen as fast as it
+//! goes.
+//!
+//! Every camera draws into an image of the asked size instead of a window, and the app
+//! runs without winit, so no window surface is ever made: it runs under Xvfb with any
+//! driver, on a GPU machine with no display, and with no display at all. Each frame waits
+//! for the GPU to finish the frame before (as a swapchain with one frame in flight does),
+//! so a frame's time includes its GPU work.
+//!
+//! Each scene runs in a process of its own, so that its resident memory is its own: the
+//! command starts itself once per scene and gathers what each run prints.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use bevy::app::PluginsState;
+use bevy::camera::RenderTarget;
+use bevy::prelude::*;
+use bevy::render::render_resource::{PipelineCache, PollType, TextureFormat, TextureUsages};
+use bevy::render::renderer::RenderDevice;
+use bevy::render::{Render, RenderApp, RenderSystems};
+use bevy::window::{ExitCondition, WindowResolution};
+use serde::{Deserialize, Serialize};
+
+use super::{Launch, OpenGame, Screen};
+
+/// `tanktable bench-frames`: frame times and resident memory of scenes of the client.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// The scenes, measured in this order: `menu` (the main menu), `empty` (an empty Bevy
+    /// app with one camera), or a scenario or setup of any game, opened as a new game.
+    /// `FILE@SEATS` seats bots or people as `play --seats` does, e.g.
+    /// `scenarios/battle-tanks/eight-players.ron@heuristic`.
+    #[arg(required = true)]
+    pub scenes: Vec<String>,
+    /// Frames timed in each scene.
+    #[arg(long, default_value_t = 2000)]
+    pub frames: u32,
+    /// Frames run before timing starts, once every render pipeline has compiled.
+    #[arg(long, default_value_t = 240)]
+    pub warmup: u32,
+    /// The size of the image every camera renders to.
+    #[arg(long, default_value = "1920x1080", value_parser = parse_size)]
+    pub size: UVec2,
+    /// Measure an empty Bevy app (one camera) before the scenes, as the scene `empty`.
+    #[arg(long)]
+    pub empty_app: bool,
+    /// What-if, for profiling: no light casts shadows.
+    #[arg(long)]
+    pub no_shadows: bool,
+    /// What-if, for profiling: every camera's multisampling (1 is off; default: the
+    /// client's own).
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["1", "2", "4", "8"]))]
+    pub msaa: Option<String>,
+    /// Profile: Bevy's render diagnostics, each pass's CPU and GPU time (mean of the last
+    /// 120 frames), printed after each scene's table row.
+    #[arg(long)]
+    pub passes: bool,
+    /// Save what each scene's last frame showed as a PNG in this folder (to look at).
+    #[arg(long, value_name = "DIR")]
+    pub screenshots: Option<PathBuf>,
+    /// Print each scene's measurement as a line of JSON too.
+    #[arg(long)]
+    pub json: bool,
+    /// Measure the one scene given in this process (what each scene's run does).
+    #[arg(long, hide = true)]
+    pub one: bool,
+}
+
+fn parse_size(text: &str) -> Result<UVec2, String> {
+    let (w, h) = text
+        .split_once(['x', 'X', '×'])
+        .ok_or_else(|| format!("`{text}` is not a size: write WIDTHxHEIGHT, e.g. 1920x1080"))?;
+    let number = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (16..=8192).contains(n))
+            .ok_or_else(|| format!("`{s}` in `{text}`: a side is a number from 16 to 8192"))
+    };
+    Ok(UVec2::new(number(w)?, number(h)?))
+}
+
+/// One scene's measurement.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FrameStats {
+    pub scene: String,
+    pub frames: u32,
+    pub mean_ms: f64,
+    pub p50_ms: f64,
+    pub p95_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+    pub fps: f64,
+    /// Frames over three times the median.
+    pub spikes: u32,
+    /// Resident memory after the timed frames.
+    pub rss_mib: f64,
+    /// The most resident memory the process had.
+    pub peak_mib: f64,
+    /// Frames spent waiting for the scene to open and its pipelines to compile.
+    pub settle_frames: u32,
+}
+
+impl FrameStats {
+    fn from_times(scene: &str, mut times_ms: Vec<f64>, settle_frames: u32) -> Self {
+        let n = times_ms.len().max(1);
+        let mean_ms = times_ms.iter().sum::<f64>() / n as f64;
+        times_ms.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            let i = ((times_ms.len() as f64 - 1.0) * q).round() as usize;
+            times_ms.get(i).copied().unwrap_or(0.0)
+        };
+        let p50_ms = at(0.5);
+        Self {
+            scene: scene.to_string(),
+            frames: times_ms.len() as u32,
+            mean_ms,
+            p50_ms,
+            p95_ms: at(0.95),
+            p99_ms: at(0.99),
+            max_ms: times_ms.last().copied().unwrap_or(0.0),
+            fps: if mean_ms > 0.0 { 1000.0 / mean_ms } else { 0.0 },
+            spikes: times_ms.iter().filter(|&&t| t > 3.0 * p50_ms).count() as u32,
+            rss_mib: status_kib("VmRSS:").unwrap_or(0) as f64 / 1024.0,
+            peak_mib: status_kib("VmHWM:").unwrap_or(0) as f64 / 1024.0,
+            settle_frames,
+        }
+    }
+}
+
+/// A line of `/proc/self/status` in KiB.
+fn status_kib(key: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(key))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The line a scene's run prints its measurement on.
+const RESULT: &str = "BENCH-FRAMES ";
+
+/// The lines a scene's run prints its passes on.
+const PASS: &str = "BENCH-PASS ";
+
+/// Runs the benchmark: each scene in a process of its own, then the table.
+///
+/// # Errors
+/// A bad argument, or a scene that could not be measured (the others still are).
+pub fn run(args: &BenchArgs) -> Result<(), String> {
+    if args.one {
+        let scene = args
+            .scenes
+            .first()
+            .ok_or("--one measures one scene: name it")?;
+        let stats = measure(scene, args)?;
+        let line = serde_json::to_string(&stats).map_err(|e| e.to_string())?;
+        println!("{RESULT}{line}");
+        return Ok(());
+    }
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    let mut scenes: Vec<&str> = Vec::new();
+    if args.empty_app {
+        scenes.push("empty");
+    }
+    scenes.extend(args.scenes.iter().map(String::as_str));
+    for scene in &scenes {
+        scene_launch(scene)?;
+    }
+    println!(
+        "{} frames a scene after {} of warm-up, {}x{}, offscreen",
+        args.frames, args.warmup, args.size.x, args.size.y
+    );
+    let mut done = Vec::new();
+    let mut failed = Vec::new();
+    for (i, scene) in scenes.iter().enumerate() {
+        eprintln!("[{}/{}] {scene} …", i + 1, scenes.len());
+        let output = std::process::Command::new(&exe)
+            .args(["bench-frames", "--one", "--frames"])
+            .arg(args.frames.to_string())
+            .arg("--warmup")
+            .arg(args.warmup.to_string())
+            .arg("--size")
+            .arg(format!("{}x{}", args.size.x, args.size.y))
+            .args(args.no_shadows.then_some("--no-shadows"))
+            .args(args.passes.then_some("--passes"))
+            .args(
+                args.screenshots
+                    .iter()
+                    .flat_map(|d| [std::ffi::OsStr::new("--screenshots"), d.as_os_str()]),
+            )
+            .args(args.msaa.iter().flat_map(|m| ["--msaa", m.as_str()]))
+            .arg("--")
+            .arg(scene)
+            .env(
+                "RUST_LOG",
+                std::env::var("RUST_LOG").unwrap_or_else(|_| "error".into()),
+            )
+            .output()
+            .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stats = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix(RESULT))
+            .and_then(|l| serde_json::from_str::<FrameStats>(l).ok());
+        for line in stdout.lines().filter(|l| l.starts_with(PASS)) {
+            println!("{scene}: {}", &line[PASS.len()..]);
+        }
+        match stats {
+            Some(stats) => {
+                if args.json {
+                    println!("{}", serde_json::to_string(&stats).unwrap_or_default());
+                }
+                done.push(stats);
+            }
+            None => {
+                eprintln!(
+                    "{scene}: no measurement ({}):\n{}",
+                    output.status,
+                    String::from_utf8_lossy(&output.stderr)
+                );
+                failed.push(*scene);
+            }
+        }
+    }
+    print!("{}", table(&done));
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("not measured: {}", failed.join(", ")))
+    }
+}
+
+/// The median of the empty app's runs, if any.
+fn empty_baseline(done: &[FrameStats]) -> Option<(f64, f64)> {
+    let mut empty: Vec<&FrameStats> = done.iter().filter(|s| s.scene == "empty").collect();
+    if empty.is_empty() {
+        return None;
+    }
+    empty.sort_by(|a, b| a.mean_ms.total_cmp(&b.mean_ms));
+    let time = empty[empty.len() / 2].mean_ms;
+    empty.sort_by(|a, b| a.rss_mib.total_cmp(&b.rss_mib));
+    Some((time, empty[empty.len() / 2].rss_mib))
+}
+
+/// The measurements as a table, with each scene's ratio to the median empty run.
+#[must_use]
+pub fn table(done: &[FrameStats]) -> String {
+    use std::fmt::Write as _;
+    let base = empty_baseline(done);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<48} {:>8} {:>7} {:>7} {:>7} {:>8} {:>7} {:>6} {:>8} {:>7} {:>7}",
+        "scene",
+        "mean ms",
+        "p50",
+        "p95",
+        "p99",
+        "max",
+        "fps",
+        ">3×p50",
+        "RSS MiB",
+        "× time",
+        "× RSS"
+    );
+    for s in done {
+        let (time, rss) = base.map_or((String::from("-"), String::from("-")), |(t, r)| {
+            (
+                format!("{:.2}", s.mean_ms / t),
+                format!("{:.2}", s.rss_mib / r),
+            )
+        });
+        let _ = writeln!(
+            out,
+            "{:<48} {:>8.2} {:>7.2} {:>7.2} {:>7.2} {:>8.2} {:>7.1} {:>6} {:>8.0} {:>7} {:>7}",
+            shorten(&label(&s.scene), 48),
+            s.mean_ms,
+            s.p50_ms,
+            s.p95_ms,
+            s.p99_ms,
+            s.max_ms,
+            s.fps,
+            s.spikes,
+            s.rss_mib,
+            time,
+            rss
+        );
+    }
+    out
+}
+
+/// A scene as the table names it: seats all alike are written once, with their count.
+fn label(scene: &str) -> String {
+    let Some((file, seats)) = scene.rsplit_once('@') else {
+        return scene.to_string();
+    };
+    let seats: Vec<&str> = seats.split(',').collect();
+    if seats.len() > 1 && seats.iter().all(|s| *s == seats[0]) {
+        format!("{file}@{}×{}", seats[0], seats.len())
+    } else {
+        scene.to_string()
+    }
+}
+
+fn shorten(text: &str, width: usize) -> String {
+    let count = text.chars().count();
+    if count <= width {
+        text.to_string()
+    } else {
+        let tail: String = text.chars().skip(count + 1 - width).collect();
+        format!("…{tail}")
+    }
+}
+
+/// What a scene opens: `None` for the empty app.
+fn scene_launch(scene: &str) -> Result<Option<Launch>, String> {
+    match scene {
+        "empty" => Ok(None),
+        "menu" => Ok(Some(Launch::default())),
+        file => {
+            let (path, seats) = match file.rsplit_once('@') {
+                Some((path, seats)) => (path, Some(seats)),
+                None => (file, None),
+            };
+            let path = PathBuf::from(path);
+            if !path.is_file() {
+                return Err(format!(
+                    "{}: no such file (a scene is `menu`, `empty`, or a scenario or setup)",
+                    path.display()
+                ));
+            }
+            let mut open = OpenGame::file(path);
+            open.seed = Some(1);
+            open.seats = seats.map(|s| s.split(',').map(crate::framework::Seat::parse).collect());
+            Ok(Some(Launch {
+                open: Some(open),
+                ..Launch::default()
+            }))
+        }
+    }
+}
+
+/// The image every camera renders to.
+#[derive(Resource)]
+struct Target(Handle<Image>);
+
+/// Whether the render world has compiled every pipeline asked for.
+#[derive(Resource, Clone, Default)]
+struct PipelinesReady(Arc<AtomicBool>);
+
+/// Renders every camera into one image of `size` and waits for the GPU each frame.
+fn offscreen(app: &mut App, size: UVec2) {
+    let mut image = Image::new_target_texture(size.x, size.y, TextureFormat::Rgba8UnormSrgb, None);
+    // The screenshot copies from it.
+    image.texture_descriptor.usage |= TextureUsages::COPY_SRC;
+    let image = app.world_mut().resource_mut::<Assets<Image>>().add(image);
+    app.insert_resource(Target(image.clone()));
+    app.add_observer(move |add: On<Add, Camera>, mut commands: Commands| {
+        commands
+            .entity(add.entity)
+            .insert(RenderTarget::Image(image.clone().into()));
+    });
+    let ready = PipelinesReady::default();
+    app.insert_resource(ready.clone());
+    if let Some(render) = app.get_sub_app_mut(RenderApp) {
+        render
+            .insert_resource(ready)
+            .add_systems(Render, wait_for_gpu.in_set(RenderSystems::Cleanup));
+    }
+}
+
+fn wait_for_gpu(device: Res<RenderDevice>, cache: Res<PipelineCache>, ready: Res<PipelinesReady>) {
+    let _ = device.poll(PollType::wait_indefinitely());
+    ready.0.store(
+        cache.waiting_pipelines().next().is_none(),
+        Ordering::Relaxed,
+    );
+}
+
+/// The profiling switches: shadows off, another multisampling.
+fn what_if(app: &mut App, args: &BenchArgs) {
+    if args.no_shadows {
+        app.add_systems(
+            PostUpdate,
+            |mut lights: Query<&mut DirectionalLight, Changed<DirectionalLight>>| {
+                for mut light in &mut lights {
+                    light.shadow_maps_enabled = false;
+                }
+            },
+        );
+    }
+    if let Some(samples) = &args.msaa {
+        let msaa = match samples.as_str() {
+            "1" => Msaa::Off,
+            "2" => Msaa::Sample2,
+            "8" => Msaa::Sample8,
+            _ => Msaa::Sample4,
+        };
+        app.add_observer(move |add: On<Add, Camera>, mut commands: Commands| {
+            commands.entity(add.entity).insert(msaa);
+        });
+    }
+}
+
+/// Bevy's plugins for an offscreen app of `size`: no winit, and a window that never gets
+/// a surface (systems that ask for the primary window still find one).
+pub(super) fn offscreen_plugins(
+    plugins: bevy::app::PluginGroupBuilder,
+    size: UVec2,
+) -> bevy::app::PluginGroupBuilder {
+    plugins
+        .disable::<bevy::winit::WinitPlugin>()
+        .set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Tanktable".into(),
+                resolution: WindowResolution::new(size.x, size.y),
+                ..default()
+            }),
+            exit_condition: ExitCondition::DontExit,
+            close_when_requested: false,
+            ..default()
+        })
+}
+
+/// Frames in a row with every pipeline compiled before warm-up starts.
+const SETTLED: u32 = 10;
+
+/// Frames at most spent waiting for a scene to open and compile.
+const MOST_SETTLE: u32 = 20_000;
+
+/// Measures one scene in this process.
+fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
+    let (size, warmup, frames) = (args.size, args.warmup, args.frames);
+    let mut app = match scene_launch(scene)? {
+        None => {
+            let mut app = App::new();
+            app.add_plugins(offscreen_plugins(DefaultPlugins.build(), size))
+                .add_systems(Startup, |mut commands: Commands| {
+                    commands.spawn(Camera3d::default());
+                });
+            app
+        }
+        Some(mut launch) => {
+            launch.offscreen = Some(size);
+            super::app(launch)?
+        }
+    };
+    offscreen(&mut app, size);
+    what_if(&mut app, args);
+    if args.passes {
+        app.add_plugins(bevy::render::diagnostic::RenderDiagnosticsPlugin);
+    }
+    while app.plugins_state() == PluginsState::Adding {
+        bevy::tasks::tick_global_task_pools_on_main_thread();
+    }
+    app.finish();
+    app.cleanup();
+    let ready = app.world().resource::<PipelinesReady>().clone();
+    let wants_game = scene != "empty" && scene != "menu";
+    let mut settled = 0;
+    let mut settle_frames = 0;
+    while settled < SETTLED {
+        app.update();
+        settle_frames += 1;
+        if settle_frames > MOST_SETTLE {
+            return Err(format!(
+                "{scene}: not ready after {MOST_SETTLE} frames (the game did not open, or pipelines never compiled)"
+            ));
+        }
+        let playing = !wants_game
+            || app
+                .world()
+                .get_resource::<State<Screen>>()
+                .is_some_and(|s| *s.get() == Screen::Playing);
+        if playing && ready.0.load(Ordering::Relaxed) {
+            settled += 1;
+        } else {
+            settled = 0;
+        }
+    }
+    for _ in 0..warmup {
+        app.update();
+    }
+    let mut times = Vec::with_capacity(frames as usize);
+    let mut last = Instant::now();
+    for _ in 0..frames {
+        app.update();
+        let now = Instant::now();
+        times.push((now - last).as_secs_f64() * 1000.0);
+        last = now;
+    }
+    if args.passes {
+        print_passes(app.world());
+    }
+    let stats = FrameStats::from_times(scene, times, settle_frames);
+    if let Some(dir) = &args.screenshots {
+        save_image(&mut app, dir, scene)?;
+    }
+    Ok(stats)
+}
+
+/// Saves the image the cameras render to as `DIR/<scene>.png`.
+fn save_image(app: &mut App, dir: &std::path::Path, scene: &str) -> Result<(), String> {
+    use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let name: String = label(scene)
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let path = dir.join(format!("{name}.png"));
+    let _ = std::fs::remove_file(&path);
+    let image = app.world().resource::<Target>().0.clone();
+    app.world_mut()
+        .spawn(Screenshot::image(image))
+        .observe(save_to_disk(path.clone()));
+    for _ in 0..600 {
+        app.update();
+        if path.is_file() {
+            // Let the writer finish the file.
+            for _ in 0..10 {
+                app.update();
+            }
+            return Ok(());
+        }
+    }
+    Err(format!(
+        "{}: the screenshot was not written",
+        path.display()
+    ))
+}
+
+/// Each diagnostic Bevy kept, by its mean over its history, the slowest first.
+fn print_passes(world: &World) {
+    let Some(store) = world.get_resource::<bevy::diagnostic::DiagnosticsStore>() else {
+        return;
+    };
+    let mut rows: Vec<(String, f64)> = store
+        .iter()
+        .filter_map(|d| Some((d.path().to_string(), d.average()?)))
+        .collect();
+    rows.sort_by(|a, b| b.1.total_cmp(&a.1));
+    for (path, mean) in rows {
+        println!("{PASS}{path:<60} {mean:>10.3}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_read_and_bad_ones_refused() {
+        assert_eq!(parse_size("1920x1080"), Ok(UVec2::new(1920, 1080)));
+        assert_eq!(parse_size("640×480"), Ok(UVec2::new(640, 480)));
+        assert!(parse_size("1920").unwrap_err().contains("WIDTHxHEIGHT"));
+        assert!(parse_size("0x10").unwrap_err().contains("from 16"));
+    }
+
+    #[test]
+    fn the_table_divides_by_the_median_empty_run() {
+        let stats = |scene: &str, mean_ms: f64, rss_mib: f64| FrameStats {
+            scene: scene.into(),
+            frames: 10,
+            mean_ms,
+            p50_ms: mean_ms,
+            p95_ms: mean_ms,
+            p99_ms: mean_ms,
+            max_ms: mean_ms,
+            fps: 1000.0 / mean_ms,
+            spikes: 0,
+            rss_mib,
+            peak_mib: rss_mib,
+            settle_frames: 1,
+        };
+        let done = [
+            stats("empty", 2.0, 300.0),
+            stats("menu", 3.0, 330.0),
+            stats("empty", 4.0, 100.0),
+            stats("empty", 3.0, 200.0),
+        ];
+        assert_eq!(empty_baseline(&done), Some((3.0, 200.0)));
+        let table = table(&done);
+        let menu = table.lines().find(|l| l.starts_with("menu")).unwrap();
+        assert!(menu.ends_with("1.00    1.65"), "{menu}");
+    }
+
+    #[test]
+    fn percentiles_and_spikes_come_from_the_times() {
+        let mut times: Vec<f64> = (1..=100).map(f64::from).collect();
+        times.push(1000.0);
+        let s = FrameStats::from_times("x", times, 0);
+        assert_eq!(s.p50_ms, 51.0);
+        assert_eq!(s.max_ms, 1000.0);
+        assert_eq!(s.spikes, 1);
+    }
+}

@@ -1,0 +1,61 @@
+//! Resident memory. glibc's allocator gives each thread that allocates while another holds
+//! the lock an arena of its own, up to eight per core, and keeps what is freed in each;
+//! Bevy's task pools run on a thread per core. So the same scene's resident memory grew
+//! with the machine's cores and varied between runs with how threads happened to meet.
+//! The client caps the arenas before any thread starts, and hands freed memory back to the
+//! system once a screen has opened (loading a table frees most of what it allocated).
+
+use bevy::prelude::*;
+
+use super::Screen;
+
+/// Arenas glibc may make: enough that the render and main threads rarely wait on each
+/// other's allocations.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const MOST_ARENAS: i32 = 4;
+
+/// Frames after a screen changes before freed memory is handed back: by then the table's
+/// meshes are built and its pipelines compiled.
+const TRIM_AFTER: u32 = 120;
+
+/// Caps glibc's arenas; call before any thread starts (elsewhere it does nothing).
+#[allow(unsafe_code, reason = "a call into the C library with no pointers")]
+pub fn limit_arenas() {
+    // SAFETY: mallopt takes two integers and only sets an allocator parameter.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, MOST_ARENAS);
+    }
+}
+
+/// Hands the heap's free pages back to the system.
+#[allow(unsafe_code, reason = "a call into the C library with no pointers")]
+fn trim() {
+    // SAFETY: malloc_trim takes an integer and only releases free memory.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+#[derive(Resource, Default)]
+struct TrimIn(Option<u32>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TrimIn>()
+        .add_systems(Last, trim_after_opening);
+}
+
+fn trim_after_opening(screen: Option<Res<State<Screen>>>, mut countdown: ResMut<TrimIn>) {
+    if screen.is_some_and(|s| s.is_changed()) {
+        countdown.0 = Some(TRIM_AFTER);
+    }
+    match countdown.0 {
+        Some(0) => {
+            trim();
+            countdown.0 = None;
+        }
+        Some(n) => countdown.0 = Some(n - 1),
+        None => {}
+    }
+}
