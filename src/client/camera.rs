@@ -79,11 +79,7 @@ pub(super) fn plugin(app: &mut App) {
                 hidden.set_if_neq(TableHidden(false));
             },
         )
-        .add_systems(
-            PostUpdate,
-            hide_table
-                .run_if(resource_changed::<TableHidden>.or_else(state_changed::<super::Screen>)),
-        )
+        .add_systems(PostUpdate, configure_camera)
         .add_systems(
             Update,
             (
@@ -103,35 +99,49 @@ fn spawn_camera(mut commands: Commands) {
         distance: 20.0,
         home: (Vec3::ZERO, 20.0),
     };
-    commands.spawn((
-        Camera3d::default(),
-        // FXAA, one pass over the finished frame, instead of Bevy's default 4× MSAA, which
-        // keeps four samples of every pixel through every pass: the table's edges look
-        // the same, and a 4K frame costs a fraction (docs/performance.md).
-        Msaa::Off,
-        bevy::anti_alias::fxaa::Fxaa::default(),
-        rig.transform(),
-    ));
+    commands.spawn((Camera3d::default(), Msaa::Sample4, rig.transform()));
     commands.insert_resource(rig);
 }
 
-/// Draws no layer, and skips anti-aliasing, behind the privacy screen and on the screens
-/// that are panels only (the menu, the lab).
-fn hide_table(
+/// Frames larger than this many pixels are drawn without multisampling.
+const MOST_MSAA_PIXELS: u32 = 2560 * 1440;
+
+/// Draws no layer behind the privacy screen and on the screens that are panels only (the
+/// menu, the lab), and picks the multisampling by the frame's size: 4× up to 2560 × 1440;
+/// above it pixels are small enough that edges show no steps, while 4× would keep four
+/// samples of every one of 3.7 million or more pixels through every pass. (FXAA was tried
+/// instead: under software rendering its full-screen pass cost 75 ms at 1280 × 720, more
+/// than the 4× multisampling it replaced; docs/performance.md.)
+fn configure_camera(
     hidden: Res<TableHidden>,
     screen: Res<State<super::Screen>>,
-    mut cameras: Query<(Entity, &mut bevy::anti_alias::fxaa::Fxaa), With<Camera3d>>,
+    mut cameras: Query<
+        (
+            Entity,
+            &Camera,
+            &mut Msaa,
+            Has<bevy::camera::visibility::RenderLayers>,
+        ),
+        With<Camera3d>,
+    >,
     mut commands: Commands,
 ) {
     use super::Screen;
     let hide = hidden.0 || matches!(screen.get(), Screen::Menu | Screen::Lab);
-    for (camera, mut fxaa) in &mut cameras {
-        fxaa.enabled = !hide;
-        if hide {
+    for (camera, view, mut msaa, layered) in &mut cameras {
+        let large = view
+            .physical_target_size()
+            .is_some_and(|s| s.x.saturating_mul(s.y) > MOST_MSAA_PIXELS);
+        msaa.set_if_neq(if hide || large {
+            Msaa::Off
+        } else {
+            Msaa::Sample4
+        });
+        if hide && !layered {
             commands
                 .entity(camera)
                 .insert(bevy::camera::visibility::RenderLayers::none());
-        } else {
+        } else if !hide && layered {
             commands
                 .entity(camera)
                 .remove::<bevy::camera::visibility::RenderLayers>();
