@@ -25,6 +25,7 @@ use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::window::{ExitCondition, WindowResolution};
 use serde::{Deserialize, Serialize};
 
+use super::capture::status_kib;
 use super::{Launch, OpenGame, Screen};
 
 /// `tanktable bench-frames`: frame times and resident memory of scenes of the client.
@@ -130,13 +131,6 @@ impl FrameStats {
             settle_frames,
         }
     }
-}
-
-/// A line of `/proc/self/status` in KiB.
-fn status_kib(key: &str) -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with(key))?;
-    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// The line a scene's run prints its measurement on.

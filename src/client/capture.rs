@@ -120,8 +120,14 @@ fn screenshot_key(keys: Option<Res<ButtonInput<KeyCode>>>, mut commands: Command
 /// Resident memory of this process in KiB, from `/proc/self/status`.
 #[must_use]
 pub fn resident_kib() -> Option<u64> {
+    status_kib("VmRSS:")
+}
+
+/// A line of `/proc/self/status` in KiB (`VmRSS:`, `VmHWM:` …).
+#[must_use]
+pub fn status_kib(key: &str) -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let line = status.lines().find(|l| l.starts_with(key))?;
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
