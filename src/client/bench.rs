@@ -4,16 +4,17 @@
 //!
 //! Every camera draws into an image of the asked size instead of a window, and the app
 //! runs without winit, so no window surface is ever made: it runs under Xvfb with any
-//! driver, on a GPU machine with no display, and with no display at all. Each frame waits
-//! for the GPU to finish the frame before (as a swapchain with one frame in flight does),
-//! so a frame's time includes its GPU work.
+//! driver, on a GPU machine with no display, and with no display at all. Before a frame
+//! ends, the GPU must have finished the frame before it, as a window's swapchain (two
+//! frames deep) demands, so a GPU slower than the CPU slows the frames; `--in-flight 1`
+//! waits for the frame's own GPU work instead, adding the two up.
 //!
 //! Each scene runs in a process of its own, so that its resident memory is its own: the
 //! command starts itself once per scene and gathers what each run prints.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use bevy::app::PluginsState;
@@ -56,6 +57,18 @@ pub struct BenchArgs {
     /// client's own).
     #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["1", "2", "4", "8"]))]
     pub msaa: Option<String>,
+    /// What-if, for profiling: egui paints nothing (its panels are still laid out).
+    #[arg(long)]
+    pub no_egui: bool,
+    /// What-if, for profiling: every camera draws a depth prepass first.
+    #[arg(long)]
+    pub prepass: bool,
+    /// Frames the GPU may run behind: 2 (the default) lets the CPU prepare a frame while
+    /// the GPU draws the one before, as a window's swapchain does (wgpu's default frame
+    /// latency); 1 waits for each frame's GPU work before the next frame is prepared, so
+    /// that a frame's time is its CPU and GPU work added up.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub in_flight: u8,
     /// Profile: Bevy's render diagnostics, each pass's CPU and GPU time (mean of the last
     /// 120 frames), printed after each scene's table row.
     #[arg(long)]
@@ -104,6 +117,16 @@ pub struct FrameStats {
     pub peak_mib: f64,
     /// Frames spent waiting for the scene to open and its pipelines to compile.
     pub settle_frames: u32,
+    /// The main world's schedule, per timed frame (mean): the game's own systems, input,
+    /// egui's layout, picking.
+    #[serde(default)]
+    pub main_ms: f64,
+    /// The render world's CPU work per frame (mean): preparing, queueing and encoding.
+    #[serde(default)]
+    pub render_ms: f64,
+    /// The render world's wait for the GPU to finish the frame (mean).
+    #[serde(default)]
+    pub gpu_wait_ms: f64,
 }
 
 impl FrameStats {
@@ -129,7 +152,68 @@ impl FrameStats {
             rss_mib: status_kib("VmRSS:").unwrap_or(0) as f64 / 1024.0,
             peak_mib: status_kib("VmHWM:").unwrap_or(0) as f64 / 1024.0,
             settle_frames,
+            main_ms: 0.0,
+            render_ms: 0.0,
+            gpu_wait_ms: 0.0,
         }
+    }
+}
+
+/// Where the frames' time went: the main world's schedule, the render world's CPU work
+/// and its wait for the GPU, one entry per frame of each.
+#[derive(Resource, Clone, Default)]
+struct Clock(Arc<Mutex<Stages>>);
+
+#[derive(Default)]
+struct Stages {
+    main_start: Option<Instant>,
+    render_start: Option<Instant>,
+    main: Vec<f64>,
+    render: Vec<f64>,
+    wait: Vec<f64>,
+}
+
+impl Clock {
+    fn stages(&self) -> std::sync::MutexGuard<'_, Stages> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The mean of the last `n` entries.
+    fn mean_of_last(entries: &[f64], n: usize) -> f64 {
+        let tail = &entries[entries.len().saturating_sub(n)..];
+        if tail.is_empty() {
+            0.0
+        } else {
+            tail.iter().sum::<f64>() / tail.len() as f64
+        }
+    }
+}
+
+fn since_ms(start: Option<Instant>) -> Option<f64> {
+    start.map(|s| s.elapsed().as_secs_f64() * 1000.0)
+}
+
+fn main_started(clock: Res<Clock>) {
+    clock.stages().main_start = Some(Instant::now());
+}
+
+fn main_ended(clock: Res<Clock>) {
+    let mut stages = clock.stages();
+    if let Some(ms) = since_ms(stages.main_start.take()) {
+        stages.main.push(ms);
+    }
+}
+
+fn render_started(clock: Res<Clock>) {
+    clock.stages().render_start = Some(Instant::now());
+}
+
+fn render_ended(clock: Res<Clock>) {
+    let mut stages = clock.stages();
+    if let Some(ms) = since_ms(stages.render_start.take()) {
+        stages.render.push(ms);
     }
 }
 
@@ -164,7 +248,9 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         scene_launch(scene)?;
     }
     println!(
-        "{} frames a scene after {} of warm-up, {}x{}, offscreen",
+        "{} frames a scene after {} of warm-up, {}x{}, offscreen\n\
+         main: the main world's schedule; render: the render world's CPU work; gpu: its wait \
+         for the GPU (means, ms; the two worlds overlap when rendering is pipelined)",
         args.frames, args.warmup, args.size.x, args.size.y
     );
     let mut done = Vec::new();
@@ -179,6 +265,10 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             .arg("--size")
             .arg(format!("{}x{}", args.size.x, args.size.y))
             .args(args.no_shadows.then_some("--no-shadows"))
+            .args(args.no_egui.then_some("--no-egui"))
+            .args(args.prepass.then_some("--prepass"))
+            .arg("--in-flight")
+            .arg(args.in_flight.to_string())
             .args(args.passes.then_some("--passes"))
             .args(
                 args.screenshots
@@ -247,13 +337,16 @@ pub fn table(done: &[FrameStats]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:<48} {:>8} {:>7} {:>7} {:>7} {:>8} {:>7} {:>6} {:>8} {:>7} {:>7}",
+        "{:<48} {:>8} {:>7} {:>7} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>6} {:>8} {:>7} {:>7}",
         "scene",
         "mean ms",
         "p50",
         "p95",
         "p99",
         "max",
+        "main",
+        "render",
+        "gpu",
         "fps",
         ">3×p50",
         "RSS MiB",
@@ -269,13 +362,16 @@ pub fn table(done: &[FrameStats]) -> String {
         });
         let _ = writeln!(
             out,
-            "{:<48} {:>8.2} {:>7.2} {:>7.2} {:>7.2} {:>8.2} {:>7.1} {:>6} {:>8.0} {:>7} {:>7}",
+            "{:<48} {:>8.2} {:>7.2} {:>7.2} {:>7.2} {:>8.2} {:>6.2} {:>6.2} {:>6.2} {:>7.1} {:>6} {:>8.0} {:>7} {:>7}",
             shorten(&label(&s.scene), 48),
             s.mean_ms,
             s.p50_ms,
             s.p95_ms,
             s.p99_ms,
             s.max_ms,
+            s.main_ms,
+            s.render_ms,
+            s.gpu_wait_ms,
             s.fps,
             s.spikes,
             s.rss_mib,
@@ -345,8 +441,27 @@ struct Target(Handle<Image>);
 #[derive(Resource, Clone, Default)]
 struct PipelinesReady(Arc<AtomicBool>);
 
-/// Renders every camera into one image of `size` and waits for the GPU each frame.
-fn offscreen(app: &mut App, size: UVec2) {
+/// Frames the GPU may run behind, and the marker submitted after the frame before.
+#[derive(Resource)]
+struct InFlight {
+    frames: u8,
+    /// wgpu's submission index (a type Bevy does not re-export, hence `Any`).
+    previous: Option<Box<dyn std::any::Any + Send + Sync>>,
+}
+
+/// Keeps `now` and hands back the index kept before it.
+fn swap_index<T: Send + Sync + 'static>(
+    slot: &mut Option<Box<dyn std::any::Any + Send + Sync>>,
+    now: T,
+) -> Option<T> {
+    slot.replace(Box::new(now))
+        .and_then(|previous| previous.downcast::<T>().ok())
+        .map(|previous| *previous)
+}
+
+/// Renders every camera into one image of `size` and waits for the GPU each frame (or for
+/// the frame before, with `in_flight` 2).
+fn offscreen(app: &mut App, size: UVec2, in_flight: u8) {
     let mut image = Image::new_target_texture(size.x, size.y, TextureFormat::Rgba8UnormSrgb, None);
     // The screenshot copies from it.
     image.texture_descriptor.usage |= TextureUsages::COPY_SRC;
@@ -358,16 +473,56 @@ fn offscreen(app: &mut App, size: UVec2) {
             .insert(RenderTarget::Image(image.clone().into()));
     });
     let ready = PipelinesReady::default();
-    app.insert_resource(ready.clone());
+    let clock = Clock::default();
+    app.insert_resource(ready.clone())
+        .insert_resource(clock.clone())
+        .add_systems(First, main_started)
+        .add_systems(Last, main_ended);
     if let Some(render) = app.get_sub_app_mut(RenderApp) {
         render
             .insert_resource(ready)
-            .add_systems(Render, wait_for_gpu.in_set(RenderSystems::Cleanup));
+            .insert_resource(clock)
+            .insert_resource(InFlight {
+                frames: in_flight,
+                previous: None,
+            })
+            .add_systems(
+                Render,
+                (
+                    render_started.in_set(RenderSystems::ExtractCommands),
+                    (render_ended, wait_for_gpu)
+                        .chain()
+                        .in_set(RenderSystems::Cleanup),
+                ),
+            );
     }
 }
 
-fn wait_for_gpu(device: Res<RenderDevice>, cache: Res<PipelineCache>, ready: Res<PipelinesReady>) {
-    let _ = device.poll(PollType::wait_indefinitely());
+fn wait_for_gpu(
+    device: Res<RenderDevice>,
+    queue: Res<bevy::render::renderer::RenderQueue>,
+    cache: Res<PipelineCache>,
+    ready: Res<PipelinesReady>,
+    clock: Res<Clock>,
+    mut in_flight: ResMut<InFlight>,
+) {
+    let start = Instant::now();
+    if in_flight.frames > 1 {
+        // An empty submission marks the end of this frame's work; wait for the last one's.
+        let now = queue.submit(std::iter::empty());
+        if let Some(previous) = swap_index(&mut in_flight.previous, now) {
+            let _ = device.poll(PollType::Wait {
+                submission_index: Some(previous),
+                timeout: None,
+            });
+        }
+    } else {
+        let _ = device.poll(PollType::wait_indefinitely());
+    }
+    clock
+        .stages()
+        .wait
+        .push(start.elapsed().as_secs_f64() * 1000.0);
     ready.0.store(
         cache.waiting_pipelines().next().is_none(),
         Ordering::Relaxed,
@@ -386,6 +541,24 @@ fn what_if(app: &mut App, args: &BenchArgs) {
             },
         );
     }
+    if args.no_egui {
+        app.add_systems(
+            PostUpdate,
+            (|mut outputs: Query<&mut bevy_egui::EguiRenderOutput>| {
+                for mut output in &mut outputs {
+                    output.paint_jobs.clear();
+                }
+            })
+            .after(bevy_egui::EguiPostUpdateSet::ProcessOutput),
+        );
+    }
+    if args.prepass {
+        app.add_observer(|add: On<Add, Camera3d>, mut commands: Commands| {
+            commands
+                .entity(add.entity)
+                .insert(bevy::core_pipeline::prepass::DepthPrepass);
+        });
+    }
     if let Some(samples) = &args.msaa {
         let msaa = match samples.as_str() {
             "1" => Msaa::Off,
@@ -393,8 +566,13 @@ fn what_if(app: &mut App, args: &BenchArgs) {
             "8" => Msaa::Sample8,
             _ => Msaa::Sample4,
         };
-        app.add_observer(move |add: On<Add, Camera>, mut commands: Commands| {
-            commands.entity(add.entity).insert(msaa);
+        // Set every frame, after the client's own choice by the frame's size.
+        app.add_systems(Last, move |mut cameras: Query<&mut Msaa>| {
+            for mut current in &mut cameras {
+                if *current != msaa {
+                    *current = msaa;
+                }
+            }
         });
     }
 }
@@ -442,7 +620,7 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
             super::app(launch)?
         }
     };
-    offscreen(&mut app, size);
+    offscreen(&mut app, size, args.in_flight);
     what_if(&mut app, args);
     if args.passes {
         app.add_plugins(bevy::render::diagnostic::RenderDiagnosticsPlugin);
@@ -489,7 +667,14 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
     if args.passes {
         print_passes(app.world());
     }
-    let stats = FrameStats::from_times(scene, times, settle_frames);
+    let mut stats = FrameStats::from_times(scene, times, settle_frames);
+    {
+        let clock = app.world().resource::<Clock>().stages();
+        let n = frames as usize;
+        stats.main_ms = Clock::mean_of_last(&clock.main, n);
+        stats.render_ms = Clock::mean_of_last(&clock.render, n);
+        stats.gpu_wait_ms = Clock::mean_of_last(&clock.wait, n);
+    }
     if let Some(dir) = &args.screenshots {
         save_image(&mut app, dir, scene)?;
     }
@@ -574,6 +759,9 @@ mod tests {
             rss_mib,
             peak_mib: rss_mib,
             settle_frames: 1,
+            main_ms: 0.0,
+            render_ms: 0.0,
+            gpu_wait_ms: 0.0,
         };
         let done = [
             stats("empty", 2.0, 300.0),
