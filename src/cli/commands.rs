@@ -108,6 +108,7 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
             }
             super::odds::run(&input, &shooter, &target, round, rules.as_deref())
         }
+        Command::Rules { game, search, id } => rules_map(&game, search.as_deref(), id.as_deref()),
         Command::Play { .. } | Command::Preview { .. } | Command::Edit { .. } => {
             Err("`play` opens the client and is handled before headless commands".into())
         }
@@ -495,4 +496,90 @@ pub(super) fn progress(n: u32) -> ProgressBar {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
+}
+
+/// The game a user named: its name (`battle-tanks`), its title, or the start of either.
+fn game_named(name: &str) -> Result<GameKind, String> {
+    let wanted = name.trim().to_lowercase().replace(' ', "-");
+    let title = |g: GameKind| g.title().to_lowercase().replace(' ', "-");
+    if let Some(g) = GameKind::ALL
+        .into_iter()
+        .find(|&g| g.name() == wanted || title(g) == wanted || crate::rules::map::prefix(g) == wanted)
+    {
+        return Ok(g);
+    }
+    let starts: Vec<GameKind> = GameKind::ALL
+        .into_iter()
+        .filter(|&g| !wanted.is_empty() && (g.name().starts_with(&wanted) || title(g).starts_with(&wanted)))
+        .collect();
+    match starts.as_slice() {
+        [g] => Ok(*g),
+        _ => Err(format!(
+            "`{name}` names no one game: {}",
+            GameKind::ALL.map(GameKind::name).join(", ")
+        )),
+    }
+}
+
+/// `tanktable rules`: a game's rules map, whole, searched, or one rule.
+fn rules_map(game: &str, search: Option<&str>, id: Option<&str>) -> Result<ExitCode, String> {
+    use crate::rules::map;
+    let game = game_named(game)?;
+    let rules = map::map(game).map_err(|problems| problems.join("\n"))?;
+    if let Some(id) = id {
+        let row = rules.get(id).ok_or_else(|| {
+            format!(
+                "{} has no rule `{id}` (try `tanktable rules {} --search WORD`)",
+                game.title(),
+                game.name()
+            )
+        })?;
+        say!("{}  [{}]  {}", row.id, row.kind, row.section);
+        say!("{}", row.rule);
+        if !row.reading.is_empty() {
+            say!("Reading: {}", row.reading);
+        }
+        if !row.switches.is_empty() {
+            say!("Switch: {}", row.switches.join(", "));
+        }
+        if !row.code.is_empty() {
+            say!("Code: {}", row.code.join(", "));
+        }
+        if !row.tests.is_empty() {
+            say!("Tests: {}", row.tests.join(", "));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let rows = rules.search(search.unwrap_or(""));
+    say!("{}: {}", game.title(), rules.counts());
+    if let Some(words) = search {
+        say!("{} of {} rows hold \"{words}\"", rows.len(), rules.rows.len());
+    }
+    let mut section = "";
+    for row in &rows {
+        if row.section != section {
+            section = &row.section;
+            say!("");
+            say!("## {section}");
+        }
+        let reading = if row.reading.is_empty() || row.reading == "as written" {
+            String::new()
+        } else {
+            format!("\n      Reading: {}", row.reading)
+        };
+        let switch = if row.switches.is_empty() {
+            String::new()
+        } else {
+            format!("\n      Switch: {}", row.switches.join(", "))
+        };
+        say!("  {} [{}] {}{reading}{switch}", row.id, row.kind, row.rule);
+    }
+    if rows.is_empty() {
+        return Err(format!(
+            "no rule of {} holds \"{}\"",
+            game.title(),
+            search.unwrap_or_default()
+        ));
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -173,6 +173,20 @@ pub enum Command {
         #[arg(long)]
         rules: Option<PathBuf>,
     },
+    /// A game's rules map: every rule of its rulebook in the project's words, the reading
+    /// played, the switch that changes it, and the code and tests behind it.
+    Rules {
+        /// The game: tank-commander, tank-chess, battle-tanks, tank-combat, range-duel
+        /// (or its first letters).
+        game: String,
+        /// Show only the rules that hold every word given (in the rule, the reading, the
+        /// section, the id or the switch).
+        #[arg(long)]
+        search: Option<String>,
+        /// Show one rule by its id (`bt.war.matches`), with its code and tests.
+        #[arg(long, conflicts_with = "search")]
+        id: Option<String>,
+    },
     /// Exact odds of one shot in a Tank Commander scenario.
     Odds {
         scenario: PathBuf,

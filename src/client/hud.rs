@@ -121,10 +121,18 @@ fn draw_frame<G: GameClient>(
     mut edits: MessageWriter<EditTheGame>,
     mut next: ResMut<NextState<Screen>>,
     mut log: Local<LogCache>,
+    (mut reference, mut in_force): (
+        ResMut<super::rules_ref::RulesReference>,
+        ResMut<super::rules_ref::SwitchesInForce>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let state = session.state();
     let animating = busy.busy(time.elapsed_secs());
+    if in_force.game != Some(G::KIND) || in_force.generation != session.generation {
+        *in_force = super::rules_ref::SwitchesInForce::of::<G>(&session.seated.setup);
+        in_force.generation = session.generation;
+    }
 
     if let Some(p) = session.pass_to {
         privacy_screen(ctx, &state.player_name(p), p, &mut orders);
@@ -177,7 +185,7 @@ fn draw_frame<G: GameClient>(
                     );
                 }
             });
-            log_lines(ui, &session, &log.lines, &mut orders, &mut clicked);
+            log_lines(ui, &session, &log.lines, &mut orders, &mut clicked, &mut reference);
         });
 
     if session.replay.is_some() {
@@ -194,7 +202,7 @@ fn draw_frame<G: GameClient>(
             .max_width(900.0)
             .show(ctx, |ui| {
                 state.seat_panel(ui, session.viewer);
-                order_panel(ui, &session, &legal, animating, &mut orders);
+                order_panel(ui, &session, &legal, animating, &mut orders, &mut reference);
             });
     }
 
@@ -429,8 +437,10 @@ fn log_lines<G: GameClient>(
     lines: &[LogLine],
     orders: &mut MessageWriter<PanelOrder<G>>,
     clicked: &mut MessageWriter<LogClicked>,
+    reference: &mut super::rules_ref::RulesReference,
 ) {
-    let at = session.game.history().len();
+    let history = session.game.history();
+    let at = history.len();
     let replay = session.replay.is_some();
     ui.label(
         egui::RichText::new(if replay {
@@ -459,9 +469,18 @@ fn log_lines<G: GameClient>(
                 } else {
                     0.0
                 };
+                // The rule the line's fact applied, linked to the rules reference.
+                let rule = line
+                    .step
+                    .zip(line.fact)
+                    .and_then(|(step, fact)| history.get(step)?.facts.get(fact))
+                    .and_then(|fact| session.state().fact_rule(fact));
                 let r = ui
                     .horizontal(|ui| {
                         ui.add_space(indent);
+                        if let Some(id) = rule {
+                            super::rules_ref::rule_link(ui, reference, G::KIND, id);
+                        }
                         ui.add(egui::Label::new(text).wrap().sense(egui::Sense::click()))
                     })
                     .inner;
@@ -485,6 +504,7 @@ fn order_panel<G: GameClient>(
     legal: &Legal<G>,
     animating: bool,
     orders: &mut MessageWriter<PanelOrder<G>>,
+    reference: &mut super::rules_ref::RulesReference,
 ) {
     let state = session.state();
     if state.outcome().is_some() {
@@ -540,9 +560,21 @@ fn order_panel<G: GameClient>(
                             Some(h) => b.on_hover_text(h),
                             None => b,
                         };
-                        let b = match why {
-                            Some(why) => b.on_disabled_hover_text(format!("Not now: {why}")),
-                            None => b,
+                        let rule = why
+                            .as_ref()
+                            .and_then(|_| state.refusal_rule(player, action));
+                        let b = match (why, rule) {
+                            (Some(why), Some(id)) => {
+                                // A disabled button takes no click: read it off the pointer.
+                                if b.contains_pointer() && ui.input(|i| i.pointer.primary_clicked()) {
+                                    reference.show(G::KIND, Some(id));
+                                }
+                                b.on_disabled_hover_text(format!(
+                                    "Not now: {why}\n§ {id}: click for the rule (F1: the rules reference)"
+                                ))
+                            }
+                            (Some(why), None) => b.on_disabled_hover_text(format!("Not now: {why}")),
+                            (None, _) => b,
                         };
                         if b.clicked() {
                             orders.write(PanelOrder(Order::Play(player, action.clone())));

@@ -256,6 +256,7 @@ fn draw_menu(
     mut campaigns: MessageWriter<OpenCampaign>,
     mut labs: MessageWriter<super::lab::OpenLab>,
     mut editors: MessageWriter<super::editor::OpenEditor>,
+    mut reference: ResMut<super::rules_ref::RulesReference>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let menu = &mut *menu;
@@ -312,6 +313,14 @@ fn draw_menu(
                 {
                     commands.insert_resource(BuilderPlan::Standalone);
                     next.set(Screen::Builder);
+                }
+                if let Some(page) = menu.pages.get(menu.tab)
+                    && ui
+                        .button("Rules (F1)")
+                        .on_hover_text("This game's rules in our words: the reading played where the rulebook leaves a gap, the switch that changes each rule, searchable")
+                        .clicked()
+                {
+                    reference.show(page.game, None);
                 }
                 if let Some(page) = menu.pages.get(menu.tab)
                     && ui

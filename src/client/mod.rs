@@ -31,6 +31,7 @@ pub mod lab;
 pub mod memory;
 mod menu;
 pub mod redraw;
+pub mod rules_ref;
 mod reload;
 pub mod session;
 pub mod shapes;
@@ -290,6 +291,7 @@ fn client_plugins(app: &mut App) {
             games::scene_plugin,
             capture::plugin,
             memory::plugin,
+            rules_ref::plugin,
         ));
 }
 

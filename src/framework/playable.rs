@@ -164,6 +164,18 @@ pub trait Playable: Game + Sized {
         Some(self.describe_fact(fact))
     }
 
+    /// The id, in the game's rules map ([`crate::rules::map`]), of the rule `fact`
+    /// applies: the log links each line to it.
+    fn fact_rule(&self, _fact: &Self::Fact) -> Option<&'static str> {
+        None
+    }
+
+    /// The id, in the game's rules map, of the rule that refuses `action` to `player` now
+    /// (`None` where it is allowed, or no rule of the map says why).
+    fn refusal_rule(&self, _player: PlayerId, _action: &Self::Action) -> Option<&'static str> {
+        None
+    }
+
     /// Who must act and what they are deciding, in a few words ("Blue (choose a unit to
     /// activate)"); by default the seat's name.
     fn waiting_for(&self, player: PlayerId) -> String {

@@ -5,6 +5,7 @@
 //! names the five, and [`detect`] tells which game and kind of file a text is.
 
 pub mod battle_tanks;
+pub mod map;
 mod games;
 pub mod range_duel;
 #[cfg(test)]

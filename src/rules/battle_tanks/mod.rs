@@ -636,6 +636,58 @@ impl Game for BattleTanks {
 }
 
 impl Playable for BattleTanks {
+    fn fact_rule(&self, fact: &Fact) -> Option<&'static str> {
+        Some(match fact {
+            Fact::Began { .. } => "bt.terms.start",
+            Fact::BattleBegins { .. } => "bt.basic.one-die",
+            Fact::Declared { .. } | Fact::AnswerWindow { .. } | Fact::Answered { .. } => {
+                "bt.basic.announce"
+            }
+            Fact::Rolled { .. } => "bt.basic.same-time",
+            Fact::Misfires { .. } => "bt.misfire.double",
+            Fact::AllMisfired { .. } => "bt.misfire.all",
+            Fact::War { .. } => "bt.basic.war",
+            Fact::BattleWon {
+                reason: WinReason::Meganuke,
+                ..
+            } => "bt.meganuke.wins",
+            Fact::BattleWon {
+                reason: WinReason::Unopposed,
+                ..
+            } => "bt.dice.empty-bag",
+            Fact::BattleWon { .. } => "bt.basic.highest-wins",
+            Fact::DoubleMeganuke { .. } => "bt.double.destroys",
+            Fact::WorldEnds { .. } => "bt.triple.world-ends",
+            Fact::CalledOff { .. } => "bt.dice.empty-bag",
+            Fact::Eliminated { .. } => "bt.dice.out",
+            Fact::FinalBattleBegins { .. } => "bt.basic.final-two",
+            Fact::Launched { .. } => "bt.final.launch",
+            Fact::Volley(_) => "bt.final.meganuke",
+            Fact::GameOver { .. } => "bt.final.most-damage",
+        })
+    }
+
+    fn refusal_rule(&self, player: PlayerId, action: &Action) -> Option<&'static str> {
+        let kind = match action {
+            Action::Tank => DieKind::Tank,
+            Action::Nuke | Action::SwitchToNuke => DieKind::Nuke,
+            Action::Keep | Action::Launch => return None,
+        };
+        let (choices, forced) = self.weapon_choices(player);
+        if choices.contains(&kind) {
+            return None;
+        }
+        Some(match forced {
+            Some(Forced::FirstRoll) => "bt.basic.first-roll",
+            Some(Forced::NoNuke) => "bt.terms.start",
+            Some(Forced::NukeBarred) => "bt.terms.no-nuke-twice",
+            Some(Forced::OnlyNukes) => "bt.terms.only-nukes",
+            Some(Forced::EmptyArsenal) => "bt.dice.free-die",
+            Some(Forced::BagEmpty) => "bt.dice.empty-bag",
+            None => "bt.basic.announce",
+        })
+    }
+
     /// Every number lives in the setup's `rules` section.
     type Rules = ();
     type Setup = BattleSetup;

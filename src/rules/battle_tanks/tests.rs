@@ -970,3 +970,90 @@ fn long_random_play_keeps_every_die() {
         check_invariants,
     );
 }
+
+// Rules map: tests for rules that had none.
+
+#[test]
+fn each_commander_starts_with_five_tanks_and_one_nuke() {
+    let rules = BattleRules::default();
+    assert_eq!((rules.tanks, rules.nukes), (5, 1));
+    let g = game(4, "");
+    for c in g.players() {
+        assert_eq!((c.tanks, c.nukes, c.out), (5, 1, false));
+    }
+    // A setup may change the arsenal (a variant).
+    let g = game(3, "tanks: 7, nukes: 2");
+    assert!(g.players().iter().all(|c| (c.tanks, c.nukes) == (7, 2)));
+}
+
+#[test]
+fn a_nuke_may_be_rolled_every_other_roll_even_with_two_nukes() {
+    let mut g = nukes_allowed(3);
+    g.players[0].nukes = 2;
+    begin(&mut g, &[]);
+    play(&mut g, ANN, Action::Nuke, &[]);
+    play(&mut g, BOB, Action::Tank, &[]);
+    let f = play(&mut g, CAT, Action::Tank, &[5, 3, 2]);
+    assert_eq!(won(&f).unwrap().0, ANN);
+    // Two Nukes in her arsenal, but her last roll was a Nuke: no Nuke now.
+    assert_eq!(g.player(ANN).nukes, 2);
+    assert_eq!(
+        g.weapon_choices(ANN),
+        (vec![DieKind::Tank], Some(Forced::NukeBarred))
+    );
+    // Battle 2 (Bob, Cat, Ann): her Tank is declared for her; after it, a Nuke is allowed.
+    play(&mut g, BOB, Action::Tank, &[]);
+    let f = play(&mut g, CAT, Action::Tank, &[2, 3, 6]);
+    assert!(f.contains(&Fact::Declared {
+        player: ANN,
+        kind: Some(DieKind::Tank),
+        forced: Some(Forced::NukeBarred),
+    }));
+    assert_eq!(won(&f).unwrap().0, ANN);
+    assert_eq!(
+        g.weapon_choices(ANN),
+        (vec![DieKind::Tank, DieKind::Nuke], None)
+    );
+}
+
+#[test]
+fn a_war_compares_only_the_new_roll() {
+    let mut g = game(4, "");
+    begin(&mut g, &[3, 3, 5, 2]);
+    play(&mut g, ANN, Action::Tank, &[]);
+    play(&mut g, BOB, Action::Tank, &[]);
+    let f = play(&mut g, CAT, Action::Tank, &[2, 4, 3]);
+    // Cat's 5 from the opening roll is loot now: Bob's 4 is the War's highest, and he
+    // takes the whole Battlefield.
+    assert_eq!(
+        won(&f).unwrap(),
+        (
+            BOB,
+            WinReason::Highest { value: 4 },
+            DieCounts { tanks: 7, nukes: 0 }
+        )
+    );
+    assert!(g.battlefield().is_empty());
+}
+
+#[test]
+fn final_battle_meganukes_only_do_damage() {
+    // Three Meganukes in one Final Battle volley neither end the world nor destroy dice.
+    let mut g = game(2, "nukes: 3");
+    begin(&mut g, &[]);
+    play(&mut g, ANN, Action::Launch, &[]);
+    play(
+        &mut g,
+        BOB,
+        Action::Launch,
+        &[2, 2, 2, 2, 2, 6, 6, 6, /* Bob */ 2, 2, 2, 2, 2, 2, 2, 2],
+    );
+    assert_eq!(
+        g.phase(),
+        &Phase::Over(Ending::FinalBattle {
+            winner: ANN,
+            damage: [9, 0]
+        })
+    );
+    assert_eq!(g.destroyed().total(), 0);
+}

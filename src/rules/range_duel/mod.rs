@@ -448,6 +448,38 @@ pub struct DuelTuning {
 }
 
 impl Playable for RangeDuel {
+    fn fact_rule(&self, fact: &Fact) -> Option<&'static str> {
+        Some(match fact {
+            Fact::Began { .. } => "rd.turn.bands",
+            Fact::Chosen { .. } | Fact::Revealed { .. } => "rd.turn.secret-orders",
+            Fact::DrivingTest { .. } => "rd.turn.driving-test",
+            Fact::DrivingWinner { .. } => "rd.turn.driving-winner",
+            Fact::Overshoot { .. } => "rd.chart.overshoot",
+            Fact::RamAttempt { .. } => "rd.ram.test",
+            Fact::RangeChanged { .. } => "rd.turn.chart",
+            Fact::Facing { .. } => "rd.chart.choice",
+            Fact::HullDown { .. } => "rd.chart.hull-down",
+            Fact::Collision { .. } => "rd.ram.types",
+            Fact::CollisionDamage { .. } => "rd.ram.hull",
+            Fact::CannotFire { .. } => "rd.turn.reach",
+            Fact::Shot { .. } => "rd.turn.to-hit",
+            Fact::Wounded { .. } | Fact::HullLost { .. } => "rd.turn.penetration",
+            Fact::KnockedOut { .. } | Fact::Ended { .. } => "rd.turn.knock-out",
+        })
+    }
+
+    fn refusal_rule(&self, player: PlayerId, action: &Action) -> Option<&'static str> {
+        if action.problem().is_some() {
+            return Some(if action.direction().is_some() {
+                "rd.ram.who"
+            } else {
+                "rd.chart.mm-back-off"
+            });
+        }
+        self.order_problem(player, *action)
+            .map(|_| "rd.turn.driverless")
+    }
+
     /// The duel's own table and the Tank Commander rules the tanks are built with.
     type Rules = (DuelTable, TankRules);
     type Setup = DuelSetup;

@@ -1033,3 +1033,88 @@ fn long_random_play_keeps_the_invariants() {
         check_invariants,
     );
 }
+
+// Rules map: tests for rules that had none.
+
+#[test]
+fn the_driving_test_adds_the_engine_and_takes_off_for_missing_crew() {
+    let total = |d: &RangeDuel| -> i16 {
+        resolve::driving_modifiers(d.setup(), &d.tanks[0])
+            .iter()
+            .map(|m| i16::from(m.value))
+            .sum()
+    };
+    let mut d = stock("Medium", "");
+    assert_eq!(total(&d), 0, "a stock tank rolls plain 2d6");
+    d.tanks[0].build.engine = true;
+    assert_eq!(total(&d), 1, "Engine upgrade +1");
+    d.tanks[0].crew[1].wounds = 1;
+    assert_eq!(total(&d), 1 - 1, "wounded driver -1");
+    d.tanks[0].crew[0].wounds = 1;
+    assert_eq!(total(&d), 1 - 1, "a wounded commander costs nothing");
+    d.tanks[0].crew[0].wounds = 2;
+    d.tanks[0].crew[1].wounds = 2;
+    assert_eq!(total(&d), 1 - 3 - 1, "no driver -3, no commander -1");
+}
+
+#[test]
+fn a_tank_needs_its_gunner_to_fire_and_its_loader_to_reload() {
+    // No gunner: no shot.
+    let mut d = stock("Short", "");
+    d.tanks[0].crew[2].wounds = 2;
+    let err = d.to_hit(P1, 2).unwrap_err();
+    assert!(err.contains("nobody is left to fire"), "{err}");
+    // No loader: the round in the gun is fired, then the gun stays empty. A wounded
+    // loader still loads.
+    let mut d = stock("Short", "");
+    d.tanks[0].crew[3].wounds = 2;
+    d.tanks[1].crew[3].wounds = 1;
+    assert!(d.to_hit(P1, 2).is_ok());
+    // Nobody wins Driving (2 against 2): both fire together, and both roll 1 (a miss).
+    let f = turn(&mut d, MANEUVER, MANEUVER, &[1, 1, 1, 1, 1, 1]);
+    assert!(has(
+        &f,
+        |x| matches!(x, Fact::Shot { shooter, .. } if *shooter == P1)
+    ));
+    let err = d.to_hit(P1, 2).unwrap_err();
+    assert!(err.contains("the gun is empty"), "{err}");
+    assert!(d.to_hit(P2, 2).is_ok());
+}
+
+#[test]
+fn drive_effect_follows_top_speed() {
+    let table = DuelTable::builtin();
+    assert_eq!(table.drive_effect(0), 0, "no driver");
+    assert_eq!(table.drive_effect(1), 1);
+    assert_eq!(table.drive_effect(3), 1, "a stock tank");
+    assert_eq!(table.drive_effect(4), 2, "an Engine upgrade");
+    assert_eq!(table.drive_effect(9), 2, "the last entry serves faster tanks");
+}
+
+#[test]
+fn a_tank_knocked_out_by_a_ram_does_not_fire() {
+    // The Sideswipe of `sideswipe_and_t_bone_damage`: P2 rams and wins Driving; P1, on
+    // its last hull point, takes 11 points (a hull point) and is out before the guns fire.
+    let ram = Action::Maneuver {
+        drift: Some(Direction::Closing),
+        ram: true,
+        facings: Facings::USUAL,
+    };
+    let mut d = stock("Adjacent", "");
+    d.tanks[0].hull = 1;
+    let f = turn(
+        &mut d,
+        HULL_DOWN,
+        ram,
+        &[1, 1, 6, 6, 3, 4, 5, 6, 1, 1, 1, 1],
+    );
+    assert!(has(
+        &f,
+        |x| matches!(x, Fact::KnockedOut { player, .. } if *player == P1)
+    ));
+    assert!(!has(
+        &f,
+        |x| matches!(x, Fact::Shot { shooter, .. } if *shooter == P1)
+    ));
+    assert_eq!(d.outcome().unwrap().winners, vec![P2]);
+}

@@ -1686,6 +1686,22 @@ impl Game for TankChess {
                     )),
                 };
                 self.result = Some(outcome);
+            } else if self.seats == 2 && !self.filtered() && !self.has_legal_move() {
+                // Without announced play (or Command tanks) nothing above decides a side
+                // left without a move: wiped out, it loses; stuck, it is a stalemate.
+                let left = self
+                    .pieces
+                    .iter()
+                    .any(|p| p.side() == other && p.state == PieceState::Active);
+                self.result = Some(if left {
+                    Outcome::draw(format!("{} has no legal move", side_name(other)))
+                } else {
+                    Outcome::win(
+                        player,
+                        format!("{} has no piece left to move", side_name(other)),
+                    )
+                });
+                self.last = threat;
             } else {
                 self.last = threat;
             }

@@ -1172,3 +1172,634 @@ mod engine {
         );
     }
 }
+
+// Rules map: tests for rules that had none.
+
+#[test]
+fn the_rules_table_holds_the_rulebooks_charts() {
+    let r = rules();
+    // Speed, firepower, and armor front/side/rear, in the charts' order LT MT HT TD HM.
+    let chart = [
+        (Kind::LT, 5, 1, (1, 0, 0)),
+        (Kind::MT, 4, 2, (2, 1, 0)),
+        (Kind::HT, 3, 3, (3, 2, 1)),
+        (Kind::TD, 4, 4, (2, 1, 0)),
+        (Kind::HM, 3, 5, (1, 0, 0)),
+    ];
+    for (kind, speed, firepower, (front, side, rear)) in chart {
+        let s = r.stats(kind);
+        assert_eq!((s.speed, s.firepower), (speed, firepower), "{kind}");
+        assert_eq!(
+            (s.armor.front, s.armor.side, s.armor.rear),
+            (front, side, rear),
+            "{kind}"
+        );
+    }
+    // Turrets on the tanks, a fixed gun on the destroyer, the mortar at 3 to 5 squares.
+    for kind in [Kind::LT, Kind::MT, Kind::HT] {
+        assert_eq!(r.stats(kind).weapon, Weapon::Turret, "{kind}");
+    }
+    assert_eq!(r.stats(Kind::TD).weapon, Weapon::Fixed);
+    assert_eq!(r.stats(Kind::HM).weapon, Weapon::Mortar { min: 3, max: 5 });
+}
+
+#[test]
+fn speed_is_the_number_of_steps_a_move_may_take() {
+    // The heavy tank's speed is 3: three squares ahead, or two and a turn, no more.
+    let g = position(8, 8, &[], &["W HT D2 N", "W CLT A1 N", "B CLT H8 S"]);
+    let idx = g.pieces().iter().position(|p| p.at == sq("D2")).unwrap();
+    let (dests, _) = g.destinations(idx);
+    assert!(dests.contains(&(sq("D5"), Dir8::N)));
+    assert!(!dests.iter().any(|(s, _)| *s == sq("D6")));
+    assert!(dests.contains(&(sq("D4"), Dir8::NE)));
+    assert!(!dests.contains(&(sq("D5"), Dir8::NE)));
+    // A turn, then two diagonal squares.
+    assert!(dests.contains(&(sq("F4"), Dir8::NE)));
+}
+
+#[test]
+fn white_moves_first_and_the_sides_alternate() {
+    let r = rules();
+    let g = TankChess::new(&Scenario::builtin_default(&r), &r);
+    assert_eq!(g.to_act(), vec![WHITE]);
+    let mut m = Match::new(g, 1);
+    let before = m.state().pieces().to_vec();
+    let first = m.state().legal()[0];
+    m.play(WHITE, &first).unwrap();
+    let moved = before
+        .iter()
+        .zip(m.state().pieces())
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(moved, 1, "one piece moves a turn");
+    assert_eq!(m.state().to_act(), vec![BLACK]);
+    assert!(m.state().legal_actions(WHITE).is_empty());
+    let reply = m.state().legal()[0];
+    m.play(BLACK, &reply).unwrap();
+    assert_eq!(m.state().to_move(), WHITE);
+}
+
+#[test]
+fn only_the_moved_piece_fires_and_only_after_moving() {
+    // The white HT already has the black LT on E8 in its sights.
+    let g = position(
+        10,
+        10,
+        &[],
+        &["W HT E3 N", "B LT E8 S", "W CLT A1 N", "B CLT J10 S"],
+    );
+    let moves = g.pseudo_moves(WHITE);
+    for a in &moves {
+        if let Action::Move {
+            from,
+            to,
+            facing,
+            fire: Some(_),
+        } = *a
+        {
+            let p = g.piece_at(from).unwrap();
+            assert!(
+                (to, facing) != (p.at, p.facing),
+                "{a:?} fires without moving"
+            );
+        }
+    }
+    // A square ahead, or a turn in place (the turret still covers north), then the shot.
+    assert!(moves.contains(&Action::Move {
+        from: sq("E3"),
+        to: sq("E4"),
+        facing: Dir8::N,
+        fire: Some(sq("E8")),
+    }));
+    assert!(moves.contains(&Action::Move {
+        from: sq("E3"),
+        to: sq("E3"),
+        facing: Dir8::NE,
+        fire: Some(sq("E8")),
+    }));
+    // With `fire_without_move` the piece may fire standing still.
+    let mut still = g.clone();
+    still.rules = Arc::new(Rules {
+        fire_without_move: true,
+        ..rules()
+    });
+    assert!(still.pseudo_moves(WHITE).contains(&Action::Move {
+        from: sq("E3"),
+        to: sq("E3"),
+        facing: Dir8::N,
+        fire: Some(sq("E8")),
+    }));
+}
+
+#[test]
+fn a_reversing_medium_tank_with_three_targets_destroys_only_the_one_chosen() {
+    // Backing from E4 to E3 brings three black light tanks into the turret's three
+    // directions: ahead (front armor I) and on both diagonals (side armor 0).
+    let g = position_in(
+        Mode::LastTankStanding { move_limit: 25 },
+        10,
+        10,
+        &[],
+        &["W MT E4 N", "B LT E5 S", "B LT B6 S", "B LT H6 S"],
+    );
+    let targets: Vec<Square> = g
+        .legal()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move {
+                from,
+                to,
+                facing: Dir8::N,
+                fire: Some(t),
+            } if from == sq("E4") && to == sq("E3") => Some(t),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(targets.len(), 3, "{targets:?}");
+    for t in ["E5", "B6", "H6"] {
+        assert!(targets.contains(&sq(t)), "{t}");
+    }
+    let mut m = Match::new(g, 1);
+    m.play(
+        WHITE,
+        &Action::Move {
+            from: sq("E4"),
+            to: sq("E3"),
+            facing: Dir8::N,
+            fire: Some(sq("E5")),
+        },
+    )
+    .unwrap();
+    let wrecked: Vec<Square> = m
+        .state()
+        .pieces()
+        .iter()
+        .filter(|p| p.state == PieceState::Wrecked)
+        .map(|p| p.at)
+        .collect();
+    assert_eq!(wrecked, vec![sq("E5")]);
+}
+
+#[test]
+fn a_tank_destroyer_destroys_a_heavy_tank_from_the_front() {
+    // Firepower IV beats the heavy tank's front armor III.
+    let g = position(
+        10,
+        10,
+        &[],
+        &["W TD E3 N", "B HT E8 S", "W CLT A1 N", "B CLT J10 S"],
+    );
+    let t = *g.piece_at(sq("E8")).unwrap();
+    assert_eq!(g.armor_hit(&t, sq("E3")), (ArmorSide::Front, 3));
+    assert_eq!(targets_from(&g, "E3"), vec![sq("E8")]);
+}
+
+#[test]
+fn the_heavy_mortar_may_fire_at_three_or_five_squares_and_only_straight_ahead() {
+    // The rulebook's example: a white MT 3 squares ahead of the black HM and a TD 5
+    // ahead; a white LT 3 squares off on its diagonal is not in its line.
+    let g = position(
+        10,
+        10,
+        &[],
+        &[
+            "B HM E8 S",
+            "W MT E5 N",
+            "W TD E3 N",
+            "W LT H5 N",
+            "W CLT A1 N",
+            "B CLT J10 S",
+        ],
+    );
+    assert_eq!(targets_from(&g, "E8"), vec![sq("E5"), sq("E3")]);
+}
+
+#[test]
+fn a_wreck_stays_where_it_was_destroyed_and_blocks_moves_and_shots() {
+    let g = position_in(
+        Mode::LastTankStanding { move_limit: 25 },
+        10,
+        10,
+        &[],
+        &["W HT E2 N", "W LT A2 N", "B LT E6 S", "B LT E9 S"],
+    );
+    let mut m = Match::new(g, 1);
+    m.play(
+        WHITE,
+        &Action::Move {
+            from: sq("E2"),
+            to: sq("E3"),
+            facing: Dir8::N,
+            fire: Some(sq("E6")),
+        },
+    )
+    .unwrap();
+    let g = m.state();
+    assert_eq!(g.piece_at(sq("E6")).unwrap().state, PieceState::Wrecked);
+    // The heavy tank's line up column E now ends at the wreck, not at the LT on E9.
+    assert!(targets_from(g, "E3").is_empty());
+    // The LT on E9 cannot drive south through it.
+    let idx = g.pieces().iter().position(|p| p.at == sq("E9")).unwrap();
+    let (dests, _) = g.destinations(idx);
+    assert!(dests.contains(&(sq("E7"), Dir8::S)));
+    assert!(!dests.iter().any(|(s, _)| *s == sq("E5")));
+}
+
+#[test]
+fn the_command_tank_escapes_across_the_far_edge_and_wins() {
+    // Three squares to the last row; the fourth step leaves the board.
+    let g = position(8, 8, &[], &["W CLT D5 N", "B CLT H1 N"]);
+    let escape = Action::Escape { from: sq("D5") };
+    assert!(g.legal().contains(&escape));
+    assert_eq!(notation::move_text(&escape, None), "D5 > off");
+    let mut m = Match::new(g, 1);
+    m.play(WHITE, &escape).unwrap();
+    let o = m.state().outcome().unwrap();
+    assert_eq!(o.winners, vec![WHITE]);
+    assert!(o.reason.contains("escaped"), "{}", o.reason);
+    // Five squares from the last row the exit would be a sixth step: too far.
+    let g = position(8, 8, &[], &["W CLT D3 N", "B CLT H1 N"]);
+    assert!(!g.legal().contains(&Action::Escape { from: sq("D3") }));
+}
+
+#[test]
+fn an_escape_is_announced_and_only_a_move_that_stops_it_is_legal() {
+    // Walls on columns C and E (rows 8 to 10, E10 left open) make a corridor up column D.
+    // The black CLT is walled into A10; the black LT can reach D8 or D9 in time, and
+    // from column D it would strike only the white CLT's front, which it cannot beat.
+    let g = position(
+        8,
+        10,
+        &["C8", "C9", "C10", "E8", "E9", "A9", "B9", "B10"],
+        &["W CLT D5 N", "B CLT A10 S", "B LT F10 W"],
+    );
+    let mut m = Match::new(g, 1);
+    let run = Action::Move {
+        from: sq("D5"),
+        to: sq("D7"),
+        facing: Dir8::N,
+        fire: None,
+    };
+    let facts = m.play(WHITE, &run).unwrap().to_vec();
+    assert!(
+        facts.contains(&Fact::Announced(Announcement::Escape)),
+        "{facts:?}"
+    );
+    assert!(m.state().outcome().is_none());
+    let last = &m.history()[0];
+    assert_eq!(
+        notation::move_text(&last.action, Some(&last.facts)),
+        "D5 > D7/N (-)"
+    );
+    // Black must stop the escape: only the LT ending on D8 or D9 does.
+    let legal = m.state().legal();
+    assert!(!legal.is_empty());
+    for a in &legal {
+        assert!(
+            matches!(a, Action::Move { to, .. } if *to == sq("D8") || *to == sq("D9")),
+            "{a:?} does not stop the escape"
+        );
+    }
+}
+
+#[test]
+fn opening_a_line_for_another_piece_is_a_check_too() {
+    // The black HM on A9 stands between the black HT and the white CLT, and cannot turn
+    // round in three steps: nothing threatens the CLT yet. Stepping aside opens column A
+    // for the HT.
+    let g = black_to_move(position(
+        10,
+        16,
+        &["B1", "B2", "I15", "J15", "I16"],
+        &[
+            "W CLT A1 E",
+            "W LT B5 W",
+            "B HT A13 S",
+            "B HM A9 N",
+            "B CLT J16 S",
+        ],
+    ));
+    assert!(g.threatens(BLACK).is_none());
+    let mut m = Match::new(g, 1);
+    let aside = Action::Move {
+        from: sq("A9"),
+        to: sq("B10"),
+        facing: Dir8::NE,
+        fire: None,
+    };
+    let facts = m.play(BLACK, &aside).unwrap().to_vec();
+    assert!(
+        facts.contains(&Fact::Announced(Announcement::Check)),
+        "{facts:?}"
+    );
+    assert!(m.state().outcome().is_none());
+}
+
+#[test]
+fn the_move_limit_draws_a_standard_game() {
+    // A wall across the board, and a limit of one move each.
+    let wall = ["A5", "B5", "C5", "D5", "E5", "F5", "G5", "H5"];
+    let mut g = position(8, 8, &wall, &["W CLT A1 N", "B CLT H8 S"]);
+    g.rules = Arc::new(Rules {
+        move_limit: 1,
+        ..rules()
+    });
+    let mut m = Match::new(g, 1);
+    m.play(
+        WHITE,
+        &Action::Move {
+            from: sq("A1"),
+            to: sq("A2"),
+            facing: Dir8::N,
+            fire: None,
+        },
+    )
+    .unwrap();
+    assert!(m.state().outcome().is_none());
+    m.play(
+        BLACK,
+        &Action::Move {
+            from: sq("H8"),
+            to: sq("H7"),
+            facing: Dir8::S,
+            fire: None,
+        },
+    )
+    .unwrap();
+    let o = m.state().outcome().unwrap();
+    assert!(o.winners.is_empty(), "{}", o.reason);
+    assert!(o.reason.contains("move limit"), "{}", o.reason);
+}
+
+#[test]
+fn a_side_with_no_legal_move_and_no_threat_is_stalemated_into_a_draw() {
+    // The black CLT on D8 is walled in and the white CLT drives up to D7 in front of it.
+    // Any turn would show the white CLT, backing to D6, a side or the rear; facing south
+    // it shows only its front, which firepower I cannot beat.
+    let g = position(
+        8,
+        8,
+        &["C8", "E8", "C7", "E7"],
+        &["W CLT D6 N", "B CLT D8 S"],
+    );
+    let mut m = Match::new(g, 1);
+    m.play(
+        WHITE,
+        &Action::Move {
+            from: sq("D6"),
+            to: sq("D7"),
+            facing: Dir8::N,
+            fire: None,
+        },
+    )
+    .unwrap();
+    let o = m.state().outcome().unwrap();
+    assert!(o.winners.is_empty(), "{}", o.reason);
+    assert!(o.reason.contains("no legal move"), "{}", o.reason);
+}
+
+#[test]
+fn escape_of_three_at_the_move_limit_goes_to_the_side_with_more_escapes() {
+    let wall = ["A5", "B5", "C5", "D5", "E5", "F5", "G5", "H5"];
+    let mut g = position_in(
+        Mode::EscapeOfThree,
+        8,
+        8,
+        &wall,
+        &["W LT A1 N", "B LT H8 S"],
+    );
+    g.rules = Arc::new(Rules {
+        move_limit: 1,
+        ..rules()
+    });
+    g.escaped = [1, 0];
+    let mut m = Match::new(g, 1);
+    m.play(
+        WHITE,
+        &Action::Move {
+            from: sq("A1"),
+            to: sq("A2"),
+            facing: Dir8::N,
+            fire: None,
+        },
+    )
+    .unwrap();
+    m.play(
+        BLACK,
+        &Action::Move {
+            from: sq("H8"),
+            to: sq("H7"),
+            facing: Dir8::S,
+            fire: None,
+        },
+    )
+    .unwrap();
+    let o = m.state().outcome().unwrap();
+    assert_eq!(o.winners, vec![WHITE], "{}", o.reason);
+}
+
+#[test]
+fn a_piece_may_pass_diagonally_between_two_obstacles() {
+    // D5 and E4 touch corners; the LT on D4 facing NE slips between them to E5.
+    let g = position(
+        8,
+        8,
+        &["D5", "E4"],
+        &["W LT D4 NE", "W CLT A1 N", "B CLT H8 S"],
+    );
+    let idx = g.pieces().iter().position(|p| p.at == sq("D4")).unwrap();
+    assert!(g.destinations(idx).0.contains(&(sq("E5"), Dir8::NE)));
+    let mut tight = g.clone();
+    tight.rules = Arc::new(Rules {
+        diagonal_squeeze: false,
+        ..rules()
+    });
+    assert!(!tight.destinations(idx).0.contains(&(sq("E5"), Dir8::NE)));
+}
+
+#[test]
+fn a_reduced_board_may_be_any_rectangle_up_to_twenty_squares() {
+    let r = rules();
+    let setup = |w: u8, h: u8| {
+        format!(
+            r#"TankChessSetup(
+        name: "reduced", board: (width: {w}, height: {h}), position: true,
+        white: [(kind: LT, at: "A1", command: true)],
+    )"#
+        )
+    };
+    let s = Scenario::parse("reduced.ron", &setup(20, 16), &r).unwrap();
+    assert_eq!(TankChess::new(&s, &r).size(), (20, 16));
+    let s = Scenario::parse("reduced.ron", &setup(12, 12), &r).unwrap();
+    assert_eq!((s.width, s.height), (12, 12));
+    let err = Scenario::parse("big.ron", &setup(22, 16), &r)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("4 to 20"), "{err}");
+}
+
+#[test]
+fn any_piece_type_may_be_the_command_tank() {
+    // 'CMT': a medium tank carries the antenna; the mix of pieces is the setup's own.
+    let r = rules();
+    let text = r#"TankChessSetup(
+        name: "cmt", board: (width: 8, height: 8), position: true,
+        white: [(kind: MT, at: "A1", command: true), (kind: HT, at: "B1"), (kind: HM, at: "C1")],
+    )"#;
+    let s = Scenario::parse("cmt.ron", text, &r).unwrap();
+    let g = TankChess::new(&s, &r);
+    let cmd = g.pieces().iter().find(|p| p.command && p.white).unwrap();
+    assert_eq!(cmd.label(), "white CMT");
+    assert_eq!(g.pieces().iter().filter(|p| p.command).count(), 2);
+}
+
+#[test]
+fn the_default_setup_is_the_basic_board_with_sixteen_pieces_a_side_facing_each_other() {
+    let r = rules();
+    let s = Scenario::builtin_default(&r);
+    assert_eq!((s.width, s.height), (16, 16));
+    for side in [0, 1] {
+        let pieces: Vec<_> = s.pieces.iter().filter(|p| p.side == side).collect();
+        assert_eq!(pieces.len(), 16);
+        // Towards the opposite side: White (south) north, Black (north) south.
+        let facing = if side == 0 { Dir8::N } else { Dir8::S };
+        assert!(pieces.iter().all(|p| p.facing == facing));
+        // One Command tank a side, a light tank.
+        let cmd: Vec<_> = pieces.iter().filter(|p| p.command).collect();
+        assert_eq!(cmd.len(), 1);
+        assert_eq!(cmd[0].kind, Kind::LT);
+    }
+    // White in the south half, Black its image through the centre.
+    for w in s.pieces.iter().filter(|p| p.side == 0) {
+        assert!(w.at.row < 8);
+        let image = Square {
+            col: 15 - w.at.col,
+            row: 15 - w.at.row,
+        };
+        assert!(
+            s.pieces.iter().any(|b| b.side == 1
+                && b.at == image
+                && b.kind == w.kind
+                && b.command == w.command)
+        );
+    }
+    let g = TankChess::new(&s, &r);
+    let clt = g.pieces().iter().find(|p| p.command && p.white).unwrap();
+    assert_eq!(clt.label(), "white CLT");
+}
+
+#[test]
+fn single_type_pieces_all_play_as_one_type() {
+    let r = rules();
+    let text = r#"TankChessSetup(
+        name: "all medium", board: (width: 8, height: 8), mode: SingleType(MT), position: true,
+        white: [(kind: LT, at: "A1", command: true), (kind: HT, at: "B1"), (kind: HM, at: "C1")],
+    )"#;
+    let s = Scenario::parse("single.ron", text, &r).unwrap();
+    assert!(s.pieces.iter().all(|p| p.kind == Kind::MT));
+    assert_eq!(s.pieces.iter().filter(|p| p.command).count(), 2);
+    // The rulebook's remarks follow from the charts: a light, medium or heavy tank cannot
+    // beat its own type's front armor; a TD or an HM beats every armor of its own type.
+    for kind in [Kind::LT, Kind::MT, Kind::HT] {
+        let st = r.stats(kind);
+        assert!(st.firepower <= st.armor.front, "{kind}");
+    }
+    for kind in [Kind::TD, Kind::HM] {
+        let st = r.stats(kind);
+        let thickest = st.armor.front.max(st.armor.side).max(st.armor.rear);
+        assert!(st.firepower > thickest, "{kind}");
+    }
+}
+
+#[test]
+fn only_escape_of_three_lets_a_piece_without_the_antenna_leave_the_board() {
+    for mode in [
+        Mode::LastTankStanding { move_limit: 25 },
+        Mode::CaptureTheFlag,
+        Mode::FourPlayers { move_limit: 15 },
+    ] {
+        let g = position_in(mode, 8, 8, &[], &["W LT D8 N", "B LT A1 S"]);
+        assert!(
+            !g.legal().iter().any(|a| matches!(a, Action::Escape { .. })),
+            "{mode:?}"
+        );
+    }
+    let g = position_in(Mode::EscapeOfThree, 8, 8, &[], &["W LT D8 N", "B LT A1 S"]);
+    assert!(g.legal().contains(&Action::Escape { from: sq("D8") }));
+    // Last Tank Standing has no Command tank at all.
+    let r = rules();
+    let text = r#"TankChessSetup(
+        name: "lts", board: (width: 8, height: 8), mode: LastTankStanding(move_limit: 25), position: true,
+        white: [(kind: LT, at: "A1", command: true)],
+    )"#;
+    let err = Scenario::parse("lts.ron", text, &r)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("this mode has no Command tank"), "{err}");
+}
+
+#[test]
+fn a_flag_passes_to_an_ally_ending_beside_its_carrier() {
+    let mut g = ctf(&["W LT D5 N", "W LT G6 W", "B LT A8 S"], &["D4"]);
+    g.flags = vec![Flag::Carried(0)];
+    let legal = g.legal();
+    let take = Action::Take {
+        from: sq("G6"),
+        to: sq("E6"),
+        facing: Dir8::W,
+        flag: 0,
+    };
+    assert!(legal.contains(&take), "{legal:?}");
+    // The carrier takes nothing from itself, and an enemy cannot take the flag from a
+    // carrier still in play.
+    assert!(
+        !legal
+            .iter()
+            .any(|a| matches!(a, Action::Take { from, .. } if *from == sq("D5")))
+    );
+    g.turn = 1;
+    assert!(!g.legal().iter().any(|a| matches!(a, Action::Take { .. })));
+}
+
+#[test]
+fn with_three_flags_bringing_home_two_wins() {
+    let mut g = ctf(&["W LT D2 S", "B LT A8 S"], &["D4"]);
+    g.flags = vec![
+        Flag::Home(WHITE),
+        Flag::Carried(0),
+        Flag::Standing(sq("F4")),
+    ];
+    let mut m = Match::new(g, 1);
+    let home = Action::Move {
+        from: sq("D2"),
+        to: sq("D1"),
+        facing: Dir8::S,
+        fire: None,
+    };
+    let facts = m.play(WHITE, &home).unwrap().to_vec();
+    assert!(
+        facts
+            .iter()
+            .any(|f| matches!(f, Fact::FlagHome { flag: 1, .. })),
+        "{facts:?}"
+    );
+    let o = m.state().outcome().unwrap();
+    assert_eq!(o.winners, vec![WHITE], "{}", o.reason);
+}
+
+#[test]
+fn a_side_wiped_out_in_escape_of_three_loses_at_once() {
+    // Black's only piece is destroyed: nothing is left to move, and White wins (the
+    // game would otherwise wait for a move Black cannot make).
+    let g = position_in(Mode::EscapeOfThree, 10, 10, &[], &["W HT E2 N", "B LT E8 S"]);
+    let mut m = Match::new(g, 1);
+    let shot = Action::Move {
+        from: sq("E2"),
+        to: sq("E3"),
+        facing: Dir8::N,
+        fire: Some(sq("E8")),
+    };
+    m.play(WHITE, &shot).unwrap();
+    let outcome = m.state().outcome().expect("the game ends");
+    assert_eq!(outcome.winners, vec![WHITE], "{}", outcome.reason);
+}

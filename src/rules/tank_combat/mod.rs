@@ -489,6 +489,71 @@ impl Game for TankCombat {
 }
 
 impl Playable for TankCombat {
+    fn fact_rule(&self, fact: &Fact) -> Option<&'static str> {
+        Some(match fact {
+            Fact::Began { .. } => "cmb.turn.deal",
+            Fact::Shuffled { .. } => "cmb.cards.deck",
+            Fact::Reshuffled { .. } => "cmb.deck.recycle",
+            Fact::Drew { .. } => "cmb.turn.draw",
+            Fact::NoCards { .. } => "cmb.deck.both-empty",
+            Fact::TurnStarted { .. } => "cmb.turn.order",
+            Fact::ShieldDropped { .. } => "cmb.death.spawn-shield",
+            Fact::Discarded { .. } => "cmb.turn.discard-down",
+            Fact::Loaded { .. } => "cmb.turn.load",
+            Fact::Attacked { .. } => "cmb.turn.fire",
+            Fact::WindowOpened { .. } | Fact::Passed { .. } => "cmb.interrupts.window",
+            Fact::Smoked { .. } | Fact::Cancelled { .. } => "cmb.interrupts.smoke",
+            Fact::Damage { .. } => "cmb.damage.base",
+            Fact::Adrenaline { .. } => "cmb.classes.adrenaline",
+            Fact::Destroyed { .. } => "cmb.damage.destroyed",
+            Fact::Kill { .. } => "cmb.death.kill",
+            Fact::Respawned { .. } => "cmb.death.respawn",
+            Fact::Hazard { .. } => "cmb.turn.sabotage",
+            Fact::Override { .. } => "cmb.interrupts.override",
+            Fact::Repaired { .. } => "cmb.turn.repair",
+            Fact::Equipped { .. } => "cmb.turn.equip",
+            Fact::PassedTurn { .. } => "cmb.turn.empty-hand",
+            Fact::Ended { .. } if self.player_count() == 2 => "cmb.overview.duel-win",
+            Fact::Ended { .. } => "cmb.overview.deathmatch-win",
+        })
+    }
+
+    fn refusal_rule(&self, player: PlayerId, action: &Action) -> Option<&'static str> {
+        let why = self
+            .clone()
+            .apply(player, action, &mut MatchRng::new(0))
+            .err()?;
+        // The game's refusals, each sent to the rule that makes it.
+        const RULES: [(&str, &str); 20] = [
+            ("breech is jammed", "cmb.cards.jammed-breech"),
+            ("already loaded", "cmb.cards.breech"),
+            ("Tracked", "cmb.cards.tracked"),
+            ("breech is empty", "cmb.turn.fire"),
+            ("later turn", "cmb.cards.later-turn"),
+            ("Spawn Shield", "cmb.death.spawn-shield"),
+            ("is destroyed", "cmb.damage.destroyed"),
+            ("comms are jammed", "cmb.cards.comms-jammed"),
+            ("Smoke is played only", "cmb.interrupts.smoke"),
+            ("attack is pending", "cmb.interrupts.window"),
+            ("loads and fires at once", "cmb.classes.medium-adrenaline"),
+            ("a Light under Adrenaline", "cmb.classes.light-adrenaline"),
+            ("is immune", "cmb.cards.safeties"),
+            ("is already", "cmb.cards.hazards-remedies"),
+            ("you are not", "cmb.cards.hazards-remedies"),
+            ("with no allies", "cmb.turn.repair"),
+            ("discard-and-draw", "cmb.classes.medium-passive"),
+            ("only with an empty hand", "cmb.turn.empty-hand"),
+            ("nothing else is possible", "cmb.turn.discard"),
+            ("discard down", "cmb.turn.discard-down"),
+        ];
+        Some(
+            RULES
+                .iter()
+                .find(|(words, _)| why.contains(words))
+                .map_or("cmb.turn.one-action", |(_, id)| id),
+        )
+    }
+
     /// Every number lives in the setup's `rules` section.
     type Rules = ();
     type Setup = CombatSetup;

@@ -1266,3 +1266,165 @@ fn long_random_play_keeps_every_card() {
         check_invariants,
     );
 }
+
+// Rules map: tests for rules that had none.
+
+#[test]
+fn a_light_under_adrenaline_keeps_its_ten_card_hand() {
+    let mut g = game(&[Class::Heavy, Class::Light], "");
+    g.tanks[1].hp = 20;
+    g.tanks[1].adrenaline = true;
+    set_hand(&mut g, P2, &[]);
+    pass_turn(&mut g, P1);
+    assert_eq!(g.current(), P2);
+    assert_eq!(g.hand_limit(P2), 10);
+    assert_eq!(g.tank(P2).hand.len(), 10);
+}
+
+#[test]
+fn a_hazard_on_a_light_under_adrenaline_costs_no_toll() {
+    let mut g = game(&[Class::Heavy, Class::Light], "");
+    g.tanks[1].hp = 20;
+    g.tanks[1].adrenaline = true;
+    // One card in hand: an attack would be refused (no card left for the toll).
+    set_hand(&mut g, P1, &[Card::Tracked]);
+    set_hand(&mut g, P2, &[]);
+    let facts = play(
+        &mut g,
+        P1,
+        Action::Sabotage {
+            hazard: Card::Tracked,
+            target: P2,
+        },
+    );
+    assert!(!facts.iter().any(|f| matches!(f, Fact::Discarded { .. })));
+    assert_eq!(g.tank(P2).hazards, vec![Card::Tracked]);
+    assert_eq!(g.current(), P2);
+}
+
+#[test]
+fn a_jammed_breech_still_fires_what_is_loaded() {
+    let mut g = game(&[Class::Heavy, Class::Medium], "");
+    preload(&mut g, P1, Card::HighExplosive);
+    put_hazard(&mut g, P1, Card::JammedBreech);
+    set_hand(&mut g, P1, &[Card::Fire]);
+    set_hand(&mut g, P2, &[]);
+    assert!(g.legal_actions(P1).contains(&Action::Fire { target: P2 }));
+    play(&mut g, P1, Action::Fire { target: P2 });
+    let d = damage(&play(&mut g, P2, Action::Pass));
+    assert_eq!(d.final_damage, 25);
+}
+
+#[test]
+fn ablative_armor_stacks_without_a_cap() {
+    let mut g = game(&[Class::Heavy, Class::Medium], "");
+    equip_armor(&mut g, P1, 3);
+    set_hand(&mut g, P1, &[Card::AblativeArmor]);
+    assert!(g.legal_actions(P1).contains(&Action::Equip {
+        card: Card::AblativeArmor
+    }));
+    play(
+        &mut g,
+        P1,
+        Action::Equip {
+            card: Card::AblativeArmor,
+        },
+    );
+    assert_eq!(g.tank(P1).armor, 4);
+}
+
+#[test]
+fn a_hazard_is_not_played_twice_and_smoke_cannot_stop_it() {
+    let mut g = game(&[Class::Heavy, Class::Medium], "");
+    put_hazard(&mut g, P2, Card::Tracked);
+    set_hand(&mut g, P1, &[Card::Tracked, Card::JammedBreech]);
+    set_hand(&mut g, P2, &[Card::SmokeLaunchers]);
+    assert!(!g.legal_actions(P1).contains(&Action::Sabotage {
+        hazard: Card::Tracked,
+        target: P2
+    }));
+    let facts = play(
+        &mut g,
+        P1,
+        Action::Sabotage {
+            hazard: Card::JammedBreech,
+            target: P2,
+        },
+    );
+    assert!(!facts.iter().any(|f| matches!(f, Fact::WindowOpened { .. })));
+    assert_eq!(g.tank(P2).hazards, vec![Card::Tracked, Card::JammedBreech]);
+    assert!(g.tank(P2).holds(Card::SmokeLaunchers));
+}
+
+#[test]
+fn a_remedy_is_played_only_on_your_own_tank() {
+    let mut g = game(&[Class::Heavy, Class::Medium], "");
+    put_hazard(&mut g, P2, Card::Tracked);
+    set_hand(&mut g, P1, &[Card::FieldRepair]);
+    assert!(!g.legal_actions(P1).contains(&Action::Repair {
+        remedy: Card::FieldRepair,
+        target: P2
+    }));
+    let err = g
+        .apply(
+            P1,
+            &Action::Repair {
+                remedy: Card::FieldRepair,
+                target: P2,
+            },
+            &mut MatchRng::new(1),
+        )
+        .unwrap_err();
+    assert!(err.contains("only repair your own tank"), "{err}");
+}
+
+#[test]
+fn a_turn_starts_by_drawing_up_to_the_hand_size() {
+    let mut g = game(&[Class::Heavy, Class::Medium], "");
+    set_hand(&mut g, P2, &[Card::Fire]);
+    pass_turn(&mut g, P1);
+    assert_eq!(g.current(), P2);
+    assert_eq!(g.tank(P2).hand.len(), 6);
+    assert!(g.tank(P2).holds(Card::Fire));
+}
+
+#[test]
+fn an_armored_hit_loses_10_and_discards_one_armor() {
+    let mut g = game(&[Class::Medium, Class::Medium], "");
+    equip_armor(&mut g, P2, 2);
+    preload(&mut g, P1, Card::HighExplosive);
+    set_hand(&mut g, P1, &[Card::Fire]);
+    play(&mut g, P1, Action::Fire { target: P2 });
+    let d = damage(&play(&mut g, P2, Action::Pass));
+    assert_eq!(
+        (d.armor, d.final_damage, d.hp_after),
+        (ArmorStep::Absorbed(10), 15, 85)
+    );
+    assert_eq!(g.tank(P2).armor, 1);
+    assert!(g.discard_pile().contains(&Card::AblativeArmor));
+}
+
+#[test]
+fn a_draw_from_an_empty_deck_and_discard_pile_does_nothing() {
+    let mut g = game(&[Class::Heavy, Class::Medium], "");
+    set_hand(&mut g, P1, &[Card::AblativeArmor]);
+    set_hand(&mut g, P2, &[]);
+    // Deck and discard pile both empty (the cards leave the match: no conservation check).
+    g.deck.clear();
+    g.discard.clear();
+    let facts = g
+        .apply(
+            P1,
+            &Action::Equip {
+                card: Card::AblativeArmor,
+            },
+            &mut MatchRng::new(1),
+        )
+        .unwrap();
+    assert!(facts.contains(&Fact::NoCards { player: P2 }));
+    assert_eq!(g.current(), P2);
+    assert!(g.tank(P2).hand.is_empty());
+    assert_eq!(g.legal_actions(P2), vec![Action::Pass]);
+    let facts = g.apply(P2, &Action::Pass, &mut MatchRng::new(1)).unwrap();
+    assert!(facts.contains(&Fact::PassedTurn { player: P2 }));
+}

@@ -37,7 +37,12 @@ impl TankCommander {
                 if let Some(u) = self
                     .units
                     .iter()
-                    .find(|u| u.side == attacker && u.is_active() && self.on_edge(u.at, *edge))
+                    .find(|u| {
+                        u.side == attacker
+                            && u.kind == UnitKind::Tank
+                            && u.is_active()
+                            && self.on_edge(u.at, *edge)
+                    })
                 {
                     return Some(Outcome::win(
                         attacker,

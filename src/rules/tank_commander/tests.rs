@@ -3643,3 +3643,119 @@ fn the_bot_sweeps_a_lane_through_the_minefield_and_drives_its_tank_through_it() 
         "the squad cleared a lane, not the field: {disarmed} mines"
     );
 }
+
+// Rules map: tests for rules that had none.
+
+#[test]
+fn the_extended_barrel_adds_one_space_to_the_main_gun() {
+    let field = |build: Build| {
+        Field::new()
+            .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+            .with_build(build)
+            .tank("Red", "X", N * 7, Facing::S, Facing::S)
+            .rules()
+            .0
+    };
+    let plain = field(Build::default());
+    assert!(
+        fire_at(&plain, "T", "X")
+            .unwrap_err()
+            .contains("the main gun reaches 6")
+    );
+    let long = field(Build {
+        barrel: true,
+        ..Build::default()
+    });
+    assert_eq!(long.unit(id(&long, "T")).gun_range(long.rules()), 7);
+    assert!(fire_at(&long, "T", "X").is_ok());
+}
+
+#[test]
+fn a_knocked_out_tank_cannot_be_targeted_and_its_wreck_blocks_moves_and_sight() {
+    let (mut g, mut rng) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .tank("Red", "X", N, Facing::S, Facing::S)
+        .tank("Red", "Y", N * 3, Facing::S, Facing::S)
+        .rules();
+    g.units[1].status = Status::Disabled;
+    assert_eq!(fire_at(&g, "T", "X").unwrap_err(), "X is already knocked out");
+    let why = fire_at(&g, "T", "Y").unwrap_err();
+    assert!(why.contains("blocked by X"), "{why}");
+    play(&mut g, &mut rng, Action::Activate(UnitId(0)));
+    assert!(refuse(&g, Action::Move).contains("occupied by X"));
+}
+
+#[test]
+fn an_apc_deploys_smoke_with_its_launcher_and_puts_out_its_fire() {
+    let (mut g, mut rng) = Field::new()
+        .apc("Blue", "Mule", Hex::ZERO, Facing::N)
+        .with_build(Build {
+            smoke_launcher: true,
+            ..Build::default()
+        })
+        .tank("Red", "X", N * 4, Facing::S, Facing::S)
+        .rules();
+    let mule = id(&g, "Mule");
+    g.units[mule.index()].on_fire = true;
+    play(&mut g, &mut rng, Action::Activate(mule));
+    let at = g.unit(mule).at;
+    assert!(refuse(&g, Action::DeploySmoke(at + N * 3)).contains("1 to 2 spaces"));
+    play(&mut g, &mut rng, Action::DeploySmoke(at + N * 2));
+    assert!(g.smoke(at + N * 2));
+    play(&mut g, &mut rng, Action::Extinguish);
+    assert!(!g.unit(mule).on_fire);
+    assert_eq!(g.activation().unwrap().action_points, 1);
+}
+
+#[test]
+fn basic_training_is_won_by_driving_over_every_waypoint_and_knocking_out_every_target() {
+    let f = Field::new();
+    let waypoints = vec![f.label(N)];
+    let (mut g, mut rng) = f
+        .tank("Blue", "Rookie", Hex::ZERO, Facing::N, Facing::N)
+        .unit("Red", UnitKind::Target, "Dummy", N * 3, Facing::S)
+        .mission(Mission::Training { waypoints })
+        .rules();
+    let (rookie, dummy) = (id(&g, "Rookie"), id(&g, "Dummy"));
+    play(&mut g, &mut rng, Action::Activate(rookie));
+    // Hit on 4, penetration 1+6=7 beats armor 6: the target's one hull point is gone.
+    rng.push_script([4, 1]);
+    play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(dummy)));
+    assert_eq!(g.unit(dummy).status, Status::Disabled);
+    assert_eq!(g.outcome_now(), None, "the waypoint is still to reach");
+    let facts = play(&mut g, &mut rng, Action::Move);
+    assert!(
+        facts
+            .iter()
+            .any(|f| matches!(f, Fact::WaypointReached { .. })),
+        "{facts:?}"
+    );
+    let outcome = g.outcome_now().expect("the course is done");
+    assert_eq!(outcome.winners, [BLUE]);
+    assert_eq!(
+        outcome.reason,
+        "every waypoint reached and every target knocked out"
+    );
+}
+
+#[test]
+fn a_breakthrough_is_won_by_a_tank_on_the_far_edge_not_by_an_apc_or_a_squad() {
+    let (mut g, _) = Field::new()
+        .tank("Blue", "A", Hex::ZERO, Facing::N, Facing::N)
+        .apc("Blue", "Carrier", N, Facing::N)
+        .unit("Blue", UnitKind::Infantry, "Squad", N * 2, Facing::N)
+        .tank("Red", "D", N * 6, Facing::S, Facing::S)
+        .mission(Mission::Breakthrough {
+            attacker: "Blue".into(),
+            edge: super::setup::Edge::North,
+        })
+        .rules();
+    let edge = g.edge_hexes(super::setup::Edge::North);
+    let (carrier, squad, tank) = (id(&g, "Carrier"), id(&g, "Squad"), id(&g, "A"));
+    g.units[carrier.index()].at = edge[0];
+    g.units[squad.index()].at = edge[1];
+    assert_eq!(g.outcome_now(), None, "only a tank breaks through");
+    g.units[tank.index()].at = edge[2];
+    let won = g.outcome_now().expect("the tank broke through");
+    assert_eq!(won.winners, vec![BLUE]);
+}

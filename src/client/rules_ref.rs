@@ -1,0 +1,306 @@
+//! The rules reference: a game's rules map ([`crate::rules::map`]) in a window, searchable,
+//! opened from the menu, with F1, and from the log's and the refusals' links, which open
+//! it at the rule they applied. Beside each rule stand the switches that change it, with
+//! the values of the game in play, a variant's marked.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::Screen;
+use crate::rules::GameKind;
+use crate::rules::map::{self, RowKind};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<RulesReference>()
+        .init_resource::<SwitchesInForce>()
+        .add_systems(Update, toggle_with_f1)
+        .add_systems(EguiPrimaryContextPass, draw_reference);
+}
+
+/// The reference window: open or not, on which game, the search, the rule to show.
+#[derive(Resource, Default)]
+pub struct RulesReference {
+    pub open: bool,
+    pub game: Option<GameKind>,
+    pub query: String,
+    /// The rule to show picked out (and scrolled to once).
+    pub focus: Option<String>,
+    scroll: bool,
+}
+
+impl RulesReference {
+    /// Opens the reference on `game`, at the rule `id` if given (the search is cleared so
+    /// that the rule shows).
+    pub fn show(&mut self, game: GameKind, id: Option<&str>) {
+        self.open = true;
+        self.game = Some(game);
+        if let Some(id) = id {
+            self.query.clear();
+            self.focus = Some(id.to_string());
+            self.scroll = true;
+        }
+    }
+}
+
+/// The switches of the game in play, with their values, and whether each differs from
+/// the game's default setup (a variant).
+#[derive(Resource, Default)]
+pub struct SwitchesInForce {
+    pub game: Option<GameKind>,
+    /// The session's generation they were read at.
+    pub generation: u64,
+    pub values: Vec<(String, String, bool)>,
+}
+
+impl SwitchesInForce {
+    /// The values of the game `G` opened from `setup`.
+    pub fn of<G: crate::framework::Playable>(setup: &G::Setup) -> Self {
+        let now = map::switch_values::<G>(setup).unwrap_or_default();
+        let default = map::default_switch_values(G::KIND).unwrap_or_default();
+        let values = now
+            .into_iter()
+            .map(|(path, value)| {
+                let variant = default
+                    .iter()
+                    .find(|(p, _)| *p == path)
+                    .is_some_and(|(_, d)| *d != value);
+                (path, short(&value), variant)
+            })
+            .collect();
+        Self {
+            game: Some(G::KIND),
+            generation: 0,
+            values,
+        }
+    }
+}
+
+fn short(value: &serde_json::Value) -> String {
+    let text = match value {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    if text.chars().count() > 40 {
+        format!("{}…", text.chars().take(39).collect::<String>())
+    } else {
+        text
+    }
+}
+
+/// The game the screen shows, if it shows one.
+fn game_on_screen(screen: &Screen, game: Option<&State<super::GameScreen>>) -> Option<GameKind> {
+    if *screen != Screen::Playing {
+        return None;
+    }
+    Some(match game?.get() {
+        super::GameScreen::TankCommander => GameKind::TankCommander,
+        super::GameScreen::TankChess => GameKind::TankChess,
+        super::GameScreen::BattleTanks => GameKind::BattleTanks,
+        super::GameScreen::TankCombat => GameKind::TankCombat,
+        super::GameScreen::RangeDuel => GameKind::RangeDuel,
+    })
+}
+
+fn toggle_with_f1(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    screen: Res<State<Screen>>,
+    game: Option<Res<State<super::GameScreen>>>,
+    mut reference: ResMut<RulesReference>,
+) {
+    if !keys.is_some_and(|k| k.just_pressed(KeyCode::F1)) {
+        return;
+    }
+    if reference.open {
+        reference.open = false;
+        return;
+    }
+    let game = game_on_screen(screen.get(), game.as_deref())
+        .or(reference.game)
+        .unwrap_or(GameKind::TankCommander);
+    reference.show(game, None);
+}
+
+const KIND_COLOURS: [(RowKind, egui::Color32); 4] = [
+    (RowKind::Rule, egui::Color32::from_rgb(140, 200, 140)),
+    (RowKind::Reading, egui::Color32::from_rgb(230, 200, 120)),
+    (RowKind::Flavour, egui::Color32::from_rgb(150, 150, 170)),
+    (RowKind::NotImplemented, egui::Color32::from_rgb(255, 150, 120)),
+];
+
+fn draw_reference(
+    mut contexts: EguiContexts,
+    mut reference: ResMut<RulesReference>,
+    in_force: Res<SwitchesInForce>,
+    screen: Res<State<Screen>>,
+    game_screen: Option<Res<State<super::GameScreen>>>,
+) -> Result {
+    if !reference.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let playing = game_on_screen(screen.get(), game_screen.as_deref());
+    let mut game = reference.game.or(playing).unwrap_or(GameKind::TankCommander);
+    let mut open = true;
+    egui::Window::new(format!("Rules reference: {}", game.title()))
+        .id(egui::Id::new("rules reference"))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(true)
+        .default_size([560.0, 620.0])
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                for g in GameKind::ALL {
+                    ui.selectable_value(&mut game, g, g.title());
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label("Search:");
+                let field = ui.add(
+                    egui::TextEdit::singleline(&mut reference.query)
+                        .hint_text("words of a rule, a reading, a switch or an id")
+                        .desired_width(300.0),
+                );
+                if field.changed() {
+                    reference.focus = None;
+                }
+                if ui.button("Clear").clicked() {
+                    reference.query.clear();
+                }
+            });
+            let query = reference.query.clone();
+            let focus = reference.focus.clone();
+            let mut scroll = std::mem::take(&mut reference.scroll);
+            let Some(map) = map::cached(game) else {
+                ui.colored_label(super::hud::WARN, "This game's rules map does not read (see `cargo test`).");
+                return;
+            };
+            let rows = map.search(&query);
+            ui.label(
+                egui::RichText::new(format!(
+                    "{} · {} of {} rows · F1 closes · `tanktable rules {}` prints it",
+                    map.counts(),
+                    rows.len(),
+                    map.rows.len(),
+                    game.name()
+                ))
+                .weak()
+                .small(),
+            );
+            let in_play = in_force.game == Some(game) && playing == Some(game);
+            let variants = in_play && in_force.values.iter().any(|(_, _, v)| *v);
+            if variants {
+                ui.colored_label(
+                    super::hud::WARN,
+                    "This game plays a variant: the switches marked ≠ differ from the rulebook's defaults.",
+                );
+            }
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    let mut section = "";
+                    for row in rows {
+                        if row.section != section {
+                            section = &row.section;
+                            ui.add_space(6.0);
+                            ui.label(egui::RichText::new(section).strong().size(15.0));
+                        }
+                        let focused = focus.as_deref() == Some(row.id.as_str());
+                        let frame = egui::Frame::group(ui.style()).fill(if focused {
+                            egui::Color32::from_rgb(70, 60, 30)
+                        } else {
+                            egui::Color32::TRANSPARENT
+                        });
+                        let response = frame
+                            .show(ui, |ui| {
+                                ui.set_width(ui.available_width());
+                                row_body(ui, row, in_play.then_some(&*in_force));
+                            })
+                            .response;
+                        if focused && scroll {
+                            response.scroll_to_me(Some(egui::Align::Center));
+                            scroll = false;
+                        }
+                    }
+                });
+        });
+    reference.game = Some(game);
+    if !open {
+        reference.open = false;
+    }
+    Ok(())
+}
+
+fn row_body(ui: &mut egui::Ui, row: &map::RuleRow, in_force: Option<&SwitchesInForce>) {
+    let colour = KIND_COLOURS
+        .iter()
+        .find(|(k, _)| *k == row.kind)
+        .map_or(egui::Color32::GRAY, |(_, c)| *c);
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(row.kind.to_string()).color(colour).small());
+        ui.label(egui::RichText::new(&row.id).monospace().weak().small());
+    });
+    ui.label(&row.rule);
+    if !row.reading.is_empty() && row.reading != "as written" && row.reading != "as written." {
+        ui.label(
+            egui::RichText::new(format!("Reading: {}", row.reading))
+                .italics()
+                .color(egui::Color32::from_rgb(215, 205, 170)),
+        );
+    }
+    for switch in &row.switches {
+        let values: Vec<&(String, String, bool)> = in_force
+            .map(|f| {
+                f.values
+                    .iter()
+                    .filter(|(path, _, _)| map::covers(switch, path))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let text = match values.as_slice() {
+            [] => format!("Switch: {switch}"),
+            [(path, value, variant)] if path == switch => format!(
+                "Switch: {switch} = {value}{}",
+                if *variant { "  ≠ default (a variant)" } else { "" }
+            ),
+            many => {
+                let changed = many.iter().filter(|(_, _, v)| *v).count();
+                if changed == 0 {
+                    format!("Switches: {switch}.* ({} values, all the defaults)", many.len())
+                } else {
+                    format!(
+                        "Switches: {switch}.* ({} values, {changed} ≠ default: a variant)",
+                        many.len()
+                    )
+                }
+            }
+        };
+        let variant = values.iter().any(|(_, _, v)| *v);
+        ui.label(egui::RichText::new(text).monospace().small().color(if variant {
+            super::hud::WARN
+        } else {
+            egui::Color32::from_rgb(160, 180, 200)
+        }));
+    }
+}
+
+/// A small link to a rule of the map, for the log and the refusals: clicking opens the
+/// reference there.
+pub fn rule_link(
+    ui: &mut egui::Ui,
+    reference: &mut RulesReference,
+    game: GameKind,
+    id: &'static str,
+) {
+    let rule = map::cached(game)
+        .and_then(|m| m.get(id))
+        .map_or("", |r| r.rule.as_str());
+    if ui
+        .add(egui::Button::new(egui::RichText::new("§").small()).small())
+        .on_hover_text(format!("The rule applied ({id}): {rule}\nClick to open it in the rules reference (F1)."))
+        .clicked()
+    {
+        reference.show(game, Some(id));
+    }
+}
