@@ -502,15 +502,16 @@ pub(super) fn progress(n: u32) -> ProgressBar {
 fn game_named(name: &str) -> Result<GameKind, String> {
     let wanted = name.trim().to_lowercase().replace(' ', "-");
     let title = |g: GameKind| g.title().to_lowercase().replace(' ', "-");
-    if let Some(g) = GameKind::ALL
-        .into_iter()
-        .find(|&g| g.name() == wanted || title(g) == wanted || crate::rules::map::prefix(g) == wanted)
-    {
+    if let Some(g) = GameKind::ALL.into_iter().find(|&g| {
+        g.name() == wanted || title(g) == wanted || crate::rules::map::prefix(g) == wanted
+    }) {
         return Ok(g);
     }
     let starts: Vec<GameKind> = GameKind::ALL
         .into_iter()
-        .filter(|&g| !wanted.is_empty() && (g.name().starts_with(&wanted) || title(g).starts_with(&wanted)))
+        .filter(|&g| {
+            !wanted.is_empty() && (g.name().starts_with(&wanted) || title(g).starts_with(&wanted))
+        })
         .collect();
     match starts.as_slice() {
         [g] => Ok(*g),
@@ -553,7 +554,11 @@ fn rules_map(game: &str, search: Option<&str>, id: Option<&str>) -> Result<ExitC
     let rows = rules.search(search.unwrap_or(""));
     say!("{}: {}", game.title(), rules.counts());
     if let Some(words) = search {
-        say!("{} of {} rows hold \"{words}\"", rows.len(), rules.rows.len());
+        say!(
+            "{} of {} rows hold \"{words}\"",
+            rows.len(),
+            rules.rows.len()
+        );
     }
     let mut section = "";
     for row in &rows {

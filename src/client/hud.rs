@@ -185,7 +185,14 @@ fn draw_frame<G: GameClient>(
                     );
                 }
             });
-            log_lines(ui, &session, &log.lines, &mut orders, &mut clicked, &mut reference);
+            log_lines(
+                ui,
+                &session,
+                &log.lines,
+                &mut orders,
+                &mut clicked,
+                &mut reference,
+            );
         });
 
     if session.replay.is_some() {
@@ -470,11 +477,12 @@ fn log_lines<G: GameClient>(
                     0.0
                 };
                 // The rule the line's fact applied, linked to the rules reference.
-                let rule = line
-                    .step
-                    .zip(line.fact)
-                    .and_then(|(step, fact)| history.get(step)?.facts.get(fact))
-                    .and_then(|fact| session.state().fact_rule(fact));
+                let rule = match (line.step, line.fact) {
+                    (Some(step), Some(fact)) => history.get(step).and_then(|s| s.facts.get(fact)),
+                    (None, Some(fact)) => session.game.opening_facts().get(fact),
+                    _ => None,
+                }
+                .and_then(|fact| session.state().fact_rule(fact));
                 let r = ui
                     .horizontal(|ui| {
                         ui.add_space(indent);

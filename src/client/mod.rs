@@ -31,8 +31,8 @@ pub mod lab;
 pub mod memory;
 mod menu;
 pub mod redraw;
-pub mod rules_ref;
 mod reload;
+pub mod rules_ref;
 pub mod session;
 pub mod shapes;
 

@@ -25,7 +25,9 @@ pub struct RulesReference {
     pub query: String,
     /// The rule to show picked out (and scrolled to once).
     pub focus: Option<String>,
-    scroll: bool,
+    /// Frames left to scroll the focused rule into view (the window's first frames lay
+    /// it out before it can scroll).
+    scroll: u8,
 }
 
 impl RulesReference {
@@ -37,7 +39,7 @@ impl RulesReference {
         if let Some(id) = id {
             self.query.clear();
             self.focus = Some(id.to_string());
-            self.scroll = true;
+            self.scroll = 4;
         }
     }
 }
@@ -124,7 +126,10 @@ const KIND_COLOURS: [(RowKind, egui::Color32); 4] = [
     (RowKind::Rule, egui::Color32::from_rgb(140, 200, 140)),
     (RowKind::Reading, egui::Color32::from_rgb(230, 200, 120)),
     (RowKind::Flavour, egui::Color32::from_rgb(150, 150, 170)),
-    (RowKind::NotImplemented, egui::Color32::from_rgb(255, 150, 120)),
+    (
+        RowKind::NotImplemented,
+        egui::Color32::from_rgb(255, 150, 120),
+    ),
 ];
 
 fn draw_reference(
@@ -139,7 +144,10 @@ fn draw_reference(
     }
     let ctx = contexts.ctx_mut()?;
     let playing = game_on_screen(screen.get(), game_screen.as_deref());
-    let mut game = reference.game.or(playing).unwrap_or(GameKind::TankCommander);
+    let mut game = reference
+        .game
+        .or(playing)
+        .unwrap_or(GameKind::TankCommander);
     let mut open = true;
     egui::Window::new(format!("Rules reference: {}", game.title()))
         .id(egui::Id::new("rules reference"))
@@ -170,7 +178,8 @@ fn draw_reference(
             });
             let query = reference.query.clone();
             let focus = reference.focus.clone();
-            let mut scroll = std::mem::take(&mut reference.scroll);
+            let scroll = reference.scroll > 0;
+            reference.scroll = reference.scroll.saturating_sub(1);
             let Some(map) = map::cached(game) else {
                 ui.colored_label(super::hud::WARN, "This game's rules map does not read (see `cargo test`).");
                 return;
@@ -220,7 +229,6 @@ fn draw_reference(
                             .response;
                         if focused && scroll {
                             response.scroll_to_me(Some(egui::Align::Center));
-                            scroll = false;
                         }
                     }
                 });
@@ -238,7 +246,11 @@ fn row_body(ui: &mut egui::Ui, row: &map::RuleRow, in_force: Option<&SwitchesInF
         .find(|(k, _)| *k == row.kind)
         .map_or(egui::Color32::GRAY, |(_, c)| *c);
     ui.horizontal(|ui| {
-        ui.label(egui::RichText::new(row.kind.to_string()).color(colour).small());
+        ui.label(
+            egui::RichText::new(row.kind.to_string())
+                .color(colour)
+                .small(),
+        );
         ui.label(egui::RichText::new(&row.id).monospace().weak().small());
     });
     ui.label(&row.rule);
@@ -262,12 +274,19 @@ fn row_body(ui: &mut egui::Ui, row: &map::RuleRow, in_force: Option<&SwitchesInF
             [] => format!("Switch: {switch}"),
             [(path, value, variant)] if path == switch => format!(
                 "Switch: {switch} = {value}{}",
-                if *variant { "  ≠ default (a variant)" } else { "" }
+                if *variant {
+                    "  ≠ default (a variant)"
+                } else {
+                    ""
+                }
             ),
             many => {
                 let changed = many.iter().filter(|(_, _, v)| *v).count();
                 if changed == 0 {
-                    format!("Switches: {switch}.* ({} values, all the defaults)", many.len())
+                    format!(
+                        "Switches: {switch}.* ({} values, all the defaults)",
+                        many.len()
+                    )
                 } else {
                     format!(
                         "Switches: {switch}.* ({} values, {changed} ≠ default: a variant)",
@@ -277,11 +296,16 @@ fn row_body(ui: &mut egui::Ui, row: &map::RuleRow, in_force: Option<&SwitchesInF
             }
         };
         let variant = values.iter().any(|(_, _, v)| *v);
-        ui.label(egui::RichText::new(text).monospace().small().color(if variant {
-            super::hud::WARN
-        } else {
-            egui::Color32::from_rgb(160, 180, 200)
-        }));
+        ui.label(
+            egui::RichText::new(text)
+                .monospace()
+                .small()
+                .color(if variant {
+                    super::hud::WARN
+                } else {
+                    egui::Color32::from_rgb(160, 180, 200)
+                }),
+        );
     }
 }
 
@@ -298,7 +322,9 @@ pub fn rule_link(
         .map_or("", |r| r.rule.as_str());
     if ui
         .add(egui::Button::new(egui::RichText::new("§").small()).small())
-        .on_hover_text(format!("The rule applied ({id}): {rule}\nClick to open it in the rules reference (F1)."))
+        .on_hover_text(format!(
+            "The rule applied ({id}): {rule}\nClick to open it in the rules reference (F1)."
+        ))
         .clicked()
     {
         reference.show(game, Some(id));

@@ -264,7 +264,9 @@ pub fn parse(game: GameKind, file: &str, text: &str) -> Result<RulesMap, Vec<Str
             .split('|')
             .map(str::trim)
             .collect();
-        if cells.first() == Some(&"Id") || cells.iter().all(|c| c.chars().all(|ch| "-: ".contains(ch))) {
+        if cells.first() == Some(&"Id")
+            || cells.iter().all(|c| c.chars().all(|ch| "-: ".contains(ch)))
+        {
             continue;
         }
         let at = format!("{file}:{line_no}");
@@ -353,8 +355,8 @@ pub fn switch_paths(game: GameKind) -> Result<Vec<String>, String> {
 fn default_tuning<G: crate::framework::Playable>() -> Result<serde_json::Value, String> {
     let rules = G::load_rules(None).map_err(|e| e.to_string())?;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(G::KIND.default_setup());
-    let setup = crate::framework::playable::load_setup::<G>(&path, &rules)
-        .map_err(|e| e.to_string())?;
+    let setup =
+        crate::framework::playable::load_setup::<G>(&path, &rules).map_err(|e| e.to_string())?;
     serde_json::to_value(G::tuning(&setup)).map_err(|e| e.to_string())
 }
 
@@ -512,7 +514,9 @@ pub fn check(
                 }
             } else {
                 match tests.iter().find(|(name, _)| name == test) {
-                    None => problems.push(format!("{at} names the test `{test}`, which does not exist")),
+                    None => problems.push(format!(
+                        "{at} names the test `{test}`, which does not exist"
+                    )),
                     Some((_, true)) => problems.push(format!(
                         "{at} names the test `{test}`, which is ignored (it does not run in CI)"
                     )),
@@ -521,7 +525,9 @@ pub fn check(
             }
         }
         for code in &row.code {
-            let (path, item) = code.split_once("::").map_or((code.as_str(), None), |(p, i)| (p, Some(i)));
+            let (path, item) = code
+                .split_once("::")
+                .map_or((code.as_str(), None), |(p, i)| (p, Some(i)));
             match std::fs::read_to_string(root.join(path)) {
                 Err(_) => problems.push(format!("{at} names `{path}`, which is not a file")),
                 Ok(text) => {
@@ -535,7 +541,9 @@ pub fn check(
         }
         for switch in &row.switches {
             if !switches.iter().any(|path| covers(switch, path)) {
-                problems.push(format!("{at} names the switch `{switch}`, which the rules data lacks"));
+                problems.push(format!(
+                    "{at} names the switch `{switch}`, which the rules data lacks"
+                ));
             }
         }
     }
@@ -565,7 +573,11 @@ mod tests {
                 Ok(map) => problems.extend(check(&map, root, &tests).unwrap()),
             }
         }
-        assert!(problems.is_empty(), "the rules maps are not true:\n{}", problems.join("\n"));
+        assert!(
+            problems.is_empty(),
+            "the rules maps are not true:\n{}",
+            problems.join("\n")
+        );
     }
 
     /// Plays random games of `G`'s default setup and gathers the rules every fact and
@@ -574,8 +586,8 @@ mod tests {
         games: u64,
         candidates: &dyn Fn() -> Vec<G::Action>,
     ) -> (Vec<Option<&'static str>>, Vec<&'static str>) {
-        use crate::framework::bot::{Bot, RandomBot, play_out};
         use crate::framework::MatchRng;
+        use crate::framework::bot::{Bot, RandomBot, play_out};
         let rules = G::load_rules(None).unwrap();
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(G::KIND.default_setup());
         let setup = crate::framework::playable::load_setup::<G>(&path, &rules).unwrap();
@@ -608,14 +620,18 @@ mod tests {
     }
 
     #[test]
-    fn every_log_line_and_refusal_of_the_linked_games_names_a_rule_of_the_map() {
+    fn every_log_line_and_refusal_of_four_games_names_a_rule_of_their_maps() {
         fn check<G: crate::framework::Playable>(
             problems: &mut Vec<String>,
             candidates: &dyn Fn() -> Vec<G::Action>,
         ) {
             let map = map(G::KIND).unwrap();
             let (facts, refusals) = links::<G>(30, candidates);
-            assert!(!facts.is_empty() && !refusals.is_empty(), "{:?}: nothing seen", G::KIND);
+            assert!(
+                !facts.is_empty() && !refusals.is_empty(),
+                "{:?}: nothing seen",
+                G::KIND
+            );
             if facts.iter().any(Option::is_none) {
                 problems.push(format!("{:?}: a fact links to no rule", G::KIND));
             }
@@ -629,12 +645,34 @@ mod tests {
         {
             use crate::rules::battle_tanks::{Action, BattleTanks};
             check::<BattleTanks>(&mut problems, &|| {
-                vec![Action::Tank, Action::Nuke, Action::Keep, Action::SwitchToNuke, Action::Launch]
+                vec![
+                    Action::Tank,
+                    Action::Nuke,
+                    Action::Keep,
+                    Action::SwitchToNuke,
+                    Action::Launch,
+                ]
             });
         }
         {
             use crate::rules::range_duel::{Action, RangeDuel};
             check::<RangeDuel>(&mut problems, &Action::offered);
+        }
+        {
+            use crate::rules::tank_commander::{Action, Round, TankCommander};
+            check::<TankCommander>(&mut problems, &|| {
+                vec![
+                    Action::Move,
+                    Action::Load(Round::He),
+                    Action::Load(Round::At),
+                    Action::TakeCover,
+                    Action::Capture,
+                    Action::Extinguish,
+                    Action::DeploySmoke(hexx::Hex::ZERO),
+                    Action::FireFlare(hexx::Hex::ZERO),
+                    Action::CallAirStrike(hexx::Hex::ZERO),
+                ]
+            });
         }
         {
             use crate::framework::PlayerId;
@@ -650,8 +688,14 @@ mod tests {
                     ]);
                     for target in (0..4).map(PlayerId) {
                         all.extend([
-                            Action::Sabotage { hazard: card, target },
-                            Action::Repair { remedy: card, target },
+                            Action::Sabotage {
+                                hazard: card,
+                                target,
+                            },
+                            Action::Repair {
+                                remedy: card,
+                                target,
+                            },
                             Action::LoadAndFire { card, target },
                         ]);
                     }
@@ -672,9 +716,18 @@ mod tests {
         let text = "# X\n\n## Rules map\n\n### Setup\n\n| Id | Rule | Kind | Reading | Switch | Code | Tests |\n|---|---|---|---|---|---|---|\n| bt.a | Five tanks. | rule | as written | `tanks` | `src/x.rs` | — |\n| bt.b | Fun. | story | — | — | — | — |\n| bt.c | Scores. | not implemented | — | — | — | — |\n";
         let problems = parse(GameKind::BattleTanks, "m.md", text).unwrap_err();
         assert_eq!(problems.len(), 3, "{problems:?}");
-        assert!(problems[0].starts_with("m.md:9: `bt.a` is a rule and names no test"), "{problems:?}");
-        assert!(problems[1].contains("`story` is not a kind"), "{problems:?}");
-        assert!(problems[2].contains("not implemented: say why"), "{problems:?}");
+        assert!(
+            problems[0].starts_with("m.md:9: `bt.a` is a rule and names no test"),
+            "{problems:?}"
+        );
+        assert!(
+            problems[1].contains("`story` is not a kind"),
+            "{problems:?}"
+        );
+        assert!(
+            problems[2].contains("not implemented: say why"),
+            "{problems:?}"
+        );
     }
 
     #[test]
@@ -683,7 +736,10 @@ mod tests {
         let map = parse(GameKind::BattleTanks, "m.md", text).unwrap();
         assert_eq!(map.rows.len(), 2);
         let war = map.get("bt.war.matches").unwrap();
-        assert_eq!((war.section.as_str(), war.tests.len(), war.line), ("War", 2, 7));
+        assert_eq!(
+            (war.section.as_str(), war.tests.len(), war.line),
+            ("War", 2, 7)
+        );
         assert_eq!(map.search("dice WAR").len(), 1);
         assert_eq!(map.search("nuke one").len(), 1);
         assert_eq!(map.search("").len(), 2);
@@ -699,6 +755,9 @@ mod tests {
         let has = |name: &str| tests.iter().find(|(n, _)| n == name).map(|(_, i)| *i);
         assert_eq!(has("tests_are_found_with_their_ignore_marks"), Some(false));
         assert_eq!(has("switch_paths"), None, "a function that is not a test");
-        assert!(tests.iter().any(|(_, ignored)| *ignored), "the project has ignored tests");
+        assert!(
+            tests.iter().any(|(_, ignored)| *ignored),
+            "the project has ignored tests"
+        );
     }
 }

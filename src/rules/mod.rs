@@ -5,8 +5,8 @@
 //! names the five, and [`detect`] tells which game and kind of file a text is.
 
 pub mod battle_tanks;
-pub mod map;
 mod games;
+pub mod map;
 pub mod range_duel;
 #[cfg(test)]
 mod record_tests;

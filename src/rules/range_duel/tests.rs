@@ -1088,7 +1088,11 @@ fn drive_effect_follows_top_speed() {
     assert_eq!(table.drive_effect(1), 1);
     assert_eq!(table.drive_effect(3), 1, "a stock tank");
     assert_eq!(table.drive_effect(4), 2, "an Engine upgrade");
-    assert_eq!(table.drive_effect(9), 2, "the last entry serves faster tanks");
+    assert_eq!(
+        table.drive_effect(9),
+        2,
+        "the last entry serves faster tanks"
+    );
 }
 
 #[test]

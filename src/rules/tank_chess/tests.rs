@@ -1791,7 +1791,13 @@ fn with_three_flags_bringing_home_two_wins() {
 fn a_side_wiped_out_in_escape_of_three_loses_at_once() {
     // Black's only piece is destroyed: nothing is left to move, and White wins (the
     // game would otherwise wait for a move Black cannot make).
-    let g = position_in(Mode::EscapeOfThree, 10, 10, &[], &["W HT E2 N", "B LT E8 S"]);
+    let g = position_in(
+        Mode::EscapeOfThree,
+        10,
+        10,
+        &[],
+        &["W HT E2 N", "B LT E8 S"],
+    );
     let mut m = Match::new(g, 1);
     let shot = Action::Move {
         from: sq("E2"),

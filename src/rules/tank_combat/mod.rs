@@ -524,7 +524,7 @@ impl Playable for TankCombat {
             .apply(player, action, &mut MatchRng::new(0))
             .err()?;
         // The game's refusals, each sent to the rule that makes it.
-        const RULES: [(&str, &str); 20] = [
+        const RULES: [(&str, &str); 21] = [
             ("breech is jammed", "cmb.cards.jammed-breech"),
             ("already loaded", "cmb.cards.breech"),
             ("Tracked", "cmb.cards.tracked"),
@@ -534,6 +534,7 @@ impl Playable for TankCombat {
             ("is destroyed", "cmb.damage.destroyed"),
             ("comms are jammed", "cmb.cards.comms-jammed"),
             ("Smoke is played only", "cmb.interrupts.smoke"),
+            ("no Smoke Launchers", "cmb.interrupts.smoke"),
             ("attack is pending", "cmb.interrupts.window"),
             ("loads and fires at once", "cmb.classes.medium-adrenaline"),
             ("a Light under Adrenaline", "cmb.classes.light-adrenaline"),

@@ -133,6 +133,96 @@ impl Battle {
 }
 
 impl Playable for TankCommander {
+    fn fact_rule(&self, fact: &Fact) -> Option<&'static str> {
+        Some(match fact {
+            Fact::FirstPlayerRolled { .. } => "tc.play.first-player",
+            Fact::TurnStarted { .. } | Fact::TurnEnded { .. } => "tc.intro.activations",
+            Fact::WeatherRolled { .. } => "tc.ideas.weather",
+            Fact::UnitActivated { .. } | Fact::ActivationEnded { .. } => "tc.play.action-points",
+            Fact::UnitMoved { .. } => "tc.play.move",
+            Fact::UnitTurned { .. } => "tc.play.turn",
+            Fact::TurretRotated { .. } => "tc.play.rotate-turret",
+            Fact::GunLoaded { .. } => "tc.play.load",
+            Fact::AbilityUsed { .. } => "tc.crew.roles",
+            Fact::ShotResolved { .. } => "tc.hit.roll",
+            Fact::AntiInfantryFired { .. } => "tc.play.fire-anti-infantry",
+            Fact::UnitDestroyed { .. } => "tc.infantry.any-hit",
+            Fact::InfantryMoved { .. } => "tc.infantry.move",
+            Fact::TookCover { .. } => "tc.infantry.take-cover",
+            Fact::ObjectiveCaptured { .. } => "tc.infantry.capture",
+            Fact::MineDisarmed { .. } => "tc.infantry.disarm",
+            Fact::Mounted { .. } | Fact::Dismounted { .. } => "tc.infantry.mount",
+            Fact::BailedOut { .. } => "tc.apc.bail-out",
+            Fact::BlastHit { .. } => "tc.infantry.riders",
+            Fact::BuildingDestroyed { .. } => "tc.terrain.building-shot",
+            Fact::WoundRolled { .. } => "tc.damage.glancing",
+            Fact::CrewWounded { .. } => "tc.damage.wounds",
+            Fact::LieutenantTookOver { .. } => "tc.crew.lieutenant",
+            Fact::HullDamaged { .. } => "tc.damage.penetrating",
+            Fact::FireRolled { .. } => "tc.damage.fire",
+            Fact::FireExtinguished { .. } => "tc.play.extinguish",
+            Fact::SmokeDeployed { .. } => "tc.play.deploy-smoke",
+            Fact::MineLaid { .. } => "tc.build.mines",
+            Fact::MineExploded { .. } => "tc.terrain.mines",
+            Fact::AirStrikeCalled { .. } => "tc.air.mark",
+            Fact::FlareFired { .. } => "tc.ideas.flares",
+            Fact::AirStrikeRolled { .. } => "tc.air.arrival",
+            Fact::AntiAircraftFired { .. } => "tc.missions.aa-guns",
+            Fact::AirStrikeLanded { .. } | Fact::StrikeHit { .. } => "tc.air.hit",
+            Fact::UnitDisabled { .. } => "tc.damage.disabled",
+            Fact::CookOffRolled { .. } | Fact::CookedOff { .. } => "tc.damage.cook-off",
+            Fact::WaypointReached { .. } => "tc.missions.basic-training",
+            Fact::Conceded { .. } | Fact::BattleEnded { .. } => "tc.intro.battle-end",
+        })
+    }
+
+    fn refusal_rule(&self, player: PlayerId, action: &Action) -> Option<&'static str> {
+        let why = self.check(player, action).err()?;
+        // The game's refusals, each sent to the rule that makes it (the first match).
+        const RULES: [(&str, &str); 34] = [
+            ("driver is dead", "tc.wounds.driver"),
+            ("gunner is dead", "tc.wounds.gunner"),
+            ("loader", "tc.wounds.loader"),
+            ("Lieutenant", "tc.crew.lieutenant"),
+            ("crew ability", "tc.crew.roles"),
+            ("action point", "tc.play.action-points"),
+            ("AP", "tc.play.action-points"),
+            ("out of range", "tc.target.range-and-arc"),
+            ("range", "tc.target.range-and-arc"),
+            ("arc", "tc.target.range-and-arc"),
+            ("sight", "tc.target.line-of-sight"),
+            ("blocked", "tc.target.line-of-sight"),
+            ("next to a friendly tank", "tc.infantry.shielded"),
+            ("not loaded", "tc.play.load"),
+            ("already loaded", "tc.play.load"),
+            ("HE", "tc.build.he-rounds"),
+            ("moves this turn", "tc.play.move"),
+            ("move cap", "tc.play.move"),
+            ("building", "tc.terrain.building-impassable"),
+            ("off the board", "tc.play.move"),
+            ("smoke", "tc.play.deploy-smoke"),
+            ("fire", "tc.play.extinguish"),
+            ("mine", "tc.build.mines"),
+            ("flare", "tc.ideas.flares"),
+            ("air strike", "tc.play.air-strike"),
+            ("cover", "tc.infantry.take-cover"),
+            ("riding", "tc.infantry.mount"),
+            ("mount", "tc.infantry.mount"),
+            ("objective", "tc.infantry.capture"),
+            ("knocked out", "tc.damage.disabled"),
+            ("already been activated", "tc.intro.activations"),
+            ("activation", "tc.intro.activations"),
+            ("turn", "tc.intro.activations"),
+            ("battle is over", "tc.intro.battle-end"),
+        ];
+        Some(
+            RULES
+                .iter()
+                .find(|(words, _)| why.contains(words))
+                .map_or("tc.play.action-points", |(_, id)| id),
+        )
+    }
+
     fn holds_secrets(&self) -> bool {
         self.hidden_mines
     }

@@ -34,16 +34,12 @@ impl TankCommander {
             MissionRules::Breakthrough { attacker, edge } => {
                 let attacker = PlayerId(*attacker);
                 let defender = if attacker == a { b } else { a };
-                if let Some(u) = self
-                    .units
-                    .iter()
-                    .find(|u| {
-                        u.side == attacker
-                            && u.kind == UnitKind::Tank
-                            && u.is_active()
-                            && self.on_edge(u.at, *edge)
-                    })
-                {
+                if let Some(u) = self.units.iter().find(|u| {
+                    u.side == attacker
+                        && u.kind == UnitKind::Tank
+                        && u.is_active()
+                        && self.on_edge(u.at, *edge)
+                }) {
                     return Some(Outcome::win(
                         attacker,
                         format!("{} broke through to the {edge:?} edge", u.name),

@@ -3678,7 +3678,10 @@ fn a_knocked_out_tank_cannot_be_targeted_and_its_wreck_blocks_moves_and_sight() 
         .tank("Red", "Y", N * 3, Facing::S, Facing::S)
         .rules();
     g.units[1].status = Status::Disabled;
-    assert_eq!(fire_at(&g, "T", "X").unwrap_err(), "X is already knocked out");
+    assert_eq!(
+        fire_at(&g, "T", "X").unwrap_err(),
+        "X is already knocked out"
+    );
     let why = fire_at(&g, "T", "Y").unwrap_err();
     assert!(why.contains("blocked by X"), "{why}");
     play(&mut g, &mut rng, Action::Activate(UnitId(0)));

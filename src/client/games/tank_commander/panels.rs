@@ -1145,6 +1145,7 @@ fn draw_action_bar(
     mut orders: MessageWriter<PanelOrder<TankCommander>>,
     mut end_turn: ResMut<EndTurn>,
     mut items: Local<Option<(BarKey, Vec<BarItem>)>>,
+    mut reference: ResMut<crate::client::rules_ref::RulesReference>,
 ) -> Result {
     if session.replay.is_some() || !session.interactive {
         return Ok(());
@@ -1200,11 +1201,31 @@ fn draw_action_bar(
                     }
                     let why = waiting.clone().or(it.why_not.clone());
                     let button = ui.add_enabled(why.is_none(), egui::Button::new(text));
-                    let button = match &why {
-                        Some(why) => {
+                    // The rule that refuses it, linked to the rules reference.
+                    let rule = it
+                        .why_not
+                        .as_ref()
+                        .and(it.action)
+                        .and_then(|action| {
+                            crate::framework::Playable::refusal_rule(battle, player, &action)
+                        });
+                    let button = match (&why, rule) {
+                        (Some(why), Some(id)) => {
+                            // A disabled button takes no click: read it off the pointer.
+                            if button.contains_pointer()
+                                && ui.input(|i| i.pointer.primary_clicked())
+                            {
+                                reference.show(crate::rules::GameKind::TankCommander, Some(id));
+                            }
+                            button.on_disabled_hover_text(format!(
+                                "{}\nNot now: {why}\n§ {id}: click for the rule (F1: the rules reference)",
+                                it.help
+                            ))
+                        }
+                        (Some(why), None) => {
                             button.on_disabled_hover_text(format!("{}\nNot now: {why}", it.help))
                         }
-                        None => button.on_hover_text(&it.help),
+                        (None, _) => button.on_hover_text(&it.help),
                     };
                     if button.clicked() {
                         match it.action {
