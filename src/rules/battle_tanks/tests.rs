@@ -1046,7 +1046,9 @@ fn final_battle_meganukes_only_do_damage() {
         &mut g,
         BOB,
         Action::Launch,
-        &[2, 2, 2, 2, 2, 6, 6, 6, /* Bob */ 2, 2, 2, 2, 2, 2, 2, 2],
+        &[
+            2, 2, 2, 2, 2, 6, 6, 6, /* Bob */ 2, 2, 2, 2, 2, 2, 2, 2,
+        ],
     );
     assert_eq!(
         g.phase(),

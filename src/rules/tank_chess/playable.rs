@@ -5,7 +5,7 @@ use std::path::Path;
 
 use super::bot::{ChessBot, Strength};
 use super::engine::{EngineBot, GENERAL, Limits, MAJOR};
-use super::{Rules, Scenario, TankChess, notation};
+use super::{Announcement, Fact, Mode, Rules, Scenario, TankChess, notation};
 use crate::data::{Diagnostic, Diagnostics, SourceMap};
 use crate::framework::bot::{Bot, RandomBot};
 use crate::framework::playable::{self, InRecord, Recorded};
@@ -37,6 +37,29 @@ impl ChessSetup {
 }
 
 impl Playable for TankChess {
+    fn fact_rule(&self, fact: &Fact) -> Option<&'static str> {
+        Some(match fact {
+            Fact::Moved { .. } => "chess.speed.steps",
+            Fact::Destroyed { .. } => "chess.armor.beat",
+            Fact::Escaped { .. } if self.mode == Mode::EscapeOfThree => "chess.three.goal",
+            Fact::Escaped { .. } => "chess.goal.escape",
+            Fact::FlagTaken { .. } => "chess.flag.take",
+            Fact::FlagHome { .. } => "chess.flag.goal",
+            Fact::Announced(Announcement::Check) => "chess.check.announce",
+            Fact::Announced(Announcement::Escape) => "chess.check.escape",
+            Fact::Announced(Announcement::Checkmate) => "chess.check.checkmate",
+            Fact::Announced(Announcement::Escapemate) => "chess.check.escapemate",
+            Fact::Resigned { .. } => "chess.goal.first",
+            Fact::GameEnded { .. } => match self.mode {
+                Mode::LastTankStanding { .. } => "chess.last.goal",
+                Mode::EscapeOfThree => "chess.three.goal",
+                Mode::CaptureTheFlag => "chess.flag.goal",
+                Mode::FourPlayers { .. } => "chess.four.points",
+                Mode::Standard | Mode::SingleType(_) => "chess.goal.first",
+            },
+        })
+    }
+
     type Rules = Rules;
     type Setup = ChessSetup;
     /// Records name the setup file.
