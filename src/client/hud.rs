@@ -574,14 +574,17 @@ fn order_panel<G: GameClient>(
                         let b = match (why, rule) {
                             (Some(why), Some(id)) => {
                                 // A disabled button takes no click: read it off the pointer.
-                                if b.contains_pointer() && ui.input(|i| i.pointer.primary_clicked()) {
+                                if b.contains_pointer() && ui.input(|i| i.pointer.primary_clicked())
+                                {
                                     reference.show(G::KIND, Some(id));
                                 }
                                 b.on_disabled_hover_text(format!(
-                                    "Not now: {why}\n§ {id}: click for the rule (F1: the rules reference)"
+                                    "Not now: {why}\n§ {id}: click for the rule"
                                 ))
                             }
-                            (Some(why), None) => b.on_disabled_hover_text(format!("Not now: {why}")),
+                            (Some(why), None) => {
+                                b.on_disabled_hover_text(format!("Not now: {why}"))
+                            }
                             (None, _) => b,
                         };
                         if b.clicked() {

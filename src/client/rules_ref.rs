@@ -13,8 +13,14 @@ use crate::rules::map::{self, RowKind};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RulesReference>()
         .init_resource::<SwitchesInForce>()
-        .add_systems(Update, toggle_with_f1)
-        .add_systems(EguiPrimaryContextPass, draw_reference);
+        .init_resource::<RuleUnderPointer>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (toggle_with_f1, draw_reference)
+                .chain()
+                .after(super::HudSystems::Frame)
+                .after(super::HudSystems::Game),
+        );
 }
 
 /// The reference window: open or not, on which game, the search, the rule to show.
@@ -43,6 +49,12 @@ impl RulesReference {
         }
     }
 }
+
+/// The rule of what the pointer is over (an odds label, a greyed-out action): the panels
+/// set it as they draw, and F1 (read in the same pass, after them) opens the reference
+/// there.
+#[derive(Resource, Default)]
+pub struct RuleUnderPointer(pub Option<(GameKind, &'static str)>);
 
 /// The switches of the game in play, with their values, and whether each differs from
 /// the game's default setup (a variant).
@@ -103,23 +115,34 @@ fn game_on_screen(screen: &Screen, game: Option<&State<super::GameScreen>>) -> O
     })
 }
 
+/// F1 opens the reference at the rule under the pointer, else on the game in play, and
+/// closes it when open. It runs in the panels' pass, after them, because the panels are
+/// laid out only on frames that need it (a key press is one).
 fn toggle_with_f1(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut contexts: EguiContexts,
     screen: Res<State<Screen>>,
     game: Option<Res<State<super::GameScreen>>>,
     mut reference: ResMut<RulesReference>,
-) {
-    if !keys.is_some_and(|k| k.just_pressed(KeyCode::F1)) {
-        return;
+    mut under: ResMut<RuleUnderPointer>,
+) -> Result {
+    // Set again by the panels in every pass while the pointer stays over it.
+    let hovered = under.0.take();
+    if !contexts.ctx_mut()?.input(|i| i.key_pressed(egui::Key::F1)) {
+        return Ok(());
+    }
+    if let Some((game, id)) = hovered {
+        reference.show(game, Some(id));
+        return Ok(());
     }
     if reference.open {
         reference.open = false;
-        return;
+        return Ok(());
     }
     let game = game_on_screen(screen.get(), game.as_deref())
         .or(reference.game)
         .unwrap_or(GameKind::TankCommander);
     reference.show(game, None);
+    Ok(())
 }
 
 const KIND_COLOURS: [(RowKind, egui::Color32); 4] = [

@@ -1145,7 +1145,10 @@ fn draw_action_bar(
     mut orders: MessageWriter<PanelOrder<TankCommander>>,
     mut end_turn: ResMut<EndTurn>,
     mut items: Local<Option<(BarKey, Vec<BarItem>)>>,
-    mut reference: ResMut<crate::client::rules_ref::RulesReference>,
+    (mut reference, mut under): (
+        ResMut<crate::client::rules_ref::RulesReference>,
+        ResMut<crate::client::rules_ref::RuleUnderPointer>,
+    ),
 ) -> Result {
     if session.replay.is_some() || !session.interactive {
         return Ok(());
@@ -1202,23 +1205,20 @@ fn draw_action_bar(
                     let why = waiting.clone().or(it.why_not.clone());
                     let button = ui.add_enabled(why.is_none(), egui::Button::new(text));
                     // The rule that refuses it, linked to the rules reference.
-                    let rule = it
-                        .why_not
-                        .as_ref()
-                        .and(it.action)
-                        .and_then(|action| {
-                            crate::framework::Playable::refusal_rule(battle, player, &action)
-                        });
+                    let rule = it.why_not.as_ref().and(it.action).and_then(|action| {
+                        crate::framework::Playable::refusal_rule(battle, player, &action)
+                    });
                     let button = match (&why, rule) {
                         (Some(why), Some(id)) => {
                             // A disabled button takes no click: read it off the pointer.
-                            if button.contains_pointer()
-                                && ui.input(|i| i.pointer.primary_clicked())
-                            {
-                                reference.show(crate::rules::GameKind::TankCommander, Some(id));
+                            if button.contains_pointer() {
+                                under.0 = Some((crate::rules::GameKind::TankCommander, id));
+                                if ui.input(|i| i.pointer.primary_clicked()) {
+                                    reference.show(crate::rules::GameKind::TankCommander, Some(id));
+                                }
                             }
                             button.on_disabled_hover_text(format!(
-                                "{}\nNot now: {why}\n§ {id}: click for the rule (F1: the rules reference)",
+                                "{}\nNot now: {why}\n§ {id}: click (or F1) for the rule",
                                 it.help
                             ))
                         }
@@ -1247,6 +1247,7 @@ fn draw_hover(
     session: Res<Session<TankCommander>>,
     hovered: Res<Hovered>,
     highlights: Res<Highlights>,
+    mut under: ResMut<crate::client::rules_ref::RuleUnderPointer>,
 ) -> Result {
     let Some(hex) = hovered.0 else { return Ok(()) };
     let battle = session.state();
@@ -1380,6 +1381,20 @@ fn draw_hover(
                             .color(egui::Color32::from_rgb(255, 150, 130)),
                     );
                     ui.label(egui::RichText::new(&t.why).small());
+                    // The odds come from the to-hit and penetration rules: F1 opens them.
+                    let rule = if u.is_infantry() {
+                        "tc.infantry.any-hit"
+                    } else {
+                        "tc.hit.roll"
+                    };
+                    under.0 = Some((crate::rules::GameKind::TankCommander, rule));
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "§ {rule}, tc.hit.penetration: F1 opens the rules these odds apply"
+                        ))
+                        .small()
+                        .weak(),
+                    );
                 }
             }
             if let Some(s) = highlights.sight.as_ref().filter(|s| s.to == hex) {
