@@ -121,9 +121,10 @@ fn draw_frame<G: GameClient>(
     mut edits: MessageWriter<EditTheGame>,
     mut next: ResMut<NextState<Screen>>,
     mut log: Local<LogCache>,
-    (mut reference, mut in_force): (
+    (mut reference, mut in_force, mut under): (
         ResMut<super::rules_ref::RulesReference>,
         ResMut<super::rules_ref::SwitchesInForce>,
+        ResMut<super::rules_ref::RuleUnderPointer>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -209,7 +210,14 @@ fn draw_frame<G: GameClient>(
             .max_width(900.0)
             .show(ctx, |ui| {
                 state.seat_panel(ui, session.viewer);
-                order_panel(ui, &session, &legal, animating, &mut orders, &mut reference);
+                order_panel(
+                    ui,
+                    &session,
+                    &legal,
+                    animating,
+                    &mut orders,
+                    (&mut reference, &mut under),
+                );
             });
     }
 
@@ -512,7 +520,10 @@ fn order_panel<G: GameClient>(
     legal: &Legal<G>,
     animating: bool,
     orders: &mut MessageWriter<PanelOrder<G>>,
-    reference: &mut super::rules_ref::RulesReference,
+    (reference, under): (
+        &mut super::rules_ref::RulesReference,
+        &mut super::rules_ref::RuleUnderPointer,
+    ),
 ) {
     let state = session.state();
     if state.outcome().is_some() {
@@ -573,14 +584,14 @@ fn order_panel<G: GameClient>(
                             .and_then(|_| state.refusal_rule(player, action));
                         let b = match (why, rule) {
                             (Some(why), Some(id)) => {
-                                // A disabled button takes no click: read it off the pointer.
-                                if b.contains_pointer() && ui.input(|i| i.pointer.primary_clicked())
-                                {
-                                    reference.show(G::KIND, Some(id));
-                                }
-                                b.on_disabled_hover_text(format!(
-                                    "Not now: {why}\n§ {id}: click for the rule"
-                                ))
+                                let link = super::rules_ref::refusal_link(
+                                    ui,
+                                    &b,
+                                    (&mut *reference, &mut *under),
+                                    G::KIND,
+                                    id,
+                                );
+                                b.on_disabled_hover_text(format!("Not now: {why}\n{link}"))
                             }
                             (Some(why), None) => {
                                 b.on_disabled_hover_text(format!("Not now: {why}"))

@@ -106,13 +106,10 @@ fn game_on_screen(screen: &Screen, game: Option<&State<super::GameScreen>>) -> O
     if *screen != Screen::Playing {
         return None;
     }
-    Some(match game?.get() {
-        super::GameScreen::TankCommander => GameKind::TankCommander,
-        super::GameScreen::TankChess => GameKind::TankChess,
-        super::GameScreen::BattleTanks => GameKind::BattleTanks,
-        super::GameScreen::TankCombat => GameKind::TankCombat,
-        super::GameScreen::RangeDuel => GameKind::RangeDuel,
-    })
+    let shown = game?.get();
+    GameKind::ALL
+        .into_iter()
+        .find(|g| super::GameScreen::from(*g) == *shown)
 }
 
 /// F1 opens the reference at the rule under the pointer, else on the game in play, and
@@ -352,4 +349,23 @@ pub fn rule_link(
     {
         reference.show(game, Some(id));
     }
+}
+
+/// Links a greyed-out action to the rule that refuses it: a click on it (a disabled
+/// button takes none, so it is read off the pointer), or F1 while the pointer is over it,
+/// opens the reference there. Returns the tooltip's line that says so.
+pub fn refusal_link(
+    ui: &egui::Ui,
+    button: &egui::Response,
+    (reference, under): (&mut RulesReference, &mut RuleUnderPointer),
+    game: GameKind,
+    id: &'static str,
+) -> String {
+    if button.contains_pointer() {
+        under.0 = Some((game, id));
+        if ui.input(|i| i.pointer.primary_clicked()) {
+            reference.show(game, Some(id));
+        }
+    }
+    format!("§ {id}: click (or F1) for the rule")
 }

@@ -344,17 +344,36 @@ pub fn parse(game: GameKind, file: &str, text: &str) -> Result<RulesMap, Vec<Str
 /// # Errors
 /// The default setup could not be read.
 pub fn switch_paths(game: GameKind) -> Result<Vec<String>, String> {
-    let tuning = crate::dispatch_game!(game, default_tuning());
-    let value = tuning?;
-    let mut paths = Vec::new();
-    leaves(&value, String::new(), &mut paths);
-    Ok(paths)
+    Ok(default_switch_values(game)?
+        .into_iter()
+        .map(|(path, _)| path)
+        .collect())
 }
 
-/// The tuning of `G`'s default setup, as JSON.
+/// The rule of a refusal, found by the words of its reason: `table` pairs words with
+/// rule ids, the first pair whose words the reason holds wins, else `fallback`.
+#[must_use]
+pub fn rule_by_words(
+    reason: &str,
+    table: &[(&str, &'static str)],
+    fallback: &'static str,
+) -> &'static str {
+    table
+        .iter()
+        .find(|(words, _)| reason.contains(words))
+        .map_or(fallback, |(_, id)| id)
+}
+
+/// The tuning of `G`'s default setup, as JSON: the setup beside the program (where the
+/// client and the command line find the shipped files), else in the source tree.
 fn default_tuning<G: crate::framework::Playable>() -> Result<serde_json::Value, String> {
     let rules = G::load_rules(None).map_err(|e| e.to_string())?;
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(G::KIND.default_setup());
+    let relative = std::path::Path::new(G::KIND.default_setup());
+    let path = if relative.is_file() {
+        relative.to_path_buf()
+    } else {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
+    };
     let setup =
         crate::framework::playable::load_setup::<G>(&path, &rules).map_err(|e| e.to_string())?;
     serde_json::to_value(G::tuning(&setup)).map_err(|e| e.to_string())

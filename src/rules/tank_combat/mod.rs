@@ -524,7 +524,7 @@ impl Playable for TankCombat {
             .apply(player, action, &mut MatchRng::new(0))
             .err()?;
         // The game's refusals, each sent to the rule that makes it.
-        const RULES: [(&str, &str); 21] = [
+        const RULES: &[(&str, &str)] = &[
             ("breech is jammed", "cmb.cards.jammed-breech"),
             ("already loaded", "cmb.cards.breech"),
             ("Tracked", "cmb.cards.tracked"),
@@ -547,12 +547,11 @@ impl Playable for TankCombat {
             ("nothing else is possible", "cmb.turn.discard"),
             ("discard down", "cmb.turn.discard-down"),
         ];
-        Some(
-            RULES
-                .iter()
-                .find(|(words, _)| why.contains(words))
-                .map_or("cmb.turn.one-action", |(_, id)| id),
-        )
+        Some(crate::rules::map::rule_by_words(
+            &why,
+            RULES,
+            "cmb.turn.one-action",
+        ))
     }
 
     /// Every number lives in the setup's `rules` section.

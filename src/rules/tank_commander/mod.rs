@@ -179,14 +179,14 @@ impl Playable for TankCommander {
     fn refusal_rule(&self, player: PlayerId, action: &Action) -> Option<&'static str> {
         let why = self.check(player, action).err()?;
         // The game's refusals, each sent to the rule that makes it (the first match).
-        const RULES: [(&str, &str); 34] = [
+        const RULES: &[(&str, &str)] = &[
             ("driver is dead", "tc.wounds.driver"),
             ("gunner is dead", "tc.wounds.gunner"),
             ("loader", "tc.wounds.loader"),
             ("Lieutenant", "tc.crew.lieutenant"),
             ("crew ability", "tc.crew.roles"),
             ("action point", "tc.play.action-points"),
-            ("AP", "tc.play.action-points"),
+            ("is an APC", "tc.apc.profile"),
             ("out of range", "tc.target.range-and-arc"),
             ("range", "tc.target.range-and-arc"),
             ("arc", "tc.target.range-and-arc"),
@@ -215,12 +215,11 @@ impl Playable for TankCommander {
             ("turn", "tc.intro.activations"),
             ("battle is over", "tc.intro.battle-end"),
         ];
-        Some(
-            RULES
-                .iter()
-                .find(|(words, _)| why.contains(words))
-                .map_or("tc.play.action-points", |(_, id)| id),
-        )
+        Some(crate::rules::map::rule_by_words(
+            &why,
+            RULES,
+            "tc.play.action-points",
+        ))
     }
 
     fn holds_secrets(&self) -> bool {

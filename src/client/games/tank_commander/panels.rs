@@ -1210,15 +1210,15 @@ fn draw_action_bar(
                     });
                     let button = match (&why, rule) {
                         (Some(why), Some(id)) => {
-                            // A disabled button takes no click: read it off the pointer.
-                            if button.contains_pointer() {
-                                under.0 = Some((crate::rules::GameKind::TankCommander, id));
-                                if ui.input(|i| i.pointer.primary_clicked()) {
-                                    reference.show(crate::rules::GameKind::TankCommander, Some(id));
-                                }
-                            }
+                            let link = crate::client::rules_ref::refusal_link(
+                                ui,
+                                &button,
+                                (&mut *reference, &mut *under),
+                                crate::rules::GameKind::TankCommander,
+                                id,
+                            );
                             button.on_disabled_hover_text(format!(
-                                "{}\nNot now: {why}\n§ {id}: click (or F1) for the rule",
+                                "{}\nNot now: {why}\n{link}",
                                 it.help
                             ))
                         }
