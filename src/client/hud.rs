@@ -87,7 +87,7 @@ pub fn label_box(
     text: impl Into<String>,
     size: f32,
     color: egui::Color32,
-) {
+) -> egui::Rect {
     let galley = painter.layout_no_wrap(text.into(), egui::FontId::proportional(size), color);
     let rect = anchor.anchor_size(at, galley.size());
     painter.rect_filled(
@@ -96,6 +96,7 @@ pub fn label_box(
         egui::Color32::from_rgba_unmultiplied(15, 16, 20, 200),
     );
     painter.galley(rect.min, galley, color);
+    rect.expand(3.0)
 }
 
 pub const WARN: egui::Color32 = egui::Color32::from_rgb(255, 170, 110);

@@ -673,8 +673,30 @@ mod tests {
             use crate::rules::range_duel::{Action, RangeDuel};
             check::<RangeDuel>(&mut problems, &Action::offered);
         }
-        // Tank Chess refuses in its own controls, which say why on the board.
-        check::<crate::rules::tank_chess::TankChess>(&mut problems, &Vec::new);
+        {
+            // Moves from the pieces' start rows, a turn, a shot and escapes: a few of
+            // them, as each refusal searches the position.
+            use crate::rules::tank_chess::{Action, Dir8, Square, TankChess};
+            check::<TankChess>(&mut problems, &|| {
+                let at = |col, row| Square { col, row };
+                vec![
+                    Action::Move {
+                        from: at(3, 1),
+                        to: at(3, 4),
+                        facing: Dir8::N,
+                        fire: None,
+                    },
+                    Action::Move {
+                        from: at(6, 14),
+                        to: at(6, 10),
+                        facing: Dir8::S,
+                        fire: Some(at(6, 2)),
+                    },
+                    Action::Escape { from: at(7, 0) },
+                    Action::Escape { from: at(8, 15) },
+                ]
+            });
+        }
         {
             use crate::rules::tank_commander::{Action, Round, TankCommander};
             check::<TankCommander>(&mut problems, &|| {

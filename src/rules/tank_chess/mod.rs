@@ -1806,4 +1806,105 @@ impl TankChess {
         }
         format!("the {} on {from} cannot make that move", p.label())
     }
+
+    /// Why the piece on `from` cannot end its move on `to` now, in words, with the id of
+    /// the rule of the rules map that says so; `None` when some legal move ends there.
+    #[must_use]
+    pub fn why_not_to(&self, from: Square, to: Square) -> Option<(String, &'static str)> {
+        let Some(idx) = self.mover_on(from) else {
+            return Some((
+                format!(
+                    "the piece on {from} is not one of {}'s active pieces",
+                    side_name(self.to_move())
+                ),
+                "chess.basic.turns",
+            ));
+        };
+        let ends_on = |a: &Action| matches!(a, Action::Move { to: t, .. } | Action::Take { to: t, .. } if *t == to);
+        if self.moves_from(from).iter().any(ends_on) {
+            return None;
+        }
+        let p = self.pieces[idx];
+        if to != from && !self.empty(to) {
+            let what = match self.cell(to) {
+                Cell::Piece(i) => match self.pieces.get(usize::from(i)) {
+                    Some(q) if q.state == PieceState::Wrecked => "a wreck".to_string(),
+                    Some(q) => format!("the {}", q.label()),
+                    None => "a piece".to_string(),
+                },
+                _ => "an obstacle".to_string(),
+            };
+            return Some((
+                format!("{to} holds {what}: a piece ends its move only on an empty square"),
+                "chess.speed.empty",
+            ));
+        }
+        let mut reachable = Vec::new();
+        self.piece_moves(
+            idx,
+            &mut self.clone(),
+            &mut Search::default(),
+            &mut reachable,
+        );
+        if let Some(m) = reachable.iter().find(|a| ends_on(a)) {
+            // The piece can get there, but announced play forbids every way of doing so.
+            let (text, rule) = match self.last {
+                Some(Announcement::Check) => (
+                    "your Command tank is in check, and no move there saves it",
+                    "chess.check.answer",
+                ),
+                Some(Announcement::Escape) => (
+                    "the enemy Command tank can leave the board next move, and no move there stops it",
+                    "chess.check.escape",
+                ),
+                _ => {
+                    let mut next = self.clone();
+                    next.play_unchecked(*m);
+                    if next.threatens(opponent(self.to_move())) == Some(Announcement::Escape) {
+                        (
+                            "that would open the way for the enemy Command tank to leave the board",
+                            "chess.check.escape-open",
+                        )
+                    } else {
+                        (
+                            "that would leave your Command tank open to destruction next move",
+                            "chess.check.self",
+                        )
+                    }
+                }
+            };
+            return Some((format!("{to}: {text}"), rule));
+        }
+        // Out of reach, or in reach on an empty board: then something is in the way.
+        let own = self.cell(from);
+        let mut ghost = self.clone();
+        for c in &mut ghost.cells {
+            if *c != own {
+                *c = Cell::Empty;
+            }
+        }
+        let stats = self.rules.stats(p.kind);
+        if ghost.destinations(idx).0.iter().any(|(s, _)| *s == to) {
+            Some((
+                format!(
+                    "the way to {to} is blocked: the {} passes only over empty squares",
+                    p.label()
+                ),
+                "chess.speed.empty",
+            ))
+        } else {
+            Some((
+                format!(
+                    "{to} is out of the {}'s reach: {} steps a move, each square ahead and each 45° turn one step, and backing up only {} straight back",
+                    p.label(),
+                    stats.speed,
+                    match self.rules.reverse_squares {
+                        1 => "1 square".to_string(),
+                        n => format!("{n} squares"),
+                    }
+                ),
+                "chess.speed.chart",
+            ))
+        }
+    }
 }

@@ -5,11 +5,11 @@ use std::path::Path;
 
 use super::bot::{ChessBot, Strength};
 use super::engine::{EngineBot, GENERAL, Limits, MAJOR};
-use super::{Announcement, Fact, Mode, Rules, Scenario, TankChess, notation};
+use super::{Action, Announcement, Fact, Mode, Rules, Scenario, TankChess, notation};
 use crate::data::{Diagnostic, Diagnostics, SourceMap};
 use crate::framework::bot::{Bot, RandomBot};
 use crate::framework::playable::{self, InRecord, Recorded};
-use crate::framework::{Game, MatchRng, Playable, RecordedAction, Seat};
+use crate::framework::{Game, MatchRng, Playable, PlayerId, RecordedAction, Seat};
 use crate::rules::GameKind;
 use crate::rules::tank_commander::resolve_path;
 
@@ -57,6 +57,36 @@ impl Playable for TankChess {
                 Mode::FourPlayers { .. } => "chess.four.points",
                 Mode::Standard | Mode::SingleType(_) => "chess.goal.first",
             },
+        })
+    }
+
+    fn refusal_rule(&self, player: PlayerId, action: &Action) -> Option<&'static str> {
+        if self.outcome().is_some() || matches!(action, Action::Resign | Action::OutOfTime) {
+            return None;
+        }
+        if player != self.to_move() {
+            return Some("chess.basic.turns");
+        }
+        if self.legal().contains(action) {
+            return None;
+        }
+        Some(match *action {
+            Action::Move { from, to, fire, .. } => match self.why_not_to(from, to) {
+                Some((_, rule)) => rule,
+                // Some move ends there, not this one: its end facing, or its shot.
+                None if fire.is_some() => "chess.basic.fire",
+                None => "chess.speed.steps",
+            },
+            Action::Take { from, to, .. } => self
+                .why_not_to(from, to)
+                .map_or("chess.flag.take", |(_, rule)| rule),
+            Action::Escape { from } => match self.mover_on(from) {
+                None => "chess.basic.turns",
+                Some(i) if !self.may_escape(&self.pieces[i]) => "chess.goal.escape",
+                Some(_) if self.pseudo_moves(player).contains(action) => "chess.check.escape-open",
+                Some(_) => "chess.goal.corner",
+            },
+            Action::Resign | Action::OutOfTime => return None,
         })
     }
 

@@ -1809,3 +1809,94 @@ fn a_side_wiped_out_in_escape_of_three_loses_at_once() {
     let outcome = m.state().outcome().expect("the game ends");
     assert_eq!(outcome.winners, vec![WHITE], "{}", outcome.reason);
 }
+
+#[test]
+fn a_square_a_piece_cannot_reach_says_which_rule_forbids_it() {
+    use crate::framework::Playable;
+    // White HT on E4 facing north (speed 3), an obstacle on E6, a black LT on C4.
+    let g = position(
+        8,
+        8,
+        &["E6"],
+        &["W HT E4 N", "B LT C4 E", "W CLT A1 N", "B CLT H8 S"],
+    );
+    let why = |to: &str| g.why_not_to(sq("E4"), sq(to));
+    // A square it can reach: no refusal.
+    assert_eq!(why("E5"), None);
+    // The obstacle itself, and a piece: squares must be empty.
+    assert_eq!(why("E6").unwrap().1, "chess.speed.empty");
+    assert!(why("E6").unwrap().0.contains("obstacle"), "{:?}", why("E6"));
+    assert_eq!(why("C4").unwrap().1, "chess.speed.empty");
+    // E7 is two squares ahead past the obstacle: in reach on an empty board, blocked here.
+    assert_eq!(why("E7").unwrap().1, "chess.speed.empty");
+    assert!(why("E7").unwrap().0.contains("blocked"), "{:?}", why("E7"));
+    // Three squares ahead and a turn is four steps, more than the HT's speed.
+    let far = why("A8").unwrap();
+    assert_eq!(far.1, "chess.speed.chart");
+    assert!(far.0.contains("3 steps"), "{}", far.0);
+    // A black piece is not White's to move.
+    assert_eq!(
+        g.why_not_to(sq("C4"), sq("C5")).unwrap().1,
+        "chess.basic.turns"
+    );
+    // The refusal of a whole move names the same rules.
+    let mv = |to: &str| Action::Move {
+        from: sq("E4"),
+        to: sq(to),
+        facing: Dir8::N,
+        fire: None,
+    };
+    assert_eq!(g.refusal_rule(WHITE, &mv("E7")), Some("chess.speed.empty"));
+    let legal = g
+        .legal()
+        .into_iter()
+        .find(|a| matches!(a, Action::Move { from, .. } if *from == sq("E4")))
+        .unwrap();
+    assert_eq!(g.refusal_rule(WHITE, &legal), None);
+    assert_eq!(g.refusal_rule(BLACK, &legal), Some("chess.basic.turns"));
+    // The HT is no Command tank: it may not drive off the board.
+    assert_eq!(
+        g.refusal_rule(WHITE, &Action::Escape { from: sq("E4") }),
+        Some("chess.goal.escape")
+    );
+}
+
+#[test]
+fn a_move_that_ignores_a_check_is_refused_by_the_check_rule() {
+    // The position of `a_check_that_can_be_blocked_is_not_mate_and_must_be_answered`
+    // after Black's check down column A.
+    let g = black_to_move(position(
+        10,
+        16,
+        &["B1", "B2", "I15", "J15", "I16"],
+        &["W CLT A1 E", "W LT B5 W", "B HT A13 E", "B CLT J16 S"],
+    ));
+    let mut m = Match::new(g, 1);
+    let turn = Action::Move {
+        from: sq("A13"),
+        to: sq("A13"),
+        facing: Dir8::S,
+        fire: None,
+    };
+    m.play(BLACK, &turn).unwrap();
+    let g = m.state();
+    assert_eq!(g.why_not_to(sq("B5"), sq("A5")), None);
+    let (text, rule) = g.why_not_to(sq("B5"), sq("B6")).unwrap();
+    assert_eq!(rule, "chess.check.answer");
+    assert!(text.contains("in check"), "{text}");
+}
+
+#[test]
+fn a_move_that_opens_a_line_on_the_own_command_tank_is_refused_by_the_self_check_rule() {
+    // The white LT on A5 shields its Command tank on A1 from the black HT on A13; nothing
+    // is announced, and stepping aside would open the file.
+    let g = position(
+        10,
+        16,
+        &["B1", "B2", "I15", "J15", "I16"],
+        &["W CLT A1 E", "W LT A5 N", "B HT A13 S", "B CLT J16 S"],
+    );
+    assert_eq!(g.last_announcement(), None);
+    let (text, rule) = g.why_not_to(sq("A5"), sq("B6")).unwrap();
+    assert_eq!(rule, "chess.check.self", "{text}");
+}

@@ -101,11 +101,13 @@ pub(super) fn think(
             Action::Move { from, to, .. } | Action::Take { from, to, .. } => ChessPick {
                 piece: Some(from),
                 dest: Some(to),
+                refused: None,
                 ..*pick
             },
             Action::Escape { from } => ChessPick {
                 piece: Some(from),
                 dest: None,
+                refused: None,
                 ..*pick
             },
             Action::Resign | Action::OutOfTime => pick.clone(),

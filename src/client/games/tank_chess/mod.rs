@@ -55,6 +55,8 @@ pub struct ChessPick {
     pub piece: Option<Square>,
     /// The chosen destination, whose moves are offered.
     pub dest: Option<Square>,
+    /// A square clicked that the selected piece cannot end on: the panel says why.
+    pub refused: Option<Square>,
 }
 
 /// Seconds left for each seat on the chess clock, when it runs.
@@ -128,21 +130,82 @@ pub fn moves_to(
 }
 
 /// What a click on square `sq` picks: a piece of the side to move, then one of its
-/// destinations; anything else clears the pick.
+/// destinations. A square the picked piece cannot end on keeps the pick and is marked
+/// refused, so that the panel says why; a second click there, or a click with nothing
+/// picked, clears the pick.
 pub fn pick_square(pick: &mut ChessPick, game: &TankChess, legal: &[Action], sq: Square) {
     let mine = game.piece_at(sq).is_some_and(|p| {
         p.state == crate::rules::tank_chess::PieceState::Active && p.side() == game.to_move()
     });
+    let hover = pick.hover;
     if mine && pick.piece != Some(sq) && pick.dest.is_none() {
-        pick.piece = Some(sq);
-        pick.dest = None;
+        *pick = ChessPick {
+            hover,
+            piece: Some(sq),
+            ..ChessPick::default()
+        };
     } else if pick.piece.is_some() && moves_to(legal, pick.piece, sq).next().is_some() {
         pick.dest = Some(sq);
+        pick.refused = None;
     } else if mine {
-        pick.piece = Some(sq);
-        pick.dest = None;
+        *pick = ChessPick {
+            hover,
+            piece: Some(sq),
+            ..ChessPick::default()
+        };
+    } else if pick.piece.is_some() && pick.dest.is_none() && pick.refused != Some(sq) {
+        pick.refused = Some(sq);
     } else {
-        pick.piece = None;
-        pick.dest = None;
+        *pick = ChessPick {
+            hover,
+            ..ChessPick::default()
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::tank_chess::ChessSetup;
+
+    fn at(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn a_square_the_piece_cannot_reach_keeps_the_pick_and_is_marked_refused() {
+        let setup = ChessSetup::builtin_default();
+        let game = TankChess::new(&setup.scenario, &setup.rules);
+        let legal = game.legal();
+        // A white piece that has a move, and a square far out of its reach.
+        let from = legal
+            .iter()
+            .find_map(|a| match a {
+                Action::Move { from, .. } => Some(*from),
+                _ => None,
+            })
+            .unwrap();
+        let far = at("H9");
+        assert!(game.why_not_to(from, far).is_some());
+        let mut pick = ChessPick::default();
+        pick_square(&mut pick, &game, &legal, from);
+        assert_eq!(pick.piece, Some(from));
+        pick_square(&mut pick, &game, &legal, far);
+        assert_eq!((pick.piece, pick.refused), (Some(from), Some(far)));
+        // A second click there lets go of the piece.
+        pick_square(&mut pick, &game, &legal, far);
+        assert_eq!(pick, ChessPick::default());
+        // A destination clears the refusal and offers its moves.
+        pick_square(&mut pick, &game, &legal, from);
+        pick_square(&mut pick, &game, &legal, far);
+        let to = legal
+            .iter()
+            .find_map(|a| match a {
+                Action::Move { from: f, to, .. } if *f == from && *to != from => Some(*to),
+                _ => None,
+            })
+            .unwrap();
+        pick_square(&mut pick, &game, &legal, to);
+        assert_eq!((pick.dest, pick.refused), (Some(to), None));
     }
 }

@@ -134,6 +134,10 @@ fn draw_panels(
     mut analysis: ResMut<ChessAnalysis>,
     mut labels: ResMut<ChessLabels>,
     mut orders: MessageWriter<PanelOrder<TankChess>>,
+    (mut reference, mut under): (
+        ResMut<crate::client::rules_ref::RulesReference>,
+        ResMut<crate::client::rules_ref::RuleUnderPointer>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = session.state();
@@ -266,6 +270,7 @@ fn draw_panels(
                 {
                     orders.write(PanelOrder(Order::Play(player, escape)));
                 }
+                refusal(ui, game, &pick, from, moves, (&mut reference, &mut under));
                 ui.label(format!(
                     "{} ({}) on {from} facing {}: speed {}, firepower {}, armor {}/{}/{}. Click a blue square to see its moves.",
                     p.label(),
@@ -280,6 +285,44 @@ fn draw_panels(
             });
     }
     Ok(())
+}
+
+/// Why the picked piece cannot end on the square under the pointer, or on the square
+/// clicked last, with a link to the rule that says so (F1 over the board opens it too).
+fn refusal(
+    ui: &mut egui::Ui,
+    game: &TankChess,
+    pick: &ChessPick,
+    from: Square,
+    moves: &[Action],
+    (reference, under): (
+        &mut crate::client::rules_ref::RulesReference,
+        &mut crate::client::rules_ref::RuleUnderPointer,
+    ),
+) {
+    let pointed = pick.hover.filter(|sq| {
+        *sq != from
+            && moves_to(moves, Some(from), *sq).next().is_none()
+            && game
+                .piece_at(*sq)
+                .is_none_or(|p| p.state != PieceState::Active || p.side() != game.to_move())
+    });
+    let Some(sq) = pointed.or(pick.refused) else {
+        return;
+    };
+    let Some((why, rule)) = game.why_not_to(from, sq) else {
+        return;
+    };
+    if pointed.is_some() {
+        under.0 = Some((crate::rules::GameKind::TankChess, rule));
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.colored_label(
+            crate::client::hud::WARN,
+            format!("✖ {}{}.", why[..1].to_uppercase(), &why[1..]),
+        );
+        crate::client::rules_ref::rule_link(ui, reference, crate::rules::GameKind::TankChess, rule);
+    });
 }
 
 /// The card of the piece under the pointer: what it is, its speed, gun and armor by side.

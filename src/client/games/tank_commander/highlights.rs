@@ -48,6 +48,8 @@ pub struct Target {
     pub label: String,
     /// How the numbers were reached.
     pub why: String,
+    /// The rule of the rules map the odds apply (F1 or the plate's § opens it).
+    pub rule: &'static str,
 }
 
 /// The line of sight from the shooter to the hovered unit.
@@ -135,6 +137,11 @@ pub fn target_odds(battle: &TankCommander, shooter: UnitId, target: UnitId) -> O
         at: battle.unit(target).at,
         label,
         why,
+        rule: if t.is_infantry() {
+            "tc.infantry.any-hit"
+        } else {
+            "tc.hit.roll"
+        },
     })
 }
 

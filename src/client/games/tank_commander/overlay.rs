@@ -204,6 +204,7 @@ fn draw_labels(
     highlights: Res<Highlights>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
     shown: Query<(&Unit, &Shown)>,
+    mut reference: ResMut<crate::client::rules_ref::RulesReference>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (camera, eye) = *camera;
@@ -228,7 +229,7 @@ fn draw_labels(
             text,
             size,
             color,
-        );
+        )
     };
     for route in &highlights.routes {
         if let Some(p) = screen(hex_to_world(route.to) + Vec3::Y * top(&table, route.to)) {
@@ -352,11 +353,18 @@ fn draw_labels(
                     chance.to_f64() * 100.0
                 ),
             };
-            plate(
+            let rect = plate(
                 p + egui::vec2(0.0, 26.0),
                 text,
                 egui::Color32::from_rgb(255, 120, 110),
                 12.0,
+            );
+            rule_link_at(
+                ctx,
+                &mut reference,
+                egui::Id::new(("air strike odds", strike.at)),
+                rect,
+                "tc.air.arrival",
             );
         }
     }
@@ -375,9 +383,39 @@ fn draw_labels(
                 egui::Color32::from_rgba_unmultiplied(120, 10, 10, 200),
             );
             painter.galley(rect.min, galley, egui::Color32::WHITE);
+            rule_link_at(
+                ctx,
+                &mut reference,
+                egui::Id::new(("odds rule", target.unit)),
+                rect.expand(3.0),
+                target.rule,
+            );
         }
     }
     Ok(())
+}
+
+/// A § at the right end of an odds plate, opening the rule the odds apply. It is a panel
+/// of its own, so a click on it never reaches the table.
+fn rule_link_at(
+    ctx: &egui::Context,
+    reference: &mut crate::client::rules_ref::RulesReference,
+    id: egui::Id,
+    plate: egui::Rect,
+    rule: &'static str,
+) {
+    egui::Area::new(id)
+        // Among the windows: one opened later (the rules reference itself) covers it.
+        .order(egui::Order::Middle)
+        .fixed_pos(plate.right_top() + egui::vec2(2.0, -1.0))
+        .show(ctx, |ui| {
+            crate::client::rules_ref::rule_link(
+                ui,
+                reference,
+                crate::rules::GameKind::TankCommander,
+                rule,
+            );
+        });
 }
 
 /// The connected patches of `area` (hexes joined by a side), each in area order.

@@ -55,6 +55,8 @@ pub struct BarItem {
     pub why_not: Option<String>,
     /// What it does.
     pub help: String,
+    /// The rule its odds apply, for an aimed shot (F1 over it opens it).
+    pub odds_rule: Option<&'static str>,
 }
 
 fn item(
@@ -74,6 +76,7 @@ fn item(
         action: Some(action),
         why_not: battle.check(player, &action).err(),
         help: help.into(),
+        odds_rule: None,
     }
 }
 
@@ -97,6 +100,7 @@ pub fn bar_items(
         action: None,
         why_not: None,
         help: "End this activation and pass with every unit that has not acted this turn".into(),
+        odds_rule: None,
     };
     let Some(act) = battle.activation() else {
         let activate = match selection.unit {
@@ -120,6 +124,7 @@ pub fn bar_items(
                 action: Some(Action::EndActivation),
                 why_not: Some("Click one of your tanks first (Tab picks the next one)".into()),
                 help: "Start a unit's activation".into(),
+                odds_rule: None,
             },
         };
         items.push(activate);
@@ -280,6 +285,7 @@ pub fn bar_items(
                 format!("{} carries no mines (the Anti-Tank Mines upgrade)", u.name)
             }),
             help: "Lay an anti-tank mine".into(),
+            odds_rule: None,
         },
     };
     if u.build.mines > 0 {
@@ -330,6 +336,7 @@ pub fn bar_items(
                 format!("{} has no Air Support (an upgrade)", u.name)
             }),
             help: format!("Call the air strike: {strike_help}"),
+            odds_rule: None,
         },
     };
     if u.build.air_support || battle.strikes_given(u.side) > 0 {
@@ -366,6 +373,7 @@ pub fn bar_items(
                     format!("{} has fired all its flares", u.name)
                 }),
                 help: format!("Fire a flare: {flare_help}"),
+                odds_rule: None,
             },
         });
     }
@@ -497,6 +505,7 @@ fn smoke_item(
                 format!("{} has no smoke launcher (an upgrade)", u.name)
             }),
             help: "Fire the smoke launcher".into(),
+            odds_rule: None,
         },
     }
 }
@@ -611,6 +620,7 @@ fn aimed(
                 .and_then(|a| super::highlights::target_odds(battle, a.unit, t))
             {
                 it.help = format!("{}\n{}\n{}", it.help, odds.label, odds.why);
+                it.odds_rule = Some(odds.rule);
             }
             it
         }
@@ -622,6 +632,7 @@ fn aimed(
             action: Some(Action::EndActivation),
             why_not: Some("Click an enemy unit to aim at it first".into()),
             help,
+            odds_rule: None,
         },
     }
 }
@@ -650,6 +661,7 @@ fn squad_bar_items(
             "A squad moves one hex in any direction, up to {} a turn: click a blue hex",
             u.move_cap(rules)
         ),
+        odds_rule: None,
     }];
     let missile = |round: Round| move |t: UnitId| Action::FireMissile(t, round);
     let reach = rules.infantry.stats.gun_range;
@@ -743,6 +755,7 @@ fn squad_bar_items(
             action: Some(Action::EndActivation),
             why_not: Some("Point at a hex next to the squad and press I".into()),
             help: what.into(),
+            odds_rule: None,
         },
     });
     let ride = match (u.riding, hovered) {
@@ -791,6 +804,7 @@ fn squad_bar_items(
                 "Point at a tank or APC of your side next to the squad and press P".into()
             }),
             help: "Mount up on a tank or into an APC, or dismount".into(),
+            odds_rule: None,
         },
     });
     items.push(item(
@@ -810,6 +824,10 @@ fn draw_unit_card(
     session: Res<Session<TankCommander>>,
     selection: Res<Selection>,
     mut orders: MessageWriter<PanelOrder<TankCommander>>,
+    (mut reference, mut under): (
+        ResMut<crate::client::rules_ref::RulesReference>,
+        ResMut<crate::client::rules_ref::RuleUnderPointer>,
+    ),
 ) -> Result {
     let deciding = session.deciding().filter(|_| session.replay.is_none());
     let battle = session.state();
@@ -1040,10 +1058,27 @@ fn draw_unit_card(
                                     egui::Button::new("Lieutenant takes over"),
                                 );
                                 let button = match &why {
-                                    Err(why) => button.on_disabled_hover_text(format!(
-                                        "During this tank's activation the Lieutenant \
-                                         Commander can take over this job.\nNot now: {why}"
-                                    )),
+                                    Err(why) => {
+                                        let rule = deciding
+                                            .and_then(|p| {
+                                                crate::framework::Playable::refusal_rule(
+                                                    battle, p, &take_over,
+                                                )
+                                            })
+                                            .unwrap_or("tc.intro.activations");
+                                        let link = crate::client::rules_ref::refusal_link(
+                                            ui,
+                                            &button,
+                                            (&mut *reference, &mut *under),
+                                            crate::rules::GameKind::TankCommander,
+                                            rule,
+                                        );
+                                        button.on_disabled_hover_text(format!(
+                                            "During this tank's activation the Lieutenant \
+                                             Commander can take over this job.\nNot now: \
+                                             {why}\n{link}"
+                                        ))
+                                    }
                                     Ok(()) => button.on_hover_text(
                                         "He does this job for the rest of the battle, as if \
                                          wounded (free); or wait for a later death",
@@ -1225,7 +1260,18 @@ fn draw_action_bar(
                         (Some(why), None) => {
                             button.on_disabled_hover_text(format!("{}\nNot now: {why}", it.help))
                         }
-                        (None, _) => button.on_hover_text(&it.help),
+                        (None, _) => match it.odds_rule {
+                            Some(id) => {
+                                if button.contains_pointer() {
+                                    under.0 = Some((crate::rules::GameKind::TankCommander, id));
+                                }
+                                button.on_hover_text(format!(
+                                    "{}\n§ {id}: F1 opens the rule these odds apply",
+                                    it.help
+                                ))
+                            }
+                            None => button.on_hover_text(&it.help),
+                        },
                     };
                     if button.clicked() {
                         match it.action {
@@ -1382,11 +1428,7 @@ fn draw_hover(
                     );
                     ui.label(egui::RichText::new(&t.why).small());
                     // The odds come from the to-hit and penetration rules: F1 opens them.
-                    let rule = if u.is_infantry() {
-                        "tc.infantry.any-hit"
-                    } else {
-                        "tc.hit.roll"
-                    };
+                    let rule = t.rule;
                     under.0 = Some((crate::rules::GameKind::TankCommander, rule));
                     ui.label(
                         egui::RichText::new(format!(
