@@ -127,6 +127,12 @@ pub struct FrameStats {
     /// The render world's wait for the GPU to finish the frame (mean).
     #[serde(default)]
     pub gpu_wait_ms: f64,
+    /// Timed frames on which egui laid the panels out (the others reuse the last
+    /// frame's triangles), and what made them due most often.
+    #[serde(default)]
+    pub egui_frames: u32,
+    #[serde(default)]
+    pub egui_why: String,
 }
 
 impl FrameStats {
@@ -155,6 +161,8 @@ impl FrameStats {
             main_ms: 0.0,
             render_ms: 0.0,
             gpu_wait_ms: 0.0,
+            egui_frames: 0,
+            egui_why: String::new(),
         }
     }
 }
@@ -377,6 +385,20 @@ pub fn table(done: &[FrameStats]) -> String {
             s.rss_mib,
             time,
             rss
+        );
+    }
+    let _ = writeln!(
+        out,
+        "egui's layout (frames laid out of those timed, and why):"
+    );
+    for s in done.iter().filter(|s| s.scene != "empty") {
+        let _ = writeln!(
+            out,
+            "  {:<46} {:>5} of {:<5} {}",
+            shorten(&label(&s.scene), 46),
+            s.egui_frames,
+            s.frames,
+            s.egui_why
         );
     }
     out
@@ -657,12 +679,24 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
         app.update();
     }
     let mut times = Vec::with_capacity(frames as usize);
+    let mut laid_out = 0;
+    let mut whys: Vec<(&'static str, u32)> = Vec::new();
     let mut last = Instant::now();
     for _ in 0..frames {
         app.update();
         let now = Instant::now();
         times.push((now - last).as_secs_f64() * 1000.0);
         last = now;
+        if let Some(redraw) = app.world().get_resource::<crate::client::redraw::Redraw>()
+            && redraw.due
+        {
+            laid_out += 1;
+            let why = redraw.why.unwrap_or("settling or the safety net");
+            match whys.iter_mut().find(|(w, _)| *w == why) {
+                Some((_, n)) => *n += 1,
+                None => whys.push((why, 1)),
+            }
+        }
     }
     if args.passes {
         print_passes(app.world());
@@ -675,6 +709,14 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
         stats.render_ms = Clock::mean_of_last(&clock.render, n);
         stats.gpu_wait_ms = Clock::mean_of_last(&clock.wait, n);
     }
+    stats.egui_frames = laid_out;
+    whys.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+    stats.egui_why = whys
+        .iter()
+        .take(2)
+        .map(|(why, n)| format!("{why} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ");
     if let Some(dir) = &args.screenshots {
         save_image(&mut app, dir, scene)?;
     }
@@ -762,6 +804,8 @@ mod tests {
             main_ms: 0.0,
             render_ms: 0.0,
             gpu_wait_ms: 0.0,
+            egui_frames: 0,
+            egui_why: String::new(),
         };
         let done = [
             stats("empty", 2.0, 300.0),

@@ -210,13 +210,17 @@ fn unit_problems(unit: &UnitSetup, rules: &Rules) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Why `change` may not be made to `unit`: the message of a problem it would add, or
-/// `None` when it breaks nothing new.
+/// Why `change` may not be made to `unit`: the field and the message of a problem it
+/// would add (the field relative to the unit), or `None` when it breaks nothing new.
 ///
 /// Problems are compared by the field they sit on, counted, so that a tank that already
 /// breaks a rule (a scenario file over budget, say) can still be edited towards a fix:
 /// only a change that adds a problem on a field is refused.
-fn blocked(unit: &UnitSetup, change: impl FnOnce(&mut UnitSetup), rules: &Rules) -> Option<String> {
+fn blocked_on(
+    unit: &UnitSetup,
+    change: impl FnOnce(&mut UnitSetup),
+    rules: &Rules,
+) -> Option<(String, String)> {
     let mut before: Vec<String> = unit_problems(unit, rules)
         .into_iter()
         .map(|(field, _)| field)
@@ -228,10 +232,24 @@ fn blocked(unit: &UnitSetup, change: impl FnOnce(&mut UnitSetup), rules: &Rules)
             Some(i) => {
                 before.swap_remove(i);
             }
-            None => return Some(message),
+            None => return Some((field, message)),
         }
     }
     None
+}
+
+/// A control the rules refuse: its tooltip gives the reason and links the rule it breaks
+/// (a click on it, or F1 over it, opens the rules reference there).
+fn refused(
+    ui: &egui::Ui,
+    response: egui::Response,
+    kind: UnitKind,
+    (field, why): (String, String),
+) -> egui::Response {
+    let id = crate::rules::tank_commander::Build::rule_of(kind, &field);
+    let link =
+        super::rules_ref::refusal_link_in(ui, &response, crate::rules::GameKind::TankCommander, id);
+    response.on_disabled_hover_text(format!("{why}\n{link}"))
 }
 
 /// The on/off upgrades, in the rulebook's order.
@@ -736,10 +754,10 @@ fn guarded_checkbox(
     flag: fn(&mut UnitSetup) -> &mut bool,
 ) {
     let mut on = *flag(&mut unit.clone());
-    let reason = blocked(unit, |u| *flag(u) = !on, rules);
+    let reason = blocked_on(unit, |u| *flag(u) = !on, rules);
     let response = ui.add_enabled(reason.is_none(), egui::Checkbox::new(&mut on, text));
     let response = match reason {
-        Some(why) => response.on_disabled_hover_text(why),
+        Some(r) => refused(ui, response, unit.kind, r),
         None => response.on_hover_text(help),
     };
     if response.changed() {
@@ -757,21 +775,25 @@ fn stepper(
 ) {
     let now = *count(&mut unit.clone());
     let less = if now == 0 {
-        Some("nothing to take off: this is the basic tank".to_string())
+        Err("nothing to take off: this is the basic tank")
     } else {
-        blocked(unit, |u| *count(u) = now - 1, rules)
+        Ok(blocked_on(unit, |u| *count(u) = now - 1, rules))
     };
-    let more = blocked(unit, |u| *count(u) = now.saturating_add(1), rules);
+    let more = blocked_on(unit, |u| *count(u) = now.saturating_add(1), rules);
     let size = egui::vec2(26.0, 22.0);
-    let minus = ui.add_enabled(less.is_none(), egui::Button::new("−").min_size(size));
+    let minus = ui.add_enabled(
+        matches!(less, Ok(None)),
+        egui::Button::new("−").min_size(size),
+    );
     let minus = match less {
-        Some(why) => minus.on_disabled_hover_text(why),
-        None => minus,
+        Err(why) => minus.on_disabled_hover_text(why),
+        Ok(Some(r)) => refused(ui, minus, unit.kind, r),
+        Ok(None) => minus,
     };
     ui.label(egui::RichText::new(value_text).monospace().size(16.0));
     let plus = ui.add_enabled(more.is_none(), egui::Button::new("+").min_size(size));
     let plus = match more {
-        Some(why) => plus.on_disabled_hover_text(why),
+        Some(r) => refused(ui, plus, unit.kind, r),
         None => plus,
     };
     if minus.clicked() {
@@ -901,14 +923,14 @@ fn tank_controls(ui: &mut egui::Ui, unit: &mut UnitSetup, rules: &Rules, in_scen
             pts(u32::from(upgrade.cost(rules)))
         );
         let mut on = upgrade.is_on(unit.build);
-        let reason = blocked(unit, |u| *upgrade.flag(&mut u.build) = !on, rules);
+        let reason = blocked_on(unit, |u| *upgrade.flag(&mut u.build) = !on, rules);
         let mut text = egui::RichText::new(text);
         if upgrade.not_in_play().is_some() {
             text = text.italics();
         }
         let response = ui.add_enabled(reason.is_none(), egui::Checkbox::new(&mut on, text));
         let response = match reason {
-            Some(why) => response.on_disabled_hover_text(why),
+            Some(r) => refused(ui, response, unit.kind, r),
             None => response.on_hover_text(match upgrade.not_in_play() {
                 Some(later) => format!("{}\n{later}", upgrade.help()),
                 None => upgrade.help().to_string(),
@@ -1041,11 +1063,11 @@ fn gun_controls(ui: &mut egui::Ui, unit: &mut UnitSetup, rules: &Rules) {
         let reason = if he {
             None
         } else {
-            blocked(unit, |u| u.loaded = Some(Round::He), rules)
+            blocked_on(unit, |u| u.loaded = Some(Round::He), rules)
         };
         let response = ui.add_enabled(reason.is_none(), egui::Button::selectable(he, "HE"));
         let response = match reason {
-            Some(why) => response.on_disabled_hover_text(why),
+            Some(r) => refused(ui, response, unit.kind, r),
             None => response.on_hover_text(format!(
                 "High explosive, strength {}",
                 rules.firing.he_strength
@@ -1315,6 +1337,15 @@ mod tests {
     use super::*;
     use crate::rules::tank_commander::setup::CrewNames;
 
+    /// The message of the problem `change` would add, if any.
+    fn blocked(
+        unit: &UnitSetup,
+        change: impl FnOnce(&mut UnitSetup),
+        rules: &Rules,
+    ) -> Option<String> {
+        blocked_on(unit, change, rules).map(|(_, message)| message)
+    }
+
     fn tank() -> UnitSetup {
         TankDesign::default().unit()
     }
@@ -1336,6 +1367,23 @@ mod tests {
             expected
         );
         assert_eq!(blocked(&unit, |u| u.build.armor.front += 1, &rules), None);
+    }
+
+    #[test]
+    fn a_refused_change_names_the_build_rule_it_breaks() {
+        use crate::rules::tank_commander::Build;
+        let rules = Rules::builtin();
+        let unit = tank();
+        let rule = |change: fn(&mut UnitSetup)| {
+            blocked_on(&unit, change, &rules).map(|(field, _)| Build::rule_of(unit.kind, &field))
+        };
+        assert_eq!(rule(|u| u.build.armor.side += 1), Some("tc.build.armor"));
+        assert_eq!(rule(|u| u.build.mines = 9), Some("tc.build.mines"));
+        assert_eq!(
+            rule(|u| u.loaded = Some(Round::He)),
+            Some("tc.build.he-rounds")
+        );
+        assert_eq!(rule(|u| u.build.engine = true), None);
     }
 
     #[test]

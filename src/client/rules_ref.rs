@@ -123,8 +123,20 @@ fn toggle_with_f1(
     mut under: ResMut<RuleUnderPointer>,
 ) -> Result {
     // Set again by the panels in every pass while the pointer stays over it.
-    let hovered = under.0.take();
-    if !contexts.ctx_mut()?.input(|i| i.key_pressed(egui::Key::F1)) {
+    let ctx = contexts.ctx_mut()?;
+    let (left, clicked) = ctx.data_mut(|d| {
+        (
+            d.remove_temp::<Option<(GameKind, &'static str)>>(egui::Id::new(UNDER_IN_MEMORY))
+                .flatten(),
+            d.remove_temp::<Option<(GameKind, &'static str)>>(egui::Id::new(CLICKED_IN_MEMORY))
+                .flatten(),
+        )
+    });
+    if let Some((game, id)) = clicked {
+        reference.show(game, Some(id));
+    }
+    let hovered = under.0.take().or(left);
+    if !ctx.input(|i| i.key_pressed(egui::Key::F1)) {
         return Ok(());
     }
     if let Some((game, id)) = hovered {
@@ -349,6 +361,31 @@ pub fn rule_link(
     {
         reference.show(game, Some(id));
     }
+}
+
+/// Where [`refusal_link_in`] leaves, in egui's memory, the rule under the pointer and the
+/// rule clicked, for F1's system to pick up.
+const UNDER_IN_MEMORY: &str = "rules reference: rule under the pointer";
+const CLICKED_IN_MEMORY: &str = "rules reference: rule clicked";
+
+/// [`refusal_link`] for panels that hold none of the reference's resources (the tank
+/// builder's controls): the rule goes through egui's memory instead.
+pub fn refusal_link_in(
+    ui: &egui::Ui,
+    button: &egui::Response,
+    game: GameKind,
+    id: &'static str,
+) -> String {
+    if button.contains_pointer() {
+        let clicked = ui.input(|i| i.pointer.primary_clicked());
+        ui.ctx().data_mut(|d| {
+            d.insert_temp(egui::Id::new(UNDER_IN_MEMORY), Some((game, id)));
+            if clicked {
+                d.insert_temp(egui::Id::new(CLICKED_IN_MEMORY), Some((game, id)));
+            }
+        });
+    }
+    format!("§ {id}: click (or F1) for the rule")
 }
 
 /// Links a greyed-out action to the rule that refuses it: a click on it (a disabled

@@ -639,6 +639,42 @@ mod tests {
     }
 
     #[test]
+    fn every_tank_build_problem_names_a_rule_of_the_map() {
+        use crate::rules::tank_commander::{Build, UnitKind};
+        let map = map(GameKind::TankCommander).unwrap();
+        let flags = Build::default().flags().map(|(field, _)| field);
+        let fields = ["", "armor.front", "armor.side", "armor.rear", "mines"]
+            .into_iter()
+            .chain(flags)
+            .map(|f| {
+                if f.is_empty() {
+                    "build".to_string()
+                } else {
+                    format!("build.{f}")
+                }
+            })
+            .chain(["loaded", "named", "veterans[0]"].map(String::from));
+        for kind in [UnitKind::Tank, UnitKind::Apc] {
+            for field in fields.clone() {
+                let id = Build::rule_of(kind, &field);
+                assert!(
+                    map.get(id).is_some(),
+                    "{kind:?} `{field}`: `{id}` is not in the map"
+                );
+            }
+        }
+        assert_eq!(
+            Build::rule_of(UnitKind::Tank, "build.armor.side"),
+            "tc.build.armor"
+        );
+        assert_eq!(
+            Build::rule_of(UnitKind::Apc, "build.barrel"),
+            "tc.apc.engine-smoke"
+        );
+        assert_eq!(Build::rule_of(UnitKind::Tank, "build"), "tc.build.budget");
+    }
+
+    #[test]
     fn every_log_line_and_refusal_names_a_rule_of_its_games_map() {
         fn check<G: crate::framework::Playable>(
             problems: &mut Vec<String>,

@@ -1205,6 +1205,39 @@ pub struct BuildProblem {
 }
 
 impl Build {
+    /// The id, in Tank Commander's rules map, of the rule a problem on a unit's `field`
+    /// breaks: the field relative to the unit, as the scenario check names it
+    /// (`build.armor.side`, `build.engine`, `build` for the budget, `loaded`, `named`).
+    #[must_use]
+    pub fn rule_of(kind: UnitKind, field: &str) -> &'static str {
+        let apc = kind == UnitKind::Apc;
+        let Some(build) = field.strip_prefix("build") else {
+            return match field {
+                "loaded" => "tc.build.he-rounds",
+                f if f.starts_with("veterans") => "tc.ideas.campaign",
+                _ => "tc.build.painted-named",
+            };
+        };
+        match build.trim_start_matches('.') {
+            f if f.starts_with("armor") && apc => "tc.apc.armor",
+            f if f.starts_with("armor") => "tc.build.armor",
+            "" if apc => "tc.apc.budget",
+            "" => "tc.build.budget",
+            _ if apc => "tc.apc.engine-smoke",
+            "engine" => "tc.build.engine",
+            "barrel" => "tc.build.barrel",
+            "optics" => "tc.build.optics",
+            "he_rounds" => "tc.build.he-rounds",
+            "anti_infantry" => "tc.build.anti-infantry",
+            "smoke_launcher" => "tc.build.smoke-launcher",
+            "medkit" => "tc.build.medkit",
+            "lieutenant" => "tc.build.lieutenant",
+            "air_support" => "tc.build.air-support",
+            "mines" => "tc.build.mines",
+            _ => "tc.build.budget",
+        }
+    }
+
     /// The on/off upgrades of the build that are on, by name ("engine", "long barrel"),
     /// in the builder's order; armor points and mines are counted apart.
     #[must_use]
