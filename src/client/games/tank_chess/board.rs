@@ -182,15 +182,20 @@ fn draw_board(
                 .observe(leave)
                 .observe(click);
             if game.cell(sq) == Cell::Obstacle {
-                commands.spawn((
-                    Drawn,
-                    DespawnOnExit(GameScreen::TankChess),
-                    SquareTile(sq),
-                    Mesh3d(cube.clone()),
-                    MeshMaterial3d(block.clone()),
-                    Transform::from_translation(at + Vec3::Y * 0.2)
-                        .with_scale(Vec3::new(0.95, 0.4, 0.95)),
-                ));
+                commands
+                    .spawn((
+                        Drawn,
+                        DespawnOnExit(GameScreen::TankChess),
+                        SquareTile(sq),
+                        Mesh3d(cube.clone()),
+                        MeshMaterial3d(block.clone()),
+                        Transform::from_translation(at + Vec3::Y * 0.2)
+                            .with_scale(Vec3::new(0.95, 0.4, 0.95)),
+                    ))
+                    // Pointed at like its square, so that it too says why no piece goes there.
+                    .observe(hover)
+                    .observe(leave)
+                    .observe(click);
             }
         }
     }
