@@ -545,7 +545,11 @@ fn play_anims(
         .collect();
     for (b, _, mut tf) in &mut berms {
         if let Some((_, at)) = spots.iter().find(|(p, _)| *p == b.0) {
-            tf.translation = *at + towards_enemy(b.0) * 0.95;
+            // Only a real move counts as one: a still berm must not keep the panels busy.
+            let to = *at + towards_enemy(b.0) * 0.95;
+            if tf.translation != to {
+                tf.translation = to;
+            }
         }
     }
 }

@@ -104,15 +104,22 @@ fn run_clock(
         return;
     }
     let side = game.to_move();
-    let Some(left) = clock.0.as_mut() else {
+    // Through the resource, marked changed only when the shown second changes: the
+    // panels are laid out again for that, not on every frame.
+    let Some(left) = clock.bypass_change_detection().0.as_mut() else {
         return;
     };
     let t = &mut left[side.index().min(3)];
     if *t <= 0.0 {
         return;
     }
+    let before = t.ceil();
     *t = (*t - time.delta_secs()).max(0.0);
-    if *t <= 0.0 {
+    let out = *t <= 0.0;
+    if t.ceil() != before {
+        clock.set_changed();
+    }
+    if out {
         orders.write(Order::Play(side, Action::OutOfTime));
     }
 }
