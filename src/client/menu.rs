@@ -772,16 +772,34 @@ fn duel_designs(ui: &mut egui::Ui, page: &mut GamePage) {
                                     .into_iter()
                                     .map(|p| p.message)
                                     .collect();
-                                problems.extend(
-                                    crate::rules::range_duel::setup::idle_upgrades(&d.build)
-                                        .into_iter()
-                                        .map(|(_, why)| why.to_string()),
-                                );
+                                let idle = crate::rules::range_duel::setup::idle_upgrades(&d.build);
+                                // The rule that refuses the design: a duel's own, or the
+                                // Tank Commander build rules it borrows.
+                                let rule = if idle.is_empty() {
+                                    "rd.turn.tanks"
+                                } else {
+                                    "rd.turn.idle-upgrades"
+                                };
+                                problems.extend(idle.into_iter().map(|(_, why)| why.to_string()));
                                 let r = ui.add_enabled(
                                     problems.is_empty(),
                                     egui::Button::selectable(*pick == Some(k), &d.name),
                                 );
-                                if r.on_disabled_hover_text(problems.join("\n")).clicked() {
+                                let r = if problems.is_empty() {
+                                    r
+                                } else {
+                                    let link = crate::client::rules_ref::refusal_link_in(
+                                        ui,
+                                        &r,
+                                        crate::rules::GameKind::RangeDuel,
+                                        rule,
+                                    );
+                                    r.on_disabled_hover_text(format!(
+                                        "{}\n{link}",
+                                        problems.join("\n")
+                                    ))
+                                };
+                                if r.clicked() {
                                     *pick = Some(k);
                                 }
                             }
