@@ -562,11 +562,19 @@ fn move_tanks(
     let dt = time.delta_secs().min(0.1);
     for (mut t, mut tf, children) in &mut tanks {
         let goal = t.goal + towards_enemy(t.player) * t.lunge * 1.2;
-        let next = Transform {
+        let mut next = Transform {
             translation: tf.translation.lerp(goal, (dt * 4.0).min(1.0)),
             rotation: tf.rotation.slerp(t.heading, (dt * 5.0).min(1.0)),
             ..*tf
         };
+        // Arrived: snapped to the goal, so that a tank at rest stops changing in the last
+        // bits (which would keep the panels laid out every frame).
+        if next.translation.distance_squared(goal) < 1e-8 {
+            next.translation = goal;
+        }
+        if next.rotation.angle_between(t.heading) < 1e-4 {
+            next.rotation = t.heading;
+        }
         tf.set_if_neq(next);
         if t.lunge > 0.0 {
             t.lunge = (t.lunge - dt * 1.6).max(0.0);
