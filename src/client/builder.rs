@@ -248,7 +248,7 @@ fn refused(
 ) -> egui::Response {
     let id = crate::rules::tank_commander::Build::rule_of(kind, &field);
     let link =
-        super::rules_ref::refusal_link_in(ui, &response, crate::rules::GameKind::TankCommander, id);
+        super::rules_ref::refusal_link(ui, &response, crate::rules::GameKind::TankCommander, id);
     response.on_disabled_hover_text(format!("{why}\n{link}"))
 }
 

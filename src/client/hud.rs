@@ -122,10 +122,9 @@ fn draw_frame<G: GameClient>(
     mut edits: MessageWriter<EditTheGame>,
     mut next: ResMut<NextState<Screen>>,
     mut log: Local<LogCache>,
-    (mut reference, mut in_force, mut under): (
+    (mut reference, mut in_force): (
         ResMut<super::rules_ref::RulesReference>,
         ResMut<super::rules_ref::SwitchesInForce>,
-        ResMut<super::rules_ref::RuleUnderPointer>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -211,14 +210,7 @@ fn draw_frame<G: GameClient>(
             .max_width(900.0)
             .show(ctx, |ui| {
                 state.seat_panel(ui, session.viewer);
-                order_panel(
-                    ui,
-                    &session,
-                    &legal,
-                    animating,
-                    &mut orders,
-                    (&mut reference, &mut under),
-                );
+                order_panel(ui, &session, &legal, animating, &mut orders);
             });
     }
 
@@ -521,10 +513,6 @@ fn order_panel<G: GameClient>(
     legal: &Legal<G>,
     animating: bool,
     orders: &mut MessageWriter<PanelOrder<G>>,
-    (reference, under): (
-        &mut super::rules_ref::RulesReference,
-        &mut super::rules_ref::RuleUnderPointer,
-    ),
 ) {
     let state = session.state();
     if state.outcome().is_some() {
@@ -585,13 +573,7 @@ fn order_panel<G: GameClient>(
                             .and_then(|_| state.refusal_rule(player, action));
                         let b = match (why, rule) {
                             (Some(why), Some(id)) => {
-                                let link = super::rules_ref::refusal_link(
-                                    ui,
-                                    &b,
-                                    (&mut *reference, &mut *under),
-                                    G::KIND,
-                                    id,
-                                );
+                                let link = super::rules_ref::refusal_link(ui, &b, G::KIND, id);
                                 b.on_disabled_hover_text(format!("Not now: {why}\n{link}"))
                             }
                             (Some(why), None) => {

@@ -788,7 +788,7 @@ fn duel_designs(ui: &mut egui::Ui, page: &mut GamePage) {
                                 let r = if problems.is_empty() {
                                     r
                                 } else {
-                                    let link = crate::client::rules_ref::refusal_link_in(
+                                    let link = crate::client::rules_ref::refusal_link(
                                         ui,
                                         &r,
                                         crate::rules::GameKind::RangeDuel,

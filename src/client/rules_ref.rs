@@ -363,14 +363,16 @@ pub fn rule_link(
     }
 }
 
-/// Where [`refusal_link_in`] leaves, in egui's memory, the rule under the pointer and the
-/// rule clicked, for F1's system to pick up.
+/// Where [`refusal_link`] leaves, in egui's memory, the rule under the pointer and the
+/// rule clicked, for F1's system to pick up: any panel can link a refusal without holding
+/// the reference's resources.
 const UNDER_IN_MEMORY: &str = "rules reference: rule under the pointer";
 const CLICKED_IN_MEMORY: &str = "rules reference: rule clicked";
 
-/// [`refusal_link`] for panels that hold none of the reference's resources (the tank
-/// builder's controls): the rule goes through egui's memory instead.
-pub fn refusal_link_in(
+/// Links a greyed-out action to the rule that refuses it: a click on it (a disabled
+/// button takes none, so it is read off the pointer), or F1 while the pointer is over it,
+/// opens the reference there. Returns the tooltip's line that says so.
+pub fn refusal_link(
     ui: &egui::Ui,
     button: &egui::Response,
     game: GameKind,
@@ -384,25 +386,6 @@ pub fn refusal_link_in(
                 d.insert_temp(egui::Id::new(CLICKED_IN_MEMORY), Some((game, id)));
             }
         });
-    }
-    format!("§ {id}: click (or F1) for the rule")
-}
-
-/// Links a greyed-out action to the rule that refuses it: a click on it (a disabled
-/// button takes none, so it is read off the pointer), or F1 while the pointer is over it,
-/// opens the reference there. Returns the tooltip's line that says so.
-pub fn refusal_link(
-    ui: &egui::Ui,
-    button: &egui::Response,
-    (reference, under): (&mut RulesReference, &mut RuleUnderPointer),
-    game: GameKind,
-    id: &'static str,
-) -> String {
-    if button.contains_pointer() {
-        under.0 = Some((game, id));
-        if ui.input(|i| i.pointer.primary_clicked()) {
-            reference.show(game, Some(id));
-        }
     }
     format!("§ {id}: click (or F1) for the rule")
 }

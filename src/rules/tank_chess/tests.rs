@@ -330,8 +330,9 @@ fn checkmate_is_detected_and_ends_the_game() {
     assert_eq!(m.state().outcome().unwrap().winners, vec![BLACK]);
 }
 
-#[test]
-fn a_check_that_can_be_blocked_is_not_mate_and_must_be_answered() {
+/// Black's heavy tank turns down column A onto the white Command tank, which a light
+/// tank can shield: the game after that move, and its facts.
+fn blockable_check() -> (Match<TankChess>, Vec<Fact>) {
     let g = black_to_move(position(
         10,
         16,
@@ -346,6 +347,12 @@ fn a_check_that_can_be_blocked_is_not_mate_and_must_be_answered() {
         fire: None,
     };
     let facts = m.play(BLACK, &turn).unwrap().to_vec();
+    (m, facts)
+}
+
+#[test]
+fn a_check_that_can_be_blocked_is_not_mate_and_must_be_answered() {
+    let (mut m, facts) = blockable_check();
     assert!(
         facts.contains(&Fact::Announced(Announcement::Check)),
         "{facts:?}"
@@ -1863,22 +1870,7 @@ fn a_square_a_piece_cannot_reach_says_which_rule_forbids_it() {
 
 #[test]
 fn a_move_that_ignores_a_check_is_refused_by_the_check_rule() {
-    // The position of `a_check_that_can_be_blocked_is_not_mate_and_must_be_answered`
-    // after Black's check down column A.
-    let g = black_to_move(position(
-        10,
-        16,
-        &["B1", "B2", "I15", "J15", "I16"],
-        &["W CLT A1 E", "W LT B5 W", "B HT A13 E", "B CLT J16 S"],
-    ));
-    let mut m = Match::new(g, 1);
-    let turn = Action::Move {
-        from: sq("A13"),
-        to: sq("A13"),
-        facing: Dir8::S,
-        fire: None,
-    };
-    m.play(BLACK, &turn).unwrap();
+    let (m, _) = blockable_check();
     let g = m.state();
     assert_eq!(g.why_not_to(sq("B5"), sq("A5")), None);
     let (text, rule) = g.why_not_to(sq("B5"), sq("B6")).unwrap();

@@ -824,10 +824,6 @@ fn draw_unit_card(
     session: Res<Session<TankCommander>>,
     selection: Res<Selection>,
     mut orders: MessageWriter<PanelOrder<TankCommander>>,
-    (mut reference, mut under): (
-        ResMut<crate::client::rules_ref::RulesReference>,
-        ResMut<crate::client::rules_ref::RuleUnderPointer>,
-    ),
 ) -> Result {
     let deciding = session.deciding().filter(|_| session.replay.is_none());
     let battle = session.state();
@@ -1069,7 +1065,6 @@ fn draw_unit_card(
                                         let link = crate::client::rules_ref::refusal_link(
                                             ui,
                                             &button,
-                                            (&mut *reference, &mut *under),
                                             crate::rules::GameKind::TankCommander,
                                             rule,
                                         );
@@ -1180,10 +1175,7 @@ fn draw_action_bar(
     mut orders: MessageWriter<PanelOrder<TankCommander>>,
     mut end_turn: ResMut<EndTurn>,
     mut items: Local<Option<(BarKey, Vec<BarItem>)>>,
-    (mut reference, mut under): (
-        ResMut<crate::client::rules_ref::RulesReference>,
-        ResMut<crate::client::rules_ref::RuleUnderPointer>,
-    ),
+    mut under: ResMut<crate::client::rules_ref::RuleUnderPointer>,
 ) -> Result {
     if session.replay.is_some() || !session.interactive {
         return Ok(());
@@ -1248,7 +1240,6 @@ fn draw_action_bar(
                             let link = crate::client::rules_ref::refusal_link(
                                 ui,
                                 &button,
-                                (&mut *reference, &mut *under),
                                 crate::rules::GameKind::TankCommander,
                                 id,
                             );
