@@ -133,6 +133,11 @@ pub struct FrameStats {
     pub egui_frames: u32,
     #[serde(default)]
     pub egui_why: String,
+    /// The slowest frames over three times the median, and those whose main world took
+    /// over three times its median (at most three of each), each with its main world,
+    /// render world and GPU wait, and why egui laid out on it.
+    #[serde(default)]
+    pub slowest: Vec<String>,
 }
 
 impl FrameStats {
@@ -163,6 +168,7 @@ impl FrameStats {
             gpu_wait_ms: 0.0,
             egui_frames: 0,
             egui_why: String::new(),
+            slowest: Vec::new(),
         }
     }
 }
@@ -400,6 +406,18 @@ pub fn table(done: &[FrameStats]) -> String {
             s.frames,
             s.egui_why
         );
+    }
+    if done.iter().any(|s| !s.slowest.is_empty()) {
+        let _ = writeln!(
+            out,
+            "frames over 3× the median, then main worlds over 3× theirs, the slowest first:"
+        );
+        for s in done.iter().filter(|s| !s.slowest.is_empty()) {
+            let _ = writeln!(out, "  {}", label(&s.scene));
+            for line in &s.slowest {
+                let _ = writeln!(out, "    {line}");
+            }
+        }
     }
     out
 }
@@ -646,6 +664,13 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
     what_if(&mut app, args);
     if args.passes {
         app.add_plugins(bevy::render::diagnostic::RenderDiagnosticsPlugin);
+        let list = PipelineList::default();
+        app.insert_resource(list.clone());
+        if let Some(render) = app.get_sub_app_mut(RenderApp) {
+            render
+                .insert_resource(list)
+                .add_systems(Render, list_pipelines.in_set(RenderSystems::Cleanup));
+        }
     }
     while app.plugins_state() == PluginsState::Adding {
         bevy::tasks::tick_global_task_pools_on_main_thread();
@@ -681,17 +706,21 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
     let mut times = Vec::with_capacity(frames as usize);
     let mut laid_out = 0;
     let mut whys: Vec<(&'static str, u32)> = Vec::new();
+    let mut frame_why: Vec<Option<&'static str>> = Vec::with_capacity(frames as usize);
     let mut last = Instant::now();
     for _ in 0..frames {
         app.update();
         let now = Instant::now();
         times.push((now - last).as_secs_f64() * 1000.0);
         last = now;
-        if let Some(redraw) = app.world().get_resource::<crate::client::redraw::Redraw>()
-            && redraw.due
-        {
+        let due = app
+            .world()
+            .get_resource::<crate::client::redraw::Redraw>()
+            .filter(|redraw| redraw.due)
+            .map(|redraw| redraw.why.unwrap_or("settling or the safety net"));
+        frame_why.push(due);
+        if let Some(why) = due {
             laid_out += 1;
-            let why = redraw.why.unwrap_or("settling or the safety net");
             match whys.iter_mut().find(|(w, _)| *w == why) {
                 Some((_, n)) => *n += 1,
                 None => whys.push((why, 1)),
@@ -700,14 +729,16 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
     }
     if args.passes {
         print_passes(app.world());
+        print_pipelines(&app.world().resource::<PipelineList>().0.lock().unwrap());
     }
-    let mut stats = FrameStats::from_times(scene, times, settle_frames);
+    let mut stats = FrameStats::from_times(scene, times.clone(), settle_frames);
     {
         let clock = app.world().resource::<Clock>().stages();
         let n = frames as usize;
         stats.main_ms = Clock::mean_of_last(&clock.main, n);
         stats.render_ms = Clock::mean_of_last(&clock.render, n);
         stats.gpu_wait_ms = Clock::mean_of_last(&clock.wait, n);
+        stats.slowest = slowest_frames(&times, &clock, &frame_why, stats.p50_ms);
     }
     stats.egui_frames = laid_out;
     whys.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
@@ -721,6 +752,50 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
         save_image(&mut app, dir, scene)?;
     }
     Ok(stats)
+}
+
+/// The three slowest frames over three times the median, and the three whose main world
+/// took over three times its median, each with where its time went.
+/// The render world's entries are those of the same frame's number; with pipelined
+/// rendering it works on the frame before, so a spike may show in the next entry.
+fn slowest_frames(
+    times: &[f64],
+    clock: &Stages,
+    why: &[Option<&'static str>],
+    p50: f64,
+) -> Vec<String> {
+    let tail = |entries: &[f64]| entries[entries.len().saturating_sub(times.len())..].to_vec();
+    let (main, render, wait) = (tail(&clock.main), tail(&clock.render), tail(&clock.wait));
+    let mut slow: Vec<usize> = (0..times.len()).filter(|&i| times[i] > 3.0 * p50).collect();
+    slow.sort_by(|&a, &b| times[b].total_cmp(&times[a]));
+    slow.truncate(3);
+    // The main world's own spikes, which software rendering's long frames would hide.
+    let mut sorted = main.clone();
+    sorted.sort_by(f64::total_cmp);
+    let main_p50 = sorted.get(sorted.len() / 2).copied().unwrap_or(0.0);
+    let mut main_slow: Vec<usize> = (0..main.len())
+        .filter(|&i| main[i] > 3.0 * main_p50 && !slow.contains(&i))
+        .collect();
+    main_slow.sort_by(|&a, &b| main[b].total_cmp(&main[a]));
+    slow.extend(main_slow.into_iter().take(3));
+    slow.iter()
+        .map(|&i| {
+            let at = |v: &[f64], j: usize| v.get(j).copied().unwrap_or(f64::NAN);
+            format!(
+                "frame {i}: {:.2} ms (main {:.2}, render {:.2} then {:.2}, gpu wait {:.2}){}",
+                times[i],
+                at(&main, i),
+                at(&render, i),
+                at(&render, i + 1),
+                at(&wait, i),
+                why.get(i)
+                    .copied()
+                    .flatten()
+                    .map(|w| format!("; egui laid out: {w}"))
+                    .unwrap_or_default()
+            )
+        })
+        .collect()
 }
 
 /// Saves the image the cameras render to as `DIR/<scene>.png`.
@@ -774,6 +849,53 @@ fn print_passes(world: &World) {
     }
 }
 
+/// The render pipelines compiled, as lines (`--passes`), shared by the two worlds.
+#[derive(Resource, Clone, Default)]
+struct PipelineList(Arc<Mutex<Vec<String>>>);
+
+/// Lists the compiled pipelines by label, multisampling and shader variant, whenever
+/// their number changes: under software rendering each is machine code in RAM.
+fn list_pipelines(cache: Res<PipelineCache>, list: Res<PipelineList>) {
+    use bevy::render::render_resource::{CachedPipelineState, PipelineDescriptor};
+    let ok = || {
+        cache
+            .pipelines()
+            .filter(|p| matches!(p.state, CachedPipelineState::Ok(_)))
+    };
+    let mut rows = list.0.lock().unwrap();
+    if ok().count() == rows.len() {
+        return;
+    }
+    *rows = ok()
+        .map(|p| match &p.descriptor {
+            PipelineDescriptor::RenderPipelineDescriptor(d) => {
+                let defs: Vec<String> = d
+                    .fragment
+                    .as_ref()
+                    .map(|f| f.shader_defs.iter().map(|d| format!("{d:?}")).collect())
+                    .unwrap_or_default();
+                format!(
+                    "render {} ×{} {}",
+                    d.label.as_deref().unwrap_or("?"),
+                    d.multisample.count,
+                    defs.join(" ")
+                )
+            }
+            PipelineDescriptor::ComputePipelineDescriptor(d) => {
+                format!("compute {}", d.label.as_deref().unwrap_or("?"))
+            }
+        })
+        .collect();
+    rows.sort();
+}
+
+fn print_pipelines(rows: &[String]) {
+    println!("{PASS}pipelines compiled: {}", rows.len());
+    for row in rows {
+        println!("{PASS}  {row}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -806,6 +928,7 @@ mod tests {
             gpu_wait_ms: 0.0,
             egui_frames: 0,
             egui_why: String::new(),
+            slowest: Vec::new(),
         };
         let done = [
             stats("empty", 2.0, 300.0),
@@ -817,6 +940,32 @@ mod tests {
         let table = table(&done);
         let menu = table.lines().find(|l| l.starts_with("menu")).unwrap();
         assert!(menu.ends_with("1.00    1.65"), "{menu}");
+    }
+
+    #[test]
+    fn a_main_world_spike_is_named_even_when_the_frames_hide_it() {
+        let times = vec![50.0; 10];
+        let clock = Stages {
+            main: vec![1.0, 1.0, 1.0, 9.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0],
+            render: vec![49.0; 10],
+            wait: vec![0.5; 10],
+            ..Stages::default()
+        };
+        let mut why = vec![None; 10];
+        why[3] = Some("the session");
+        let slow = slowest_frames(&times, &clock, &why, 50.0);
+        assert_eq!(slow.len(), 1, "{slow:?}");
+        assert!(
+            slow[0].starts_with("frame 3: 50.00 ms (main 9.00"),
+            "{slow:?}"
+        );
+        assert!(slow[0].ends_with("egui laid out: the session"), "{slow:?}");
+        // A frame over three times the median comes first.
+        let mut times = times;
+        times[7] = 200.0;
+        let slow = slowest_frames(&times, &clock, &why, 50.0);
+        assert!(slow[0].starts_with("frame 7: 200.00 ms"), "{slow:?}");
+        assert!(slow[1].starts_with("frame 3:"), "{slow:?}");
     }
 
     #[test]

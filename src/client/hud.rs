@@ -107,6 +107,26 @@ const TITLE: egui::Color32 = egui::Color32::from_rgb(230, 200, 120);
 struct LogCache {
     key: (u64, u64, Option<PlayerId>),
     lines: Vec<LogLine>,
+    /// Each line's height as last laid out (`NAN` until it has been), so that a line
+    /// scrolled out of sight takes its space without being laid out again.
+    heights: Vec<f32>,
+}
+
+impl LogCache {
+    /// Takes the log told again, keeping the heights of the lines that did not change
+    /// (a new action only adds lines at the end).
+    fn replace(&mut self, lines: Vec<LogLine>) {
+        let heights = lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| match (self.lines.get(i), self.heights.get(i)) {
+                (Some(old), Some(&h)) if old == line => h,
+                _ => f32::NAN,
+            })
+            .collect();
+        self.lines = lines;
+        self.heights = heights;
+    }
 }
 
 fn draw_frame<G: GameClient>(
@@ -165,7 +185,7 @@ fn draw_frame<G: GameClient>(
 
     let key = (session.generation, session.revision, session.viewer);
     if log.key != key || log.lines.is_empty() {
-        log.lines = session.log();
+        log.replace(session.log());
         log.key = key;
     }
     egui::Window::new("Seats and log")
@@ -189,7 +209,7 @@ fn draw_frame<G: GameClient>(
             log_lines(
                 ui,
                 &session,
-                &log.lines,
+                &mut log,
                 &mut orders,
                 &mut clicked,
                 &mut reference,
@@ -442,7 +462,7 @@ fn seats<G: GameClient>(
 fn log_lines<G: GameClient>(
     ui: &mut egui::Ui,
     session: &Session<G>,
-    lines: &[LogLine],
+    log: &mut LogCache,
     orders: &mut MessageWriter<PanelOrder<G>>,
     clicked: &mut MessageWriter<LogClicked>,
     reference: &mut super::rules_ref::RulesReference,
@@ -459,11 +479,20 @@ fn log_lines<G: GameClient>(
         .weak()
         .small(),
     );
+    let LogCache { lines, heights, .. } = log;
     egui::ScrollArea::vertical()
         .stick_to_bottom(!replay)
         .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for line in lines {
+        .show_viewport(ui, |ui, viewport| {
+            // Only the lines in sight are laid out: a long game's log would otherwise
+            // cost more every action. The others take the height they had.
+            let top = ui.min_rect().top();
+            for (line, height) in lines.iter().zip(heights.iter_mut()) {
+                let y = ui.cursor().top() - top;
+                if height.is_finite() && (y + *height < viewport.top() || y > viewport.bottom()) {
+                    ui.allocate_space(egui::vec2(ui.available_width(), *height));
+                    continue;
+                }
                 let mut text = if line.fact.is_none() {
                     egui::RichText::new(&line.text).strong().size(13.0)
                 } else {
@@ -484,15 +513,15 @@ fn log_lines<G: GameClient>(
                     _ => None,
                 }
                 .and_then(|fact| session.state().fact_rule(fact));
-                let r = ui
-                    .horizontal(|ui| {
-                        ui.add_space(indent);
-                        if let Some(id) = rule {
-                            super::rules_ref::rule_link(ui, reference, G::KIND, id);
-                        }
-                        ui.add(egui::Label::new(text).wrap().sense(egui::Sense::click()))
-                    })
-                    .inner;
+                let row = ui.horizontal(|ui| {
+                    ui.add_space(indent);
+                    if let Some(id) = rule {
+                        super::rules_ref::rule_link(ui, reference, G::KIND, id);
+                    }
+                    ui.add(egui::Label::new(text).wrap().sense(egui::Sense::click()))
+                });
+                *height = row.response.rect.height();
+                let r = row.inner;
                 if r.clicked() {
                     if replay {
                         orders.write(PanelOrder(Order::Seek(line.step.map_or(0, |s| s + 1))));
@@ -795,4 +824,33 @@ fn privacy_screen<G: GameClient>(
                 }
             });
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(step: usize, text: &str) -> LogLine {
+        LogLine {
+            step: Some(step),
+            fact: None,
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn a_told_again_log_keeps_the_heights_of_the_lines_that_did_not_change() {
+        let mut log = LogCache::default();
+        log.replace(vec![line(0, "Ann rolls"), line(1, "Bob rolls")]);
+        assert!(log.heights.iter().all(|h| h.is_nan()), "not laid out yet");
+        log.heights = vec![18.0, 36.0];
+        // A new action adds a line; a viewer change rewrites one.
+        log.replace(vec![
+            line(0, "Ann rolls"),
+            line(1, "Bob rolls a 6"),
+            line(2, "Cat rolls"),
+        ]);
+        assert_eq!(log.heights[0], 18.0);
+        assert!(log.heights[1].is_nan() && log.heights[2].is_nan());
+    }
 }

@@ -12,6 +12,8 @@
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
@@ -441,7 +443,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (open_games, skip_animations).in_set(ClientSystems::Session),
-        );
+        )
+        .add_systems(Last, flush_on_exit);
 }
 
 /// The plugin of game `G`: its orders and facts, and its scene.
@@ -470,6 +473,10 @@ pub(super) fn game_plugin<G: GameClient>(app: &mut App) {
 /// Opens the games asked for: the file's game is told by [`detect`].
 fn open_games(world: &mut World) {
     let opens: Vec<OpenGame> = world.resource_mut::<Messages<OpenGame>>().drain().collect();
+    if !opens.is_empty() {
+        // The file may be an autosave still being written.
+        AutosaveWriter::get().flush();
+    }
     for open in opens {
         let opened = match &open.source {
             GameSource::File(path) => match open_file(world, path, &open) {
@@ -685,23 +692,126 @@ fn play_one<G: GameClient>(
 }
 
 /// Writes the autosave of a game in play; a failure is told to the players, and the game
-/// goes on.
+/// goes on. The record is written on the autosave thread, so that the disk (two
+/// `fsync`s) never holds up a frame; a failure shows at the next autosave.
 fn autosave<G: GameClient>(session: &mut Session<G>, folder: &SaveFolder) {
     if !session.interactive || session.replay.is_some() {
         return;
     }
     let (path, backup) = (folder.autosave::<G>(), folder.autosave_backup::<G>());
-    // The last autosave becomes the backup; the new one is written atomically beside it.
-    if path.is_file()
-        && let Err(e) = std::fs::rename(&path, &backup)
-    {
-        session.notice = Some(format!(
-            "Autosave: cannot keep a backup at {}: {e}",
-            backup.display()
-        ));
+    let writer = AutosaveWriter::get();
+    if let Some(failure) = writer.failure(&path) {
+        session.notice = Some(failure);
     }
-    if let Err(e) = session.save_to(&path) {
-        session.notice = Some(format!("Autosave failed: {e}"));
+    match G::write_record(&session.recorded()) {
+        Ok(text) => writer.write(path, backup, text),
+        Err(e) => session.notice = Some(format!("Autosave failed: {e}")),
+    }
+}
+
+/// The thread that writes autosaves, in the order asked, off the frame.
+pub struct AutosaveWriter {
+    jobs: Mutex<Option<mpsc::Sender<AutosaveJob>>>,
+    pending: Arc<AtomicUsize>,
+    failures: Arc<Mutex<std::collections::HashMap<PathBuf, String>>>,
+}
+
+struct AutosaveJob {
+    path: PathBuf,
+    backup: PathBuf,
+    text: String,
+}
+
+impl AutosaveWriter {
+    /// The process's one writer (started on first use).
+    pub fn get() -> &'static Self {
+        static WRITER: std::sync::OnceLock<AutosaveWriter> = std::sync::OnceLock::new();
+        WRITER.get_or_init(Self::start)
+    }
+
+    fn start() -> Self {
+        let (send, receive) = mpsc::channel::<AutosaveJob>();
+        let pending = Arc::new(AtomicUsize::new(0));
+        let failures = Arc::new(Mutex::new(std::collections::HashMap::new()));
+        let (left, failed) = (pending.clone(), failures.clone());
+        let started = std::thread::Builder::new()
+            .name("autosave".into())
+            .spawn(move || {
+                for job in receive {
+                    let result = Self::write_now(&job);
+                    let mut failed = failed.lock().unwrap_or_else(PoisonError::into_inner);
+                    match result {
+                        Ok(()) => failed.remove(&job.path),
+                        Err(e) => failed.insert(job.path, e),
+                    };
+                    drop(failed);
+                    left.fetch_sub(1, Ordering::AcqRel);
+                }
+            });
+        Self {
+            // Without a thread, autosaves are written on the spot.
+            jobs: Mutex::new(started.ok().map(|_| send)),
+            pending,
+            failures,
+        }
+    }
+
+    /// The last autosave becomes the backup; the new one is written atomically beside it.
+    fn write_now(job: &AutosaveJob) -> Result<(), String> {
+        if job.path.is_file()
+            && let Err(e) = std::fs::rename(&job.path, &job.backup)
+        {
+            return Err(format!(
+                "Autosave: cannot keep a backup at {}: {e}",
+                job.backup.display()
+            ));
+        }
+        crate::data::write_atomic(&job.path, &job.text)
+            .map_err(|e| format!("Autosave failed: cannot write {}: {e}", job.path.display()))
+    }
+
+    fn write(&self, path: PathBuf, backup: PathBuf, text: String) {
+        let job = AutosaveJob { path, backup, text };
+        let jobs = self.jobs.lock().unwrap_or_else(PoisonError::into_inner);
+        self.pending.fetch_add(1, Ordering::AcqRel);
+        let unsent = match jobs.as_ref() {
+            Some(send) => send.send(job).err().map(|e| e.0),
+            None => Some(job),
+        };
+        drop(jobs);
+        if let Some(job) = unsent {
+            if let Err(e) = Self::write_now(&job) {
+                self.failures
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .insert(job.path, e);
+            }
+            self.pending.fetch_sub(1, Ordering::AcqRel);
+        }
+    }
+
+    /// Why the last autosave to `path` failed, once.
+    fn failure(&self, path: &Path) -> Option<String> {
+        self.failures
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(path)
+    }
+
+    /// Waits until every autosave asked for is on disk (at most ten seconds): before an
+    /// autosave is read, and before the program ends.
+    pub fn flush(&self) {
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while self.pending.load(Ordering::Acquire) > 0 && std::time::Instant::now() < until {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+}
+
+/// The autosaves are on disk before the program ends.
+fn flush_on_exit(mut exits: MessageReader<AppExit>) {
+    if exits.read().count() > 0 {
+        AutosaveWriter::get().flush();
     }
 }
 
@@ -1028,6 +1138,38 @@ fn work_out_legal<G: GameClient>(session: Res<Session<G>>, mut legal: ResMut<Leg
 }
 
 fn leave<G: GameClient>(mut commands: Commands) {
+    // The menu that comes next offers to continue from the autosave.
+    AutosaveWriter::get().flush();
     commands.remove_resource::<Session<G>>();
     commands.insert_resource(Legal::<G>::default());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn autosaves_are_written_in_order_off_the_frame_and_the_last_becomes_the_backup() {
+        let dir = std::env::temp_dir().join(format!("tanktable-autosave-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (path, backup) = (dir.join("autosave.ron"), dir.join("autosave.backup.ron"));
+        let writer = AutosaveWriter::get();
+        for n in 1..=5 {
+            writer.write(path.clone(), backup.clone(), format!("save {n}"));
+        }
+        writer.flush();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "save 5");
+        assert_eq!(std::fs::read_to_string(&backup).unwrap(), "save 4");
+        assert_eq!(writer.failure(&path), None);
+        // A write that fails is told once, at the next autosave.
+        let blocked = dir.join("a folder");
+        std::fs::create_dir_all(&blocked).unwrap();
+        writer.write(blocked.clone(), dir.join("b"), "x".into());
+        writer.flush();
+        let failure = writer.failure(&blocked).unwrap_or_default();
+        assert!(failure.starts_with("Autosave"), "{failure}");
+        assert_eq!(writer.failure(&blocked), None);
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }

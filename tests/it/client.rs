@@ -17,8 +17,8 @@ use tanktable::client::games::tank_commander::{ShotResolved, UnitMoved};
 use tanktable::client::input::{PanelOrder, PanelOutlines};
 use tanktable::client::redraw::Redraw;
 use tanktable::client::session::{
-    Busy, FactsPlayed, GameClient, OpenGame, OpenProblem, Order, SaveFolder, Session,
-    insert_session,
+    AutosaveWriter, Busy, FactsPlayed, GameClient, OpenGame, OpenProblem, Order, SaveFolder,
+    Session, insert_session,
 };
 use tanktable::client::{GameScreen, Screen, headless_app};
 use tanktable::framework::playable::{self, Recorded};
@@ -532,6 +532,7 @@ fn saves_and_replays<G: GameClient>() {
 
     // Continue: the autosave after the last action opens on the same state.
     let autosave = SaveFolder(dir.clone()).autosave::<G>();
+    AutosaveWriter::get().flush();
     assert!(autosave.is_file(), "autosaved after every action");
     let open = |app: &mut App, open: OpenGame| {
         app.world_mut().write_message(open);
@@ -654,6 +655,7 @@ fn bots_play<G: GameClient>(bots: &str, actions: usize) {
         s.game.history().len() >= actions || s.state().outcome().is_some()
     });
     assert!(went, "the bots of {} did not play", G::KIND.title());
+    AutosaveWriter::get().flush();
     let record = playable::load_record::<G>(
         &SaveFolder(dir.clone()).autosave::<G>(),
         &G::load_rules(None).unwrap(),

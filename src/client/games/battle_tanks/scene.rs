@@ -140,7 +140,8 @@ struct Flight {
 #[derive(Resource, Clone)]
 struct DiceAssets {
     cube: Handle<Mesh>,
-    pip: Handle<Mesh>,
+    /// All 21 pips of a die as one mesh, so that a die is two entities, not 22.
+    pips: Handle<Mesh>,
     ring: Handle<Mesh>,
     nuke: Handle<StandardMaterial>,
     free: Handle<StandardMaterial>,
@@ -148,6 +149,37 @@ struct DiceAssets {
     red: Handle<StandardMaterial>,
     gold: Handle<StandardMaterial>,
     seats: Vec<Handle<StandardMaterial>>,
+    /// The table's fixtures, made once: a redraw after every action reuses them.
+    table: Handle<Mesh>,
+    felt: Handle<StandardMaterial>,
+    battlefield: Handle<Mesh>,
+    battlefield_wood: Handle<StandardMaterial>,
+    plate: Handle<Mesh>,
+    plates: Vec<Handle<StandardMaterial>>,
+    blast: Handle<Mesh>,
+    blast_fire: Handle<StandardMaterial>,
+}
+
+/// The pips of every face of a unit die, one mesh.
+fn pips_mesh() -> Mesh {
+    let pip = crate::client::shapes::cylinder(0.09, 0.04);
+    let mut all: Option<Mesh> = None;
+    for face in 1..=6u8 {
+        let n = face_normal(face);
+        let (u, v) = n.any_orthonormal_pair();
+        for (a, b) in pips(face) {
+            let one = pip.clone().transformed_by(
+                Transform::from_translation(n * 0.5 + u * *a + v * *b)
+                    .with_rotation(Quat::from_rotation_arc(Vec3::Y, n)),
+            );
+            match &mut all {
+                None => all = Some(one),
+                // The same shape, so the same attributes: merging cannot fail.
+                Some(mesh) => mesh.merge(&one).expect("pips share their attributes"),
+            }
+        }
+    }
+    all.unwrap_or(pip)
 }
 
 const TABLE_RADIUS: f32 = 7.0;
@@ -248,20 +280,7 @@ fn spawn_die(
             at.with_scale(Vec3::splat(size)),
             extra,
         ))
-        .with_children(|d| {
-            for face in 1..=6u8 {
-                let n = face_normal(face);
-                let (u, v) = n.any_orthonormal_pair();
-                for (a, b) in pips(face) {
-                    d.spawn((
-                        Mesh3d(assets.pip.clone()),
-                        MeshMaterial3d(pip_mat.clone()),
-                        Transform::from_translation(n * 0.5 + u * *a + v * *b)
-                            .with_rotation(Quat::from_rotation_arc(Vec3::Y, n)),
-                    ));
-                }
-            }
-        })
+        .with_child((Mesh3d(assets.pips.clone()), MeshMaterial3d(pip_mat)))
         .id()
 }
 
@@ -369,7 +388,7 @@ fn redraw(
             };
             let a = DiceAssets {
                 cube: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
-                pip: meshes.add(crate::client::shapes::cylinder(0.09, 0.04)),
+                pips: meshes.add(pips_mesh()),
                 ring: meshes.add(Annulus::new(0.24, 0.3)),
                 nuke: mat(Color::srgb(0.08, 0.08, 0.09), LinearRgba::BLACK),
                 free: mat(Color::srgb(0.6, 0.6, 0.6), LinearRgba::BLACK),
@@ -390,6 +409,34 @@ fn redraw(
                         )
                     })
                     .collect(),
+                table: meshes.add(Cylinder::new(TABLE_RADIUS, 0.2)),
+                felt: materials.add(StandardMaterial {
+                    base_color: Color::srgb(0.13, 0.32, 0.18),
+                    perceptual_roughness: 0.95,
+                    ..default()
+                }),
+                battlefield: meshes.add(Circle::new(2.9)),
+                battlefield_wood: materials.add(StandardMaterial {
+                    base_color: Color::srgb(0.30, 0.22, 0.14),
+                    perceptual_roughness: 0.9,
+                    ..default()
+                }),
+                plate: meshes.add(Cuboid::new(4.4, 0.02, 1.5)),
+                plates: (0..8u8)
+                    .map(|i| {
+                        materials.add(StandardMaterial {
+                            base_color: seat_color_3d(PlayerId(i)).darker(0.25),
+                            perceptual_roughness: 0.9,
+                            ..default()
+                        })
+                    })
+                    .collect(),
+                blast: meshes.add(crate::client::shapes::sphere(1.0)),
+                blast_fire: materials.add(StandardMaterial {
+                    base_color: Color::srgb(1.0, 0.6, 0.1),
+                    emissive: LinearRgba::rgb(8.0, 3.0, 0.5),
+                    ..default()
+                }),
             };
             commands.insert_resource(a.clone());
             a
@@ -397,27 +444,18 @@ fn redraw(
     };
     commands.insert_resource(Shown(game.clone()));
     // The table, the Battlefield and a plate at each seat.
-    let felt = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.13, 0.32, 0.18),
-        perceptual_roughness: 0.95,
-        ..default()
-    });
     commands.spawn((
         Fixture,
         DespawnOnExit(GameScreen::BattleTanks),
-        Mesh3d(meshes.add(Cylinder::new(TABLE_RADIUS, 0.2))),
-        MeshMaterial3d(felt),
+        Mesh3d(assets.table.clone()),
+        MeshMaterial3d(assets.felt.clone()),
         Transform::from_xyz(0.0, -0.1, 0.0),
     ));
     commands.spawn((
         Fixture,
         DespawnOnExit(GameScreen::BattleTanks),
-        Mesh3d(meshes.add(Circle::new(2.9))),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.30, 0.22, 0.14),
-            perceptual_roughness: 0.9,
-            ..default()
-        })),
+        Mesh3d(assets.battlefield.clone()),
+        MeshMaterial3d(assets.battlefield_wood.clone()),
         Transform::from_xyz(0.0, 0.005, 0.0).with_rotation(Quat::from_rotation_x(-PI / 2.0)),
     ));
     let n = game.player_count();
@@ -427,12 +465,8 @@ fn redraw(
         commands.spawn((
             Fixture,
             DespawnOnExit(GameScreen::BattleTanks),
-            Mesh3d(meshes.add(Cuboid::new(4.4, 0.02, 1.5))),
-            MeshMaterial3d(materials.add(StandardMaterial {
-                base_color: seat_color_3d(p).darker(0.25),
-                perceptual_roughness: 0.9,
-                ..default()
-            })),
+            Mesh3d(assets.plate.clone()),
+            MeshMaterial3d(assets.plates[p.index() % assets.plates.len()].clone()),
             Transform::from_translation(seat_point(p, n, SEAT_RADIUS - 0.3))
                 .with_rotation(Quat::from_rotation_y(seat_angle(p, n))),
         ));
@@ -513,8 +547,6 @@ fn play_anims(
     table: Res<Session<BattleTanks>>,
     shown_dice: Query<(Entity, &ShownDie, &Transform)>,
     assets: Option<Res<DiceAssets>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
     mut landed: Local<usize>,
     time: Res<Time>,
 ) {
@@ -622,12 +654,8 @@ fn play_anims(
                         if world { 2.4 } else { 1.6 },
                         if world { 14.0 } else { 4.0 },
                     ),
-                    Mesh3d(meshes.add(crate::client::shapes::sphere(1.0))),
-                    MeshMaterial3d(materials.add(StandardMaterial {
-                        base_color: Color::srgb(1.0, 0.6, 0.1),
-                        emissive: LinearRgba::rgb(8.0, 3.0, 0.5),
-                        ..default()
-                    })),
+                    Mesh3d(assets.blast.clone()),
+                    MeshMaterial3d(assets.blast_fire.clone()),
                     Transform::from_xyz(0.0, 0.3, 0.0).with_scale(Vec3::splat(0.01)),
                 ));
                 callout.text = Some((
