@@ -711,7 +711,8 @@ fn autosave<G: GameClient>(session: &mut Session<G>, folder: &SaveFolder) {
 
 /// The thread that writes autosaves, in the order asked, off the frame.
 pub struct AutosaveWriter {
-    jobs: Mutex<Option<mpsc::Sender<AutosaveJob>>>,
+    /// `None` when no thread could be started: autosaves are then written on the spot.
+    jobs: Option<mpsc::Sender<AutosaveJob>>,
     pending: Arc<AtomicUsize>,
     failures: Arc<Mutex<std::collections::HashMap<PathBuf, String>>>,
 }
@@ -720,6 +721,35 @@ struct AutosaveJob {
     path: PathBuf,
     backup: PathBuf,
     text: String,
+}
+
+impl AutosaveJob {
+    /// The last autosave becomes the backup; the new one is written atomically beside
+    /// it, even when the backup could not be kept. A failure is kept for the next
+    /// autosave to tell.
+    fn run(self, failures: &Mutex<std::collections::HashMap<PathBuf, String>>) {
+        let mut problems = Vec::new();
+        if self.path.is_file()
+            && let Err(e) = std::fs::rename(&self.path, &self.backup)
+        {
+            problems.push(format!(
+                "Autosave: cannot keep a backup at {}: {e}",
+                self.backup.display()
+            ));
+        }
+        if let Err(e) = crate::data::write_atomic(&self.path, &self.text) {
+            problems.push(format!(
+                "Autosave failed: cannot write {}: {e}",
+                self.path.display()
+            ));
+        }
+        if !problems.is_empty() {
+            failures
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .insert(self.path, problems.join(" "));
+        }
+    }
 }
 
 impl AutosaveWriter {
@@ -738,54 +768,26 @@ impl AutosaveWriter {
             .name("autosave".into())
             .spawn(move || {
                 for job in receive {
-                    let result = Self::write_now(&job);
-                    let mut failed = failed.lock().unwrap_or_else(PoisonError::into_inner);
-                    match result {
-                        Ok(()) => failed.remove(&job.path),
-                        Err(e) => failed.insert(job.path, e),
-                    };
-                    drop(failed);
+                    job.run(&failed);
                     left.fetch_sub(1, Ordering::AcqRel);
                 }
             });
         Self {
-            // Without a thread, autosaves are written on the spot.
-            jobs: Mutex::new(started.ok().map(|_| send)),
+            jobs: started.ok().map(|_| send),
             pending,
             failures,
         }
     }
 
-    /// The last autosave becomes the backup; the new one is written atomically beside it.
-    fn write_now(job: &AutosaveJob) -> Result<(), String> {
-        if job.path.is_file()
-            && let Err(e) = std::fs::rename(&job.path, &job.backup)
-        {
-            return Err(format!(
-                "Autosave: cannot keep a backup at {}: {e}",
-                job.backup.display()
-            ));
-        }
-        crate::data::write_atomic(&job.path, &job.text)
-            .map_err(|e| format!("Autosave failed: cannot write {}: {e}", job.path.display()))
-    }
-
     fn write(&self, path: PathBuf, backup: PathBuf, text: String) {
         let job = AutosaveJob { path, backup, text };
-        let jobs = self.jobs.lock().unwrap_or_else(PoisonError::into_inner);
         self.pending.fetch_add(1, Ordering::AcqRel);
-        let unsent = match jobs.as_ref() {
+        let unsent = match &self.jobs {
             Some(send) => send.send(job).err().map(|e| e.0),
             None => Some(job),
         };
-        drop(jobs);
         if let Some(job) = unsent {
-            if let Err(e) = Self::write_now(&job) {
-                self.failures
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .insert(job.path, e);
-            }
+            job.run(&self.failures);
             self.pending.fetch_sub(1, Ordering::AcqRel);
         }
     }
@@ -1170,6 +1172,14 @@ mod tests {
         let failure = writer.failure(&blocked).unwrap_or_default();
         assert!(failure.starts_with("Autosave"), "{failure}");
         assert_eq!(writer.failure(&blocked), None);
+        // A backup that cannot be kept still leaves the new autosave written.
+        let stuck = dir.join("stuck backup");
+        std::fs::create_dir_all(stuck.join("inside")).unwrap();
+        writer.write(path.clone(), stuck, "save 6".into());
+        writer.flush();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "save 6");
+        let failure = writer.failure(&path).unwrap_or_default();
+        assert!(failure.contains("cannot keep a backup"), "{failure}");
         let _ = std::fs::remove_dir_all(dir);
     }
 }
