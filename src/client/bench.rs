@@ -138,6 +138,15 @@ pub struct FrameStats {
     /// render world and GPU wait, and why egui laid out on it.
     #[serde(default)]
     pub slowest: Vec<String>,
+    /// What the scene drew on its last frame: the entities with a 3D mesh that some
+    /// camera saw, their vertices, and every entity of the main world. Extraction,
+    /// visibility and transforms cost per entity, the GPU per vertex.
+    #[serde(default)]
+    pub meshes: u32,
+    #[serde(default)]
+    pub vertices: u64,
+    #[serde(default)]
+    pub entities: u32,
 }
 
 impl FrameStats {
@@ -169,6 +178,9 @@ impl FrameStats {
             egui_frames: 0,
             egui_why: String::new(),
             slowest: Vec::new(),
+            meshes: 0,
+            vertices: 0,
+            entities: 0,
         }
     }
 }
@@ -391,6 +403,20 @@ pub fn table(done: &[FrameStats]) -> String {
             s.rss_mib,
             time,
             rss
+        );
+    }
+    let _ = writeln!(
+        out,
+        "drawn on the last frame (mesh entities seen by a camera, their vertices; entities):"
+    );
+    for s in done {
+        let _ = writeln!(
+            out,
+            "  {:<46} {:>5} meshes {:>8} vertices {:>6} entities",
+            shorten(&label(&s.scene), 46),
+            s.meshes,
+            s.vertices,
+            s.entities
         );
     }
     let _ = writeln!(
@@ -740,6 +766,7 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
         stats.gpu_wait_ms = Clock::mean_of_last(&clock.wait, n);
         stats.slowest = slowest_frames(&times, &clock, &frame_why, stats.p50_ms);
     }
+    (stats.meshes, stats.vertices, stats.entities) = drawn(app.world_mut());
     stats.egui_frames = laid_out;
     whys.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
     stats.egui_why = whys
@@ -752,6 +779,22 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
         save_image(&mut app, dir, scene)?;
     }
     Ok(stats)
+}
+
+/// The mesh entities some camera saw on the last frame, their vertices, and the main
+/// world's entities.
+fn drawn(world: &mut World) -> (u32, u64, u32) {
+    let entities = world.entities().count_spawned();
+    let mut seen = world.query::<(&Mesh3d, &ViewVisibility)>();
+    let meshes = world.resource::<Assets<Mesh>>();
+    let (mut count, mut vertices) = (0, 0);
+    for (mesh, visibility) in seen.iter(world) {
+        if visibility.get() {
+            count += 1;
+            vertices += meshes.get(&mesh.0).map_or(0, |m| m.count_vertices() as u64);
+        }
+    }
+    (count, vertices, entities)
 }
 
 /// The three slowest frames over three times the median, and the three whose main world
@@ -929,6 +972,9 @@ mod tests {
             egui_frames: 0,
             egui_why: String::new(),
             slowest: Vec::new(),
+            meshes: 0,
+            vertices: 0,
+            entities: 0,
         };
         let done = [
             stats("empty", 2.0, 300.0),

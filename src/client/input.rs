@@ -218,3 +218,27 @@ fn shared_keys<G: GameClient>(
         orders.write(Order::Undo);
     }
 }
+
+/// A board's picking backend: for each pointer's ray, the entity `under` finds (a tile or
+/// square met by geometry, with the ray's distance to it and the point), reported as a
+/// picking hit. Boards drawn as a few merged meshes have no mesh per tile to ray-cast, and
+/// a plane is cheaper to meet than hundreds of meshes.
+pub fn report_board_hits(
+    rays: &bevy::picking::backend::ray::RayMap,
+    cameras: &Query<&Camera>,
+    hits: &mut MessageWriter<bevy::picking::backend::PointerHits>,
+    under: impl Fn(&Ray3d) -> Option<(Entity, f32, Vec3)>,
+) {
+    use bevy::picking::backend::{HitData, PointerHits};
+    for (id, ray) in rays.iter() {
+        let Ok(camera) = cameras.get(id.camera) else {
+            continue;
+        };
+        if let Some((entity, depth, point)) = under(ray) {
+            let hit = HitData::new(id.camera, depth, Some(point), Some(Vec3::Y));
+            #[allow(clippy::cast_precision_loss, reason = "camera orders are small")]
+            let order = camera.order as f32;
+            hits.write(PointerHits::new(id.pointer, vec![(entity, hit)], order));
+        }
+    }
+}

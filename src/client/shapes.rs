@@ -93,3 +93,44 @@ mod tests {
         assert!(count(cylinder_of(0.05, 0.2, 6)) < 30);
     }
 }
+
+/// One mesh of several parts that share their attributes (every part built from Bevy's
+/// primitives does).
+///
+/// # Panics
+/// If there are no parts, or a part's attributes differ from the first's.
+#[must_use]
+pub fn merged(parts: impl IntoIterator<Item = Mesh>) -> Mesh {
+    let mut parts = parts.into_iter();
+    let mut mesh = parts.next().expect("at least one part");
+    for part in parts {
+        mesh.merge(&part)
+            .expect("parts built from Bevy's primitives share their attributes");
+    }
+    mesh
+}
+
+/// Parts gathered by material, each material's parts merged into one mesh: a board of
+/// hundreds of tiles is drawn as a few entities, for visibility, shadows, extraction and
+/// transforms, instead of one per tile.
+#[derive(Default)]
+pub struct ByMaterial(Vec<(Handle<StandardMaterial>, Mesh)>);
+
+impl ByMaterial {
+    /// Adds `mesh`, already placed on the table, to the parts drawn with `material`.
+    pub fn add(&mut self, material: &Handle<StandardMaterial>, mesh: Mesh) {
+        match self.0.iter_mut().find(|(m, _)| m == material) {
+            Some((_, merged)) => {
+                if let Err(e) = merged.merge(&mesh) {
+                    warn!("a part of a merged model was left out: {e}");
+                }
+            }
+            None => self.0.push((material.clone(), mesh)),
+        }
+    }
+
+    /// Each material with its merged mesh.
+    pub fn into_parts(self) -> impl Iterator<Item = (Handle<StandardMaterial>, Mesh)> {
+        self.0.into_iter()
+    }
+}

@@ -90,6 +90,9 @@ struct Scene {
     lab: Option<String>,
     /// The scenario editor on a script of edits (see [`editor_script`]).
     editor: Option<String>,
+    /// Tank Chess: click a White piece through the pointer, as a player would, and print
+    /// what was picked and how many meshes the table draws (see [`click_a_piece`]).
+    click_piece: bool,
 }
 
 impl Scene {
@@ -103,7 +106,7 @@ impl Scene {
 
     fn encode(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
             self.setup.clone().unwrap_or_default(),
             self.seats.join(","),
             self.seed,
@@ -117,6 +120,7 @@ impl Scene {
             self.lab.clone().unwrap_or_default(),
             self.whatif,
             self.editor.clone().unwrap_or_default(),
+            self.click_piece,
         )
     }
 
@@ -140,6 +144,7 @@ impl Scene {
             lab: Some(f[10].to_string()).filter(|s| !s.is_empty()),
             whatif: f[11] == "true",
             editor: Some(f[12].to_string()).filter(|s| !s.is_empty()),
+            click_piece: f[13] == "true",
         }
     }
 }
@@ -285,6 +290,9 @@ fn render_child() {
             },
         );
     }
+    if scene.click_piece {
+        app.add_systems(Update, click_a_piece);
+    }
     if let Some(script) = &scene.editor {
         use tanktable::client::editor::OpenEditor;
         let chess = script.starts_with("chess");
@@ -357,6 +365,74 @@ fn render_child() {
         tanktable::dispatch_game!(game, stage(&mut app, &path, &scene));
     }
     app.run();
+}
+
+/// Frames at which [`click_a_piece`] moves the pointer onto a piece, presses, releases,
+/// and prints what it picked: once the camera has settled.
+const CLICK_AT: [u32; 4] = [40, 42, 44, 48];
+
+/// The real pointer's path to a Tank Chess piece: moved onto the first White piece not
+/// under a panel, pressed and released there, through Bevy's picking (the rays, the
+/// board's backend, the square's observers). Prints the square aimed at, the pick that
+/// followed, and the number of meshes the table draws.
+#[allow(clippy::needless_pass_by_value, reason = "a system's parameters")]
+fn click_a_piece(
+    count: Res<bevy::diagnostic::FrameCount>,
+    session: Option<Res<Session<tanktable::rules::tank_chess::TankChess>>>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    windows: Query<Entity, With<bevy::window::PrimaryWindow>>,
+    outlines: Res<tanktable::client::input::PanelOutlines>,
+    pick: Res<tanktable::client::games::tank_chess::ChessPick>,
+    meshes: Query<(), With<Mesh3d>>,
+    mut inputs: MessageWriter<bevy::picking::pointer::PointerInput>,
+    mut aim: Local<Option<(tanktable::rules::tank_chess::Square, Vec2)>>,
+) {
+    use bevy::picking::pointer::{Location, PointerAction, PointerButton, PointerId, PointerInput};
+    use tanktable::client::games::tank_chess::board::square_to_world;
+    use tanktable::rules::tank_chess::PieceState;
+    let (Some(session), Ok((camera, at)), Ok(window)) =
+        (session, cameras.single(), windows.single())
+    else {
+        return;
+    };
+    let game = session.state();
+    if count.0 == CLICK_AT[0] {
+        *aim = game
+            .pieces()
+            .iter()
+            .filter(|p| p.white && p.state == PieceState::Active)
+            .find_map(|p| {
+                let top = square_to_world(game, p.at) + Vec3::Y * 0.2;
+                let screen = camera.world_to_viewport(at, top).ok()?;
+                (!outlines.at(screen)).then_some((p.at, screen))
+            });
+    }
+    let Some((square, screen)) = *aim else {
+        return;
+    };
+    let location = Location {
+        target: bevy::camera::NormalizedRenderTarget::Window(
+            bevy::window::WindowRef::Entity(window)
+                .normalize(None)
+                .expect("a window entity"),
+        ),
+        position: screen,
+    };
+    let action = match count.0 {
+        n if n == CLICK_AT[0] => PointerAction::Move { delta: Vec2::ONE },
+        n if n == CLICK_AT[1] => PointerAction::Press(PointerButton::Primary),
+        n if n == CLICK_AT[2] => PointerAction::Release(PointerButton::Primary),
+        n if n == CLICK_AT[3] => {
+            println!(
+                "AIMED {square} PICKED {} MESHES {}",
+                pick.piece.map_or("none".into(), |s| s.to_string()),
+                meshes.iter().count()
+            );
+            return;
+        }
+        _ => return,
+    };
+    inputs.write(PointerInput::new(PointerId::Mouse, location, action));
 }
 
 /// Prints `RSS <KiB>` after `frames` frames, then exits.
@@ -786,6 +862,37 @@ fn the_tank_chess_board_shows_squares_obstacles_and_both_colours() {
         count(&bottom, gold) > 20,
         "White's Command tank is not ringed in gold"
     );
+}
+
+/// A 20 × 20 Tank Chess board is drawn as a handful of meshes (its 400 squares, 60
+/// obstacles and 32 pieces merged by material), and a player's click still finds the
+/// piece: the pointer moved onto a White piece, pressed and released, through Bevy's
+/// picking and the board's own backend, picks that piece's square.
+#[test]
+fn a_merged_chess_board_still_answers_the_pointer() {
+    if !can_render() {
+        return;
+    }
+    let scene = Scene {
+        frame: 52,
+        click_piece: true,
+        ..Scene::on("scenarios/tank-chess/basic-20.ron")
+    };
+    let (_, out) = render_quiet(&scene, "tank-chess-basic-20-clicked.png", false);
+    // The harness may print its "test …" on the same line.
+    let line = out
+        .lines()
+        .find_map(|l| l.find("AIMED ").map(|at| &l[at..]))
+        .unwrap_or_else(|| panic!("the probe printed nothing:\n{out}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(
+        words[1], words[3],
+        "the click picked another square: {line}"
+    );
+    let meshes: usize = words[5].parse().unwrap();
+    // The frame, two colours of square, the obstacles, and the pieces' four materials
+    // (White, Black, trim is one of those, the Command ring), plus the panels' few.
+    assert!(meshes <= 16, "the table draws {meshes} meshes: {line}");
 }
 
 /// Battle Tanks: the felt table, the Battlefield, and the commanders' dice at their seats.

@@ -222,15 +222,8 @@ fn rebuild(
     let board = design.board();
     let a = &*assets;
     // Terrain: one merged mesh per material.
-    let mut parts: Vec<(Handle<StandardMaterial>, Mesh)> = Vec::new();
-    let mut add =
-        |mat: &Handle<StandardMaterial>, mesh: Mesh| match parts.iter_mut().find(|(m, _)| m == mat)
-        {
-            Some((_, merged)) => {
-                let _ = merged.merge(&mesh);
-            }
-            None => parts.push((mat.clone(), mesh)),
-        };
+    let mut parts = crate::client::shapes::ByMaterial::default();
+    let mut add = |mat: &Handle<StandardMaterial>, mesh: Mesh| parts.add(mat, mesh);
     for r in 0..i32::from(size.1) {
         for c in 0..i32::from(size.0) {
             let t = design.terrain([c, r]);
@@ -257,7 +250,7 @@ fn rebuild(
             }
         }
     }
-    for (mat, mesh) in parts {
+    for (mat, mesh) in parts.into_parts() {
         commands.spawn((
             Model,
             DespawnOnExit(Screen::Editor),

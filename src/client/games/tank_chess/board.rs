@@ -13,15 +13,21 @@ use crate::client::{ClientSystems, GameScreen};
 use crate::rules::tank_chess::{Action, Cell, Dir8, Kind, PieceState, Square, TankChess};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (draw_board, draw_highlights)
-            .chain()
-            .in_set(ClientSystems::Scene)
-            .run_if(
-                in_state(GameScreen::TankChess).and_then(resource_exists::<Session<TankChess>>),
-            ),
-    );
+    app.init_resource::<ChessAssets>()
+        .init_resource::<SquareIndex>()
+        // One observer of each kind for every square, not three entities per square.
+        .add_observer(hover)
+        .add_observer(leave)
+        .add_observer(click)
+        .add_systems(
+            Update,
+            (lay_board, draw_pieces, draw_highlights)
+                .chain()
+                .in_set(ClientSystems::Scene)
+                .run_if(
+                    in_state(GameScreen::TankChess).and_then(resource_exists::<Session<TankChess>>),
+                ),
+        );
 }
 
 /// Centre of a square on the table; north is −Z.
@@ -46,9 +52,13 @@ fn facing(d: Dir8) -> Quat {
     Quat::from_rotation_y(-f32::from(d.index()) * std::f32::consts::FRAC_PI_4)
 }
 
-/// Everything drawn from the position; drawn again when it changes.
+/// The pieces, wrecks and flags, drawn again when the position changes.
 #[derive(Component)]
 struct Drawn;
+
+/// The board of the open game: its frame, light, squares and obstacles.
+#[derive(Component)]
+struct BoardPart;
 
 /// A square of the board, for the pointer.
 #[derive(Component, Clone, Copy)]
@@ -75,40 +85,402 @@ fn leave(out: On<Pointer<Out>>, tiles: Query<&SquareTile>, mut pick: ResMut<Ches
 fn click(
     click: On<Pointer<Click>>,
     tiles: Query<&SquareTile>,
-    session: Res<Session<TankChess>>,
-    legal: Res<Legal<TankChess>>,
+    session: Option<Res<Session<TankChess>>>,
+    legal: Option<Res<Legal<TankChess>>>,
     origin: Res<PressOrigin>,
     mut pick: ResMut<ChessPick>,
 ) {
     if click.button != PointerButton::Primary || origin.on_panel {
         return;
     }
-    let Ok(t) = tiles.get(click.entity) else {
+    let (Ok(t), Some(session), Some(legal)) = (tiles.get(click.entity), session, legal) else {
         return;
     };
     let game = session.state();
     pick_square(&mut pick, game, legal.of(game.to_move()), t.0);
 }
 
-#[allow(
-    clippy::too_many_lines,
-    reason = "one model per piece type, kept together"
-)]
-fn draw_board(
+/// The table's materials and shapes, made once.
+#[derive(Resource)]
+struct ChessAssets {
+    light: Handle<StandardMaterial>,
+    dark: Handle<StandardMaterial>,
+    block: Handle<StandardMaterial>,
+    white: Handle<StandardMaterial>,
+    black: Handle<StandardMaterial>,
+    pennant: Handle<StandardMaterial>,
+    wreck: Handle<StandardMaterial>,
+    frame: Handle<StandardMaterial>,
+    command_ring: Handle<StandardMaterial>,
+    gold: Handle<StandardMaterial>,
+    frame_mesh: Handle<Mesh>,
+    tile: Mesh,
+    cube: Mesh,
+    cyl: Mesh,
+}
+
+impl FromWorld for ChessAssets {
+    fn from_world(world: &mut World) -> Self {
+        let mut materials = world.resource_mut::<Assets<StandardMaterial>>();
+        let mut mat = |c: Color| {
+            materials.add(StandardMaterial {
+                base_color: c,
+                perceptual_roughness: 0.9,
+                ..default()
+            })
+        };
+        let light = mat(Color::srgb(0.78, 0.74, 0.62));
+        let dark = mat(Color::srgb(0.55, 0.50, 0.40));
+        let block = mat(Color::srgb(0.30, 0.30, 0.32));
+        let white = mat(Color::srgb(0.93, 0.91, 0.84));
+        let black = mat(Color::srgb(0.07, 0.07, 0.09));
+        let pennant = mat(Color::srgb(0.85, 0.15, 0.15));
+        let wreck = mat(Color::srgb(0.38, 0.30, 0.26));
+        let frame = mat(Color::srgb(0.25, 0.17, 0.10));
+        let command_ring = materials.add(StandardMaterial {
+            base_color: Color::srgb(0.95, 0.72, 0.12),
+            emissive: LinearRgba::rgb(0.35, 0.22, 0.0),
+            ..default()
+        });
+        let gold = materials.add(StandardMaterial {
+            base_color: Color::srgb(0.95, 0.75, 0.1),
+            emissive: LinearRgba::rgb(0.3, 0.2, 0.0),
+            ..default()
+        });
+        let frame_mesh = world
+            .resource_mut::<Assets<Mesh>>()
+            .add(Cuboid::new(1.0, 1.0, 1.0));
+        Self {
+            light,
+            dark,
+            block,
+            white,
+            black,
+            pennant,
+            wreck,
+            frame,
+            command_ring,
+            gold,
+            frame_mesh,
+            tile: Cuboid::new(0.97, 0.1, 0.97).into(),
+            cube: Cuboid::new(1.0, 1.0, 1.0).into(),
+            cyl: crate::client::shapes::cylinder(0.5, 1.0),
+        }
+    }
+}
+
+/// Heights of the tops the pointer meets: an obstacle's block, a piece (a hull is 0.2
+/// to 0.34 tall), and the squares.
+const OBSTACLE_TOP: f32 = 0.4;
+const PIECE_TOP: f32 = 0.25;
+
+/// Where each square's entity is, and how high what stands on it reaches, for the
+/// pointer (see [`super::picking`]).
+#[derive(Resource, Default)]
+pub struct SquareIndex {
+    size: (u8, u8),
+    /// Row by row from the first: the square's entity and the height of its top.
+    squares: Vec<(Entity, f32)>,
+}
+
+impl SquareIndex {
+    /// The entity of a square and the height of what stands on it.
+    fn get(&self, sq: Square) -> Option<(Entity, f32)> {
+        (sq.col < self.size.0 && sq.row < self.size.1).then(|| {
+            self.squares[usize::from(sq.row) * usize::from(self.size.0) + usize::from(sq.col)]
+        })
+    }
+
+    /// The entity that takes the pointer's events for a square.
+    #[must_use]
+    pub fn entity(&self, sq: Square) -> Option<Entity> {
+        self.get(sq).map(|(e, _)| e)
+    }
+
+    /// The square `ray` meets first: an obstacle or a piece whose top it crosses, else the
+    /// square where it meets the board, with the distance and the point where it met it.
+    #[must_use]
+    pub fn under(&self, ray: &Ray3d) -> Option<(Entity, f32, Vec3)> {
+        [OBSTACLE_TOP, PIECE_TOP, 0.0].into_iter().find_map(|top| {
+            let depth = ray.intersect_plane(Vec3::Y * top, InfinitePlane3d::new(Vec3::Y))?;
+            let point = ray.get_point(depth);
+            let (entity, height) = self.get(world_to_square(self.size, point)?)?;
+            (height >= top).then_some((entity, depth, point))
+        })
+    }
+}
+
+/// The square under a point of the table, the inverse of [`square_centre`].
+#[must_use]
+pub fn world_to_square((w, h): (u8, u8), at: Vec3) -> Option<Square> {
+    let col = (at.x + f32::from(w) / 2.0).floor();
+    let row = (f32::from(h) / 2.0 - at.z).floor();
+    let inside = |v: f32, n: u8| v >= 0.0 && v < f32::from(n);
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "checked to lie on the board"
+    )]
+    (inside(col, w) && inside(row, h)).then(|| Square {
+        col: col as u8,
+        row: row as u8,
+    })
+}
+
+/// The board of a newly opened game: its frame and light, the squares of each colour and
+/// the obstacles as one mesh each (a 20 × 20 board is five entities to draw, not 460),
+/// and an entity per square, with no model, for the pointer.
+fn lay_board(
     mut commands: Commands,
     session: Res<Session<TankChess>>,
+    a: Res<ChessAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    drawn: Query<Entity, With<Drawn>>,
+    board: Query<Entity, With<BoardPart>>,
+    mut index: ResMut<SquareIndex>,
     mut rig: ResMut<Rig>,
+    mut last: Local<Option<u64>>,
+) {
+    if *last == Some(session.generation) {
+        return;
+    }
+    *last = Some(session.generation);
+    for e in &board {
+        commands.entity(e).despawn();
+    }
+    let game = session.state();
+    let (w, h) = game.size();
+    let span = f32::from(w.max(h));
+    rig.frame(Vec3::new(0.0, 0.0, span * 0.08), span * 1.5);
+    commands.spawn((
+        BoardPart,
+        DespawnOnExit(GameScreen::TankChess),
+        Mesh3d(a.frame_mesh.clone()),
+        MeshMaterial3d(a.frame.clone()),
+        Transform::from_xyz(0.0, -0.1, 0.0).with_scale(Vec3::new(
+            f32::from(w) + 1.2,
+            0.1,
+            f32::from(h) + 1.2,
+        )),
+        // Flat things cast no shadow worth drawing: the shadow map draws the pieces.
+        bevy::light::NotShadowCaster,
+        Pickable::IGNORE,
+    ));
+    commands.spawn((
+        BoardPart,
+        DespawnOnExit(GameScreen::TankChess),
+        crate::client::effects::table_light(9_000.0),
+        Transform::from_xyz(-6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    let mut squares = crate::client::shapes::ByMaterial::default();
+    let mut blocks = crate::client::shapes::ByMaterial::default();
+    index.size = (w, h);
+    index.squares.clear();
+    for row in 0..h {
+        for col in 0..w {
+            let sq = Square { col, row };
+            let at = square_to_world(game, sq);
+            let colour = if (row + col) % 2 == 0 {
+                &a.dark
+            } else {
+                &a.light
+            };
+            squares.add(colour, a.tile.clone().translated_by(at - Vec3::Y * 0.05));
+            let obstacle = game.cell(sq) == Cell::Obstacle;
+            if obstacle {
+                blocks.add(
+                    &a.block,
+                    a.cube.clone().transformed_by(
+                        Transform::from_translation(at + Vec3::Y * 0.2)
+                            .with_scale(Vec3::new(0.95, 0.4, 0.95)),
+                    ),
+                );
+            }
+            // An obstacle is pointed at like its square, so that it too says why no piece
+            // goes there.
+            let tile = commands
+                .spawn((
+                    BoardPart,
+                    DespawnOnExit(GameScreen::TankChess),
+                    SquareTile(sq),
+                ))
+                .id();
+            index
+                .squares
+                .push((tile, if obstacle { OBSTACLE_TOP } else { 0.0 }));
+        }
+    }
+    for (flat, parts) in [(true, squares), (false, blocks)] {
+        for (material, mesh) in parts.into_parts() {
+            let mut model = commands.spawn((
+                BoardPart,
+                DespawnOnExit(GameScreen::TankChess),
+                Mesh3d(meshes.add(mesh)),
+                MeshMaterial3d(material),
+                Transform::default(),
+                // The pointer finds squares by where it meets the board.
+                Pickable::IGNORE,
+            ));
+            if flat {
+                model.insert(bevy::light::NotShadowCaster);
+            }
+        }
+    }
+}
+
+/// A piece type's hull width, height and length, turret radius and barrel length: size
+/// and shape show the type.
+const fn proportions(kind: Kind) -> (f32, f32, f32, f32, f32) {
+    match kind {
+        Kind::LT => (0.46, 0.16, 0.58, 0.14, 0.34),
+        Kind::MT => (0.56, 0.2, 0.68, 0.18, 0.45),
+        Kind::HT => (0.68, 0.26, 0.82, 0.23, 0.58),
+        Kind::TD => (0.6, 0.2, 0.8, 0.0, 0.62),
+        Kind::HM => (0.58, 0.22, 0.7, 0.0, 0.0),
+    }
+}
+
+/// What a piece's model is made of, each part with the paint it takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Paint {
+    /// Its colour, or a wreck's.
+    Body,
+    /// The other colour: the front stripe, guns, antenna.
+    Trim,
+    Pennant,
+    CommandRing,
+}
+
+/// The parts of a piece's model, in the piece's own space (facing north, standing on the
+/// origin): size and shape by type, the Command tank's antenna and ring, the flag teams'
+/// pennant.
+fn piece_parts(a: &ChessAssets, p: &crate::rules::tank_chess::Piece) -> Vec<(Paint, Mesh)> {
+    let cube = |at: Vec3, size: Vec3| {
+        a.cube
+            .clone()
+            .transformed_by(Transform::from_translation(at).with_scale(size))
+    };
+    let cyl = |t: Transform| a.cyl.clone().transformed_by(t);
+    let upright = |at: Vec3, size: Vec3| cyl(Transform::from_translation(at).with_scale(size));
+    let lying = |at: Vec3, size: Vec3| {
+        cyl(Transform::from_translation(at)
+            .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
+            .with_scale(size))
+    };
+    let (hw, hh, hl, turret, barrel) = proportions(p.kind);
+    let mut parts = vec![
+        (
+            Paint::Body,
+            cube(Vec3::new(0.0, hh / 2.0, 0.0), Vec3::new(hw, hh, hl)),
+        ),
+        // A pale or dark stripe on the front shows the facing.
+        (
+            Paint::Trim,
+            cube(
+                Vec3::new(0.0, hh + 0.01, -hl / 2.0 + 0.06),
+                Vec3::new(hw * 0.8, 0.03, 0.08),
+            ),
+        ),
+    ];
+    match p.kind {
+        Kind::TD => {
+            // A casemate and a long gun straight out of the hull.
+            parts.push((
+                Paint::Body,
+                cube(
+                    Vec3::new(0.0, hh + 0.08, 0.05),
+                    Vec3::new(hw * 0.8, 0.16, hl * 0.6),
+                ),
+            ));
+            parts.push((
+                Paint::Trim,
+                lying(
+                    Vec3::new(0.0, hh + 0.08, -hl / 2.0 - barrel / 2.0 + 0.2),
+                    Vec3::new(0.09, barrel, 0.09),
+                ),
+            ));
+        }
+        Kind::HM => {
+            // A fat mortar tube pointing up and ahead.
+            parts.push((
+                Paint::Trim,
+                cyl(Transform::from_xyz(0.0, hh + 0.18, -0.08)
+                    .with_rotation(Quat::from_rotation_x(0.6))
+                    .with_scale(Vec3::new(0.2, 0.42, 0.2))),
+            ));
+        }
+        _ => {
+            parts.push((
+                Paint::Body,
+                upright(
+                    Vec3::new(0.0, hh + 0.06, 0.04),
+                    Vec3::new(turret * 2.0, 0.12, turret * 2.0),
+                ),
+            ));
+            parts.push((
+                Paint::Trim,
+                lying(
+                    Vec3::new(0.0, hh + 0.07, 0.04 - barrel / 2.0 - turret * 0.5),
+                    Vec3::new(0.06, barrel, 0.06),
+                ),
+            ));
+        }
+    }
+    if p.side >= 2 {
+        // The flag teams of Four Players fly a red pennant at the back.
+        parts.push((
+            Paint::Trim,
+            upright(
+                Vec3::new(-hw * 0.3, hh + 0.3, hl * 0.4),
+                Vec3::new(0.03, 0.6, 0.03),
+            ),
+        ));
+        parts.push((
+            Paint::Pennant,
+            cube(
+                Vec3::new(-hw * 0.3 - 0.1, hh + 0.52, hl * 0.4),
+                Vec3::new(0.2, 0.14, 0.02),
+            ),
+        ));
+    }
+    if p.command && p.state == PieceState::Active {
+        // A gold ring on the square under it: the Command tank stands out from above in
+        // either colour.
+        parts.push((
+            Paint::CommandRing,
+            upright(Vec3::new(0.0, 0.005, 0.0), Vec3::new(0.72, 0.02, 0.72)),
+        ));
+    }
+    if p.command {
+        // The antenna, in the opposite colour, with a ball on top.
+        parts.push((
+            Paint::Trim,
+            upright(
+                Vec3::new(hw * 0.3, hh + 0.45, 0.2),
+                Vec3::new(0.03, 0.8, 0.03),
+            ),
+        ));
+        parts.push((
+            Paint::Trim,
+            cube(Vec3::new(hw * 0.3, hh + 0.88, 0.2), Vec3::splat(0.09)),
+        ));
+    }
+    parts
+}
+
+/// The pieces, wrecks and flags, drawn again when the position changes: all of them as
+/// one mesh per material (a handful of entities, whatever the number of pieces). The
+/// pointer finds a piece by its square (see [`SquareIndex`]).
+fn draw_pieces(
+    mut commands: Commands,
+    session: Res<Session<TankChess>>,
+    a: Res<ChessAssets>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    drawn: Query<Entity, With<Drawn>>,
+    mut index: ResMut<SquareIndex>,
     mut last: Local<Option<(u64, usize)>>,
 ) {
     let now = (session.generation, session.game.history().len());
-    if last.is_none_or(|(g, _)| g != session.generation) {
-        let (w, h) = session.state().size();
-        let span = f32::from(w.max(h));
-        rig.frame(Vec3::new(0.0, 0.0, span * 0.08), span * 1.5);
-    } else if *last == Some(now) {
+    if *last == Some(now) {
         return;
     }
     *last = Some(now);
@@ -117,244 +489,57 @@ fn draw_board(
     }
     let game = session.state();
     let (w, h) = game.size();
-    let mut mat = |c: Color| {
-        materials.add(StandardMaterial {
-            base_color: c,
-            perceptual_roughness: 0.9,
-            ..default()
-        })
-    };
-    let light = mat(Color::srgb(0.78, 0.74, 0.62));
-    let dark = mat(Color::srgb(0.55, 0.50, 0.40));
-    let block = mat(Color::srgb(0.30, 0.30, 0.32));
-    let white = mat(Color::srgb(0.93, 0.91, 0.84));
-    let black = mat(Color::srgb(0.07, 0.07, 0.09));
-    let pennant = mat(Color::srgb(0.85, 0.15, 0.15));
-    let wreck = mat(Color::srgb(0.38, 0.30, 0.26));
-    let frame = mat(Color::srgb(0.25, 0.17, 0.10));
-    let command_ring = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.95, 0.72, 0.12),
-        emissive: LinearRgba::rgb(0.35, 0.22, 0.0),
-        ..default()
-    });
-    let tile = meshes.add(Cuboid::new(0.97, 0.1, 0.97));
-    let cube = meshes.add(Cuboid::new(1.0, 1.0, 1.0));
-    let cyl = meshes.add(crate::client::shapes::cylinder(0.5, 1.0));
-    commands.spawn((
-        Drawn,
-        DespawnOnExit(GameScreen::TankChess),
-        Mesh3d(cube.clone()),
-        MeshMaterial3d(frame),
-        Transform::from_xyz(0.0, -0.1, 0.0).with_scale(Vec3::new(
-            f32::from(w) + 1.2,
-            0.1,
-            f32::from(h) + 1.2,
-        )),
-        // Flat things cast no shadow worth drawing: the shadow map draws the pieces.
-        bevy::light::NotShadowCaster,
-    ));
-    commands.spawn((
-        Drawn,
-        DespawnOnExit(GameScreen::TankChess),
-        crate::client::effects::table_light(9_000.0),
-        Transform::from_xyz(-6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
-    for row in 0..h {
-        for col in 0..w {
-            let sq = Square { col, row };
-            let at = square_to_world(game, sq);
-            let m = if (row + col) % 2 == 0 {
-                dark.clone()
-            } else {
-                light.clone()
-            };
-            commands
-                .spawn((
-                    Drawn,
-                    DespawnOnExit(GameScreen::TankChess),
-                    SquareTile(sq),
-                    Mesh3d(tile.clone()),
-                    MeshMaterial3d(m),
-                    Transform::from_translation(at - Vec3::Y * 0.05),
-                    bevy::light::NotShadowCaster,
-                ))
-                .observe(hover)
-                .observe(leave)
-                .observe(click);
-            if game.cell(sq) == Cell::Obstacle {
-                commands
-                    .spawn((
-                        Drawn,
-                        DespawnOnExit(GameScreen::TankChess),
-                        SquareTile(sq),
-                        Mesh3d(cube.clone()),
-                        MeshMaterial3d(block.clone()),
-                        Transform::from_translation(at + Vec3::Y * 0.2)
-                            .with_scale(Vec3::new(0.95, 0.4, 0.95)),
-                    ))
-                    // Pointed at like its square, so that it too says why no piece goes there.
-                    .observe(hover)
-                    .observe(leave)
-                    .observe(click);
-            }
-        }
+    let mut models = crate::client::shapes::ByMaterial::default();
+    for (n, sq) in index.squares.iter_mut().enumerate() {
+        #[allow(
+            clippy::cast_possible_truncation,
+            reason = "a board is at most 255 wide"
+        )]
+        let sq_at = Square {
+            col: (n % usize::from(w)) as u8,
+            row: (n / usize::from(w)) as u8,
+        };
+        sq.1 = match game.cell(sq_at) {
+            Cell::Obstacle => OBSTACLE_TOP,
+            Cell::Piece(_) => PIECE_TOP,
+            Cell::Empty => 0.0,
+        };
     }
+    debug_assert_eq!(index.squares.len(), usize::from(w) * usize::from(h));
     for p in game.pieces() {
         if p.state == PieceState::Escaped {
             continue;
         }
-        let paint = match (p.state, p.white) {
-            (PieceState::Wrecked, _) => wreck.clone(),
-            (_, true) => white.clone(),
-            (_, false) => black.clone(),
+        let body = match (p.state, p.white) {
+            (PieceState::Wrecked, _) => &a.wreck,
+            (_, true) => &a.white,
+            (_, false) => &a.black,
         };
-        let trim = if p.white {
-            black.clone()
-        } else {
-            white.clone()
-        };
-        // Size and shape by type: (hull width, height, length), turret radius, barrel length.
-        let (hw, hh, hl, turret, barrel) = match p.kind {
-            Kind::LT => (0.46, 0.16, 0.58, 0.14, 0.34),
-            Kind::MT => (0.56, 0.2, 0.68, 0.18, 0.45),
-            Kind::HT => (0.68, 0.26, 0.82, 0.23, 0.58),
-            Kind::TD => (0.6, 0.2, 0.8, 0.0, 0.62),
-            Kind::HM => (0.58, 0.22, 0.7, 0.0, 0.0),
-        };
+        let trim = if p.white { &a.black } else { &a.white };
+        let (hw, ..) = proportions(p.kind);
         // A wreck lies on its side.
-        let tipped = if p.state == PieceState::Wrecked {
-            Quat::from_rotation_z(std::f32::consts::FRAC_PI_2 * 0.92)
+        let (tipped, lift) = if p.state == PieceState::Wrecked {
+            (
+                Quat::from_rotation_z(std::f32::consts::FRAC_PI_2 * 0.92),
+                hw * 0.65,
+            )
         } else {
-            Quat::IDENTITY
+            (Quat::IDENTITY, 0.02)
         };
-        let base = square_to_world(game, p.at)
-            + Vec3::Y
-                * if p.state == PieceState::Wrecked {
-                    hw * 0.65
-                } else {
-                    0.02
-                };
-        let mut e = commands.spawn((
-            Drawn,
-            DespawnOnExit(GameScreen::TankChess),
-            SquareTile(p.at),
-            Transform::from_translation(base)
-                .with_rotation(facing(p.facing) * tipped)
-                .with_scale(Vec3::splat(1.3)),
-            Visibility::default(),
-        ));
-        e.observe(hover).observe(leave).observe(click);
-        e.with_children(|c| {
-            c.spawn((
-                Mesh3d(cube.clone()),
-                MeshMaterial3d(paint.clone()),
-                Transform::from_xyz(0.0, hh / 2.0, 0.0).with_scale(Vec3::new(hw, hh, hl)),
-            ));
-            // A pale or dark stripe on the front shows the facing.
-            c.spawn((
-                Mesh3d(cube.clone()),
-                MeshMaterial3d(trim.clone()),
-                Transform::from_xyz(0.0, hh + 0.01, -hl / 2.0 + 0.06).with_scale(Vec3::new(
-                    hw * 0.8,
-                    0.03,
-                    0.08,
-                )),
-            ));
-            match p.kind {
-                Kind::TD => {
-                    // A casemate and a long gun straight out of the hull.
-                    c.spawn((
-                        Mesh3d(cube.clone()),
-                        MeshMaterial3d(paint.clone()),
-                        Transform::from_xyz(0.0, hh + 0.08, 0.05).with_scale(Vec3::new(
-                            hw * 0.8,
-                            0.16,
-                            hl * 0.6,
-                        )),
-                    ));
-                    c.spawn((
-                        Mesh3d(cyl.clone()),
-                        MeshMaterial3d(trim.clone()),
-                        Transform::from_xyz(0.0, hh + 0.08, -hl / 2.0 - barrel / 2.0 + 0.2)
-                            .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
-                            .with_scale(Vec3::new(0.09, barrel, 0.09)),
-                    ));
-                }
-                Kind::HM => {
-                    // A fat mortar tube pointing up and ahead.
-                    c.spawn((
-                        Mesh3d(cyl.clone()),
-                        MeshMaterial3d(trim.clone()),
-                        Transform::from_xyz(0.0, hh + 0.18, -0.08)
-                            .with_rotation(Quat::from_rotation_x(0.6))
-                            .with_scale(Vec3::new(0.2, 0.42, 0.2)),
-                    ));
-                }
-                _ => {
-                    c.spawn((
-                        Mesh3d(cyl.clone()),
-                        MeshMaterial3d(paint.clone()),
-                        Transform::from_xyz(0.0, hh + 0.06, 0.04).with_scale(Vec3::new(
-                            turret * 2.0,
-                            0.12,
-                            turret * 2.0,
-                        )),
-                    ));
-                    c.spawn((
-                        Mesh3d(cyl.clone()),
-                        MeshMaterial3d(trim.clone()),
-                        Transform::from_xyz(0.0, hh + 0.07, 0.04 - barrel / 2.0 - turret * 0.5)
-                            .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
-                            .with_scale(Vec3::new(0.06, barrel, 0.06)),
-                    ));
-                }
-            }
-            if p.side >= 2 {
-                // The flag teams of Four Players fly a red pennant at the back.
-                c.spawn((
-                    Mesh3d(cyl.clone()),
-                    MeshMaterial3d(trim.clone()),
-                    Transform::from_xyz(-hw * 0.3, hh + 0.3, hl * 0.4)
-                        .with_scale(Vec3::new(0.03, 0.6, 0.03)),
-                ));
-                c.spawn((
-                    Mesh3d(cube.clone()),
-                    MeshMaterial3d(pennant.clone()),
-                    Transform::from_xyz(-hw * 0.3 - 0.1, hh + 0.52, hl * 0.4)
-                        .with_scale(Vec3::new(0.2, 0.14, 0.02)),
-                ));
-            }
-            if p.command && p.state == PieceState::Active {
-                // A gold ring on the square under it: the Command tank stands out from
-                // above in either colour.
-                c.spawn((
-                    Mesh3d(cyl.clone()),
-                    MeshMaterial3d(command_ring.clone()),
-                    Transform::from_xyz(0.0, 0.005, 0.0).with_scale(Vec3::new(0.72, 0.02, 0.72)),
-                ));
-            }
-            if p.command {
-                // The antenna, in the opposite colour, with a ball on top.
-                c.spawn((
-                    Mesh3d(cyl.clone()),
-                    MeshMaterial3d(trim.clone()),
-                    Transform::from_xyz(hw * 0.3, hh + 0.45, 0.2)
-                        .with_scale(Vec3::new(0.03, 0.8, 0.03)),
-                ));
-                c.spawn((
-                    Mesh3d(cube.clone()),
-                    MeshMaterial3d(trim.clone()),
-                    Transform::from_xyz(hw * 0.3, hh + 0.88, 0.2).with_scale(Vec3::splat(0.09)),
-                ));
-            }
-        });
+        let place = Transform::from_translation(square_to_world(game, p.at) + Vec3::Y * lift)
+            .with_rotation(facing(p.facing) * tipped)
+            .with_scale(Vec3::splat(1.3));
+        for (paint, mesh) in piece_parts(&a, p) {
+            let material = match paint {
+                Paint::Body => body,
+                Paint::Trim => trim,
+                Paint::Pennant => &a.pennant,
+                Paint::CommandRing => &a.command_ring,
+            };
+            models.add(material, mesh.transformed_by(place));
+        }
     }
     // Capture the Flag: a gold flag on a pole where four squares meet, or on its carrier.
-    let gold = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.95, 0.75, 0.1),
-        emissive: LinearRgba::rgb(0.3, 0.2, 0.0),
-        ..default()
-    });
     for f in game.flags() {
         let at = match *f {
             crate::rules::tank_chess::Flag::Standing(sw) => {
@@ -366,20 +551,29 @@ fn draw_board(
             }
             crate::rules::tank_chess::Flag::Home(_) => continue,
         };
+        models.add(
+            &a.gold,
+            a.cyl.clone().transformed_by(
+                Transform::from_translation(at + Vec3::Y * 0.45)
+                    .with_scale(Vec3::new(0.04, 0.9, 0.04)),
+            ),
+        );
+        models.add(
+            &a.gold,
+            a.cube.clone().transformed_by(
+                Transform::from_translation(at + Vec3::new(0.16, 0.78, 0.0))
+                    .with_scale(Vec3::new(0.3, 0.2, 0.03)),
+            ),
+        );
+    }
+    for (material, mesh) in models.into_parts() {
         commands.spawn((
             Drawn,
             DespawnOnExit(GameScreen::TankChess),
-            Mesh3d(cyl.clone()),
-            MeshMaterial3d(gold.clone()),
-            Transform::from_translation(at + Vec3::Y * 0.45).with_scale(Vec3::new(0.04, 0.9, 0.04)),
-        ));
-        commands.spawn((
-            Drawn,
-            DespawnOnExit(GameScreen::TankChess),
-            Mesh3d(cube.clone()),
-            MeshMaterial3d(gold.clone()),
-            Transform::from_translation(at + Vec3::new(0.16, 0.78, 0.0))
-                .with_scale(Vec3::new(0.3, 0.2, 0.03)),
+            Mesh3d(meshes.add(mesh)),
+            MeshMaterial3d(material),
+            Transform::default(),
+            Pickable::IGNORE,
         ));
     }
 }
@@ -460,5 +654,81 @@ fn draw_highlights(
             );
             outline(&mut gizmos, b, 0.95, Color::srgb(1.0, 0.2, 0.15));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn index(size: (u8, u8), tops: &[(Square, f32)]) -> SquareIndex {
+        let mut index = SquareIndex {
+            size,
+            squares: Vec::new(),
+        };
+        for row in 0..size.1 {
+            for col in 0..size.0 {
+                let sq = Square { col, row };
+                let top = tops.iter().find(|(s, _)| *s == sq).map_or(0.0, |t| t.1);
+                let n = u32::from(row) * u32::from(size.0) + u32::from(col) + 1;
+                index.squares.push((Entity::from_raw_u32(n).unwrap(), top));
+            }
+        }
+        index
+    }
+
+    #[test]
+    fn the_ray_finds_the_square_below_and_what_stands_before_the_square_behind_it() {
+        let size = (6, 5);
+        for row in 0..5 {
+            for col in 0..6 {
+                let sq = Square { col, row };
+                let c = square_centre(size, sq);
+                assert_eq!(world_to_square(size, c), Some(sq));
+                // Anywhere well inside the square.
+                assert_eq!(
+                    world_to_square(size, c + Vec3::new(0.45, 0.0, -0.45)),
+                    Some(sq)
+                );
+                assert_eq!(
+                    world_to_square(size, c + Vec3::new(-0.45, 0.0, 0.45)),
+                    Some(sq)
+                );
+            }
+        }
+        assert_eq!(world_to_square(size, Vec3::new(3.1, 0.0, 0.0)), None);
+        assert_eq!(world_to_square(size, Vec3::new(0.0, 0.0, -2.6)), None);
+        let block = Square { col: 2, row: 2 };
+        let piece = Square { col: 4, row: 2 };
+        // North of each: the squares a slanting view from the south sees behind them.
+        let behind_block = Square { col: 2, row: 3 };
+        let behind_piece = Square { col: 4, row: 3 };
+        let index = index(size, &[(block, OBSTACLE_TOP), (piece, PIECE_TOP)]);
+        let entity = |sq: Square| index.get(sq).unwrap().0;
+        let down = |sq: Square| Ray3d::new(square_centre(size, sq) + Vec3::Y * 10.0, Dir3::NEG_Y);
+        for sq in [block, piece, behind_block] {
+            assert_eq!(index.under(&down(sq)).unwrap().0, entity(sq));
+        }
+        // Slanting rays from the south (+Z): one that meets the top of the block or the
+        // piece, and one that passes just north of it and meets the square behind.
+        for (front, top, behind) in [
+            (block, OBSTACLE_TOP, behind_block),
+            (piece, PIECE_TOP, behind_piece),
+        ] {
+            let ground = square_centre(size, behind);
+            for (over, found) in [
+                (square_centre(size, front) + Vec3::Y * top, front),
+                (
+                    square_centre(size, front) + Vec3::new(0.0, top, -0.55),
+                    behind,
+                ),
+            ] {
+                let dir = Dir3::new(ground - over).unwrap();
+                let hit = index.under(&Ray3d::new(over - dir * 5.0, dir)).unwrap();
+                assert_eq!(hit.0, entity(found));
+            }
+        }
+        // Off the board: nothing.
+        assert!(index.under(&down(Square { col: 9, row: 9 })).is_none());
     }
 }

@@ -4,8 +4,9 @@
 //! the one session.
 
 pub mod analysis;
-pub(crate) mod board;
+pub mod board;
 mod panels;
+mod picking;
 
 use bevy::prelude::*;
 
@@ -35,6 +36,7 @@ impl GameClient for TankChess {
 
     fn scene(app: &mut App) {
         board::plugin(app);
+        picking::plugin(app);
         panels::plugin(app);
         crate::client::redraw::watch::<ChessPick>(app);
         crate::client::redraw::watch::<ChessClock>(app);

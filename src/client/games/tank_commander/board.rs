@@ -83,18 +83,6 @@ const RUBBLE: [(f32, f32, f32); 4] = [
     (-0.1, -0.35, 0.7),
 ];
 
-/// One mesh of several parts of the same material: a tile's dressing is one or two
-/// entities rather than up to six, which halves the board's entities on a 30×30 battle.
-fn merged(parts: impl IntoIterator<Item = Mesh>) -> Mesh {
-    let mut parts = parts.into_iter();
-    let mut mesh = parts.next().expect("at least one part");
-    for part in parts {
-        mesh.merge(&part)
-            .expect("parts built from Bevy's primitives share their attributes");
-    }
-    mesh
-}
-
 fn load_assets(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -147,20 +135,28 @@ fn load_assets(
                 .build()
                 .translated_by(Vec3::new(0.2, 1.15, 0.1)),
         ),
-        trees: meshes.add(merged(FOREST.iter().map(|&(dx, dz, s)| {
-            crate::client::shapes::cone(0.28, 0.8, 10).transformed_by(
-                Transform::from_translation(Vec3::new(dx, 0.55 * s, dz)).with_scale(Vec3::splat(s)),
-            )
-        }))),
-        trunks: meshes.add(merged(FOREST.iter().map(|&(dx, dz, _)| {
-            crate::client::shapes::cylinder_of(0.05, 0.2, 6).translated_by(Vec3::new(dx, 0.1, dz))
-        }))),
-        rocks: meshes.add(merged(RUBBLE.iter().map(|&(dx, dz, r)| {
-            Mesh::from(Cuboid::new(0.3, 0.18, 0.25)).transformed_by(
-                Transform::from_translation(Vec3::new(dx, 0.09, dz))
-                    .with_rotation(Quat::from_rotation_y(r)),
-            )
-        }))),
+        trees: meshes.add(crate::client::shapes::merged(FOREST.iter().map(
+            |&(dx, dz, s)| {
+                crate::client::shapes::cone(0.28, 0.8, 10).transformed_by(
+                    Transform::from_translation(Vec3::new(dx, 0.55 * s, dz))
+                        .with_scale(Vec3::splat(s)),
+                )
+            },
+        ))),
+        trunks: meshes.add(crate::client::shapes::merged(FOREST.iter().map(
+            |&(dx, dz, _)| {
+                crate::client::shapes::cylinder_of(0.05, 0.2, 6)
+                    .translated_by(Vec3::new(dx, 0.1, dz))
+            },
+        ))),
+        rocks: meshes.add(crate::client::shapes::merged(RUBBLE.iter().map(
+            |&(dx, dz, r)| {
+                Mesh::from(Cuboid::new(0.3, 0.18, 0.25)).transformed_by(
+                    Transform::from_translation(Vec3::new(dx, 0.09, dz))
+                        .with_rotation(Quat::from_rotation_y(r)),
+                )
+            },
+        ))),
         cloud: meshes.add(crate::client::shapes::sphere(0.55)),
         ring: meshes.add(crate::client::shapes::torus(0.45, 0.6)),
         goal_tile: meshes.add(RegularPolygon::new(HEX_SIZE * 0.86, 6)),
@@ -301,19 +297,10 @@ fn dress_tiles(
         commands.entity(e).despawn();
     }
     index.0.clear();
-    let mut parts: Vec<(Handle<StandardMaterial>, Mesh)> = Vec::new();
+    let mut parts = crate::client::shapes::ByMaterial::default();
     let mut add = |material: &Handle<StandardMaterial>, mesh: &Handle<Mesh>, at: Vec3| {
-        let Some(mesh) = meshes.get(mesh) else {
-            return;
-        };
-        let mesh = mesh.clone().translated_by(at);
-        match parts.iter_mut().find(|(m, _)| m == material) {
-            Some((_, merged)) => {
-                if let Err(e) = merged.merge(&mesh) {
-                    warn!("a board model part was left out: {e}");
-                }
-            }
-            None => parts.push((material.clone(), mesh)),
+        if let Some(mesh) = meshes.get(mesh) {
+            parts.add(material, mesh.clone().translated_by(at));
         }
     };
     for (e, at, terrain, shown) in &tiles {
@@ -374,7 +361,7 @@ fn dress_tiles(
         }
         tile.insert(Shown(*terrain));
     }
-    for (material, mesh) in parts {
+    for (material, mesh) in parts.into_parts() {
         // The flat ground tiles cast no shadow worth drawing (they lie on the table): the
         // shadow map draws only what stands on them.
         let flat = a.terrain.iter().any(|(_, m)| *m == material);

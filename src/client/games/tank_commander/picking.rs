@@ -4,8 +4,8 @@
 //! still found by Bevy's mesh picking, and the nearer hit wins.
 
 use bevy::picking::PickingSystems;
+use bevy::picking::backend::PointerHits;
 use bevy::picking::backend::ray::RayMap;
-use bevy::picking::backend::{HitData, PointerHits};
 use bevy::prelude::*;
 
 use super::board::TileIndex;
@@ -36,19 +36,9 @@ fn pick_tiles(
     tiles: Query<(), With<Tile>>,
     mut hits: MessageWriter<PointerHits>,
 ) {
-    for (id, ray) in rays.iter() {
-        let Ok(camera) = cameras.get(id.camera) else {
-            continue;
-        };
-        if let Some((tile, depth, point)) = tile_under(ray, &index)
-            && tiles.contains(tile)
-        {
-            let hit = HitData::new(id.camera, depth, Some(point), Some(Vec3::Y));
-            #[allow(clippy::cast_precision_loss, reason = "camera orders are small")]
-            let order = camera.order as f32;
-            hits.write(PointerHits::new(id.pointer, vec![(tile, hit)], order));
-        }
-    }
+    crate::client::input::report_board_hits(&rays, &cameras, &mut hits, |ray| {
+        tile_under(ray, &index).filter(|(tile, ..)| tiles.contains(*tile))
+    });
 }
 
 /// The tile `ray` meets first: a hill whose top it crosses, else the tile where it meets

@@ -17,6 +17,7 @@ use crate::rules::tank_commander::state::Status;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Moving>()
+        .init_resource::<PipRows>()
         .add_systems(PreStartup, load_assets)
         .add_systems(
             Update,
@@ -47,23 +48,29 @@ pub fn side_color(side: u8) -> Color {
 pub struct UnitAssets {
     hull: Handle<Mesh>,
     apc_hull: Handle<Mesh>,
-    track: Handle<Mesh>,
+    /// Both tracks, one mesh.
+    tracks: Handle<Mesh>,
+    /// A walker's four legs and feet, one mesh.
+    legs: Handle<Mesh>,
+    /// A squad's three figures with their heads, one mesh: standing or crouched (in
+    /// cover), on the ground or riding, as `[crouched][riding]`.
+    figures: [[Handle<Mesh>; 2]; 2],
+    /// An AA gun's twin barrels, one mesh: raised, or drooping once knocked out.
+    aa_barrels: [Handle<Mesh>; 2],
     turret: Handle<Mesh>,
     barrel: Handle<Mesh>,
     glacis: Handle<Mesh>,
     target: Handle<Mesh>,
     bullseye: Handle<Mesh>,
     flame: Handle<Mesh>,
-    pip: Handle<Mesh>,
+    /// A hull pip, merged into rows (see [`PipRows`]).
+    pip: Mesh,
     stand: Handle<Mesh>,
-    figure: Handle<Mesh>,
-    head: Handle<Mesh>,
     launcher: Handle<Mesh>,
     halo: Handle<Mesh>,
     sandbags: Handle<Mesh>,
     mount: Handle<Mesh>,
     skirt: Handle<Mesh>,
-    leg: Handle<Mesh>,
     glow: Handle<StandardMaterial>,
     paint: Vec<Handle<StandardMaterial>>,
     sand: Handle<StandardMaterial>,
@@ -82,26 +89,65 @@ fn load_assets(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
+    use crate::client::shapes::merged;
+    let track = Mesh::from(Cuboid::new(0.14, 0.22, 0.98));
+    let tracks = merged([-1.0, 1.0].map(|side| {
+        track.clone().transformed_by(
+            Transform::from_xyz(side * 0.36 * 1.25, 0.13 * 1.25, 0.0).with_scale(Vec3::splat(1.25)),
+        )
+    }));
+    let leg = crate::client::shapes::cylinder(0.075, 0.62);
+    // A walker's foot is a flattened hull pip.
+    let foot = Mesh::from(Cuboid::new(0.1, 0.06, 0.1));
+    let legs = merged(
+        [(-0.46, -0.42), (0.46, -0.42), (-0.46, 0.42), (0.46, 0.42)]
+            .into_iter()
+            .flat_map(|(x, z)| {
+                [
+                    leg.clone().translated_by(Vec3::new(x, 0.3, z)),
+                    // A foot, so the leg reads as one from above.
+                    foot.clone().transformed_by(
+                        Transform::from_xyz(x, 0.04, z).with_scale(Vec3::new(1.8, 1.0, 2.2)),
+                    ),
+                ]
+            }),
+    );
+    let barrel = crate::client::shapes::cylinder(0.045, 0.7);
+    let aa_barrels = [
+        std::f32::consts::FRAC_PI_4,
+        std::f32::consts::FRAC_PI_2 - 0.15,
+    ]
+    .map(|raise| {
+        meshes.add(merged([-0.07, 0.07].map(|x| {
+            barrel.clone().transformed_by(
+                Transform::from_xyz(x * 1.4, 0.6, -0.2)
+                    .with_rotation(Quat::from_rotation_x(raise))
+                    .with_scale(Vec3::new(1.3, 1.1, 1.3)),
+            )
+        })))
+    });
+    let figures = [1.0, SQUAD_CROUCH]
+        .map(|crouch| [1.0, SQUAD_RIDING].map(|scale| meshes.add(squad_figures(crouch, scale))));
     commands.insert_resource(UnitAssets {
         hull: meshes.add(Cuboid::new(0.62, 0.26, 0.9)),
         apc_hull: meshes.add(Cuboid::new(0.6, 0.4, 0.96)),
-        track: meshes.add(Cuboid::new(0.14, 0.22, 0.98)),
+        tracks: meshes.add(tracks),
+        legs: meshes.add(legs),
+        figures,
+        aa_barrels,
         turret: meshes.add(crate::client::shapes::cylinder(0.22, 0.2)),
-        barrel: meshes.add(crate::client::shapes::cylinder(0.045, 0.7)),
+        barrel: meshes.add(barrel),
         glacis: meshes.add(Cuboid::new(0.5, 0.06, 0.12)),
         target: meshes.add(Cuboid::new(0.7, 0.7, 0.12)),
         bullseye: meshes.add(crate::client::shapes::cylinder(0.18, 0.13)),
         flame: meshes.add(crate::client::shapes::cone(0.22, 0.6, 12)),
-        pip: meshes.add(Cuboid::new(0.1, 0.06, 0.1)),
+        pip: foot,
         stand: meshes.add(crate::client::shapes::cylinder(0.42, 0.06)),
-        figure: meshes.add(crate::client::shapes::capsule(0.1, 0.26)),
-        head: meshes.add(crate::client::shapes::sphere(0.09)),
         launcher: meshes.add(crate::client::shapes::cylinder(0.04, 0.42)),
         halo: meshes.add(crate::client::shapes::torus(0.4, 0.54)),
         sandbags: meshes.add(crate::client::shapes::torus(0.26, 0.46)),
         mount: meshes.add(crate::client::shapes::cylinder(0.17, 0.22)),
         skirt: meshes.add(crate::client::shapes::cylinder(0.5, 0.12)),
-        leg: meshes.add(crate::client::shapes::cylinder(0.075, 0.62)),
         glow: materials.add(StandardMaterial {
             base_color: Color::srgb(0.5, 0.85, 1.0),
             emissive: LinearRgba::rgb(0.6, 1.6, 2.4),
@@ -200,32 +246,17 @@ fn dress_units(
                 }
                 // A walker stands on four legs.
                 UnitModel::Walker => {
-                    for (x, z) in [(-0.46, -0.42), (0.46, -0.42), (-0.46, 0.42), (0.46, 0.42)] {
-                        p.spawn((
-                            Mesh3d(a.leg.clone()),
-                            MeshMaterial3d(a.dark.clone()),
-                            Transform::from_xyz(x, 0.3, z),
-                        ));
-                        // A foot, so the leg reads as one from above.
-                        p.spawn((
-                            Mesh3d(a.pip.clone()),
-                            MeshMaterial3d(a.dark.clone()),
-                            Transform::from_xyz(x, 0.04, z).with_scale(Vec3::new(1.8, 1.0, 2.2)),
-                        ));
-                    }
+                    p.spawn((
+                        Mesh3d(a.legs.clone()),
+                        MeshMaterial3d(a.dark.clone()),
+                        Transform::default(),
+                    ));
                 }
                 UnitModel::Standard => {
                     p.spawn((
-                        Mesh3d(a.track.clone()),
+                        Mesh3d(a.tracks.clone()),
                         MeshMaterial3d(a.dark.clone()),
-                        Transform::from_xyz(-0.36 * 1.25, 0.13 * 1.25, 0.0)
-                            .with_scale(Vec3::splat(1.25)),
-                    ));
-                    p.spawn((
-                        Mesh3d(a.track.clone()),
-                        MeshMaterial3d(a.dark.clone()),
-                        Transform::from_xyz(0.36 * 1.25, 0.13 * 1.25, 0.0)
-                            .with_scale(Vec3::splat(1.25)),
+                        Transform::default(),
                     ));
                 }
             }
@@ -308,6 +339,8 @@ fn show_condition(
     )>,
     turrets: Query<(Entity, Option<&Children>), With<Turret>>,
     dressing: Query<Entity, With<Dressing>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut rows: ResMut<PipRows>,
 ) {
     if busy.held {
         return;
@@ -349,7 +382,7 @@ fn show_condition(
         if kind == UnitKind::AaGun {
             commands
                 .entity(e)
-                .with_children(|p| dress_aa_gun(p, &a, cond, paint));
+                .with_children(|p| dress_aa_gun(p, &a, (&mut rows, &mut meshes), cond, paint));
             continue;
         }
         if kind == UnitKind::Target {
@@ -393,7 +426,14 @@ fn show_condition(
             }
             // Hull points as pips behind the turret: green left, dark red lost.
             if cond.status != Status::Destroyed {
-                hull_pips(p, &a, cond, if apc { 0.6 } else { 0.45 } + lift, 0.5);
+                hull_pips(
+                    p,
+                    &a,
+                    (&mut rows, &mut meshes),
+                    cond,
+                    if apc { 0.6 } else { 0.45 } + lift,
+                    0.5,
+                );
             }
         });
         for (turret, _) in &turrets {
@@ -422,7 +462,7 @@ fn dress_squad(
     if cond.status == Status::Destroyed {
         return;
     }
-    let scale = if cond.riding { 0.6 } else { 1.0 };
+    let scale = if cond.riding { SQUAD_RIDING } else { 1.0 };
     if escorted {
         p.spawn((
             Dressing,
@@ -431,43 +471,63 @@ fn dress_squad(
             Transform::from_xyz(0.0, 0.05, 0.0).with_scale(Vec3::splat(scale)),
         ));
     }
-    let crouch = if cond.in_cover { 0.6 } else { 1.0 };
+    let crouch = if cond.in_cover { SQUAD_CROUCH } else { 1.0 };
     p.spawn((
         Dressing,
         Mesh3d(a.stand.clone()),
         MeshMaterial3d(paint),
         Transform::from_xyz(0.0, 0.03, 0.0).with_scale(Vec3::splat(scale)),
     ));
-    for (k, (x, z)) in [(0.0, -0.2), (-0.22, 0.14), (0.22, 0.14)]
-        .into_iter()
-        .enumerate()
-    {
-        let body = Vec3::new(x * scale, 0.06 + 0.23 * crouch * scale, z * scale);
-        p.spawn((
-            Dressing,
-            Mesh3d(a.figure.clone()),
-            MeshMaterial3d(a.olive.clone()),
-            Transform::from_translation(body).with_scale(Vec3::new(scale, crouch * scale, scale)),
-        ));
-        p.spawn((
-            Dressing,
-            Mesh3d(a.head.clone()),
-            MeshMaterial3d(a.olive.clone()),
-            Transform::from_translation(body + Vec3::Y * (0.27 * crouch * scale))
-                .with_scale(Vec3::splat(scale)),
-        ));
-        // The front figure carries the missile launcher on its shoulder.
-        if k == 0 {
-            p.spawn((
-                Dressing,
-                Mesh3d(a.launcher.clone()),
-                MeshMaterial3d(a.dark.clone()),
-                Transform::from_translation(body + Vec3::new(0.12, 0.2 * crouch, 0.0) * scale)
-                    .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
+    p.spawn((
+        Dressing,
+        Mesh3d(a.figures[usize::from(cond.in_cover)][usize::from(cond.riding)].clone()),
+        MeshMaterial3d(a.olive.clone()),
+        Transform::default(),
+    ));
+    // The front figure carries the missile launcher on its shoulder.
+    let body = squad_body(SQUAD[0], crouch, scale);
+    p.spawn((
+        Dressing,
+        Mesh3d(a.launcher.clone()),
+        MeshMaterial3d(a.dark.clone()),
+        Transform::from_translation(body + Vec3::new(0.12, 0.2 * crouch, 0.0) * scale)
+            .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
+            .with_scale(Vec3::splat(scale)),
+    ));
+}
+
+/// How low a squad in cover crouches, and how small a squad riding on a tank stands.
+const SQUAD_CROUCH: f32 = 0.6;
+const SQUAD_RIDING: f32 = 0.6;
+
+/// Where a squad's three figures stand on its base, the one with the launcher first.
+const SQUAD: [(f32, f32); 3] = [(0.0, -0.2), (-0.22, 0.14), (0.22, 0.14)];
+
+/// The centre of a squad figure's body standing at `(x, z)`.
+fn squad_body((x, z): (f32, f32), crouch: f32, scale: f32) -> Vec3 {
+    Vec3::new(x * scale, 0.06 + 0.23 * crouch * scale, z * scale)
+}
+
+/// A squad's three figures with their heads, one mesh.
+fn squad_figures(crouch: f32, scale: f32) -> Mesh {
+    let figure = crate::client::shapes::capsule(0.1, 0.26);
+    let head = crate::client::shapes::sphere(0.09);
+    crate::client::shapes::merged(SQUAD.into_iter().flat_map(|at| {
+        let body = squad_body(at, crouch, scale);
+        [
+            figure
+                .clone()
+                .transformed_by(Transform::from_translation(body).with_scale(Vec3::new(
+                    scale,
+                    crouch * scale,
+                    scale,
+                ))),
+            head.clone().transformed_by(
+                Transform::from_translation(body + Vec3::Y * (0.27 * crouch * scale))
                     .with_scale(Vec3::splat(scale)),
-            ));
-        }
-    }
+            ),
+        ]
+    }))
 }
 
 /// An AA gun: a ring of sandbags round a mount in the side's colour (grey once knocked
@@ -475,6 +535,7 @@ fn dress_squad(
 fn dress_aa_gun(
     p: &mut bevy::ecs::hierarchy::ChildSpawnerCommands,
     a: &UnitAssets,
+    rows: (&mut PipRows, &mut Assets<Mesh>),
     cond: &Condition,
     paint: Handle<StandardMaterial>,
 ) {
@@ -491,48 +552,69 @@ fn dress_aa_gun(
         Transform::from_xyz(0.0, 0.22, 0.0).with_scale(Vec3::new(1.4, 1.6, 1.4)),
     ));
     // Knocked out, the barrels droop to the ground.
-    let raise = if cond.status == Status::Active {
-        std::f32::consts::FRAC_PI_4
-    } else {
-        std::f32::consts::FRAC_PI_2 - 0.15
-    };
-    for x in [-0.07, 0.07] {
-        p.spawn((
-            Dressing,
-            Mesh3d(a.barrel.clone()),
-            MeshMaterial3d(a.dark.clone()),
-            Transform::from_xyz(x * 1.4, 0.6, -0.2)
-                .with_rotation(Quat::from_rotation_x(raise))
-                .with_scale(Vec3::new(1.3, 1.1, 1.3)),
-        ));
-    }
+    p.spawn((
+        Dressing,
+        Mesh3d(a.aa_barrels[usize::from(cond.status != Status::Active)].clone()),
+        MeshMaterial3d(a.dark.clone()),
+        Transform::default(),
+    ));
     if cond.status == Status::Active {
-        hull_pips(p, a, cond, 0.42, 0.5);
+        hull_pips(p, a, rows, cond, 0.42, 0.5);
     }
 }
 
 /// A model's hull points as a row of pips at height `y`, `z` behind its centre: green
-/// while left, dark red once lost.
+/// while left, dark red once lost. The pips left are one mesh and those lost another.
 fn hull_pips(
     p: &mut bevy::ecs::hierarchy::ChildSpawnerCommands,
     a: &UnitAssets,
+    (rows, meshes): (&mut PipRows, &mut Assets<Mesh>),
     cond: &Condition,
     y: f32,
     z: f32,
 ) {
-    let n = f32::from(cond.max_hull);
-    for i in 0..cond.max_hull {
-        let x = (f32::from(i) - (n - 1.0) / 2.0) * 0.13;
+    let hull = cond.hull.min(cond.max_hull);
+    for (pips, material) in [(0..hull, &a.pip_on), (hull..cond.max_hull, &a.pip_off)] {
+        if pips.is_empty() {
+            continue;
+        }
+        let mesh = rows.get(meshes, &a.pip, cond.max_hull, pips, Vec2::new(y, z));
         p.spawn((
             Dressing,
-            Mesh3d(a.pip.clone()),
-            MeshMaterial3d(if i < cond.hull {
-                a.pip_on.clone()
-            } else {
-                a.pip_off.clone()
-            }),
-            Transform::from_xyz(x, y, z),
+            Mesh3d(mesh),
+            MeshMaterial3d(material.clone()),
+            Transform::default(),
         ));
+    }
+}
+
+/// Rows of hull pips, one mesh each, made when first needed: a row is known by the
+/// number of pips the model has, which of them it holds, and where it sits.
+#[derive(Resource, Default)]
+struct PipRows(std::collections::HashMap<(u8, u8, u8, [u32; 2]), Handle<Mesh>>);
+
+impl PipRows {
+    /// The mesh of pips `pips` of a row of `of`, at height `at.x`, `at.y` behind the
+    /// model's centre.
+    fn get(
+        &mut self,
+        meshes: &mut Assets<Mesh>,
+        pip: &Mesh,
+        of: u8,
+        pips: std::ops::Range<u8>,
+        at: Vec2,
+    ) -> Handle<Mesh> {
+        let key = (of, pips.start, pips.end, [at.x.to_bits(), at.y.to_bits()]);
+        self.0
+            .entry(key)
+            .or_insert_with(|| {
+                let n = f32::from(of);
+                meshes.add(crate::client::shapes::merged(pips.map(|i| {
+                    let x = (f32::from(i) - (n - 1.0) / 2.0) * 0.13;
+                    pip.clone().translated_by(Vec3::new(x, at.x, at.y))
+                })))
+            })
+            .clone()
     }
 }
 
