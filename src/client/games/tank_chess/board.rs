@@ -221,7 +221,7 @@ pub fn world_to_square((w, h): (u8, u8), at: Vec3) -> Option<Square> {
         clippy::cast_sign_loss,
         reason = "checked to lie on the board"
     )]
-    (inside(col, w) && inside(row, h)).then(|| Square {
+    (inside(col, w) && inside(row, h)).then_some(Square {
         col: col as u8,
         row: row as u8,
     })

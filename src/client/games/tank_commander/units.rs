@@ -682,3 +682,45 @@ fn glide(
     }
     moving.0 = still_moving;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The mean x of a mesh's vertices.
+    fn centre_x(mesh: &Mesh) -> f32 {
+        let positions = mesh
+            .attribute(Mesh::ATTRIBUTE_POSITION)
+            .and_then(|a| a.as_float3())
+            .unwrap();
+        #[allow(clippy::cast_precision_loss, reason = "a few dozen vertices")]
+        let n = positions.len() as f32;
+        positions.iter().map(|p| p[0]).sum::<f32>() / n
+    }
+
+    #[test]
+    fn a_row_of_pips_is_made_once_with_each_pip_where_it_stood_alone() {
+        let mut meshes = Assets::<Mesh>::default();
+        let mut rows = PipRows::default();
+        let pip = Mesh::from(Cuboid::new(0.1, 0.06, 0.1));
+        let at = Vec2::new(0.45, 0.5);
+        let left = rows.get(&mut meshes, &pip, 4, 0..3, at);
+        assert_eq!(rows.get(&mut meshes, &pip, 4, 0..3, at), left, "made once");
+        let lost = rows.get(&mut meshes, &pip, 4, 3..4, at);
+        assert_ne!(left, lost);
+        assert_eq!(meshes.len(), 2);
+        let (left, lost) = (meshes.get(&left).unwrap(), meshes.get(&lost).unwrap());
+        assert_eq!(left.count_vertices(), 3 * pip.count_vertices());
+        assert_eq!(lost.count_vertices(), pip.count_vertices());
+        // Four pips 0.13 apart, centred: the lost one is the last, the three left are
+        // centred on the second.
+        assert!((centre_x(lost) - 1.5 * 0.13).abs() < 1e-5);
+        assert!((centre_x(left) + 0.5 * 0.13).abs() < 1e-5);
+        // A row of another length, or elsewhere on the model, is another mesh.
+        assert_ne!(
+            rows.get(&mut meshes, &pip, 5, 0..3, at),
+            rows.get(&mut meshes, &pip, 4, 0..3, Vec2::new(0.6, 0.5))
+        );
+        assert_eq!(meshes.len(), 4);
+    }
+}
