@@ -174,39 +174,46 @@ impl FromWorld for ChessAssets {
 const OBSTACLE_TOP: f32 = 0.4;
 const PIECE_TOP: f32 = 0.25;
 
-/// Where each square's entity is, and how high what stands on it reaches, for the
-/// pointer (see [`super::picking`]).
+/// How high what stands on a square reaches, for the pointer.
+#[must_use]
+pub fn top_of(cell: Cell) -> f32 {
+    match cell {
+        Cell::Obstacle => OBSTACLE_TOP,
+        Cell::Piece(_) => PIECE_TOP,
+        Cell::Empty => 0.0,
+    }
+}
+
+/// The entity of each square of the board laid, for the pointer (see
+/// [`super::picking`]).
 #[derive(Resource, Default)]
 pub struct SquareIndex {
     size: (u8, u8),
-    /// Row by row from the first: the square's entity and the height of its top.
-    squares: Vec<(Entity, f32)>,
+    /// Row by row from the first.
+    squares: Vec<Entity>,
 }
 
 impl SquareIndex {
-    /// The entity of a square and the height of what stands on it.
-    fn get(&self, sq: Square) -> Option<(Entity, f32)> {
+    /// The entity that takes the pointer's events for a square.
+    fn entity(&self, sq: Square) -> Option<Entity> {
         (sq.col < self.size.0 && sq.row < self.size.1).then(|| {
             self.squares[usize::from(sq.row) * usize::from(self.size.0) + usize::from(sq.col)]
         })
     }
 
-    /// The entity that takes the pointer's events for a square.
+    /// The square `ray` meets first: an obstacle or a piece whose top (`top` of its
+    /// square) it crosses, else the square where it meets the board, with the distance
+    /// and the point where it met it.
     #[must_use]
-    pub fn entity(&self, sq: Square) -> Option<Entity> {
-        self.get(sq).map(|(e, _)| e)
-    }
-
-    /// The square `ray` meets first: an obstacle or a piece whose top it crosses, else the
-    /// square where it meets the board, with the distance and the point where it met it.
-    #[must_use]
-    pub fn under(&self, ray: &Ray3d) -> Option<(Entity, f32, Vec3)> {
-        [OBSTACLE_TOP, PIECE_TOP, 0.0].into_iter().find_map(|top| {
-            let depth = ray.intersect_plane(Vec3::Y * top, InfinitePlane3d::new(Vec3::Y))?;
-            let point = ray.get_point(depth);
-            let (entity, height) = self.get(world_to_square(self.size, point)?)?;
-            (height >= top).then_some((entity, depth, point))
-        })
+    pub fn under(&self, ray: &Ray3d, top: impl Fn(Square) -> f32) -> Option<(Entity, f32, Vec3)> {
+        [OBSTACLE_TOP, PIECE_TOP, 0.0]
+            .into_iter()
+            .find_map(|height| {
+                let depth = ray.intersect_plane(Vec3::Y * height, InfinitePlane3d::new(Vec3::Y))?;
+                let point = ray.get_point(depth);
+                let sq = world_to_square(self.size, point)?;
+                (top(sq) >= height).then_some((self.entity(sq)?, depth, point))
+            })
     }
 }
 
@@ -285,8 +292,7 @@ fn lay_board(
                 &a.light
             };
             squares.add(colour, a.tile.clone().translated_by(at - Vec3::Y * 0.05));
-            let obstacle = game.cell(sq) == Cell::Obstacle;
-            if obstacle {
+            if game.cell(sq) == Cell::Obstacle {
                 blocks.add(
                     &a.block,
                     a.cube.clone().transformed_by(
@@ -297,16 +303,12 @@ fn lay_board(
             }
             // An obstacle is pointed at like its square, so that it too says why no piece
             // goes there.
-            let tile = commands
-                .spawn((
-                    BoardPart,
-                    DespawnOnExit(GameScreen::TankChess),
-                    SquareTile(sq),
-                ))
-                .id();
-            index
-                .squares
-                .push((tile, if obstacle { OBSTACLE_TOP } else { 0.0 }));
+            let tile = commands.spawn((
+                BoardPart,
+                DespawnOnExit(GameScreen::TankChess),
+                SquareTile(sq),
+            ));
+            index.squares.push(tile.id());
         }
     }
     for (flat, parts) in [(true, squares), (false, blocks)] {
@@ -469,14 +471,13 @@ fn piece_parts(a: &ChessAssets, p: &crate::rules::tank_chess::Piece) -> Vec<(Pai
 
 /// The pieces, wrecks and flags, drawn again when the position changes: all of them as
 /// one mesh per material (a handful of entities, whatever the number of pieces). The
-/// pointer finds a piece by its square (see [`SquareIndex`]).
+/// pointer finds a piece by its square (see [`SquareIndex::under`]).
 fn draw_pieces(
     mut commands: Commands,
     session: Res<Session<TankChess>>,
     a: Res<ChessAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
     drawn: Query<Entity, With<Drawn>>,
-    mut index: ResMut<SquareIndex>,
     mut last: Local<Option<(u64, usize)>>,
 ) {
     let now = (session.generation, session.game.history().len());
@@ -488,24 +489,7 @@ fn draw_pieces(
         commands.entity(e).despawn();
     }
     let game = session.state();
-    let (w, h) = game.size();
     let mut models = crate::client::shapes::ByMaterial::default();
-    for (n, sq) in index.squares.iter_mut().enumerate() {
-        #[allow(
-            clippy::cast_possible_truncation,
-            reason = "a board is at most 255 wide"
-        )]
-        let sq_at = Square {
-            col: (n % usize::from(w)) as u8,
-            row: (n / usize::from(w)) as u8,
-        };
-        sq.1 = match game.cell(sq_at) {
-            Cell::Obstacle => OBSTACLE_TOP,
-            Cell::Piece(_) => PIECE_TOP,
-            Cell::Empty => 0.0,
-        };
-    }
-    debug_assert_eq!(index.squares.len(), usize::from(w) * usize::from(h));
     for p in game.pieces() {
         if p.state == PieceState::Escaped {
             continue;
@@ -661,20 +645,12 @@ fn draw_highlights(
 mod tests {
     use super::*;
 
-    fn index(size: (u8, u8), tops: &[(Square, f32)]) -> SquareIndex {
-        let mut index = SquareIndex {
+    fn index(size: (u8, u8)) -> SquareIndex {
+        let n = u32::from(size.0) * u32::from(size.1);
+        SquareIndex {
             size,
-            squares: Vec::new(),
-        };
-        for row in 0..size.1 {
-            for col in 0..size.0 {
-                let sq = Square { col, row };
-                let top = tops.iter().find(|(s, _)| *s == sq).map_or(0.0, |t| t.1);
-                let n = u32::from(row) * u32::from(size.0) + u32::from(col) + 1;
-                index.squares.push((Entity::from_raw_u32(n).unwrap(), top));
-            }
+            squares: (1..=n).map(|n| Entity::from_raw_u32(n).unwrap()).collect(),
         }
-        index
     }
 
     #[test]
@@ -703,11 +679,17 @@ mod tests {
         // North of each: the squares a slanting view from the south sees behind them.
         let behind_block = Square { col: 2, row: 3 };
         let behind_piece = Square { col: 4, row: 3 };
-        let index = index(size, &[(block, OBSTACLE_TOP), (piece, PIECE_TOP)]);
-        let entity = |sq: Square| index.get(sq).unwrap().0;
+        let index = index(size);
+        let cell = |sq: Square| match sq {
+            _ if sq == block => Cell::Obstacle,
+            _ if sq == piece => Cell::Piece(0),
+            _ => Cell::Empty,
+        };
+        let under = |ray: Ray3d| index.under(&ray, |sq| top_of(cell(sq))).map(|hit| hit.0);
+        let entity = |sq: Square| index.entity(sq);
         let down = |sq: Square| Ray3d::new(square_centre(size, sq) + Vec3::Y * 10.0, Dir3::NEG_Y);
         for sq in [block, piece, behind_block] {
-            assert_eq!(index.under(&down(sq)).unwrap().0, entity(sq));
+            assert_eq!(under(down(sq)), entity(sq));
         }
         // Slanting rays from the south (+Z): one that meets the top of the block or the
         // piece, and one that passes just north of it and meets the square behind.
@@ -724,11 +706,10 @@ mod tests {
                 ),
             ] {
                 let dir = Dir3::new(ground - over).unwrap();
-                let hit = index.under(&Ray3d::new(over - dir * 5.0, dir)).unwrap();
-                assert_eq!(hit.0, entity(found));
+                assert_eq!(under(Ray3d::new(over - dir * 5.0, dir)), entity(found));
             }
         }
         // Off the board: nothing.
-        assert!(index.under(&down(Square { col: 9, row: 9 })).is_none());
+        assert!(under(down(Square { col: 9, row: 9 })).is_none());
     }
 }

@@ -8,7 +8,7 @@ use bevy::picking::backend::PointerHits;
 use bevy::picking::backend::ray::RayMap;
 use bevy::prelude::*;
 
-use super::board::SquareIndex;
+use super::board::{SquareIndex, top_of};
 use crate::client::session::Session;
 use crate::rules::tank_chess::TankChess;
 
@@ -26,7 +26,11 @@ fn pick_squares(
     rays: Res<RayMap>,
     cameras: Query<&Camera>,
     index: Res<SquareIndex>,
+    session: Res<Session<TankChess>>,
     mut hits: MessageWriter<PointerHits>,
 ) {
-    crate::client::input::report_board_hits(&rays, &cameras, &mut hits, |ray| index.under(ray));
+    let game = session.state();
+    crate::client::input::report_board_hits(&rays, &cameras, &mut hits, |ray| {
+        index.under(ray, |sq| top_of(game.cell(sq)))
+    });
 }

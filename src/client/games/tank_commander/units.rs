@@ -97,16 +97,15 @@ fn load_assets(
         )
     }));
     let leg = crate::client::shapes::cylinder(0.075, 0.62);
-    // A walker's foot is a flattened hull pip.
-    let foot = Mesh::from(Cuboid::new(0.1, 0.06, 0.1));
+    let pip = Mesh::from(Cuboid::new(0.1, 0.06, 0.1));
     let legs = merged(
         [(-0.46, -0.42), (0.46, -0.42), (-0.46, 0.42), (0.46, 0.42)]
             .into_iter()
             .flat_map(|(x, z)| {
                 [
                     leg.clone().translated_by(Vec3::new(x, 0.3, z)),
-                    // A foot, so the leg reads as one from above.
-                    foot.clone().transformed_by(
+                    // A foot (a flattened hull pip), so the leg reads as one from above.
+                    pip.clone().transformed_by(
                         Transform::from_xyz(x, 0.04, z).with_scale(Vec3::new(1.8, 1.0, 2.2)),
                     ),
                 ]
@@ -141,7 +140,7 @@ fn load_assets(
         target: meshes.add(Cuboid::new(0.7, 0.7, 0.12)),
         bullseye: meshes.add(crate::client::shapes::cylinder(0.18, 0.13)),
         flame: meshes.add(crate::client::shapes::cone(0.22, 0.6, 12)),
-        pip: foot,
+        pip,
         stand: meshes.add(crate::client::shapes::cylinder(0.42, 0.06)),
         launcher: meshes.add(crate::client::shapes::cylinder(0.04, 0.42)),
         halo: meshes.add(crate::client::shapes::torus(0.4, 0.54)),
