@@ -110,6 +110,17 @@ pub fn merged(parts: impl IntoIterator<Item = Mesh>) -> Mesh {
     mesh
 }
 
+/// `mesh` with every vertex coloured `color`. Parts of several colours painted so and
+/// [`merged`] are drawn as one entity with one white material: Bevy's standard material
+/// multiplies its base colour by the vertex colour, so a part looks as it did under a
+/// material of its own colour (and the same roughness).
+#[must_use]
+pub fn painted(mut mesh: Mesh, color: Color) -> Mesh {
+    let linear = LinearRgba::from(color).to_f32_array();
+    mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, vec![linear; mesh.count_vertices()]);
+    mesh
+}
+
 /// Parts gathered by material, each material's parts merged into one mesh: a board of
 /// hundreds of tiles is drawn as a few entities, for visibility, shadows, extraction and
 /// transforms, instead of one per tile.

@@ -140,15 +140,18 @@ struct Flight {
 #[derive(Resource, Clone)]
 struct DiceAssets {
     cube: Handle<Mesh>,
-    /// All 21 pips of a die as one mesh, so that a die is two entities, not 22.
+    /// All 21 pips of a die as one mesh, so that a Nuke die is two entities, not 22.
     pips: Handle<Mesh>,
+    /// A Tank die of each seat's colour, and a Free die last, with its black pips: one
+    /// mesh painted in both colours (`shapes::painted`), drawn with `tinted`, so that
+    /// such a die is one entity. A Nuke die's pips glow, which a vertex colour cannot
+    /// do: it keeps its cube and its pips apart.
+    painted: Vec<Handle<Mesh>>,
+    tinted: Handle<StandardMaterial>,
     ring: Handle<Mesh>,
     nuke: Handle<StandardMaterial>,
-    free: Handle<StandardMaterial>,
-    black: Handle<StandardMaterial>,
     red: Handle<StandardMaterial>,
     gold: Handle<StandardMaterial>,
-    seats: Vec<Handle<StandardMaterial>>,
     /// The table's fixtures, made once: a redraw after every action reuses them.
     table: Handle<Mesh>,
     felt: Handle<StandardMaterial>,
@@ -261,26 +264,35 @@ fn spawn_die(
     at: Transform,
     extra: impl Bundle,
 ) -> Entity {
-    let size = die_size(kind);
-    let body = match (kind, owner) {
-        (DieKind::Nuke, _) => assets.nuke.clone(),
-        (DieKind::Free, _) | (_, None) => assets.free.clone(),
-        (DieKind::Tank, Some(p)) => assets.seats[p.index() % assets.seats.len()].clone(),
-    };
-    let pip_mat = if kind == DieKind::Nuke {
-        assets.red.clone()
-    } else {
-        assets.black.clone()
-    };
+    let at = at.with_scale(Vec3::splat(die_size(kind)));
+    let screen = DespawnOnExit(GameScreen::BattleTanks);
+    if kind != DieKind::Nuke {
+        let die = match (kind, owner) {
+            (DieKind::Tank, Some(p)) => p.index() % (assets.painted.len() - 1),
+            _ => assets.painted.len() - 1,
+        };
+        return commands
+            .spawn((
+                screen,
+                Mesh3d(assets.painted[die].clone()),
+                MeshMaterial3d(assets.tinted.clone()),
+                at,
+                extra,
+            ))
+            .id();
+    }
     commands
         .spawn((
-            DespawnOnExit(GameScreen::BattleTanks),
+            screen,
             Mesh3d(assets.cube.clone()),
-            MeshMaterial3d(body),
-            at.with_scale(Vec3::splat(size)),
+            MeshMaterial3d(assets.nuke.clone()),
+            at,
             extra,
         ))
-        .with_child((Mesh3d(assets.pips.clone()), MeshMaterial3d(pip_mat)))
+        .with_child((
+            Mesh3d(assets.pips.clone()),
+            MeshMaterial3d(assets.red.clone()),
+        ))
         .id()
 }
 
@@ -344,6 +356,76 @@ fn draw_dice(commands: &mut Commands, assets: &DiceAssets, game: &BattleTanks) {
     }
 }
 
+/// The dice's and the table's meshes and materials.
+fn dice_assets(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> DiceAssets {
+    let mut mat = |c: Color, emissive: LinearRgba| {
+        materials.add(StandardMaterial {
+            base_color: c,
+            emissive,
+            perceptual_roughness: 0.5,
+            ..default()
+        })
+    };
+    let (cube, pips) = (Mesh::from(Cuboid::new(1.0, 1.0, 1.0)), pips_mesh());
+    let seats = (0..8u8).map(|i| {
+        let c = seat_color_3d(PlayerId(i)).to_srgba();
+        // Lighter than the seat colour so the black pips read.
+        Color::srgb(
+            0.45 + c.red * 0.55,
+            0.45 + c.green * 0.55,
+            0.45 + c.blue * 0.55,
+        )
+    });
+    let painted = seats
+        .chain([Color::srgb(0.6, 0.6, 0.6)])
+        .map(|body| {
+            use crate::client::shapes::{merged, painted};
+            meshes.add(merged([
+                painted(cube.clone(), body),
+                painted(pips.clone(), Color::srgb(0.05, 0.05, 0.05)),
+            ]))
+        })
+        .collect();
+    DiceAssets {
+        cube: meshes.add(cube),
+        pips: meshes.add(pips),
+        painted,
+        tinted: mat(Color::WHITE, LinearRgba::BLACK),
+        ring: meshes.add(Annulus::new(0.24, 0.3)),
+        nuke: mat(Color::srgb(0.08, 0.08, 0.09), LinearRgba::BLACK),
+        red: mat(Color::srgb(1.0, 0.15, 0.1), LinearRgba::rgb(2.0, 0.2, 0.1)),
+        gold: mat(Color::srgb(1.0, 0.8, 0.2), LinearRgba::rgb(1.5, 1.0, 0.2)),
+        table: meshes.add(Cylinder::new(TABLE_RADIUS, 0.2)),
+        felt: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.13, 0.32, 0.18),
+            perceptual_roughness: 0.95,
+            ..default()
+        }),
+        battlefield: meshes.add(Circle::new(2.9)),
+        battlefield_wood: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.30, 0.22, 0.14),
+            perceptual_roughness: 0.9,
+            ..default()
+        }),
+        plate: meshes.add(Cuboid::new(4.4, 0.02, 1.5)),
+        plates: (0..8u8)
+            .map(|i| {
+                materials.add(StandardMaterial {
+                    base_color: seat_color_3d(PlayerId(i)).darker(0.25),
+                    perceptual_roughness: 0.9,
+                    ..default()
+                })
+            })
+            .collect(),
+        blast: meshes.add(crate::client::shapes::sphere(1.0)),
+        blast_fire: materials.add(StandardMaterial {
+            base_color: Color::srgb(1.0, 0.6, 0.1),
+            emissive: LinearRgba::rgb(8.0, 3.0, 0.5),
+            ..default()
+        }),
+    }
+}
+
 fn redraw(
     mut commands: Commands,
     mut played: MessageReader<FactsPlayed<BattleTanks>>,
@@ -378,66 +460,7 @@ fn redraw(
     let assets = match assets {
         Some(a) => a.clone(),
         None => {
-            let mut mat = |c: Color, emissive: LinearRgba| {
-                materials.add(StandardMaterial {
-                    base_color: c,
-                    emissive,
-                    perceptual_roughness: 0.5,
-                    ..default()
-                })
-            };
-            let a = DiceAssets {
-                cube: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
-                pips: meshes.add(pips_mesh()),
-                ring: meshes.add(Annulus::new(0.24, 0.3)),
-                nuke: mat(Color::srgb(0.08, 0.08, 0.09), LinearRgba::BLACK),
-                free: mat(Color::srgb(0.6, 0.6, 0.6), LinearRgba::BLACK),
-                black: mat(Color::srgb(0.05, 0.05, 0.05), LinearRgba::BLACK),
-                red: mat(Color::srgb(1.0, 0.15, 0.1), LinearRgba::rgb(2.0, 0.2, 0.1)),
-                gold: mat(Color::srgb(1.0, 0.8, 0.2), LinearRgba::rgb(1.5, 1.0, 0.2)),
-                seats: (0..8u8)
-                    .map(|i| {
-                        let c = seat_color_3d(PlayerId(i)).to_srgba();
-                        // Lighter than the seat colour so the black pips read.
-                        mat(
-                            Color::srgb(
-                                0.45 + c.red * 0.55,
-                                0.45 + c.green * 0.55,
-                                0.45 + c.blue * 0.55,
-                            ),
-                            LinearRgba::BLACK,
-                        )
-                    })
-                    .collect(),
-                table: meshes.add(Cylinder::new(TABLE_RADIUS, 0.2)),
-                felt: materials.add(StandardMaterial {
-                    base_color: Color::srgb(0.13, 0.32, 0.18),
-                    perceptual_roughness: 0.95,
-                    ..default()
-                }),
-                battlefield: meshes.add(Circle::new(2.9)),
-                battlefield_wood: materials.add(StandardMaterial {
-                    base_color: Color::srgb(0.30, 0.22, 0.14),
-                    perceptual_roughness: 0.9,
-                    ..default()
-                }),
-                plate: meshes.add(Cuboid::new(4.4, 0.02, 1.5)),
-                plates: (0..8u8)
-                    .map(|i| {
-                        materials.add(StandardMaterial {
-                            base_color: seat_color_3d(PlayerId(i)).darker(0.25),
-                            perceptual_roughness: 0.9,
-                            ..default()
-                        })
-                    })
-                    .collect(),
-                blast: meshes.add(crate::client::shapes::sphere(1.0)),
-                blast_fire: materials.add(StandardMaterial {
-                    base_color: Color::srgb(1.0, 0.6, 0.1),
-                    emissive: LinearRgba::rgb(8.0, 3.0, 0.5),
-                    ..default()
-                }),
-            };
+            let a = dice_assets(&mut meshes, &mut materials);
             commands.insert_resource(a.clone());
             a
         }
@@ -903,4 +926,52 @@ fn draw_labels(
             }
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tank_die_is_one_entity_and_a_nuke_die_keeps_its_glowing_pips_apart() {
+        let mut meshes = Assets::<Mesh>::default();
+        let mut materials = Assets::<StandardMaterial>::default();
+        let assets = dice_assets(&mut meshes, &mut materials);
+        let mut world = World::new();
+        let mut spawn = |owner: Option<PlayerId>, kind: DieKind| {
+            let mut commands = world.commands();
+            let die = spawn_die(&mut commands, &assets, owner, kind, Transform::IDENTITY, ());
+            world.flush();
+            let mesh = world.get::<Mesh3d>(die).unwrap().0.clone();
+            let material = world.get::<MeshMaterial3d<StandardMaterial>>(die).unwrap();
+            let parts = world.get::<Children>(die).map_or(0, |c| c.len());
+            (mesh, material.0.clone(), parts)
+        };
+        // A Tank die in the third seat's colour and a Free die, each one painted mesh.
+        let seat = spawn(Some(PlayerId(2)), DieKind::Tank);
+        assert_eq!(seat, (assets.painted[2].clone(), assets.tinted.clone(), 0));
+        let free = spawn(Some(PlayerId(2)), DieKind::Free);
+        assert_eq!(free, (assets.painted[8].clone(), assets.tinted.clone(), 0));
+        // A Nuke die: its cube, and its red pips as a child of their own.
+        let nuke = spawn(Some(PlayerId(2)), DieKind::Nuke);
+        assert_eq!(nuke, (assets.cube.clone(), assets.nuke.clone(), 1));
+        // The painted die holds the cube and every pip, each part in its colour.
+        let (cube, pips) = (
+            meshes.get(&assets.cube).unwrap(),
+            meshes.get(&assets.pips).unwrap(),
+        );
+        let die = meshes.get(&assets.painted[2]).unwrap();
+        assert_eq!(
+            die.count_vertices(),
+            cube.count_vertices() + pips.count_vertices()
+        );
+        let Some(bevy::mesh::VertexAttributeValues::Float32x4(colours)) =
+            die.attribute(Mesh::ATTRIBUTE_COLOR)
+        else {
+            panic!("a painted die has a colour per vertex");
+        };
+        let black = LinearRgba::from(Color::srgb(0.05, 0.05, 0.05)).to_f32_array();
+        assert!(colours[..cube.count_vertices()].iter().all(|c| *c != black));
+        assert!(colours[cube.count_vertices()..].iter().all(|c| *c == black));
+    }
 }

@@ -18,6 +18,7 @@ use crate::rules::tank_commander::state::Status;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Moving>()
         .init_resource::<PipRows>()
+        .init_resource::<Bodies>()
         .add_systems(PreStartup, load_assets)
         .add_systems(
             Update,
@@ -43,41 +44,43 @@ pub fn side_color(side: u8) -> Color {
     }
 }
 
-/// Meshes and materials of the unit models, made once.
+/// The colours of the models' parts that do not show the side.
+const DARK: Color = Color::srgb(0.12, 0.12, 0.12);
+const PLATE: Color = Color::srgb(0.95, 0.95, 0.9);
+const WRECK: Color = Color::srgb(0.22, 0.21, 0.2);
+const SAND: Color = Color::srgb(0.62, 0.55, 0.36);
+const OLIVE: Color = Color::srgb(0.3, 0.36, 0.14);
+
+/// The shapes of the unit models' parts, and the materials of the parts that glow.
+///
+/// The parts that do not glow are painted in their colours and merged into one mesh per
+/// body (see [`Bodies`]), all drawn with the one white `tinted` material: a tank is its
+/// body, its turret and its pips, three entities for the renderer instead of seven.
 #[derive(Resource)]
 pub struct UnitAssets {
-    hull: Handle<Mesh>,
-    apc_hull: Handle<Mesh>,
-    /// Both tracks, one mesh.
-    tracks: Handle<Mesh>,
-    /// A walker's four legs and feet, one mesh.
-    legs: Handle<Mesh>,
-    /// A squad's three figures with their heads, one mesh: standing or crouched (in
-    /// cover), on the ground or riding, as `[crouched][riding]`.
-    figures: [[Handle<Mesh>; 2]; 2],
-    /// An AA gun's twin barrels, one mesh: raised, or drooping once knocked out.
-    aa_barrels: [Handle<Mesh>; 2],
-    turret: Handle<Mesh>,
-    barrel: Handle<Mesh>,
-    glacis: Handle<Mesh>,
-    target: Handle<Mesh>,
-    bullseye: Handle<Mesh>,
-    flame: Handle<Mesh>,
+    hull: Mesh,
+    apc_hull: Mesh,
+    /// Both tracks.
+    tracks: Mesh,
+    /// A walker's four legs and feet.
+    legs: Mesh,
+    turret: Mesh,
+    barrel: Mesh,
+    glacis: Mesh,
+    target: Mesh,
+    bullseye: Mesh,
+    stand: Mesh,
+    launcher: Mesh,
+    sandbags: Mesh,
+    mount: Mesh,
+    skirt: Mesh,
     /// A hull pip, merged into rows (see [`PipRows`]).
     pip: Mesh,
-    stand: Handle<Mesh>,
-    launcher: Handle<Mesh>,
+    flame: Handle<Mesh>,
     halo: Handle<Mesh>,
-    sandbags: Handle<Mesh>,
-    mount: Handle<Mesh>,
-    skirt: Handle<Mesh>,
+    /// White: the painted bodies' vertex colours show through it.
+    tinted: Handle<StandardMaterial>,
     glow: Handle<StandardMaterial>,
-    paint: Vec<Handle<StandardMaterial>>,
-    sand: Handle<StandardMaterial>,
-    olive: Handle<StandardMaterial>,
-    wreck: Handle<StandardMaterial>,
-    dark: Handle<StandardMaterial>,
-    white: Handle<StandardMaterial>,
     gold: Handle<StandardMaterial>,
     fire: Handle<StandardMaterial>,
     pip_on: Handle<StandardMaterial>,
@@ -111,53 +114,30 @@ fn load_assets(
                 ]
             }),
     );
-    let barrel = crate::client::shapes::cylinder(0.045, 0.7);
-    let aa_barrels = [
-        std::f32::consts::FRAC_PI_4,
-        std::f32::consts::FRAC_PI_2 - 0.15,
-    ]
-    .map(|raise| {
-        meshes.add(merged([-0.07, 0.07].map(|x| {
-            barrel.clone().transformed_by(
-                Transform::from_xyz(x * 1.4, 0.6, -0.2)
-                    .with_rotation(Quat::from_rotation_x(raise))
-                    .with_scale(Vec3::new(1.3, 1.1, 1.3)),
-            )
-        })))
-    });
-    let figures = [1.0, SQUAD_CROUCH]
-        .map(|crouch| [1.0, SQUAD_RIDING].map(|scale| meshes.add(squad_figures(crouch, scale))));
     commands.insert_resource(UnitAssets {
-        hull: meshes.add(Cuboid::new(0.62, 0.26, 0.9)),
-        apc_hull: meshes.add(Cuboid::new(0.6, 0.4, 0.96)),
-        tracks: meshes.add(tracks),
-        legs: meshes.add(legs),
-        figures,
-        aa_barrels,
-        turret: meshes.add(crate::client::shapes::cylinder(0.22, 0.2)),
-        barrel: meshes.add(barrel),
-        glacis: meshes.add(Cuboid::new(0.5, 0.06, 0.12)),
-        target: meshes.add(Cuboid::new(0.7, 0.7, 0.12)),
-        bullseye: meshes.add(crate::client::shapes::cylinder(0.18, 0.13)),
-        flame: meshes.add(crate::client::shapes::cone(0.22, 0.6, 12)),
+        hull: Cuboid::new(0.62, 0.26, 0.9).into(),
+        apc_hull: Cuboid::new(0.6, 0.4, 0.96).into(),
+        tracks,
+        legs,
+        turret: crate::client::shapes::cylinder(0.22, 0.2),
+        barrel: crate::client::shapes::cylinder(0.045, 0.7),
+        glacis: Cuboid::new(0.5, 0.06, 0.12).into(),
+        target: Cuboid::new(0.7, 0.7, 0.12).into(),
+        bullseye: crate::client::shapes::cylinder(0.18, 0.13),
+        stand: crate::client::shapes::cylinder(0.42, 0.06),
+        launcher: crate::client::shapes::cylinder(0.04, 0.42),
+        sandbags: crate::client::shapes::torus(0.26, 0.46),
+        mount: crate::client::shapes::cylinder(0.17, 0.22),
+        skirt: crate::client::shapes::cylinder(0.5, 0.12),
         pip,
-        stand: meshes.add(crate::client::shapes::cylinder(0.42, 0.06)),
-        launcher: meshes.add(crate::client::shapes::cylinder(0.04, 0.42)),
+        flame: meshes.add(crate::client::shapes::cone(0.22, 0.6, 12)),
         halo: meshes.add(crate::client::shapes::torus(0.4, 0.54)),
-        sandbags: meshes.add(crate::client::shapes::torus(0.26, 0.46)),
-        mount: meshes.add(crate::client::shapes::cylinder(0.17, 0.22)),
-        skirt: meshes.add(crate::client::shapes::cylinder(0.5, 0.12)),
+        tinted: materials.add(Color::WHITE),
         glow: materials.add(StandardMaterial {
             base_color: Color::srgb(0.5, 0.85, 1.0),
             emissive: LinearRgba::rgb(0.6, 1.6, 2.4),
             ..default()
         }),
-        paint: (0..3).map(|s| materials.add(side_color(s))).collect(),
-        sand: materials.add(Color::srgb(0.62, 0.55, 0.36)),
-        olive: materials.add(Color::srgb(0.3, 0.36, 0.14)),
-        wreck: materials.add(Color::srgb(0.22, 0.21, 0.2)),
-        dark: materials.add(Color::srgb(0.12, 0.12, 0.12)),
-        white: materials.add(Color::srgb(0.95, 0.95, 0.9)),
         gold: materials.add(StandardMaterial {
             base_color: Color::srgb(0.95, 0.78, 0.15),
             emissive: LinearRgba::rgb(0.5, 0.35, 0.0),
@@ -177,6 +157,188 @@ fn load_assets(
     });
 }
 
+/// What colour a model shows its side in: the side's colour while active, grey once
+/// knocked out.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Paint {
+    Side(u8),
+    Wreck,
+}
+
+impl Paint {
+    fn of(cond: &Condition) -> Self {
+        if cond.status == Status::Active {
+            Self::Side(cond.side.0.min(2))
+        } else {
+            Self::Wreck
+        }
+    }
+
+    fn color(self) -> Color {
+        match self {
+            Self::Side(side) => side_color(side),
+            Self::Wreck => WRECK,
+        }
+    }
+}
+
+/// The bodies of the unit models: every part that does not glow or turn on its own, in
+/// its colour, as one mesh.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Body {
+    /// A tank's or an APC's hull with its tracks (legs, or skirt), its pale front plate
+    /// and (an APC's) roof gun.
+    Hull { model: UnitModel, apc: bool },
+    /// A turret with its barrel, which turn together.
+    Turret,
+    /// A squad's stand, its three figures and the launcher: crouched in cover, smaller
+    /// while riding.
+    Squad { crouched: bool, riding: bool },
+    /// An AA gun's sandbags, mount and twin barrels: raised, or drooping once knocked out.
+    AaGun { drooping: bool },
+    /// A practice target with its bullseye.
+    Target,
+}
+
+/// The bodies' meshes, each made when first needed: a battle shows a few kinds of unit
+/// in a few paints, so a few dozen meshes serve any number of units.
+#[derive(Resource, Default)]
+struct Bodies(std::collections::HashMap<(Body, Paint), Handle<Mesh>>);
+
+impl Bodies {
+    fn get(
+        &mut self,
+        meshes: &mut Assets<Mesh>,
+        a: &UnitAssets,
+        body: Body,
+        paint: Paint,
+    ) -> Handle<Mesh> {
+        self.0
+            .entry((body, paint))
+            .or_insert_with(|| meshes.add(body_mesh(a, body, paint.color())))
+            .clone()
+    }
+}
+
+/// `body`'s parts, placed as on the model and painted, the side's parts in `paint`.
+fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
+    use crate::client::shapes::{merged, painted};
+    use std::f32::consts::FRAC_PI_2;
+    let place =
+        |mesh: &Mesh, at: Transform, color: Color| painted(mesh.clone().transformed_by(at), color);
+    let upright = Quat::from_rotation_x(FRAC_PI_2);
+    match body {
+        Body::Hull { model, apc } => {
+            let lift = lift(model);
+            let mut parts = vec![match model {
+                // A hover tank floats on a skirt (and its glowing halo) instead of tracks.
+                UnitModel::Hover => place(
+                    &a.skirt,
+                    Transform::from_xyz(0.0, 0.12, 0.0).with_scale(Vec3::new(1.0, 1.0, 1.3)),
+                    DARK,
+                ),
+                // A walker stands on four legs.
+                UnitModel::Walker => painted(a.legs.clone(), DARK),
+                UnitModel::Standard => painted(a.tracks.clone(), DARK),
+            }];
+            // A pale plate on the front of the hull shows which way it faces.
+            parts.push(place(
+                &a.glacis,
+                Transform::from_xyz(
+                    0.0,
+                    if apc { 0.42 } else { 0.34 } * 1.25 + lift,
+                    -0.38 * 1.25,
+                )
+                .with_scale(Vec3::splat(1.25)),
+                PLATE,
+            ));
+            // An APC has no turret: a machine gun on a roof mount, always facing ahead.
+            if apc {
+                parts.push(place(
+                    &a.barrel,
+                    Transform::from_xyz(0.0, 0.62, -0.3)
+                        .with_rotation(upright)
+                        .with_scale(Vec3::new(0.8, 0.45, 0.8)),
+                    DARK,
+                ));
+            }
+            parts.push(place(
+                if apc { &a.apc_hull } else { &a.hull },
+                Transform::from_xyz(0.0, if apc { 0.32 } else { 0.25 } + lift, 0.0)
+                    .with_scale(Vec3::splat(1.25)),
+                paint,
+            ));
+            merged(parts)
+        }
+        Body::Turret => merged([
+            painted(a.turret.clone(), paint),
+            place(
+                &a.barrel,
+                Transform::from_xyz(0.0, 0.02, -0.5).with_rotation(upright),
+                DARK,
+            ),
+        ]),
+        Body::Squad { crouched, riding } => {
+            let scale = if riding { SQUAD_RIDING } else { 1.0 };
+            let crouch = if crouched { SQUAD_CROUCH } else { 1.0 };
+            // The front figure carries the missile launcher on its shoulder.
+            let body = squad_body(SQUAD[0], crouch, scale);
+            merged([
+                place(
+                    &a.stand,
+                    Transform::from_xyz(0.0, 0.03, 0.0).with_scale(Vec3::splat(scale)),
+                    paint,
+                ),
+                painted(squad_figures(crouch, scale), OLIVE),
+                place(
+                    &a.launcher,
+                    Transform::from_translation(body + Vec3::new(0.12, 0.2 * crouch, 0.0) * scale)
+                        .with_rotation(upright)
+                        .with_scale(Vec3::splat(scale)),
+                    DARK,
+                ),
+            ])
+        }
+        Body::AaGun { drooping } => {
+            let raise = if drooping {
+                FRAC_PI_2 - 0.15
+            } else {
+                std::f32::consts::FRAC_PI_4
+            };
+            let mut parts = vec![
+                place(
+                    &a.sandbags,
+                    Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::new(1.35, 2.2, 1.35)),
+                    SAND,
+                ),
+                place(
+                    &a.mount,
+                    Transform::from_xyz(0.0, 0.22, 0.0).with_scale(Vec3::new(1.4, 1.6, 1.4)),
+                    paint,
+                ),
+            ];
+            parts.extend([-0.07, 0.07].map(|x| {
+                place(
+                    &a.barrel,
+                    Transform::from_xyz(x * 1.4, 0.6, -0.2)
+                        .with_rotation(Quat::from_rotation_x(raise))
+                        .with_scale(Vec3::new(1.3, 1.1, 1.3)),
+                    DARK,
+                )
+            }));
+            merged(parts)
+        }
+        Body::Target => merged([
+            place(&a.target, Transform::from_xyz(0.0, 0.35, 0.0), paint),
+            place(
+                &a.bullseye,
+                Transform::from_xyz(0.0, 0.35, -0.01).with_rotation(upright),
+                PLATE,
+            ),
+        ]),
+    }
+}
+
 /// The turret pivot of a tank model.
 #[derive(Component)]
 pub struct Turret;
@@ -186,7 +348,7 @@ pub struct Turret;
 pub struct Shown(pub Option<Condition>);
 
 /// A part of the model that depends on its condition (paint, pips, flames).
-#[derive(Component)]
+#[derive(Component, Clone)]
 struct Dressing;
 
 /// Where a model belongs: on its hex, lifted onto hills, and a squad riding on a tank
@@ -228,72 +390,25 @@ fn dress_units(
         let apc = kind == UnitKind::Apc;
         let model = model_of(&table, unit.0);
         let lift = lift(model);
+        // The hover tank's glowing halo never changes; the body and the turret's
+        // mesh are dressed by the condition (`show_condition`).
         entity.with_children(|p| {
-            match model {
-                // A hover tank floats on a glowing skirt instead of tracks.
-                UnitModel::Hover => {
-                    p.spawn((
-                        Mesh3d(a.skirt.clone()),
-                        MeshMaterial3d(a.dark.clone()),
-                        Transform::from_xyz(0.0, 0.12, 0.0).with_scale(Vec3::new(1.0, 1.0, 1.3)),
-                    ));
-                    p.spawn((
-                        Mesh3d(a.halo.clone()),
-                        MeshMaterial3d(a.glow.clone()),
-                        Transform::from_xyz(0.0, 0.07, 0.0).with_scale(Vec3::new(1.05, 1.4, 1.3)),
-                    ));
-                }
-                // A walker stands on four legs.
-                UnitModel::Walker => {
-                    p.spawn((
-                        Mesh3d(a.legs.clone()),
-                        MeshMaterial3d(a.dark.clone()),
-                        Transform::default(),
-                    ));
-                }
-                UnitModel::Standard => {
-                    p.spawn((
-                        Mesh3d(a.tracks.clone()),
-                        MeshMaterial3d(a.dark.clone()),
-                        Transform::default(),
-                    ));
-                }
-            }
-            // A pale plate on the front of the hull shows which way it faces.
-            p.spawn((
-                Mesh3d(a.glacis.clone()),
-                MeshMaterial3d(a.white.clone()),
-                Transform::from_xyz(
-                    0.0,
-                    if apc { 0.42 } else { 0.34 } * 1.25 + lift,
-                    -0.38 * 1.25,
-                )
-                .with_scale(Vec3::splat(1.25)),
-            ));
-            // An APC has no turret: a machine gun on a roof mount, always facing ahead.
-            if apc {
+            if model == UnitModel::Hover {
                 p.spawn((
-                    Mesh3d(a.barrel.clone()),
-                    MeshMaterial3d(a.dark.clone()),
-                    Transform::from_xyz(0.0, 0.62, -0.3)
-                        .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
-                        .with_scale(Vec3::new(0.8, 0.45, 0.8)),
+                    Mesh3d(a.halo.clone()),
+                    MeshMaterial3d(a.glow.clone()),
+                    Transform::from_xyz(0.0, 0.07, 0.0).with_scale(Vec3::new(1.05, 1.4, 1.3)),
                 ));
-                return;
             }
-            p.spawn((
-                Turret,
-                Transform::from_xyz(0.0, 0.43 * 1.25 + lift, 0.05 * 1.25)
-                    .with_rotation(turret_turn)
-                    .with_scale(Vec3::splat(1.25)),
-                Visibility::default(),
-                children![(
-                    Mesh3d(a.barrel.clone()),
-                    MeshMaterial3d(a.dark.clone()),
-                    Transform::from_xyz(0.0, 0.02, -0.5)
-                        .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
-                )],
-            ));
+            if !apc {
+                p.spawn((
+                    Turret,
+                    Transform::from_xyz(0.0, 0.43 * 1.25 + lift, 0.05 * 1.25)
+                        .with_rotation(turret_turn)
+                        .with_scale(Vec3::splat(1.25)),
+                    Visibility::default(),
+                ));
+            }
         });
     }
 }
@@ -339,11 +454,12 @@ fn show_condition(
     turrets: Query<(Entity, Option<&Children>), With<Turret>>,
     dressing: Query<Entity, With<Dressing>>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut rows: ResMut<PipRows>,
+    mut made: (ResMut<Bodies>, ResMut<PipRows>),
 ) {
     if busy.held {
         return;
     }
+    let (bodies, rows) = (&mut *made.0, &mut *made.1);
     for (e, unit, cond, mut shown, mut visible, children) in &mut units {
         if shown.0 == Some(*cond) {
             continue;
@@ -365,56 +481,64 @@ fn show_condition(
         } else {
             Visibility::Inherited
         };
-        let paint = if cond.status == Status::Active {
-            a.paint[usize::from(cond.side.0).min(2)].clone()
-        } else {
-            a.wreck.clone()
+        let paint = Paint::of(cond);
+        let mut body = |body: Body| {
+            (
+                Dressing,
+                Mesh3d(bodies.get(&mut meshes, &a, body, paint)),
+                MeshMaterial3d(a.tinted.clone()),
+                Transform::default(),
+            )
         };
         let kind = table.state().unit(unit.0).kind;
-        if kind == UnitKind::Infantry {
-            let escorted = table.state().escorted_squad() == Some(unit.0);
-            commands
-                .entity(e)
-                .with_children(|p| dress_squad(p, &a, cond, paint, escorted));
-            continue;
-        }
-        if kind == UnitKind::AaGun {
-            commands
-                .entity(e)
-                .with_children(|p| dress_aa_gun(p, &a, (&mut rows, &mut meshes), cond, paint));
-            continue;
-        }
-        if kind == UnitKind::Target {
-            commands.entity(e).with_children(|p| {
-                p.spawn((
-                    Dressing,
-                    Mesh3d(a.target.clone()),
-                    MeshMaterial3d(paint),
-                    Transform::from_xyz(0.0, 0.35, 0.0),
-                    children![(
-                        Mesh3d(a.bullseye.clone()),
-                        MeshMaterial3d(a.white.clone()),
-                        Transform::from_xyz(0.0, 0.0, -0.01)
-                            .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
-                    )],
-                ));
-            });
-            continue;
+        match kind {
+            UnitKind::Infantry => {
+                if cond.status == Status::Destroyed {
+                    continue;
+                }
+                let squad = body(Body::Squad {
+                    crouched: cond.in_cover,
+                    riding: cond.riding,
+                });
+                let mut entity = commands.entity(e);
+                entity.with_child(squad);
+                // A gold ring round the stand of the squad an Escort must bring through.
+                if table.state().escorted_squad() == Some(unit.0) {
+                    let scale = if cond.riding { SQUAD_RIDING } else { 1.0 };
+                    entity.with_child((
+                        Dressing,
+                        Mesh3d(a.halo.clone()),
+                        MeshMaterial3d(a.gold.clone()),
+                        Transform::from_xyz(0.0, 0.05, 0.0).with_scale(Vec3::splat(scale)),
+                    ));
+                }
+                continue;
+            }
+            UnitKind::AaGun => {
+                let gun = body(Body::AaGun {
+                    drooping: cond.status != Status::Active,
+                });
+                commands.entity(e).with_children(|p| {
+                    p.spawn(gun);
+                    if cond.status == Status::Active {
+                        hull_pips(p, &a, (&mut *rows, &mut meshes), cond, 0.42, 0.5);
+                    }
+                });
+                continue;
+            }
+            UnitKind::Target => {
+                commands.entity(e).with_child(body(Body::Target));
+                continue;
+            }
+            _ => {}
         }
         let apc = kind == UnitKind::Apc;
-        let lift = lift(model_of(&table, unit.0));
+        let model = model_of(&table, unit.0);
+        let hull = body(Body::Hull { model, apc });
+        let turret = body(Body::Turret);
+        let lift = lift(model);
         commands.entity(e).with_children(|p| {
-            p.spawn((
-                Dressing,
-                Mesh3d(if apc {
-                    a.apc_hull.clone()
-                } else {
-                    a.hull.clone()
-                }),
-                MeshMaterial3d(paint.clone()),
-                Transform::from_xyz(0.0, if apc { 0.32 } else { 0.25 } + lift, 0.0)
-                    .with_scale(Vec3::splat(1.25)),
-            ));
+            p.spawn(hull);
             if cond.on_fire {
                 p.spawn((
                     Dressing,
@@ -428,71 +552,19 @@ fn show_condition(
                 hull_pips(
                     p,
                     &a,
-                    (&mut rows, &mut meshes),
+                    (&mut *rows, &mut meshes),
                     cond,
                     if apc { 0.6 } else { 0.45 } + lift,
                     0.5,
                 );
             }
         });
-        for (turret, _) in &turrets {
-            if children.contains(&turret) {
-                commands.entity(turret).with_child((
-                    Dressing,
-                    Mesh3d(a.turret.clone()),
-                    MeshMaterial3d(paint.clone()),
-                    Transform::default(),
-                ));
+        for (pivot, _) in &turrets {
+            if children.contains(&pivot) {
+                commands.entity(pivot).with_child(turret.clone());
             }
         }
     }
-}
-
-/// An infantry squad: three olive figures with a missile launcher on a round stand in
-/// the side's colour; crouched while it takes cover, smaller while it rides on a tank; a
-/// gold ring round the stand of the squad an Escort must bring through.
-fn dress_squad(
-    p: &mut bevy::ecs::hierarchy::ChildSpawnerCommands,
-    a: &UnitAssets,
-    cond: &Condition,
-    paint: Handle<StandardMaterial>,
-    escorted: bool,
-) {
-    if cond.status == Status::Destroyed {
-        return;
-    }
-    let scale = if cond.riding { SQUAD_RIDING } else { 1.0 };
-    if escorted {
-        p.spawn((
-            Dressing,
-            Mesh3d(a.halo.clone()),
-            MeshMaterial3d(a.gold.clone()),
-            Transform::from_xyz(0.0, 0.05, 0.0).with_scale(Vec3::splat(scale)),
-        ));
-    }
-    let crouch = if cond.in_cover { SQUAD_CROUCH } else { 1.0 };
-    p.spawn((
-        Dressing,
-        Mesh3d(a.stand.clone()),
-        MeshMaterial3d(paint),
-        Transform::from_xyz(0.0, 0.03, 0.0).with_scale(Vec3::splat(scale)),
-    ));
-    p.spawn((
-        Dressing,
-        Mesh3d(a.figures[usize::from(cond.in_cover)][usize::from(cond.riding)].clone()),
-        MeshMaterial3d(a.olive.clone()),
-        Transform::default(),
-    ));
-    // The front figure carries the missile launcher on its shoulder.
-    let body = squad_body(SQUAD[0], crouch, scale);
-    p.spawn((
-        Dressing,
-        Mesh3d(a.launcher.clone()),
-        MeshMaterial3d(a.dark.clone()),
-        Transform::from_translation(body + Vec3::new(0.12, 0.2 * crouch, 0.0) * scale)
-            .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
-            .with_scale(Vec3::splat(scale)),
-    ));
 }
 
 /// How low a squad in cover crouches, and how small a squad riding on a tank stands.
@@ -527,39 +599,6 @@ fn squad_figures(crouch: f32, scale: f32) -> Mesh {
             ),
         ]
     }))
-}
-
-/// An AA gun: a ring of sandbags round a mount in the side's colour (grey once knocked
-/// out), with twin barrels raised to the sky, and its hull points as pips.
-fn dress_aa_gun(
-    p: &mut bevy::ecs::hierarchy::ChildSpawnerCommands,
-    a: &UnitAssets,
-    rows: (&mut PipRows, &mut Assets<Mesh>),
-    cond: &Condition,
-    paint: Handle<StandardMaterial>,
-) {
-    p.spawn((
-        Dressing,
-        Mesh3d(a.sandbags.clone()),
-        MeshMaterial3d(a.sand.clone()),
-        Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::new(1.35, 2.2, 1.35)),
-    ));
-    p.spawn((
-        Dressing,
-        Mesh3d(a.mount.clone()),
-        MeshMaterial3d(paint),
-        Transform::from_xyz(0.0, 0.22, 0.0).with_scale(Vec3::new(1.4, 1.6, 1.4)),
-    ));
-    // Knocked out, the barrels droop to the ground.
-    p.spawn((
-        Dressing,
-        Mesh3d(a.aa_barrels[usize::from(cond.status != Status::Active)].clone()),
-        MeshMaterial3d(a.dark.clone()),
-        Transform::default(),
-    ));
-    if cond.status == Status::Active {
-        hull_pips(p, a, rows, cond, 0.42, 0.5);
-    }
 }
 
 /// A model's hull points as a row of pips at height `y`, `z` behind its centre: green
@@ -695,6 +734,121 @@ mod tests {
         #[allow(clippy::cast_precision_loss, reason = "a few dozen vertices")]
         let n = positions.len() as f32;
         positions.iter().map(|p| p[0]).sum::<f32>() / n
+    }
+
+    /// A test's unit assets: the shapes as the game makes them, with no materials.
+    fn parts() -> UnitAssets {
+        let mut app = App::new();
+        app.add_plugins(AssetPlugin::default())
+            .init_asset::<Mesh>()
+            .init_asset::<StandardMaterial>()
+            .add_systems(Startup, load_assets);
+        app.update();
+        app.world_mut().remove_resource::<UnitAssets>().unwrap()
+    }
+
+    /// The vertex colours of a mesh, and how many vertices have each.
+    fn colours(mesh: &Mesh) -> Vec<([u32; 4], usize)> {
+        let Some(bevy::mesh::VertexAttributeValues::Float32x4(colours)) =
+            mesh.attribute(Mesh::ATTRIBUTE_COLOR)
+        else {
+            panic!("a painted mesh has a colour per vertex");
+        };
+        let mut counted: Vec<([u32; 4], usize)> = Vec::new();
+        for c in colours {
+            let c = c.map(f32::to_bits);
+            match counted.iter_mut().find(|(seen, _)| *seen == c) {
+                Some((_, n)) => *n += 1,
+                None => counted.push((c, 1)),
+            }
+        }
+        counted
+    }
+
+    fn linear(color: Color) -> [u32; 4] {
+        LinearRgba::from(color).to_f32_array().map(f32::to_bits)
+    }
+
+    #[test]
+    fn a_tank_body_is_one_mesh_with_each_part_in_its_own_colour() {
+        let a = parts();
+        let blue = Paint::Side(0);
+        let hull = body_mesh(
+            &a,
+            Body::Hull {
+                model: UnitModel::Standard,
+                apc: false,
+            },
+            blue.color(),
+        );
+        // Tracks dark, the front plate pale, the hull in the side's colour: every vertex
+        // of each part keeps the colour its material had.
+        assert_eq!(
+            colours(&hull),
+            vec![
+                (linear(DARK), a.tracks.count_vertices()),
+                (linear(PLATE), a.glacis.count_vertices()),
+                (linear(side_color(0)), a.hull.count_vertices()),
+            ]
+        );
+        let turret = body_mesh(&a, Body::Turret, Paint::Wreck.color());
+        assert_eq!(
+            colours(&turret),
+            vec![
+                (linear(WRECK), a.turret.count_vertices()),
+                (linear(DARK), a.barrel.count_vertices()),
+            ]
+        );
+        // An APC adds its roof gun to the dark parts.
+        let apc = body_mesh(
+            &a,
+            Body::Hull {
+                model: UnitModel::Standard,
+                apc: true,
+            },
+            blue.color(),
+        );
+        assert_eq!(
+            apc.count_vertices(),
+            a.tracks.count_vertices()
+                + a.glacis.count_vertices()
+                + a.barrel.count_vertices()
+                + a.apc_hull.count_vertices()
+        );
+    }
+
+    #[test]
+    fn a_body_is_made_once_per_kind_and_paint() {
+        let a = parts();
+        let mut meshes = Assets::<Mesh>::default();
+        let mut bodies = Bodies::default();
+        let tank = Body::Hull {
+            model: UnitModel::Walker,
+            apc: false,
+        };
+        let first = bodies.get(&mut meshes, &a, tank, Paint::Side(1));
+        assert_eq!(bodies.get(&mut meshes, &a, tank, Paint::Side(1)), first);
+        assert_ne!(bodies.get(&mut meshes, &a, tank, Paint::Wreck), first);
+        assert_ne!(
+            bodies.get(&mut meshes, &a, Body::Turret, Paint::Side(1)),
+            first
+        );
+        assert_eq!(meshes.len(), 3);
+        // A knocked-out model is grey whatever its side.
+        let mut cond = Condition {
+            side: crate::framework::PlayerId(1),
+            status: Status::Active,
+            on_fire: false,
+            hull: 3,
+            max_hull: 3,
+            wounded_crew: 0,
+            in_cover: false,
+            riding: false,
+            inside: false,
+        };
+        assert_eq!(Paint::of(&cond), Paint::Side(1));
+        cond.status = Status::Disabled;
+        assert_eq!(Paint::of(&cond), Paint::Wreck);
     }
 
     #[test]
