@@ -63,6 +63,35 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_painted_part_samples_its_own_colour_from_the_palette_texture() {
+        let (red, grey) = (Color::srgb(0.85, 0.22, 0.18), Color::srgb(0.12, 0.12, 0.12));
+        let palette = Palette::new([grey, red, Color::WHITE]);
+        let part = palette.paint(Cuboid::new(1.0, 1.0, 1.0).into(), red);
+        let Some(bevy::mesh::VertexAttributeValues::Float32x2(uvs)) =
+            part.attribute(Mesh::ATTRIBUTE_UV_0)
+        else {
+            panic!("a painted part has UVs");
+        };
+        assert!(uvs.iter().all(|uv| palette.colour_at(*uv) == red));
+        // The texture holds each colour at the texel its parts' UVs point to, close
+        // enough (half floats) that no 8-bit pixel can tell the difference.
+        let mut images = Assets::<Image>::default();
+        let material = palette.material(&mut images);
+        assert_eq!(material.base_color, Color::WHITE);
+        let image = images.get(&material.base_color_texture.unwrap()).unwrap();
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "in 0..1")]
+        let texel = (uvs[0][0] * 3.0) as u32;
+        let shown = LinearRgba::from(image.get_color_at(texel, 0).unwrap());
+        let meant = LinearRgba::from(red);
+        assert!(
+            (shown.red - meant.red).abs() < 1e-3
+                && (shown.green - meant.green).abs() < 1e-3
+                && (shown.blue - meant.blue).abs() < 1e-3,
+            "{shown:?} for {meant:?}"
+        );
+    }
+
+    #[test]
     fn shapes_have_fewer_vertices_than_bevys_defaults() {
         let count = |m: Mesh| m.count_vertices();
         let ours_and_default = [
@@ -110,15 +139,83 @@ pub fn merged(parts: impl IntoIterator<Item = Mesh>) -> Mesh {
     mesh
 }
 
-/// `mesh` with every vertex coloured `color`. Parts of several colours painted so and
-/// [`merged`] are drawn as one entity with one white material: Bevy's standard material
-/// multiplies its base colour by the vertex colour, so a part looks as it did under a
-/// material of its own colour (and the same roughness).
-#[must_use]
-pub fn painted(mut mesh: Mesh, color: Color) -> Mesh {
-    let linear = LinearRgba::from(color).to_f32_array();
-    mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, vec![linear; mesh.count_vertices()]);
-    mesh
+/// A few colours as the texels of one small texture, for models merged from parts of
+/// several colours: each part's UVs are put on its colour's texel ([`Palette::paint`]),
+/// and the merged mesh is drawn with one material ([`Palette::material`]) that shows each
+/// part as a material of its own colour (and the default roughness) would.
+///
+/// Vertex colours would do the same, but a mesh with them needs render pipelines of its
+/// own (for the frame and for the shadows): under software Vulkan each costs several MiB
+/// of compiled code. A texture is only a binding of the pipelines every mesh uses.
+#[derive(Clone, Debug)]
+pub struct Palette(Vec<Color>);
+
+impl Palette {
+    #[must_use]
+    pub fn new(colours: impl IntoIterator<Item = Color>) -> Self {
+        Self(colours.into_iter().collect())
+    }
+
+    /// `mesh` painted `colour`, which must be one of the palette's.
+    ///
+    /// # Panics
+    /// If `colour` is not in the palette.
+    #[must_use]
+    pub fn paint(&self, mut mesh: Mesh, colour: Color) -> Mesh {
+        let texel = self
+            .0
+            .iter()
+            .position(|c| *c == colour)
+            .expect("a model is painted in its palette's colours");
+        #[allow(clippy::cast_precision_loss, reason = "a palette of a few colours")]
+        let u = (texel as f32 + 0.5) / self.0.len() as f32;
+        mesh.insert_attribute(Mesh::ATTRIBUTE_UV_0, vec![[u, 0.5]; mesh.count_vertices()]);
+        mesh
+    }
+
+    /// The colour a painted vertex with these UVs shows.
+    #[cfg(test)]
+    pub fn colour_at(&self, [u, _]: [f32; 2]) -> Color {
+        #[allow(clippy::cast_precision_loss, reason = "a palette of a few colours")]
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "in 0..1"
+        )]
+        let texel = (u * self.0.len() as f32) as usize;
+        self.0[texel]
+    }
+
+    /// The material of the meshes painted from this palette: white, with the palette as
+    /// its texture (linear half floats, sampled at the texels' centres).
+    #[must_use]
+    pub fn material(&self, images: &mut Assets<Image>) -> StandardMaterial {
+        use bevy::asset::RenderAssetUsages;
+        use bevy::image::ImageSampler;
+        use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+        let width = u32::try_from(self.0.len()).unwrap_or(u32::MAX);
+        let mut image = Image::new_fill(
+            Extent3d {
+                width,
+                height: 1,
+                depth_or_array_layers: 1,
+            },
+            TextureDimension::D2,
+            &[0; 8],
+            TextureFormat::Rgba16Float,
+            RenderAssetUsages::RENDER_WORLD,
+        );
+        for (x, colour) in (0..width).zip(&self.0) {
+            image
+                .set_color_at(x, 0, *colour)
+                .expect("a half-float texture takes any colour");
+        }
+        image.sampler = ImageSampler::nearest();
+        StandardMaterial {
+            base_color_texture: Some(images.add(image)),
+            ..default()
+        }
+    }
 }
 
 /// Parts gathered by material, each material's parts merged into one mesh: a board of

@@ -143,9 +143,9 @@ struct DiceAssets {
     /// All 21 pips of a die as one mesh, so that a Nuke die is two entities, not 22.
     pips: Handle<Mesh>,
     /// A Tank die of each seat's colour, and a Free die last, with its black pips: one
-    /// mesh painted in both colours (`shapes::painted`), drawn with `tinted`, so that
-    /// such a die is one entity. A Nuke die's pips glow, which a vertex colour cannot
-    /// do: it keeps its cube and its pips apart.
+    /// mesh painted in both colours (`shapes::Palette`), drawn with `tinted`, so that
+    /// such a die is one entity. A Nuke die's pips glow, which a palette cannot do: it
+    /// keeps its cube and its pips apart.
     painted: Vec<Handle<Mesh>>,
     tinted: Handle<StandardMaterial>,
     ring: Handle<Mesh>,
@@ -357,7 +357,36 @@ fn draw_dice(commands: &mut Commands, assets: &DiceAssets, game: &BattleTanks) {
 }
 
 /// The dice's and the table's meshes and materials.
-fn dice_assets(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> DiceAssets {
+fn dice_assets(
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+    images: &mut Assets<Image>,
+) -> DiceAssets {
+    let (cube, pips) = (Mesh::from(Cuboid::new(1.0, 1.0, 1.0)), pips_mesh());
+    // Lighter than the seat colour so the black pips read.
+    let seats: Vec<Color> = (0..8u8)
+        .map(|i| {
+            let c = seat_color_3d(PlayerId(i)).to_srgba();
+            Color::srgb(
+                0.45 + c.red * 0.55,
+                0.45 + c.green * 0.55,
+                0.45 + c.blue * 0.55,
+            )
+        })
+        .collect();
+    let (free, black) = (Color::srgb(0.6, 0.6, 0.6), Color::srgb(0.05, 0.05, 0.05));
+    let palette = crate::client::shapes::Palette::new(seats.iter().copied().chain([free, black]));
+    let painted = seats
+        .iter()
+        .chain([&free])
+        .map(|body| {
+            meshes.add(crate::client::shapes::merged([
+                palette.paint(cube.clone(), *body),
+                palette.paint(pips.clone(), black),
+            ]))
+        })
+        .collect();
+    let tinted = materials.add(palette.material(images));
     let mut mat = |c: Color, emissive: LinearRgba| {
         materials.add(StandardMaterial {
             base_color: c,
@@ -366,31 +395,11 @@ fn dice_assets(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMateria
             ..default()
         })
     };
-    let (cube, pips) = (Mesh::from(Cuboid::new(1.0, 1.0, 1.0)), pips_mesh());
-    let seats = (0..8u8).map(|i| {
-        let c = seat_color_3d(PlayerId(i)).to_srgba();
-        // Lighter than the seat colour so the black pips read.
-        Color::srgb(
-            0.45 + c.red * 0.55,
-            0.45 + c.green * 0.55,
-            0.45 + c.blue * 0.55,
-        )
-    });
-    let painted = seats
-        .chain([Color::srgb(0.6, 0.6, 0.6)])
-        .map(|body| {
-            use crate::client::shapes::{merged, painted};
-            meshes.add(merged([
-                painted(cube.clone(), body),
-                painted(pips.clone(), Color::srgb(0.05, 0.05, 0.05)),
-            ]))
-        })
-        .collect();
     DiceAssets {
         cube: meshes.add(cube),
         pips: meshes.add(pips),
         painted,
-        tinted: mat(Color::WHITE, LinearRgba::BLACK),
+        tinted,
         ring: meshes.add(Annulus::new(0.24, 0.3)),
         nuke: mat(Color::srgb(0.08, 0.08, 0.09), LinearRgba::BLACK),
         red: mat(Color::srgb(1.0, 0.15, 0.1), LinearRgba::rgb(2.0, 0.2, 0.1)),
@@ -437,6 +446,7 @@ fn redraw(
     assets: Option<Res<DiceAssets>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
     mut rig: ResMut<Rig>,
     time: Res<Time>,
 ) {
@@ -460,7 +470,7 @@ fn redraw(
     let assets = match assets {
         Some(a) => a.clone(),
         None => {
-            let a = dice_assets(&mut meshes, &mut materials);
+            let a = dice_assets(&mut meshes, &mut materials, &mut images);
             commands.insert_resource(a.clone());
             a
         }
@@ -936,7 +946,8 @@ mod tests {
     fn a_tank_die_is_one_entity_and_a_nuke_die_keeps_its_glowing_pips_apart() {
         let mut meshes = Assets::<Mesh>::default();
         let mut materials = Assets::<StandardMaterial>::default();
-        let assets = dice_assets(&mut meshes, &mut materials);
+        let mut images = Assets::<Image>::default();
+        let assets = dice_assets(&mut meshes, &mut materials, &mut images);
         let mut world = World::new();
         let mut spawn = |owner: Option<PlayerId>, kind: DieKind| {
             let mut commands = world.commands();
@@ -965,13 +976,15 @@ mod tests {
             die.count_vertices(),
             cube.count_vertices() + pips.count_vertices()
         );
-        let Some(bevy::mesh::VertexAttributeValues::Float32x4(colours)) =
-            die.attribute(Mesh::ATTRIBUTE_COLOR)
+        let Some(bevy::mesh::VertexAttributeValues::Float32x2(uvs)) =
+            die.attribute(Mesh::ATTRIBUTE_UV_0)
         else {
-            panic!("a painted die has a colour per vertex");
+            panic!("a painted die has UVs");
         };
-        let black = LinearRgba::from(Color::srgb(0.05, 0.05, 0.05)).to_f32_array();
-        assert!(colours[..cube.count_vertices()].iter().all(|c| *c != black));
-        assert!(colours[cube.count_vertices()..].iter().all(|c| *c == black));
+        let (body, pips) = uvs.split_at(cube.count_vertices());
+        // Every vertex of the cube on one texel, every pip on another.
+        assert!(body.iter().all(|uv| *uv == body[0]));
+        assert!(pips.iter().all(|uv| *uv == pips[0]));
+        assert_ne!(body[0], pips[0]);
     }
 }

@@ -11,6 +11,7 @@ use super::{facing_rotation, hex_to_world};
 use crate::client::ClientSystems;
 use crate::client::session::SkipAnimations;
 use crate::client::session::{Busy, Session};
+use crate::client::shapes::Palette;
 use crate::rules::tank_commander::TankCommander;
 use crate::rules::tank_commander::setup::{UnitKind, UnitModel};
 use crate::rules::tank_commander::state::Status;
@@ -78,7 +79,8 @@ pub struct UnitAssets {
     pip: Mesh,
     flame: Handle<Mesh>,
     halo: Handle<Mesh>,
-    /// White: the painted bodies' vertex colours show through it.
+    /// The colours of the bodies' parts, and the material they are drawn with.
+    palette: Palette,
     tinted: Handle<StandardMaterial>,
     glow: Handle<StandardMaterial>,
     gold: Handle<StandardMaterial>,
@@ -91,6 +93,7 @@ fn load_assets(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
     use crate::client::shapes::merged;
     let track = Mesh::from(Cuboid::new(0.14, 0.22, 0.98));
@@ -114,7 +117,14 @@ fn load_assets(
                 ]
             }),
     );
+    let palette = Palette::new(
+        [DARK, PLATE, WRECK, SAND, OLIVE]
+            .into_iter()
+            .chain((0..3).map(side_color)),
+    );
     commands.insert_resource(UnitAssets {
+        tinted: materials.add(palette.material(&mut images)),
+        palette,
         hull: Cuboid::new(0.62, 0.26, 0.9).into(),
         apc_hull: Cuboid::new(0.6, 0.4, 0.96).into(),
         tracks,
@@ -132,7 +142,6 @@ fn load_assets(
         pip,
         flame: meshes.add(crate::client::shapes::cone(0.22, 0.6, 12)),
         halo: meshes.add(crate::client::shapes::torus(0.4, 0.54)),
-        tinted: materials.add(Color::WHITE),
         glow: materials.add(StandardMaterial {
             base_color: Color::srgb(0.5, 0.85, 1.0),
             emissive: LinearRgba::rgb(0.6, 1.6, 2.4),
@@ -222,10 +231,12 @@ impl Bodies {
 
 /// `body`'s parts, placed as on the model and painted, the side's parts in `paint`.
 fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
-    use crate::client::shapes::{merged, painted};
+    use crate::client::shapes::merged;
     use std::f32::consts::FRAC_PI_2;
-    let place =
-        |mesh: &Mesh, at: Transform, color: Color| painted(mesh.clone().transformed_by(at), color);
+    let painted = |mesh: Mesh, colour: Color| a.palette.paint(mesh, colour);
+    let place = |mesh: &Mesh, at: Transform, colour: Color| {
+        painted(mesh.clone().transformed_by(at), colour)
+    };
     let upright = Quat::from_rotation_x(FRAC_PI_2);
     match body {
         Body::Hull { model, apc } => {
@@ -742,31 +753,28 @@ mod tests {
         app.add_plugins(AssetPlugin::default())
             .init_asset::<Mesh>()
             .init_asset::<StandardMaterial>()
+            .init_asset::<Image>()
             .add_systems(Startup, load_assets);
         app.update();
         app.world_mut().remove_resource::<UnitAssets>().unwrap()
     }
 
-    /// The vertex colours of a mesh, and how many vertices have each.
-    fn colours(mesh: &Mesh) -> Vec<([u32; 4], usize)> {
-        let Some(bevy::mesh::VertexAttributeValues::Float32x4(colours)) =
-            mesh.attribute(Mesh::ATTRIBUTE_COLOR)
+    /// The colours a painted mesh shows, and how many vertices have each.
+    fn colours(palette: &Palette, mesh: &Mesh) -> Vec<(Color, usize)> {
+        let Some(bevy::mesh::VertexAttributeValues::Float32x2(uvs)) =
+            mesh.attribute(Mesh::ATTRIBUTE_UV_0)
         else {
-            panic!("a painted mesh has a colour per vertex");
+            panic!("a painted mesh has UVs");
         };
-        let mut counted: Vec<([u32; 4], usize)> = Vec::new();
-        for c in colours {
-            let c = c.map(f32::to_bits);
+        let mut counted: Vec<(Color, usize)> = Vec::new();
+        for uv in uvs {
+            let c = palette.colour_at(*uv);
             match counted.iter_mut().find(|(seen, _)| *seen == c) {
                 Some((_, n)) => *n += 1,
                 None => counted.push((c, 1)),
             }
         }
         counted
-    }
-
-    fn linear(color: Color) -> [u32; 4] {
-        LinearRgba::from(color).to_f32_array().map(f32::to_bits)
     }
 
     #[test]
@@ -782,21 +790,21 @@ mod tests {
             blue.color(),
         );
         // Tracks dark, the front plate pale, the hull in the side's colour: every vertex
-        // of each part keeps the colour its material had.
+        // of each part shows the colour its material had.
         assert_eq!(
-            colours(&hull),
+            colours(&a.palette, &hull),
             vec![
-                (linear(DARK), a.tracks.count_vertices()),
-                (linear(PLATE), a.glacis.count_vertices()),
-                (linear(side_color(0)), a.hull.count_vertices()),
+                (DARK, a.tracks.count_vertices()),
+                (PLATE, a.glacis.count_vertices()),
+                (side_color(0), a.hull.count_vertices()),
             ]
         );
         let turret = body_mesh(&a, Body::Turret, Paint::Wreck.color());
         assert_eq!(
-            colours(&turret),
+            colours(&a.palette, &turret),
             vec![
-                (linear(WRECK), a.turret.count_vertices()),
-                (linear(DARK), a.barrel.count_vertices()),
+                (WRECK, a.turret.count_vertices()),
+                (DARK, a.barrel.count_vertices()),
             ]
         );
         // An APC adds its roof gun to the dark parts.
