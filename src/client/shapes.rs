@@ -79,7 +79,11 @@ mod tests {
         let material = palette.material(&mut images);
         assert_eq!(material.base_color, Color::WHITE);
         let image = images.get(&material.base_color_texture.unwrap()).unwrap();
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "in 0..1")]
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "in 0..1"
+        )]
         let texel = (uvs[0][0] * 3.0) as u32;
         let shown = LinearRgba::from(image.get_color_at(texel, 0).unwrap());
         let meant = LinearRgba::from(red);
@@ -147,13 +151,31 @@ pub fn merged(parts: impl IntoIterator<Item = Mesh>) -> Mesh {
 /// Vertex colours would do the same, but a mesh with them needs render pipelines of its
 /// own (for the frame and for the shadows): under software Vulkan each costs several MiB
 /// of compiled code. A texture is only a binding of the pipelines every mesh uses.
+///
+/// A colour may glow ([`Palette::glowing`]): the glow of each colour is a second texture,
+/// the material's emissive one, so a lit pip or a Nuke's red pips merge with the rest.
 #[derive(Clone, Debug)]
-pub struct Palette(Vec<Color>);
+pub struct Palette {
+    colours: Vec<Color>,
+    /// Each colour's glow, black for most.
+    glows: Vec<LinearRgba>,
+}
 
 impl Palette {
     #[must_use]
     pub fn new(colours: impl IntoIterator<Item = Color>) -> Self {
-        Self(colours.into_iter().collect())
+        let colours: Vec<Color> = colours.into_iter().collect();
+        let glows = vec![LinearRgba::BLACK; colours.len()];
+        Self { colours, glows }
+    }
+
+    /// The palette with `colour` added, glowing `glow` as a material with that emissive
+    /// colour would.
+    #[must_use]
+    pub fn glowing(mut self, colour: Color, glow: LinearRgba) -> Self {
+        self.colours.push(colour);
+        self.glows.push(glow);
+        self
     }
 
     /// `mesh` painted `colour`, which must be one of the palette's.
@@ -163,14 +185,20 @@ impl Palette {
     #[must_use]
     pub fn paint(&self, mut mesh: Mesh, colour: Color) -> Mesh {
         let texel = self
-            .0
+            .colours
             .iter()
             .position(|c| *c == colour)
             .expect("a model is painted in its palette's colours");
         #[allow(clippy::cast_precision_loss, reason = "a palette of a few colours")]
-        let u = (texel as f32 + 0.5) / self.0.len() as f32;
+        let u = (texel as f32 + 0.5) / self.colours.len() as f32;
         mesh.insert_attribute(Mesh::ATTRIBUTE_UV_0, vec![[u, 0.5]; mesh.count_vertices()]);
         mesh
+    }
+
+    /// The palette's colours, in the order of their texels.
+    #[cfg(test)]
+    pub fn colours(&self) -> &[Color] {
+        &self.colours
     }
 
     /// The colour a painted vertex with these UVs shows.
@@ -182,40 +210,55 @@ impl Palette {
             clippy::cast_sign_loss,
             reason = "in 0..1"
         )]
-        let texel = (u * self.0.len() as f32) as usize;
-        self.0[texel]
+        let texel = (u * self.colours.len() as f32) as usize;
+        self.colours[texel]
     }
 
     /// The material of the meshes painted from this palette: white, with the palette as
-    /// its texture (linear half floats, sampled at the texels' centres).
+    /// its texture (linear half floats, sampled at the texels' centres), and the glows as
+    /// its emissive texture if any colour glows.
     #[must_use]
     pub fn material(&self, images: &mut Assets<Image>) -> StandardMaterial {
-        use bevy::asset::RenderAssetUsages;
-        use bevy::image::ImageSampler;
-        use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-        let width = u32::try_from(self.0.len()).unwrap_or(u32::MAX);
-        let mut image = Image::new_fill(
-            Extent3d {
-                width,
-                height: 1,
-                depth_or_array_layers: 1,
-            },
-            TextureDimension::D2,
-            &[0; 8],
-            TextureFormat::Rgba16Float,
-            RenderAssetUsages::RENDER_WORLD,
-        );
-        for (x, colour) in (0..width).zip(&self.0) {
-            image
-                .set_color_at(x, 0, *colour)
-                .expect("a half-float texture takes any colour");
-        }
-        image.sampler = ImageSampler::nearest();
+        let glows = self.glows.iter().any(|g| *g != LinearRgba::BLACK);
+        let colours = self.colours.iter().map(|c| LinearRgba::from(*c));
         StandardMaterial {
-            base_color_texture: Some(images.add(image)),
+            base_color_texture: Some(images.add(texels(colours))),
+            emissive: if glows {
+                LinearRgba::WHITE
+            } else {
+                LinearRgba::BLACK
+            },
+            emissive_texture: glows.then(|| images.add(texels(self.glows.iter().copied()))),
             ..default()
         }
     }
+}
+
+/// A row of texels of these colours, in linear half floats (enough for any 8-bit pixel,
+/// and for a glow brighter than white), sampled without blending its neighbours.
+fn texels(colours: impl ExactSizeIterator<Item = LinearRgba>) -> Image {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::image::ImageSampler;
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    let width = u32::try_from(colours.len()).unwrap_or(u32::MAX);
+    let mut image = Image::new_fill(
+        Extent3d {
+            width,
+            height: 1,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        &[0; 8],
+        TextureFormat::Rgba16Float,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    for (x, colour) in (0..width).zip(colours) {
+        image
+            .set_color_at(x, 0, colour.into())
+            .expect("a half-float texture takes any colour");
+    }
+    image.sampler = ImageSampler::nearest();
+    image
 }
 
 /// Parts gathered by material, each material's parts merged into one mesh: a board of

@@ -139,18 +139,12 @@ struct Flight {
 /// Meshes and materials for dice, made once per table.
 #[derive(Resource, Clone)]
 struct DiceAssets {
-    cube: Handle<Mesh>,
-    /// All 21 pips of a die as one mesh, so that a Nuke die is two entities, not 22.
-    pips: Handle<Mesh>,
-    /// A Tank die of each seat's colour, and a Free die last, with its black pips: one
-    /// mesh painted in both colours (`shapes::Palette`), drawn with `tinted`, so that
-    /// such a die is one entity. A Nuke die's pips glow, which a palette cannot do: it
-    /// keeps its cube and its pips apart.
-    painted: Vec<Handle<Mesh>>,
+    /// Every die as one mesh, its cube and its 21 pips painted in their colours
+    /// (`shapes::Palette`) and drawn with `tinted`: a Tank die of each seat's colour,
+    /// then a Free die, then a Nuke die (its red pips glow). A die is one entity.
+    dice: Vec<Handle<Mesh>>,
     tinted: Handle<StandardMaterial>,
     ring: Handle<Mesh>,
-    nuke: Handle<StandardMaterial>,
-    red: Handle<StandardMaterial>,
     gold: Handle<StandardMaterial>,
     /// The table's fixtures, made once: a redraw after every action reuses them.
     table: Handle<Mesh>,
@@ -264,36 +258,27 @@ fn spawn_die(
     at: Transform,
     extra: impl Bundle,
 ) -> Entity {
-    let at = at.with_scale(Vec3::splat(die_size(kind)));
-    let screen = DespawnOnExit(GameScreen::BattleTanks);
-    if kind != DieKind::Nuke {
-        let die = match (kind, owner) {
-            (DieKind::Tank, Some(p)) => p.index() % (assets.painted.len() - 1),
-            _ => assets.painted.len() - 1,
-        };
-        return commands
-            .spawn((
-                screen,
-                Mesh3d(assets.painted[die].clone()),
-                MeshMaterial3d(assets.tinted.clone()),
-                at,
-                extra,
-            ))
-            .id();
-    }
     commands
         .spawn((
-            screen,
-            Mesh3d(assets.cube.clone()),
-            MeshMaterial3d(assets.nuke.clone()),
-            at,
+            DespawnOnExit(GameScreen::BattleTanks),
+            Mesh3d(assets.die(owner, kind).clone()),
+            MeshMaterial3d(assets.tinted.clone()),
+            at.with_scale(Vec3::splat(die_size(kind))),
             extra,
         ))
-        .with_child((
-            Mesh3d(assets.pips.clone()),
-            MeshMaterial3d(assets.red.clone()),
-        ))
         .id()
+}
+
+impl DiceAssets {
+    /// The mesh of a die of `kind` owned by `owner`.
+    fn die(&self, owner: Option<PlayerId>, kind: DieKind) -> &Handle<Mesh> {
+        let seats = self.dice.len() - 2;
+        match (kind, owner) {
+            (DieKind::Nuke, _) => &self.dice[seats + 1],
+            (DieKind::Tank, Some(p)) => &self.dice[p.index() % seats],
+            (DieKind::Free, _) | (DieKind::Tank, None) => &self.dice[seats],
+        }
+    }
 }
 
 /// A yaw for a die that stays the same between redraws.
@@ -375,35 +360,31 @@ fn dice_assets(
         })
         .collect();
     let (free, black) = (Color::srgb(0.6, 0.6, 0.6), Color::srgb(0.05, 0.05, 0.05));
-    let palette = crate::client::shapes::Palette::new(seats.iter().copied().chain([free, black]));
-    let painted = seats
+    let (nuke, red) = (Color::srgb(0.08, 0.08, 0.09), Color::srgb(1.0, 0.15, 0.1));
+    let palette =
+        crate::client::shapes::Palette::new(seats.iter().copied().chain([free, black, nuke]))
+            .glowing(red, LinearRgba::rgb(2.0, 0.2, 0.1));
+    let dice = seats
         .iter()
-        .chain([&free])
-        .map(|body| {
+        .map(|body| (*body, black))
+        .chain([(free, black), (nuke, red)])
+        .map(|(body, pip)| {
             meshes.add(crate::client::shapes::merged([
-                palette.paint(cube.clone(), *body),
-                palette.paint(pips.clone(), black),
+                palette.paint(cube.clone(), body),
+                palette.paint(pips.clone(), pip),
             ]))
         })
         .collect();
     let tinted = materials.add(palette.material(images));
-    let mut mat = |c: Color, emissive: LinearRgba| {
-        materials.add(StandardMaterial {
-            base_color: c,
-            emissive,
-            perceptual_roughness: 0.5,
-            ..default()
-        })
-    };
     DiceAssets {
-        cube: meshes.add(cube),
-        pips: meshes.add(pips),
-        painted,
+        dice,
         tinted,
         ring: meshes.add(Annulus::new(0.24, 0.3)),
-        nuke: mat(Color::srgb(0.08, 0.08, 0.09), LinearRgba::BLACK),
-        red: mat(Color::srgb(1.0, 0.15, 0.1), LinearRgba::rgb(2.0, 0.2, 0.1)),
-        gold: mat(Color::srgb(1.0, 0.8, 0.2), LinearRgba::rgb(1.5, 1.0, 0.2)),
+        gold: materials.add(StandardMaterial {
+            base_color: Color::srgb(1.0, 0.8, 0.2),
+            emissive: LinearRgba::rgb(1.5, 1.0, 0.2),
+            ..default()
+        }),
         table: meshes.add(Cylinder::new(TABLE_RADIUS, 0.2)),
         felt: materials.add(StandardMaterial {
             base_color: Color::srgb(0.13, 0.32, 0.18),
@@ -943,7 +924,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_tank_die_is_one_entity_and_a_nuke_die_keeps_its_glowing_pips_apart() {
+    fn every_die_is_one_entity_with_its_pips_painted_on() {
         let mut meshes = Assets::<Mesh>::default();
         let mut materials = Assets::<StandardMaterial>::default();
         let mut images = Assets::<Image>::default();
@@ -953,38 +934,68 @@ mod tests {
             let mut commands = world.commands();
             let die = spawn_die(&mut commands, &assets, owner, kind, Transform::IDENTITY, ());
             world.flush();
-            let mesh = world.get::<Mesh3d>(die).unwrap().0.clone();
-            let material = world.get::<MeshMaterial3d<StandardMaterial>>(die).unwrap();
-            let parts = world.get::<Children>(die).map_or(0, |c| c.len());
-            (mesh, material.0.clone(), parts)
+            assert!(world.get::<Children>(die).is_none(), "one entity");
+            assert_eq!(
+                world
+                    .get::<MeshMaterial3d<StandardMaterial>>(die)
+                    .unwrap()
+                    .0,
+                assets.tinted
+            );
+            world.get::<Mesh3d>(die).unwrap().0.clone()
         };
-        // A Tank die in the third seat's colour and a Free die, each one painted mesh.
+        // A Tank die in the third seat's colour, a Free die and a Nuke die.
         let seat = spawn(Some(PlayerId(2)), DieKind::Tank);
-        assert_eq!(seat, (assets.painted[2].clone(), assets.tinted.clone(), 0));
         let free = spawn(Some(PlayerId(2)), DieKind::Free);
-        assert_eq!(free, (assets.painted[8].clone(), assets.tinted.clone(), 0));
-        // A Nuke die: its cube, and its red pips as a child of their own.
         let nuke = spawn(Some(PlayerId(2)), DieKind::Nuke);
-        assert_eq!(nuke, (assets.cube.clone(), assets.nuke.clone(), 1));
-        // The painted die holds the cube and every pip, each part in its colour.
-        let (cube, pips) = (
-            meshes.get(&assets.cube).unwrap(),
-            meshes.get(&assets.pips).unwrap(),
-        );
-        let die = meshes.get(&assets.painted[2]).unwrap();
+        assert_eq!(seat, assets.dice[2]);
+        assert_eq!(free, assets.dice[8]);
+        assert_eq!(nuke, assets.dice[9]);
         assert_eq!(
-            die.count_vertices(),
-            cube.count_vertices() + pips.count_vertices()
+            spawn(None, DieKind::Tank),
+            free,
+            "an unowned Tank die is grey"
         );
-        let Some(bevy::mesh::VertexAttributeValues::Float32x2(uvs)) =
-            die.attribute(Mesh::ATTRIBUTE_UV_0)
-        else {
-            panic!("a painted die has UVs");
+        // Each die holds the cube and every pip, each part on a texel of its own; a
+        // Nuke's pips on the one texel that glows.
+        let (cube, pips) = (
+            Mesh::from(Cuboid::new(1.0, 1.0, 1.0)).count_vertices(),
+            pips_mesh().count_vertices(),
+        );
+        let texels = |die: &Handle<Mesh>| {
+            let mesh = meshes.get(die).unwrap();
+            assert_eq!(mesh.count_vertices(), cube + pips);
+            let Some(bevy::mesh::VertexAttributeValues::Float32x2(uvs)) =
+                mesh.attribute(Mesh::ATTRIBUTE_UV_0)
+            else {
+                panic!("a painted die has UVs");
+            };
+            let (body, dots) = uvs.split_at(cube);
+            assert!(body.iter().all(|uv| *uv == body[0]));
+            assert!(dots.iter().all(|uv| *uv == dots[0]));
+            (body[0][0], dots[0][0])
         };
-        let (body, pips) = uvs.split_at(cube.count_vertices());
-        // Every vertex of the cube on one texel, every pip on another.
-        assert!(body.iter().all(|uv| *uv == body[0]));
-        assert!(pips.iter().all(|uv| *uv == pips[0]));
-        assert_ne!(body[0], pips[0]);
+        let material = materials.get(&assets.tinted).unwrap();
+        let glow = images
+            .get(material.emissive_texture.as_ref().unwrap())
+            .unwrap();
+        let glows = |u: f32| {
+            let width = glow.width();
+            #[allow(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "in 0..1"
+            )]
+            #[allow(clippy::cast_precision_loss, reason = "a few texels")]
+            let x = (u * width as f32) as u32;
+            glow.get_color_at(x, 0).unwrap() != Color::BLACK.into()
+        };
+        for die in &assets.dice[..9] {
+            let (body, dots) = texels(die);
+            assert_ne!(body, dots);
+            assert!(!glows(body) && !glows(dots));
+        }
+        let (body, dots) = texels(&assets.dice[9]);
+        assert!(!glows(body) && glows(dots), "a Nuke's pips glow");
     }
 }

@@ -18,7 +18,6 @@ use crate::rules::tank_commander::state::Status;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Moving>()
-        .init_resource::<PipRows>()
         .init_resource::<Bodies>()
         .add_systems(PreStartup, load_assets)
         .add_systems(
@@ -51,6 +50,11 @@ const PLATE: Color = Color::srgb(0.95, 0.95, 0.9);
 const WRECK: Color = Color::srgb(0.22, 0.21, 0.2);
 const SAND: Color = Color::srgb(0.62, 0.55, 0.36);
 const OLIVE: Color = Color::srgb(0.3, 0.36, 0.14);
+/// A hull pip still held (it glows), and one lost.
+const PIP_ON: Color = Color::srgb(0.3, 0.9, 0.3);
+const PIP_OFF: Color = Color::srgb(0.35, 0.08, 0.06);
+/// A hover tank's halo (it glows).
+const HALO: Color = Color::srgb(0.5, 0.85, 1.0);
 
 /// The shapes of the unit models' parts, and the materials of the parts that glow.
 ///
@@ -75,18 +79,17 @@ pub struct UnitAssets {
     sandbags: Mesh,
     mount: Mesh,
     skirt: Mesh,
-    /// A hull pip, merged into rows (see [`PipRows`]).
+    /// A hull pip: a row of them shows the hull points left and lost.
     pip: Mesh,
+    halo: Mesh,
     flame: Handle<Mesh>,
-    halo: Handle<Mesh>,
+    /// An escorted squad's gold ring.
+    ring: Handle<Mesh>,
     /// The colours of the bodies' parts, and the material they are drawn with.
     palette: Palette,
     tinted: Handle<StandardMaterial>,
-    glow: Handle<StandardMaterial>,
     gold: Handle<StandardMaterial>,
     fire: Handle<StandardMaterial>,
-    pip_on: Handle<StandardMaterial>,
-    pip_off: Handle<StandardMaterial>,
 }
 
 fn load_assets(
@@ -118,10 +121,12 @@ fn load_assets(
             }),
     );
     let palette = Palette::new(
-        [DARK, PLATE, WRECK, SAND, OLIVE]
+        [DARK, PLATE, WRECK, SAND, OLIVE, PIP_OFF]
             .into_iter()
             .chain((0..3).map(side_color)),
-    );
+    )
+    .glowing(PIP_ON, LinearRgba::rgb(0.1, 0.5, 0.1))
+    .glowing(HALO, LinearRgba::rgb(0.6, 1.6, 2.4));
     commands.insert_resource(UnitAssets {
         tinted: materials.add(palette.material(&mut images)),
         palette,
@@ -141,12 +146,8 @@ fn load_assets(
         skirt: crate::client::shapes::cylinder(0.5, 0.12),
         pip,
         flame: meshes.add(crate::client::shapes::cone(0.22, 0.6, 12)),
-        halo: meshes.add(crate::client::shapes::torus(0.4, 0.54)),
-        glow: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.5, 0.85, 1.0),
-            emissive: LinearRgba::rgb(0.6, 1.6, 2.4),
-            ..default()
-        }),
+        halo: crate::client::shapes::torus(0.4, 0.54),
+        ring: meshes.add(crate::client::shapes::torus(0.4, 0.54)),
         gold: materials.add(StandardMaterial {
             base_color: Color::srgb(0.95, 0.78, 0.15),
             emissive: LinearRgba::rgb(0.5, 0.35, 0.0),
@@ -157,12 +158,6 @@ fn load_assets(
             emissive: LinearRgba::rgb(4.0, 1.2, 0.1),
             ..default()
         }),
-        pip_on: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.3, 0.9, 0.3),
-            emissive: LinearRgba::rgb(0.1, 0.5, 0.1),
-            ..default()
-        }),
-        pip_off: materials.add(Color::srgb(0.35, 0.08, 0.06)),
     });
 }
 
@@ -197,16 +192,37 @@ impl Paint {
 enum Body {
     /// A tank's or an APC's hull with its tracks (legs, or skirt), its pale front plate
     /// and (an APC's) roof gun.
-    Hull { model: UnitModel, apc: bool },
+    Hull {
+        model: UnitModel,
+        apc: bool,
+        pips: Option<Pips>,
+    },
     /// A turret with its barrel, which turn together.
     Turret,
     /// A squad's stand, its three figures and the launcher: crouched in cover, smaller
     /// while riding.
     Squad { crouched: bool, riding: bool },
     /// An AA gun's sandbags, mount and twin barrels: raised, or drooping once knocked out.
-    AaGun { drooping: bool },
+    AaGun { drooping: bool, pips: Option<Pips> },
     /// A practice target with its bullseye.
     Target,
+}
+
+/// A row of hull pips: `left` of `of` still held.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct Pips {
+    left: u8,
+    of: u8,
+}
+
+impl Pips {
+    /// The pips a model shows: none once destroyed.
+    fn of(cond: &Condition) -> Option<Self> {
+        (cond.status != Status::Destroyed).then_some(Self {
+            left: cond.hull.min(cond.max_hull),
+            of: cond.max_hull,
+        })
+    }
 }
 
 /// The bodies' meshes, each made when first needed: a battle shows a few kinds of unit
@@ -239,19 +255,26 @@ fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
     };
     let upright = Quat::from_rotation_x(FRAC_PI_2);
     match body {
-        Body::Hull { model, apc } => {
+        Body::Hull { model, apc, pips } => {
             let lift = lift(model);
-            let mut parts = vec![match model {
-                // A hover tank floats on a skirt (and its glowing halo) instead of tracks.
-                UnitModel::Hover => place(
-                    &a.skirt,
-                    Transform::from_xyz(0.0, 0.12, 0.0).with_scale(Vec3::new(1.0, 1.0, 1.3)),
-                    DARK,
-                ),
+            let mut parts = match model {
+                // A hover tank floats on a skirt and its glowing halo instead of tracks.
+                UnitModel::Hover => vec![
+                    place(
+                        &a.skirt,
+                        Transform::from_xyz(0.0, 0.12, 0.0).with_scale(Vec3::new(1.0, 1.0, 1.3)),
+                        DARK,
+                    ),
+                    place(
+                        &a.halo,
+                        Transform::from_xyz(0.0, 0.07, 0.0).with_scale(Vec3::new(1.05, 1.4, 1.3)),
+                        HALO,
+                    ),
+                ],
                 // A walker stands on four legs.
-                UnitModel::Walker => painted(a.legs.clone(), DARK),
-                UnitModel::Standard => painted(a.tracks.clone(), DARK),
-            }];
+                UnitModel::Walker => vec![painted(a.legs.clone(), DARK)],
+                UnitModel::Standard => vec![painted(a.tracks.clone(), DARK)],
+            };
             // A pale plate on the front of the hull shows which way it faces.
             parts.push(place(
                 &a.glacis,
@@ -279,6 +302,9 @@ fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
                     .with_scale(Vec3::splat(1.25)),
                 paint,
             ));
+            // Hull points as pips behind the turret.
+            let height = if apc { 0.6 } else { 0.45 } + lift;
+            parts.extend(pip_row(a, pips, Vec2::new(height, 0.5)));
             merged(parts)
         }
         Body::Turret => merged([
@@ -310,7 +336,7 @@ fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
                 ),
             ])
         }
-        Body::AaGun { drooping } => {
+        Body::AaGun { drooping, pips } => {
             let raise = if drooping {
                 FRAC_PI_2 - 0.15
             } else {
@@ -337,6 +363,7 @@ fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
                     DARK,
                 )
             }));
+            parts.extend(pip_row(a, pips, Vec2::new(0.42, 0.5)));
             merged(parts)
         }
         Body::Target => merged([
@@ -374,11 +401,10 @@ fn home(table: &Session<TankCommander>, at: hexx::Hex, riding: bool) -> Vec3 {
     hex_to_world(at) + Vec3::Y * lift + ride
 }
 
-/// Gives new unit entities a transform, the pointer observers and the fixed parts.
+/// Gives new unit entities a transform and a tank's turret pivot.
 fn dress_units(
     mut commands: Commands,
     table: Res<Session<TankCommander>>,
-    a: Res<UnitAssets>,
     new: Query<(Entity, &Unit, &HexPos, &Facing, &TurretFacing, &Condition), Added<Unit>>,
 ) {
     for (e, unit, at, facing, turret, cond) in &new {
@@ -401,26 +427,17 @@ fn dress_units(
         let apc = kind == UnitKind::Apc;
         let model = model_of(&table, unit.0);
         let lift = lift(model);
-        // The hover tank's glowing halo never changes; the body and the turret's
-        // mesh are dressed by the condition (`show_condition`).
-        entity.with_children(|p| {
-            if model == UnitModel::Hover {
-                p.spawn((
-                    Mesh3d(a.halo.clone()),
-                    MeshMaterial3d(a.glow.clone()),
-                    Transform::from_xyz(0.0, 0.07, 0.0).with_scale(Vec3::new(1.05, 1.4, 1.3)),
-                ));
-            }
-            if !apc {
-                p.spawn((
-                    Turret,
-                    Transform::from_xyz(0.0, 0.43 * 1.25 + lift, 0.05 * 1.25)
-                        .with_rotation(turret_turn)
-                        .with_scale(Vec3::splat(1.25)),
-                    Visibility::default(),
-                ));
-            }
-        });
+        // The turret's pivot, which turns on its own; the body and the turret's mesh
+        // are dressed by the condition (`show_condition`). An APC has no turret.
+        if !apc {
+            entity.with_child((
+                Turret,
+                Transform::from_xyz(0.0, 0.43 * 1.25 + lift, 0.05 * 1.25)
+                    .with_rotation(turret_turn)
+                    .with_scale(Vec3::splat(1.25)),
+                Visibility::default(),
+            ));
+        }
     }
 }
 
@@ -465,12 +482,11 @@ fn show_condition(
     turrets: Query<(Entity, Option<&Children>), With<Turret>>,
     dressing: Query<Entity, With<Dressing>>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut made: (ResMut<Bodies>, ResMut<PipRows>),
+    mut bodies: ResMut<Bodies>,
 ) {
     if busy.held {
         return;
     }
-    let (bodies, rows) = (&mut *made.0, &mut *made.1);
     for (e, unit, cond, mut shown, mut visible, children) in &mut units {
         if shown.0 == Some(*cond) {
             continue;
@@ -518,7 +534,7 @@ fn show_condition(
                     let scale = if cond.riding { SQUAD_RIDING } else { 1.0 };
                     entity.with_child((
                         Dressing,
-                        Mesh3d(a.halo.clone()),
+                        Mesh3d(a.ring.clone()),
                         MeshMaterial3d(a.gold.clone()),
                         Transform::from_xyz(0.0, 0.05, 0.0).with_scale(Vec3::splat(scale)),
                     ));
@@ -526,15 +542,12 @@ fn show_condition(
                 continue;
             }
             UnitKind::AaGun => {
+                let active = cond.status == Status::Active;
                 let gun = body(Body::AaGun {
-                    drooping: cond.status != Status::Active,
+                    drooping: !active,
+                    pips: Pips::of(cond).filter(|_| active),
                 });
-                commands.entity(e).with_children(|p| {
-                    p.spawn(gun);
-                    if cond.status == Status::Active {
-                        hull_pips(p, &a, (&mut *rows, &mut meshes), cond, 0.42, 0.5);
-                    }
-                });
+                commands.entity(e).with_child(gun);
                 continue;
             }
             UnitKind::Target => {
@@ -545,31 +558,21 @@ fn show_condition(
         }
         let apc = kind == UnitKind::Apc;
         let model = model_of(&table, unit.0);
-        let hull = body(Body::Hull { model, apc });
-        let turret = body(Body::Turret);
-        let lift = lift(model);
-        commands.entity(e).with_children(|p| {
-            p.spawn(hull);
-            if cond.on_fire {
-                p.spawn((
-                    Dressing,
-                    Mesh3d(a.flame.clone()),
-                    MeshMaterial3d(a.fire.clone()),
-                    Transform::from_xyz(0.0, 0.95 + lift, 0.3),
-                ));
-            }
-            // Hull points as pips behind the turret: green left, dark red lost.
-            if cond.status != Status::Destroyed {
-                hull_pips(
-                    p,
-                    &a,
-                    (&mut *rows, &mut meshes),
-                    cond,
-                    if apc { 0.6 } else { 0.45 } + lift,
-                    0.5,
-                );
-            }
+        let hull = body(Body::Hull {
+            model,
+            apc,
+            pips: Pips::of(cond),
         });
+        let turret = body(Body::Turret);
+        commands.entity(e).with_child(hull);
+        if cond.on_fire {
+            commands.entity(e).with_child((
+                Dressing,
+                Mesh3d(a.flame.clone()),
+                MeshMaterial3d(a.fire.clone()),
+                Transform::from_xyz(0.0, 0.95 + lift(model), 0.3),
+            ));
+        }
         for (pivot, _) in &turrets {
             if children.contains(&pivot) {
                 commands.entity(pivot).with_child(turret.clone());
@@ -612,59 +615,23 @@ fn squad_figures(crouch: f32, scale: f32) -> Mesh {
     }))
 }
 
-/// A model's hull points as a row of pips at height `y`, `z` behind its centre: green
-/// while left, dark red once lost. The pips left are one mesh and those lost another.
-fn hull_pips(
-    p: &mut bevy::ecs::hierarchy::ChildSpawnerCommands,
-    a: &UnitAssets,
-    (rows, meshes): (&mut PipRows, &mut Assets<Mesh>),
-    cond: &Condition,
-    y: f32,
-    z: f32,
-) {
-    let hull = cond.hull.min(cond.max_hull);
-    for (pips, material) in [(0..hull, &a.pip_on), (hull..cond.max_hull, &a.pip_off)] {
-        if pips.is_empty() {
-            continue;
-        }
-        let mesh = rows.get(meshes, &a.pip, cond.max_hull, pips, Vec2::new(y, z));
-        p.spawn((
-            Dressing,
-            Mesh3d(mesh),
-            MeshMaterial3d(material.clone()),
-            Transform::default(),
-        ));
-    }
-}
-
-/// Rows of hull pips, one mesh each, made when first needed: a row is known by the
-/// number of pips the model has, which of them it holds, and where it sits.
-#[derive(Resource, Default)]
-struct PipRows(std::collections::HashMap<(u8, u8, u8, [u32; 2]), Handle<Mesh>>);
-
-impl PipRows {
-    /// The mesh of pips `pips` of a row of `of`, at height `at.x`, `at.y` behind the
-    /// model's centre.
-    fn get(
-        &mut self,
-        meshes: &mut Assets<Mesh>,
-        pip: &Mesh,
-        of: u8,
-        pips: std::ops::Range<u8>,
-        at: Vec2,
-    ) -> Handle<Mesh> {
-        let key = (of, pips.start, pips.end, [at.x.to_bits(), at.y.to_bits()]);
-        self.0
-            .entry(key)
-            .or_insert_with(|| {
-                let n = f32::from(of);
-                meshes.add(crate::client::shapes::merged(pips.map(|i| {
-                    let x = (f32::from(i) - (n - 1.0) / 2.0) * 0.13;
-                    pip.clone().translated_by(Vec3::new(x, at.x, at.y))
-                })))
-            })
-            .clone()
-    }
+/// A model's hull points as a row of pips at height `at.x`, `at.y` behind its centre:
+/// green (glowing) while held, dark red once lost.
+fn pip_row(a: &UnitAssets, pips: Option<Pips>, at: Vec2) -> Vec<Mesh> {
+    let Some(Pips { left, of }) = pips else {
+        return Vec::new();
+    };
+    let n = f32::from(of);
+    (0..of)
+        .map(|i| {
+            let x = (f32::from(i) - (n - 1.0) / 2.0) * 0.13;
+            let colour = if i < left { PIP_ON } else { PIP_OFF };
+            a.palette.paint(
+                a.pip.clone().translated_by(Vec3::new(x, at.x, at.y)),
+                colour,
+            )
+        })
+        .collect()
 }
 
 /// Glides models to their hex and facings; snaps on skip or when the state was replaced.
@@ -736,15 +703,26 @@ fn glide(
 mod tests {
     use super::*;
 
-    /// The mean x of a mesh's vertices.
-    fn centre_x(mesh: &Mesh) -> f32 {
+    /// The mean x of the vertices of a mesh that show `colour`.
+    fn centre_x(palette: &Palette, mesh: &Mesh, colour: Color) -> f32 {
         let positions = mesh
             .attribute(Mesh::ATTRIBUTE_POSITION)
             .and_then(|a| a.as_float3())
             .unwrap();
+        let Some(bevy::mesh::VertexAttributeValues::Float32x2(uvs)) =
+            mesh.attribute(Mesh::ATTRIBUTE_UV_0)
+        else {
+            panic!("a painted mesh has UVs");
+        };
+        let xs: Vec<f32> = positions
+            .iter()
+            .zip(uvs)
+            .filter(|(_, uv)| palette.colour_at(**uv) == colour)
+            .map(|(p, _)| p[0])
+            .collect();
         #[allow(clippy::cast_precision_loss, reason = "a few dozen vertices")]
-        let n = positions.len() as f32;
-        positions.iter().map(|p| p[0]).sum::<f32>() / n
+        let n = xs.len() as f32;
+        xs.iter().sum::<f32>() / n
     }
 
     /// A test's unit assets: the shapes as the game makes them, with no materials.
@@ -781,24 +759,33 @@ mod tests {
     fn a_tank_body_is_one_mesh_with_each_part_in_its_own_colour() {
         let a = parts();
         let blue = Paint::Side(0);
+        let pips = Some(Pips { left: 3, of: 4 });
         let hull = body_mesh(
             &a,
             Body::Hull {
                 model: UnitModel::Standard,
                 apc: false,
+                pips,
             },
             blue.color(),
         );
-        // Tracks dark, the front plate pale, the hull in the side's colour: every vertex
-        // of each part shows the colour its material had.
+        // Tracks dark, the front plate pale, the hull in the side's colour, three pips
+        // held and one lost: every vertex of each part shows the colour its material had.
+        let pip = a.pip.count_vertices();
         assert_eq!(
             colours(&a.palette, &hull),
             vec![
                 (DARK, a.tracks.count_vertices()),
                 (PLATE, a.glacis.count_vertices()),
                 (side_color(0), a.hull.count_vertices()),
+                (PIP_ON, 3 * pip),
+                (PIP_OFF, pip),
             ]
         );
+        // Four pips 0.13 apart, centred: the lost one is the last, the three held are
+        // centred on the second.
+        assert!((centre_x(&a.palette, &hull, PIP_OFF) - 1.5 * 0.13).abs() < 1e-5);
+        assert!((centre_x(&a.palette, &hull, PIP_ON) + 0.5 * 0.13).abs() < 1e-5);
         let turret = body_mesh(&a, Body::Turret, Paint::Wreck.color());
         assert_eq!(
             colours(&a.palette, &turret),
@@ -807,12 +794,13 @@ mod tests {
                 (DARK, a.barrel.count_vertices()),
             ]
         );
-        // An APC adds its roof gun to the dark parts.
+        // An APC adds its roof gun to the dark parts; a hover tank its glowing halo.
         let apc = body_mesh(
             &a,
             Body::Hull {
                 model: UnitModel::Standard,
                 apc: true,
+                pips: None,
             },
             blue.color(),
         );
@@ -823,65 +811,69 @@ mod tests {
                 + a.barrel.count_vertices()
                 + a.apc_hull.count_vertices()
         );
+        let hover = body_mesh(
+            &a,
+            Body::Hull {
+                model: UnitModel::Hover,
+                apc: false,
+                pips: None,
+            },
+            blue.color(),
+        );
+        assert!(colours(&a.palette, &hover).contains(&(HALO, a.halo.count_vertices())));
     }
 
     #[test]
-    fn a_body_is_made_once_per_kind_and_paint() {
+    fn the_palette_glows_where_the_lit_pips_and_the_halo_glowed() {
+        let a = parts();
+        let mut images = Assets::<Image>::default();
+        let material = a.palette.material(&mut images);
+        let glow = images.get(&material.emissive_texture.unwrap()).unwrap();
+        let mut glowing = Vec::new();
+        for (x, colour) in (0u32..).zip(a.palette.colours()) {
+            if glow.get_color_at(x, 0).unwrap() != Color::BLACK.into() {
+                glowing.push(*colour);
+            }
+        }
+        assert_eq!(glowing, vec![PIP_ON, HALO]);
+    }
+
+    #[test]
+    fn a_body_is_made_once_per_kind_paint_and_pips() {
         let a = parts();
         let mut meshes = Assets::<Mesh>::default();
         let mut bodies = Bodies::default();
-        let tank = Body::Hull {
+        let tank = |left| Body::Hull {
             model: UnitModel::Walker,
             apc: false,
+            pips: Some(Pips { left, of: 4 }),
         };
-        let first = bodies.get(&mut meshes, &a, tank, Paint::Side(1));
-        assert_eq!(bodies.get(&mut meshes, &a, tank, Paint::Side(1)), first);
-        assert_ne!(bodies.get(&mut meshes, &a, tank, Paint::Wreck), first);
+        let first = bodies.get(&mut meshes, &a, tank(4), Paint::Side(1));
+        assert_eq!(bodies.get(&mut meshes, &a, tank(4), Paint::Side(1)), first);
+        assert_ne!(bodies.get(&mut meshes, &a, tank(4), Paint::Wreck), first);
+        assert_ne!(bodies.get(&mut meshes, &a, tank(3), Paint::Side(1)), first);
         assert_ne!(
             bodies.get(&mut meshes, &a, Body::Turret, Paint::Side(1)),
             first
         );
-        assert_eq!(meshes.len(), 3);
-        // A knocked-out model is grey whatever its side.
+        assert_eq!(meshes.len(), 4);
+        // A knocked-out model is grey whatever its side; a destroyed one shows no pips.
         let mut cond = Condition {
             side: crate::framework::PlayerId(1),
             status: Status::Active,
             on_fire: false,
             hull: 3,
-            max_hull: 3,
+            max_hull: 4,
             wounded_crew: 0,
             in_cover: false,
             riding: false,
             inside: false,
         };
         assert_eq!(Paint::of(&cond), Paint::Side(1));
+        assert_eq!(Pips::of(&cond), Some(Pips { left: 3, of: 4 }));
         cond.status = Status::Disabled;
         assert_eq!(Paint::of(&cond), Paint::Wreck);
-    }
-
-    #[test]
-    fn a_row_of_pips_is_made_once_with_each_pip_where_it_stood_alone() {
-        let mut meshes = Assets::<Mesh>::default();
-        let mut rows = PipRows::default();
-        let pip = Mesh::from(Cuboid::new(0.1, 0.06, 0.1));
-        let at = Vec2::new(0.45, 0.5);
-        let left = rows.get(&mut meshes, &pip, 4, 0..3, at);
-        assert_eq!(rows.get(&mut meshes, &pip, 4, 0..3, at), left, "made once");
-        let lost = rows.get(&mut meshes, &pip, 4, 3..4, at);
-        assert_ne!(left, lost);
-        assert_eq!(meshes.len(), 2);
-        let (left, lost) = (meshes.get(&left).unwrap(), meshes.get(&lost).unwrap());
-        assert_eq!(left.count_vertices(), 3 * pip.count_vertices());
-        assert_eq!(lost.count_vertices(), pip.count_vertices());
-        // Four pips 0.13 apart, centred: the lost one is the last, the three left are
-        // centred on the second.
-        assert!((centre_x(lost) - 1.5 * 0.13).abs() < 1e-5);
-        assert!((centre_x(left) + 0.5 * 0.13).abs() < 1e-5);
-        // A row of another length, or elsewhere on the model, is another mesh.
-        assert_ne!(
-            rows.get(&mut meshes, &pip, 5, 0..3, at),
-            rows.get(&mut meshes, &pip, 4, 0..3, Vec2::new(0.6, 0.5))
-        );
-        assert_eq!(meshes.len(), 4);
+        cond.status = Status::Destroyed;
+        assert_eq!(Pips::of(&cond), None);
     }
 }
