@@ -988,7 +988,7 @@ mod tests {
             )]
             #[allow(clippy::cast_precision_loss, reason = "a few texels")]
             let x = (u * width as f32) as u32;
-            glow.get_color_at(x, 0).unwrap() != Color::BLACK.into()
+            LinearRgba::from(glow.get_color_at(x, 0).unwrap()) != LinearRgba::BLACK
         };
         for die in &assets.dice[..9] {
             let (body, dots) = texels(die);

@@ -831,7 +831,7 @@ mod tests {
         let glow = images.get(&material.emissive_texture.unwrap()).unwrap();
         let mut glowing = Vec::new();
         for (x, colour) in (0u32..).zip(a.palette.colours()) {
-            if glow.get_color_at(x, 0).unwrap() != Color::BLACK.into() {
+            if LinearRgba::from(glow.get_color_at(x, 0).unwrap()) != LinearRgba::BLACK {
                 glowing.push(*colour);
             }
         }
