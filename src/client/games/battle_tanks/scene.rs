@@ -476,12 +476,15 @@ fn redraw(
     for i in 0..n {
         let Ok(seat) = u8::try_from(i) else { continue };
         let p = PlayerId(seat);
+        // With many seats neighbouring plates overlap at their corners: each a little
+        // above the one before, so that the corner does not flicker between them.
+        let above = Vec3::Y * 0.002 * f32::from(seat);
         commands.spawn((
             Fixture,
             DespawnOnExit(GameScreen::BattleTanks),
             Mesh3d(assets.plate.clone()),
             MeshMaterial3d(assets.plates[p.index() % assets.plates.len()].clone()),
-            Transform::from_translation(seat_point(p, n, SEAT_RADIUS - 0.3))
+            Transform::from_translation(seat_point(p, n, SEAT_RADIUS - 0.3) + above)
                 .with_rotation(Quat::from_rotation_y(seat_angle(p, n))),
         ));
     }
