@@ -73,8 +73,8 @@ mod tests {
             panic!("a painted part has UVs");
         };
         assert!(uvs.iter().all(|uv| palette.colour_at(*uv) == red));
-        // The texture holds each colour at the texel its parts' UVs point to, close
-        // enough (half floats) that no 8-bit pixel can tell the difference.
+        // The texture holds each colour at the texel its parts' UVs point to, to the
+        // 8 bits of an sRGB pixel.
         let mut images = Assets::<Image>::default();
         let material = palette.material(&mut images);
         assert_eq!(material.base_color, Color::WHITE);
@@ -84,13 +84,14 @@ mod tests {
             clippy::cast_sign_loss,
             reason = "in 0..1"
         )]
-        let texel = (uvs[0][0] * 3.0) as u32;
-        let shown = LinearRgba::from(image.get_color_at(texel, 0).unwrap());
-        let meant = LinearRgba::from(red);
+        let texel = (uvs[0][0] * 4.0) as u32;
+        let shown = image.get_color_at(texel, 0).unwrap().to_srgba();
+        let meant = red.to_srgba();
+        let step = 0.5 / 255.0 + 1e-6;
         assert!(
-            (shown.red - meant.red).abs() < 1e-3
-                && (shown.green - meant.green).abs() < 1e-3
-                && (shown.blue - meant.blue).abs() < 1e-3,
+            (shown.red - meant.red).abs() < step
+                && (shown.green - meant.green).abs() < step
+                && (shown.blue - meant.blue).abs() < step,
             "{shown:?} for {meant:?}"
         );
     }
@@ -190,9 +191,15 @@ impl Palette {
             .position(|c| *c == colour)
             .expect("a model is painted in its palette's colours");
         #[allow(clippy::cast_precision_loss, reason = "a palette of a few colours")]
-        let u = (texel as f32 + 0.5) / self.colours.len() as f32;
+        let u = (texel as f32 + 0.5) / self.width() as f32;
         mesh.insert_attribute(Mesh::ATTRIBUTE_UV_0, vec![[u, 0.5]; mesh.count_vertices()]);
         mesh
+    }
+
+    /// The texture's width in texels: the colours, then black up to a power of two (a
+    /// texture of any other width is sampled by shaders of its own under lavapipe).
+    fn width(&self) -> usize {
+        self.colours.len().next_power_of_two()
     }
 
     /// The palette's colours, in the order of their texels.
@@ -210,55 +217,73 @@ impl Palette {
             clippy::cast_sign_loss,
             reason = "in 0..1"
         )]
-        let texel = (u * self.colours.len() as f32) as usize;
+        let texel = (u * self.width() as f32) as usize;
         self.colours[texel]
     }
 
     /// The material of the meshes painted from this palette: white, with the palette as
-    /// its texture (linear half floats, sampled at the texels' centres), and the glows as
-    /// its emissive texture if any colour glows.
+    /// its texture, and the glows as its emissive texture if any colour glows.
+    ///
+    /// Both textures are 8-bit sRGB, sampled as Bevy samples any texture, as its own
+    /// white stand-in for a material without one is: under software Vulkan a texture of
+    /// another format or sampler, or of a width not a power of two, would compile the shaders
+    /// again for it. A part's UVs
+    /// sit on its texel's centre, so the filter never blends two colours. The glows,
+    /// some brighter than white, are kept scaled down to the brightest and scaled up again
+    /// by the material's emissive colour.
     #[must_use]
     pub fn material(&self, images: &mut Assets<Image>) -> StandardMaterial {
-        let glows = self.glows.iter().any(|g| *g != LinearRgba::BLACK);
+        let brightest = self
+            .glows
+            .iter()
+            .flat_map(|g| [g.red, g.green, g.blue])
+            .fold(0.0, f32::max);
+        let width = self.width();
         let colours = self.colours.iter().map(|c| LinearRgba::from(*c));
         StandardMaterial {
-            base_color_texture: Some(images.add(texels(colours))),
-            emissive: if glows {
-                LinearRgba::WHITE
-            } else {
-                LinearRgba::BLACK
-            },
-            emissive_texture: glows.then(|| images.add(texels(self.glows.iter().copied()))),
+            base_color_texture: Some(images.add(texels(colours, width))),
+            emissive: LinearRgba::rgb(brightest, brightest, brightest),
+            emissive_texture: (brightest > 0.0).then(|| {
+                let scaled = self.glows.iter().map(|g| {
+                    LinearRgba::rgb(g.red / brightest, g.green / brightest, g.blue / brightest)
+                });
+                images.add(texels(scaled, width))
+            }),
             ..default()
         }
     }
 }
 
-/// A row of texels of these colours, in linear half floats (enough for any 8-bit pixel,
-/// and for a glow brighter than white), sampled without blending its neighbours.
-fn texels(colours: impl ExactSizeIterator<Item = LinearRgba>) -> Image {
+/// A row of `width` texels, these colours (none brighter than white) and black after
+/// them, each channel rounded to the nearest of its 256 steps.
+fn texels(colours: impl Iterator<Item = LinearRgba>, width: usize) -> Image {
     use bevy::asset::RenderAssetUsages;
-    use bevy::image::ImageSampler;
     use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-    let width = u32::try_from(colours.len()).unwrap_or(u32::MAX);
-    let mut image = Image::new_fill(
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "in 0..=255"
+    )]
+    let byte = |v: f32| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
+    let data = colours
+        .chain(std::iter::repeat(LinearRgba::BLACK))
+        .take(width)
+        .flat_map(|c| {
+            let c = Srgba::from(c);
+            [c.red, c.green, c.blue, c.alpha].map(byte)
+        })
+        .collect();
+    Image::new(
         Extent3d {
-            width,
+            width: u32::try_from(width).unwrap_or(u32::MAX),
             height: 1,
             depth_or_array_layers: 1,
         },
         TextureDimension::D2,
-        &[0; 8],
-        TextureFormat::Rgba16Float,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
         RenderAssetUsages::RENDER_WORLD,
-    );
-    for (x, colour) in (0..width).zip(colours) {
-        image
-            .set_color_at(x, 0, colour.into())
-            .expect("a half-float texture takes any colour");
-    }
-    image.sampler = ImageSampler::nearest();
-    image
+    )
 }
 
 /// Parts gathered by material, each material's parts merged into one mesh: a board of
