@@ -79,12 +79,7 @@ mod tests {
         let material = palette.material(&mut images);
         assert_eq!(material.base_color, Color::WHITE);
         let image = images.get(&material.base_color_texture.unwrap()).unwrap();
-        #[allow(
-            clippy::cast_possible_truncation,
-            clippy::cast_sign_loss,
-            reason = "in 0..1"
-        )]
-        let texel = (uvs[0][0] * 4.0) as u32;
+        let texel = u32::try_from(palette.texel_at(uvs[0])).unwrap();
         let shown = image.get_color_at(texel, 0).unwrap().to_srgba();
         let meant = red.to_srgba();
         let step = 0.5 / 255.0 + 1e-6;
@@ -208,9 +203,9 @@ impl Palette {
         &self.colours
     }
 
-    /// The colour a painted vertex with these UVs shows.
+    /// The texel a painted vertex with these UVs samples.
     #[cfg(test)]
-    pub fn colour_at(&self, [u, _]: [f32; 2]) -> Color {
+    pub fn texel_at(&self, [u, _]: [f32; 2]) -> usize {
         #[allow(clippy::cast_precision_loss, reason = "a palette of a few colours")]
         #[allow(
             clippy::cast_possible_truncation,
@@ -218,7 +213,13 @@ impl Palette {
             reason = "in 0..1"
         )]
         let texel = (u * self.width() as f32) as usize;
-        self.colours[texel]
+        texel
+    }
+
+    /// The colour a painted vertex with these UVs shows.
+    #[cfg(test)]
+    pub fn colour_at(&self, uv: [f32; 2]) -> Color {
+        self.colours[self.texel_at(uv)]
     }
 
     /// The material of the meshes painted from this palette: white, with the palette as
@@ -226,11 +227,10 @@ impl Palette {
     ///
     /// Both textures are 8-bit sRGB, sampled as Bevy samples any texture, as its own
     /// white stand-in for a material without one is: under software Vulkan a texture of
-    /// another format or sampler, or of a width not a power of two, would compile the shaders
-    /// again for it. A part's UVs
-    /// sit on its texel's centre, so the filter never blends two colours. The glows,
-    /// some brighter than white, are kept scaled down to the brightest and scaled up again
-    /// by the material's emissive colour.
+    /// another format or sampler, or of a width not a power of two, would compile the
+    /// shaders again for it. A part's UVs sit on its texel's centre, so the filter never
+    /// blends two colours. The glows, some brighter than white, are kept scaled down to
+    /// the brightest and scaled up again by the material's emissive colour.
     #[must_use]
     pub fn material(&self, images: &mut Assets<Image>) -> StandardMaterial {
         let brightest = self

@@ -56,11 +56,12 @@ const PIP_OFF: Color = Color::srgb(0.35, 0.08, 0.06);
 /// A hover tank's halo (it glows).
 const HALO: Color = Color::srgb(0.5, 0.85, 1.0);
 
-/// The shapes of the unit models' parts, and the materials of the parts that glow.
+/// The shapes of the unit models' parts, their palette, and the flame's and the gold
+/// ring's meshes.
 ///
-/// The parts that do not glow are painted in their colours and merged into one mesh per
-/// body (see [`Bodies`]), all drawn with the one white `tinted` material: a tank is its
-/// body, its turret and its pips, three entities for the renderer instead of seven.
+/// The parts are painted from the palette and merged into one mesh per body (see
+/// [`Bodies`]), all drawn with its one `tinted` material: a tank is its body and its
+/// turret, two entities for the renderer instead of six or seven.
 #[derive(Resource)]
 pub struct UnitAssets {
     hull: Mesh,
@@ -120,6 +121,8 @@ fn load_assets(
                 ]
             }),
     );
+    // A hover tank's halo, and the gold ring of an escorted squad.
+    let halo = crate::client::shapes::torus(0.4, 0.54);
     let palette = Palette::new(
         [DARK, PLATE, WRECK, SAND, OLIVE, PIP_OFF]
             .into_iter()
@@ -146,8 +149,8 @@ fn load_assets(
         skirt: crate::client::shapes::cylinder(0.5, 0.12),
         pip,
         flame: meshes.add(crate::client::shapes::cone(0.22, 0.6, 12)),
-        halo: crate::client::shapes::torus(0.4, 0.54),
-        ring: meshes.add(crate::client::shapes::torus(0.4, 0.54)),
+        ring: meshes.add(halo.clone()),
+        halo,
         gold: materials.add(StandardMaterial {
             base_color: Color::srgb(0.95, 0.78, 0.15),
             emissive: LinearRgba::rgb(0.5, 0.35, 0.0),
@@ -186,12 +189,12 @@ impl Paint {
     }
 }
 
-/// The bodies of the unit models: every part that does not glow or turn on its own, in
-/// its colour, as one mesh.
+/// The bodies of the unit models: every part that moves with them, in its colour (the
+/// hull pips and a hover tank's halo glowing), as one mesh.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 enum Body {
-    /// A tank's or an APC's hull with its tracks (legs, or skirt), its pale front plate
-    /// and (an APC's) roof gun.
+    /// A tank's or an APC's hull with its tracks (legs, or skirt and halo), its pale
+    /// front plate, its hull pips and (an APC's) roof gun.
     Hull {
         model: UnitModel,
         apc: bool,
