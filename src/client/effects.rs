@@ -3,6 +3,7 @@
 //! timeline that plays a game's facts one after another while the table shows the state
 //! as it was before them.
 
+use bevy::light::PointLightShadowMap;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -13,6 +14,9 @@ pub(super) fn plugin(app: &mut App) {
     // One shadow cascade of 1024² texels covers a tabletop: the default four of 2048² cost
     // 64 MiB of memory (in RAM, under software rendering) for detail nobody sees.
     app.insert_resource(bevy::light::DirectionalLightShadowMap { size: 1024 })
+        .insert_resource(PointLightShadowMap {
+            size: UNUSED_POINT_SHADOWS,
+        })
         .init_resource::<Callout>()
         .add_systems(OnEnter(Screen::Playing), |mut c: ResMut<Callout>| {
             c.text = None;
@@ -22,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
             fade.in_set(ClientSystems::Scene)
                 .run_if(in_state(Screen::Playing)),
         )
+        .add_systems(PostUpdate, size_point_shadows)
         .add_systems(
             EguiPrimaryContextPass,
             draw_callout
@@ -48,6 +53,29 @@ pub fn table_light(illuminance: f32) -> impl Bundle {
         }
         .build(),
     )
+}
+
+/// The side of each face of the point lights' shadow cube map while no point light casts
+/// shadows. Bevy makes that map, six faces of `PointLightShadowMap::size`² depth texels,
+/// for every lit view whether a light uses it or not, binds it to every lit mesh, and so
+/// clears it on the first frame: at its default of 1024 it is 24 MiB, which software
+/// rendering keeps in RAM. The night tables' lamps light without shadows.
+const UNUSED_POINT_SHADOWS: usize = 1;
+
+/// The side of each face when a point light does cast shadows: Bevy's default.
+const POINT_SHADOWS: usize = 1024;
+
+/// Gives the point lights' shadow map its full size only while some point light casts
+/// shadows.
+fn size_point_shadows(lights: Query<&PointLight>, mut map: ResMut<PointLightShadowMap>) {
+    let size = if lights.iter().any(|light| light.shadow_maps_enabled) {
+        POINT_SHADOWS
+    } else {
+        UNUSED_POINT_SHADOWS
+    };
+    if map.size != size {
+        map.size = size;
+    }
 }
 
 /// A short-lived effect: it appears at `born`, grows to `grow` times its size (when
@@ -290,4 +318,40 @@ pub struct Shown<G: GameClient>(pub G);
 /// Forgets what the table showed of game `G` (leaving it).
 pub fn forget_shown<G: GameClient>(mut commands: Commands) {
     commands.remove_resource::<Shown<G>>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_point_shadow_map_is_full_size_only_while_a_point_light_casts_shadows() {
+        let mut app = App::new();
+        app.insert_resource(PointLightShadowMap {
+            size: UNUSED_POINT_SHADOWS,
+        })
+        .add_systems(Update, size_point_shadows);
+        let size = |app: &App| app.world().resource::<PointLightShadowMap>().size;
+
+        let lamp = app
+            .world_mut()
+            .spawn(PointLight {
+                shadow_maps_enabled: false,
+                ..default()
+            })
+            .id();
+        app.update();
+        assert_eq!(size(&app), UNUSED_POINT_SHADOWS);
+
+        app.world_mut()
+            .get_mut::<PointLight>(lamp)
+            .unwrap()
+            .shadow_maps_enabled = true;
+        app.update();
+        assert_eq!(size(&app), POINT_SHADOWS);
+
+        app.world_mut().despawn(lamp);
+        app.update();
+        assert_eq!(size(&app), UNUSED_POINT_SHADOWS);
+    }
 }
