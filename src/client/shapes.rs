@@ -205,15 +205,14 @@ impl Palette {
 
     /// The texel a painted vertex with these UVs samples.
     #[cfg(test)]
+    #[allow(clippy::cast_precision_loss, reason = "a palette of a few colours")]
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "in 0..1"
+    )]
     pub fn texel_at(&self, [u, _]: [f32; 2]) -> usize {
-        #[allow(clippy::cast_precision_loss, reason = "a palette of a few colours")]
-        #[allow(
-            clippy::cast_possible_truncation,
-            clippy::cast_sign_loss,
-            reason = "in 0..1"
-        )]
-        let texel = (u * self.width() as f32) as usize;
-        texel
+        (u * self.width() as f32) as usize
     }
 
     /// The colour a painted vertex with these UVs shows.
