@@ -6,8 +6,8 @@
 //! and at most 1 ms on a frame where the pointer moves to a new hex.
 //!
 //! Every app here, the baselines included, runs its schedules with the executor the client
-//! picks for this machine ([`tanktable::client::pick_executor`]: one thread on two cores or
-//! fewer); `TANKTABLE_EXECUTOR=multi` or `single` compares the two.
+//! picks ([`tanktable::client::pick_executor`]: one thread); `TANKTABLE_EXECUTOR=multi` or
+//! `single` compares the two.
 use std::fmt::Write as _;
 use std::hint::black_box;
 

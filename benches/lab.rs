@@ -38,6 +38,7 @@ fn lab_run(c: &mut Criterion) {
                     bots: Vec::new(),
                     threads,
                     draft: false,
+                    background: false,
                 };
                 let (plan, question) =
                     lab::plan::<TankCommander>(&setup, "skirmish", &variant, &ask)

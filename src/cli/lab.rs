@@ -226,6 +226,7 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
         bots: options.bots.clone(),
         threads: options.threads.unwrap_or_else(lab::run::all_cores),
         draft: options.random_builds,
+        background: false,
     };
     let (plan, mut question) = lab::plan::<G>(&setup, &setup_name, &variants, &ask)?;
     question.sweep = sweep_path;

@@ -28,13 +28,16 @@ use serde::{Deserialize, Serialize};
 
 use super::capture::status_kib;
 use super::{Launch, OpenGame, Screen};
+use crate::rules::GameKind;
 
 /// `tanktable bench-frames`: frame times and resident memory of scenes of the client.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
     /// The scenes, measured in this order: `menu` (the main menu), `empty` (an empty Bevy
-    /// app with one camera), or a scenario or setup of any game, opened as a new game.
-    /// `FILE@SEATS` seats bots or people as `play --seats` does, e.g.
+    /// app with one camera), `lab` or `lab@GAME` (the playtest lab's screen while a run
+    /// of the game's default setup keeps its workers busy; default: tank-commander), or a
+    /// scenario or setup of any game, opened as a new game. `FILE@SEATS` seats bots or
+    /// people as `play --seats` does, e.g.
     /// `scenarios/battle-tanks/eight-players.ron@heuristic`.
     #[arg(required = true)]
     pub scenes: Vec<String>,
@@ -147,6 +150,9 @@ pub struct FrameStats {
     pub vertices: u64,
     #[serde(default)]
     pub entities: u32,
+    /// What else went on during the timed frames (the lab's workers and their games).
+    #[serde(default)]
+    pub note: String,
 }
 
 impl FrameStats {
@@ -178,6 +184,7 @@ impl FrameStats {
             egui_frames: 0,
             egui_why: String::new(),
             slowest: Vec::new(),
+            note: String::new(),
             meshes: 0,
             vertices: 0,
             entities: 0,
@@ -433,6 +440,9 @@ pub fn table(done: &[FrameStats]) -> String {
             s.egui_why
         );
     }
+    for s in done.iter().filter(|s| !s.note.is_empty()) {
+        let _ = writeln!(out, "{}: {}", label(&s.scene), s.note);
+    }
     if done.iter().any(|s| !s.slowest.is_empty()) {
         let _ = writeln!(
             out,
@@ -471,8 +481,28 @@ fn shorten(text: &str, width: usize) -> String {
     }
 }
 
+/// The game of a lab scene (`lab`, `lab@GAME`); `None` for any other scene.
+fn lab_scene(scene: &str) -> Option<Result<GameKind, String>> {
+    let game = match scene.split_once('@') {
+        Some(("lab", name)) => name,
+        None if scene == "lab" => GameKind::TankCommander.name(),
+        _ => return None,
+    };
+    Some(GameKind::from_name(game).ok_or_else(|| {
+        let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+        format!("`{scene}`: no game `{game}` (one of {})", names.join(", "))
+    }))
+}
+
+/// Games a lab scene's run asks for: more than its workers finish while it is measured.
+const LAB_GAMES: u32 = 1_000_000;
+
 /// What a scene opens: `None` for the empty app.
 fn scene_launch(scene: &str) -> Result<Option<Launch>, String> {
+    if let Some(game) = lab_scene(scene) {
+        game?;
+        return Ok(Some(Launch::default()));
+    }
     match scene {
         "empty" => Ok(None),
         "menu" => Ok(Some(Launch::default())),
@@ -703,8 +733,17 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
     }
     app.finish();
     app.cleanup();
+    let lab = lab_scene(scene).transpose()?;
+    if let Some(game) = lab {
+        app.world_mut().write_message(super::lab::OpenLab {
+            game: Some(game),
+            games: Some(LAB_GAMES),
+            run: true,
+            ..default()
+        });
+    }
     let ready = app.world().resource::<PipelinesReady>().clone();
-    let wants_game = scene != "empty" && scene != "menu";
+    let wants_game = scene != "empty" && scene != "menu" && lab.is_none();
     let mut settled = 0;
     let mut settle_frames = 0;
     while settled < SETTLED {
@@ -715,11 +754,17 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
                 "{scene}: not ready after {MOST_SETTLE} frames (the game did not open, or pipelines never compiled)"
             ));
         }
-        let playing = !wants_game
-            || app
-                .world()
-                .get_resource::<State<Screen>>()
-                .is_some_and(|s| *s.get() == Screen::Playing);
+        let playing = if lab.is_some() {
+            app.world()
+                .get_resource::<super::lab::LabScreen>()
+                .is_some_and(super::lab::LabScreen::running)
+        } else {
+            !wants_game
+                || app
+                    .world()
+                    .get_resource::<State<Screen>>()
+                    .is_some_and(|s| *s.get() == Screen::Playing)
+        };
         if playing && ready.0.load(Ordering::Relaxed) {
             settled += 1;
         } else {
@@ -729,6 +774,12 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
     for _ in 0..warmup {
         app.update();
     }
+    let lab_games = |app: &App| {
+        app.world()
+            .get_resource::<super::lab::LabScreen>()
+            .map_or(0, super::lab::LabScreen::finished_games)
+    };
+    let games_before = lab_games(&app);
     let mut times = Vec::with_capacity(frames as usize);
     let mut laid_out = 0;
     let mut whys: Vec<(&'static str, u32)> = Vec::new();
@@ -758,6 +809,19 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
         print_pipelines(&app.world().resource::<PipelineList>().0.lock().unwrap());
     }
     let mut stats = FrameStats::from_times(scene, times.clone(), settle_frames);
+    if lab.is_some() {
+        let screen = app.world().resource::<super::lab::LabScreen>();
+        if !screen.running() {
+            return Err(format!(
+                "{scene}: the lab's run ended before the timed frames did"
+            ));
+        }
+        stats.note = format!(
+            "the lab's run: {} workers, {} games during the timed frames",
+            screen.workers(),
+            lab_games(&app) - games_before
+        );
+    }
     {
         let clock = app.world().resource::<Clock>().stages();
         let n = frames as usize;
@@ -944,6 +1008,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_lab_scene_names_its_game_and_a_bad_game_is_refused() {
+        assert_eq!(lab_scene("lab"), Some(Ok(GameKind::TankCommander)));
+        assert_eq!(
+            lab_scene("lab@battle-tanks"),
+            Some(Ok(GameKind::BattleTanks))
+        );
+        let bad = lab_scene("lab@chess").unwrap().unwrap_err();
+        assert!(
+            bad.contains("no game `chess`") && bad.contains("tank-chess"),
+            "{bad}"
+        );
+        assert_eq!(lab_scene("menu"), None);
+        assert_eq!(lab_scene("scenarios/battle.ron@greedy"), None);
+        assert!(scene_launch("lab@range-duel").unwrap().is_some());
+        assert!(scene_launch("lab@nothing").is_err());
+    }
+
+    #[test]
     fn sizes_are_read_and_bad_ones_refused() {
         assert_eq!(parse_size("1920x1080"), Ok(UVec2::new(1920, 1080)));
         assert_eq!(parse_size("640×480"), Ok(UVec2::new(640, 480)));
@@ -975,6 +1057,7 @@ mod tests {
             meshes: 0,
             vertices: 0,
             entities: 0,
+            note: String::new(),
         };
         let done = [
             stats("empty", 2.0, 300.0),

@@ -188,20 +188,32 @@ pub fn headless_app(open: Option<OpenGame>, saves: PathBuf) -> App {
     app
 }
 
-/// Runs the main world's schedules on one thread where that is faster: on a machine with
-/// two cores or fewer, Bevy's multi-threaded executor spends more time waking and parking
-/// threads than the client's small systems take to run. `TANKTABLE_EXECUTOR=single` or
-/// `multi` chooses. The render world keeps its own executor.
+/// Runs the main world's and the render world's schedules each on one thread. The
+/// client's systems are many and small: Bevy's multi-threaded executor spends more time
+/// handing them to threads, waking and parking those, than they take to run. Measured in
+/// the frame benchmark at 1920x1080 on 4 cores of a GPU machine (docs/performance.md):
+/// the main world took 0.5-1.1 ms a frame on one thread against 1.3-1.8 ms on four, the
+/// render world 1.6-1.9 ms against 2.5-2.9 ms. `TANKTABLE_EXECUTOR` and
+/// `TANKTABLE_RENDER_EXECUTOR` (`single` or `multi`) choose otherwise.
 pub fn pick_executor(app: &mut App) {
-    let single = match std::env::var("TANKTABLE_EXECUTOR").as_deref() {
-        Ok("single") => true,
-        Ok("multi") => false,
-        _ => std::thread::available_parallelism().is_ok_and(|n| n.get() <= 2),
-    };
-    if !single {
-        return;
+    if executor_is_single("TANKTABLE_EXECUTOR") {
+        one_thread(app.world_mut());
     }
-    let mut schedules = app.world_mut().resource_mut::<Schedules>();
+    if executor_is_single("TANKTABLE_RENDER_EXECUTOR")
+        && let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp)
+    {
+        one_thread(render.world_mut());
+    }
+}
+
+/// Whether the variable `name` asks for (or leaves) the single-threaded executor.
+fn executor_is_single(name: &str) -> bool {
+    std::env::var(name).as_deref() != Ok("multi")
+}
+
+/// Every schedule of `world` on the single-threaded executor.
+fn one_thread(world: &mut World) {
+    let mut schedules = world.resource_mut::<Schedules>();
     for (_, schedule) in schedules.iter_mut() {
         schedule.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
     }

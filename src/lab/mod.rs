@@ -76,6 +76,9 @@ pub struct Ask {
     /// Draw the choices made before play (Tank Commander's upgrades) at random for every
     /// game, the same for game `i` of every variant.
     pub draft: bool,
+    /// Run the workers below normal priority, so that a screen drawn beside them (the
+    /// client's lab) keeps its frame rate while they use every core.
+    pub background: bool,
 }
 
 /// The name the base gets in every report.
@@ -144,6 +147,7 @@ pub fn plan<G: Playable>(
         bots: ask.bots.clone(),
         threads: ask.threads.max(1),
         draft: ask.draft,
+        background: ask.background,
     };
     Ok((plan, question))
 }

@@ -3,6 +3,7 @@
 //! (units and upgrades, where tanks fell, the duel matrix's rows, class matchups); as
 //! JSON and CSV.
 
+use std::borrow::Borrow;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -116,8 +117,8 @@ pub struct LabReport {
 impl LabReport {
     /// Sums `results` (any order) into the report of `question`.
     #[must_use]
-    pub fn build(question: Question, results: &[GameResult]) -> Self {
-        let mut sorted: Vec<&GameResult> = results.iter().collect();
+    pub fn build<R: Borrow<GameResult>>(question: Question, results: &[R]) -> Self {
+        let mut sorted: Vec<&GameResult> = results.iter().map(Borrow::borrow).collect();
         sorted.sort_by_key(|r| (r.arm, r.index));
         let mut arms: Vec<ArmReport> = question
             .arms
@@ -323,9 +324,9 @@ pub fn spread(arm: &ArmReport) -> f64 {
 
 /// Writes the per-game results as CSV: one line per game.
 #[must_use]
-pub fn games_csv(question: &Question, results: &[GameResult]) -> String {
+pub fn games_csv<R: Borrow<GameResult>>(question: &Question, results: &[R]) -> String {
     let mut out = String::from("variant,game,seed,winners,first_mover,rounds,actions\n");
-    let mut sorted: Vec<&GameResult> = results.iter().collect();
+    let mut sorted: Vec<&GameResult> = results.iter().map(Borrow::borrow).collect();
     sorted.sort_by_key(|r| (r.arm, r.index));
     for r in sorted {
         let name = question

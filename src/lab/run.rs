@@ -8,8 +8,8 @@
 //! line or the client.
 
 use std::collections::BTreeMap;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -44,6 +44,8 @@ pub struct Plan<S> {
     /// Draw each game's pre-game choices at random (the same for game `i` of every
     /// variant).
     pub draft: bool,
+    /// Run the workers below normal priority (`Ask::background`).
+    pub background: bool,
 }
 
 /// One finished game.
@@ -94,8 +96,9 @@ pub struct Live {
     pub done: Vec<AtomicU32>,
     /// Set to stop: games not yet started are skipped.
     pub cancel: AtomicBool,
-    /// Finished games, in the order they finished.
-    pub results: Mutex<Vec<GameResult>>,
+    /// Finished games, in the order they finished; shared, so that a snapshot taken
+    /// while the workers go on copies pointers, not every game's names and tallies.
+    pub results: Mutex<Vec<Arc<GameResult>>>,
 }
 
 impl Live {
@@ -119,7 +122,7 @@ impl Live {
 
     /// The results so far, sorted by variant and game.
     #[must_use]
-    pub fn snapshot(&self) -> Vec<GameResult> {
+    pub fn snapshot(&self) -> Vec<Arc<GameResult>> {
         let mut all = self.results.lock().map(|r| r.clone()).unwrap_or_default();
         all.sort_by_key(|r| (r.arm, r.index));
         all
@@ -200,8 +203,14 @@ pub fn run<G: Playable>(plan: &Plan<G::Setup>, live: &Live) -> Result<(), String
     // Check the bots once, before any thread starts.
     let first = G::from_setup(&plan.arms[0].setup)?;
     playable::bots_for::<G>(&plan.bots, first.player_count())?;
+    let background = plan.background;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads.clamp(1, 256))
+        .start_handler(move |_| {
+            if background {
+                run_in_background();
+            }
+        })
         .build()
         .map_err(|e| format!("cannot start {} worker threads: {e}", plan.threads))?;
     let total = u64::from(plan.games) * arms as u64;
@@ -229,7 +238,7 @@ pub fn run<G: Playable>(plan: &Plan<G::Setup>, live: &Live) -> Result<(), String
                 )
             })?;
             if let Ok(mut results) = live.results.lock() {
-                results.push(result);
+                results.push(Arc::new(result));
             }
             if let Some(done) = live.done.get(arm) {
                 done.fetch_add(1, Ordering::Relaxed);
@@ -237,6 +246,28 @@ pub fn run<G: Playable>(plan: &Plan<G::Setup>, live: &Live) -> Result<(), String
             Ok(())
         })
     })
+}
+
+/// How far below normal the priority of background work is (Linux's nice, 0 to 19): the
+/// scheduler then gives a busy thread of normal priority about ten times its share.
+pub const BACKGROUND_NICENESS: i32 = 10;
+
+/// Lowers the calling thread's priority to `BACKGROUND_NICENESS`, where the system lets
+/// one thread's priority differ from its process's (Linux); elsewhere it does nothing.
+/// A thread may always lower its own priority, so this cannot fail for want of rights.
+#[allow(unsafe_code, reason = "calls into the C library with no pointers")]
+pub fn run_in_background() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: `gettid` and `setpriority` read and set the calling thread's scheduling
+    // priority only; no memory is passed.
+    unsafe {
+        let thread = libc::gettid();
+        libc::setpriority(
+            libc::PRIO_PROCESS,
+            libc::id_t::try_from(thread).unwrap_or(0),
+            BACKGROUND_NICENESS,
+        );
+    }
 }
 
 /// The default number of lab workers: every core.

@@ -124,6 +124,7 @@ fn a_bad_variant_lists_every_problem_by_name() {
             bots: Vec::new(),
             threads: 1,
             draft: false,
+            background: false,
         },
     )
     .unwrap_err();
@@ -148,6 +149,7 @@ fn report_of<G: Playable>(
         bots: Vec::new(),
         threads,
         draft: false,
+        background: false,
     };
     let (plan, question) = plan::<G>(setup, "t", variants, &ask).unwrap();
     let live = Live::new(plan.arms.len());
@@ -199,6 +201,7 @@ fn cancel_stops_before_the_next_game() {
         bots: Vec::new(),
         threads: 1,
         draft: false,
+        background: false,
     };
     let (plan, _) = plan::<RangeDuel>(&setup, "t", &[], &ask).unwrap();
     let live = Live::new(1);
@@ -370,4 +373,51 @@ fn random_builds_value_the_upgrades_and_agree_across_threads() {
         assert_eq!(t.taken.games + t.without.games, 200, "{t:?}");
         assert!((40..=160).contains(&t.taken.games), "{t:?}");
     }
+}
+
+/// The calling thread's nice value, from `/proc/thread-self/stat` (field 19).
+#[cfg(target_os = "linux")]
+fn this_threads_niceness() -> i32 {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap();
+    // The command name, in brackets, may hold spaces: count fields after it.
+    let (_, after) = stat.rsplit_once(')').unwrap();
+    after.split_whitespace().nth(16).unwrap().parse().unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn background_work_runs_below_normal_priority_and_only_on_its_own_thread() {
+    let before = this_threads_niceness();
+    let inside = std::thread::spawn(|| {
+        super::run::run_in_background();
+        this_threads_niceness()
+    })
+    .join()
+    .unwrap();
+    assert_eq!(inside, super::run::BACKGROUND_NICENESS.max(before));
+    assert_eq!(
+        this_threads_niceness(),
+        before,
+        "the caller's thread keeps its priority"
+    );
+}
+
+/// A run asked to stay in the background plays the same games as one that is not.
+#[test]
+fn a_background_run_gives_the_same_report() {
+    let setup = DuelSetup::builtin_default();
+    let report = |background| {
+        let ask = Ask {
+            games: 12,
+            seed: 5,
+            threads: 2,
+            background,
+            ..Ask::default()
+        };
+        let (plan, question) = plan::<RangeDuel>(&setup, "t", &[], &ask).unwrap();
+        let live = Live::new(plan.arms.len());
+        run::<RangeDuel>(&plan, &live).unwrap();
+        LabReport::build(question, &live.snapshot())
+    };
+    assert_eq!(report(true), report(false));
 }

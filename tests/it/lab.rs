@@ -43,6 +43,8 @@ fn the_command_line_and_the_lab_screen_give_the_same_numbers() {
         bots: vec!["greedy".into(), "greedy".into()],
         threads: 1,
         draft: false,
+        // As the screen asks: its workers below the screen's priority.
+        background: true,
     };
     let mut running = backend
         .start(&[(file.name.clone(), file.changes.clone())], &ask, None)

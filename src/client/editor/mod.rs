@@ -937,6 +937,7 @@ impl EditorScreen {
                         games: BALANCE_GAMES,
                         seed: 1,
                         threads: crate::lab::run::all_cores().saturating_sub(1).max(1),
+                        background: true,
                         ..crate::lab::Ask::default()
                     },
                     None,

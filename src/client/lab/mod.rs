@@ -163,6 +163,9 @@ struct Run {
     total: u64,
     finished: Option<f64>,
     last_build: Instant,
+    /// The report being built from the results so far, off the frame: the sort and sums
+    /// over every finished game grow with the run, and the screen must not wait for them.
+    building: Option<std::sync::Mutex<std::sync::mpsc::Receiver<(u64, LabReport)>>>,
     error: Option<String>,
 }
 
@@ -211,6 +214,12 @@ impl LabScreen {
     #[must_use]
     pub fn running(&self) -> bool {
         self.run.as_ref().is_some_and(|r| r.finished.is_none())
+    }
+
+    /// The worker threads a run uses.
+    #[must_use]
+    pub fn workers(&self) -> usize {
+        self.threads
     }
 
     /// Games finished in the current or last run.
@@ -334,6 +343,7 @@ impl LabScreen {
             bots: self.bots.clone(),
             threads: self.threads,
             draft: self.random_builds && self.backend.as_ref().is_some_and(|b| b.draws().is_some()),
+            background: true,
         };
         match backend.start(&variants, &ask, sweep) {
             Ok(running) => {
@@ -344,6 +354,7 @@ impl LabScreen {
                     total,
                     finished: None,
                     last_build: Instant::now(),
+                    building: None,
                     error: None,
                 });
                 self.report = None;
@@ -359,13 +370,62 @@ impl LabScreen {
         }
     }
 
-    /// The report from the results so far.
+    /// The report from the results so far, built here and now (when the run ends).
     fn rebuild(&mut self) {
         let Some(run) = &mut self.run else { return };
+        run.building = None;
         let results = run.running.live.snapshot();
         self.counted = results.len() as u64;
         self.report = Some(LabReport::build(run.running.question.clone(), &results));
         run.last_build = Instant::now();
+    }
+
+    /// Starts building the report from the results so far on a thread of its own, unless
+    /// a build is under way; `take_built` collects it.
+    fn rebuild_off_frame(&mut self) {
+        let Some(run) = &mut self.run else { return };
+        if run.building.is_some() {
+            return;
+        }
+        let (send, receive) = std::sync::mpsc::channel();
+        let live = run.running.live.clone();
+        let question = run.running.question.clone();
+        let spawned = std::thread::Builder::new()
+            .name("lab report".into())
+            .spawn(move || {
+                crate::lab::run::run_in_background();
+                let results = live.snapshot();
+                let report = LabReport::build(question, &results);
+                // The screen may have moved on (a new run): nobody to tell.
+                let _ = send.send((results.len() as u64, report));
+            });
+        if spawned.is_ok() {
+            run.building = Some(std::sync::Mutex::new(receive));
+            run.last_build = Instant::now();
+        } else {
+            self.rebuild();
+        }
+    }
+
+    /// Takes the report a thread finished building, if one did.
+    fn take_built(&mut self) {
+        let Some(run) = &mut self.run else { return };
+        let Some(receive) = &mut run.building else {
+            return;
+        };
+        let Ok(receive) = receive.get_mut() else {
+            run.building = None;
+            return;
+        };
+        match receive.try_recv() {
+            Ok((counted, report)) => {
+                run.building = None;
+                self.counted = counted;
+                self.report = Some(report);
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => {}
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => run.building = None,
+        }
     }
 }
 
@@ -458,8 +518,8 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     }
 }
 
-/// Follows the run: the report is rebuilt from the results four times a second, and
-/// once more when the run ends.
+/// Follows the run: the report is rebuilt from the results four times a second, off the
+/// frame, and once more, at once, when the run ends.
 fn poll_run(mut lab: ResMut<LabScreen>, time: Res<Time>) {
     let lab = &mut *lab;
     if lab.frames.len() >= 60 {
@@ -467,10 +527,11 @@ fn poll_run(mut lab: ResMut<LabScreen>, time: Res<Time>) {
     }
     lab.frames.push(f64::from(time.delta_secs()) * 1000.0);
     lab.frame_ms = lab.frames.iter().sum::<f64>() / lab.frames.len().max(1) as f64;
-    let Some(run) = &mut lab.run else { return };
-    if run.finished.is_some() {
+    if lab.run.as_ref().is_none_or(|run| run.finished.is_some()) {
         return;
     }
+    lab.take_built();
+    let Some(run) = &mut lab.run else { return };
     let done = run.running.is_done();
     let due = run.last_build.elapsed().as_secs_f64() > 0.25;
     let more = run.running.live.finished() != lab.counted;
@@ -481,7 +542,7 @@ fn poll_run(mut lab: ResMut<LabScreen>, time: Res<Time>) {
         }
         lab.rebuild();
     } else if due && more {
-        lab.rebuild();
+        lab.rebuild_off_frame();
     }
 }
 
