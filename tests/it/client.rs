@@ -912,6 +912,48 @@ fn panels_are_laid_out_again_only_when_something_they_show_changed() {
 /// The Lab screen's cost per frame, windowless (the client's own CPU work, no drawing),
 /// while a run keeps the workers busy and when it is idle. A report, not a check (run it
 /// with `cargo test lab_frame -- --ignored --nocapture`).
+/// The Lab's plots fill in while a long run goes on: the report is built by a thread of
+/// its own, and the screen takes it when it is ready, without waiting for the run.
+#[test]
+fn the_lab_report_fills_in_while_the_run_goes_on() {
+    use std::time::{Duration, Instant};
+    use tanktable::client::lab::{LabScreen, OpenLab};
+    let mut app = tanktable::client::windowless_app(scratch());
+    app.world_mut().write_message(OpenLab {
+        game: Some(GameKind::BattleTanks),
+        games: Some(1_000_000),
+        run: true,
+        ..OpenLab::default()
+    });
+    let started = Instant::now();
+    let mut reports = 0;
+    let mut last = 0;
+    while reports < 2 {
+        app.update();
+        let lab = app.world().resource::<LabScreen>();
+        assert!(lab.running(), "a million games cannot be over yet");
+        let games = lab.report.as_ref().map_or(0, |r| r.arms[0].games);
+        if games > last {
+            // A newer report, from more games than the last, while the run goes on.
+            assert!(u64::from(games) <= lab.finished_games());
+            reports += 1;
+            last = games;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no report came while the run went on ({reports} so far)"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Opening the Lab again cancels the run.
+    app.world_mut().write_message(OpenLab {
+        game: Some(GameKind::BattleTanks),
+        ..OpenLab::default()
+    });
+    app.update();
+    assert!(!app.world().resource::<LabScreen>().running());
+}
+
 #[test]
 #[ignore = "a measurement: cargo test lab_frame -- --ignored --nocapture"]
 fn lab_frame_time_during_a_run() {
