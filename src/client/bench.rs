@@ -816,9 +816,10 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
                 "{scene}: the lab's run ended before the timed frames did"
             ));
         }
+        let workers = screen.workers();
         stats.note = format!(
-            "the lab's run: {} workers, {} games during the timed frames",
-            screen.workers(),
+            "the lab's run: {workers} worker{}, {} games during the timed frames",
+            if workers == 1 { "" } else { "s" },
             lab_games(&app) - games_before
         );
     }
