@@ -165,7 +165,8 @@ struct Run {
     last_build: Instant,
     /// The report being built from the results so far, off the frame: the sort and sums
     /// over every finished game grow with the run, and the screen must not wait for them.
-    building: Option<std::sync::Mutex<std::sync::mpsc::Receiver<(u64, LabReport)>>>,
+    /// The thread hands back the report and how many games it counted.
+    building: Option<std::thread::JoinHandle<(u64, LabReport)>>,
     error: Option<String>,
 }
 
@@ -387,7 +388,6 @@ impl LabScreen {
         if run.building.is_some() {
             return;
         }
-        let (send, receive) = std::sync::mpsc::channel();
         let live = run.running.live.clone();
         let question = run.running.question.clone();
         let spawned = std::thread::Builder::new()
@@ -395,36 +395,27 @@ impl LabScreen {
             .spawn(move || {
                 crate::lab::run::run_in_background();
                 let results = live.snapshot();
-                let report = LabReport::build(question, &results);
-                // The screen may have moved on (a new run): nobody to tell.
-                let _ = send.send((results.len() as u64, report));
+                (results.len() as u64, LabReport::build(question, &results))
             });
-        if spawned.is_ok() {
-            run.building = Some(std::sync::Mutex::new(receive));
-            run.last_build = Instant::now();
-        } else {
-            self.rebuild();
+        match spawned {
+            Ok(thread) => {
+                run.building = Some(thread);
+                run.last_build = Instant::now();
+            }
+            Err(_) => self.rebuild(),
         }
     }
 
     /// Takes the report a thread finished building, if one did.
     fn take_built(&mut self) {
         let Some(run) = &mut self.run else { return };
-        let Some(receive) = &mut run.building else {
+        if !run.building.as_ref().is_some_and(|b| b.is_finished()) {
             return;
-        };
-        let Ok(receive) = receive.get_mut() else {
-            run.building = None;
-            return;
-        };
-        match receive.try_recv() {
-            Ok((counted, report)) => {
-                run.building = None;
-                self.counted = counted;
-                self.report = Some(report);
-            }
-            Err(std::sync::mpsc::TryRecvError::Empty) => {}
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => run.building = None,
+        }
+        // A build that panicked leaves the last report standing; the next one is due.
+        if let Some(Ok((counted, report))) = run.building.take().map(|b| b.join()) {
+            self.counted = counted;
+            self.report = Some(report);
         }
     }
 }
