@@ -23,6 +23,8 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{PipelineCache, PollType, TextureFormat, TextureUsages};
 use bevy::render::renderer::RenderDevice;
 use bevy::render::{Render, RenderApp, RenderSystems};
+use bevy::render::mesh::{RenderMesh, RenderMeshBufferInfo};
+use bevy::render::render_asset::RenderAssets;
 use bevy::window::{ExitCondition, WindowResolution};
 use serde::{Deserialize, Serialize};
 
@@ -150,6 +152,14 @@ pub struct FrameStats {
     pub vertices: u64,
     #[serde(default)]
     pub entities: u32,
+    /// The meshes the renderer holds and the bytes of their vertices and indices, and the
+    /// bytes of the copies of them that the main world keeps.
+    #[serde(default)]
+    pub mesh_assets: u32,
+    #[serde(default)]
+    pub mesh_bytes: u64,
+    #[serde(default)]
+    pub mesh_copy_bytes: u64,
     /// What else went on during the timed frames (the lab's workers and their games).
     #[serde(default)]
     pub note: String,
@@ -188,6 +198,9 @@ impl FrameStats {
             meshes: 0,
             vertices: 0,
             entities: 0,
+            mesh_assets: 0,
+            mesh_bytes: 0,
+            mesh_copy_bytes: 0,
         }
     }
 }
@@ -204,6 +217,10 @@ struct Stages {
     main: Vec<f64>,
     render: Vec<f64>,
     wait: Vec<f64>,
+    /// The meshes the renderer holds: each one's vertices, and the bytes of all their
+    /// vertices and indices.
+    meshes: bevy::platform::collections::HashMap<AssetId<Mesh>, u32>,
+    mesh_bytes: u64,
 }
 
 impl Clock {
@@ -236,6 +253,31 @@ fn main_ended(clock: Res<Clock>) {
     let mut stages = clock.stages();
     if let Some(ms) = since_ms(stages.main_start.take()) {
         stages.main.push(ms);
+    }
+}
+
+/// Notes the meshes the renderer holds, when they change.
+fn count_render_meshes(clock: Res<Clock>, meshes: Res<RenderAssets<RenderMesh>>) {
+    if !meshes.is_changed() {
+        return;
+    }
+    let mut stages = clock.stages();
+    stages.meshes.clear();
+    stages.mesh_bytes = 0;
+    for (id, mesh) in meshes.iter() {
+        stages.meshes.insert(id, mesh.vertex_count);
+        stages.mesh_bytes += u64::from(mesh.vertex_count) * mesh.layout.0.layout().array_stride;
+        if let RenderMeshBufferInfo::Indexed {
+            count,
+            index_format,
+        } = mesh.buffer_info
+        {
+            stages.mesh_bytes += u64::from(count)
+                * match index_format {
+                    bevy::render::render_resource::IndexFormat::Uint16 => 2,
+                    bevy::render::render_resource::IndexFormat::Uint32 => 4,
+                };
+        }
     }
 }
 
@@ -414,16 +456,21 @@ pub fn table(done: &[FrameStats]) -> String {
     }
     let _ = writeln!(
         out,
-        "drawn on the last frame (mesh entities seen by a camera, their vertices; entities):"
+        "drawn on the last frame (mesh entities seen by a camera, their vertices; entities; \
+         the meshes the renderer holds, their vertices' and indices' KiB, and the KiB of the \
+         main world's copies):"
     );
     for s in done {
         let _ = writeln!(
             out,
-            "  {:<46} {:>5} meshes {:>8} vertices {:>6} entities",
+            "  {:<46} {:>5} meshes {:>8} vertices {:>6} entities {:>4} meshes {:>6} KiB {:>6} KiB",
             shorten(&label(&s.scene), 46),
             s.meshes,
             s.vertices,
-            s.entities
+            s.entities,
+            s.mesh_assets,
+            s.mesh_bytes / 1024,
+            s.mesh_copy_bytes / 1024
         );
     }
     let _ = writeln!(
@@ -589,6 +636,7 @@ fn offscreen(app: &mut App, size: UVec2, in_flight: u8) {
                     (render_ended, wait_for_gpu)
                         .chain()
                         .in_set(RenderSystems::Cleanup),
+                    count_render_meshes.in_set(RenderSystems::Cleanup),
                 ),
             );
     }
@@ -832,6 +880,7 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
         stats.slowest = slowest_frames(&times, &clock, &frame_why, stats.p50_ms);
     }
     (stats.meshes, stats.vertices, stats.entities) = drawn(app.world_mut());
+    (stats.mesh_assets, stats.mesh_bytes, stats.mesh_copy_bytes) = mesh_memory(app.world());
     stats.egui_frames = laid_out;
     whys.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
     stats.egui_why = whys
@@ -846,20 +895,44 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
     Ok(stats)
 }
 
-/// The mesh entities some camera saw on the last frame, their vertices, and the main
+/// The mesh entities some camera saw on the last frame, their vertices (as the renderer
+/// holds them: a mesh that is only drawn keeps no copy in the main world), and the main
 /// world's entities.
 fn drawn(world: &mut World) -> (u32, u64, u32) {
     let entities = world.entities().count_spawned();
     let mut seen = world.query::<(&Mesh3d, &ViewVisibility)>();
-    let meshes = world.resource::<Assets<Mesh>>();
-    let (mut count, mut vertices) = (0, 0);
-    for (mesh, visibility) in seen.iter(world) {
-        if visibility.get() {
-            count += 1;
-            vertices += meshes.get(&mesh.0).map_or(0, |m| m.count_vertices() as u64);
-        }
-    }
-    (count, vertices, entities)
+    let seen: Vec<AssetId<Mesh>> = seen
+        .iter(world)
+        .filter(|(_, visibility)| visibility.get())
+        .map(|(mesh, _)| mesh.0.id())
+        .collect();
+    let clock = world.resource::<Clock>().stages();
+    let vertices = seen
+        .iter()
+        .filter_map(|id| clock.meshes.get(id))
+        .map(|&n| u64::from(n))
+        .sum();
+    (seen.len() as u32, vertices, entities)
+}
+
+/// The meshes the renderer holds, the bytes of their vertices and indices there, and the
+/// bytes of the copies the main world keeps.
+fn mesh_memory(world: &World) -> (u32, u64, u64) {
+    let copies = world
+        .resource::<Assets<Mesh>>()
+        .iter()
+        .filter_map(|(_, mesh)| {
+            // A mesh that is only drawn has handed its data to the renderer.
+            let indices = match mesh.try_indices_option().ok()? {
+                Some(bevy::mesh::Indices::U16(v)) => 2 * v.len() as u64,
+                Some(bevy::mesh::Indices::U32(v)) => 4 * v.len() as u64,
+                None => 0,
+            };
+            Some(mesh.count_vertices() as u64 * mesh.get_vertex_size() + indices)
+        })
+        .sum();
+    let clock = world.resource::<Clock>().stages();
+    (clock.meshes.len() as u32, clock.mesh_bytes, copies)
 }
 
 /// The three slowest frames over three times the median, and the three whose main world
@@ -1058,6 +1131,9 @@ mod tests {
             meshes: 0,
             vertices: 0,
             entities: 0,
+            mesh_assets: 0,
+            mesh_bytes: 0,
+            mesh_copy_bytes: 0,
             note: String::new(),
         };
         let done = [

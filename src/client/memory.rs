@@ -4,8 +4,18 @@
 //! with the machine's cores and varied between runs with how threads happened to meet.
 //! The client caps the arenas before any thread starts, and hands freed memory back to the
 //! system once a screen has opened (loading a table frees most of what it allocated).
+//!
+//! Bevy's renderer packs meshes that share a vertex layout into shared buffers ("slabs"),
+//! and each shared slab keeps an offset allocator with room for 131,072 allocations: a
+//! table of about 4 MiB, written in full when the slab is made. A table here holds a few
+//! dozen meshes (1.5 MiB of vertices and indices on the 30 × 30 board with 40 tanks) in
+//! three such slabs (one for vertices, one each for 16- and 32-bit indices), so the
+//! bookkeeping outweighed the meshes eight times over. The client gives every mesh a
+//! buffer of its own instead, as Bevy does on WebGL.
 
 use bevy::prelude::*;
+use bevy::render::mesh::allocator::MeshAllocatorSettings;
+use bevy::render::slab_allocator::SlabAllocatorSettings;
 
 use super::Screen;
 
@@ -44,6 +54,21 @@ struct TrimIn(Option<u32>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TrimIn>()
         .add_systems(Last, trim_after_opening);
+    if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
+        render.insert_resource(own_buffer_per_mesh());
+    }
+}
+
+/// Mesh allocation with no shared slab: every mesh's vertices and indices are at or over
+/// the size that earns a buffer of its own.
+fn own_buffer_per_mesh() -> MeshAllocatorSettings {
+    MeshAllocatorSettings {
+        slab_allocator_settings: SlabAllocatorSettings {
+            large_threshold: 0,
+            ..default()
+        },
+        ..default()
+    }
 }
 
 fn trim_after_opening(screen: Option<Res<State<Screen>>>, mut countdown: ResMut<TrimIn>) {

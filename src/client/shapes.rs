@@ -308,4 +308,14 @@ impl ByMaterial {
     pub fn into_parts(self) -> impl Iterator<Item = (Handle<StandardMaterial>, Mesh)> {
         self.0.into_iter()
     }
+
+    /// Each material with its merged mesh, for parts that are only drawn (never picked
+    /// by their mesh nor read back): once the renderer has a mesh, the main world keeps
+    /// no copy of it.
+    pub fn into_drawn_parts(self) -> impl Iterator<Item = (Handle<StandardMaterial>, Mesh)> {
+        self.0.into_iter().map(|(material, mut mesh)| {
+            mesh.asset_usage = bevy::asset::RenderAssetUsages::RENDER_WORLD;
+            (material, mesh)
+        })
+    }
 }

@@ -312,7 +312,7 @@ fn lay_board(
         }
     }
     for (flat, parts) in [(true, squares), (false, blocks)] {
-        for (material, mesh) in parts.into_parts() {
+        for (material, mesh) in parts.into_drawn_parts() {
             let mut model = commands.spawn((
                 BoardPart,
                 DespawnOnExit(GameScreen::TankChess),
@@ -550,7 +550,7 @@ fn draw_pieces(
             ),
         );
     }
-    for (material, mesh) in models.into_parts() {
+    for (material, mesh) in models.into_drawn_parts() {
         commands.spawn((
             Drawn,
             DespawnOnExit(GameScreen::TankChess),

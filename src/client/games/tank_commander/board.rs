@@ -361,7 +361,7 @@ fn dress_tiles(
         }
         tile.insert(Shown(*terrain));
     }
-    for (material, mesh) in parts.into_parts() {
+    for (material, mesh) in parts.into_drawn_parts() {
         // The flat ground tiles cast no shadow worth drawing (they lie on the table): the
         // shadow map draws only what stands on them.
         let flat = a.terrain.iter().any(|(_, m)| *m == material);
