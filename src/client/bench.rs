@@ -20,11 +20,11 @@ use std::time::Instant;
 use bevy::app::PluginsState;
 use bevy::camera::RenderTarget;
 use bevy::prelude::*;
+use bevy::render::mesh::{RenderMesh, RenderMeshBufferInfo};
+use bevy::render::render_asset::RenderAssets;
 use bevy::render::render_resource::{PipelineCache, PollType, TextureFormat, TextureUsages};
 use bevy::render::renderer::RenderDevice;
 use bevy::render::{Render, RenderApp, RenderSystems};
-use bevy::render::mesh::{RenderMesh, RenderMeshBufferInfo};
-use bevy::render::render_asset::RenderAssets;
 use bevy::window::{ExitCondition, WindowResolution};
 use serde::{Deserialize, Serialize};
 

@@ -74,7 +74,9 @@ fn own_buffer_per_mesh() -> MeshAllocatorSettings {
 /// Whether a screen has opened whose freed memory has not yet been handed back: the
 /// frame benchmark reads resident memory only once it has.
 pub(super) fn trim_pending(world: &World) -> bool {
-    world.get_resource::<TrimIn>().is_some_and(|t| t.0.is_some())
+    world
+        .get_resource::<TrimIn>()
+        .is_some_and(|t| t.0.is_some())
 }
 
 fn trim_after_opening(screen: Option<Res<State<Screen>>>, mut countdown: ResMut<TrimIn>) {
