@@ -55,9 +55,14 @@ pub struct BenchArgs {
     /// Measure an empty Bevy app (one camera) before the scenes, as the scene `empty`.
     #[arg(long)]
     pub empty_app: bool,
-    /// What-if, for profiling: no light casts shadows.
+    /// What-if, for profiling: no light casts shadows (the Graphics window's Shadows off).
     #[arg(long)]
     pub no_shadows: bool,
+    /// The edge smoothing to draw with, as the Graphics window offers it: msaa4 (the
+    /// default), msaa2, smaa, fxaa or off. The player's own settings are not read; the
+    /// empty app keeps Bevy's default (4× multisampling).
+    #[arg(long, default_value = "msaa4", value_parser = clap::builder::PossibleValuesParser::new(["msaa4", "msaa2", "smaa", "fxaa", "off"]))]
+    pub antialiasing: String,
     /// What-if, for profiling: every camera's multisampling (1 is off; default: the
     /// client's own).
     #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["1", "2", "4", "8"]))]
@@ -340,6 +345,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             .arg("--size")
             .arg(format!("{}x{}", args.size.x, args.size.y))
             .args(args.no_shadows.then_some("--no-shadows"))
+            .args(["--antialiasing", args.antialiasing.as_str()])
             .args(args.no_egui.then_some("--no-egui"))
             .args(args.prepass.then_some("--prepass"))
             .arg("--in-flight")
@@ -675,16 +681,6 @@ fn wait_for_gpu(
 
 /// The profiling switches: shadows off, another multisampling.
 fn what_if(app: &mut App, args: &BenchArgs) {
-    if args.no_shadows {
-        app.add_systems(
-            PostUpdate,
-            |mut lights: Query<&mut DirectionalLight, Changed<DirectionalLight>>| {
-                for mut light in &mut lights {
-                    light.shadow_maps_enabled = false;
-                }
-            },
-        );
-    }
     if args.no_egui {
         app.add_systems(
             PostUpdate,
@@ -761,6 +757,11 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
         }
         Some(mut launch) => {
             launch.offscreen = Some(size);
+            launch.graphics = Some(super::graphics::Graphics {
+                antialiasing: super::graphics::Antialiasing::from_key(&args.antialiasing)
+                    .unwrap_or_default(),
+                shadows: !args.no_shadows,
+            });
             super::app(launch)?
         }
     };

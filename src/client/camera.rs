@@ -7,6 +7,8 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_pointer_input;
 
+use super::graphics::{Antialiasing, Graphics};
+
 /// How the camera looks at the table at start.
 #[derive(Resource, Default)]
 pub struct View {
@@ -103,24 +105,28 @@ fn spawn_camera(mut commands: Commands) {
     commands.insert_resource(rig);
 }
 
-/// Frames larger than this many pixels are drawn without multisampling.
+/// Frames larger than this many pixels are drawn without smoothing.
 const MOST_MSAA_PIXELS: u32 = 2560 * 1440;
 
 /// Draws no layer behind the privacy screen and on the screens that are panels only (the
-/// menu, the lab), and picks the multisampling by the frame's size: 4× up to 2560 × 1440;
-/// above it pixels are small enough that edges show no steps, while 4× would keep four
-/// samples of every one of 3.7 million or more pixels through every pass. (FXAA was tried
-/// instead: under software rendering its full-screen pass cost 75 ms at 1280 × 720, more
-/// than the 4× multisampling it replaced; docs/performance.md.)
+/// menu, the lab), and smooths edges as the player chose ([`Graphics`]) up to 2560 × 1440;
+/// above it pixels are small enough that edges show no steps, while 4× multisampling
+/// would keep four samples of every one of 3.7 million or more pixels through every pass.
+/// (Under software rendering a smoothing pass after drawing, FXAA or SMAA, costs more than
+/// 4× multisampling: 75 ms at 1280 × 720 for FXAA; docs/performance.md.)
 fn configure_camera(
     hidden: Res<TableHidden>,
     screen: Res<State<super::Screen>>,
+    graphics: Option<Res<Graphics>>,
+    passes: Option<Res<super::graphics::SmoothingPasses>>,
     mut cameras: Query<
         (
             Entity,
             &Camera,
             &mut Msaa,
             Has<bevy::camera::visibility::RenderLayers>,
+            Has<bevy::anti_alias::fxaa::Fxaa>,
+            Has<bevy::anti_alias::smaa::Smaa>,
         ),
         With<Camera3d>,
     >,
@@ -128,15 +134,23 @@ fn configure_camera(
 ) {
     use super::Screen;
     let hide = hidden.0 || matches!(screen.get(), Screen::Menu | Screen::Lab);
-    for (camera, view, mut msaa, layered) in &mut cameras {
+    let chosen = graphics.map_or_else(Antialiasing::default, |g| g.antialiasing);
+    for (camera, view, mut msaa, layered, fxaa, smaa) in &mut cameras {
         let large = view
             .physical_target_size()
             .is_some_and(|s| s.x.saturating_mul(s.y) > MOST_MSAA_PIXELS);
-        msaa.set_if_neq(if hide || large {
-            Msaa::Off
-        } else {
-            Msaa::Sample4
-        });
+        let smoothing = (!hide && !large).then_some(chosen);
+        msaa.set_if_neq(smoothing.map_or(Msaa::Off, Antialiasing::msaa));
+        super::graphics::smoothing_components(
+            smoothing,
+            camera,
+            (fxaa, smaa),
+            passes
+                .as_deref()
+                .copied()
+                .unwrap_or(super::graphics::SmoothingPasses(false)),
+            &mut commands,
+        );
         if hide && !layered {
             commands
                 .entity(camera)

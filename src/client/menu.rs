@@ -257,6 +257,7 @@ fn draw_menu(
     mut labs: MessageWriter<super::lab::OpenLab>,
     mut editors: MessageWriter<super::editor::OpenEditor>,
     mut reference: ResMut<super::rules_ref::RulesReference>,
+    mut graphics: ResMut<super::graphics::GraphicsWindow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let menu = &mut *menu;
@@ -380,6 +381,13 @@ fn draw_menu(
                             ..Default::default()
                         });
                     }
+                }
+                if ui
+                    .button("Graphics…")
+                    .on_hover_text("Edge smoothing and shadows: trade the look for frame time on a slower graphics card")
+                    .clicked()
+                {
+                    graphics.open = !graphics.open;
                 }
                 if ui.button("Quit").clicked() {
                     exit.write(AppExit::Success);

@@ -15,6 +15,7 @@
 //!   hud.rs       the panels every game shares          menu.rs    the main menu, a page a game
 //!   effects.rs   callouts, flashes, tank models        reload.rs  data files as assets, hot reload
 //!   capture.rs   screenshots, previews, measurement    builder.rs the upgrade builder screen
+//!   graphics.rs  the player's smoothing and shadows    memory.rs  allocator and mesh buffers
 //!   games/       one folder a game: its scene and its own panels
 //! ```
 
@@ -25,6 +26,7 @@ pub mod capture;
 pub mod editor;
 mod effects;
 pub mod games;
+pub mod graphics;
 pub mod hud;
 pub mod input;
 pub mod lab;
@@ -133,6 +135,8 @@ pub struct Launch {
     /// Render offscreen at this size, with no winit and no window surface (the frame
     /// benchmark).
     pub offscreen: Option<UVec2>,
+    /// Draw with these graphics settings instead of the player's (the frame benchmark).
+    pub graphics: Option<graphics::Graphics>,
 }
 
 /// Registers the states, the message types and the system order every app needs.
@@ -257,6 +261,9 @@ pub fn app(launch: Launch) -> Result<App, String> {
         Some(size) => bench::offscreen_plugins(plugins, size),
         None => plugins,
     };
+    if let Some(graphics) = launch.graphics {
+        app.insert_resource(graphics);
+    }
     app.add_plugins(plugins).add_plugins(client_plugins);
     if let Some(page) = launch.menu_page {
         app.insert_resource(menu::MenuPage(page));
@@ -304,6 +311,7 @@ fn client_plugins(app: &mut App) {
             capture::plugin,
             memory::plugin,
             rules_ref::plugin,
+            graphics::plugin,
         ));
 }
 

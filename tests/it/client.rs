@@ -1313,3 +1313,73 @@ fn a_hint_picks_the_engines_legal_move_and_the_bar_judges_the_position() {
     }
     assert!(!analysis.of(key).unwrap().line.is_empty());
 }
+
+#[test]
+fn graphics_settings_are_read_at_start_and_reach_the_camera_and_the_lights() {
+    // The smoothing passes after drawing (FXAA, SMAA) need a renderer: the render test
+    // `smoothing_and_shadows_chosen_in_graphics_draw_the_table` draws them.
+    use tanktable::client::graphics::{self, Antialiasing, Graphics, GraphicsWindow};
+    let saves = scratch();
+    let kept = Graphics {
+        antialiasing: Antialiasing::Msaa2,
+        shadows: true,
+    };
+    graphics::write(&saves.join("graphics.ron"), &kept).unwrap();
+    let mut app = tanktable::client::windowless_app(saves.clone());
+    assert_eq!(*app.world().resource::<Graphics>(), kept);
+    assert!(!app.world().resource::<GraphicsWindow>().open);
+    let seated = seated_on::<TankCommander>(CLOSE_DUEL, &BLUE_FIRST, Vec::new());
+    insert_session(app.world_mut(), Session::new(seated, None));
+    app.update();
+    app.update();
+    let camera = |app: &mut App| {
+        let mut q = app.world_mut().query_filtered::<&Msaa, With<Camera3d>>();
+        *q.single(app.world()).unwrap()
+    };
+    let shadows = |app: &mut App| {
+        let mut q = app.world_mut().query::<&DirectionalLight>();
+        q.iter(app.world())
+            .map(|l| l.shadow_maps_enabled)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(camera(&mut app), Msaa::Sample2);
+    let table_made = shadows(&mut app);
+    assert!(table_made.contains(&true), "the table's sun casts shadows");
+
+    *app.world_mut().resource_mut::<Graphics>() = Graphics {
+        antialiasing: Antialiasing::Fxaa,
+        shadows: false,
+    };
+    app.update();
+    app.update();
+    assert_eq!(camera(&mut app), Msaa::Off);
+    assert!(shadows(&mut app).iter().all(|on| !on));
+
+    *app.world_mut().resource_mut::<Graphics>() = Graphics {
+        antialiasing: Antialiasing::Msaa4,
+        shadows: true,
+    };
+    app.update();
+    app.update();
+    assert_eq!(camera(&mut app), Msaa::Sample4);
+    assert_eq!(
+        shadows(&mut app),
+        table_made,
+        "each light as its table made it"
+    );
+}
+
+#[test]
+fn a_graphics_file_that_does_not_read_opens_the_window_with_where_and_why() {
+    use tanktable::client::graphics::{Graphics, GraphicsWindow};
+    let saves = scratch();
+    std::fs::create_dir_all(&saves).unwrap();
+    std::fs::write(saves.join("graphics.ron"), "(antialiasing: Blurry)").unwrap();
+    let app = tanktable::client::windowless_app(saves.clone());
+    assert_eq!(*app.world().resource::<Graphics>(), Graphics::default());
+    let window = app.world().resource::<GraphicsWindow>();
+    assert!(window.open);
+    let problem = window.problem.as_deref().unwrap();
+    assert!(problem.contains("graphics.ron:1:"), "{problem}");
+    assert!(problem.contains("Blurry"), "{problem}");
+}

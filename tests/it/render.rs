@@ -15,6 +15,7 @@ use std::process::Command;
 
 use bevy::prelude::*;
 use tanktable::client::capture::CaptureTo;
+use tanktable::client::graphics::{Antialiasing, Graphics};
 use tanktable::client::redraw::Redraw;
 use tanktable::client::session::{GameClient, Session, insert_session};
 use tanktable::client::{BuilderPlan, Clean, Launch, Screen};
@@ -93,6 +94,9 @@ struct Scene {
     /// Tank Chess: click a White piece through the pointer, as a player would, and print
     /// what was picked and how many meshes the table draws (see [`click_a_piece`]).
     click_piece: bool,
+    /// Draw with these graphics settings: `KEY,SHADOWS` ([`Antialiasing::key`], `true`
+    /// or `false`) instead of the data folder's.
+    graphics: Option<String>,
 }
 
 impl Scene {
@@ -106,7 +110,7 @@ impl Scene {
 
     fn encode(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
             self.setup.clone().unwrap_or_default(),
             self.seats.join(","),
             self.seed,
@@ -121,6 +125,7 @@ impl Scene {
             self.whatif,
             self.editor.clone().unwrap_or_default(),
             self.click_piece,
+            self.graphics.clone().unwrap_or_default(),
         )
     }
 
@@ -145,6 +150,7 @@ impl Scene {
             whatif: f[11] == "true",
             editor: Some(f[12].to_string()).filter(|s| !s.is_empty()),
             click_piece: f[13] == "true",
+            graphics: Some(f[14].to_string()).filter(|s| !s.is_empty()),
         }
     }
 }
@@ -240,8 +246,16 @@ fn render_child() {
         app.run();
         return;
     }
+    let graphics = scene.graphics.as_deref().map(|g| {
+        let (key, shadows) = g.split_once(',').unwrap();
+        Graphics {
+            antialiasing: Antialiasing::from_key(key).unwrap(),
+            shadows: shadows == "true",
+        }
+    });
     let mut app = tanktable::client::app(Launch {
         menu_page: scene.menu,
+        graphics,
         ..Launch::default()
     })
     .unwrap();
@@ -680,6 +694,40 @@ fn the_table_shows_terrain_and_both_sides() {
     let red = count(&px, |[r, g, b]| r > 150 && r > g + 90 && r > b + 90);
     assert!(blue > 150, "no blue tank on screen ({blue} px)");
     assert!(red > 100, "no red tank on screen ({red} px)");
+}
+
+/// Each smoothing of the Graphics window, and shadows off, draw the same table with
+/// other edges: as much of the board shows, and the pictures differ.
+#[test]
+fn smoothing_and_shadows_chosen_in_graphics_draw_the_table() {
+    if !can_render() {
+        return;
+    }
+    let base = Scene {
+        clean: true,
+        ..Scene::on("scenarios/skirmish.ron")
+    };
+    let green = |px: &[[u8; 3]]| count(px, |[r, g, b]| g > r + 15 && g > b + 30);
+    let (_, _, msaa) = pixels(&render(&base, "graphics-msaa4.png"));
+    let board = green(&msaa);
+    assert!(board > msaa.len() / 8, "the board shows ({board} px)");
+    for (key, shadows) in [("fxaa", true), ("smaa", false), ("off", true)] {
+        let scene = Scene {
+            graphics: Some(format!("{key},{shadows}")),
+            ..base.clone()
+        };
+        let (_, _, px) = pixels(&render(&scene, &format!("graphics-{key}.png")));
+        let shown = green(&px);
+        assert!(
+            shown.abs_diff(board) * 10 < board,
+            "{key}: as much board as with multisampling ({shown} against {board} px)"
+        );
+        let differ = px.iter().zip(&msaa).filter(|(a, b)| a != b).count();
+        assert!(
+            differ > 1000,
+            "{key}, shadows {shadows}: the edges are drawn otherwise ({differ} px differ)"
+        );
+    }
 }
 
 /// On quiet frames the panels are not laid out again, and the last frame's triangles

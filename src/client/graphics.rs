@@ -1,0 +1,397 @@
+//! The player's graphics settings: how the table's edges are smoothed and whether its
+//! lights cast shadows. Chosen in the Graphics window (from the main menu), applied at
+//! once, and kept in `graphics.ron` in the data folder.
+//!
+//! Smoothing is the one cost of the GPU's frame that a player may want to trade: on an
+//! NVIDIA H200 at 1920 × 1080, four samples a pixel were the difference between a lit
+//! table drawn in about the empty app's time and 1.3 times it (`docs/performance.md`).
+
+use std::path::PathBuf;
+
+use bevy::anti_alias::fxaa::Fxaa;
+use bevy::anti_alias::smaa::Smaa;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use serde::{Deserialize, Serialize};
+
+use super::session::SaveFolder;
+
+/// The settings' file in the data folder.
+const FILE: &str = "graphics.ron";
+
+/// How the table is drawn.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Graphics {
+    pub antialiasing: Antialiasing,
+    /// Lights cast the shadows each table gives them; off, none does.
+    pub shadows: bool,
+}
+
+impl Default for Graphics {
+    fn default() -> Self {
+        Self {
+            antialiasing: Antialiasing::default(),
+            shadows: true,
+        }
+    }
+}
+
+/// How edges are smoothed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Antialiasing {
+    /// Four samples a pixel: the smoothest edges and the largest cost.
+    #[default]
+    Msaa4,
+    /// Two samples a pixel.
+    Msaa2,
+    /// Subpixel morphological smoothing, after the table is drawn.
+    Smaa,
+    /// Fast approximate smoothing, after the table is drawn.
+    Fxaa,
+    /// None: edges show their steps.
+    Off,
+}
+
+impl Antialiasing {
+    pub const ALL: [Self; 5] = [Self::Msaa4, Self::Msaa2, Self::Smaa, Self::Fxaa, Self::Off];
+
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Msaa4 => "Multisampling 4× (default)",
+            Self::Msaa2 => "Multisampling 2×",
+            Self::Smaa => "SMAA",
+            Self::Fxaa => "FXAA",
+            Self::Off => "Off",
+        }
+    }
+
+    /// What the choice does and costs, for its tooltip.
+    #[must_use]
+    pub fn about(self) -> &'static str {
+        match self {
+            Self::Msaa4 => {
+                "Every pixel's edges are sampled four times: the smoothest hexes, tanks and lines, and the GPU's largest cost (about a quarter more frame time on a fast card at 1080p)"
+            }
+            Self::Msaa2 => "Two samples a pixel: edges a little less smooth, for less of the cost",
+            Self::Smaa => {
+                "Edges are found and blended after the table is drawn: close to multisampling on still pictures, cheap on a graphics card (slow on software rendering)"
+            }
+            Self::Fxaa => {
+                "The cheapest smoothing after the table is drawn, slightly soft on fine lines (slow on software rendering)"
+            }
+            Self::Off => "No smoothing: the fastest, and edges show their steps",
+        }
+    }
+
+    /// The multisampling of a camera drawing with this choice.
+    #[must_use]
+    pub fn msaa(self) -> Msaa {
+        match self {
+            Self::Msaa4 => Msaa::Sample4,
+            Self::Msaa2 => Msaa::Sample2,
+            Self::Smaa | Self::Fxaa | Self::Off => Msaa::Off,
+        }
+    }
+
+    /// The name `bench-frames --antialiasing` takes.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Msaa4 => "msaa4",
+            Self::Msaa2 => "msaa2",
+            Self::Smaa => "smaa",
+            Self::Fxaa => "fxaa",
+            Self::Off => "off",
+        }
+    }
+
+    /// The choice named `key` ([`Antialiasing::key`]).
+    #[must_use]
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|a| a.key() == key)
+    }
+}
+
+/// The Graphics window: open or not, and what went wrong reading or writing the file.
+#[derive(Resource, Default)]
+pub struct GraphicsWindow {
+    pub open: bool,
+    pub problem: Option<String>,
+}
+
+/// Whether smoothing passes after drawing (FXAA, SMAA) can be put on cameras: there is a
+/// renderer (not in the windowless app of tests and benches, where taking such a pass off
+/// a camera would look for the renderer's bookkeeping).
+#[derive(Resource, Clone, Copy)]
+pub struct SmoothingPasses(pub bool);
+
+/// A light's shadows as its table made it, so that turning shadows back on restores
+/// them.
+#[derive(Component, Clone, Copy)]
+struct TableShadows(bool);
+
+pub(super) fn plugin(app: &mut App) {
+    let renderer = app.get_sub_app(bevy::render::RenderApp).is_some();
+    app.init_resource::<GraphicsWindow>()
+        .insert_resource(SmoothingPasses(renderer))
+        .add_systems(PreStartup, load)
+        .add_systems(
+            PostUpdate,
+            (
+                note_shadows,
+                apply_shadows.run_if(resource_exists::<Graphics>),
+            )
+                .chain(),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw_window
+                .after(super::HudSystems::Frame)
+                .after(super::HudSystems::Game),
+        );
+}
+
+/// Where the settings are kept.
+fn file(folder: &SaveFolder) -> PathBuf {
+    folder.0.join(FILE)
+}
+
+/// Reads the settings unless the app was given them (the frame benchmark). A file that
+/// does not read leaves the defaults in force and says why in the window.
+fn load(world: &mut World) {
+    if world.contains_resource::<Graphics>() {
+        return;
+    }
+    let folder = world
+        .get_resource::<SaveFolder>()
+        .cloned()
+        .unwrap_or_default();
+    let (graphics, problem) = read(&file(&folder));
+    world.insert_resource(graphics);
+    if let Some(problem) = problem {
+        warn!("{problem}");
+        // Opened, so that the player learns why their settings are not in force.
+        let mut window = world.resource_mut::<GraphicsWindow>();
+        window.problem = Some(problem);
+        window.open = true;
+    }
+}
+
+/// The settings in `path`: the defaults when there is no file, and with a sentence when
+/// there is one that does not read.
+#[must_use]
+pub fn read(path: &std::path::Path) -> (Graphics, Option<String>) {
+    match std::fs::read_to_string(path) {
+        Ok(text) => match crate::data::load_ron::<Graphics>(&path.display().to_string(), &text) {
+            Ok((graphics, _)) => (graphics, None),
+            Err(problems) => (
+                Graphics::default(),
+                Some(format!(
+                    "{problems}\n(the default settings are used until these are saved again)"
+                )),
+            ),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Graphics::default(), None),
+        Err(e) => (
+            Graphics::default(),
+            Some(format!(
+                "{}: {e} (the default settings are used)",
+                path.display()
+            )),
+        ),
+    }
+}
+
+/// Writes the settings to `path`, atomically.
+///
+/// # Errors
+/// A sentence when the file cannot be written.
+pub fn write(path: &std::path::Path, graphics: &Graphics) -> Result<(), String> {
+    let text = crate::data::to_ron_pretty(graphics)?;
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    crate::data::write_atomic(path, &text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn note_shadows(
+    lights: Query<(Entity, &DirectionalLight), Added<DirectionalLight>>,
+    mut commands: Commands,
+) {
+    for (entity, light) in &lights {
+        commands
+            .entity(entity)
+            .insert(TableShadows(light.shadow_maps_enabled));
+    }
+}
+
+fn apply_shadows(
+    graphics: Res<Graphics>,
+    mut lights: Query<(&mut DirectionalLight, &TableShadows)>,
+) {
+    for (mut light, table) in &mut lights {
+        let on = table.0 && graphics.shadows;
+        if light.shadow_maps_enabled != on {
+            light.shadow_maps_enabled = on;
+        }
+    }
+}
+
+/// Puts a camera's smoothing in place: its multisampling (`msaa`, already chosen by the
+/// caller for the frame's size and what it shows) and the post-process, if any.
+pub(super) fn smoothing_components(
+    antialiasing: Option<Antialiasing>,
+    camera: Entity,
+    has: (bool, bool),
+    passes: SmoothingPasses,
+    commands: &mut Commands,
+) {
+    if !passes.0 {
+        return;
+    }
+    let (fxaa, smaa) = has;
+    let want = (
+        antialiasing == Some(Antialiasing::Fxaa),
+        antialiasing == Some(Antialiasing::Smaa),
+    );
+    if want.0 != fxaa {
+        if want.0 {
+            commands.entity(camera).insert(Fxaa::default());
+        } else {
+            commands.entity(camera).remove::<Fxaa>();
+        }
+    }
+    if want.1 != smaa {
+        if want.1 {
+            commands.entity(camera).insert(Smaa::default());
+        } else {
+            commands.entity(camera).remove::<Smaa>();
+        }
+    }
+}
+
+fn draw_window(
+    mut contexts: EguiContexts,
+    mut window: ResMut<GraphicsWindow>,
+    graphics: Option<ResMut<Graphics>>,
+    folder: Option<Res<SaveFolder>>,
+) -> Result {
+    if !window.open {
+        return Ok(());
+    }
+    let Some(mut graphics) = graphics else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    let mut chosen = *graphics;
+    egui::Window::new("Graphics")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new("Edge smoothing").strong());
+            for choice in Antialiasing::ALL {
+                ui.radio_value(&mut chosen.antialiasing, choice, choice.label())
+                    .on_hover_text(choice.about());
+            }
+            ui.label(
+                egui::RichText::new(
+                    "Above 2560 × 1440 pixels no smoothing is used: the pixels are small enough that edges show no steps.",
+                )
+                .small()
+                .weak(),
+            );
+            ui.add_space(6.0);
+            ui.checkbox(&mut chosen.shadows, "Shadows")
+                .on_hover_text("Tanks, trees and buildings cast shadows on the table; off saves the GPU a pass");
+            ui.add_space(6.0);
+            if let Some(problem) = &window.problem {
+                ui.colored_label(egui::Color32::from_rgb(230, 160, 60), problem);
+            }
+            if let Some(folder) = &folder {
+                ui.label(
+                    egui::RichText::new(format!("Kept in {}", file(folder).display()))
+                        .small()
+                        .weak(),
+                );
+            }
+        });
+    if chosen != *graphics {
+        *graphics = chosen;
+        let folder = folder.map(|f| f.clone()).unwrap_or_default();
+        window.problem = write(&file(&folder), &chosen).err();
+    }
+    window.open = open;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("tt-graphics-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn settings_are_kept_and_read_back() {
+        let dir = temp("kept");
+        let path = dir.join(FILE);
+        assert_eq!(
+            read(&path),
+            (Graphics::default(), None),
+            "no file: the defaults"
+        );
+        let chosen = Graphics {
+            antialiasing: Antialiasing::Fxaa,
+            shadows: false,
+        };
+        write(&path, &chosen).unwrap();
+        assert_eq!(read(&path), (chosen, None));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_that_does_not_read_gives_the_defaults_and_says_where() {
+        let dir = temp("bad");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(FILE);
+        std::fs::write(&path, "Graphics(\n  antialiasing: Blurry,\n)").unwrap();
+        let (graphics, problem) = read(&path);
+        assert_eq!(graphics, Graphics::default());
+        let problem = problem.unwrap();
+        assert!(
+            problem.contains(&format!("{}:2:", path.display())),
+            "{problem}"
+        );
+        assert!(problem.contains("Blurry"), "{problem}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_of_older_settings_keeps_the_defaults_it_does_not_name() {
+        let dir = temp("older");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(FILE);
+        std::fs::write(&path, "(shadows: false)").unwrap();
+        let (graphics, problem) = read(&path);
+        assert_eq!(problem, None);
+        assert_eq!(graphics.antialiasing, Antialiasing::Msaa4);
+        assert!(!graphics.shadows);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn every_choice_has_a_key_that_names_it_back() {
+        for choice in Antialiasing::ALL {
+            assert_eq!(Antialiasing::from_key(choice.key()), Some(choice));
+        }
+        assert_eq!(Antialiasing::from_key("blurry"), None);
+    }
+}
