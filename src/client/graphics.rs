@@ -357,12 +357,18 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    #[test]
-    fn a_file_that_does_not_read_gives_the_defaults_and_says_where() {
-        let dir = temp("bad");
+    /// A settings file of `text` in a folder of its own.
+    fn file_of(name: &str, text: &str) -> (PathBuf, PathBuf) {
+        let dir = temp(name);
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(FILE);
-        std::fs::write(&path, "Graphics(\n  antialiasing: Blurry,\n)").unwrap();
+        std::fs::write(&path, text).unwrap();
+        (dir, path)
+    }
+
+    #[test]
+    fn a_file_that_does_not_read_gives_the_defaults_and_says_where() {
+        let (dir, path) = file_of("bad", "Graphics(\n  antialiasing: Blurry,\n)");
         let (graphics, problem) = read(&path);
         assert_eq!(graphics, Graphics::default());
         let problem = problem.unwrap();
@@ -376,10 +382,7 @@ mod tests {
 
     #[test]
     fn a_file_of_older_settings_keeps_the_defaults_it_does_not_name() {
-        let dir = temp("older");
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(FILE);
-        std::fs::write(&path, "(shadows: false)").unwrap();
+        let (dir, path) = file_of("older", "(shadows: false)");
         let (graphics, problem) = read(&path);
         assert_eq!(problem, None);
         assert_eq!(graphics.antialiasing, Antialiasing::Msaa4);
