@@ -858,13 +858,8 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
         print_pipelines(&app.world().resource::<PipelineList>().0.lock().unwrap());
     }
     // Resident memory as a player's table holds it: after the client has handed back
-    // what opening the screen freed (a short run may end before that).
-    for _ in 0..MOST_SETTLE {
-        if !super::memory::trim_pending(app.world()) {
-            break;
-        }
-        app.update();
-    }
+    // what opening the screen freed (a short run may end before it would have).
+    super::memory::trim_if_pending(app.world_mut());
     let mut stats = FrameStats::from_times(scene, times.clone(), settle_frames);
     if lab.is_some() {
         let screen = app.world().resource::<super::lab::LabScreen>();

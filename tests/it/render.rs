@@ -711,7 +711,7 @@ fn smoothing_and_shadows_chosen_in_graphics_draw_the_table() {
     let (_, _, msaa) = pixels(&render(&base, "graphics-msaa4.png"));
     let board = green(&msaa);
     assert!(board > msaa.len() / 8, "the board shows ({board} px)");
-    for (key, shadows) in [("fxaa", true), ("smaa", false), ("off", true)] {
+    for (key, shadows) in [("fxaa", true), ("smaa", false)] {
         let scene = Scene {
             graphics: Some(format!("{key},{shadows}")),
             ..base.clone()
