@@ -679,7 +679,7 @@ fn wait_for_gpu(
     );
 }
 
-/// The profiling switches: shadows off, another multisampling.
+/// The profiling switches: egui painting nothing, a depth prepass, another multisampling.
 fn what_if(app: &mut App, args: &BenchArgs) {
     if args.no_egui {
         app.add_systems(

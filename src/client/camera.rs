@@ -117,8 +117,8 @@ const MOST_MSAA_PIXELS: u32 = 2560 * 1440;
 fn configure_camera(
     hidden: Res<TableHidden>,
     screen: Res<State<super::Screen>>,
-    graphics: Option<Res<Graphics>>,
-    passes: Option<Res<super::graphics::SmoothingPasses>>,
+    graphics: Res<Graphics>,
+    passes: Res<super::graphics::SmoothingPasses>,
     mut cameras: Query<
         (
             Entity,
@@ -134,21 +134,17 @@ fn configure_camera(
 ) {
     use super::Screen;
     let hide = hidden.0 || matches!(screen.get(), Screen::Menu | Screen::Lab);
-    let chosen = graphics.map_or_else(Antialiasing::default, |g| g.antialiasing);
     for (camera, view, mut msaa, layered, fxaa, smaa) in &mut cameras {
         let large = view
             .physical_target_size()
             .is_some_and(|s| s.x.saturating_mul(s.y) > MOST_MSAA_PIXELS);
-        let smoothing = (!hide && !large).then_some(chosen);
+        let smoothing = (!hide && !large).then_some(graphics.antialiasing);
         msaa.set_if_neq(smoothing.map_or(Msaa::Off, Antialiasing::msaa));
         super::graphics::smoothing_components(
             smoothing,
             camera,
             (fxaa, smaa),
-            passes
-                .as_deref()
-                .copied()
-                .unwrap_or(super::graphics::SmoothingPasses(false)),
+            *passes,
             &mut commands,
         );
         if hide && !layered {
