@@ -70,6 +70,9 @@ pub struct BenchArgs {
     /// What-if, for profiling: egui paints nothing (its panels are still laid out).
     #[arg(long)]
     pub no_egui: bool,
+    /// What-if, for profiling: no gizmo lines are drawn (outlines, arrows, tracers).
+    #[arg(long)]
+    pub no_gizmos: bool,
     /// What-if, for profiling: every camera draws a depth prepass first.
     #[arg(long)]
     pub prepass: bool,
@@ -165,6 +168,12 @@ pub struct FrameStats {
     pub mesh_bytes: u64,
     #[serde(default)]
     pub mesh_copy_bytes: u64,
+    /// Timed frames that drew a blended (transparent) pass after the opaque one, and the
+    /// items in it on the last frame.
+    #[serde(default)]
+    pub transparent_frames: u32,
+    #[serde(default)]
+    pub transparent_items: u32,
     /// What else went on during the timed frames (the lab's workers and their games).
     #[serde(default)]
     pub note: String,
@@ -206,6 +215,8 @@ impl FrameStats {
             mesh_assets: 0,
             mesh_bytes: 0,
             mesh_copy_bytes: 0,
+            transparent_frames: 0,
+            transparent_items: 0,
         }
     }
 }
@@ -226,6 +237,10 @@ struct Stages {
     /// vertices and indices.
     meshes: bevy::platform::collections::HashMap<AssetId<Mesh>, u32>,
     mesh_bytes: u64,
+    /// Per frame, the items of the blended (transparent) phase of every view: when there
+    /// are any, the frame draws a second pass over the view's image, which with
+    /// multisampling loads, stores and resolves every sample again.
+    transparent: Vec<u32>,
 }
 
 impl Clock {
@@ -284,6 +299,19 @@ fn count_render_meshes(clock: Res<Clock>, meshes: Res<RenderAssets<RenderMesh>>)
                 };
         }
     }
+}
+
+/// Notes the items of the views' blended phases.
+fn count_transparent(
+    clock: Res<Clock>,
+    phases: Res<
+        bevy::render::render_phase::ViewSortedRenderPhases<
+            bevy::core_pipeline::core_3d::Transparent3d,
+        >,
+    >,
+) {
+    let items = phases.values().map(|phase| phase.items.len() as u32).sum();
+    clock.stages().transparent.push(items);
 }
 
 fn render_started(clock: Res<Clock>) {
@@ -348,6 +376,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             .args(["--antialiasing", args.antialiasing.as_str()])
             .args(args.no_egui.then_some("--no-egui"))
             .args(args.prepass.then_some("--prepass"))
+            .args(args.no_gizmos.then_some("--no-gizmos"))
             .arg("--in-flight")
             .arg(args.in_flight.to_string())
             .args(args.passes.then_some("--passes"))
@@ -477,6 +506,21 @@ pub fn table(done: &[FrameStats]) -> String {
             s.mesh_assets,
             s.mesh_bytes / 1024,
             s.mesh_copy_bytes / 1024
+        );
+    }
+    let _ = writeln!(
+        out,
+        "blended pass (timed frames that drew one after the opaque pass, loading and \
+         resolving the multisampled image again; its items on the last frame):"
+    );
+    for s in done.iter().filter(|s| s.scene != "empty") {
+        let _ = writeln!(
+            out,
+            "  {:<46} {:>5} of {:<5} {:>4} items",
+            shorten(&label(&s.scene), 46),
+            s.transparent_frames,
+            s.frames,
+            s.transparent_items
         );
     }
     let _ = writeln!(
@@ -643,6 +687,7 @@ fn offscreen(app: &mut App, size: UVec2, in_flight: u8) {
                         .chain()
                         .in_set(RenderSystems::Cleanup),
                     count_render_meshes.in_set(RenderSystems::Cleanup),
+                    count_transparent.in_set(RenderSystems::Prepare),
                 ),
             );
     }
@@ -679,7 +724,8 @@ fn wait_for_gpu(
     );
 }
 
-/// The profiling switches: egui painting nothing, a depth prepass, another multisampling.
+/// The profiling switches: egui painting nothing, no gizmo lines, a depth prepass, another
+/// multisampling.
 fn what_if(app: &mut App, args: &BenchArgs) {
     if args.no_egui {
         app.add_systems(
@@ -690,6 +736,16 @@ fn what_if(app: &mut App, args: &BenchArgs) {
                 }
             })
             .after(bevy_egui::EguiPostUpdateSet::ProcessOutput),
+        );
+    }
+    if args.no_gizmos {
+        app.add_systems(
+            Last,
+            |mut store: ResMut<bevy::gizmos::config::GizmoConfigStore>| {
+                for (_, config, _) in store.iter_mut() {
+                    config.enabled = false;
+                }
+            },
         );
     }
     if args.prepass {
@@ -882,6 +938,9 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
         stats.render_ms = Clock::mean_of_last(&clock.render, n);
         stats.gpu_wait_ms = Clock::mean_of_last(&clock.wait, n);
         stats.slowest = slowest_frames(&times, &clock, &frame_why, stats.p50_ms);
+        let blended = &clock.transparent[clock.transparent.len().saturating_sub(n)..];
+        stats.transparent_frames = blended.iter().filter(|&&items| items > 0).count() as u32;
+        stats.transparent_items = blended.last().copied().unwrap_or(0);
     }
     (stats.meshes, stats.vertices, stats.entities) = drawn(app.world_mut());
     (stats.mesh_assets, stats.mesh_bytes, stats.mesh_copy_bytes) = mesh_memory(app.world());
@@ -1138,6 +1197,8 @@ mod tests {
             mesh_assets: 0,
             mesh_bytes: 0,
             mesh_copy_bytes: 0,
+            transparent_frames: 0,
+            transparent_items: 0,
             note: String::new(),
         };
         let done = [

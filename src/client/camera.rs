@@ -114,7 +114,7 @@ const MOST_MSAA_PIXELS: u32 = 2560 * 1440;
 /// would keep four samples of every one of 3.7 million or more pixels through every pass.
 /// (Under software rendering a smoothing pass after drawing, FXAA or SMAA, costs more than
 /// 4× multisampling: 75 ms at 1280 × 720 for FXAA; docs/performance.md.)
-fn configure_camera(
+pub(super) fn configure_camera(
     hidden: Res<TableHidden>,
     screen: Res<State<super::Screen>>,
     graphics: Res<Graphics>,

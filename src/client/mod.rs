@@ -37,6 +37,7 @@ mod reload;
 pub mod rules_ref;
 pub mod session;
 pub mod shapes;
+pub mod strokes;
 
 use std::path::PathBuf;
 
@@ -312,6 +313,7 @@ fn client_plugins(app: &mut App) {
             memory::plugin,
             rules_ref::plugin,
             graphics::plugin,
+            strokes::plugin,
         ));
 }
 

@@ -562,7 +562,7 @@ fn draw_pieces(
     }
 }
 
-fn outline(gizmos: &mut Gizmos, at: Vec3, size: f32, color: Color) {
+fn outline(strokes: &mut crate::client::strokes::Strokes, at: Vec3, size: f32, color: Color) {
     let h = size / 2.0;
     let y = Vec3::Y * 0.03;
     let c = [
@@ -572,27 +572,32 @@ fn outline(gizmos: &mut Gizmos, at: Vec3, size: f32, color: Color) {
         at + Vec3::new(-h, 0.0, h),
         at + Vec3::new(-h, 0.0, -h),
     ];
-    gizmos.linestrip(c.map(|p| p + y), color);
+    strokes.linestrip(c.map(|p| p + y), color);
 }
 
 /// The selected piece's reachable squares (blue, with an arrow per end facing), the chosen
 /// destination (white), and from the hovered or chosen destination the firing lines to
 /// every enemy piece a move there would destroy (red).
 fn draw_highlights(
-    mut gizmos: Gizmos,
+    mut strokes: ResMut<crate::client::strokes::Strokes>,
     session: Res<Session<TankChess>>,
     legal: Res<Legal<TankChess>>,
     pick: Res<ChessPick>,
 ) {
     let game = session.state();
     // The compass in the centre.
-    gizmos.arrow(
+    strokes.arrow(
         Vec3::new(0.0, 0.05, 0.6),
         Vec3::new(0.0, 0.05, -0.6),
         Color::srgb(0.9, 0.2, 0.2),
     );
     let Some(from) = pick.piece else { return };
-    outline(&mut gizmos, square_to_world(game, from), 0.95, Color::WHITE);
+    outline(
+        &mut strokes,
+        square_to_world(game, from),
+        0.95,
+        Color::WHITE,
+    );
     let legal = legal.of(game.to_move());
     for a in legal {
         if let Action::Move {
@@ -604,10 +609,10 @@ fn draw_highlights(
             && *f == from
         {
             let c = square_to_world(game, *to);
-            outline(&mut gizmos, c, 0.85, Color::srgb(0.3, 0.8, 1.0));
+            outline(&mut strokes, c, 0.85, Color::srgb(0.3, 0.8, 1.0));
             let (dx, dy) = facing.delta();
             let dir = Vec3::new(f32::from(dx), 0.0, -f32::from(dy)).normalize() * 0.3;
-            gizmos.line(
+            strokes.line(
                 c + Vec3::Y * 0.04,
                 c + Vec3::Y * 0.04 + dir,
                 Color::srgb(0.3, 0.8, 1.0),
@@ -618,7 +623,7 @@ fn draw_highlights(
         return;
     };
     if pick.dest.is_some() {
-        outline(&mut gizmos, square_to_world(game, dest), 0.9, Color::WHITE);
+        outline(&mut strokes, square_to_world(game, dest), 0.9, Color::WHITE);
     }
     for a in legal {
         if let Action::Move {
@@ -631,12 +636,12 @@ fn draw_highlights(
             && *to == dest
         {
             let (a, b) = (square_to_world(game, dest), square_to_world(game, *t));
-            gizmos.line(
+            strokes.line(
                 a + Vec3::Y * 0.35,
                 b + Vec3::Y * 0.35,
                 Color::srgb(1.0, 0.2, 0.15),
             );
-            outline(&mut gizmos, b, 0.95, Color::srgb(1.0, 0.2, 0.15));
+            outline(&mut strokes, b, 0.95, Color::srgb(1.0, 0.2, 0.15));
         }
     }
 }

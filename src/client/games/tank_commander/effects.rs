@@ -203,7 +203,7 @@ fn play_effects(
     mut skip: MessageReader<SkipAnimations>,
     mut rewound: MessageReader<Rewound>,
     mut playing: Query<(Entity, &mut Playing, &mut Transform)>,
-    mut gizmos: Gizmos,
+    mut strokes: ResMut<crate::client::strokes::Strokes>,
 ) {
     let skipped = skip.read().count() > 0 || rewound.read().count() > 0;
     if skipped {
@@ -226,8 +226,8 @@ fn play_effects(
                 let tail = fx.at.lerp(to, (t - 0.35).max(0.0));
                 transform.translation = head;
                 // A bright streak behind the shell.
-                gizmos.line(tail, head, Color::srgb(1.0, 0.85, 0.3));
-                gizmos.line(
+                strokes.line(tail, head, Color::srgb(1.0, 0.85, 0.3));
+                strokes.line(
                     tail + Vec3::Y * 0.03,
                     head + Vec3::Y * 0.03,
                     Color::srgb(1.0, 0.6, 0.2),

@@ -12,6 +12,7 @@ use super::mirror::Unit;
 use super::units::{Shown, side_color};
 use crate::client::hud::label_box;
 use crate::client::session::Session;
+use crate::client::strokes::Strokes;
 use crate::client::{ClientSystems, GameScreen};
 use crate::rules::tank_commander::TankCommander;
 use crate::rules::tank_commander::Terrain;
@@ -20,7 +21,7 @@ use crate::rules::tank_commander::state::Status;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        draw_gizmos.in_set(ClientSystems::Scene).run_if(
+        draw_strokes.in_set(ClientSystems::Scene).run_if(
             in_state(GameScreen::TankCommander)
                 .and_then(resource_exists::<Session<TankCommander>>)
                 .and_then(not(resource_exists::<crate::client::Clean>)),
@@ -45,16 +46,16 @@ fn top(table: &Session<TankCommander>, hex: hexx::Hex) -> f32 {
     }
 }
 
-fn hexagon(gizmos: &mut Gizmos, centre: Vec3, radius: f32, color: Color) {
+fn hexagon(strokes: &mut Strokes, centre: Vec3, radius: f32, color: Color) {
     let corners = (0..=6).map(|i| {
         let a = std::f32::consts::FRAC_PI_3 * i as f32;
         centre + Vec3::new(radius * a.cos(), 0.0, radius * a.sin())
     });
-    gizmos.linestrip(corners, color);
+    strokes.linestrip(corners, color);
 }
 
-fn draw_gizmos(
-    mut gizmos: Gizmos,
+fn draw_strokes(
+    mut strokes: ResMut<Strokes>,
     table: Res<Session<TankCommander>>,
     highlights: Res<Highlights>,
     selection: Res<Selection>,
@@ -63,7 +64,7 @@ fn draw_gizmos(
     let lift = |hex| hex_to_world(hex) + Vec3::Y * (top(&table, hex) + 0.02);
     for hex in &highlights.arc {
         hexagon(
-            &mut gizmos,
+            &mut strokes,
             lift(*hex),
             0.8,
             Color::srgba(1.0, 0.85, 0.2, 0.3),
@@ -71,7 +72,7 @@ fn draw_gizmos(
     }
     for route in &highlights.routes {
         hexagon(
-            &mut gizmos,
+            &mut strokes,
             lift(route.to),
             0.88,
             Color::srgb(0.3, 0.85, 1.0),
@@ -79,54 +80,38 @@ fn draw_gizmos(
     }
     for target in &highlights.targets {
         let c = lift(target.at);
-        hexagon(&mut gizmos, c, 0.9, Color::srgb(1.0, 0.25, 0.2));
-        hexagon(&mut gizmos, c, 0.84, Color::srgb(1.0, 0.25, 0.2));
+        hexagon(&mut strokes, c, 0.9, Color::srgb(1.0, 0.25, 0.2));
+        hexagon(&mut strokes, c, 0.84, Color::srgb(1.0, 0.25, 0.2));
     }
     if let Some(hex) = hovered.0 {
-        hexagon(&mut gizmos, lift(hex), 0.93, Color::WHITE);
+        hexagon(&mut strokes, lift(hex), 0.93, Color::WHITE);
     }
     let battle = table.state();
     if let Some(unit) = selection.unit {
         let c = lift(battle.unit(unit).at);
-        gizmos.circle(
-            Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
-            0.75,
-            Color::WHITE,
-        );
+        strokes.circle(c, 0.75, Color::WHITE);
     }
     if let Some(unit) = selection.aim {
         let c = lift(battle.unit(unit).at);
-        gizmos.circle(
-            Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
-            0.7,
-            Color::srgb(1.0, 0.1, 0.1),
-        );
+        strokes.circle(c, 0.7, Color::srgb(1.0, 0.1, 0.1));
     }
     for unit in &selection.focus {
         let c = lift(battle.unit(*unit).at);
         for r in [0.6, 0.7, 0.8] {
-            gizmos.circle(
-                Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
-                r,
-                Color::srgb(1.0, 0.2, 1.0),
-            );
+            strokes.circle(c, r, Color::srgb(1.0, 0.2, 1.0));
         }
     }
     // Mines the seat at the screen knows of: an orange ring with a cross.
     for mine in &super::shown_mines(&table) {
         let c = lift(mine.at) + Vec3::Y * 0.03;
         let orange = Color::srgb(1.0, 0.55, 0.1);
-        gizmos.circle(
-            Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
-            0.35,
-            orange,
-        );
-        gizmos.line(
+        strokes.circle(c, 0.35, orange);
+        strokes.line(
             c + Vec3::new(-0.25, 0.0, 0.0),
             c + Vec3::new(0.25, 0.0, 0.0),
             orange,
         );
-        gizmos.line(
+        strokes.line(
             c + Vec3::new(0.0, 0.0, -0.25),
             c + Vec3::new(0.0, 0.0, 0.25),
             orange,
@@ -138,18 +123,14 @@ fn draw_gizmos(
         let c = lift(strike.at) + Vec3::Y * 0.04;
         let red = Color::srgb(1.0, 0.1, 0.1);
         for r in [0.3, 0.55, 0.8] {
-            gizmos.circle(
-                Isometry3d::new(c, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
-                r,
-                red,
-            );
+            strokes.circle(c, r, red);
         }
-        gizmos.line(
+        strokes.line(
             c + Vec3::new(-0.9, 0.0, 0.0),
             c + Vec3::new(0.9, 0.0, 0.0),
             red,
         );
-        gizmos.line(
+        strokes.line(
             c + Vec3::new(0.0, 0.0, -0.9),
             c + Vec3::new(0.0, 0.0, 0.9),
             red,
@@ -158,7 +139,7 @@ fn draw_gizmos(
             #[allow(clippy::cast_possible_truncation, reason = "a chance")]
             let alpha = 0.15 + p.to_f64() as f32 * 3.0;
             hexagon(
-                &mut gizmos,
+                &mut strokes,
                 lift(hex),
                 0.6,
                 Color::srgba(1.0, 0.2, 0.1, alpha.min(0.8)),
@@ -170,7 +151,7 @@ fn draw_gizmos(
         let (from, to) = (eye(sight.from), eye(sight.to));
         match &sight.blocked {
             None => {
-                gizmos.line(from, to, Color::srgb(0.2, 1.0, 0.3));
+                strokes.line(from, to, Color::srgb(0.2, 1.0, 0.3));
             }
             Some((block, _)) => {
                 let b = hex_to_world(*block);
@@ -178,16 +159,16 @@ fn draw_gizmos(
                 let along =
                     (b - from).with_y(0.0).length() / (to - from).with_y(0.0).length().max(1e-3);
                 let cut = from.lerp(to, along.clamp(0.0, 1.0));
-                gizmos.line(from, cut, Color::srgb(1.0, 0.15, 0.1));
-                gizmos.line(cut, to, Color::srgba(1.0, 0.15, 0.1, 0.25));
+                strokes.line(from, cut, Color::srgb(1.0, 0.15, 0.1));
+                strokes.line(cut, to, Color::srgba(1.0, 0.15, 0.1, 0.25));
                 let c = lift(*block) + Vec3::Y * 0.05;
-                hexagon(&mut gizmos, c, 0.9, Color::srgb(1.0, 0.15, 0.1));
-                gizmos.line(
+                hexagon(&mut strokes, c, 0.9, Color::srgb(1.0, 0.15, 0.1));
+                strokes.line(
                     c + Vec3::new(-0.5, 0.0, -0.5),
                     c + Vec3::new(0.5, 0.0, 0.5),
                     Color::srgb(1.0, 0.15, 0.1),
                 );
-                gizmos.line(
+                strokes.line(
                     c + Vec3::new(-0.5, 0.0, 0.5),
                     c + Vec3::new(0.5, 0.0, -0.5),
                     Color::srgb(1.0, 0.15, 0.1),
