@@ -70,9 +70,6 @@ pub struct BenchArgs {
     /// What-if, for profiling: egui paints nothing (its panels are still laid out).
     #[arg(long)]
     pub no_egui: bool,
-    /// What-if, for profiling: no gizmo lines are drawn (outlines, arrows, tracers).
-    #[arg(long)]
-    pub no_gizmos: bool,
     /// What-if, for profiling: every camera draws a depth prepass first.
     #[arg(long)]
     pub prepass: bool,
@@ -376,7 +373,6 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             .args(["--antialiasing", args.antialiasing.as_str()])
             .args(args.no_egui.then_some("--no-egui"))
             .args(args.prepass.then_some("--prepass"))
-            .args(args.no_gizmos.then_some("--no-gizmos"))
             .arg("--in-flight")
             .arg(args.in_flight.to_string())
             .args(args.passes.then_some("--passes"))
@@ -724,8 +720,7 @@ fn wait_for_gpu(
     );
 }
 
-/// The profiling switches: egui painting nothing, no gizmo lines, a depth prepass, another
-/// multisampling.
+/// The profiling switches: egui painting nothing, a depth prepass, another multisampling.
 fn what_if(app: &mut App, args: &BenchArgs) {
     if args.no_egui {
         app.add_systems(
@@ -736,16 +731,6 @@ fn what_if(app: &mut App, args: &BenchArgs) {
                 }
             })
             .after(bevy_egui::EguiPostUpdateSet::ProcessOutput),
-        );
-    }
-    if args.no_gizmos {
-        app.add_systems(
-            Last,
-            |mut store: ResMut<bevy::gizmos::config::GizmoConfigStore>| {
-                for (_, config, _) in store.iter_mut() {
-                    config.enabled = false;
-                }
-            },
         );
     }
     if args.prepass {
