@@ -9,6 +9,9 @@
 #   benches/frames.sh --pin           the same on 4 cores (taskset -c 0-3), a desktop's count
 #   benches/frames.sh --smoke         every scene for a few frames at 320x180 (CI; no timing)
 #   benches/frames.sh --frames 300 --sizes "1920x1080"
+#   benches/frames.sh --pin --sizes 1920x1080 --antialiasing "msaa4 msaa2 smaa fxaa off"
+#                                     the table once per edge smoothing the Graphics window
+#                                     offers (default: msaa4, the client's default)
 #
 # TANKTABLE_BIN=path runs that binary (built with `--features dev`) instead of building one:
 # a release build normally, the dev profile for --smoke.
@@ -21,6 +24,7 @@ pin=0
 frames=2000
 warmup=240
 sizes="1280x720 1920x1080 3840x2160"
+smoothings="msaa4"
 while [ $# -gt 0 ]; do
     case "$1" in
         --smoke) smoke=1 ;;
@@ -28,7 +32,8 @@ while [ $# -gt 0 ]; do
         --frames) frames="$2"; shift ;;
         --warmup) warmup="$2"; shift ;;
         --sizes) sizes="$2"; shift ;;
-        -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --antialiasing) smoothings="$2"; shift ;;
+        -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "frames.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
     esac
     shift
@@ -75,7 +80,10 @@ scenes=(
 )
 
 for size in $sizes; do
-    echo "## $size$([ "$pin" = 1 ] && echo ', pinned to 4 cores')"
-    "${pin_cmd[@]}" "$bin" bench-frames --size "$size" --frames "$frames" --warmup "$warmup" "${scenes[@]}"
-    echo
+    for smoothing in $smoothings; do
+        echo "## $size$([ "$pin" = 1 ] && echo ', pinned to 4 cores'), edge smoothing $smoothing"
+        "${pin_cmd[@]}" "$bin" bench-frames --size "$size" --frames "$frames" --warmup "$warmup" \
+            --antialiasing "$smoothing" "${scenes[@]}"
+        echo
+    done
 done
