@@ -504,35 +504,33 @@ pub fn table(done: &[FrameStats]) -> String {
             s.mesh_copy_bytes / 1024
         );
     }
-    let _ = writeln!(
-        out,
+    // Timed frames of each scene (but the empty app) that did something, and what.
+    let mut frames_that = |heading: &str, row: fn(&FrameStats) -> (u32, String)| {
+        let _ = writeln!(out, "{heading}");
+        for s in done.iter().filter(|s| s.scene != "empty") {
+            let (n, what) = row(s);
+            let _ = writeln!(
+                out,
+                "  {:<46} {n:>5} of {:<5} {what}",
+                shorten(&label(&s.scene), 46),
+                s.frames
+            );
+        }
+    };
+    frames_that(
         "blended pass (timed frames that drew one after the opaque pass, loading and \
-         resolving the multisampled image again; its items on the last frame):"
+         resolving the multisampled image again; its items on the last frame):",
+        |s| {
+            (
+                s.transparent_frames,
+                format!("{:>4} items", s.transparent_items),
+            )
+        },
     );
-    for s in done.iter().filter(|s| s.scene != "empty") {
-        let _ = writeln!(
-            out,
-            "  {:<46} {:>5} of {:<5} {:>4} items",
-            shorten(&label(&s.scene), 46),
-            s.transparent_frames,
-            s.frames,
-            s.transparent_items
-        );
-    }
-    let _ = writeln!(
-        out,
-        "egui's layout (frames laid out of those timed, and why):"
+    frames_that(
+        "egui's layout (frames laid out of those timed, and why):",
+        |s| (s.egui_frames, s.egui_why.clone()),
     );
-    for s in done.iter().filter(|s| s.scene != "empty") {
-        let _ = writeln!(
-            out,
-            "  {:<46} {:>5} of {:<5} {}",
-            shorten(&label(&s.scene), 46),
-            s.egui_frames,
-            s.frames,
-            s.egui_why
-        );
-    }
     for s in done.iter().filter(|s| !s.note.is_empty()) {
         let _ = writeln!(out, "{}: {}", label(&s.scene), s.note);
     }
