@@ -185,12 +185,8 @@ fn draw_strokes(
     mut materials: ResMut<Assets<StrokeMaterial>>,
     mut commands: Commands,
 ) {
-    let translucent = translucent_mode(
-        cameras
-            .iter()
-            .next()
-            .map_or(Msaa::Sample4, |(_, _, &msaa)| msaa),
-    );
+    let camera = cameras.iter().next();
+    let translucent = translucent_mode(camera.map_or(Msaa::Sample4, |(_, _, &msaa)| msaa));
     if drawn.translucent != Some(translucent) {
         drawn.translucent = Some(translucent);
         for handle in drawn.materials.values() {
@@ -202,7 +198,7 @@ fn draw_strokes(
             }
         }
     }
-    let (fov, height) = cameras.iter().next().map_or(
+    let (fov, height) = camera.map_or(
         (std::f32::consts::FRAC_PI_4, DEFAULT_HEIGHT),
         |(camera, projection, _)| {
             let fov = match projection {
