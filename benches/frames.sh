@@ -12,6 +12,9 @@
 #   benches/frames.sh --pin --sizes 1920x1080 --antialiasing "msaa4 msaa2 smaa fxaa off"
 #                                     the table once per edge smoothing the Graphics window
 #                                     offers (default: msaa4, the client's default)
+#   benches/frames.sh --passes        after each table, each scene's render passes: the GPU's
+#                                     time in each and the fragments it shaded per pixel
+#                                     (Bevy's render diagnostics; their queries cost a little)
 #
 # TANKTABLE_BIN=path runs that binary (built with `--features dev`) instead of building one:
 # a release build normally, the dev profile for --smoke.
@@ -25,6 +28,7 @@ frames=2000
 warmup=240
 sizes="1280x720 1920x1080 3840x2160"
 smoothings="msaa4"
+passes=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --smoke) smoke=1 ;;
@@ -33,7 +37,8 @@ while [ $# -gt 0 ]; do
         --warmup) warmup="$2"; shift ;;
         --sizes) sizes="$2"; shift ;;
         --antialiasing) smoothings="$2"; shift ;;
-        -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --passes) passes=(--passes) ;;
+        -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "frames.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
     esac
     shift
@@ -83,7 +88,8 @@ for size in $sizes; do
     for smoothing in $smoothings; do
         echo "## $size$([ "$pin" = 1 ] && echo ', pinned to 4 cores'), edge smoothing $smoothing"
         "${pin_cmd[@]}" "$bin" bench-frames --size "$size" --frames "$frames" --warmup "$warmup" \
-            --antialiasing "$smoothing" "${scenes[@]}"
+            --antialiasing "$smoothing" "${passes[@]}" "${scenes[@]}" |
+            { grep -v -E ': (pipelines compiled|  (compute|render) )' || [ $? = 1 ]; }
         echo
     done
 done

@@ -79,8 +79,9 @@ pub struct BenchArgs {
     /// that a frame's time is its CPU and GPU work added up.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
     pub in_flight: u8,
-    /// Profile: Bevy's render diagnostics, each pass's CPU and GPU time (mean of the last
-    /// 120 frames), printed after each scene's table row.
+    /// Profile: Bevy's render diagnostics. The table then gives, per scene, each render
+    /// pass's GPU time and the fragments it shaded per pixel (means of the last 120
+    /// frames), and each scene's run lists the render pipelines it compiled.
     #[arg(long)]
     pub passes: bool,
     /// Save what each scene's last frame showed as a PNG in this folder (to look at).
@@ -174,6 +175,22 @@ pub struct FrameStats {
     /// What else went on during the timed frames (the lab's workers and their games).
     #[serde(default)]
     pub note: String,
+    /// With `--passes`: each render pass the GPU timed, the slowest first.
+    #[serde(default)]
+    pub passes: Vec<PassStats>,
+}
+
+/// One render pass as Bevy's render diagnostics saw it (means of the last 120 frames).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct PassStats {
+    /// The pass as Bevy names it: `main_opaque_pass_3d`, `fxaa`, `upscaling` …
+    pub name: String,
+    /// The GPU's time in it, ms.
+    pub gpu_ms: f64,
+    /// Fragments shaded in it per pixel of the image: how often the pass shades a pixel
+    /// (1 covers the image once; multisampling shades a pixel once however many samples
+    /// it stores). Absent for a compute pass, or where the GPU counts no statistics.
+    pub fragments_per_pixel: Option<f64>,
 }
 
 impl FrameStats {
@@ -214,6 +231,7 @@ impl FrameStats {
             mesh_copy_bytes: 0,
             transparent_frames: 0,
             transparent_items: 0,
+            passes: Vec::new(),
         }
     }
 }
@@ -325,7 +343,7 @@ fn render_ended(clock: Res<Clock>) {
 /// The line a scene's run prints its measurement on.
 const RESULT: &str = "BENCH-FRAMES ";
 
-/// The lines a scene's run prints its passes on.
+/// The lines a scene's run prints its compiled pipelines on (`--passes`).
 const PASS: &str = "BENCH-PASS ";
 
 /// Runs the benchmark: each scene in a process of its own, then the table.
@@ -531,6 +549,29 @@ pub fn table(done: &[FrameStats]) -> String {
         "egui's layout (frames laid out of those timed, and why):",
         |s| (s.egui_frames, s.egui_why.clone()),
     );
+    if done.iter().any(|s| !s.passes.is_empty()) {
+        let _ = writeln!(
+            out,
+            "the GPU's passes (--passes: ms a frame, and fragments shaded per pixel, the \
+             slowest first; the shadow maps and egui are not timed by Bevy):"
+        );
+        for s in done.iter().filter(|s| !s.passes.is_empty()) {
+            let passes: Vec<String> = s
+                .passes
+                .iter()
+                .map(|p| match p.fragments_per_pixel {
+                    Some(f) => format!("{} {:.2} ms, {f:.2}/px", p.name, p.gpu_ms),
+                    None => format!("{} {:.2} ms", p.name, p.gpu_ms),
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "  {:<46} {}",
+                shorten(&label(&s.scene), 46),
+                passes.join(" · ")
+            );
+        }
+    }
     for s in done.iter().filter(|s| !s.note.is_empty()) {
         let _ = writeln!(out, "{}: {}", label(&s.scene), s.note);
     }
@@ -892,10 +933,22 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
             }
         }
     }
-    if args.passes {
-        print_passes(app.world());
+    let passes = if args.passes {
         print_pipelines(&app.world().resource::<PipelineList>().0.lock().unwrap());
-    }
+        app.world()
+            .get_resource::<bevy::diagnostic::DiagnosticsStore>()
+            .map(|store| {
+                pass_stats(
+                    store
+                        .iter()
+                        .filter_map(|d| Some((d.path().as_str(), d.average()?))),
+                    size,
+                )
+            })
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     // Resident memory as a player's table holds it: after the client has handed back
     // what opening the screen freed (a short run may end before it would have).
     super::memory::trim_if_pending(app.world_mut());
@@ -928,6 +981,7 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
     (stats.meshes, stats.vertices, stats.entities) = drawn(app.world_mut());
     (stats.mesh_assets, stats.mesh_bytes, stats.mesh_copy_bytes) = mesh_memory(app.world());
     stats.egui_frames = laid_out;
+    stats.passes = passes;
     whys.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
     stats.egui_why = whys
         .iter()
@@ -1008,12 +1062,16 @@ fn slowest_frames(
     slow.iter()
         .map(|&i| {
             let at = |v: &[f64], j: usize| v.get(j).copied().unwrap_or(f64::NAN);
+            // The last timed frame has no next render entry.
+            let next = render
+                .get(i + 1)
+                .map(|ms| format!(" then {ms:.2}"))
+                .unwrap_or_default();
             format!(
-                "frame {i}: {:.2} ms (main {:.2}, render {:.2} then {:.2}, gpu wait {:.2}){}",
+                "frame {i}: {:.2} ms (main {:.2}, render {:.2}{next}, gpu wait {:.2}){}",
                 times[i],
                 at(&main, i),
                 at(&render, i),
-                at(&render, i + 1),
                 at(&wait, i),
                 why.get(i)
                     .copied()
@@ -1061,19 +1119,44 @@ fn save_image(app: &mut App, dir: &std::path::Path, scene: &str) -> Result<(), S
     ))
 }
 
-/// Each diagnostic Bevy kept, by its mean over its history, the slowest first.
-fn print_passes(world: &World) {
-    let Some(store) = world.get_resource::<bevy::diagnostic::DiagnosticsStore>() else {
-        return;
-    };
-    let mut rows: Vec<(String, f64)> = store
-        .iter()
-        .filter_map(|d| Some((d.path().to_string(), d.average()?)))
-        .collect();
-    rows.sort_by(|a, b| b.1.total_cmp(&a.1));
-    for (path, mean) in rows {
-        println!("{PASS}{path:<60} {mean:>10.3}");
+/// The render passes among Bevy's render diagnostics (`render/PASS/elapsed_gpu` and
+/// `render/PASS/fragment_shader_invocations`), the slowest on the GPU first; passes that
+/// took under a microsecond and shaded nothing are left out.
+fn pass_stats<'a>(
+    diagnostics: impl Iterator<Item = (&'a str, f64)>,
+    size: UVec2,
+) -> Vec<PassStats> {
+    let pixels = f64::from(size.x) * f64::from(size.y);
+    let mut passes: Vec<PassStats> = Vec::new();
+    for (path, mean) in diagnostics {
+        let Some((name, what)) = path
+            .strip_prefix("render/")
+            .and_then(|rest| rest.rsplit_once('/'))
+        else {
+            continue;
+        };
+        let at = match passes.iter().position(|p| p.name == name) {
+            Some(at) => at,
+            None => {
+                passes.push(PassStats {
+                    name: name.to_string(),
+                    gpu_ms: 0.0,
+                    fragments_per_pixel: None,
+                });
+                passes.len() - 1
+            }
+        };
+        match what {
+            "elapsed_gpu" => passes[at].gpu_ms = mean,
+            "fragment_shader_invocations" if pixels > 0.0 => {
+                passes[at].fragments_per_pixel = Some(mean / pixels);
+            }
+            _ => {}
+        }
     }
+    passes.retain(|p| p.gpu_ms >= 0.001 || p.fragments_per_pixel.is_some_and(|f| f > 0.0));
+    passes.sort_by(|a, b| b.gpu_ms.total_cmp(&a.gpu_ms));
+    passes
 }
 
 /// The render pipelines compiled, as lines (`--passes`), shared by the two worlds.
@@ -1183,6 +1266,7 @@ mod tests {
             transparent_frames: 0,
             transparent_items: 0,
             note: String::new(),
+            passes: Vec::new(),
         };
         let done = [
             stats("empty", 2.0, 300.0),
@@ -1220,6 +1304,45 @@ mod tests {
         let slow = slowest_frames(&times, &clock, &why, 50.0);
         assert!(slow[0].starts_with("frame 7: 200.00 ms"), "{slow:?}");
         assert!(slow[1].starts_with("frame 3:"), "{slow:?}");
+        // The last timed frame has no render entry after it to name.
+        times[9] = 300.0;
+        let slow = slowest_frames(&times, &clock, &why, 50.0);
+        assert_eq!(
+            slow[0], "frame 9: 300.00 ms (main 1.00, render 49.00, gpu wait 0.50)",
+            "{slow:?}"
+        );
+    }
+
+    #[test]
+    fn passes_are_read_from_the_render_diagnostics_per_pixel_and_slowest_first() {
+        let diagnostics = [
+            ("render/main_opaque_pass_3d/elapsed_gpu", 2.5),
+            (
+                "render/main_opaque_pass_3d/fragment_shader_invocations",
+                4_000.0,
+            ),
+            ("render/main_opaque_pass_3d/elapsed_cpu", 0.1),
+            ("render/fxaa/elapsed_gpu", 0.4),
+            ("render/fxaa/fragment_shader_invocations", 2_000.0),
+            ("render/clustering/elapsed_gpu", 0.0001),
+            ("render/bin_unpacking/elapsed_gpu", 0.02),
+            ("render/bin_unpacking/compute_shader_invocations", 90.0),
+            ("fps", 60.0),
+        ];
+        let passes = pass_stats(diagnostics.into_iter(), UVec2::new(50, 40));
+        let pass = |name: &str, gpu_ms, fragments_per_pixel| PassStats {
+            name: name.into(),
+            gpu_ms,
+            fragments_per_pixel,
+        };
+        assert_eq!(
+            passes,
+            [
+                pass("main_opaque_pass_3d", 2.5, Some(2.0)),
+                pass("fxaa", 0.4, Some(1.0)),
+                pass("bin_unpacking", 0.02, None),
+            ]
+        );
     }
 
     #[test]
