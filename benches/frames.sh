@@ -11,7 +11,8 @@
 #   benches/frames.sh --frames 300 --sizes "1920x1080"
 #   benches/frames.sh --pin --sizes 1920x1080 --antialiasing "msaa4 msaa2 smaa fxaa off"
 #                                     the table once per edge smoothing the Graphics window
-#                                     offers (default: msaa4, the client's default)
+#                                     offers (default: auto, the client's default: SMAA
+#                                     on a software renderer, msaa4 on a GPU)
 #   benches/frames.sh --passes        after each table, each scene's render passes: the GPU's
 #                                     time in each and the fragments it shaded per pixel
 #                                     (Bevy's render diagnostics; their queries cost a little)
@@ -27,7 +28,7 @@ pin=0
 frames=2000
 warmup=240
 sizes="1280x720 1920x1080 3840x2160"
-smoothings="msaa4"
+smoothings="auto"
 passes=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -38,7 +39,7 @@ while [ $# -gt 0 ]; do
         --sizes) sizes="$2"; shift ;;
         --antialiasing) smoothings="$2"; shift ;;
         --passes) passes=(--passes) ;;
-        -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "frames.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
     esac
     shift

@@ -58,10 +58,11 @@ pub struct BenchArgs {
     /// What-if, for profiling: no light casts shadows (the Graphics window's Shadows off).
     #[arg(long)]
     pub no_shadows: bool,
-    /// The edge smoothing to draw with, as the Graphics window offers it: msaa4 (the
-    /// default), msaa2, smaa, fxaa or off. The player's own settings are not read; the
-    /// empty app keeps Bevy's default (4× multisampling).
-    #[arg(long, default_value = "msaa4", value_parser = clap::builder::PossibleValuesParser::new(["msaa4", "msaa2", "smaa", "fxaa", "off"]))]
+    /// The edge smoothing to draw with, as the Graphics window offers it: auto (the
+    /// default: SMAA on a software renderer, 4× multisampling on a GPU), msaa4, msaa2,
+    /// smaa, fxaa or off. The player's own settings are not read; the empty app keeps
+    /// Bevy's default (4× multisampling).
+    #[arg(long, default_value = "auto", value_parser = clap::builder::PossibleValuesParser::new(["auto", "msaa4", "msaa2", "smaa", "fxaa", "off"]))]
     pub antialiasing: String,
     /// What-if, for profiling: every camera's multisampling (1 is off; default: the
     /// client's own).
@@ -178,6 +179,9 @@ pub struct FrameStats {
     /// With `--passes`: each render pass the GPU timed, the slowest first.
     #[serde(default)]
     pub passes: Vec<PassStats>,
+    /// The edge smoothing the scene was drawn with, and why where the renderer chose it.
+    #[serde(default)]
+    pub smoothing: String,
 }
 
 /// One render pass as Bevy's render diagnostics saw it (means of the last 120 frames).
@@ -232,6 +236,7 @@ impl FrameStats {
             transparent_frames: 0,
             transparent_items: 0,
             passes: Vec::new(),
+            smoothing: String::new(),
         }
     }
 }
@@ -501,6 +506,19 @@ pub fn table(done: &[FrameStats]) -> String {
             s.rss_mib,
             time,
             rss
+        );
+    }
+    let mut smoothings: Vec<&str> = Vec::new();
+    for s in done.iter().filter(|s| !s.smoothing.is_empty()) {
+        if !smoothings.contains(&s.smoothing.as_str()) {
+            smoothings.push(&s.smoothing);
+        }
+    }
+    if !smoothings.is_empty() {
+        let _ = writeln!(
+            out,
+            "edge smoothing (the empty app's: msaa4): {}",
+            smoothings.join(", ")
         );
     }
     let _ = writeln!(
@@ -982,6 +1000,7 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
     (stats.mesh_assets, stats.mesh_bytes, stats.mesh_copy_bytes) = mesh_memory(app.world());
     stats.egui_frames = laid_out;
     stats.passes = passes;
+    stats.smoothing = smoothing_drawn(app.world());
     whys.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
     stats.egui_why = whys
         .iter()
@@ -993,6 +1012,28 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
         save_image(&mut app, dir, scene)?;
     }
     Ok(stats)
+}
+
+/// The edge smoothing a scene was drawn with: the key of the choice, and for the
+/// automatic one what it stood for on this renderer.
+fn smoothing_drawn(world: &World) -> String {
+    use super::graphics::{Antialiasing, Graphics, software_renderer};
+    let Some(graphics) = world.get_resource::<Graphics>() else {
+        return String::new();
+    };
+    let software =
+        software_renderer(world.get_resource::<bevy::render::renderer::RenderAdapterInfo>());
+    let drawn = graphics.antialiasing.resolve(software);
+    if graphics.antialiasing == Antialiasing::Auto {
+        let renderer = if software {
+            "a software renderer"
+        } else {
+            "a GPU"
+        };
+        format!("{} (auto, on {renderer})", drawn.key())
+    } else {
+        drawn.key().to_string()
+    }
 }
 
 /// The mesh entities some camera saw on the last frame, their vertices (as the renderer
@@ -1267,6 +1308,7 @@ mod tests {
             transparent_items: 0,
             note: String::new(),
             passes: Vec::new(),
+            smoothing: String::new(),
         };
         let done = [
             stats("empty", 2.0, 300.0),

@@ -109,16 +109,16 @@ fn spawn_camera(mut commands: Commands) {
 const MOST_MSAA_PIXELS: u32 = 2560 * 1440;
 
 /// Draws no layer behind the privacy screen and on the screens that are panels only (the
-/// menu, the lab), and smooths edges as the player chose ([`Graphics`]) up to 2560 × 1440;
-/// above it pixels are small enough that edges show no steps, while 4× multisampling
-/// would keep four samples of every one of 3.7 million or more pixels through every pass.
-/// (Under software rendering a smoothing pass after drawing, FXAA or SMAA, costs more than
-/// 4× multisampling: 75 ms at 1280 × 720 for FXAA; docs/performance.md.)
+/// menu, the lab), and smooths edges as the player chose ([`Graphics`]; the automatic
+/// choice by the renderer, [`Antialiasing::resolve`]) up to 2560 × 1440; above it pixels
+/// are small enough that edges show no steps, while 4× multisampling would keep four
+/// samples of every one of 3.7 million or more pixels through every pass.
 pub(super) fn configure_camera(
     hidden: Res<TableHidden>,
     screen: Res<State<super::Screen>>,
     graphics: Res<Graphics>,
     passes: Res<super::graphics::SmoothingPasses>,
+    adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
     mut cameras: Query<
         (
             Entity,
@@ -138,7 +138,8 @@ pub(super) fn configure_camera(
         let large = view
             .physical_target_size()
             .is_some_and(|s| s.x.saturating_mul(s.y) > MOST_MSAA_PIXELS);
-        let smoothing = (!hide && !large).then_some(graphics.antialiasing);
+        let software = super::graphics::software_renderer(adapter.as_deref());
+        let smoothing = (!hide && !large).then_some(graphics.antialiasing.resolve(software));
         msaa.set_if_neq(smoothing.map_or(Msaa::Off, Antialiasing::msaa));
         super::graphics::smoothing_components(
             smoothing,

@@ -40,8 +40,11 @@ impl Default for Graphics {
 /// How edges are smoothed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Antialiasing {
-    /// Four samples a pixel: the smoothest edges and the largest cost.
+    /// The renderer decides ([`Antialiasing::resolve`]): SMAA on a software renderer,
+    /// 4× multisampling on a GPU.
     #[default]
+    Auto,
+    /// Four samples a pixel: the smoothest edges and the largest cost.
     Msaa4,
     /// Two samples a pixel.
     Msaa2,
@@ -54,12 +57,36 @@ pub enum Antialiasing {
 }
 
 impl Antialiasing {
-    pub const ALL: [Self; 5] = [Self::Msaa4, Self::Msaa2, Self::Smaa, Self::Fxaa, Self::Off];
+    pub const ALL: [Self; 6] = [
+        Self::Auto,
+        Self::Msaa4,
+        Self::Msaa2,
+        Self::Smaa,
+        Self::Fxaa,
+        Self::Off,
+    ];
+
+    /// The smoothing drawn with: the choice itself, or for `Auto` the one that suits the
+    /// renderer. Under software rendering (Mesa's llvmpipe, a virtual machine without a
+    /// GPU) four samples a pixel cost the most of all: every fragment on an edge is shaded
+    /// once per triangle that touches the pixel and four samples are stored and resolved,
+    /// on the CPU, while SMAA's three passes over the finished image cost less and look
+    /// nearly the same (`docs/performance.md`: 1280 × 720, a lit table 240 ms against
+    /// 290–410 ms a frame). On a GPU 4× multisampling stays, the smoothest.
+    #[must_use]
+    pub fn resolve(self, software: bool) -> Self {
+        match self {
+            Self::Auto if software => Self::Smaa,
+            Self::Auto => Self::Msaa4,
+            chosen => chosen,
+        }
+    }
 
     #[must_use]
     pub fn label(self) -> &'static str {
         match self {
-            Self::Msaa4 => "Multisampling 4× (default)",
+            Self::Auto => "Automatic (default)",
+            Self::Msaa4 => "Multisampling 4×",
             Self::Msaa2 => "Multisampling 2×",
             Self::Smaa => "SMAA",
             Self::Fxaa => "FXAA",
@@ -71,25 +98,29 @@ impl Antialiasing {
     #[must_use]
     pub fn about(self) -> &'static str {
         match self {
+            Self::Auto => {
+                "Multisampling 4× on a graphics card; SMAA on software rendering (no GPU), where it is the cheaper of the two and looks nearly the same"
+            }
             Self::Msaa4 => {
                 "Every pixel's edges are sampled four times: the smoothest hexes, tanks and lines, and the GPU's largest cost (about a quarter more frame time on a fast card at 1080p)"
             }
             Self::Msaa2 => "Two samples a pixel: edges a little less smooth, for less of the cost",
             Self::Smaa => {
-                "Edges are found and blended after the table is drawn: close to multisampling on still pictures, cheap on a graphics card (slow on software rendering)"
+                "Edges are found and blended after the table is drawn: close to multisampling on still pictures, a little softer on the thinnest lines, and cheap (the cheapest smoothing on software rendering)"
             }
             Self::Fxaa => {
-                "The cheapest smoothing after the table is drawn, slightly soft on fine lines (slow on software rendering)"
+                "One quick pass after the table is drawn: cheap on a graphics card, slightly soft on fine lines"
             }
             Self::Off => "No smoothing: the fastest, and edges show their steps",
         }
     }
 
-    /// The multisampling of a camera drawing with this choice.
+    /// The multisampling of a camera drawing with this choice (`Auto` as on a GPU: see
+    /// [`Antialiasing::resolve`]).
     #[must_use]
     pub fn msaa(self) -> Msaa {
         match self {
-            Self::Msaa4 => Msaa::Sample4,
+            Self::Auto | Self::Msaa4 => Msaa::Sample4,
             Self::Msaa2 => Msaa::Sample2,
             Self::Smaa | Self::Fxaa | Self::Off => Msaa::Off,
         }
@@ -99,6 +130,7 @@ impl Antialiasing {
     #[must_use]
     pub fn key(self) -> &'static str {
         match self {
+            Self::Auto => "auto",
             Self::Msaa4 => "msaa4",
             Self::Msaa2 => "msaa2",
             Self::Smaa => "smaa",
@@ -126,6 +158,13 @@ pub struct GraphicsWindow {
 /// a camera would look for the renderer's bookkeeping).
 #[derive(Resource, Clone, Copy)]
 pub struct SmoothingPasses(pub bool);
+
+/// Whether the renderer is a software rasterizer (Mesa's llvmpipe, WARP, SwiftShader)
+/// rather than a GPU, as its adapter says; `None` (no renderer yet) counts as a GPU.
+#[must_use]
+pub fn software_renderer(adapter: Option<&bevy::render::renderer::RenderAdapterInfo>) -> bool {
+    adapter.is_some_and(|info| info.device_type == wgpu_types::DeviceType::Cpu)
+}
 
 /// A light's shadows as its table made it, so that turning shadows back on restores
 /// them.
@@ -277,6 +316,7 @@ fn draw_window(
     mut window: ResMut<GraphicsWindow>,
     graphics: Option<ResMut<Graphics>>,
     folder: Option<Res<SaveFolder>>,
+    adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
 ) -> Result {
     if !window.open {
         return Ok(());
@@ -297,6 +337,22 @@ fn draw_window(
             for choice in Antialiasing::ALL {
                 ui.radio_value(&mut chosen.antialiasing, choice, choice.label())
                     .on_hover_text(choice.about());
+            }
+            if chosen.antialiasing == Antialiasing::Auto {
+                let software = software_renderer(adapter.as_deref());
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Automatic draws with {} here ({}).",
+                        Antialiasing::Auto.resolve(software).label(),
+                        if software {
+                            "software rendering, no GPU"
+                        } else {
+                            "a graphics card"
+                        }
+                    ))
+                    .small()
+                    .weak(),
+                );
             }
             ui.label(
                 egui::RichText::new(
@@ -385,8 +441,26 @@ mod tests {
         let (dir, path) = file_of("older", "(shadows: false)");
         let (graphics, problem) = read(&path);
         assert_eq!(problem, None);
-        assert_eq!(graphics.antialiasing, Antialiasing::Msaa4);
+        assert_eq!(graphics.antialiasing, Antialiasing::Auto);
         assert!(!graphics.shadows);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn automatic_smoothing_is_smaa_on_software_rendering_and_multisampling_on_a_gpu() {
+        assert_eq!(Graphics::default().antialiasing, Antialiasing::Auto);
+        assert_eq!(Antialiasing::Auto.resolve(true), Antialiasing::Smaa);
+        assert_eq!(Antialiasing::Auto.resolve(false), Antialiasing::Msaa4);
+        assert_eq!(Antialiasing::Auto.resolve(false).msaa(), Msaa::Sample4);
+        assert_eq!(Antialiasing::Auto.resolve(true).msaa(), Msaa::Off);
+        // A player's own choice is kept whatever the renderer.
+        for choice in Antialiasing::ALL.into_iter().skip(1) {
+            assert_eq!(choice.resolve(true), choice);
+            assert_eq!(choice.resolve(false), choice);
+        }
+        // A settings file from before `Auto` keeps the choice it names.
+        let (dir, path) = file_of("named", "(antialiasing: Msaa4)");
+        assert_eq!(read(&path).0.antialiasing, Antialiasing::Msaa4);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -271,6 +271,29 @@ fn render_child() {
     if scene.clean {
         app.insert_resource(Clean);
     }
+    {
+        // What the camera smooths edges with, and on what renderer, just before the
+        // screenshot.
+        use bevy::anti_alias::{fxaa::Fxaa, smaa::Smaa};
+        use bevy::render::renderer::RenderAdapterInfo;
+        let last = scene.frame;
+        app.add_systems(
+            Last,
+            move |count: Res<bevy::diagnostic::FrameCount>,
+                  adapter: Option<Res<RenderAdapterInfo>>,
+                  cameras: Query<(&Msaa, Has<Smaa>, Has<Fxaa>), With<Camera3d>>| {
+                if count.0 + 1 == last {
+                    let software =
+                        tanktable::client::graphics::software_renderer(adapter.as_deref());
+                    for (msaa, smaa, fxaa) in &cameras {
+                        println!(
+                            "SMOOTHING software {software} msaa {msaa:?} smaa {smaa} fxaa {fxaa}"
+                        );
+                    }
+                }
+            },
+        );
+    }
     if std::env::var_os("TANKTABLE_RENDER_QUIET").is_some() {
         app.world_mut().resource_mut::<Redraw>().max_wait = f64::INFINITY;
         let last = scene.frame;
@@ -697,26 +720,29 @@ fn the_table_shows_terrain_and_both_sides() {
 }
 
 /// Each smoothing of the Graphics window, and shadows off, draw the same table with
-/// other edges: as much of the board shows, and the pictures differ.
+/// other edges: as much of the board shows, and the pictures differ. The automatic
+/// choice, the default, draws SMAA on a software renderer (as here) and 4× multisampling
+/// on a GPU.
 #[test]
 fn smoothing_and_shadows_chosen_in_graphics_draw_the_table() {
     if !can_render() {
         return;
     }
-    let base = Scene {
+    let clean = Scene {
         clean: true,
         ..Scene::on("scenarios/skirmish.ron")
     };
+    let with = |key: &str, shadows: bool| Scene {
+        graphics: Some(format!("{key},{shadows}")),
+        ..clean.clone()
+    };
     let green = |px: &[[u8; 3]]| count(px, |[r, g, b]| g > r + 15 && g > b + 30);
-    let (_, _, msaa) = pixels(&render(&base, "graphics-msaa4.png"));
+    let (_, _, msaa) = pixels(&render(&with("msaa4", true), "graphics-msaa4.png"));
     let board = green(&msaa);
     assert!(board > msaa.len() / 8, "the board shows ({board} px)");
-    for (key, shadows) in [("fxaa", true), ("smaa", false)] {
-        let scene = Scene {
-            graphics: Some(format!("{key},{shadows}")),
-            ..base.clone()
-        };
-        let (_, _, px) = pixels(&render(&scene, &format!("graphics-{key}.png")));
+    let mut drawn = Vec::new();
+    for (key, shadows) in [("fxaa", false), ("smaa", true)] {
+        let (_, _, px) = pixels(&render(&with(key, shadows), &format!("graphics-{key}.png")));
         let shown = green(&px);
         assert!(
             shown.abs_diff(board) * 10 < board,
@@ -727,7 +753,32 @@ fn smoothing_and_shadows_chosen_in_graphics_draw_the_table() {
             differ > 1000,
             "{key}, shadows {shadows}: the edges are drawn otherwise ({differ} px differ)"
         );
+        drawn.push(px);
     }
+    // No settings file: the automatic choice.
+    let (auto, log) = render_quiet(&clean, "graphics-auto.png", false);
+    let (_, _, auto) = pixels(&auto);
+    // The harness's "test render_child ... " may begin the line.
+    let said = log
+        .lines()
+        .find_map(|l| l.find("SMOOTHING").map(|at| &l[at..]))
+        .unwrap_or_else(|| panic!("the child said nothing of its smoothing:\n{log}"));
+    let (expected, like) = if said.contains("software true") {
+        ("msaa Off smaa true fxaa false", &drawn[1])
+    } else {
+        ("msaa Sample4 smaa false fxaa false", &msaa)
+    };
+    assert!(said.ends_with(expected), "{said}");
+    let differ = |a: &[[u8; 3]], b: &[[u8; 3]]| a.iter().zip(b).filter(|(a, b)| a != b).count();
+    let (from_like, from_other) = if said.contains("software true") {
+        (differ(&auto, like), differ(&auto, &msaa))
+    } else {
+        (differ(&auto, like), differ(&auto, &drawn[1]))
+    };
+    assert!(
+        from_like * 10 < from_other,
+        "{said}: the picture is that smoothing's ({from_like} px differ from it, {from_other} from the other)"
+    );
 }
 
 /// On quiet frames the panels are not laid out again, and the last frame's triangles
