@@ -134,11 +134,11 @@ pub(super) fn configure_camera(
 ) {
     use super::Screen;
     let hide = hidden.0 || matches!(screen.get(), Screen::Menu | Screen::Lab);
+    let software = super::graphics::software_renderer(adapter.as_deref());
     for (camera, view, mut msaa, layered, fxaa, smaa) in &mut cameras {
         let large = view
             .physical_target_size()
             .is_some_and(|s| s.x.saturating_mul(s.y) > MOST_MSAA_PIXELS);
-        let software = super::graphics::software_renderer(adapter.as_deref());
         let smoothing = (!hide && !large).then_some(graphics.antialiasing.resolve(software));
         msaa.set_if_neq(smoothing.map_or(Msaa::Off, Antialiasing::msaa));
         super::graphics::smoothing_components(

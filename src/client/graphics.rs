@@ -5,6 +5,8 @@
 //! Smoothing is the one cost of the GPU's frame that a player may want to trade: on an
 //! NVIDIA H200 at 1920 × 1080, four samples a pixel were the difference between a lit
 //! table drawn in about the empty app's time and 1.3 times it (`docs/performance.md`).
+//! The default, Automatic, draws 4× multisampling on a GPU and SMAA on a software
+//! renderer, where SMAA is the cheaper.
 
 use std::path::PathBuf;
 
