@@ -1162,7 +1162,8 @@ fn save_image(app: &mut App, dir: &std::path::Path, scene: &str) -> Result<(), S
 
 /// The render passes among Bevy's render diagnostics (`render/PASS/elapsed_gpu` and
 /// `render/PASS/fragment_shader_invocations`), the slowest on the GPU first; passes that
-/// took under a microsecond and shaded nothing are left out.
+/// took under a microsecond and shaded nothing are left out, and a span nested in a pass
+/// is counted as the pass.
 fn pass_stats<'a>(
     diagnostics: impl Iterator<Item = (&'a str, f64)>,
     size: UVec2,
@@ -1195,6 +1196,26 @@ fn pass_stats<'a>(
             _ => {}
         }
     }
+    // A span inside a pass (FXAA's `fxaa/fxaa`) times the same work again: its counts go
+    // to the pass, and it is not listed twice.
+    let nested: Vec<(usize, Option<f64>)> = passes
+        .iter()
+        .filter_map(|p| {
+            let (parent, _) = p.name.rsplit_once('/')?;
+            let at = passes.iter().position(|q| q.name == parent)?;
+            Some((at, p.fragments_per_pixel))
+        })
+        .collect();
+    for (at, fragments) in nested {
+        let parent = &mut passes[at];
+        parent.fragments_per_pixel = parent.fragments_per_pixel.or(fragments);
+    }
+    let names: Vec<String> = passes.iter().map(|p| p.name.clone()).collect();
+    passes.retain(|p| {
+        p.name
+            .rsplit_once('/')
+            .is_none_or(|(parent, _)| !names.iter().any(|n| n == parent))
+    });
     passes.retain(|p| p.gpu_ms >= 0.001 || p.fragments_per_pixel.is_some_and(|f| f > 0.0));
     passes.sort_by(|a, b| b.gpu_ms.total_cmp(&a.gpu_ms));
     passes
@@ -1365,7 +1386,8 @@ mod tests {
             ),
             ("render/main_opaque_pass_3d/elapsed_cpu", 0.1),
             ("render/fxaa/elapsed_gpu", 0.4),
-            ("render/fxaa/fragment_shader_invocations", 2_000.0),
+            ("render/fxaa/fxaa/elapsed_gpu", 0.39),
+            ("render/fxaa/fxaa/fragment_shader_invocations", 2_000.0),
             ("render/clustering/elapsed_gpu", 0.0001),
             ("render/bin_unpacking/elapsed_gpu", 0.02),
             ("render/bin_unpacking/compute_shader_invocations", 90.0),
