@@ -53,6 +53,7 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
             json,
             threads,
             rules,
+            coverage,
         } => {
             let input = Input::read(&setup, &[FileKind::Setup], "sim")?;
             let options = super::sim::Options {
@@ -60,6 +61,7 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
                 seed,
                 bots,
                 threads,
+                coverage,
             };
             dispatch_game!(
                 input.found.game,

@@ -148,6 +148,10 @@ pub enum Command {
         /// A rules table to play with instead of the project's.
         #[arg(long)]
         rules: Option<PathBuf>,
+        /// Also list every action kind and every rule of the game's rules map with how
+        /// often the bots used it: what the games exercised of the rulebook.
+        #[arg(long)]
+        coverage: bool,
     },
     /// Play one bot game of a setup and write its match record.
     Record {
@@ -209,7 +213,7 @@ pub enum Command {
         /// Play this many of the next battles with bots (default: none, just show).
         #[arg(long, default_value_t = 0)]
         play: u32,
-        /// Bots by side, as for `sim` (default: greedy for both).
+        /// Bots by side, as for `sim` (default: the game's default bot, tactical, for both).
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
         /// Seed for the first battle played; each next battle adds one.

@@ -16,6 +16,7 @@ use super::commands::{Input, progress, rules_for};
 use crate::framework::playable;
 use crate::framework::rng::derive_seed;
 use crate::framework::{Playable, PlayerId};
+use crate::lab::coverage::{Count, Coverage};
 use crate::lab::stats::wilson95;
 
 /// What to simulate.
@@ -27,6 +28,8 @@ pub struct Options {
     pub bots: Vec<String>,
     /// Worker threads; every core when `None`.
     pub threads: Option<usize>,
+    /// Count every rule applied and action taken, and report the coverage table.
+    pub coverage: bool,
 }
 
 /// The balance report of a setup.
@@ -56,6 +59,10 @@ pub struct SimReport {
     pub mean_rounds: f64,
     pub mean_actions: f64,
     pub seconds: f64,
+    /// Every action kind and counted rule of the game with how often the games used it
+    /// (with `--coverage`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coverage: Option<Coverage>,
 }
 
 /// Running totals of finished games.
@@ -69,6 +76,7 @@ struct Totals {
     first_mover_wins: u32,
     rounds: u64,
     actions: u64,
+    count: Count,
 }
 
 impl Totals {
@@ -92,6 +100,7 @@ impl Totals {
         self.first_mover_wins += other.first_mover_wins;
         self.rounds += other.rounds;
         self.actions += other.actions;
+        self.count = self.count.merge(other.count);
         self
     }
 }
@@ -118,6 +127,7 @@ fn play_one<G: Playable>(
         actions: u64::from(game.actions),
         ..Totals::default()
     };
+    totals.count.add(&game.tally);
     if game.winners.is_empty() {
         let ending = if game.ending.is_empty() {
             "stopped at the action cap".to_string()
@@ -205,6 +215,7 @@ pub fn simulate<G: Playable>(
         mean_rounds: totals.rounds as f64 / games,
         mean_actions: totals.actions as f64 / games,
         seconds: started.elapsed().as_secs_f64(),
+        coverage: options.coverage.then(|| Coverage::of::<G>(&totals.count)),
     })
 }
 
@@ -312,6 +323,9 @@ fn print_report(report: &SimReport) {
         report.seconds,
         f64::from(report.games) / report.seconds.max(1e-9)
     );
+    if let Some(coverage) = &report.coverage {
+        say!("{}", coverage.to_text().trim_end());
+    }
 }
 
 #[cfg(test)]
@@ -328,6 +342,7 @@ mod tests {
                 seed: 5,
                 bots: Vec::new(),
                 threads: Some(threads),
+                coverage: true,
             };
             simulate::<RangeDuel>(&setup, "duel", &options, &ProgressBar::hidden()).unwrap()
         };

@@ -534,7 +534,7 @@ fn open_file(world: &mut World, path: &Path, open: &OpenGame) -> Result<(), Stri
             seats: open
                 .seats
                 .clone()
-                .unwrap_or_else(|| vec![Seat::Person, Seat::Bot("greedy".into())]),
+                .unwrap_or_else(|| vec![Seat::Person, Seat::Bot("tactical".into())]),
             start_over: false,
         });
         return Ok(());

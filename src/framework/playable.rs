@@ -170,6 +170,30 @@ pub trait Playable: Game + Sized {
         None
     }
 
+    /// Every rule of the game's rules map that `fact` applied, by id: the fact's own rule
+    /// ([`Playable::fact_rule`]) and those it carries inside (a to-hit modifier's, an
+    /// ability's). The lab counts them to say which rules its games exercised.
+    fn fact_rules(&self, fact: &Self::Fact, out: &mut dyn FnMut(&'static str)) {
+        if let Some(rule) = self.fact_rule(fact) {
+            out(rule);
+        }
+    }
+
+    /// Every rule id [`Playable::fact_rules`] can name: the rules whose use the lab can
+    /// count. A rule of the map outside it (a limit that refuses, a number every roll
+    /// reads) is reported as not counted, never as unused.
+    fn counted_rules() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// What kind of action `action` is, in a few words the coverage table lists ("fire",
+    /// "deploy smoke", "Booming Voice"): one of [`Playable::action_kinds`].
+    fn action_kind(action: &Self::Action) -> &'static str;
+
+    /// Every kind of action the game has ([`Playable::action_kind`]), in the order the
+    /// coverage table lists them.
+    fn action_kinds() -> &'static [&'static str];
+
     /// The id, in the game's rules map, of the rule that refuses `action` to `player` now
     /// (`None` where it is allowed, or no rule of the map says why).
     fn refusal_rule(&self, _player: PlayerId, _action: &Self::Action) -> Option<&'static str> {

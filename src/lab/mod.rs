@@ -20,6 +20,7 @@
 //! ```
 
 pub mod any;
+pub mod coverage;
 pub mod doc;
 pub mod report;
 pub mod run;
@@ -54,6 +55,14 @@ pub struct Tally {
     /// it did not.
     #[serde(default)]
     pub taken: Vec<(u8, String)>,
+    /// The rules of the game's rules map this game applied, by id, with how many times
+    /// ([`Playable::fact_rules`]): which rules the bots' play met.
+    #[serde(default)]
+    pub rules: Vec<(String, u32)>,
+    /// The kinds of action the seats took ([`Playable::action_kind`]), with how many
+    /// times.
+    #[serde(default)]
+    pub actions: Vec<(String, u32)>,
 }
 
 /// A unit or upgrade a seat fielded.
@@ -139,6 +148,11 @@ pub fn plan<G: Playable>(
         draws: ask
             .draft
             .then(|| G::lab_draws().unwrap_or_default().to_string()),
+        field_rules: arms
+            .iter()
+            .flat_map(|a| a.changes.keys())
+            .map(|field| (field.clone(), coverage::rules_of_field::<G>(field)))
+            .collect(),
     };
     let plan = Plan {
         arms,

@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use super::coverage::{Count, Exercise, RuleRef, exercise};
 use super::run::GameResult;
 use super::stats::{Rate, Verdict, verdict};
 
@@ -29,6 +30,9 @@ pub struct Question {
     pub sweep: Option<String>,
     /// What was drawn at random for every game, when the question drew choices.
     pub draws: Option<String>,
+    /// For each field a variant changes, the rules of the game's rules map it changes:
+    /// the report counts the games that applied them.
+    pub field_rules: BTreeMap<String, Vec<RuleRef>>,
 }
 
 /// A unit's or upgrade's worth: its side's win rate when it lasted and when it was lost.
@@ -103,6 +107,12 @@ pub struct ArmReport {
     /// Labels against labels, where seats have labels of their own (Tank Combat classes)
     /// or a game has more than two seats (seat against seat).
     pub matchups: Vec<Matchup>,
+    /// For each changed field, how many of the variant's games applied the rules it
+    /// changes, flagged in words when few or none did.
+    pub exercised: Vec<Exercise>,
+    /// Every rule of the map the variant's games applied and every kind of action they
+    /// took, with in how many games and how many times.
+    pub coverage: Count,
 }
 
 /// The whole answer.
@@ -120,17 +130,33 @@ impl LabReport {
     pub fn build<R: Borrow<GameResult>>(question: Question, results: &[R]) -> Self {
         let mut sorted: Vec<&GameResult> = results.iter().map(Borrow::borrow).collect();
         sorted.sort_by_key(|r| (r.arm, r.index));
+        let of_arm = |i: usize| -> Vec<&GameResult> {
+            sorted
+                .iter()
+                .copied()
+                .filter(|r| usize::from(r.arm) == i)
+                .collect()
+        };
+        let base_games = of_arm(0);
         let mut arms: Vec<ArmReport> = question
             .arms
             .iter()
             .enumerate()
             .map(|(i, (name, changes))| {
-                let games: Vec<&GameResult> = sorted
-                    .iter()
-                    .copied()
-                    .filter(|r| usize::from(r.arm) == i)
+                let games = of_arm(i);
+                let mut arm = arm_report(name, changes, &question.seats, &games);
+                let base = (i > 0).then_some(base_games.as_slice());
+                arm.exercised = changes
+                    .keys()
+                    .map(|field| {
+                        let refs = question
+                            .field_rules
+                            .get(field)
+                            .map_or(&[][..], Vec::as_slice);
+                        exercise(field, refs, &games, base)
+                    })
                     .collect();
-                arm_report(name, changes, &question.seats, &games)
+                arm
             })
             .collect();
         if let Some((base, first)) = arms.first().map(|a| (a.rates.clone(), a.first_mover)) {
@@ -197,13 +223,29 @@ impl LabReport {
     #[must_use]
     pub fn to_csv(&self) -> String {
         let mut out = String::from(
-            "variant,seat,games,wins,win_rate,ci_low,ci_high,no_winner,mean_rounds,mean_actions\n",
+            "variant,seat,games,wins,win_rate,ci_low,ci_high,no_winner,mean_rounds,mean_actions,rules_applied,warning\n",
         );
         for arm in &self.arms {
+            // Per changed field, the games that applied its rules ("field: 12/400").
+            let applied = arm
+                .exercised
+                .iter()
+                .map(|e| match e.base {
+                    Some((n, of)) => format!("{}: {}/{} (base {n}/{of})", e.field, e.games, e.of),
+                    None => format!("{}: {}/{}", e.field, e.games, e.of),
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+            let warning = arm
+                .exercised
+                .iter()
+                .filter_map(|e| e.warning.as_deref())
+                .collect::<Vec<_>>()
+                .join(" ");
             for (seat, rate) in self.question.seats.iter().zip(&arm.rates) {
                 let _ = writeln!(
                     out,
-                    "{},{},{},{},{:.4},{:.4},{:.4},{},{:.3},{:.2}",
+                    "{},{},{},{},{:.4},{:.4},{:.4},{},{:.3},{:.2},{},{}",
                     csv_field(&arm.name),
                     csv_field(seat),
                     arm.games,
@@ -213,7 +255,9 @@ impl LabReport {
                     rate.hi,
                     arm.no_winner,
                     arm.mean_rounds,
-                    arm.mean_actions
+                    arm.mean_actions,
+                    csv_field(&applied),
+                    csv_field(&warning)
                 );
             }
         }
@@ -269,6 +313,26 @@ impl LabReport {
             );
             if let Some(v) = &arm.verdict {
                 let _ = writeln!(out, "  {}", v.words);
+            }
+            for e in &arm.exercised {
+                match &e.warning {
+                    Some(w) => {
+                        let _ = writeln!(out, "  ⚠ {w}");
+                    }
+                    None => {
+                        let _ = writeln!(
+                            out,
+                            "  {} ({}) applied in {} of {} games{}",
+                            e.field,
+                            e.rules.join(", "),
+                            e.games,
+                            e.of,
+                            e.base
+                                .map(|(n, of)| format!(" (the base's: {n} of {of})"))
+                                .unwrap_or_default()
+                        );
+                    }
+                }
             }
             if let Some(f) = &arm.first_mover_verdict {
                 let _ = writeln!(out, "  {f}");
@@ -524,5 +588,10 @@ fn arm_report(
         } else {
             Vec::new()
         },
+        exercised: Vec::new(),
+        coverage: games.iter().fold(Count::default(), |mut c, g| {
+            c.add(&g.tally);
+            c
+        }),
     }
 }

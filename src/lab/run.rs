@@ -158,17 +158,36 @@ pub fn play_one<G: Playable>(
     let mut players = playable::bots_for::<G>(bots, n)?;
     let mut rng = MatchRng::new(seed);
     let mut tally = Tally::default();
+    let mut rules: BTreeMap<&'static str, u32> = BTreeMap::new();
+    let mut note = |g: &G, facts: &[G::Fact], tally: &mut Tally| {
+        g.lab_note(facts, tally);
+        for fact in facts {
+            g.fact_rules(fact, &mut |id| *rules.entry(id).or_default() += 1);
+        }
+    };
     let opening = game.begin(&mut rng);
-    game.lab_note(&opening, &mut tally);
+    note(&game, &opening, &mut tally);
     let played = play_on(
         game,
         &mut players,
         &mut rng,
         &mut MatchRng::new(derive_seed(seed, u64::MAX)),
         MAX_ACTIONS,
-        |g, facts| g.lab_note(facts, &mut tally),
+        |g, facts| note(g, facts, &mut tally),
     )?;
     played.state.lab_finish(&mut tally);
+    tally.rules = rules
+        .into_iter()
+        .map(|(id, n)| (id.to_string(), n))
+        .collect();
+    let mut actions: BTreeMap<&'static str, u32> = BTreeMap::new();
+    for (_, action) in &played.actions {
+        *actions.entry(G::action_kind(action)).or_default() += 1;
+    }
+    tally.actions = actions
+        .into_iter()
+        .map(|(kind, n)| (kind.to_string(), n))
+        .collect();
     Ok(GameResult {
         arm,
         index,

@@ -305,6 +305,7 @@ fn a_choice_is_valued_by_its_seats_wins_with_it_and_without() {
         arms: vec![(BASE.into(), BTreeMap::new())],
         sweep: None,
         draws: Some("upgrades".into()),
+        field_rules: BTreeMap::new(),
     };
     // Blue takes the engine in games 0-3 and wins three of them; without it, it wins
     // neither of games 4-5. Red takes optics in every game: nothing to compare with.

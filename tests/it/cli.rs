@@ -350,7 +350,7 @@ fn campaign_plays_its_battles_with_bots_and_keeps_the_roster_between_them() {
         args.extend_from_slice(extra);
         tanktable(&args)
     };
-    let out = run(&["--new", "--play", "1", "--seed", "3"]);
+    let out = run(&["--new", "--play", "1", "--seed", "3", "--bots", "greedy"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let said = text(&out.stdout);
     assert!(said.starts_with("Battle 1 of 4, Breakthrough: "), "{said}");

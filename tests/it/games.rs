@@ -186,7 +186,9 @@ fn a_file_of_the_wrong_kind_is_named_for_what_it_is() {
     );
     let err = fails(&["sim", "scenarios/skirmish.ron", "--bots", "genius"]);
     assert!(
-        err.contains("Tank Commander has no bot called `genius`; its bots are greedy, random"),
+        err.contains(
+            "Tank Commander has no bot called `genius`; its bots are tactical, greedy, random"
+        ),
         "{err}"
     );
 }

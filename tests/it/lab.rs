@@ -40,7 +40,7 @@ fn the_command_line_and_the_lab_screen_give_the_same_numbers() {
     let ask = Ask {
         games: 300,
         seed: 7,
-        bots: vec!["greedy".into(), "greedy".into()],
+        bots: vec!["tactical".into(), "tactical".into()],
         threads: 1,
         draft: false,
         // As the screen asks: its workers below the screen's priority.

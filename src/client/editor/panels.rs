@@ -441,7 +441,7 @@ fn top_bar(ui: &mut egui::Ui, screen: &mut EditorScreen, waiting: Option<&str>, 
             play(
                 Some(vec![
                     Seat::Person,
-                    Seat::Bot(if screen.is_chess() { "commander" } else { "greedy" }.into()),
+                    Seat::Bot(if screen.is_chess() { "commander" } else { "tactical" }.into()),
                 ]),
                 screen,
                 out,

@@ -119,6 +119,37 @@ fn verdicts(ui: &mut egui::Ui, report: &LabReport) {
             }
             ui.label(egui::RichText::new(words).color(color).strong());
         }
+        // Whether the games met the rules the variant changes: a verdict on a rule the
+        // bots never used measures the bots, not the rule.
+        for e in &arm.exercised {
+            match &e.warning {
+                Some(w) => {
+                    ui.label(
+                        egui::RichText::new(format!("   ⚠ {w}"))
+                            .color(egui::Color32::from_rgb(255, 170, 90)),
+                    )
+                    .on_hover_text(
+                        "The bots' games met this rule seldom or never, so the win rates above \
+                         say little about the change: try a setup or bots that use it",
+                    );
+                }
+                None => {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "   {} applied in {} of {} games{} ({})",
+                            e.field,
+                            e.games,
+                            e.of,
+                            e.base
+                                .map(|(n, of)| format!(", the base's {n} of {of}"))
+                                .unwrap_or_default(),
+                            e.rules.join(", ")
+                        ))
+                        .color(egui::Color32::GRAY),
+                    );
+                }
+            }
+        }
         if let Some(f) = &arm.first_mover_verdict {
             let color = if f.ends_with(": significant") {
                 egui::Color32::from_rgb(250, 230, 150)

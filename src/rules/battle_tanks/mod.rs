@@ -636,6 +636,48 @@ impl Game for BattleTanks {
 }
 
 impl Playable for BattleTanks {
+    fn counted_rules() -> &'static [&'static str] {
+        &[
+            "bt.basic.announce",
+            "bt.basic.final-two",
+            "bt.basic.highest-wins",
+            "bt.basic.one-die",
+            "bt.basic.same-time",
+            "bt.basic.war",
+            "bt.dice.empty-bag",
+            "bt.dice.out",
+            "bt.double.destroys",
+            "bt.final.launch",
+            "bt.final.meganuke",
+            "bt.final.most-damage",
+            "bt.meganuke.wins",
+            "bt.misfire.all",
+            "bt.misfire.double",
+            "bt.terms.start",
+            "bt.triple.world-ends",
+        ]
+    }
+
+    fn action_kind(action: &Action) -> &'static str {
+        match action {
+            Action::Tank => "declare a Tank",
+            Action::Nuke => "declare a Nuke",
+            Action::Keep => "keep the Tank",
+            Action::SwitchToNuke => "switch to a Nuke",
+            Action::Launch => "launch (Final Battle)",
+        }
+    }
+
+    fn action_kinds() -> &'static [&'static str] {
+        &[
+            "declare a Tank",
+            "declare a Nuke",
+            "keep the Tank",
+            "switch to a Nuke",
+            "launch (Final Battle)",
+        ]
+    }
+
     fn fact_rule(&self, fact: &Fact) -> Option<&'static str> {
         Some(match fact {
             Fact::Began { .. } => "bt.terms.start",

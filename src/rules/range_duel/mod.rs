@@ -448,6 +448,65 @@ pub struct DuelTuning {
 }
 
 impl Playable for RangeDuel {
+    fn counted_rules() -> &'static [&'static str] {
+        &[
+            "rd.chart.choice",
+            "rd.chart.hull-down",
+            "rd.chart.overshoot",
+            "rd.ram.hull",
+            "rd.ram.test",
+            "rd.ram.types",
+            "rd.turn.bands",
+            "rd.turn.chart",
+            "rd.turn.driving-test",
+            "rd.turn.driving-winner",
+            "rd.turn.knock-out",
+            "rd.turn.penetration",
+            "rd.turn.reach",
+            "rd.turn.secret-orders",
+            "rd.turn.to-hit",
+        ]
+    }
+
+    fn action_kind(action: &Action) -> &'static str {
+        match action {
+            Action::ChangeRange {
+                direction: Direction::Closing,
+                ram: true,
+                ..
+            } => "close in and ram",
+            Action::ChangeRange {
+                direction: Direction::Closing,
+                ..
+            } => "close in",
+            Action::ChangeRange { .. } => "open up",
+            Action::Maneuver { ram: true, .. } => "maneuver and ram",
+            Action::Maneuver {
+                drift: Some(Direction::Closing),
+                ..
+            } => "maneuver, drifting closer",
+            Action::Maneuver {
+                drift: Some(Direction::Opening),
+                ..
+            } => "maneuver, drifting away",
+            Action::Maneuver { drift: None, .. } => "maneuver",
+            Action::HullDown => "hull down",
+        }
+    }
+
+    fn action_kinds() -> &'static [&'static str] {
+        &[
+            "close in",
+            "close in and ram",
+            "open up",
+            "maneuver",
+            "maneuver, drifting closer",
+            "maneuver, drifting away",
+            "maneuver and ram",
+            "hull down",
+        ]
+    }
+
     fn fact_rule(&self, fact: &Fact) -> Option<&'static str> {
         Some(match fact {
             Fact::Began { .. } => "rd.turn.bands",

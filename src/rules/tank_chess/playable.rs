@@ -37,6 +37,46 @@ impl ChessSetup {
 }
 
 impl Playable for TankChess {
+    fn counted_rules() -> &'static [&'static str] {
+        &[
+            "chess.armor.beat",
+            "chess.check.announce",
+            "chess.check.checkmate",
+            "chess.check.escape",
+            "chess.check.escapemate",
+            "chess.flag.goal",
+            "chess.flag.take",
+            "chess.four.points",
+            "chess.goal.escape",
+            "chess.goal.first",
+            "chess.last.goal",
+            "chess.speed.steps",
+            "chess.three.goal",
+        ]
+    }
+
+    fn action_kind(action: &Action) -> &'static str {
+        match action {
+            Action::Move { fire: None, .. } => "move",
+            Action::Move { fire: Some(_), .. } => "move and fire",
+            Action::Escape { .. } => "escape",
+            Action::Take { .. } => "take a flag",
+            Action::Resign => "resign",
+            Action::OutOfTime => "out of time",
+        }
+    }
+
+    fn action_kinds() -> &'static [&'static str] {
+        &[
+            "move",
+            "move and fire",
+            "escape",
+            "take a flag",
+            "resign",
+            "out of time",
+        ]
+    }
+
     fn fact_rule(&self, fact: &Fact) -> Option<&'static str> {
         Some(match fact {
             Fact::Moved { .. } => "chess.speed.steps",

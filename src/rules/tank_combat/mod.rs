@@ -489,6 +489,67 @@ impl Game for TankCombat {
 }
 
 impl Playable for TankCombat {
+    fn counted_rules() -> &'static [&'static str] {
+        &[
+            "cmb.cards.deck",
+            "cmb.classes.adrenaline",
+            "cmb.damage.base",
+            "cmb.damage.destroyed",
+            "cmb.death.kill",
+            "cmb.death.respawn",
+            "cmb.death.spawn-shield",
+            "cmb.deck.both-empty",
+            "cmb.deck.recycle",
+            "cmb.interrupts.override",
+            "cmb.interrupts.smoke",
+            "cmb.interrupts.window",
+            "cmb.overview.deathmatch-win",
+            "cmb.overview.duel-win",
+            "cmb.turn.deal",
+            "cmb.turn.discard-down",
+            "cmb.turn.draw",
+            "cmb.turn.empty-hand",
+            "cmb.turn.equip",
+            "cmb.turn.fire",
+            "cmb.turn.load",
+            "cmb.turn.order",
+            "cmb.turn.repair",
+            "cmb.turn.sabotage",
+        ]
+    }
+
+    fn action_kind(action: &Action) -> &'static str {
+        match action {
+            Action::Load { .. } => "load",
+            Action::Fire { .. } => "fire",
+            Action::CoaxialMg { .. } => "coaxial MG",
+            Action::LoadAndFire { .. } => "load and fire",
+            Action::Sabotage { .. } => "sabotage",
+            Action::Repair { .. } => "repair",
+            Action::Equip { .. } => "equip",
+            Action::Discard { .. } => "discard",
+            Action::Swap { .. } => "swap (Medium)",
+            Action::Smoke => "smoke (interrupt)",
+            Action::Pass => "pass",
+        }
+    }
+
+    fn action_kinds() -> &'static [&'static str] {
+        &[
+            "load",
+            "fire",
+            "coaxial MG",
+            "load and fire",
+            "sabotage",
+            "repair",
+            "equip",
+            "discard",
+            "swap (Medium)",
+            "smoke (interrupt)",
+            "pass",
+        ]
+    }
+
     fn fact_rule(&self, fact: &Fact) -> Option<&'static str> {
         Some(match fact {
             Fact::Began { .. } => "cmb.turn.deal",

@@ -4,7 +4,7 @@ use super::action::{Ability, Action, FireTarget, Weapon};
 use super::odds::Odds;
 use super::setup::{Edge, MissionRules, MissionTarget, Movement, Round, UnitKind};
 use super::state::{Role, TankCommander, Unit, UnitId};
-use crate::framework::bot::Bot;
+pub use super::tactics::Style;
 use crate::framework::{Game, MatchRng, PlayerId};
 
 /// Spaces a known enemy mine counts for when a Cross Minefield tank plans its way.
@@ -31,22 +31,23 @@ pub fn shot_value(o: &Odds) -> f64 {
 
 impl TankCommander {
     /// The best shot `unit` could take from where it stands with `round`, by [`shot_value`].
-    fn best_shot(
+    pub(super) fn best_shot(
         &self,
         unit: &Unit,
         round: Round,
         bring_it_down: bool,
+        style: &Style,
     ) -> Option<(FireTarget, f64)> {
         if unit.is_apc() {
             return self
-                .best_anti_infantry_shot(unit, false)
+                .best_anti_infantry_shot(unit, false, style)
                 .map(|(a, v)| match a {
                     Action::FireAntiInfantry(t) => (FireTarget::Unit(t), v),
                     _ => unreachable!("an APC fires only its anti-infantry weapon"),
                 });
         }
         if unit.is_infantry() {
-            return self.best_squad_shot(unit).map(|(a, v)| match a {
+            return self.best_squad_shot(unit, style).map(|(a, v)| match a {
                 Action::FireMissile(t, _) | Action::FireAntiInfantry(t) => (FireTarget::Unit(t), v),
                 _ => unreachable!("a squad's shot is a missile or anti-infantry fire"),
             });
@@ -67,7 +68,10 @@ impl TankCommander {
                 let p = self
                     .shot_profile(unit.id, FireTarget::Unit(t.id), round, bring_it_down)
                     .ok()?;
-                let mut v = shot_value(&self.odds(&p));
+                let mut v = style.shot_value(&self.odds(&p));
+                if style.unacted_bonus > 0.0 && !self.has_activated(t.id) {
+                    v *= 1.0 + style.unacted_bonus;
+                }
                 // The mission's target is worth three of anything else.
                 if mission == Some(MissionTarget::Unit(t.id)) || self.is_mission_gun(unit.side, t) {
                     v *= 3.0;
@@ -201,7 +205,7 @@ impl TankCommander {
 
     /// The best shot an infantry squad could fire from where it stands: a missile (AT or
     /// HE) at a vehicle, or its anti-infantry weapon at a squad.
-    fn best_squad_shot(&self, unit: &Unit) -> Option<(Action, f64)> {
+    fn best_squad_shot(&self, unit: &Unit, style: &Style) -> Option<(Action, f64)> {
         let mut best: Option<(Action, f64)> = None;
         for t in self
             .units
@@ -223,7 +227,7 @@ impl TankCommander {
                 else {
                     continue;
                 };
-                let mut v = shot_value(&self.odds(&p));
+                let mut v = style.shot_value(&self.odds(&p));
                 if self.is_mission_gun(unit.side, t) {
                     v *= 3.0;
                 }
@@ -267,7 +271,12 @@ impl TankCommander {
     }
 
     /// The best anti-infantry shot a tank with the upgrade, or an APC, could fire now.
-    fn best_anti_infantry_shot(&self, unit: &Unit, bring_it_down: bool) -> Option<(Action, f64)> {
+    pub(super) fn best_anti_infantry_shot(
+        &self,
+        unit: &Unit,
+        bring_it_down: bool,
+        style: &Style,
+    ) -> Option<(Action, f64)> {
         unit.anti_infantry_range(&self.rules)?;
         self.units
             .iter()
@@ -282,21 +291,30 @@ impl TankCommander {
                         bring_it_down,
                     )
                     .ok()?;
-                Some((Action::FireAntiInfantry(t.id), shot_value(&self.odds(&p))))
+                Some((
+                    Action::FireAntiInfantry(t.id),
+                    style.shot_value(&self.odds(&p)),
+                ))
             })
             .max_by(|a, b| a.1.total_cmp(&b.1))
     }
 
     /// What an infantry squad does: capture, disarm, shoot, move towards its goal, take
     /// cover, or stop.
-    fn squad_choice(&self, player: PlayerId, unit: &Unit, legal: &[Action]) -> Action {
+    fn squad_choice(
+        &self,
+        player: PlayerId,
+        unit: &Unit,
+        legal: &[Action],
+        style: &Style,
+    ) -> Action {
         let has = |a: Action| legal.contains(&a);
         if let Some(carrier) = unit.riding {
             // Inside an APC a squad rides on while the APC still has its turn's drive
             // ahead of it, and while the goal is far.
             let c = self.unit(carrier);
             let escorted = self.escorted_squad() == Some(unit.id);
-            if c.carries_inside()
+            if self.carries(c, unit, style)
                 && c.is_active()
                 && (escorted
                     || !self.has_activated(carrier)
@@ -325,7 +343,9 @@ impl TankCommander {
             .squad_goal_distance(unit, unit.at)
             .is_some_and(|d| d > 3)
             && let Some(&a) = legal.iter().find(|a| match a {
-                Action::Mount(c) => self.unit(*c).carries_inside() && !self.has_activated(*c),
+                Action::Mount(c) => {
+                    self.carries(self.unit(*c), unit, style) && !self.has_activated(*c)
+                }
                 _ => false,
             })
         {
@@ -349,20 +369,21 @@ impl TankCommander {
         }) {
             return a;
         }
-        if let Some((a, v)) = self.best_squad_shot(unit)
+        if let Some((a, v)) = self.best_squad_shot(unit, style)
             && v > 0.0
             && has(a)
         {
             return a;
         }
-        let here = self.position_value(unit.id);
+        let moving = style.moving();
+        let here = self.position_value(unit.id, &moving);
         let mut best: Option<(Action, f64)> = None;
         for &a in legal.iter().filter(|a| matches!(a, Action::Step(_))) {
             let mut next = self.clone();
             if next.apply(player, &a, &mut MatchRng::new(0)).is_err() {
                 continue;
             }
-            let v = next.position_value(unit.id);
+            let v = next.position_value(unit.id, &moving);
             if best.is_none_or(|b| v > b.1) {
                 best = Some((a, v));
             }
@@ -468,12 +489,27 @@ impl TankCommander {
     }
 
     /// How good a position is for `id`: a shot on offer, then closeness to its goals.
-    fn position_value(&self, id: UnitId) -> f64 {
+    pub(super) fn position_value(&self, id: UnitId, style: &Style) -> f64 {
         let u = &self.units[id.index()];
         let round = u.loaded.unwrap_or(Round::At);
-        let shot = self.best_shot(u, round, false).map_or(0.0, |s| s.1);
+        let shot = self.best_shot(u, round, false, style).map_or(0.0, |s| s.1);
         let reached = self.waypoints_reached.iter().filter(|r| **r).count() as f64;
-        shot * 100.0 + reached * 50.0 - self.goal_distance(u, u.at)
+        let weight = if shot > 0.0 {
+            style.threat_weight
+        } else {
+            style.threat_weight.max(style.exposed_weight)
+        };
+        let threat = if weight > 0.0 {
+            weight * self.threat(u, style)
+        } else {
+            0.0
+        };
+        let cover = if style.cover_worth > 0.0 {
+            style.cover_worth * self.cover_at(u)
+        } else {
+            0.0
+        };
+        (shot - threat) * 100.0 + reached * 50.0 - self.goal_distance(u, u.at) + cover
     }
 
     /// The facing whose next hex brings `unit` closest to its goals, if any helps.
@@ -820,17 +856,29 @@ impl TankCommander {
 impl TankCommander {
     /// The move, turn or turret turn that most improves `unit`'s position (one step
     /// lookahead), if one does.
-    fn drive_choice(&self, player: PlayerId, unit: &Unit, legal: &[Action]) -> Option<Action> {
-        let here = self.position_value(unit.id);
+    pub(super) fn drive_choice(
+        &self,
+        player: PlayerId,
+        unit: &Unit,
+        legal: &[Action],
+        style: &Style,
+    ) -> Option<Action> {
+        let here = self.position_value(unit.id, style);
         let mut best: Option<(Action, f64)> = None;
         let ahead = self.ahead(unit);
         let mined_ahead =
             self.mines_seen_by(player).any(|m| m.at == ahead) && !self.must_brave_mines(unit);
         for &a in legal {
-            if !matches!(
+            let drives = matches!(
                 a,
                 Action::Move | Action::Turn { .. } | Action::RotateTurret(_)
-            ) || (a == Action::Move && mined_ahead)
+            );
+            if !(drives || Self::is_dash(&a, style)) || (a == Action::Move && mined_ahead) {
+                continue;
+            }
+            if let Action::UseAbility(Ability::MoveMoveMove { spaces }) = a
+                && self.dash_meets_mine(player, unit, spaces)
+                && !self.must_brave_mines(unit)
             {
                 continue;
             }
@@ -839,7 +887,7 @@ impl TankCommander {
             if next.apply(player, &a, &mut scratch).is_err() {
                 continue;
             }
-            let mut v = next.position_value(unit.id);
+            let mut v = next.position_value(unit.id, style);
             // Turning on the spot only pays if it sets up a move closer or a shot.
             if let Action::Turn { .. } = a {
                 let closer = self.best_heading(unit).is_some_and(|best| {
@@ -870,7 +918,7 @@ impl TankCommander {
 
     /// True when `unit` is a squad on foot, far from its goal, next to a friendly APC with
     /// room that has still to drive this turn.
-    fn wants_to_board(&self, unit: &Unit) -> bool {
+    fn wants_to_board(&self, unit: &Unit, style: &Style) -> bool {
         unit.is_infantry()
             && unit.riding.is_none()
             && !self.has_activated(unit.id)
@@ -880,11 +928,30 @@ impl TankCommander {
             && self.units.iter().any(|c| {
                 c.side == unit.side
                     && c.is_active()
-                    && c.carries_inside()
+                    && self.carries(c, unit, style)
                     && !self.has_activated(c.id)
                     && c.at.unsigned_distance_to(unit.at) == 1
-                    && self.riders(c.id).count() < usize::from(self.rules.apc.capacity)
+                    && self.riders(c.id).count() < usize::from(self.carrier_room(c))
             })
+    }
+
+    /// Whether `squad` rides `carrier` to its goal: inside an APC; in the tactical style
+    /// also on a tank's hull, unless it is the squad the mission escorts (a hit on the
+    /// tank would kill it).
+    fn carries(&self, carrier: &Unit, squad: &Unit, style: &Style) -> bool {
+        carrier.carries_inside()
+            || (style.ride_tanks
+                && carrier.kind == UnitKind::Tank
+                && self.escorted_squad() != Some(squad.id))
+    }
+
+    /// How many squads `carrier` holds: an APC's capacity, or the riders a tank carries.
+    fn carrier_room(&self, carrier: &Unit) -> u8 {
+        if carrier.carries_inside() {
+            self.rules.apc.capacity
+        } else {
+            self.rules.infantry.riders_per_tank
+        }
     }
 
     /// A breakthrough attacker's dash for the edge once it can get there this
@@ -941,6 +1008,7 @@ impl TankCommander {
         unit: &Unit,
         act: &super::state::Activation,
         legal: &[Action],
+        style: &Style,
     ) -> Option<Action> {
         let round = unit.loaded?;
         let costs = &self.rules.costs;
@@ -961,7 +1029,8 @@ impl TankCommander {
             if next.apply(player, &a, &mut MatchRng::new(0)).is_err() {
                 continue;
             }
-            let Some((target, v)) = next.best_shot(next.unit(unit.id), round, act.bring_it_down)
+            let Some((target, v)) =
+                next.best_shot(next.unit(unit.id), round, act.bring_it_down, style)
             else {
                 continue;
             };
@@ -973,8 +1042,8 @@ impl TankCommander {
     }
 
     /// What an APC does: shoot a squad, put out a fire, drive, or stop.
-    fn apc_choice(&self, player: PlayerId, unit: &Unit, legal: &[Action]) -> Action {
-        if let Some((a, v)) = self.best_anti_infantry_shot(unit, false)
+    fn apc_choice(&self, player: PlayerId, unit: &Unit, legal: &[Action], style: &Style) -> Action {
+        if let Some((a, v)) = self.best_anti_infantry_shot(unit, false, style)
             && v > 0.0
             && legal.contains(&a)
         {
@@ -983,149 +1052,188 @@ impl TankCommander {
         if legal.contains(&Action::Extinguish) {
             return Action::Extinguish;
         }
-        self.drive_choice(player, unit, legal)
+        if let Some(a) = self.drive_choice(player, unit, legal, &style.moving()) {
+            return a;
+        }
+        self.safety_choice(player, unit, legal, style)
             .unwrap_or(Action::EndActivation)
     }
 }
 
-impl Bot<TankCommander> for GreedyBot {
-    fn name(&self) -> &str {
-        "greedy"
-    }
-
-    fn choose(
-        &mut self,
-        game: &TankCommander,
-        player: PlayerId,
-        _rng: &mut MatchRng,
-    ) -> Option<Action> {
-        // With hidden mines the bot plans on what its side can see.
-        let seen;
-        let game = if game.hidden_mines() && game.mines().iter().any(|m| m.owner != player) {
-            seen = game.view(player);
-            &seen
-        } else {
-            game
-        };
-        let legal = game.legal(player);
-        if legal.is_empty() {
-            return None;
-        }
-        let Some(act) = game.activation() else {
-            // Activate the unit with the best shot on offer, else the first one.
-            let best = legal
-                .iter()
-                .filter_map(|a| match a {
-                    // A squad about to board an APC goes before the APC drives off.
-                    Action::Activate(id) if game.wants_to_board(game.unit(*id)) => {
-                        Some((*a, f64::INFINITY))
-                    }
-                    Action::Activate(id) => Some((*a, game.position_value(*id))),
-                    _ => None,
-                })
-                .max_by(|a, b| a.1.total_cmp(&b.1));
-            return best.map(|b| b.0).or_else(|| legal.first().copied());
-        };
-        let unit = game.unit(act.unit);
-        let has = |a: Action| legal.contains(&a);
-        if unit.is_infantry() {
-            return Some(game.squad_choice(player, unit, &legal));
-        }
-        if unit.is_apc() {
-            return Some(game.apc_choice(player, unit, &legal));
-        }
-
-        // 0. The Lieutenant Commander takes over the most useful dead crew member's job.
-        if let Some(role) = Role::BY_NEED
-            .into_iter()
-            .find(|r| has(Action::TakeOver(*r)))
-        {
-            return Some(Action::TakeOver(role));
-        }
-        // 0½. Call the air strike on the enemy it would catch with the most company, away
-        // from friends (its scatter line can reach six spaces).
-        // Not while the enemy's AA guns would more likely than not drive it off.
-        if (unit.air_strike_ready || game.free_strikes(player) > 0)
-            && game.air_strike_gets_through(player).to_f64() >= 0.5
-            && let Some(hex) = game.air_strike_mark(player)
-            && has(Action::CallAirStrike(hex))
-        {
-            return Some(Action::CallAirStrike(hex));
-        }
-
-        // ½. A breakthrough attacker drives for the edge first.
-        if let Some(a) = game.run_choice(player, unit, &legal) {
-            return Some(a);
-        }
-        // 1. Shoot, if a shot does any expected damage.
-        if let Some(round) = unit.loaded
-            && let Some((target, value)) = game.best_shot(unit, round, act.bring_it_down)
-            && value > 0.0
-            && has(Action::Fire(target))
-        {
-            let boosted = game.best_shot(unit, round, true).map_or(0.0, |b| b.1);
-            if !act.bring_it_down
-                && boosted > value * 1.2
-                && has(Action::UseAbility(Ability::BringItDown))
-            {
-                return Some(Action::UseAbility(Ability::BringItDown));
+/// A bot of the greedy family: [`decide`] in one style, under one name.
+macro_rules! family_bot {
+    ($bot:ty, $name:literal, $style:expr) => {
+        impl $crate::framework::bot::Bot<TankCommander> for $bot {
+            fn name(&self) -> &str {
+                $name
             }
-            return Some(Action::Fire(target));
+
+            fn choose(
+                &mut self,
+                game: &TankCommander,
+                player: PlayerId,
+                _rng: &mut MatchRng,
+            ) -> Option<Action> {
+                $crate::rules::tank_commander::bot::decide(game, player, &$style)
+            }
         }
-        // 1¼. At night, light up an enemy the dark hides, to shoot it.
-        if let Some(a) = game.flare_choice(player, unit, act, &legal) {
-            return Some(a);
-        }
-        // 1½. The anti-infantry weapon, which needs no loading, at a squad in reach.
-        if let Some((a, v)) = game.best_anti_infantry_shot(unit, act.bring_it_down)
-            && v > 0.0
-            && has(a)
-        {
-            return Some(a);
-        }
-        // 2. Put out a fire.
-        if has(Action::Extinguish) {
-            return Some(Action::Extinguish);
-        }
-        // 3. Reload with the round that would do more to the best target.
-        if unit.loaded.is_none() {
-            let value = |r: Round| game.best_shot(unit, r, false).map_or(0.0, |b| b.1);
-            let round = if unit.rounds().contains(&Round::He) && value(Round::He) > value(Round::At)
-            {
-                Round::He
-            } else {
-                Round::At
-            };
-            if has(Action::Load(round)) {
-                let cost = unit.load_cost(game.rules(), act.quick_load).unwrap_or(0);
-                if cost > 0 && has(Action::UseAbility(Ability::QuickLoad)) {
-                    return Some(Action::UseAbility(Ability::QuickLoad));
+    };
+}
+pub(super) use family_bot;
+
+family_bot!(GreedyBot, "greedy", Style::GREEDY);
+
+/// The greedy family's decision for `player`, weighed in `style`: the first of a list of
+/// steps that applies (take over a dead crew member's job, call an air strike, dash for
+/// the edge, shoot, light a target, reload, drive to a better place, lay smoke or a
+/// mine), else the end of the activation.
+pub(super) fn decide(game: &TankCommander, player: PlayerId, style: &Style) -> Option<Action> {
+    // With hidden mines the bot plans on what its side can see.
+    let seen;
+    let game = if game.hidden_mines() && game.mines().iter().any(|m| m.owner != player) {
+        seen = game.view(player);
+        &seen
+    } else {
+        game
+    };
+    let legal = game.legal(player);
+    if legal.is_empty() {
+        return None;
+    }
+    let Some(act) = game.activation() else {
+        // Activate the unit with the best shot on offer, else the first one.
+        let best = legal
+            .iter()
+            .filter_map(|a| match a {
+                // A squad about to board an APC goes before the APC drives off.
+                Action::Activate(id) if game.wants_to_board(game.unit(*id), style) => {
+                    Some((*a, f64::INFINITY))
                 }
-                return Some(Action::Load(round));
-            }
-        }
-        // 4. More actions when the enemy is near.
-        if has(Action::UseAbility(Ability::BoomingVoice))
-            && game.nearest_enemy_distance(unit) <= u32::from(unit.gun_range(game.rules())) + 2
-        {
-            return Some(Action::UseAbility(Ability::BoomingVoice));
-        }
-        // 5. Turn the turret, turn or move to the best position (one step lookahead).
-        if let Some(a) = game.drive_choice(player, unit, &legal) {
-            return Some(a);
-        }
-        // 6. Lay a mine on the way the nearest enemy would come.
-        if unit.mines_left > 0
-            && let Some(hex) = legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::LayMine(h) => Some(*h),
-                    _ => None,
-                })
-                .min_by_key(|h| game.enemy_distance(unit, *h))
-        {
-            return Some(Action::LayMine(hex));
-        }
-        Some(Action::EndActivation)
+                Action::Activate(id) => Some((*a, game.position_value(*id, &style.moving()))),
+                _ => None,
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1));
+        return best.map(|b| b.0).or_else(|| legal.first().copied());
+    };
+    let unit = game.unit(act.unit);
+    let has = |a: Action| legal.contains(&a);
+    if unit.is_infantry() {
+        return Some(game.squad_choice(player, unit, &legal, style));
     }
+    if unit.is_apc() {
+        return Some(game.apc_choice(player, unit, &legal, style));
+    }
+
+    // 0. The Lieutenant Commander takes over the most useful dead crew member's job.
+    if let Some(role) = Role::BY_NEED
+        .into_iter()
+        .find(|r| has(Action::TakeOver(*r)))
+    {
+        return Some(Action::TakeOver(role));
+    }
+    // 0½. Call the air strike on the enemy it would catch with the most company, away
+    // from friends (its scatter line can reach six spaces).
+    // Not while the enemy's AA guns would more likely than not drive it off.
+    if (unit.air_strike_ready || game.free_strikes(player) > 0)
+        && game.air_strike_gets_through(player).to_f64() >= 0.5
+        && let Some(hex) = game.air_strike_mark(player)
+        && has(Action::CallAirStrike(hex))
+    {
+        return Some(Action::CallAirStrike(hex));
+    }
+
+    // ½. A breakthrough attacker drives for the edge first.
+    if let Some(a) = game.run_choice(player, unit, &legal) {
+        return Some(a);
+    }
+    // ¾. The crew ability that buys the most shooting this activation.
+    if let Some(a) = game.ability_plan(unit, act, &legal, style) {
+        return Some(a);
+    }
+    // 1. Shoot, if a shot does any expected damage.
+    if let Some(round) = unit.loaded
+        && let Some((target, value)) = game.best_shot(unit, round, act.bring_it_down, style)
+        && value > 0.0
+        && has(Action::Fire(target))
+    {
+        let boosted = game
+            .best_shot(unit, round, true, style)
+            .map_or(0.0, |b| b.1);
+        if !act.bring_it_down
+            && !style.plan_abilities
+            && boosted > value * 1.2
+            && has(Action::UseAbility(Ability::BringItDown))
+        {
+            return Some(Action::UseAbility(Ability::BringItDown));
+        }
+        return Some(Action::Fire(target));
+    }
+    // 1¼. At night, light up an enemy the dark hides, to shoot it.
+    if let Some(a) = game.flare_choice(player, unit, act, &legal, style) {
+        return Some(a);
+    }
+    // 1½. The anti-infantry weapon, which needs no loading, at a squad in reach.
+    if let Some((a, v)) = game.best_anti_infantry_shot(unit, act.bring_it_down, style)
+        && v > 0.0
+        && has(a)
+    {
+        return Some(a);
+    }
+    // 2. Put out a fire.
+    if has(Action::Extinguish) {
+        return Some(Action::Extinguish);
+    }
+    // 3. Reload with the round that would do more to the best target.
+    if unit.loaded.is_none() {
+        let value = |r: Round| game.best_shot(unit, r, false, style).map_or(0.0, |b| b.1);
+        let (he, at) = (value(Round::He), value(Round::At));
+        // HE does as much as AT to a squad or a building, and sets fires: the
+        // tactical style loads it whenever it is worth at least as much.
+        let better = if style.prefer_he {
+            he >= at && he > 0.0
+        } else {
+            he > at
+        };
+        let round = if unit.rounds().contains(&Round::He) && better {
+            Round::He
+        } else {
+            Round::At
+        };
+        if has(Action::Load(round)) {
+            let cost = unit.load_cost(game.rules(), act.quick_load).unwrap_or(0);
+            if cost > 0 && !style.plan_abilities && has(Action::UseAbility(Ability::QuickLoad)) {
+                return Some(Action::UseAbility(Ability::QuickLoad));
+            }
+            return Some(Action::Load(round));
+        }
+    }
+    // 4. More actions when the enemy is near.
+    if has(Action::UseAbility(Ability::BoomingVoice))
+        && (!style.plan_abilities || style.rush)
+        && game.nearest_enemy_distance(unit) <= u32::from(unit.gun_range(game.rules())) + 2
+    {
+        return Some(Action::UseAbility(Ability::BoomingVoice));
+    }
+    // 5. Turn the turret, turn or move to the best position (one step lookahead).
+    if let Some(a) = game.drive_choice(player, unit, &legal, &style.moving()) {
+        return Some(a);
+    }
+    // 5½. Settled: spend what is left on safety (cover, front armor to the threat,
+    // out of a gun's sight, smoke between the tank and the guns).
+    if let Some(a) = game.safety_choice(player, unit, &legal, style) {
+        return Some(a);
+    }
+    // 6. Lay a mine on the way the nearest enemy would come.
+    if unit.mines_left > 0
+        && let Some(hex) = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::LayMine(h) => Some(*h),
+                _ => None,
+            })
+            .min_by_key(|h| game.enemy_distance(unit, *h))
+    {
+        return Some(Action::LayMine(hex));
+    }
+    Some(Action::EndActivation)
 }

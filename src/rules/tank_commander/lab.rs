@@ -3,10 +3,12 @@
 //! builds, which give each side's tanks upgrades drawn at random so that the report can
 //! say what each upgrade is worth when it is taken.
 
-use super::setup::{Build, UnitKind};
+use super::action::{Ability, Action, Fact, FireTarget, PenetrationRoll, Weapon};
+use super::odds;
+use super::setup::{ArmorFacing, Build, Round, UnitKind};
 use super::state::Status;
 use super::{Battle, TankCommander};
-use crate::framework::MatchRng;
+use crate::framework::{MatchRng, Playable};
 use crate::lab::{Piece, Tally};
 
 /// What random builds draw, in the lab's words.
@@ -121,6 +123,161 @@ pub(super) fn finish(game: &TankCommander, tally: &mut Tally) {
                 tally.losses.push(board.offset_of(unit.at));
             }
         }
+    }
+}
+
+/// Every kind of action, as the coverage table lists them ([`action_kind`]).
+pub(super) const ACTION_KINDS: &[&str] = &[
+    "activate",
+    "move",
+    "turn (turret with the hull)",
+    "turn (turret stays)",
+    "rotate turret",
+    "load AT",
+    "load HE",
+    "fire main gun",
+    "fire at a building",
+    "step (infantry)",
+    "fire missile AT",
+    "fire missile HE",
+    "fire anti-infantry weapon",
+    "take cover",
+    "capture",
+    "disarm",
+    "mount",
+    "dismount",
+    "deploy smoke",
+    "extinguish",
+    "lay mine",
+    "call air strike",
+    "fire flare",
+    "lieutenant takes over",
+    "Booming Voice",
+    "Move move move!",
+    "Bring it down!",
+    "Quick Load",
+    "end activation",
+    "concede",
+];
+
+/// The kind of an action, one of [`ACTION_KINDS`]: a crew ability is a kind of its own.
+pub(super) fn action_kind(action: &Action) -> &'static str {
+    match action {
+        Action::Activate(_) => "activate",
+        Action::Move => "move",
+        Action::Turn {
+            turret_follows: true,
+            ..
+        } => "turn (turret with the hull)",
+        Action::Turn { .. } => "turn (turret stays)",
+        Action::RotateTurret(_) => "rotate turret",
+        Action::Load(Round::At) => "load AT",
+        Action::Load(Round::He) => "load HE",
+        Action::Fire(FireTarget::Unit(_)) => "fire main gun",
+        Action::Fire(FireTarget::Building(_)) => "fire at a building",
+        Action::Step(_) => "step (infantry)",
+        Action::FireMissile(_, Round::At) => "fire missile AT",
+        Action::FireMissile(_, Round::He) => "fire missile HE",
+        Action::FireAntiInfantry(_) => "fire anti-infantry weapon",
+        Action::TakeCover => "take cover",
+        Action::Capture => "capture",
+        Action::Disarm(_) => "disarm",
+        Action::Mount(_) => "mount",
+        Action::Dismount(_) => "dismount",
+        Action::DeploySmoke(_) => "deploy smoke",
+        Action::Extinguish => "extinguish",
+        Action::LayMine(_) => "lay mine",
+        Action::CallAirStrike(_) => "call air strike",
+        Action::FireFlare(_) => "fire flare",
+        Action::TakeOver(_) => "lieutenant takes over",
+        Action::UseAbility(a) => a.title(),
+        Action::EndActivation => "end activation",
+        Action::Concede => "concede",
+    }
+}
+
+/// The rule of the map behind each to-hit modifier the odds write ([`Modifier::reason`]),
+/// and behind the base of "Bring it down!".
+fn modifier_rule(reason: &str) -> Option<&'static str> {
+    Some(match reason {
+        odds::reason::OPTICS => "tc.build.optics",
+        odds::reason::WOUNDED_GUNNER | odds::reason::LIEUTENANT_GUNNER => "tc.wounds.gunner",
+        odds::reason::IN_FOREST | odds::reason::FOREST_BETWEEN => "tc.terrain.forest",
+        odds::reason::BEHIND_HILL => "tc.terrain.hill-behind",
+        odds::reason::TAKING_COVER => "tc.infantry.take-cover",
+        odds::reason::STORM => "tc.ideas.weather",
+        odds::reason::NIGHT => "tc.ideas.night",
+        odds::reason::BRING_IT_DOWN => "tc.crew.bring-it-down",
+        _ => return None,
+    })
+}
+
+/// The rules a hit's penetration roll applied: the roll itself, the armor facing struck
+/// (a side or rear arc, a hexside line, a hill), and a strength other than AT's.
+fn penetration_rules(p: &PenetrationRoll, out: &mut dyn FnMut(&'static str)) {
+    out("tc.hit.penetration");
+    if p.facing_reason == odds::reason::ON_HILL {
+        out("tc.terrain.hill-on");
+    } else if p.facing_reason.contains(" line, ") {
+        out("tc.target.hexside");
+    } else if p.armor_facing != ArmorFacing::Front {
+        out("tc.target.armor-facing");
+    }
+}
+
+/// Every rule of the map a fact applied: its own, and for a shot the rules of its to-hit
+/// modifiers, its round and its penetration roll; for an ability, the ability's.
+pub(super) fn fact_rules(game: &TankCommander, fact: &Fact, out: &mut dyn FnMut(&'static str)) {
+    if let Some(rule) = game.fact_rule(fact) {
+        out(rule);
+    }
+    match fact {
+        Fact::ShotResolved {
+            weapon,
+            round,
+            to_hit,
+            penetration,
+            ..
+        } => {
+            for m in &to_hit.modifiers {
+                modifier_rule(&m.reason).into_iter().for_each(&mut *out);
+            }
+            modifier_rule(&to_hit.base_reason)
+                .into_iter()
+                .for_each(&mut *out);
+            if *round == Round::He {
+                out("tc.build.he-rounds");
+                out("tc.hit.strengths");
+            }
+            if *weapon == Weapon::Missile {
+                out("tc.infantry.fire-missile");
+            }
+            if let Some(p) = penetration {
+                penetration_rules(p, out);
+            }
+        }
+        Fact::AntiInfantryFired { to_hit, .. } => {
+            for m in &to_hit.modifiers {
+                modifier_rule(&m.reason).into_iter().for_each(&mut *out);
+            }
+        }
+        Fact::AbilityUsed { ability, .. } => out(match ability {
+            Ability::BoomingVoice => "tc.crew.booming-voice",
+            Ability::MoveMoveMove { .. } => "tc.crew.move-move-move",
+            Ability::BringItDown => "tc.crew.bring-it-down",
+            Ability::QuickLoad => "tc.crew.quick-load",
+        }),
+        Fact::MineExploded { penetration, .. }
+        | Fact::StrikeHit { penetration, .. }
+        | Fact::BlastHit { penetration, .. } => penetration_rules(penetration, out),
+        // The squads riding outside a tank that was hit (resolve.rs words it so).
+        Fact::UnitDestroyed { reason, .. } if reason.starts_with("riding on ") => {
+            out("tc.infantry.riders");
+        }
+        Fact::UnitMoved { cost, .. } if *cost > game.rules.costs.move_forward => {
+            out("tc.terrain.rough");
+        }
+        _ => {}
     }
 }
 

@@ -25,6 +25,7 @@ mod plan;
 mod resolve;
 pub mod setup;
 pub mod state;
+pub mod tactics;
 
 use std::path::{Path, PathBuf};
 
@@ -36,6 +37,7 @@ pub use odds::{Odds, ShotProfile, SightLine};
 pub use plan::Route;
 pub use setup::{Build, Round, Rules, Scenario, ScenarioSetup, Terrain, UnitKind};
 pub use state::{Role, TankCommander, Unit, UnitId};
+pub use tactics::{Style, TacticalBot};
 
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, RandomBot};
@@ -133,6 +135,78 @@ impl Battle {
 }
 
 impl Playable for TankCommander {
+    fn counted_rules() -> &'static [&'static str] {
+        &[
+            "tc.air.arrival",
+            "tc.air.hit",
+            "tc.air.mark",
+            "tc.apc.bail-out",
+            "tc.build.he-rounds",
+            "tc.build.mines",
+            "tc.build.optics",
+            "tc.crew.booming-voice",
+            "tc.crew.bring-it-down",
+            "tc.crew.lieutenant",
+            "tc.crew.move-move-move",
+            "tc.crew.quick-load",
+            "tc.crew.roles",
+            "tc.damage.cook-off",
+            "tc.damage.disabled",
+            "tc.damage.fire",
+            "tc.damage.glancing",
+            "tc.damage.penetrating",
+            "tc.damage.wounds",
+            "tc.hit.penetration",
+            "tc.hit.roll",
+            "tc.hit.strengths",
+            "tc.ideas.flares",
+            "tc.ideas.night",
+            "tc.ideas.weather",
+            "tc.infantry.any-hit",
+            "tc.infantry.capture",
+            "tc.infantry.disarm",
+            "tc.infantry.fire-missile",
+            "tc.infantry.mount",
+            "tc.infantry.move",
+            "tc.infantry.riders",
+            "tc.infantry.take-cover",
+            "tc.intro.activations",
+            "tc.intro.battle-end",
+            "tc.missions.aa-guns",
+            "tc.missions.basic-training",
+            "tc.play.action-points",
+            "tc.play.deploy-smoke",
+            "tc.play.extinguish",
+            "tc.play.fire-anti-infantry",
+            "tc.play.first-player",
+            "tc.play.load",
+            "tc.play.move",
+            "tc.play.rotate-turret",
+            "tc.play.turn",
+            "tc.target.armor-facing",
+            "tc.target.hexside",
+            "tc.terrain.building-shot",
+            "tc.terrain.forest",
+            "tc.terrain.hill-behind",
+            "tc.terrain.hill-on",
+            "tc.terrain.mines",
+            "tc.terrain.rough",
+            "tc.wounds.gunner",
+        ]
+    }
+
+    fn fact_rules(&self, fact: &Fact, out: &mut dyn FnMut(&'static str)) {
+        lab::fact_rules(self, fact, out);
+    }
+
+    fn action_kind(action: &Action) -> &'static str {
+        lab::action_kind(action)
+    }
+
+    fn action_kinds() -> &'static [&'static str] {
+        lab::ACTION_KINDS
+    }
+
     fn fact_rule(&self, fact: &Fact) -> Option<&'static str> {
         Some(match fact {
             Fact::FirstPlayerRolled { .. } => "tc.play.first-player",
@@ -153,7 +227,7 @@ impl Playable for TankCommander {
             Fact::MineDisarmed { .. } => "tc.infantry.disarm",
             Fact::Mounted { .. } | Fact::Dismounted { .. } => "tc.infantry.mount",
             Fact::BailedOut { .. } => "tc.apc.bail-out",
-            Fact::BlastHit { .. } => "tc.infantry.riders",
+            Fact::BlastHit { .. } => "tc.damage.cook-off",
             Fact::BuildingDestroyed { .. } => "tc.terrain.building-shot",
             Fact::WoundRolled { .. } => "tc.damage.glancing",
             Fact::CrewWounded { .. } => "tc.damage.wounds",
@@ -299,21 +373,28 @@ impl Playable for TankCommander {
 
     fn bot(name: &str) -> Option<Box<dyn Bot<Self>>> {
         match name {
-            "greedy" | "heuristic" => Some(Box::new(GreedyBot)),
+            "tactical" | "heuristic" => Some(Box::new(TacticalBot)),
+            "greedy" => Some(Box::new(GreedyBot)),
             "random" => Some(Box::new(RandomBot)),
             _ => None,
         }
     }
 
     fn bot_names() -> &'static [&'static str] {
-        &["greedy", "random"]
+        &["tactical", "greedy", "random"]
     }
 
     fn bot_about(name: &str) -> &'static str {
         match name {
             "random" => "Plays any legal action at random: for testing, not for a game",
+            "greedy" => {
+                "Fires at the best odds it can see and drives toward its mission and the enemy, \
+                 without a thought for the enemy's guns: a plain opponent for a first game"
+            }
             _ => {
-                "Fires at the best odds it can see, drives toward its mission and the enemy, and spends its upgrades"
+                "Fires at the best odds, and fears the enemy's guns: takes cover in forest and \
+                 behind hills, keeps its front armor to the threat, lays smoke, loads HE where \
+                 it pays, and uses every crew ability and upgrade"
             }
         }
     }

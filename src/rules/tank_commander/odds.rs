@@ -12,6 +12,22 @@ use super::state::{Role, RoleState, TankCommander, Unit, UnitId};
 use crate::framework::Fraction;
 use crate::grid::hex::{LineStep, line_between, sector_of};
 
+/// The words a to-hit modifier, a base or an armor facing is given for: the log prints
+/// them, and the lab maps each to its rule ([`super::lab`]).
+pub mod reason {
+    pub const OPTICS: &str = "optics";
+    pub const WOUNDED_GUNNER: &str = "wounded gunner";
+    pub const LIEUTENANT_GUNNER: &str = "lieutenant as gunner";
+    pub const IN_FOREST: &str = "target in forest";
+    pub const FOREST_BETWEEN: &str = "forest in the way";
+    pub const BEHIND_HILL: &str = "behind a hill";
+    pub const TAKING_COVER: &str = "target taking cover";
+    pub const STORM: &str = "storm";
+    pub const NIGHT: &str = "night";
+    pub const BRING_IT_DOWN: &str = "Bring it down!";
+    pub const ON_HILL: &str = "target on a hill: every hit strikes the rear";
+}
+
 /// What a line between two hex centres meets.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SightLine {
@@ -182,10 +198,7 @@ impl TankCommander {
     pub fn armor_facing_hit(&self, target: &Unit, from: Hex) -> (ArmorFacing, String) {
         let f = &self.rules.firing;
         if f.hill_hits_rear && self.terrain(target.at) == Terrain::Hill {
-            return (
-                ArmorFacing::Rear,
-                "target on a hill: every hit strikes the rear".into(),
-            );
+            return (ArmorFacing::Rear, reason::ON_HILL.into());
         }
         let half = f64::from(f.front_arc_degrees) / 2.0;
         let s = sector_of(target.at, target.facing, from);
@@ -505,19 +518,19 @@ impl TankCommander {
         let gunner = s.role_state(Role::Gunner);
         let mut modifiers = Vec::new();
         let (base, base_reason) = if bring_it_down {
-            (f.bring_it_down_target, "Bring it down!".to_string())
+            (f.bring_it_down_target, reason::BRING_IT_DOWN.to_string())
         } else {
             if s.build.optics {
                 modifiers.push(Modifier {
-                    reason: "optics".into(),
+                    reason: reason::OPTICS.into(),
                     delta: -(self.rules.upgrades.optics_accuracy as i8),
                 });
             }
             if gunner == RoleState::Impaired {
                 let why = if s.lieutenant_covers == Some(Role::Gunner) {
-                    "lieutenant as gunner"
+                    reason::LIEUTENANT_GUNNER
                 } else {
-                    "wounded gunner"
+                    reason::WOUNDED_GUNNER
                 };
                 modifiers.push(Modifier {
                     reason: why.into(),
@@ -538,17 +551,17 @@ impl TankCommander {
             let line = self.sight_line(s.at, t.at);
             let in_forest = self.terrain(t.at) == Terrain::Forest;
             let covers = [
-                (in_forest, "target in forest", f.forest_penalty),
+                (in_forest, reason::IN_FOREST, f.forest_penalty),
                 (
                     !in_forest && line.forest_between,
-                    "forest in the way",
+                    reason::FOREST_BETWEEN,
                     f.forest_penalty,
                 ),
-                (line.hill_before_target, "behind a hill", f.hill_penalty),
+                (line.hill_before_target, reason::BEHIND_HILL, f.hill_penalty),
             ];
             let taking_cover = (
                 t.in_cover,
-                "target taking cover",
+                reason::TAKING_COVER,
                 self.rules.infantry.cover_penalty,
             );
             for (applies, reason, penalty) in covers.into_iter().chain([taking_cover]) {
@@ -568,7 +581,7 @@ impl TankCommander {
         // does not touch "Bring it down!"'s flat number.
         if self.storm && s.kind.is_vehicle() && cover {
             modifiers.push(Modifier {
-                reason: "storm".into(),
+                reason: reason::STORM.into(),
                 delta: self.rules.weather.storm_vehicle_accuracy as i8,
             });
         }
@@ -580,7 +593,7 @@ impl TankCommander {
         };
         if self.night && cover && !self.lit(target_hex) {
             modifiers.push(Modifier {
-                reason: "night".into(),
+                reason: reason::NIGHT.into(),
                 delta: self.rules.night.accuracy_penalty as i8,
             });
         }

@@ -8,18 +8,18 @@ use super::state::{Role, RoleState, Status, TankCommander, UnitId};
 use crate::framework::{Fraction, Game, MatchRng, PlayerId};
 use crate::grid::{Facing, Rotation};
 
-const BLUE: PlayerId = PlayerId(0);
-const RED: PlayerId = PlayerId(1);
+pub(super) const BLUE: PlayerId = PlayerId(0);
+pub(super) const RED: PlayerId = PlayerId(1);
 
 /// Builds small battles around the centre of a 21×21 board, in axial offsets from it.
-struct Field {
+pub(super) struct Field {
     setup: ScenarioSetup,
     board: crate::grid::HexBoard,
     center: Hex,
 }
 
 impl Field {
-    fn new() -> Self {
+    pub(super) fn new() -> Self {
         let board = crate::grid::HexBoard::new(21, 21);
         Self {
             setup: ScenarioSetup {
@@ -55,7 +55,14 @@ impl Field {
     }
 
     /// A unit of `kind` with no upgrades, crew names or type.
-    fn unit(mut self, side: &str, kind: UnitKind, name: &str, rel: Hex, facing: Facing) -> Self {
+    pub(super) fn unit(
+        mut self,
+        side: &str,
+        kind: UnitKind,
+        name: &str,
+        rel: Hex,
+        facing: Facing,
+    ) -> Self {
         self.setup.units.push(UnitSetup {
             side: side.into(),
             kind,
@@ -74,7 +81,14 @@ impl Field {
         self
     }
 
-    fn tank(mut self, side: &str, name: &str, rel: Hex, facing: Facing, turret: Facing) -> Self {
+    pub(super) fn tank(
+        mut self,
+        side: &str,
+        name: &str,
+        rel: Hex,
+        facing: Facing,
+        turret: Facing,
+    ) -> Self {
         self = self.unit(side, UnitKind::Tank, name, rel, facing);
         if let Some(u) = self.setup.units.last_mut() {
             u.turret = Some(turret);
@@ -83,7 +97,7 @@ impl Field {
     }
 
     /// An infantry squad.
-    fn squad(self, side: &str, name: &str, rel: Hex) -> Self {
+    pub(super) fn squad(self, side: &str, name: &str, rel: Hex) -> Self {
         self.unit(side, UnitKind::Infantry, name, rel, Facing::N)
     }
 
@@ -94,21 +108,21 @@ impl Field {
         self
     }
 
-    fn with_build(mut self, build: Build) -> Self {
+    pub(super) fn with_build(mut self, build: Build) -> Self {
         if let Some(u) = self.setup.units.last_mut() {
             u.build = build;
         }
         self
     }
 
-    fn loaded(mut self, round: Round) -> Self {
+    pub(super) fn loaded(mut self, round: Round) -> Self {
         if let Some(u) = self.setup.units.last_mut() {
             u.loaded = Some(round);
         }
         self
     }
 
-    fn terrain(mut self, rel: Hex, terrain: Terrain) -> Self {
+    pub(super) fn terrain(mut self, rel: Hex, terrain: Terrain) -> Self {
         let at = self.label(rel);
         self.setup.terrain.patches.push(TerrainPatch {
             at: vec![at],
@@ -138,11 +152,11 @@ impl Field {
         self
     }
 
-    fn rules(self) -> (TankCommander, MatchRng) {
+    pub(super) fn rules(self) -> (TankCommander, MatchRng) {
         self.with_rules(&Rules::builtin())
     }
 
-    fn with_rules(self, rules: &Rules) -> (TankCommander, MatchRng) {
+    pub(super) fn with_rules(self, rules: &Rules) -> (TankCommander, MatchRng) {
         let scenario = Scenario::validate(self.setup, rules).expect("test scenario is valid");
         let mut game = TankCommander::new(&scenario, rules).unwrap();
         // Blue rolls 6, Red 1: Blue goes first.
@@ -152,7 +166,7 @@ impl Field {
     }
 }
 
-fn id(game: &TankCommander, name: &str) -> UnitId {
+pub(super) fn id(game: &TankCommander, name: &str) -> UnitId {
     game.unit_named(name).unwrap().id
 }
 
