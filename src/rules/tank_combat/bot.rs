@@ -156,3 +156,56 @@ impl Bot<TankCombat> for HeuristicBot {
         best.get(rng.pick(best.len())).copied()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::framework::PlayerId;
+    use crate::rules::tank_combat::CombatSetup;
+
+    /// `game` with everything `seat` cannot see dealt anew: the other players' hands
+    /// traded for cards of the draw pile, and the pile's order shuffled.
+    fn unseen_dealt_anew(game: &TankCombat, seat: PlayerId, rng: &mut MatchRng) -> TankCombat {
+        let mut other = game.clone();
+        for (i, tank) in other.tanks.iter_mut().enumerate() {
+            if i == seat.index() {
+                continue;
+            }
+            for card in &mut tank.hand {
+                if let Some(k) = (!other.deck.is_empty()).then(|| rng.pick(other.deck.len())) {
+                    std::mem::swap(card, &mut other.deck[k]);
+                }
+            }
+        }
+        rng.shuffle(&mut other.deck);
+        other
+    }
+
+    #[test]
+    fn the_bot_chooses_the_same_whatever_it_cannot_see() {
+        for setup in [CombatSetup::builtin_default()] {
+            for seed in 0..40 {
+                let mut game = TankCombat::new(&setup);
+                let mut dice = MatchRng::new(seed);
+                game.begin(&mut dice);
+                // Play a few turns in, then ask at every decision of the next ones.
+                let mut bots = [HeuristicBot, HeuristicBot];
+                for step in 0..30 {
+                    let Some(&seat) = game.to_act().first() else {
+                        break;
+                    };
+                    let other = unseen_dealt_anew(&game, seat, &mut MatchRng::new(seed + step));
+                    assert!(
+                        other.deck != game.deck || other.tanks != game.tanks,
+                        "something hidden changed"
+                    );
+                    let mine = bots[0].choose(&game, seat, &mut MatchRng::new(step));
+                    let theirs = bots[1].choose(&other, seat, &mut MatchRng::new(step));
+                    assert_eq!(mine, theirs, "seed {seed}, step {step}");
+                    let Some(action) = mine else { break };
+                    game.apply(seat, &action, &mut dice).expect("legal");
+                }
+            }
+        }
+    }
+}
