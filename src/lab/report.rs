@@ -316,6 +316,10 @@ impl LabReport {
             }
             for e in &arm.exercised {
                 match &e.warning {
+                    // A field whose rules no fact reports is not counted: a note, no alarm.
+                    Some(w) if e.rules.is_empty() => {
+                        let _ = writeln!(out, "  note: {w}");
+                    }
                     Some(w) => {
                         let _ = writeln!(out, "  ⚠ {w}");
                     }

@@ -123,6 +123,10 @@ fn verdicts(ui: &mut egui::Ui, report: &LabReport) {
         // bots never used measures the bots, not the rule.
         for e in &arm.exercised {
             match &e.warning {
+                // A field whose rules no fact reports is not counted: a note, no alarm.
+                Some(w) if e.rules.is_empty() => {
+                    ui.label(egui::RichText::new(format!("   {w}")).color(egui::Color32::GRAY));
+                }
                 Some(w) => {
                     ui.label(
                         egui::RichText::new(format!("   ⚠ {w}"))

@@ -488,19 +488,16 @@ impl TankCommander {
         None
     }
 
-    /// How good a position is for `id`: a shot on offer, then closeness to its goals.
+    /// How good a position is for `id`: a shot on offer, then closeness to its goals; in
+    /// a style that looks at them, less the enemy's shots at it
+    /// ([`Style::threat_weight`]) and with the cover it stands in ([`Style::cover_worth`]).
     pub(super) fn position_value(&self, id: UnitId, style: &Style) -> f64 {
         let u = &self.units[id.index()];
         let round = u.loaded.unwrap_or(Round::At);
         let shot = self.best_shot(u, round, false, style).map_or(0.0, |s| s.1);
         let reached = self.waypoints_reached.iter().filter(|r| **r).count() as f64;
-        let weight = if shot > 0.0 {
-            style.threat_weight
-        } else {
-            style.threat_weight.max(style.exposed_weight)
-        };
-        let threat = if weight > 0.0 {
-            weight * self.threat(u, style)
+        let threat = if style.threat_weight > 0.0 {
+            style.threat_weight * self.threat(u, style)
         } else {
             0.0
         };

@@ -245,6 +245,10 @@ pub(super) fn fact_rules(game: &TankCommander, fact: &Fact, out: &mut dyn FnMut(
             modifier_rule(&to_hit.base_reason)
                 .into_iter()
                 .for_each(&mut *out);
+            // The shooter's accuracy, and the armor struck, are its base stats.
+            if to_hit.base_reason == odds::reason::BASE || penetration.is_some() {
+                out("tc.build.base-stats");
+            }
             if *round == Round::He {
                 out("tc.build.he-rounds");
                 out("tc.hit.strengths");
@@ -267,6 +271,8 @@ pub(super) fn fact_rules(game: &TankCommander, fact: &Fact, out: &mut dyn FnMut(
             Ability::BringItDown => "tc.crew.bring-it-down",
             Ability::QuickLoad => "tc.crew.quick-load",
         }),
+        // Hull points lost come off the unit's base stats.
+        Fact::HullDamaged { .. } => out("tc.build.base-stats"),
         Fact::MineExploded { penetration, .. }
         | Fact::StrikeHit { penetration, .. }
         | Fact::BlastHit { penetration, .. } => penetration_rules(penetration, out),

@@ -141,6 +141,7 @@ impl Playable for TankCommander {
             "tc.air.hit",
             "tc.air.mark",
             "tc.apc.bail-out",
+            "tc.build.base-stats",
             "tc.build.he-rounds",
             "tc.build.mines",
             "tc.build.optics",

@@ -15,6 +15,8 @@ use crate::grid::hex::{LineStep, line_between, sector_of};
 /// The words a to-hit modifier, a base or an armor facing is given for: the log prints
 /// them, and the lab maps each to its rule ([`super::lab`]).
 pub mod reason {
+    /// The shooter's own accuracy (the unit's base stats, or its type's).
+    pub const BASE: &str = "base";
     pub const OPTICS: &str = "optics";
     pub const WOUNDED_GUNNER: &str = "wounded gunner";
     pub const LIEUTENANT_GUNNER: &str = "lieutenant as gunner";
@@ -537,7 +539,7 @@ impl TankCommander {
                     delta: f.wounded_gunner_penalty as i8,
                 });
             }
-            (s.base.accuracy, "base".to_string())
+            (s.base.accuracy, reason::BASE.to_string())
         };
         let strength = match round {
             Round::At => f.at_strength,

@@ -1,9 +1,10 @@
 //! The tactical bot: the greedy bot's steps, weighed so that the whole rulebook comes
 //! into play. It fears the enemy's guns as well as seeking its own shots, so it takes
-//! cover in forest and behind hills, turns its front armor to the threat while its turret
-//! stays on target, and pulls out of a gun's arc; it lays smoke between itself and the
-//! guns that would fire next, values the fires HE rounds start, covers ground with "Move
-//! move move!", and lets squads ride on tanks as well as in APCs.
+//! cover in forest, turns its front armor to the threat while its turret stays on target,
+//! and pulls out of a gun's sight or reach; it lays smoke between itself and the guns
+//! that would fire next, chooses each crew ability for the shots it buys, values the
+//! fires HE rounds start, covers ground with "Move move move!", and lets squads ride on
+//! tanks as well as in APCs.
 //!
 //! One decision procedure serves both bots ([`super::bot::decide`]); a [`Style`] holds
 //! the weights and switches that tell them apart, so that the greedy bot plays exactly
@@ -36,10 +37,6 @@ pub struct Style {
     /// Load HE wherever it is worth at least as much as AT (a squad, a building, a tank
     /// it may set alight).
     pub prefer_he: bool,
-    /// How much the enemy's shots count against a place from which the unit has no shot
-    /// of its own, while it drives ([`Style::moving`] keeps it): it stops short of the
-    /// guns rather than end its move in their reach with nothing to fire at.
-    pub exposed_weight: f64,
     /// What standing on cover is worth while the enemy's guns are near, in
     /// [`TankCommander::position_value`]'s units (a space nearer the goal is worth 1 to
     /// 3): forest counts for, a hill (every hit strikes the rear) against.
@@ -49,9 +46,6 @@ pub struct Style {
     pub plan_abilities: bool,
     /// Booming Voice also to close on a near enemy when no shot is on offer yet.
     pub rush: bool,
-    /// What knocking the target out is worth beyond the hull points it takes (a hull
-    /// point is 10).
-    pub disable_worth: f64,
     /// How much more a shot at an enemy that has still to act this turn is worth: hurting
     /// it first spares the shots it was about to fire.
     pub unacted_bonus: f64,
@@ -66,9 +60,7 @@ impl Style {
         dash: false,
         ride_tanks: false,
         prefer_he: false,
-        disable_worth: 10.0,
         unacted_bonus: 0.0,
-        exposed_weight: 0.0,
         cover_worth: 0.0,
         plan_abilities: false,
         rush: false,
@@ -82,9 +74,7 @@ impl Style {
         dash: true,
         ride_tanks: true,
         prefer_he: true,
-        disable_worth: 10.0,
         unacted_bonus: 0.5,
-        exposed_weight: 0.0,
         cover_worth: 3.0,
         plan_abilities: true,
         rush: true,
@@ -107,7 +97,7 @@ impl Style {
     #[must_use]
     pub fn shot_value(&self, o: &Odds) -> f64 {
         o.expected_hull_loss.to_f64() * 10.0
-            + o.disable.to_f64() * self.disable_worth
+            + o.disable.to_f64() * 10.0
             + o.crew_wound.to_f64() * 2.0
             + o.fire.to_f64() * self.fire_worth
     }
