@@ -49,19 +49,22 @@ pub struct Count {
     pub actions: BTreeMap<String, (u32, u64)>,
 }
 
+/// Adds `games` games and `times` uses of `name` to `table`.
+fn bump(table: &mut BTreeMap<String, (u32, u64)>, name: String, games: u32, times: u64) {
+    let e = table.entry(name).or_default();
+    e.0 += games;
+    e.1 += times;
+}
+
 impl Count {
     /// Adds one game.
     pub fn add(&mut self, tally: &Tally) {
         self.games += 1;
         for (id, n) in &tally.rules {
-            let e = self.rules.entry(id.clone()).or_default();
-            e.0 += 1;
-            e.1 += u64::from(*n);
+            bump(&mut self.rules, id.clone(), 1, u64::from(*n));
         }
         for (kind, n) in &tally.actions {
-            let e = self.actions.entry(kind.clone()).or_default();
-            e.0 += 1;
-            e.1 += u64::from(*n);
+            bump(&mut self.actions, kind.clone(), 1, u64::from(*n));
         }
     }
 
@@ -70,14 +73,10 @@ impl Count {
     pub fn merge(mut self, other: Count) -> Count {
         self.games += other.games;
         for (id, (g, n)) in other.rules {
-            let e = self.rules.entry(id).or_default();
-            e.0 += g;
-            e.1 += n;
+            bump(&mut self.rules, id, g, n);
         }
         for (kind, (g, n)) in other.actions {
-            let e = self.actions.entry(kind).or_default();
-            e.0 += g;
-            e.1 += n;
+            bump(&mut self.actions, kind, g, n);
         }
         self
     }
@@ -214,24 +213,14 @@ pub fn rules_of_field<G: Playable>(path: &str) -> Vec<RuleRef> {
         return Vec::new();
     };
     let counted = G::counted_rules();
-    m.rows
-        .iter()
-        .filter(|row| row.switches.iter().any(|s| switch_covers(s, path)))
+    m.rows_for_switch(path)
+        .into_iter()
         .map(|row| RuleRef {
             id: row.id.clone(),
             rule: row.rule.clone(),
             counted: counted.contains(&row.id.as_str()),
         })
         .collect()
-}
-
-/// Whether the map's switch `entry` names the lab's field `path`, or a group or list
-/// holding it (`unit_types` holds `unit_types[0].armor.front`).
-fn switch_covers(entry: &str, path: &str) -> bool {
-    map::covers(entry, path)
-        || path
-            .strip_prefix(entry)
-            .is_some_and(|rest| rest.starts_with('['))
 }
 
 /// How often the rules one changed field of a variant changes came into play.
@@ -252,6 +241,31 @@ pub struct Exercise {
     /// In words, when the rules applied in few or no games of the variant and of the
     /// base, or when their use is not counted.
     pub warning: Option<String>,
+}
+
+impl Exercise {
+    /// Whether the field's rules are counted at all: when not, its warning is a note
+    /// that says so, not an alarm.
+    #[must_use]
+    pub fn counted(&self) -> bool {
+        !self.rules.is_empty()
+    }
+
+    /// The count in words, for a field that is not flagged: "firing.forest_penalty
+    /// (tc.terrain.forest) applied in 52 of 400 games, the base's 61 of 400".
+    #[must_use]
+    pub fn summary(&self) -> String {
+        format!(
+            "{} ({}) applied in {} of {} games{}",
+            self.field,
+            self.rules.join(", "),
+            self.games,
+            self.of,
+            self.base
+                .map(|(n, of)| format!(", the base's {n} of {of}"))
+                .unwrap_or_default()
+        )
+    }
 }
 
 /// The games of `games` in which any of `rules` applied, and how many games there are.

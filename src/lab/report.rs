@@ -315,28 +315,11 @@ impl LabReport {
                 let _ = writeln!(out, "  {}", v.words);
             }
             for e in &arm.exercised {
-                match &e.warning {
-                    // A field whose rules no fact reports is not counted: a note, no alarm.
-                    Some(w) if e.rules.is_empty() => {
-                        let _ = writeln!(out, "  note: {w}");
-                    }
-                    Some(w) => {
-                        let _ = writeln!(out, "  ⚠ {w}");
-                    }
-                    None => {
-                        let _ = writeln!(
-                            out,
-                            "  {} ({}) applied in {} of {} games{}",
-                            e.field,
-                            e.rules.join(", "),
-                            e.games,
-                            e.of,
-                            e.base
-                                .map(|(n, of)| format!(" (the base's: {n} of {of})"))
-                                .unwrap_or_default()
-                        );
-                    }
-                }
+                let _ = match &e.warning {
+                    Some(w) if e.counted() => writeln!(out, "  ⚠ {w}"),
+                    Some(w) => writeln!(out, "  note: {w}"),
+                    None => writeln!(out, "  {}", e.summary()),
+                };
             }
             if let Some(f) = &arm.first_mover_verdict {
                 let _ = writeln!(out, "  {f}");

@@ -168,10 +168,14 @@ impl RulesMap {
     }
 }
 
-/// Whether the map's switch entry `entry` names `path` or a group holding it.
+/// Whether the map's switch entry `entry` names `path`, or a group or list holding it
+/// (`night` holds `night.flare_radius`, `unit_types` holds `unit_types[0].armor.front`).
 #[must_use]
 pub fn covers(entry: &str, path: &str) -> bool {
-    path == entry || path.strip_prefix(entry).is_some_and(|r| r.starts_with('.'))
+    path == entry
+        || path
+            .strip_prefix(entry)
+            .is_some_and(|r| r.starts_with(['.', '[']))
 }
 
 /// The prefix of every id in the game's map, also a short name for the game on the

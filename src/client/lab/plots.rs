@@ -123,8 +123,7 @@ fn verdicts(ui: &mut egui::Ui, report: &LabReport) {
         // bots never used measures the bots, not the rule.
         for e in &arm.exercised {
             match &e.warning {
-                // A field whose rules no fact reports is not counted: a note, no alarm.
-                Some(w) if e.rules.is_empty() => {
+                Some(w) if !e.counted() => {
                     ui.label(egui::RichText::new(format!("   {w}")).color(egui::Color32::GRAY));
                 }
                 Some(w) => {
@@ -139,17 +138,8 @@ fn verdicts(ui: &mut egui::Ui, report: &LabReport) {
                 }
                 None => {
                     ui.label(
-                        egui::RichText::new(format!(
-                            "   {} applied in {} of {} games{} ({})",
-                            e.field,
-                            e.games,
-                            e.of,
-                            e.base
-                                .map(|(n, of)| format!(", the base's {n} of {of}"))
-                                .unwrap_or_default(),
-                            e.rules.join(", ")
-                        ))
-                        .color(egui::Color32::GRAY),
+                        egui::RichText::new(format!("   {}", e.summary()))
+                            .color(egui::Color32::GRAY),
                     );
                 }
             }

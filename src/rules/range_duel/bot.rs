@@ -66,11 +66,17 @@ impl Bot<RangeDuel> for HeuristicBot {
         "heuristic"
     }
 
-    fn choose(&mut self, game: &RangeDuel, player: PlayerId, rng: &mut MatchRng) -> Option<Action> {
+    // The dice of a weighing come from what the seat sees, not from the bot's generator:
+    // that is what lets a decision be kept.
+    fn choose(
+        &mut self,
+        game: &RangeDuel,
+        player: PlayerId,
+        _rng: &mut MatchRng,
+    ) -> Option<Action> {
         if !game.to_act().contains(&player) {
             return None;
         }
-        let _ = rng;
         let key = (setup_fingerprint(&game.setup), seen_state(game, player));
         if let Some(known) = DECISIONS.with_borrow(|d| d.get(&key).copied()) {
             return known;

@@ -4,10 +4,10 @@
 //! say what each upgrade is worth when it is taken.
 
 use super::action::{Ability, Action, Fact, FireTarget, PenetrationRoll, Weapon};
-use super::odds;
-use super::setup::{ArmorFacing, Build, Round, UnitKind};
+use super::setup::{Build, Round, UnitKind};
 use super::state::Status;
 use super::{Battle, TankCommander};
+use super::{odds, resolve};
 use crate::framework::{MatchRng, Playable};
 use crate::lab::{Piece, Tally};
 
@@ -212,17 +212,15 @@ fn modifier_rule(reason: &str) -> Option<&'static str> {
     })
 }
 
-/// The rules a hit's penetration roll applied: the roll itself, the armor facing struck
-/// (a side or rear arc, a hexside line, a hill), and a strength other than AT's.
+/// The rules a hit's penetration roll applied: the roll itself, and the rule that chose
+/// the armor facing struck: a hill under the target, else the arc the hit came from.
 fn penetration_rules(p: &PenetrationRoll, out: &mut dyn FnMut(&'static str)) {
     out("tc.hit.penetration");
-    if p.facing_reason == odds::reason::ON_HILL {
-        out("tc.terrain.hill-on");
-    } else if p.facing_reason.contains(" line, ") {
-        out("tc.target.hexside");
-    } else if p.armor_facing != ArmorFacing::Front {
-        out("tc.target.armor-facing");
-    }
+    out(if p.facing_reason == odds::reason::ON_HILL {
+        "tc.terrain.hill-on"
+    } else {
+        "tc.target.armor-facing"
+    });
 }
 
 /// Every rule of the map a fact applied: its own, and for a shot the rules of its to-hit
@@ -276,8 +274,7 @@ pub(super) fn fact_rules(game: &TankCommander, fact: &Fact, out: &mut dyn FnMut(
         Fact::MineExploded { penetration, .. }
         | Fact::StrikeHit { penetration, .. }
         | Fact::BlastHit { penetration, .. } => penetration_rules(penetration, out),
-        // The squads riding outside a tank that was hit (resolve.rs words it so).
-        Fact::UnitDestroyed { reason, .. } if reason.starts_with("riding on ") => {
+        Fact::UnitDestroyed { reason, .. } if reason.starts_with(resolve::RIDER_LOST) => {
             out("tc.infantry.riders");
         }
         Fact::UnitMoved { cost, .. } if *cost > game.rules.costs.move_forward => {

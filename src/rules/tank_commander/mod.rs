@@ -185,7 +185,6 @@ impl Playable for TankCommander {
             "tc.play.rotate-turret",
             "tc.play.turn",
             "tc.target.armor-facing",
-            "tc.target.hexside",
             "tc.terrain.building-shot",
             "tc.terrain.forest",
             "tc.terrain.hill-behind",

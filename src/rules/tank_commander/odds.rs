@@ -10,6 +10,7 @@ use super::action::{FireTarget, Modifier, ToHit, Weapon};
 use super::setup::{ArcBoundary, ArmorFacing, HexsideRule, Round, Terrain, UnitKind};
 use super::state::{Role, RoleState, TankCommander, Unit, UnitId};
 use crate::framework::Fraction;
+use crate::grid::Facing;
 use crate::grid::hex::{LineStep, line_between, sector_of};
 
 /// The words a to-hit modifier, a base or an armor facing is given for: the log prints
@@ -28,6 +29,19 @@ pub mod reason {
     pub const NIGHT: &str = "night";
     pub const BRING_IT_DOWN: &str = "Bring it down!";
     pub const ON_HILL: &str = "target on a hill: every hit strikes the rear";
+}
+
+/// Why a weapon cannot aim at a space ([`TankCommander::aim_block`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AimBlock {
+    /// Out of reach: the range in spaces.
+    Range(u32),
+    /// Outside the turret's arc.
+    Arc,
+    /// Too far to see at night, and unlit: the range in spaces.
+    Dark(u32),
+    /// The line of sight is blocked, by what.
+    Blocked(String),
 }
 
 /// What a line between two hex centres meets.
@@ -262,41 +276,57 @@ impl TankCommander {
                 h
             }
         };
-        let range = self.board_distance(shooter.at, to);
         let max = self.weapon_range(shooter, weapon);
-        if range > u32::from(max) {
-            return Some(format!(
+        // Only the main gun sits in the turret; the other weapons fire all round.
+        let turret = (weapon == Weapon::MainGun).then_some(shooter.turret);
+        let sight = self.rules.night.sight_range;
+        Some(match self.aim_block(shooter.at, turret, to, max)? {
+            AimBlock::Range(range) => format!(
                 "{} is {range} spaces away; the {} reaches {max}",
                 self.label(to),
                 weapon.title()
-            ));
-        }
-        let half = f64::from(self.rules.firing.turret_arc_degrees) / 2.0;
-        // Only the main gun sits in the turret; the other weapons fire all round.
-        if weapon == Weapon::MainGun && !sector_of(shooter.at, shooter.turret, to).within(half) {
-            return Some(format!(
+            ),
+            AimBlock::Arc => format!(
                 "{} is outside the turret's {}° arc (turret faces {})",
                 self.label(to),
                 self.rules.firing.turret_arc_degrees,
                 shooter.turret
-            ));
-        }
-        let sight = self.rules.night.sight_range;
-        if self.night && range > u32::from(sight) && !self.lit(to) {
-            return Some(format!(
+            ),
+            AimBlock::Dark(range) => format!(
                 "{} is {range} spaces away in the dark: at night a target is made out only \
                  within {sight} spaces, unless a flare or a fire lights it",
                 self.label(to)
-            ));
+            ),
+            AimBlock::Blocked(why) => {
+                format!("line of sight to {} is blocked by {why}", self.label(to))
+            }
+        })
+    }
+
+    /// What keeps a weapon reaching `max` spaces at `from` from aiming at `to`, in the
+    /// order the rules ask: the range, the turret's arc (when `turret` is its facing; a
+    /// weapon that fires all round has none), the dark, the line of sight.
+    pub(super) fn aim_block(
+        &self,
+        from: Hex,
+        turret: Option<Facing>,
+        to: Hex,
+        max: u8,
+    ) -> Option<AimBlock> {
+        let range = self.board_distance(from, to);
+        if range > u32::from(max) {
+            return Some(AimBlock::Range(range));
         }
-        let line = self.sight_line(shooter.at, to);
-        if let Some((_, why)) = line.blocked {
-            return Some(format!(
-                "line of sight to {} is blocked by {why}",
-                self.label(to)
-            ));
+        let half = f64::from(self.rules.firing.turret_arc_degrees) / 2.0;
+        if turret.is_some_and(|t| !sector_of(from, t, to).within(half)) {
+            return Some(AimBlock::Arc);
         }
-        None
+        if self.night && range > u32::from(self.rules.night.sight_range) && !self.lit(to) {
+            return Some(AimBlock::Dark(range));
+        }
+        self.sight_line(from, to)
+            .blocked
+            .map(|(_, why)| AimBlock::Blocked(why))
     }
 
     /// The range of `unit`'s `weapon` (0 if it has none).

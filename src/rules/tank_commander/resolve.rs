@@ -8,6 +8,10 @@ use super::state::{Activation, AirStrike, Mine, Role, RoleState, Status, TankCom
 use crate::framework::{MatchRng, PlayerId};
 use crate::grid::Facing;
 
+/// How a squad riding outside a tank that was hit is said to be lost (the lab counts the
+/// riders rule by it).
+pub(super) const RIDER_LOST: &str = "riding on";
+
 impl TankCommander {
     /// Rolls for the first player and starts turn 1.
     pub(crate) fn begin_battle(&mut self, rng: &mut MatchRng) -> Vec<Fact> {
@@ -588,7 +592,10 @@ impl TankCommander {
         let outside = !self.units[t.index()].carries_inside();
         let riders: Vec<UnitId> = self.riders(t).filter(|_| outside).map(|r| r.id).collect();
         for r in riders {
-            let why = format!("riding on {} when it was hit", self.units[t.index()].name);
+            let why = format!(
+                "{RIDER_LOST} {} when it was hit",
+                self.units[t.index()].name
+            );
             self.destroy_squad(r, why, facts);
         }
         if self.units[t.index()].is_infantry() {

@@ -141,15 +141,9 @@ impl TankCommander {
             let Some((weapon, round)) = self.threat_weapon(e, unit) else {
                 continue;
             };
+            // Whatever its turret's facing: turning a turret costs little.
             let reach = self.weapon_range(e, weapon);
-            let range = self.board_distance(e.at, unit.at);
-            if range > u32::from(reach) {
-                continue;
-            }
-            if self.night && range > u32::from(self.rules.night.sight_range) && !self.lit(unit.at) {
-                continue;
-            }
-            if self.sight_line(e.at, unit.at).blocked.is_some() {
+            if self.aim_block(e.at, None, unit.at, reach).is_some() {
                 continue;
             }
             let profile =
