@@ -7,6 +7,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, Weak};
 
 use super::action::Action;
+use super::resolve::to_hit_number;
 use super::{DuelSetup, DuelTank, RangeDuel};
 use crate::framework::bot::Bot;
 use crate::framework::rng::derive_seed;
@@ -30,7 +31,7 @@ pub struct HeuristicBot;
 
 /// Chance that one shot from `shooter` at band `band` penetrates or wounds `target`.
 fn threat(game: &RangeDuel, shooter: PlayerId, target: PlayerId, band: u8) -> f32 {
-    let Ok((needed, _)) = game.to_hit(shooter, band) else {
+    let Some(needed) = to_hit_number(&game.setup, game.tank(shooter), band) else {
         return 0.0;
     };
     let strength = game.setup().tank_rules.firing.at_strength;
@@ -152,6 +153,8 @@ fn weigh_orders(game: &RangeDuel, player: PlayerId, seed: u64) -> Option<Action>
     let foe = PlayerId(1 - player.0);
     let mut blank = game.clone();
     blank.orders = [None, None];
+    // One copy, reset before each turn played on it: nothing is allocated per turn.
+    let mut g = blank.clone();
     let mut best: Option<(f32, Action)> = None;
     for mine in Action::offered()
         .into_iter()
@@ -159,15 +162,14 @@ fn weigh_orders(game: &RangeDuel, player: PlayerId, seed: u64) -> Option<Action>
     {
         let mut total = 0.0;
         for (k, theirs) in Action::ALL.into_iter().enumerate() {
+            let mut orders = [theirs; 2];
+            orders[player.index()] = mine;
             for s in 0..SAMPLES {
-                let mut g = blank.clone();
+                g.copy_play_from(&blank);
                 let mut dice = MatchRng::new(derive_seed(seed, k as u64 * SAMPLES + s));
-                if g.apply(foe, &theirs, &mut dice).is_err()
-                    || g.apply(player, &mine, &mut dice).is_err()
-                {
-                    continue;
+                if g.play_quietly(orders, &mut dice) {
+                    total += score(&g, player, foe);
                 }
-                total += score(&g, player, foe);
             }
         }
         if best.is_none_or(|(b, _)| total > b) {

@@ -241,6 +241,58 @@ impl RangeDuel {
         (self.presented[i], self.hull_down[i])
     }
 
+    /// Plays a combat turn on `orders` (the first side's, then the second's) as
+    /// [`Game::apply`] would, with the same dice, but writes no facts: for a bot that
+    /// plays turns out on copies of the duel. False, and nothing played, when the duel is
+    /// over or an order is refused.
+    pub(crate) fn play_quietly(&mut self, orders: [Action; 2], rng: &mut MatchRng) -> bool {
+        if self.is_over()
+            || self.orders != [None, None]
+            || (0..2u8).any(|p| {
+                self.order_problem(PlayerId(p), orders[usize::from(p)])
+                    .is_some()
+            })
+        {
+            return false;
+        }
+        resolve::combat_turn(self, orders, rng, &mut resolve::Facts::quiet());
+        true
+    }
+
+    /// Whether the duel is over (as [`Game::outcome`] says, without its words).
+    fn is_over(&self) -> bool {
+        self.tanks.iter().any(|t| t.knocked_out) || self.turn >= self.setup.rules.turn_limit
+    }
+
+    /// Makes this duel the same as `other`, a duel of the same setup, without allocating:
+    /// the names of tanks and crews stay, every other field is copied.
+    pub(crate) fn copy_play_from(&mut self, other: &Self) {
+        debug_assert!(Arc::ptr_eq(&self.setup, &other.setup));
+        self.range = other.range;
+        self.turn = other.turn;
+        self.orders = other.orders;
+        self.presented = other.presented;
+        self.hull_down = other.hull_down;
+        for (mine, theirs) in self.tanks.iter_mut().zip(&other.tanks) {
+            mine.build = theirs.build;
+            mine.armor = theirs.armor;
+            mine.hull = theirs.hull;
+            mine.lieutenant_covers = theirs.lieutenant_covers;
+            mine.medkit_unused = theirs.medkit_unused;
+            mine.loaded = theirs.loaded;
+            mine.knocked_out = theirs.knocked_out;
+            for (m, t) in mine.crew.iter_mut().zip(&theirs.crew) {
+                m.role = t.role;
+                m.wounds = t.wounds;
+                m.treated = t.treated;
+                m.ability_used = t.ability_used;
+                m.veteran = t.veteran;
+                m.spare_uses = t.spare_uses;
+            }
+        }
+        debug_assert_eq!(self.tanks, other.tanks);
+    }
+
     /// The to-hit target number `shooter` needs at band `range`, with its modifiers,
     /// or `None` with the reason when it cannot fire there.
     ///
@@ -342,12 +394,12 @@ impl Game for RangeDuel {
             return Err(why);
         }
         self.orders[player.index()] = Some(*action);
-        let mut facts = vec![Fact::Chosen { player }];
+        let mut facts = resolve::Facts::kept(vec![Fact::Chosen { player }]);
         if let [Some(a), Some(b)] = self.orders {
             self.orders = [None, None];
-            facts.extend(resolve::combat_turn(self, [a, b], rng));
+            resolve::combat_turn(self, [a, b], rng, &mut facts);
         }
-        Ok(facts)
+        Ok(facts.into_vec())
     }
 
     fn outcome(&self) -> Option<Outcome> {

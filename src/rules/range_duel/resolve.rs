@@ -28,6 +28,40 @@ impl Modifier {
     }
 }
 
+/// Where a combat turn's facts go: kept for the table and the log, or never written
+/// when a bot plays a turn out on a copy of the duel. Either way the dice and the
+/// result are the same; a quiet turn only skips building the words.
+pub(crate) struct Facts(Option<Vec<Fact>>);
+
+impl Facts {
+    /// Facts kept, after `first`.
+    pub(crate) fn kept(first: Vec<Fact>) -> Self {
+        Self(Some(first))
+    }
+
+    /// Facts not written at all.
+    pub(crate) const fn quiet() -> Self {
+        Self(None)
+    }
+
+    /// Whether the facts are kept (so that their words are worth building).
+    const fn wanted(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// Adds the fact `make` builds, if the facts are kept.
+    fn push(&mut self, make: impl FnOnce() -> Fact) {
+        if let Some(facts) = &mut self.0 {
+            facts.push(make());
+        }
+    }
+
+    /// The facts kept (none for a quiet turn).
+    pub(crate) fn into_vec(self) -> Vec<Fact> {
+        self.0.unwrap_or_default()
+    }
+}
+
 /// Why a tank shows the facing it shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FacingReason {
@@ -182,56 +216,117 @@ pub enum Fact {
     Ended { outcome: Outcome },
 }
 
+/// Why a tank cannot fire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoShot {
+    NoGunner,
+    Empty,
+    OutOfReach { reach: u8 },
+}
+
+impl NoShot {
+    fn words(self, setup: &DuelSetup, range: u8) -> String {
+        match self {
+            Self::NoGunner => "nobody is left to fire the gun".into(),
+            Self::Empty => "the gun is empty and nobody is left to load it".into(),
+            Self::OutOfReach { reach } => {
+                let band = setup.table.band(range);
+                format!(
+                    "{} range ({} hexes) is beyond its gun's reach of {reach}",
+                    band.name, band.hexes
+                )
+            }
+        }
+    }
+}
+
+/// Calls `each` with every modifier of `tank`'s to-hit roll at band `range` (its value
+/// and a maker of its words), or says why it cannot fire there.
+fn each_hit_modifier(
+    setup: &DuelSetup,
+    tank: &DuelTank,
+    range: u8,
+    mut each: impl FnMut(i8, &dyn Fn() -> String),
+) -> Result<(), NoShot> {
+    let tr = &setup.tank_rules;
+    if tank.role_state(Role::Gunner) == RoleState::Out {
+        return Err(NoShot::NoGunner);
+    }
+    if !tank.loaded {
+        return Err(NoShot::Empty);
+    }
+    let band = setup.table.band(range);
+    let reach = tank.gun_range(tr);
+    if band.hexes > reach {
+        return Err(NoShot::OutOfReach { reach });
+    }
+    each(i8::try_from(tr.tank.accuracy).unwrap_or(6), &|| {
+        "accuracy".into()
+    });
+    if tank.build.optics {
+        each(
+            -i8::try_from(tr.upgrades.optics_accuracy).unwrap_or(0),
+            &|| "Enhanced Optics".into(),
+        );
+    }
+    if tank.role_state(Role::Gunner) == RoleState::Impaired {
+        each(
+            i8::try_from(tr.firing.wounded_gunner_penalty).unwrap_or(0),
+            &|| "wounded gunner".into(),
+        );
+    }
+    if band.to_hit != 0 {
+        each(band.to_hit, &|| format!("{} range", band.name));
+    }
+    Ok(())
+}
+
+/// The to-hit number a sum of modifiers gives.
+fn needed(sum: i16) -> u8 {
+    u8::try_from(sum.clamp(1, 7)).unwrap_or(7)
+}
+
+/// The to-hit number of `tank` at band `range`, with its modifiers in words when `words`.
+fn aim(
+    setup: &DuelSetup,
+    tank: &DuelTank,
+    range: u8,
+    words: bool,
+) -> Result<(u8, Vec<Modifier>), NoShot> {
+    let (mut sum, mut mods) = (0i16, Vec::new());
+    each_hit_modifier(setup, tank, range, |value, label| {
+        sum += i16::from(value);
+        if words {
+            mods.push(Modifier::new(label(), value));
+        }
+    })?;
+    Ok((needed(sum), mods))
+}
+
 /// The to-hit number of `tank` at band `range`.
 pub(crate) fn to_hit(
     setup: &DuelSetup,
     tank: &DuelTank,
     range: u8,
 ) -> Result<(u8, Vec<Modifier>), String> {
-    let tr = &setup.tank_rules;
-    if tank.role_state(Role::Gunner) == RoleState::Out {
-        return Err("nobody is left to fire the gun".into());
-    }
-    if !tank.loaded {
-        return Err("the gun is empty and nobody is left to load it".into());
-    }
-    let band = setup.table.band(range);
-    let reach = tank.gun_range(tr);
-    if band.hexes > reach {
-        return Err(format!(
-            "{} range ({} hexes) is beyond its gun's reach of {reach}",
-            band.name, band.hexes
-        ));
-    }
-    let mut mods = vec![Modifier::new(
-        "accuracy",
-        i8::try_from(tr.tank.accuracy).unwrap_or(6),
-    )];
-    if tank.build.optics {
-        mods.push(Modifier::new(
-            "Enhanced Optics",
-            -i8::try_from(tr.upgrades.optics_accuracy).unwrap_or(0),
-        ));
-    }
-    if tank.role_state(Role::Gunner) == RoleState::Impaired {
-        mods.push(Modifier::new(
-            "wounded gunner",
-            i8::try_from(tr.firing.wounded_gunner_penalty).unwrap_or(0),
-        ));
-    }
-    if band.to_hit != 0 {
-        mods.push(Modifier::new(format!("{} range", band.name), band.to_hit));
-    }
-    let sum: i16 = mods.iter().map(|m| i16::from(m.value)).sum();
-    Ok((u8::try_from(sum.clamp(1, 7)).unwrap_or(7), mods))
+    aim(setup, tank, range, true).map_err(|no| no.words(setup, range))
 }
 
-/// The modifiers of `tank`'s Driving test.
-pub(crate) fn driving_modifiers(setup: &DuelSetup, tank: &DuelTank) -> Vec<Modifier> {
+/// The to-hit number of `tank` at band `range`, without the words; `None` when it cannot
+/// fire there.
+pub(crate) fn to_hit_number(setup: &DuelSetup, tank: &DuelTank, range: u8) -> Option<u8> {
+    aim(setup, tank, range, false).ok().map(|(n, _)| n)
+}
+
+/// Calls `each` with every modifier of `tank`'s Driving test.
+fn each_driving_modifier(
+    setup: &DuelSetup,
+    tank: &DuelTank,
+    mut each: impl FnMut(i8, &dyn Fn() -> String),
+) {
     let d = &setup.table.driving;
-    let mut mods = Vec::new();
     if tank.build.engine && d.engine_bonus != 0 {
-        mods.push(Modifier::new("Engine upgrade", d.engine_bonus));
+        each(d.engine_bonus, &|| "Engine upgrade".into());
     }
     for (role, impaired, out) in [
         (Role::Driver, d.driver_impaired, d.driver_out),
@@ -243,41 +338,52 @@ pub(crate) fn driving_modifiers(setup: &DuelSetup, tank: &DuelTank) -> Vec<Modif
             RoleState::Out => ("out", out),
         };
         if value != 0 {
-            mods.push(Modifier::new(
-                format!("{} {label}", role.to_string().to_lowercase()),
-                value,
-            ));
+            each(value, &|| {
+                format!("{} {label}", role.to_string().to_lowercase())
+            });
         }
     }
+}
+
+/// The modifiers of `tank`'s Driving test.
+pub(crate) fn driving_modifiers(setup: &DuelSetup, tank: &DuelTank) -> Vec<Modifier> {
+    let mut mods = Vec::new();
+    each_driving_modifier(setup, tank, |value, label| {
+        mods.push(Modifier::new(label(), value));
+    });
     mods
 }
 
+/// A Driving test: its total and whether it passed (its fact goes to `facts`).
 fn driving_test(
     setup: &DuelSetup,
     tank: &DuelTank,
     player: PlayerId,
     reroll: bool,
     rng: &mut MatchRng,
-) -> (Fact, i16, bool) {
+    facts: &mut Facts,
+) -> (i16, bool) {
     let d = &setup.table.driving;
-    let dice: Vec<u8> = (0..d.dice).map(|_| rng.d6()).collect();
-    let modifiers = driving_modifiers(setup, tank);
-    let total = dice.iter().map(|&x| i16::from(x)).sum::<i16>()
-        + modifiers.iter().map(|m| i16::from(m.value)).sum::<i16>();
+    let (mut dice, mut total) = (Vec::new(), 0i16);
+    for _ in 0..d.dice {
+        let die = rng.d6();
+        total += i16::from(die);
+        if facts.wanted() {
+            dice.push(die);
+        }
+    }
+    each_driving_modifier(setup, tank, |value, _| total += i16::from(value));
     let passed = total >= i16::from(d.target);
-    (
-        Fact::DrivingTest {
-            player,
-            dice,
-            modifiers,
-            total,
-            target: d.target,
-            passed,
-            reroll,
-        },
+    facts.push(|| Fact::DrivingTest {
+        player,
+        dice,
+        modifiers: driving_modifiers(setup, tank),
         total,
+        target: d.target,
         passed,
-    )
+        reroll,
+    });
+    (total, passed)
 }
 
 fn higher(totals: [i16; 2]) -> Option<usize> {
@@ -293,10 +399,41 @@ struct Movement {
     /// Signed band change, negative closer.
     shift: i16,
     /// Tanks whose driving closed the range (they may ram).
-    closers: Vec<usize>,
+    closers: [bool; 2],
     /// "Up to N": a closing tank may stop at Adjacent.
     up_to: bool,
-    reason: String,
+    reason: MoveReason,
+}
+
+/// Why the range changed as it did.
+#[derive(Clone, Copy)]
+enum MoveReason {
+    SameWay,
+    WonDriving(usize),
+    NobodyWon,
+    Test { tank: usize, passed: bool },
+    BackOff(usize),
+    BothManeuvered,
+    BothHullDown,
+}
+
+impl MoveReason {
+    fn words(self) -> String {
+        let name = |i: usize| super::side_name(PlayerId(i as u8));
+        match self {
+            Self::SameWay => "both drivers went the same way".into(),
+            Self::WonDriving(w) => format!("{} won Driving", name(w)),
+            Self::NobodyWon => "nobody won Driving".into(),
+            Self::Test { tank, passed } => format!(
+                "{} {} its Driving test",
+                name(tank),
+                if passed { "passed" } else { "failed" }
+            ),
+            Self::BackOff(p) => format!("{} declared a range increase before firing", name(p)),
+            Self::BothManeuvered => "both maneuvered".into(),
+            Self::BothHullDown => "both went hull down".into(),
+        }
+    }
 }
 
 fn movement(
@@ -308,38 +445,42 @@ fn movement(
     setup: &DuelSetup,
 ) -> Movement {
     let r = &setup.rules;
-    let name = |i: usize| super::side_name(PlayerId(i as u8));
-    let shift_of = |who: usize, n: u8| -> (i16, Vec<usize>) {
+    let shift_of = |who: usize, n: u8| -> (i16, [bool; 2]) {
         // "Up to N": the driver's own limit, if it set one.
         let n = orders[who].most().map_or(n, |most| n.min(most));
         match orders[who].direction() {
             Some(d) if n > 0 => (
                 d.sign() * i16::from(n),
-                if d == Direction::Closing {
-                    vec![who]
-                } else {
-                    Vec::new()
-                },
+                [
+                    who == 0 && d == Direction::Closing,
+                    who == 1 && d == Direction::Closing,
+                ],
             ),
-            _ => (0, Vec::new()),
+            _ => (0, [false; 2]),
         }
     };
     let pick = |s: super::setup::Shift, ok: bool| if ok { s.success } else { s.failure };
     let t2 = 1 - t1;
+    let stay = |reason| Movement {
+        shift: 0,
+        closers: [false; 2],
+        up_to: true,
+        reason,
+    };
     match row {
         Row::ChangeVsChange => {
             let (d1, d2) = (orders[0].direction(), orders[1].direction());
             if d1 == d2 {
                 let (shift, closers) = if d1 == Some(Direction::Closing) {
-                    (-i16::from(r.change_vs_change_same), vec![0, 1])
+                    (-i16::from(r.change_vs_change_same), [true; 2])
                 } else {
-                    (i16::from(r.change_vs_change_same), Vec::new())
+                    (i16::from(r.change_vs_change_same), [false; 2])
                 };
                 Movement {
                     shift,
                     closers,
                     up_to: false,
-                    reason: "both drivers went the same way".into(),
+                    reason: MoveReason::SameWay,
                 }
             } else if let Some(w) = winner {
                 let (shift, closers) = shift_of(w, r.change_vs_change);
@@ -347,15 +488,10 @@ fn movement(
                     shift,
                     closers,
                     up_to: true,
-                    reason: format!("{} won Driving", name(w)),
+                    reason: MoveReason::WonDriving(w),
                 }
             } else {
-                Movement {
-                    shift: 0,
-                    closers: Vec::new(),
-                    up_to: true,
-                    reason: "nobody won Driving".into(),
-                }
+                stay(MoveReason::NobodyWon)
             }
         }
         Row::ChangeVsManeuver | Row::ChangeVsHullDown | Row::ManeuverVsHullDown => {
@@ -369,39 +505,27 @@ fn movement(
                 shift,
                 closers,
                 up_to: true,
-                reason: format!(
-                    "{} {} its Driving test",
-                    name(t1),
-                    if passed[t1] { "passed" } else { "failed" }
-                ),
+                reason: MoveReason::Test {
+                    tank: t1,
+                    passed: passed[t1],
+                },
             }
         }
         Row::ManeuverVsManeuver => {
-            let backs: Vec<usize> = [t1, t2]
+            let back = [t1, t2]
                 .into_iter()
-                .filter(|&p| orders[p].direction() == Some(Direction::Opening))
-                .collect();
-            match backs.first() {
-                Some(&p) if r.maneuver_back_off > 0 => Movement {
+                .find(|&p| orders[p].direction() == Some(Direction::Opening));
+            match back {
+                Some(p) if r.maneuver_back_off > 0 => Movement {
                     shift: i16::from(r.maneuver_back_off),
-                    closers: Vec::new(),
+                    closers: [false; 2],
                     up_to: true,
-                    reason: format!("{} declared a range increase before firing", name(p)),
+                    reason: MoveReason::BackOff(p),
                 },
-                _ => Movement {
-                    shift: 0,
-                    closers: Vec::new(),
-                    up_to: true,
-                    reason: "both maneuvered".into(),
-                },
+                _ => stay(MoveReason::BothManeuvered),
             }
         }
-        Row::HullDownVsHullDown => Movement {
-            shift: 0,
-            closers: Vec::new(),
-            up_to: true,
-            reason: "both went hull down".into(),
-        },
+        Row::HullDownVsHullDown => stay(MoveReason::BothHullDown),
     }
 }
 
@@ -488,29 +612,29 @@ fn facings(
     out
 }
 
-/// Plays a combat turn.
+/// Plays a combat turn, its facts going to `facts`.
 pub(crate) fn combat_turn(
     duel: &mut RangeDuel,
     orders: [Action; 2],
     rng: &mut MatchRng,
-) -> Vec<Fact> {
+    facts: &mut Facts,
+) {
     let setup = Arc::clone(&duel.setup);
     let rules = &setup.rules;
     let table = &setup.table;
     let applied = applied_row(orders);
-    let mut facts = vec![Fact::Revealed {
+    facts.push(|| Fact::Revealed {
         turn: duel.turn + 1,
         orders,
         row: applied,
-    }];
+    });
 
     // Driving.
     let mut totals = [0i16; 2];
     let mut passed = [false; 2];
     for p in 0..2 {
-        let (fact, total, pass) =
-            driving_test(&setup, &duel.tanks[p], PlayerId(p as u8), false, rng);
-        facts.push(fact);
+        let (total, pass) =
+            driving_test(&setup, &duel.tanks[p], PlayerId(p as u8), false, rng, facts);
         totals[p] = total;
         passed[p] = pass;
     }
@@ -519,10 +643,8 @@ pub(crate) fn combat_turn(
         for _ in 0..10 {
             let mut again = [0i16; 2];
             for (p, slot) in again.iter_mut().enumerate() {
-                let (fact, total, _) =
-                    driving_test(&setup, &duel.tanks[p], PlayerId(p as u8), true, rng);
-                facts.push(fact);
-                *slot = total;
+                (*slot, _) =
+                    driving_test(&setup, &duel.tanks[p], PlayerId(p as u8), true, rng, facts);
             }
             winner = higher(again);
             if winner.is_some() {
@@ -531,7 +653,7 @@ pub(crate) fn combat_turn(
             }
         }
     }
-    facts.push(Fact::DrivingWinner {
+    facts.push(|| Fact::DrivingWinner {
         winner: winner.map(|w| PlayerId(w as u8)),
         totals,
     });
@@ -540,29 +662,24 @@ pub(crate) fn combat_turn(
     let t1 = applied.tank1.index();
     let mv = movement(applied.row, orders, t1, passed, winner, &setup);
     let faced = facings(applied.row, orders, t1, winner, &setup, rng);
-    let rammers: Vec<usize> = mv
-        .closers
-        .iter()
-        .copied()
-        .filter(|&c| orders[c].rams())
-        .collect();
+    let rams = |c: usize| mv.closers[c] && orders[c].rams();
     let from = duel.range;
     let mut wanted = i16::from(from) + mv.shift;
-    if mv.up_to && rammers.is_empty() {
+    if mv.up_to && !rams(0) && !rams(1) {
         wanted = wanted.max(0);
     }
     wanted = wanted.min(i16::from(table.farthest()));
     let mut ram: Option<usize> = None;
-    if wanted <= 0 && !rammers.is_empty() {
+    if let Some(first) = (0..2).find(|&c| rams(c))
+        && wanted <= 0
+    {
         let can = |c: usize| passed[c] || !rules.ram_needs_pass;
-        let rammer = rammers
-            .iter()
-            .copied()
-            .filter(|&c| can(c))
+        let rammer = (0..2)
+            .filter(|&c| rams(c) && can(c))
             .max_by_key(|&c| (Some(c) == winner, c == t1))
-            .unwrap_or(rammers[0]);
+            .unwrap_or(first);
         let succeeded = can(rammer);
-        facts.push(Fact::RamAttempt {
+        facts.push(|| Fact::RamAttempt {
             rammer: PlayerId(rammer as u8),
             passed: passed[rammer],
             succeeded,
@@ -573,7 +690,7 @@ pub(crate) fn combat_turn(
     }
     let to = if wanted < 0 && ram.is_none() {
         let to = rules.overshoot_band.min(table.farthest());
-        facts.push(Fact::Overshoot {
+        facts.push(|| Fact::Overshoot {
             to,
             to_name: table.band(to).name.clone(),
         });
@@ -581,26 +698,27 @@ pub(crate) fn combat_turn(
     } else {
         u8::try_from(wanted.max(0)).unwrap_or(0)
     };
-    facts.push(Fact::RangeChanged {
+    facts.push(|| Fact::RangeChanged {
         from,
         from_name: table.band(from).name.clone(),
         to,
         to_name: table.band(to).name.clone(),
         shift: mv.shift,
-        reason: mv.reason,
+        reason: mv.reason.words(),
     });
     duel.range = to;
-    for (p, (facing, reason)) in faced.iter().enumerate() {
-        facts.push(Fact::Facing {
-            player: PlayerId(p as u8),
-            facing: *facing,
-            reason: *reason,
+    for (p, &(facing, reason)) in faced.iter().enumerate() {
+        let player = PlayerId(p as u8);
+        facts.push(|| Fact::Facing {
+            player,
+            facing,
+            reason,
         });
-        duel.presented[p] = Some(*facing);
+        duel.presented[p] = Some(facing);
         duel.hull_down[p] = orders[p] == Action::HullDown && passed[p];
         if orders[p] == Action::HullDown {
-            facts.push(Fact::HullDown {
-                player: PlayerId(p as u8),
+            facts.push(|| Fact::HullDown {
+                player,
                 protected: passed[p],
             });
         }
@@ -608,39 +726,42 @@ pub(crate) fn combat_turn(
 
     // Ram.
     if let Some(r) = ram {
-        resolve_collision(duel, r, [faced[0].0, faced[1].0], rng, &mut facts);
-        knock_outs(duel, &mut facts);
+        resolve_collision(duel, r, [faced[0].0, faced[1].0], rng, facts);
+        knock_outs(duel, facts);
     }
 
     // Fire. The Driving winner first (a tank it knocks out does not fire back), or both
     // guns at once: then the to-hit numbers are fixed before any damage.
-    let volleys: Vec<Vec<usize>> = match (rules.fire_order, winner) {
-        (FireOrder::DrivingWinnerFirst, Some(w)) => vec![vec![w], vec![1 - w]],
-        _ => vec![vec![0, 1]],
+    let volleys: [&[usize]; 2] = match (rules.fire_order, winner) {
+        (FireOrder::DrivingWinnerFirst, Some(0)) => [&[0], &[1]],
+        (FireOrder::DrivingWinnerFirst, Some(_)) => [&[1], &[0]],
+        _ => [&[0, 1], &[]],
     };
-    for volley in volleys {
-        let shots: Vec<(usize, Result<(u8, Vec<Modifier>), String>)> = volley
-            .into_iter()
-            .filter(|&p| !duel.tanks[p].knocked_out)
-            .map(|p| (p, to_hit(&setup, &duel.tanks[p], duel.range)))
-            .collect();
-        for (p, plan) in shots {
+    for volley in volleys.into_iter().filter(|v| !v.is_empty()) {
+        let mut shots: [Option<(usize, Result<(u8, Vec<Modifier>), NoShot>)>; 2] = [None, None];
+        for (slot, &p) in shots.iter_mut().zip(volley) {
+            if !duel.tanks[p].knocked_out {
+                *slot = Some((p, aim(&setup, &duel.tanks[p], duel.range, facts.wanted())));
+            }
+        }
+        for (p, plan) in shots.into_iter().flatten() {
             match plan {
-                Ok((needed, modifiers)) => fire(duel, p, needed, modifiers, rng, &mut facts),
-                Err(why) => facts.push(Fact::CannotFire {
+                Ok((needed, modifiers)) => fire(duel, p, needed, modifiers, rng, facts),
+                Err(no) => facts.push(|| Fact::CannotFire {
                     player: PlayerId(p as u8),
-                    why,
+                    why: no.words(&setup, duel.range),
                 }),
             }
         }
-        knock_outs(duel, &mut facts);
+        knock_outs(duel, facts);
     }
 
     duel.turn += 1;
-    if let Some(outcome) = duel.outcome() {
-        facts.push(Fact::Ended { outcome });
+    if facts.wanted()
+        && let Some(outcome) = duel.outcome()
+    {
+        facts.push(|| Fact::Ended { outcome });
     }
-    facts
 }
 
 fn resolve_collision(
@@ -648,13 +769,13 @@ fn resolve_collision(
     rammer: usize,
     faced: [Presented; 2],
     rng: &mut MatchRng,
-    facts: &mut Vec<Fact>,
+    facts: &mut Facts,
 ) {
     let setup = Arc::clone(&duel.setup);
     let tr = &setup.tank_rules;
     let target = 1 - rammer;
     let kind = collision(faced[rammer], faced[target]);
-    facts.push(Fact::Collision {
+    facts.push(|| Fact::Collision {
         rammer: PlayerId(rammer as u8),
         target: PlayerId(target as u8),
         rammer_facing: faced[rammer],
@@ -725,7 +846,7 @@ fn resolve_collision(
         let p = if i == 0 { rammer } else { target };
         let hull_lost = points / per_hull;
         let glancing_roll = (hull_lost == 0 && points > 0).then(|| rng.d6());
-        facts.push(Fact::CollisionDamage {
+        facts.push(|| Fact::CollisionDamage {
             player: PlayerId(p as u8),
             attacker: i == 0,
             kind,
@@ -750,7 +871,7 @@ fn fire(
     needed: u8,
     modifiers: Vec<Modifier>,
     rng: &mut MatchRng,
-    facts: &mut Vec<Fact>,
+    facts: &mut Facts,
 ) {
     let setup = Arc::clone(&duel.setup);
     let tr = &setup.tank_rules;
@@ -764,79 +885,53 @@ fn fire(
     if duel.tanks[p].role_state(Role::Loader) == RoleState::Out {
         duel.tanks[p].loaded = false;
     }
-    let band = setup.table.band(duel.range);
     let strength = tr.firing.at_strength;
-    let mut shot = Fact::Shot {
+    let (mut location_roll, mut location, mut armor_facing) = (None, None, None);
+    let (mut armor, mut negated, mut penetrating, mut wounds) = (0, false, false, false);
+    let (mut penetration_roll, mut glancing_roll) = (None, None);
+    if hit {
+        let roll = rng.d6();
+        let row = setup.table.location(roll);
+        let facing = match row.armor {
+            LocationArmor::Front => ArmorFacing::Front,
+            LocationArmor::Presented => duel.presented[target].unwrap_or(Presented::Front).armor(),
+        };
+        armor = duel.tanks[target].armor.facing(facing);
+        negated = !row.turret && duel.hull_down[target];
+        if !negated {
+            let pen = rng.d6();
+            penetration_roll = Some(pen);
+            penetrating = pen + strength > armor;
+            if penetrating {
+                wounds = true;
+            } else {
+                let g = rng.d6();
+                glancing_roll = Some(g);
+                wounds = g >= tr.damage.glancing_wound_on;
+            }
+        }
+        (location_roll, location, armor_facing) = (Some(roll), Some(row), Some(facing));
+    }
+    facts.push(|| Fact::Shot {
         shooter: PlayerId(p as u8),
         target: PlayerId(target as u8),
         band: duel.range,
-        band_name: band.name.clone(),
+        band_name: setup.table.band(duel.range).name.clone(),
         needed,
         modifiers,
         roll,
         hit,
-        location_roll: None,
-        location: None,
-        turret: false,
-        armor_facing: None,
-        armor: 0,
-        negated: false,
-        penetration_roll: None,
-        strength,
-        penetrating: false,
-        glancing_roll: None,
-    };
-    if !hit {
-        facts.push(shot);
-        return;
-    }
-    let loc_roll = rng.d6();
-    let location = setup.table.location(loc_roll);
-    let facing = match location.armor {
-        LocationArmor::Front => ArmorFacing::Front,
-        LocationArmor::Presented => duel.presented[target].unwrap_or(Presented::Front).armor(),
-    };
-    let armor = duel.tanks[target].armor.facing(facing);
-    let negated = !location.turret && duel.hull_down[target];
-    let mut penetrating = false;
-    let mut wounds = false;
-    let (mut pen_roll, mut glance) = (None, None);
-    if !negated {
-        let pen = rng.d6();
-        pen_roll = Some(pen);
-        penetrating = pen + strength > armor;
-        if penetrating {
-            wounds = true;
-        } else {
-            let g = rng.d6();
-            glance = Some(g);
-            wounds = g >= tr.damage.glancing_wound_on;
-        }
-    }
-    if let Fact::Shot {
         location_roll,
-        location: loc,
-        turret,
+        location: location.map(|row| row.name.clone()),
+        turret: location.is_some_and(|row| row.turret),
         armor_facing,
-        armor: a,
-        negated: n,
+        armor,
+        negated,
         penetration_roll,
-        penetrating: pe,
+        strength,
+        penetrating,
         glancing_roll,
-        ..
-    } = &mut shot
-    {
-        *location_roll = Some(loc_roll);
-        *loc = Some(location.name.clone());
-        *turret = location.turret;
-        *armor_facing = Some(facing);
-        *a = armor;
-        *n = negated;
-        *penetration_roll = pen_roll;
-        *pe = penetrating;
-        *glancing_roll = glance;
-    }
-    facts.push(shot);
+    });
     if penetrating {
         lose_hull(duel, target, 1, facts);
     }
@@ -845,11 +940,11 @@ fn fire(
     }
 }
 
-fn lose_hull(duel: &mut RangeDuel, p: usize, lost: u8, facts: &mut Vec<Fact>) {
+fn lose_hull(duel: &mut RangeDuel, p: usize, lost: u8, facts: &mut Facts) {
     let t = &mut duel.tanks[p];
     let lost = lost.min(t.hull);
     t.hull -= lost;
-    facts.push(Fact::HullLost {
+    facts.push(|| Fact::HullLost {
         player: PlayerId(p as u8),
         lost,
         left: t.hull,
@@ -857,16 +952,19 @@ fn lose_hull(duel: &mut RangeDuel, p: usize, lost: u8, facts: &mut Vec<Fact>) {
 }
 
 /// Wounds a random living crew member, as in Tank Commander (medkit, lieutenant).
-fn wound(duel: &mut RangeDuel, p: usize, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+fn wound(duel: &mut RangeDuel, p: usize, rng: &mut MatchRng, facts: &mut Facts) {
     let t = &mut duel.tanks[p];
-    let living: Vec<usize> = (0..t.crew.len())
-        .filter(|&i| t.crew[i].is_alive())
-        .collect();
-    if living.is_empty() {
+    let living = t.living_crew().count();
+    if living == 0 {
         return;
     }
-    let pick = rng.pick(living.len());
-    let i = living[pick];
+    let pick = rng.pick(living);
+    let Some(i) = (0..t.crew.len())
+        .filter(|&i| t.crew[i].is_alive())
+        .nth(pick)
+    else {
+        return;
+    };
     t.crew[i].wounds += 1;
     let killed = !t.crew[i].is_alive();
     let mut treated = false;
@@ -885,11 +983,11 @@ fn wound(duel: &mut RangeDuel, p: usize, rng: &mut MatchRng, facts: &mut Vec<Fac
         t.lieutenant_covers = Some(role);
         takes_over = true;
     }
-    facts.push(Fact::Wounded {
+    facts.push(|| Fact::Wounded {
         player: PlayerId(p as u8),
         wound: Wound {
             pick: u8::try_from(pick + 1).unwrap_or(u8::MAX),
-            of: u8::try_from(living.len()).unwrap_or(u8::MAX),
+            of: u8::try_from(living).unwrap_or(u8::MAX),
             role,
             name: t.crew[i].name.clone(),
             killed,
@@ -899,7 +997,7 @@ fn wound(duel: &mut RangeDuel, p: usize, rng: &mut MatchRng, facts: &mut Vec<Fac
     });
 }
 
-fn knock_outs(duel: &mut RangeDuel, facts: &mut Vec<Fact>) {
+fn knock_outs(duel: &mut RangeDuel, facts: &mut Facts) {
     let crewless = duel.setup.tank_rules.damage.crewless_disabled;
     for (p, t) in duel.tanks.iter_mut().enumerate() {
         if t.knocked_out {
@@ -913,7 +1011,7 @@ fn knock_outs(duel: &mut RangeDuel, facts: &mut Vec<Fact>) {
             continue;
         };
         t.knocked_out = true;
-        facts.push(Fact::KnockedOut {
+        facts.push(|| Fact::KnockedOut {
             player: PlayerId(p as u8),
             why: why.into(),
         });

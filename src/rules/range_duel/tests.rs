@@ -949,6 +949,48 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// A bot's quiet turn on a reset copy plays exactly the turn the table plays: the
+    /// same dice, the same duel after it.
+    #[test]
+    fn a_quiet_turn_on_a_reset_copy_is_the_turn_played(
+        seed in any::<u64>(),
+        setup_index in 0usize..4,
+        turns in 0usize..12,
+    ) {
+        let setups = ["default", "knife-fight", "marathon", "sniper-vs-brawler"];
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("scenarios/range-duel/{}.ron", setups[setup_index]));
+        let rules = <RangeDuel as crate::framework::Playable>::load_rules(None).expect("rules");
+        let setup = crate::framework::playable::load_setup::<RangeDuel>(&path, &rules)
+            .expect("setup");
+        let mut d = RangeDuel::new(&setup);
+        let (mut rng, mut pick) = (MatchRng::new(seed), MatchRng::new(seed ^ 0x51));
+        let mut scratch = d.clone();
+        for _ in 0..=turns {
+            if d.outcome().is_some() {
+                break;
+            }
+            let orders = [P1, P2].map(|p| {
+                let legal = d.legal_actions(p);
+                legal[pick.pick(legal.len())]
+            });
+            scratch.copy_play_from(&d);
+            let dice_seed = pick.next_u64();
+            prop_assert!(scratch.play_quietly(orders, &mut MatchRng::new(dice_seed)));
+            let mut dice = MatchRng::new(dice_seed);
+            d.apply(P1, &orders[0], &mut dice).expect("an order");
+            d.apply(P2, &orders[1], &mut dice).expect("an order");
+            prop_assert_eq!(&scratch.tanks, &d.tanks);
+            prop_assert_eq!(
+                (scratch.range, scratch.turn, scratch.presented, scratch.hull_down),
+                (d.range, d.turn, d.presented, d.hull_down)
+            );
+        }
+    }
+}
+
 #[test]
 fn facts_describe_themselves() {
     let mut d = stock("Close", "");
