@@ -25,6 +25,7 @@ mod plan;
 mod resolve;
 pub mod setup;
 pub mod state;
+pub mod search;
 pub mod tactics;
 
 use std::path::{Path, PathBuf};
@@ -376,12 +377,12 @@ impl Playable for TankCommander {
             "tactical" | "heuristic" => Some(Box::new(TacticalBot)),
             "greedy" => Some(Box::new(GreedyBot)),
             "random" => Some(Box::new(RandomBot)),
-            _ => None,
+            _ => search::SearchBot::named(name).map(|b| Box::new(b) as Box<dyn Bot<Self>>),
         }
     }
 
     fn bot_names() -> &'static [&'static str] {
-        &["tactical", "greedy", "random"]
+        &["tactical", "major", "general", "greedy", "random"]
     }
 
     fn bot_about(name: &str) -> &'static str {

@@ -1,0 +1,530 @@
+//! The searching bots: for each action on offer they play the battle out many times,
+//! the tactical bot driving both sides from there (the rest of the activation, the
+//! enemy's replies, every activation after), with dice drawn afresh for each playout,
+//! and choose the action whose playouts end best.
+//!
+//! The budget is spent by sequential halving: every action gets the same few playouts,
+//! the better half gets as many again, and so on until one is left, so the most playouts
+//! go where the choice is close. Every action is measured on the same dice (playout `j`
+//! of every action uses the `j`th dice), so a difference between two actions is their
+//! own, not luck's.
+//!
+//! A budget in nodes (actions played out) makes a bot deterministic: the same battle and
+//! bot generator give the same choice on any machine, which the tests and the lab need.
+//! A budget in time is for play.
+
+use std::time::{Duration, Instant};
+
+use super::action::Action;
+use super::bot::decide;
+use super::state::TankCommander;
+use super::tactics::Style;
+use crate::framework::bot::Bot;
+use crate::framework::rng::derive_seed;
+use crate::framework::{Game, MatchRng, Outcome, PlayerId};
+
+/// How much a searching bot may think for each decision.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// Actions played out, summed over every playout: deterministic.
+    Nodes(u64),
+    /// Wall-clock time: for play only, as the choice depends on the machine's speed.
+    Time(Duration),
+}
+
+/// A playout that has not ended after this many actions is scored on what is left of
+/// each side.
+const PLAYOUT_CAP: u32 = 600;
+
+/// What a won playout's material is worth beside its result: the share of its hull
+/// points each side has left decides between playouts with the same result.
+const MATERIAL_WEIGHT: f64 = 0.5;
+
+/// The fast bot's own choice starts with this much in hand, so that it is kept where
+/// the playouts cannot tell the actions apart.
+const FAST_CHOICE_HEAD_START: f64 = 0.01;
+
+/// A searching bot. The levels in the seat pickers are [`SearchBot::MAJOR`] and
+/// [`SearchBot::GENERAL`]; `search:N` names a budget of N nodes, `search:1.5s` one of a
+/// time.
+#[derive(Clone, Debug)]
+pub struct SearchBot {
+    name: String,
+    budget: Budget,
+}
+
+impl SearchBot {
+    /// The middle level's budget in nodes.
+    pub const MAJOR: u64 = 12_000;
+    /// The strongest level's budget in nodes.
+    pub const GENERAL: u64 = 60_000;
+
+    /// A bot of this budget, under `name`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, budget: Budget) -> Self {
+        Self {
+            name: name.into(),
+            budget,
+        }
+    }
+
+    /// The bot a name in the seat pickers or on the command line means: `major`,
+    /// `general`, `search:N` (N nodes, at least 1) or `search:Xs` (X seconds, at most
+    /// 600).
+    #[must_use]
+    pub fn named(name: &str) -> Option<Self> {
+        let budget = match name {
+            "major" => Budget::Nodes(Self::MAJOR),
+            "general" => Budget::Nodes(Self::GENERAL),
+            _ => {
+                let spec = name.strip_prefix("search:")?;
+                if let Some(seconds) = spec.strip_suffix('s') {
+                    let s: f64 = seconds.parse().ok()?;
+                    if !(s.is_finite() && s > 0.0 && s <= 600.0) {
+                        return None;
+                    }
+                    Budget::Time(Duration::from_secs_f64(s))
+                } else {
+                    Budget::Nodes(spec.parse().ok().filter(|&n| n > 0)?)
+                }
+            }
+        };
+        Some(Self::new(name, budget))
+    }
+
+    /// The budget of each decision.
+    #[must_use]
+    pub const fn budget(&self) -> Budget {
+        self.budget
+    }
+}
+
+impl Bot<TankCommander> for SearchBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(
+        &mut self,
+        game: &TankCommander,
+        player: PlayerId,
+        rng: &mut MatchRng,
+    ) -> Option<Action> {
+        // The playouts start from what the seat sees: with hidden mines, not the
+        // enemy's.
+        let root = game.view(player);
+        let legal: Vec<Action> = root
+            .legal(player)
+            .into_iter()
+            .filter(|a| *a != Action::Concede)
+            .collect();
+        let fast = decide(&root, player, &Style::TACTICAL);
+        let candidates = shortlist(&root, player, &legal);
+        if candidates.len() <= 1 {
+            return candidates.first().copied().or(fast);
+        }
+        Some(search(&root, player, &candidates, fast, self.budget, rng.next_u64()).action)
+    }
+}
+
+/// The ways of weighing a position whose choices the search compares: the tactical
+/// bot's, the greedy bot's, a warier and a bolder tactical bot.
+const STYLES: [Style; 4] = [
+    Style::TACTICAL,
+    Style::GREEDY,
+    Style {
+        threat_weight: 1.0,
+        cover_worth: 6.0,
+        ..Style::TACTICAL
+    },
+    Style {
+        threat_weight: 0.0,
+        cover_worth: 0.0,
+        smoke: false,
+        ..Style::TACTICAL
+    },
+];
+
+/// The actions worth playing out: what each of [`STYLES`] would do, every unit that may
+/// activate and every shot on offer. Only sensible actions are compared, so that a
+/// playout's luck cannot talk the bot into a silly one.
+fn shortlist(root: &TankCommander, player: PlayerId, legal: &[Action]) -> Vec<Action> {
+    let mut list: Vec<Action> = Vec::new();
+    let mut add = |a: Action| {
+        if legal.contains(&a) && !list.contains(&a) {
+            list.push(a);
+        }
+    };
+    for style in &STYLES {
+        if let Some(a) = decide(root, player, style) {
+            add(a);
+        }
+    }
+    for &a in legal {
+        if matches!(
+            a,
+            Action::Activate(_)
+                | Action::Fire(_)
+                | Action::FireMissile(..)
+                | Action::FireAntiInfantry(_)
+        ) {
+            add(a);
+        }
+    }
+    list
+}
+
+/// One action's playouts so far.
+#[derive(Clone, Copy, Debug)]
+struct Arm {
+    action: Action,
+    total: f64,
+    playouts: u32,
+    head_start: f64,
+}
+
+impl Arm {
+    fn mean(&self) -> f64 {
+        self.head_start + self.total / f64::from(self.playouts.max(1))
+    }
+}
+
+/// What a search found: the action, its mean playout score (0 to 1 and a little), and
+/// the work it took.
+#[derive(Clone, Copy, Debug)]
+pub struct Found {
+    pub action: Action,
+    pub score: f64,
+    pub playouts: u32,
+    pub nodes: u64,
+}
+
+/// Chooses among `legal` by sequential halving over playouts.
+pub fn search(
+    root: &TankCommander,
+    player: PlayerId,
+    legal: &[Action],
+    fast: Option<Action>,
+    budget: Budget,
+    seed: u64,
+) -> Found {
+    let started = Instant::now();
+    let mut arms: Vec<Arm> = legal
+        .iter()
+        .map(|&action| Arm {
+            action,
+            total: 0.0,
+            playouts: 0,
+            head_start: if Some(action) == fast {
+                FAST_CHOICE_HEAD_START
+            } else {
+                0.0
+            },
+        })
+        .collect();
+    let rounds = arms.len().next_power_of_two().trailing_zeros().max(1);
+    let (mut nodes, mut playouts) = (0u64, 0u32);
+    for round in 0..rounds {
+        let left = rounds - round;
+        // Playouts each arm gets this round: an equal share of what is left of the
+        // budget, judged by the playouts' length so far.
+        let per_arm = match budget {
+            Budget::Nodes(n) => {
+                let share = n.saturating_sub(nodes) / u64::from(left);
+                let length = if playouts == 0 {
+                    60
+                } else {
+                    nodes / u64::from(playouts)
+                }
+                .max(1);
+                (share / length / arms.len() as u64).max(1)
+            }
+            Budget::Time(t) => {
+                let share = t.saturating_sub(started.elapsed()) / left;
+                let each = if playouts == 0 {
+                    Duration::from_micros(500)
+                } else {
+                    started.elapsed() / playouts
+                };
+                (share.as_secs_f64() / each.as_secs_f64().max(1e-9) / arms.len() as f64).max(1.0)
+                    as u64
+            }
+        };
+        for arm in &mut arms {
+            for _ in 0..per_arm {
+                let dice = derive_seed(seed, u64::from(arm.playouts));
+                let (value, length) = playout(root, player, arm.action, dice);
+                arm.total += value;
+                arm.playouts += 1;
+                nodes += u64::from(length);
+                playouts += 1;
+            }
+        }
+        arms.sort_by(|a, b| b.mean().total_cmp(&a.mean()));
+        arms.truncate(arms.len().div_ceil(2));
+        if arms.len() == 1 {
+            break;
+        }
+    }
+    let best = arms[0];
+    Found {
+        action: best.action,
+        score: best.mean() - best.head_start,
+        playouts,
+        nodes,
+    }
+}
+
+/// Plays the battle out from `root` after `player`'s `first` action, the tactical bot
+/// choosing for both sides: the score for `player` (a win 1, a draw ½, a loss 0, each
+/// side's hull points left deciding between equal results) and the actions played.
+fn playout(root: &TankCommander, player: PlayerId, first: Action, seed: u64) -> (f64, u32) {
+    let mut game = root.clone();
+    let mut dice = MatchRng::new(seed);
+    if game.apply(player, &first, &mut dice).is_err() {
+        return (0.0, 1);
+    }
+    let mut length = 1;
+    let outcome = loop {
+        if let Some(outcome) = game.outcome_now() {
+            break Some(outcome);
+        }
+        if length >= PLAYOUT_CAP {
+            break None;
+        }
+        let side = game.current;
+        let Some(action) = decide(&game, side, &Style::TACTICAL) else {
+            break None;
+        };
+        if game.apply(side, &action, &mut dice).is_err() {
+            break None;
+        }
+        length += 1;
+    };
+    (score(&game, player, outcome.as_ref()), length)
+}
+
+/// How a playout ended for `player`.
+fn score(game: &TankCommander, player: PlayerId, outcome: Option<&Outcome>) -> f64 {
+    let result = match outcome {
+        Some(o) if o.winners.contains(&player) => 1.0,
+        Some(o) if !o.winners.is_empty() => 0.0,
+        _ => 0.5,
+    };
+    let share = |mine: bool| {
+        let (left, all) = game
+            .units
+            .iter()
+            .filter(|u| (u.side == player) == mine)
+            .fold((0.0, 0.0), |(left, all), u| {
+                let full = f64::from(u.base.hull.max(1));
+                let now = if u.is_active() { f64::from(u.hull) } else { 0.0 };
+                (left + now, all + full)
+            });
+        if all > 0.0 { left / all } else { 0.0 }
+    };
+    result + MATERIAL_WEIGHT * (share(true) - share(false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::framework::Playable;
+
+    /// River Town, played by the tactical bot until a unit's activation offers a
+    /// choice of several sensible actions.
+    fn river_town() -> TankCommander {
+        let battle = super::super::Battle::builtin_default();
+        let mut game = TankCommander::from_setup(&battle).expect("a battle");
+        let mut dice = MatchRng::new(3);
+        game.begin(&mut dice);
+        loop {
+            let player = game.current;
+            if game.activation().is_some()
+                && shortlist(&game, player, &game.legal(player)).len() > 2
+            {
+                return game;
+            }
+            let action = decide(&game, player, &Style::TACTICAL).expect("an action");
+            game.apply(player, &action, &mut dice).expect("a legal action");
+        }
+    }
+
+    #[test]
+    fn names_give_levels_and_budgets() {
+        assert_eq!(
+            SearchBot::named("major").map(|b| b.budget()),
+            Some(Budget::Nodes(SearchBot::MAJOR))
+        );
+        assert_eq!(
+            SearchBot::named("search:500").map(|b| b.budget()),
+            Some(Budget::Nodes(500))
+        );
+        assert_eq!(
+            SearchBot::named("search:1.5s").map(|b| b.budget()),
+            Some(Budget::Time(Duration::from_millis(1500)))
+        );
+        for bad in ["search:0", "search:-1s", "search:fast", "search:900s", "admiral"] {
+            assert!(SearchBot::named(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_node_budget_gives_the_same_choice_every_time() {
+        let game = river_town();
+        let player = game.current;
+        let choose = || {
+            SearchBot::named("search:3000")
+                .expect("a bot")
+                .choose(&game, player, &mut MatchRng::new(11))
+        };
+        let first = choose();
+        assert!(first.is_some());
+        assert_eq!(first, choose());
+        assert!(game.legal(player).contains(&first.expect("an action")));
+    }
+
+    #[test]
+    fn the_search_keeps_to_its_budget_and_tries_every_action() {
+        let game = river_town();
+        let player = game.current;
+        let legal = shortlist(&game, player, &game.legal(player));
+        let found = search(&game, player, &legal, None, Budget::Nodes(5_000), 1);
+        assert!(found.playouts as usize >= legal.len());
+        // Sequential halving may overrun by the last round's one playout an action.
+        assert!(found.nodes < 5_000 + legal.len() as u64 * u64::from(PLAYOUT_CAP));
+        assert!((0.0..=1.0 + MATERIAL_WEIGHT).contains(&found.score));
+    }
+
+    /// A won battle scores above a drawn one, a drawn one above a lost one.
+    #[test]
+    fn a_playout_scores_a_won_battle_above_a_lost_one() {
+        let game = river_town();
+        let player = game.current;
+        let mut won = game.clone();
+        for u in won.units.iter_mut().filter(|u| u.side != player) {
+            u.hull = 0;
+        }
+        let outcome = Outcome::win(player, "test");
+        let lost = Outcome::win(PlayerId(1 - player.0), "test");
+        assert!(score(&won, player, Some(&outcome)) > score(&game, player, Some(&lost)));
+        assert!(score(&game, player, None) > score(&game, player, Some(&lost)));
+    }
+
+    /// Times each decision of the bot it wraps.
+    struct Timed(SearchBot, std::sync::Arc<std::sync::Mutex<Vec<Duration>>>);
+
+    impl Bot<TankCommander> for Timed {
+        fn name(&self) -> &str {
+            self.0.name()
+        }
+
+        fn choose(
+            &mut self,
+            game: &TankCommander,
+            player: PlayerId,
+            rng: &mut MatchRng,
+        ) -> Option<Action> {
+            let started = Instant::now();
+            let choice = self.0.choose(game, player, rng);
+            self.1.lock().expect("times").push(started.elapsed());
+            choice
+        }
+    }
+
+    /// A measurement: a searching level against the greedy bot on every shipped
+    /// two-sided scenario, both sides, with the time of each decision.
+    /// `TANKTABLE_BOT=major TANKTABLE_GAMES=6 cargo test --release --no-default-features
+    /// --lib search_strength -- --ignored --nocapture` (two threads).
+    #[test]
+    #[ignore = "a measurement: TANKTABLE_BOT=major TANKTABLE_GAMES=6 cargo test --release --no-default-features --lib search_strength -- --ignored --nocapture"]
+    fn search_strength_against_greedy() {
+        use crate::framework::bot::play_out;
+        use crate::rules::tank_commander::bot::GreedyBot;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::{Arc, Mutex};
+
+        let level = std::env::var("TANKTABLE_BOT").unwrap_or_else(|_| "major".into());
+        let games: u64 = std::env::var("TANKTABLE_GAMES")
+            .ok()
+            .and_then(|g| g.parse().ok())
+            .unwrap_or(2);
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let rules = TankCommander::load_rules(None).expect("rules");
+        let mut paths: Vec<_> = std::fs::read_dir(&root)
+            .expect("scenarios")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+            .filter(|p| !std::fs::read_to_string(p).unwrap_or_default().contains("Training("))
+            .collect();
+        paths.sort();
+        let jobs: Vec<(usize, u8, u64)> = (0..paths.len())
+            .flat_map(|s| (0..2u8).flat_map(move |side| (0..games).map(move |g| (s, side, g))))
+            .collect();
+        let next = AtomicUsize::new(0);
+        let times = Arc::new(Mutex::new(Vec::new()));
+        let scores = Mutex::new(vec![[0.0f64; 2]; paths.len()]);
+        std::thread::scope(|scope| {
+            for _ in 0..2 {
+                scope.spawn(|| {
+                    while let Some(&(s, side, g)) = jobs.get(next.fetch_add(1, Ordering::SeqCst)) {
+                        let battle = crate::framework::playable::load_setup::<TankCommander>(
+                            &paths[s], &rules,
+                        )
+                        .expect("a scenario");
+                        let game = TankCommander::from_setup(&battle).expect("a battle");
+                        let searcher: Box<dyn Bot<TankCommander>> = Box::new(Timed(
+                            SearchBot::named(&level).expect("a level"),
+                            Arc::clone(&times),
+                        ));
+                        let mut bots: Vec<Box<dyn Bot<TankCommander>>> =
+                            vec![Box::new(GreedyBot), Box::new(GreedyBot)];
+                        bots[usize::from(side)] = searcher;
+                        let played = play_out(
+                            game,
+                            &mut bots,
+                            &mut MatchRng::new(derive_seed(1, g)),
+                            &mut MatchRng::new(derive_seed(2, g)),
+                            100_000,
+                            |_, _| {},
+                        )
+                        .expect("plays");
+                        let winners = played.outcome.map(|o| o.winners).unwrap_or_default();
+                        let score = if winners.is_empty() {
+                            0.5
+                        } else if winners.contains(&PlayerId(side)) {
+                            1.0
+                        } else {
+                            0.0
+                        };
+                        scores.lock().expect("scores")[s][usize::from(side)] += score;
+                    }
+                });
+            }
+        });
+        let scores = scores.into_inner().expect("scores");
+        println!("{level} against greedy, {games} games per scenario and side");
+        let mut all = 0.0;
+        for (path, [a, b]) in paths.iter().zip(&scores) {
+            let name = path.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default();
+            let pct = |x: f64| 100.0 * x / games as f64;
+            println!("| {name} | {:.1}% | {:.1}% |", pct(*a), pct(*b));
+            all += a + b;
+        }
+        let total = 2 * games * paths.len() as u64;
+        let times = times.lock().expect("times");
+        let mean = times.iter().sum::<Duration>() / u32::try_from(times.len().max(1)).unwrap_or(1);
+        let max = times.iter().max().copied().unwrap_or_default();
+        let mut sorted = times.clone();
+        sorted.sort();
+        let p99 = sorted.get(sorted.len() * 99 / 100).copied().unwrap_or_default();
+        println!(
+            "overall {:.1}% over {total} games; {} decisions, mean {:.3} s, 99th percentile {:.3} s, max {:.3} s",
+            100.0 * all / total as f64,
+            times.len(),
+            mean.as_secs_f64(),
+            p99.as_secs_f64(),
+            max.as_secs_f64()
+        );
+    }
+}
