@@ -966,7 +966,7 @@ proptest! {
         let setup = crate::framework::playable::load_setup::<RangeDuel>(&path, &rules)
             .expect("setup");
         let mut d = RangeDuel::new(&setup);
-        let (mut rng, mut pick) = (MatchRng::new(seed), MatchRng::new(seed ^ 0x51));
+        let mut pick = MatchRng::new(seed ^ 0x51);
         let mut scratch = d.clone();
         for _ in 0..=turns {
             if d.outcome().is_some() {

@@ -23,9 +23,9 @@ pub mod odds;
 mod outcome;
 mod plan;
 mod resolve;
+pub mod search;
 pub mod setup;
 pub mod state;
-pub mod search;
 pub mod tactics;
 
 use std::path::{Path, PathBuf};
@@ -391,6 +391,20 @@ impl Playable for TankCommander {
             "greedy" => {
                 "Fires at the best odds it can see and drives toward its mission and the enemy, \
                  without a thought for the enemy's guns: a plain opponent for a first game"
+            }
+            "major" => {
+                "Plans: tries each sensible action (what the tactical bot would do, a warier and a \
+                 bolder plan, every shot, every unit it could move next) by playing the battle out \
+                 to the end many times, and picks what wins most. Won 67% of 216 games against the \
+                 greedy bot; about 0.1 s a decision"
+            }
+            "general" => {
+                "Plans hardest: the major's search with five times the playouts. Won 75% of 36 \
+                 games against the greedy bot; about 0.5 s a decision, a few seconds at worst"
+            }
+            n if n.starts_with("search:") => {
+                "The searching bot on a budget of your own: `search:N` plays out N actions a \
+                 decision (the same choices on any machine), `search:1.5s` thinks 1.5 s"
             }
             _ => {
                 "Fires at the best odds, and fears the enemy's guns: takes cover in forest and \

@@ -123,7 +123,17 @@ impl Bot<TankCommander> for SearchBot {
         if candidates.len() <= 1 {
             return candidates.first().copied().or(fast);
         }
-        Some(search(&root, player, &candidates, fast, self.budget, rng.next_u64()).action)
+        Some(
+            search(
+                &root,
+                player,
+                &candidates,
+                fast,
+                self.budget,
+                rng.next_u64(),
+            )
+            .action,
+        )
     }
 }
 
@@ -318,7 +328,11 @@ fn score(game: &TankCommander, player: PlayerId, outcome: Option<&Outcome>) -> f
             .filter(|u| (u.side == player) == mine)
             .fold((0.0, 0.0), |(left, all), u| {
                 let full = f64::from(u.base.hull.max(1));
-                let now = if u.is_active() { f64::from(u.hull) } else { 0.0 };
+                let now = if u.is_active() {
+                    f64::from(u.hull)
+                } else {
+                    0.0
+                };
                 (left + now, all + full)
             });
         if all > 0.0 { left / all } else { 0.0 }
@@ -346,7 +360,8 @@ mod tests {
                 return game;
             }
             let action = decide(&game, player, &Style::TACTICAL).expect("an action");
-            game.apply(player, &action, &mut dice).expect("a legal action");
+            game.apply(player, &action, &mut dice)
+                .expect("a legal action");
         }
     }
 
@@ -364,7 +379,13 @@ mod tests {
             SearchBot::named("search:1.5s").map(|b| b.budget()),
             Some(Budget::Time(Duration::from_millis(1500)))
         );
-        for bad in ["search:0", "search:-1s", "search:fast", "search:900s", "admiral"] {
+        for bad in [
+            "search:0",
+            "search:-1s",
+            "search:fast",
+            "search:900s",
+            "admiral",
+        ] {
             assert!(SearchBot::named(bad).is_none(), "{bad}");
         }
     }
@@ -374,9 +395,11 @@ mod tests {
         let game = river_town();
         let player = game.current;
         let choose = || {
-            SearchBot::named("search:3000")
-                .expect("a bot")
-                .choose(&game, player, &mut MatchRng::new(11))
+            SearchBot::named("search:3000").expect("a bot").choose(
+                &game,
+                player,
+                &mut MatchRng::new(11),
+            )
         };
         let first = choose();
         assert!(first.is_some());
@@ -455,7 +478,11 @@ mod tests {
             .expect("scenarios")
             .map(|e| e.expect("entry").path())
             .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-            .filter(|p| !std::fs::read_to_string(p).unwrap_or_default().contains("Training("))
+            .filter(|p| {
+                !std::fs::read_to_string(p)
+                    .unwrap_or_default()
+                    .contains("Training(")
+            })
             .collect();
         paths.sort();
         let jobs: Vec<(usize, u8, u64)> = (0..paths.len())
@@ -506,7 +533,10 @@ mod tests {
         println!("{level} against greedy, {games} games per scenario and side");
         let mut all = 0.0;
         for (path, [a, b]) in paths.iter().zip(&scores) {
-            let name = path.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default();
+            let name = path
+                .file_stem()
+                .map(|s| s.to_string_lossy())
+                .unwrap_or_default();
             let pct = |x: f64| 100.0 * x / games as f64;
             println!("| {name} | {:.1}% | {:.1}% |", pct(*a), pct(*b));
             all += a + b;
@@ -517,7 +547,10 @@ mod tests {
         let max = times.iter().max().copied().unwrap_or_default();
         let mut sorted = times.clone();
         sorted.sort();
-        let p99 = sorted.get(sorted.len() * 99 / 100).copied().unwrap_or_default();
+        let p99 = sorted
+            .get(sorted.len() * 99 / 100)
+            .copied()
+            .unwrap_or_default();
         println!(
             "overall {:.1}% over {total} games; {} decisions, mean {:.3} s, 99th percentile {:.3} s, max {:.3} s",
             100.0 * all / total as f64,
