@@ -265,32 +265,51 @@ impl RangeDuel {
     }
 
     /// Makes this duel the same as `other`, a duel of the same setup, without allocating:
-    /// the names of tanks and crews stay, every other field is copied.
+    /// the names of tanks and crews stay, every other field is copied. The structs are
+    /// taken apart whole, so a field added to them must be named here.
     pub(crate) fn copy_play_from(&mut self, other: &Self) {
-        debug_assert!(Arc::ptr_eq(&self.setup, &other.setup));
-        self.range = other.range;
-        self.turn = other.turn;
-        self.orders = other.orders;
-        self.presented = other.presented;
-        self.hull_down = other.hull_down;
-        for (mine, theirs) in self.tanks.iter_mut().zip(&other.tanks) {
-            mine.build = theirs.build;
-            mine.armor = theirs.armor;
-            mine.hull = theirs.hull;
-            mine.lieutenant_covers = theirs.lieutenant_covers;
-            mine.medkit_unused = theirs.medkit_unused;
-            mine.loaded = theirs.loaded;
-            mine.knocked_out = theirs.knocked_out;
-            for (m, t) in mine.crew.iter_mut().zip(&theirs.crew) {
-                m.role = t.role;
-                m.wounds = t.wounds;
-                m.treated = t.treated;
-                m.ability_used = t.ability_used;
-                m.veteran = t.veteran;
-                m.spare_uses = t.spare_uses;
+        let Self {
+            setup,
+            tanks,
+            range,
+            turn,
+            orders,
+            presented,
+            hull_down,
+        } = other;
+        debug_assert!(Arc::ptr_eq(&self.setup, setup));
+        (self.range, self.turn, self.orders) = (*range, *turn, *orders);
+        (self.presented, self.hull_down) = (*presented, *hull_down);
+        for (mine, theirs) in self.tanks.iter_mut().zip(tanks) {
+            let DuelTank {
+                name: _,
+                build,
+                armor,
+                hull,
+                crew,
+                lieutenant_covers,
+                medkit_unused,
+                loaded,
+                knocked_out,
+            } = theirs;
+            (mine.build, mine.armor, mine.hull) = (*build, *armor, *hull);
+            (mine.lieutenant_covers, mine.medkit_unused) = (*lieutenant_covers, *medkit_unused);
+            (mine.loaded, mine.knocked_out) = (*loaded, *knocked_out);
+            for (m, t) in mine.crew.iter_mut().zip(crew) {
+                let CrewMember {
+                    role,
+                    name: _,
+                    wounds,
+                    treated,
+                    ability_used,
+                    veteran,
+                    spare_uses,
+                } = t;
+                (m.role, m.wounds, m.treated) = (*role, *wounds, *treated);
+                (m.ability_used, m.veteran, m.spare_uses) = (*ability_used, *veteran, *spare_uses);
             }
         }
-        debug_assert_eq!(self.tanks, other.tanks);
+        debug_assert_eq!(&self.tanks, tanks);
     }
 
     /// The to-hit target number `shooter` needs at band `range`, with its modifiers,

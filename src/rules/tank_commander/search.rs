@@ -119,7 +119,7 @@ impl Bot<TankCommander> for SearchBot {
             .filter(|a| *a != Action::Concede)
             .collect();
         let fast = decide(&root, player, &Style::TACTICAL);
-        let candidates = shortlist(&root, player, &legal);
+        let candidates = shortlist(&root, player, &legal, fast);
         if candidates.len() <= 1 {
             return candidates.first().copied().or(fast);
         }
@@ -138,7 +138,8 @@ impl Bot<TankCommander> for SearchBot {
 }
 
 /// The ways of weighing a position whose choices the search compares: the tactical
-/// bot's, the greedy bot's, a warier and a bolder tactical bot.
+/// bot's (first: the search's fast choice), the greedy bot's, a warier and a bolder
+/// tactical bot.
 const STYLES: [Style; 4] = [
     Style::TACTICAL,
     Style::GREEDY,
@@ -155,20 +156,27 @@ const STYLES: [Style; 4] = [
     },
 ];
 
-/// The actions worth playing out: what each of [`STYLES`] would do, every unit that may
-/// activate and every shot on offer. Only sensible actions are compared, so that a
-/// playout's luck cannot talk the bot into a silly one.
-fn shortlist(root: &TankCommander, player: PlayerId, legal: &[Action]) -> Vec<Action> {
+/// The actions worth playing out: what each of [`STYLES`] would do (`fast`, the first
+/// style's choice, already weighed), every unit that may activate and every shot on
+/// offer. Only sensible actions are compared, so that a playout's luck cannot talk the
+/// bot into a silly one.
+fn shortlist(
+    root: &TankCommander,
+    player: PlayerId,
+    legal: &[Action],
+    fast: Option<Action>,
+) -> Vec<Action> {
     let mut list: Vec<Action> = Vec::new();
     let mut add = |a: Action| {
         if legal.contains(&a) && !list.contains(&a) {
             list.push(a);
         }
     };
-    for style in &STYLES {
-        if let Some(a) = decide(root, player, style) {
-            add(a);
-        }
+    let others = STYLES[1..]
+        .iter()
+        .filter_map(|style| decide(root, player, style));
+    for a in fast.into_iter().chain(others) {
+        add(a);
     }
     for &a in legal {
         if matches!(
@@ -354,12 +362,12 @@ mod tests {
         game.begin(&mut dice);
         loop {
             let player = game.current;
+            let action = decide(&game, player, &Style::TACTICAL).expect("an action");
             if game.activation().is_some()
-                && shortlist(&game, player, &game.legal(player)).len() > 2
+                && shortlist(&game, player, &game.legal(player), Some(action)).len() > 2
             {
                 return game;
             }
-            let action = decide(&game, player, &Style::TACTICAL).expect("an action");
             game.apply(player, &action, &mut dice)
                 .expect("a legal action");
         }
@@ -411,7 +419,8 @@ mod tests {
     fn the_search_keeps_to_its_budget_and_tries_every_action() {
         let game = river_town();
         let player = game.current;
-        let legal = shortlist(&game, player, &game.legal(player));
+        let fast = decide(&game, player, &Style::TACTICAL);
+        let legal = shortlist(&game, player, &game.legal(player), fast);
         let found = search(&game, player, &legal, None, Budget::Nodes(5_000), 1);
         assert!(found.playouts as usize >= legal.len());
         // Sequential halving may overrun by the last round's one playout an action.
