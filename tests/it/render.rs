@@ -1418,6 +1418,83 @@ fn the_lab_flags_a_change_the_bots_seldom_met() {
     );
 }
 
+/// The first action of the searching bot `bot` (seat 1, the tactical bot in seat 2) in a
+/// game of `setup` that the tactical bot would not have played in its place, preferring
+/// smoke: its index and both choices in words.
+fn first_planned(setup: &str, seed: u64, bot: &str) -> Option<(usize, String, String)> {
+    use tanktable::framework::bot::Bot;
+    use tanktable::framework::{Game, MatchRng};
+    use tanktable::rules::tank_commander::TankCommander;
+    use tanktable::rules::tank_commander::action::Action;
+    use tanktable::rules::tank_commander::tactics::TacticalBot;
+    let rules = TankCommander::load_rules(None).unwrap();
+    let setup = playable::load_setup::<TankCommander>(&project(setup), &rules).unwrap();
+    let seats = vec![Seat::Bot(bot.into()), Seat::Bot("tactical".into())];
+    let mut m = SeatedMatch::<TankCommander>::new(setup, "s".into(), seed, seats).unwrap();
+    let mut first = None;
+    for i in 0..600 {
+        let state = m.state().clone();
+        let before = m.game.history().len();
+        m.autoplay(1).ok()?;
+        let Some(step) = m.game.history().get(before) else {
+            break;
+        };
+        if step.player.0 != 0 {
+            continue;
+        }
+        let tactical = TacticalBot.choose(&state, step.player, &mut MatchRng::new(0))?;
+        if tactical == step.action {
+            continue;
+        }
+        let planned = (
+            i,
+            state.describe_action(&step.action),
+            state.describe_action(&tactical),
+        );
+        if matches!(step.action, Action::DeploySmoke(_)) {
+            return Some(planned);
+        }
+        first.get_or_insert(planned);
+    }
+    first
+}
+
+/// A game against the searching bot `major` at a turn where it plans: the first action
+/// it chose against the tactical bot's choice (smoke, if it laid any), before and after,
+/// panels and all, kept for people to look at. (The bots play on in the client while it
+/// draws its first frames, so each picture stands a few actions later; the two stand one
+/// action apart.)
+#[test]
+fn a_turn_the_searching_bot_plans_is_played_on_the_table() {
+    if !can_render() {
+        return;
+    }
+    // Seed 4: the searching bot fires at another tank than the tactical bot would.
+    let (setup, seed) = ("scenarios/battle.ron", 4);
+    let (k, planned, instead) = first_planned(setup, seed, "major")
+        .expect("the searching bot departs from the tactical bot");
+    println!(
+        "action {k}: the searching bot chose {planned}; the tactical bot would have chosen {instead}"
+    );
+    let shot = |actions: usize, name: &str| {
+        let scene = Scene {
+            seats: vec!["major".into(), "tactical".into()],
+            seed,
+            autoplay: actions,
+            frame: 40,
+            ..Scene::on(setup)
+        };
+        pixels(&render(&scene, name)).2
+    };
+    let before = shot(k, "search-plans-before-ui.png");
+    let after = shot(k + 1, "search-plans-after-ui.png");
+    let changed = before.iter().zip(&after).filter(|(x, y)| x != y).count();
+    assert!(
+        changed > 500,
+        "the planned action shows on the table ({changed} px)"
+    );
+}
+
 #[test]
 fn the_lab_shows_a_duels_matrix_rows_and_card_class_matchups() {
     if !can_render() {

@@ -393,14 +393,15 @@ impl Playable for TankCommander {
                  without a thought for the enemy's guns: a plain opponent for a first game"
             }
             "major" => {
-                "Plans: tries each sensible action (what the tactical bot would do, a warier and a \
-                 bolder plan, every shot, every unit it could move next) by playing the battle out \
-                 to the end many times, and picks what wins most. Won 67% of 216 games against the \
-                 greedy bot; about 0.1 s a decision"
+                "Plans: tries each sensible action (what the tactical bot would do, a warier \
+                 and a bolder plan, every shot at a unit, every unit it could move next) by \
+                 playing the battle out to the end many times, and picks what wins most. Won \
+                 64% of 216 games against the greedy bot; about 0.04 s a decision"
             }
             "general" => {
-                "Plans hardest: the major's search with five times the playouts. Won 75% of 36 \
-                 games against the greedy bot; about 0.5 s a decision, a few seconds at worst"
+                "The major's search with five times the playouts: about 0.2 s a decision, a few \
+                 seconds at worst. Won 62.5% of 36 games against the greedy bot, no stronger \
+                 than the major within what those games can tell"
             }
             n if n.starts_with("search:") => {
                 "The searching bot on a budget of your own: `search:N` plays out N actions a \
