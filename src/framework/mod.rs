@@ -29,6 +29,7 @@ pub mod prob;
 pub mod record;
 pub mod rng;
 pub mod seated;
+pub mod strength;
 
 #[cfg(test)]
 mod tests;

@@ -57,7 +57,7 @@ fn value(tank: &DuelTank) -> f32 {
     f32::from(tank.hull) + crew
 }
 
-fn score(game: &RangeDuel, me: PlayerId, foe: PlayerId) -> f32 {
+pub(crate) fn score(game: &RangeDuel, me: PlayerId, foe: PlayerId) -> f32 {
     let position = threat(game, me, foe, game.range()) - threat(game, foe, me, game.range());
     value(game.tank(me)) - value(game.tank(foe)) + 0.5 * position
 }

@@ -160,26 +160,8 @@ impl Bot<TankCombat> for HeuristicBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::framework::PlayerId;
     use crate::rules::tank_combat::CombatSetup;
-
-    /// `game` with everything `seat` cannot see dealt anew: the other players' hands
-    /// traded for cards of the draw pile, and the pile's order shuffled.
-    fn unseen_dealt_anew(game: &TankCombat, seat: PlayerId, rng: &mut MatchRng) -> TankCombat {
-        let mut other = game.clone();
-        for (i, tank) in other.tanks.iter_mut().enumerate() {
-            if i == seat.index() {
-                continue;
-            }
-            for card in &mut tank.hand {
-                if let Some(k) = (!other.deck.is_empty()).then(|| rng.pick(other.deck.len())) {
-                    std::mem::swap(card, &mut other.deck[k]);
-                }
-            }
-        }
-        rng.shuffle(&mut other.deck);
-        other
-    }
+    use crate::rules::tank_combat::tests::unseen_dealt_anew;
 
     #[test]
     fn the_bot_chooses_the_same_whatever_it_cannot_see() {

@@ -919,7 +919,7 @@ fn refusals_explain_themselves() {
         .unwrap_err();
     assert!(err.contains("there is no player 10"), "{err}");
     assert!(g.view(PlayerId(9)).hand.is_empty());
-    assert_eq!(TankCombat::bot_names(), &["heuristic", "random"]);
+    assert_eq!(TankCombat::bot_names(), &["heuristic", "planner", "random"]);
     assert!(TankCombat::bot("nobody").is_none());
 }
 
@@ -1427,4 +1427,26 @@ fn a_draw_from_an_empty_deck_and_discard_pile_does_nothing() {
     assert_eq!(g.legal_actions(P2), vec![Action::Pass]);
     let facts = g.apply(P2, &Action::Pass, &mut MatchRng::new(1)).unwrap();
     assert!(facts.contains(&Fact::PassedTurn { player: P2 }));
+}
+
+/// `game` with everything `seat` cannot see dealt anew: the other players' hands
+/// traded for cards of the draw pile, and the pile's order shuffled.
+pub(crate) fn unseen_dealt_anew(
+    game: &TankCombat,
+    seat: PlayerId,
+    rng: &mut MatchRng,
+) -> TankCombat {
+    let mut other = game.clone();
+    for (i, tank) in other.tanks.iter_mut().enumerate() {
+        if i == seat.index() {
+            continue;
+        }
+        for card in &mut tank.hand {
+            if let Some(k) = (!other.deck.is_empty()).then(|| rng.pick(other.deck.len())) {
+                std::mem::swap(card, &mut other.deck[k]);
+            }
+        }
+    }
+    rng.shuffle(&mut other.deck);
+    other
 }
