@@ -241,11 +241,13 @@ fn name_of(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// The `.ron` files of a folder of `scenarios/`, sorted.
+/// The `.ron` files of a folder of the project's `scenarios/`, sorted (for measurements
+/// run from the source tree).
 ///
 /// # Errors
 /// A sentence when the folder cannot be read.
-pub fn shipped_setups(folder: &str) -> Result<Vec<PathBuf>, String> {
+#[cfg(test)]
+pub(crate) fn shipped_setups(folder: &str) -> Result<Vec<PathBuf>, String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("scenarios")
         .join(folder);

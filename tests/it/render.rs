@@ -97,6 +97,8 @@ struct Scene {
     /// Draw with these graphics settings: `KEY,SHADOWS` ([`Antialiasing::key`], `true`
     /// or `false`) instead of the data folder's.
     graphics: Option<String>,
+    /// After `autoplay`, people take every seat, so the table holds still at that action.
+    hold: bool,
 }
 
 impl Scene {
@@ -110,7 +112,7 @@ impl Scene {
 
     fn encode(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
             self.setup.clone().unwrap_or_default(),
             self.seats.join(","),
             self.seed,
@@ -126,6 +128,7 @@ impl Scene {
             self.editor.clone().unwrap_or_default(),
             self.click_piece,
             self.graphics.clone().unwrap_or_default(),
+            self.hold,
         )
     }
 
@@ -151,6 +154,7 @@ impl Scene {
             editor: Some(f[12].to_string()).filter(|s| !s.is_empty()),
             click_piece: f[13] == "true",
             graphics: Some(f[14].to_string()).filter(|s| !s.is_empty()),
+            hold: f[15] == "true",
         }
     }
 }
@@ -572,6 +576,9 @@ fn stage<G: GameClient>(app: &mut App, path: &Path, scene: &Scene) {
     let mut seated =
         SeatedMatch::<G>::new(setup, path.display().to_string(), scene.seed, seats).unwrap();
     seated.autoplay(scene.autoplay).unwrap();
+    if scene.hold {
+        seated.seats = vec![Seat::Person; seated.seats.len()];
+    }
     let mut staged = Some(Session::new(seated, Some(path.to_path_buf())));
     app.add_systems(Startup, move |world: &mut World| {
         if let Some(session) = staged.take() {
@@ -1493,6 +1500,38 @@ fn a_turn_the_searching_bot_plans_is_played_on_the_table() {
         changed > 500,
         "the planned action shows on the table ({changed} px)"
     );
+}
+
+/// The searching bot lays smoke where the tactical bot would have ended its tank's
+/// activation: River Crossing, seed 3, just before and just after (people then take the
+/// seats, so the table holds still), kept for people to look at.
+#[test]
+fn the_searching_bot_lays_smoke_on_the_table() {
+    if !can_render() {
+        return;
+    }
+    let (setup, seed) = ("scenarios/river-crossing.ron", 3);
+    let (k, planned, instead) = first_planned(setup, seed, "major")
+        .expect("the searching bot departs from the tactical bot");
+    println!(
+        "action {k}: the searching bot chose {planned}; the tactical bot would have chosen {instead}"
+    );
+    assert!(planned.contains("deploy smoke"), "{planned}");
+    let shot = |actions: usize, name: &str| {
+        let scene = Scene {
+            seats: vec!["major".into(), "tactical".into()],
+            seed,
+            autoplay: actions,
+            frame: 40,
+            hold: true,
+            ..Scene::on(setup)
+        };
+        pixels(&render(&scene, name)).2
+    };
+    let before = shot(k, "search-smoke-before-ui.png");
+    let after = shot(k + 1, "search-smoke-after-ui.png");
+    let changed = before.iter().zip(&after).filter(|(x, y)| x != y).count();
+    assert!(changed > 500, "the smoke shows on the table ({changed} px)");
 }
 
 #[test]

@@ -446,27 +446,6 @@ mod tests {
         assert!(score(&game, player, None) > score(&game, player, Some(&lost)));
     }
 
-    /// Times each decision of the bot it wraps.
-    struct Timed(SearchBot, std::sync::Arc<std::sync::Mutex<Vec<Duration>>>);
-
-    impl Bot<TankCommander> for Timed {
-        fn name(&self) -> &str {
-            self.0.name()
-        }
-
-        fn choose(
-            &mut self,
-            game: &TankCommander,
-            player: PlayerId,
-            rng: &mut MatchRng,
-        ) -> Option<Action> {
-            let started = Instant::now();
-            let choice = self.0.choose(game, player, rng);
-            self.1.lock().expect("times").push(started.elapsed());
-            choice
-        }
-    }
-
     /// A measurement: a searching level against the greedy bot on every shipped
     /// two-sided scenario, both sides, with the time of each decision.
     /// `TANKTABLE_BOT=major TANKTABLE_GAMES=6 cargo test --release --no-default-features
@@ -475,6 +454,7 @@ mod tests {
     #[ignore = "a measurement: TANKTABLE_BOT=major TANKTABLE_GAMES=6 cargo test --release --no-default-features --lib search_strength -- --ignored --nocapture"]
     fn search_strength_against_greedy() {
         use crate::framework::bot::play_out;
+        use crate::framework::strength::Timed;
         use crate::rules::tank_commander::bot::GreedyBot;
         use std::sync::atomic::{AtomicUsize, Ordering};
         use std::sync::{Arc, Mutex};
@@ -512,10 +492,10 @@ mod tests {
                         )
                         .expect("a scenario");
                         let game = TankCommander::from_setup(&battle).expect("a battle");
-                        let searcher: Box<dyn Bot<TankCommander>> = Box::new(Timed(
-                            SearchBot::named(&level).expect("a level"),
-                            Arc::clone(&times),
-                        ));
+                        let searcher: Box<dyn Bot<TankCommander>> = Box::new(Timed {
+                            bot: Box::new(SearchBot::named(&level).expect("a level")),
+                            times: Arc::clone(&times),
+                        });
                         let mut bots: Vec<Box<dyn Bot<TankCommander>>> =
                             vec![Box::new(GreedyBot), Box::new(GreedyBot)];
                         bots[usize::from(side)] = searcher;
