@@ -1466,36 +1466,45 @@ fn first_planned(setup: &str, seed: u64, bot: &str) -> Option<(usize, String, St
     first
 }
 
+/// The first turn `major` plans in a game of `setup` against the tactical bot (see
+/// [`first_planned`]), drawn just before and just after into `NAME-before-ui.png` and
+/// `NAME-after-ui.png`, with the pixels that changed between the two. With `hold`, people
+/// take the seats once the bots have played up to the picture, so the table holds still;
+/// without, the bots play on while the client draws its first frames, and each picture
+/// stands a few actions later. Returns the planned action in words and the changed pixels.
+fn planned_turn_drawn(setup: &str, seed: u64, name: &str, hold: bool) -> (String, usize) {
+    let (k, planned, instead) = first_planned(setup, seed, "major")
+        .expect("the searching bot departs from the tactical bot");
+    println!(
+        "action {k}: the searching bot chose {planned}; the tactical bot would have chosen {instead}"
+    );
+    let shot = |actions: usize, picture: &str| {
+        let scene = Scene {
+            seats: vec!["major".into(), "tactical".into()],
+            seed,
+            autoplay: actions,
+            frame: 40,
+            hold,
+            ..Scene::on(setup)
+        };
+        pixels(&render(&scene, &format!("{name}-{picture}-ui.png"))).2
+    };
+    let before = shot(k, "before");
+    let after = shot(k + 1, "after");
+    let changed = before.iter().zip(&after).filter(|(x, y)| x != y).count();
+    (planned, changed)
+}
+
 /// A game against the searching bot `major` at a turn where it plans: the first action
-/// it chose against the tactical bot's choice (smoke, if it laid any), before and after,
-/// panels and all, kept for people to look at. (The bots play on in the client while it
-/// draws its first frames, so each picture stands a few actions later; the two stand one
-/// action apart.)
+/// it chose against the tactical bot's choice, before and after, panels and all, kept for
+/// people to look at.
 #[test]
 fn a_turn_the_searching_bot_plans_is_played_on_the_table() {
     if !can_render() {
         return;
     }
     // Seed 4: the searching bot fires at another tank than the tactical bot would.
-    let (setup, seed) = ("scenarios/battle.ron", 4);
-    let (k, planned, instead) = first_planned(setup, seed, "major")
-        .expect("the searching bot departs from the tactical bot");
-    println!(
-        "action {k}: the searching bot chose {planned}; the tactical bot would have chosen {instead}"
-    );
-    let shot = |actions: usize, name: &str| {
-        let scene = Scene {
-            seats: vec!["major".into(), "tactical".into()],
-            seed,
-            autoplay: actions,
-            frame: 40,
-            ..Scene::on(setup)
-        };
-        pixels(&render(&scene, name)).2
-    };
-    let before = shot(k, "search-plans-before-ui.png");
-    let after = shot(k + 1, "search-plans-after-ui.png");
-    let changed = before.iter().zip(&after).filter(|(x, y)| x != y).count();
+    let (_, changed) = planned_turn_drawn("scenarios/battle.ron", 4, "search-plans", false);
     assert!(
         changed > 500,
         "the planned action shows on the table ({changed} px)"
@@ -1503,34 +1512,16 @@ fn a_turn_the_searching_bot_plans_is_played_on_the_table() {
 }
 
 /// The searching bot lays smoke where the tactical bot would have ended its tank's
-/// activation: River Crossing, seed 3, just before and just after (people then take the
-/// seats, so the table holds still), kept for people to look at.
+/// activation: River Crossing, seed 3, just before and just after (the table held still),
+/// kept for people to look at.
 #[test]
 fn the_searching_bot_lays_smoke_on_the_table() {
     if !can_render() {
         return;
     }
-    let (setup, seed) = ("scenarios/river-crossing.ron", 3);
-    let (k, planned, instead) = first_planned(setup, seed, "major")
-        .expect("the searching bot departs from the tactical bot");
-    println!(
-        "action {k}: the searching bot chose {planned}; the tactical bot would have chosen {instead}"
-    );
+    let (planned, changed) =
+        planned_turn_drawn("scenarios/river-crossing.ron", 3, "search-smoke", true);
     assert!(planned.contains("deploy smoke"), "{planned}");
-    let shot = |actions: usize, name: &str| {
-        let scene = Scene {
-            seats: vec!["major".into(), "tactical".into()],
-            seed,
-            autoplay: actions,
-            frame: 40,
-            hold: true,
-            ..Scene::on(setup)
-        };
-        pixels(&render(&scene, name)).2
-    };
-    let before = shot(k, "search-smoke-before-ui.png");
-    let after = shot(k + 1, "search-smoke-after-ui.png");
-    let changed = before.iter().zip(&after).filter(|(x, y)| x != y).count();
     assert!(changed > 500, "the smoke shows on the table ({changed} px)");
 }
 

@@ -161,33 +161,16 @@ impl Bot<TankCombat> for HeuristicBot {
 mod tests {
     use super::*;
     use crate::rules::tank_combat::CombatSetup;
-    use crate::rules::tank_combat::tests::unseen_dealt_anew;
+    use crate::rules::tank_combat::tests::assert_blind_to_the_unseen;
 
     #[test]
     fn the_bot_chooses_the_same_whatever_it_cannot_see() {
-        for setup in [CombatSetup::builtin_default()] {
-            for seed in 0..40 {
-                let mut game = TankCombat::new(&setup);
-                let mut dice = MatchRng::new(seed);
-                game.begin(&mut dice);
-                // Play a few turns in, then ask at every decision of the next ones.
-                let mut bots = [HeuristicBot, HeuristicBot];
-                for step in 0..30 {
-                    let Some(&seat) = game.to_act().first() else {
-                        break;
-                    };
-                    let other = unseen_dealt_anew(&game, seat, &mut MatchRng::new(seed + step));
-                    assert!(
-                        other.deck != game.deck || other.tanks != game.tanks,
-                        "something hidden changed"
-                    );
-                    let mine = bots[0].choose(&game, seat, &mut MatchRng::new(step));
-                    let theirs = bots[1].choose(&other, seat, &mut MatchRng::new(step));
-                    assert_eq!(mine, theirs, "seed {seed}, step {step}");
-                    let Some(action) = mine else { break };
-                    game.apply(seat, &action, &mut dice).expect("legal");
-                }
-            }
-        }
+        let choices = assert_blind_to_the_unseen(
+            &mut HeuristicBot,
+            &CombatSetup::builtin_default(),
+            0..40,
+            30,
+        );
+        assert!(choices > 200, "only {choices} real choices compared");
     }
 }

@@ -1450,3 +1450,38 @@ pub(crate) fn unseen_dealt_anew(
     rng.shuffle(&mut other.deck);
     other
 }
+
+/// Plays `steps` decisions into a match of `setup` for each seed with `bot` at every seat,
+/// asking it each time also in a match where everything the seat cannot see was dealt
+/// anew ([`unseen_dealt_anew`]), and checks it chooses the same. Returns how many of the
+/// decisions had more than one legal action.
+pub(crate) fn assert_blind_to_the_unseen(
+    bot: &mut dyn crate::framework::bot::Bot<TankCombat>,
+    setup: &CombatSetup,
+    seeds: std::ops::Range<u64>,
+    steps: u64,
+) -> usize {
+    let mut choices = 0;
+    for seed in seeds {
+        let mut game = TankCombat::new(setup);
+        let mut dice = MatchRng::new(seed);
+        game.begin(&mut dice);
+        for step in 0..steps {
+            let Some(&seat) = game.to_act().first() else {
+                break;
+            };
+            let other = unseen_dealt_anew(&game, seat, &mut MatchRng::new(seed + step));
+            assert!(
+                other.deck != game.deck || other.tanks != game.tanks,
+                "something hidden changed"
+            );
+            let mine = bot.choose(&game, seat, &mut MatchRng::new(step));
+            let theirs = bot.choose(&other, seat, &mut MatchRng::new(step));
+            assert_eq!(mine, theirs, "seed {seed}, step {step}");
+            choices += usize::from(game.legal_actions(seat).len() > 1);
+            let Some(action) = mine else { break };
+            game.apply(seat, &action, &mut dice).expect("legal");
+        }
+    }
+    choices
+}

@@ -453,103 +453,25 @@ mod tests {
     #[test]
     #[ignore = "a measurement: TANKTABLE_BOT=major TANKTABLE_GAMES=6 cargo test --release --no-default-features --lib search_strength -- --ignored --nocapture"]
     fn search_strength_against_greedy() {
-        use crate::framework::bot::play_out;
-        use crate::framework::strength::Timed;
-        use crate::rules::tank_commander::bot::GreedyBot;
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        use std::sync::{Arc, Mutex};
-
+        use crate::framework::strength::{measure, shipped_setups};
         let level = std::env::var("TANKTABLE_BOT").unwrap_or_else(|_| "major".into());
         let games: u64 = std::env::var("TANKTABLE_GAMES")
             .ok()
             .and_then(|g| g.parse().ok())
             .unwrap_or(2);
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
         let rules = TankCommander::load_rules(None).expect("rules");
-        let mut paths: Vec<_> = std::fs::read_dir(&root)
-            .expect("scenarios")
-            .map(|e| e.expect("entry").path())
-            .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        // Training Range's second side is a row of targets: not a side that plays.
+        let setups: Vec<_> = shipped_setups("")
+            .expect("the shipped scenarios")
+            .into_iter()
             .filter(|p| {
                 !std::fs::read_to_string(p)
                     .unwrap_or_default()
                     .contains("Training(")
             })
             .collect();
-        paths.sort();
-        let jobs: Vec<(usize, u8, u64)> = (0..paths.len())
-            .flat_map(|s| (0..2u8).flat_map(move |side| (0..games).map(move |g| (s, side, g))))
-            .collect();
-        let next = AtomicUsize::new(0);
-        let times = Arc::new(Mutex::new(Vec::new()));
-        let scores = Mutex::new(vec![[0.0f64; 2]; paths.len()]);
-        std::thread::scope(|scope| {
-            for _ in 0..2 {
-                scope.spawn(|| {
-                    while let Some(&(s, side, g)) = jobs.get(next.fetch_add(1, Ordering::SeqCst)) {
-                        let battle = crate::framework::playable::load_setup::<TankCommander>(
-                            &paths[s], &rules,
-                        )
-                        .expect("a scenario");
-                        let game = TankCommander::from_setup(&battle).expect("a battle");
-                        let searcher: Box<dyn Bot<TankCommander>> = Box::new(Timed {
-                            bot: Box::new(SearchBot::named(&level).expect("a level")),
-                            times: Arc::clone(&times),
-                        });
-                        let mut bots: Vec<Box<dyn Bot<TankCommander>>> =
-                            vec![Box::new(GreedyBot), Box::new(GreedyBot)];
-                        bots[usize::from(side)] = searcher;
-                        let played = play_out(
-                            game,
-                            &mut bots,
-                            &mut MatchRng::new(derive_seed(1, g)),
-                            &mut MatchRng::new(derive_seed(2, g)),
-                            100_000,
-                            |_, _| {},
-                        )
-                        .expect("plays");
-                        let winners = played.outcome.map(|o| o.winners).unwrap_or_default();
-                        let score = if winners.is_empty() {
-                            0.5
-                        } else if winners.contains(&PlayerId(side)) {
-                            1.0
-                        } else {
-                            0.0
-                        };
-                        scores.lock().expect("scores")[s][usize::from(side)] += score;
-                    }
-                });
-            }
-        });
-        let scores = scores.into_inner().expect("scores");
-        println!("{level} against greedy, {games} games per scenario and side");
-        let mut all = 0.0;
-        for (path, [a, b]) in paths.iter().zip(&scores) {
-            let name = path
-                .file_stem()
-                .map(|s| s.to_string_lossy())
-                .unwrap_or_default();
-            let pct = |x: f64| 100.0 * x / games as f64;
-            println!("| {name} | {:.1}% | {:.1}% |", pct(*a), pct(*b));
-            all += a + b;
-        }
-        let total = 2 * games * paths.len() as u64;
-        let times = times.lock().expect("times");
-        let mean = times.iter().sum::<Duration>() / u32::try_from(times.len().max(1)).unwrap_or(1);
-        let max = times.iter().max().copied().unwrap_or_default();
-        let mut sorted = times.clone();
-        sorted.sort();
-        let p99 = sorted
-            .get(sorted.len() * 99 / 100)
-            .copied()
-            .unwrap_or_default();
-        println!(
-            "overall {:.1}% over {total} games; {} decisions, mean {:.3} s, 99th percentile {:.3} s, max {:.3} s",
-            100.0 * all / total as f64,
-            times.len(),
-            mean.as_secs_f64(),
-            p99.as_secs_f64(),
-            max.as_secs_f64()
-        );
+        let strength =
+            measure::<TankCommander>(&setups, &rules, (&level, "greedy"), games, 2).expect("plays");
+        println!("{}", strength.table(&level, "greedy"));
     }
 }
