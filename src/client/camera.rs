@@ -30,7 +30,26 @@ const MIN_PITCH: f32 = 0.35;
 const MAX_PITCH: f32 = std::f32::consts::FRAC_PI_2;
 
 impl Rig {
-    fn transform(&self) -> Transform {
+    /// The pitch of the opening view, at an angle.
+    pub const ANGLED: f32 = 1.03;
+    /// The pitch of the top-down view.
+    pub const TOP_DOWN: f32 = MAX_PITCH;
+
+    /// A rig looking at `focus` from `distance`, turned by `yaw` and raised by `pitch`.
+    #[must_use]
+    pub fn looking(focus: Vec3, yaw: f32, pitch: f32, distance: f32) -> Self {
+        Self {
+            focus,
+            yaw,
+            pitch,
+            distance,
+            home: (focus, distance),
+        }
+    }
+
+    /// Where the camera stands and looks.
+    #[must_use]
+    pub fn transform(&self) -> Transform {
         let offset = Quat::from_rotation_y(self.yaw)
             * Quat::from_rotation_x(-self.pitch)
             * Vec3::new(0.0, 0.0, self.distance);
@@ -43,13 +62,8 @@ impl Rig {
         Transform::from_translation(self.focus + offset).looking_at(self.focus, up)
     }
 
-    /// Frames a board: looks at `focus` from `distance`, and makes that the reset view.
-    pub fn frame(&mut self, focus: Vec3, distance: f32) {
-        self.home = (focus, distance);
-        self.reset(false);
-    }
-
-    /// Frames a board as [`Rig::frame`], straight down when `top_down`.
+    /// Frames a board: looks at `focus` from `distance` (straight down when `top_down`),
+    /// and makes that the reset view.
     pub fn frame_view(&mut self, focus: Vec3, distance: f32, top_down: bool) {
         self.home = (focus, distance);
         self.reset(top_down);
@@ -58,11 +72,11 @@ impl Rig {
     fn reset(&mut self, top_down: bool) {
         (self.focus, self.distance) = self.home;
         self.yaw = 0.0;
-        self.pitch = if top_down { MAX_PITCH } else { 1.03 };
-        if top_down {
-            // Straight down the whole board must fit the window's height.
-            self.distance *= 1.12;
-        }
+        self.pitch = if top_down {
+            Self::TOP_DOWN
+        } else {
+            Self::ANGLED
+        };
     }
 }
 
@@ -160,7 +174,23 @@ pub(super) fn configure_camera(
     }
 }
 
-fn steer_with_keys(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut shared: ResMut<Rig>) {
+fn steer_with_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    time: Res<Time>,
+    mut shared: ResMut<Rig>,
+    mut framing: ResMut<super::framing::Framing>,
+) {
+    // A key held for a shortcut (Ctrl+S, Ctrl+Z) never also steers.
+    if keys.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+        KeyCode::AltLeft,
+        KeyCode::AltRight,
+    ]) {
+        return;
+    }
     // Steered on a copy: the rig changes (and the panels follow) only when a key moved it.
     let mut rig = *shared;
     let dt = time.delta_secs().min(0.1);
@@ -196,11 +226,17 @@ fn steer_with_keys(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut shared:
     if keys.pressed(KeyCode::KeyX) {
         rig.distance *= 1.0 + dt;
     }
+    if rig != *shared {
+        framing.steered();
+    }
     if keys.just_pressed(KeyCode::KeyR) {
         rig.reset(false);
+        framing.reset(false);
     }
     if keys.just_pressed(KeyCode::KeyT) {
-        rig.pitch = if rig.pitch > 1.5 { 1.03 } else { MAX_PITCH };
+        let down = rig.pitch <= 1.5;
+        rig.pitch = if down { MAX_PITCH } else { Rig::ANGLED };
+        framing.reset(down);
     }
     shared.set_if_neq(rig);
 }
@@ -210,7 +246,14 @@ fn steer_with_mouse(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     mut rig: ResMut<Rig>,
+    mut framing: ResMut<super::framing::Framing>,
 ) {
+    let steered = (buttons.any_pressed([MouseButton::Right, MouseButton::Middle])
+        && motion.delta != Vec2::ZERO)
+        || scroll.delta.y != 0.0;
+    if steered {
+        framing.steered();
+    }
     let d = motion.delta;
     if buttons.pressed(MouseButton::Right) {
         rig.yaw -= d.x * 0.005;

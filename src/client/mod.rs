@@ -11,6 +11,7 @@
 //! ```text
 //! client/
 //!   mod.rs       screens, system sets, the app        camera.rs  the orbit rig
+//!   framing.rs   the table fitted beside the panels
 //!   session.rs   Session<G>: orders in, facts out      input.rs   clicks and keys to orders
 //!   hud.rs       the panels every game shares          menu.rs    the main menu, a page a game
 //!   effects.rs   callouts, flashes, tank models        reload.rs  data files as assets, hot reload
@@ -25,6 +26,7 @@ mod camera;
 pub mod capture;
 pub mod editor;
 mod effects;
+pub mod framing;
 pub mod games;
 pub mod graphics;
 pub mod hud;
@@ -302,6 +304,7 @@ fn client_plugins(app: &mut App) {
         .add_plugins(logic_plugin)
         .add_plugins((
             camera::plugin,
+            framing::plugin,
             effects::plugin,
             menu::plugin,
             builder::plugin,

@@ -99,6 +99,10 @@ struct Scene {
     graphics: Option<String>,
     /// After `autoplay`, people take every seat, so the table holds still at that action.
     hold: bool,
+    /// Check the table's framing: at 1280×720 and at 1920×1080, at an angle and (for the
+    /// boards) straight down, print how much of the table's outline each panel covers
+    /// and take a screenshot of each (see [`framing_script`]).
+    framing: bool,
 }
 
 impl Scene {
@@ -112,7 +116,7 @@ impl Scene {
 
     fn encode(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
             self.setup.clone().unwrap_or_default(),
             self.seats.join(","),
             self.seed,
@@ -129,6 +133,7 @@ impl Scene {
             self.click_piece,
             self.graphics.clone().unwrap_or_default(),
             self.hold,
+            self.framing,
         )
     }
 
@@ -155,6 +160,7 @@ impl Scene {
             click_piece: f[13] == "true",
             graphics: Some(f[14].to_string()).filter(|s| !s.is_empty()),
             hold: f[15] == "true",
+            framing: f[16] == "true",
         }
     }
 }
@@ -191,8 +197,13 @@ fn render_quiet(scene: &Scene, name: &str, quiet: bool) -> (PathBuf, String) {
 /// writing its screenshot to `out`.
 fn child(scene: &Scene, data: &Path, out: &Path) -> Command {
     let mut command = Command::new("xvfb-run");
+    let screen = if scene.framing {
+        "-screen 0 1920x1080x24"
+    } else {
+        "-screen 0 1280x720x24"
+    };
     command
-        .args(["-a", "-s", "-screen 0 1280x720x24"])
+        .args(["-a", "-s", screen])
         .arg(std::env::current_exe().unwrap())
         .args([
             "render::render_child",
@@ -267,7 +278,7 @@ fn render_child() {
         measure_after(&mut app, scene.frame);
     } else {
         app.insert_resource(CaptureTo {
-            path: out.into(),
+            path: out.clone().into(),
             frame: scene.frame,
             exit: true,
         });
@@ -333,6 +344,41 @@ fn render_child() {
     }
     if scene.click_piece {
         app.add_systems(Update, click_a_piece);
+    }
+    if scene.framing {
+        app.world_mut().remove_resource::<CaptureTo>();
+        let boards = scene.setup.as_deref().is_some_and(|s| {
+            let path = project(s);
+            let text = std::fs::read_to_string(&path).unwrap();
+            matches!(
+                detect(&path, &text).unwrap().game,
+                GameKind::TankCommander | GameKind::TankChess
+            )
+        });
+        let steps: Vec<(UVec2, bool)> = [UVec2::new(1280, 720), UVec2::new(1920, 1080)]
+            .into_iter()
+            .flat_map(|size| std::iter::once((size, false)).chain(boards.then_some((size, true))))
+            .collect();
+        let out = PathBuf::from(&out);
+        app.add_systems(
+            Last,
+            move |count: Res<bevy::diagnostic::FrameCount>,
+                  mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+                  mut framing: ResMut<tanktable::client::framing::Framing>,
+                  outlines: Res<tanktable::client::input::PanelOutlines>,
+                  cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+                  mut commands: Commands,
+                  mut exit: MessageWriter<AppExit>| {
+                framing_script(
+                    count.0,
+                    &steps,
+                    &out,
+                    (&mut windows, &mut framing, &outlines, &cameras),
+                    &mut commands,
+                    &mut exit,
+                );
+            },
+        );
     }
     if let Some(script) = &scene.editor {
         use tanktable::client::editor::OpenEditor;
@@ -406,6 +452,119 @@ fn render_child() {
         tanktable::dispatch_game!(game, stage(&mut app, &path, &scene));
     }
     app.run();
+}
+
+/// The frame the framing script starts at (pipelines compiled), and the frames each of
+/// its steps takes: set, settle, screenshot.
+const FRAMING_START: u32 = 30;
+const FRAMING_STEP: u32 = 26;
+const FRAMING_SHOT: u32 = 16;
+
+/// One step of the framing check each [`FRAMING_STEP`] frames: the window resized and the
+/// view reset (at an angle or straight down); once settled, the table's outline projected
+/// by the real camera, the area of it each panel on screen covers (panels under 40
+/// pixels a side, the § links on the table, aside) printed as `FRAMING` lines, and a
+/// screenshot, the first to `out`, the others beside it.
+#[allow(clippy::type_complexity, reason = "a system's queries, passed on")]
+fn framing_script(
+    frame: u32,
+    steps: &[(UVec2, bool)],
+    out: &Path,
+    (windows, framing, outlines, cameras): (
+        &mut Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+        &mut tanktable::client::framing::Framing,
+        &tanktable::client::input::PanelOutlines,
+        &Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    ),
+    commands: &mut Commands,
+    exit: &mut MessageWriter<AppExit>,
+) {
+    use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+    use tanktable::client::framing::{covered, hull};
+    let Some(since) = frame.checked_sub(FRAMING_START) else {
+        return;
+    };
+    let (k, at) = ((since / FRAMING_STEP) as usize, since % FRAMING_STEP);
+    let Some(&(size, top_down)) = steps.get(k) else {
+        if since == FRAMING_STEP * steps.len() as u32 + 30 {
+            exit.write(AppExit::Success);
+        }
+        return;
+    };
+    let label = format!(
+        "{}x{}{}",
+        size.x,
+        size.y,
+        if top_down { "-top" } else { "" }
+    );
+    if at == 0 {
+        if let Ok(mut window) = windows.single_mut() {
+            window.resolution.set(size.x as f32, size.y as f32);
+        }
+        framing.reset(top_down);
+    }
+    if at != FRAMING_SHOT {
+        return;
+    }
+    let (Ok(window), Ok((camera, eye))) = (windows.single(), cameras.single()) else {
+        return;
+    };
+    let points: Vec<Vec2> = framing
+        .outline()
+        .iter()
+        .filter_map(|p| camera.world_to_viewport(eye, *p).ok())
+        .collect();
+    let shape = hull(&points);
+    let (lo, hi) = points.iter().fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| {
+        (lo.min(*p), hi.max(*p))
+    });
+    let inside = points.len() == framing.outline().len()
+        && lo.x >= 0.0
+        && lo.y >= 0.0
+        && hi.x <= window.width()
+        && hi.y <= window.height();
+    let panels: Vec<String> = outlines
+        .now
+        .iter()
+        .filter(|r| r.width() >= 40.0 && r.height() >= 40.0)
+        .map(|r| {
+            format!(
+                "[{:.0},{:.0} {:.0}x{:.0}: {:.0}]",
+                r.min.x,
+                r.min.y,
+                r.width(),
+                r.height(),
+                covered(&shape, *r)
+            )
+        })
+        .collect();
+    let total: f32 = outlines
+        .now
+        .iter()
+        .filter(|r| r.width() >= 40.0 && r.height() >= 40.0)
+        .map(|r| covered(&shape, *r))
+        .sum();
+    println!(
+        "FRAMING {label} window {}x{} outline {:.0},{:.0} to {:.0},{:.0} inside {inside} covered {total:.0} px panels {}",
+        window.width(),
+        window.height(),
+        lo.x,
+        lo.y,
+        hi.x,
+        hi.y,
+        panels.join(" ")
+    );
+    let path = if k == 0 {
+        out.to_path_buf()
+    } else {
+        out.with_file_name(format!(
+            "{}-{label}.png",
+            out.file_stem().unwrap().to_string_lossy()
+        ))
+    };
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(path));
 }
 
 /// Frames at which [`click_a_piece`] moves the pointer onto a piece, presses, releases,
@@ -1104,6 +1263,84 @@ fn the_range_track_shows_both_tanks() {
 }
 
 /// The main menu: one page a game, all alike.
+/// Every game's largest setup, its table framed at 1280×720 and 1920×1080 (and straight
+/// down, for the two boards): no panel covers any of the table's outline, which lies
+/// inside the window.
+#[test]
+fn the_whole_table_is_in_view_beside_the_panels() {
+    if !can_render() {
+        return;
+    }
+    let mut failures = Vec::new();
+    // A person at the first seat; where hands or orders are secret, bots at the others,
+    // so that no privacy screen hides the table.
+    for (setup, name, players, others) in [
+        ("scenarios/battle.ron", "tank-commander", 2, "person"),
+        (
+            "scenarios/tank-chess/basic-20.ron",
+            "tank-chess",
+            2,
+            "person",
+        ),
+        (
+            "scenarios/battle-tanks/eight-players.ron",
+            "battle-tanks",
+            8,
+            "person",
+        ),
+        (
+            "scenarios/tank-combat/deathmatch-4.ron",
+            "tank-combat",
+            4,
+            "heuristic",
+        ),
+        (
+            "scenarios/range-duel/marathon.ron",
+            "range-duel",
+            2,
+            "heuristic",
+        ),
+    ] {
+        let scene = Scene {
+            framing: true,
+            frame: 1,
+            seats: (0..players)
+                .map(|i| if i == 0 { "person" } else { others }.to_string())
+                .collect(),
+            ..Scene::on(setup)
+        };
+        let (_, stdout) = render_quiet(&scene, &format!("framing-{name}.png"), false);
+        let lines: Vec<&str> = stdout
+            .lines()
+            .filter(|l| l.starts_with("FRAMING"))
+            .collect();
+        let expected = if matches!(name, "tank-commander" | "tank-chess") {
+            4
+        } else {
+            2
+        };
+        assert_eq!(lines.len(), expected, "{name}: {stdout}");
+        for line in lines {
+            println!("{name}: {line}");
+            let covered: f32 = line
+                .split(" covered ")
+                .nth(1)
+                .and_then(|t| t.split(' ').next())
+                .unwrap()
+                .parse()
+                .unwrap();
+            if covered > 0.0 || !line.contains("inside true") {
+                failures.push(format!("{name}: {line}"));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "panels cover the table:\n{}",
+        failures.join("\n")
+    );
+}
+
 #[test]
 fn the_menu_has_a_page_for_every_game() {
     if !can_render() {

@@ -47,6 +47,19 @@ pub(super) fn scene_plugin(app: &mut App) {
         (super::HudSystems::Frame, super::HudSystems::Game).chain(),
     );
     super::input::panels_plugin(app);
+    // The panels each game keeps on screen beside its table.
+    super::framing::frame_panels(
+        app,
+        &[
+            "Unit card",
+            "action bar",
+            "chess status",
+            "chess moves",
+            "battle",
+            "attack",
+            "range",
+        ],
+    );
     scene_of::<TankCommander>(app);
     scene_of::<TankChess>(app);
     scene_of::<BattleTanks>(app);

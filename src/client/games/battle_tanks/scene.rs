@@ -9,7 +9,6 @@ use std::f32::consts::{PI, TAU};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::camera::Rig;
 use crate::client::effects::{Callout, Effect};
 use crate::client::effects::{Shown, Timeline, forget_shown, queue_played};
 use crate::client::hud::{label_box, seat_color, seat_color_3d};
@@ -428,7 +427,7 @@ fn redraw(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut images: ResMut<Assets<Image>>,
-    mut rig: ResMut<Rig>,
+    mut framing: ResMut<crate::client::framing::Framing>,
     time: Res<Time>,
 ) {
     let now = time.elapsed_secs();
@@ -495,8 +494,11 @@ fn redraw(
         Transform::from_xyz(-5.0, 14.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     draw_dice(&mut commands, &assets, game);
-    // The log covers the right of the window: look a little right of the centre.
-    rig.frame(Vec3::new(2.6, 0.0, 1.2), 18.5);
+    // The table's rim, and the dice standing on it.
+    framing.show(
+        crate::client::framing::disc_outline(Vec3::ZERO, TABLE_RADIUS, 0.6),
+        false,
+    );
 }
 
 fn anim_of(game: &BattleTanks, fact: &Fact) -> Option<Anim> {
@@ -871,8 +873,9 @@ fn draw_labels(
             egui::Color32::from_rgb(220, 200, 160),
         );
     }
-    egui::Window::new("battle")
-        .title_bar(false)
+    egui::Window::new("Battle Tanks")
+        .id(egui::Id::new("battle"))
+        .collapsible(true)
         .resizable(false)
         .anchor(egui::Align2::LEFT_TOP, [6.0, 6.0])
         .show(ctx, |ui| {

@@ -9,7 +9,6 @@ use std::f32::consts::FRAC_PI_2;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::camera::Rig;
 use crate::client::effects::{Callout, Effect, TankMeshes, spawn_tank};
 use crate::client::effects::{Shown, Timeline, forget_shown, queue_played};
 use crate::client::hud::{label_box, seat_color, seat_color_3d};
@@ -281,7 +280,7 @@ fn redraw(
     drawn: Query<Entity, With<Drawn>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut rig: ResMut<Rig>,
+    mut framing: ResMut<crate::client::framing::Framing>,
     time: Res<Time>,
 ) {
     let now = time.elapsed_secs();
@@ -395,8 +394,11 @@ fn redraw(
             },
         ));
     }
-    // The log covers the right of the window: look a little right of the centre.
-    rig.frame(Vec3::new(far * 0.2, 0.0, 1.4), far * 1.7 + 2.0);
+    // The track from end to end, with the tanks on it and the band labels beside it.
+    framing.show(
+        crate::client::framing::box_outline(Vec3::new(-far, 0.0, -1.4), Vec3::new(far, 1.4, 1.8)),
+        false,
+    );
 }
 
 fn play_anims(
@@ -684,8 +686,9 @@ fn draw_labels(
             seat_color(t.player),
         );
     }
-    egui::Window::new("range")
-        .title_bar(false)
+    egui::Window::new("Range Duel")
+        .id(egui::Id::new("range"))
+        .collapsible(true)
         .resizable(false)
         .anchor(egui::Align2::LEFT_TOP, [6.0, 6.0])
         .show(ctx, |ui| {

@@ -6,7 +6,6 @@
 use bevy::prelude::*;
 
 use super::{ChessPick, pick_square};
-use crate::client::camera::Rig;
 use crate::client::input::{PanelOutlines, PressOrigin};
 use crate::client::session::{Legal, Session};
 use crate::client::{ClientSystems, GameScreen};
@@ -244,7 +243,8 @@ fn lay_board(
     mut meshes: ResMut<Assets<Mesh>>,
     board: Query<Entity, With<BoardPart>>,
     mut index: ResMut<SquareIndex>,
-    mut rig: ResMut<Rig>,
+    mut framing: ResMut<crate::client::framing::Framing>,
+    top_down: Res<crate::client::camera::View>,
     mut last: Local<Option<u64>>,
 ) {
     if *last == Some(session.generation) {
@@ -256,8 +256,16 @@ fn lay_board(
     }
     let game = session.state();
     let (w, h) = game.size();
-    let span = f32::from(w.max(h));
-    rig.frame(Vec3::new(0.0, 0.0, span * 0.08), span * 1.5);
+    // The board with its frame, the coordinates along the south and west edges, and the
+    // pieces' letter plates.
+    let (hw, hh) = (f32::from(w) / 2.0, f32::from(h) / 2.0);
+    framing.show(
+        crate::client::framing::box_outline(
+            Vec3::new(-hw - 1.1, 0.0, -hh - 0.6),
+            Vec3::new(hw + 0.6, 1.1, hh + 1.1),
+        ),
+        top_down.top_down,
+    );
     commands.spawn((
         BoardPart,
         DespawnOnExit(GameScreen::TankChess),

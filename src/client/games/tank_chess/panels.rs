@@ -141,8 +141,9 @@ fn draw_panels(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = session.state();
-    egui::Window::new("chess status")
-        .title_bar(false)
+    egui::Window::new("Tank Chess")
+        .id(egui::Id::new("chess status"))
+        .collapsible(true)
         .resizable(false)
         .anchor(egui::Align2::LEFT_TOP, [6.0, 6.0])
         .show(ctx, |ui| {

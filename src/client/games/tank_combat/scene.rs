@@ -9,7 +9,6 @@ use std::f32::consts::TAU;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::camera::Rig;
 use crate::client::effects::{Callout, Effect, TankMeshes, spawn_tank};
 use crate::client::effects::{Shown, Timeline, forget_shown, queue_played};
 use crate::client::hud::{label_box, seat_color, seat_color_3d};
@@ -212,7 +211,7 @@ fn redraw(
     drawn: Query<Entity, Or<(With<Drawn>, With<Effect>, With<Floater>)>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut rig: ResMut<Rig>,
+    mut framing: ResMut<crate::client::framing::Framing>,
     time: Res<Time>,
 ) {
     let now = time.elapsed_secs();
@@ -286,8 +285,11 @@ fn redraw(
             ))
             .with_children(|t| spawn_tank(t, &tank, &paint, &dark, ()));
     }
-    // The log covers the right of the window and the hand the bottom.
-    rig.frame(Vec3::new(1.8, 0.0, 2.4), 15.5);
+    // The table's rim, and the tanks standing on it.
+    framing.show(
+        crate::client::framing::disc_outline(Vec3::ZERO, 6.2, 1.0),
+        false,
+    );
 }
 
 fn anim_of(game: &TankCombat, fact: &Fact) -> Option<Anim> {

@@ -201,7 +201,7 @@ struct Surface;
 fn lay_surface(
     mut commands: Commands,
     view: Res<crate::client::camera::View>,
-    mut rig: ResMut<crate::client::camera::Rig>,
+    mut framing: ResMut<crate::client::framing::Framing>,
     table: Res<Session<TankCommander>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -248,14 +248,17 @@ fn lay_surface(
         brightness: DAYLIGHT.1,
         ..default()
     });
-    // Fit the longer side of the board, centred between the panels: the status panel at
-    // the top (with the scenario's goal) is about as tall as the action bar at the bottom,
-    // so seen at an angle aim only a little south.
-    let span = (f32::from(board.width) * 1.5).max(f32::from(board.height) * 1.73);
-    let focus = Vec3::new(centre.x, 0.0, centre.z)
-        + Vec3::new(0.0, 0.0, if view.top_down { 0.0 } else { span * 0.05 });
-    let distance = span * if view.top_down { 1.15 } else { 1.6 };
-    rig.frame_view(focus, distance, view.top_down);
+    // The whole board in view beside the panels: every hex, with its rim, to the height
+    // of a tank on a hill.
+    let (lo, hi) = board.hexes().map(hex_to_world).fold(
+        (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)),
+        |(lo, hi), p| (lo.min(p), hi.max(p)),
+    );
+    let rim = Vec3::new(HEX_SIZE, 0.0, HEX_SIZE);
+    framing.show(
+        crate::client::framing::box_outline(lo - rim, hi + rim + Vec3::Y * 1.5),
+        view.top_down,
+    );
 }
 
 /// The terrain a tile's model shows.
