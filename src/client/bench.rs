@@ -859,6 +859,7 @@ fn measure(scene: &str, args: &BenchArgs) -> Result<FrameStats, String> {
                 antialiasing: super::graphics::Antialiasing::from_key(&args.antialiasing)
                     .unwrap_or_default(),
                 shadows: !args.no_shadows,
+                ..Default::default()
             });
             super::app(launch)?
         }

@@ -28,6 +28,8 @@ pub struct Graphics {
     pub antialiasing: Antialiasing,
     /// Lights cast the shadows each table gives them; off, none does.
     pub shadows: bool,
+    /// Ending an activation or a turn with actions left asks first.
+    pub confirm_ends: bool,
 }
 
 impl Default for Graphics {
@@ -35,6 +37,7 @@ impl Default for Graphics {
         Self {
             antialiasing: Antialiasing::default(),
             shadows: true,
+            confirm_ends: true,
         }
     }
 }
@@ -329,7 +332,7 @@ fn draw_window(
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     let mut chosen = *graphics;
-    egui::Window::new("Graphics")
+    egui::Window::new("Graphics and settings")
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
@@ -366,6 +369,13 @@ fn draw_window(
             ui.add_space(6.0);
             ui.checkbox(&mut chosen.shadows, "Shadows")
                 .on_hover_text("Tanks, trees and buildings cast shadows on the table; off saves the GPU a pass");
+            ui.add_space(6.0);
+            ui.label(egui::RichText::new("Play").strong());
+            ui.checkbox(
+                &mut chosen.confirm_ends,
+                "Ask before ending an activation or a turn with actions left",
+            )
+            .on_hover_text("Tank Commander: End activation (Backspace) with action points unused, or End turn (N) with units that have not acted, asks once first");
             ui.add_space(6.0);
             if let Some(problem) = &window.problem {
                 ui.colored_label(egui::Color32::from_rgb(230, 160, 60), problem);
@@ -409,6 +419,7 @@ mod tests {
         let chosen = Graphics {
             antialiasing: Antialiasing::Fxaa,
             shadows: false,
+            confirm_ends: false,
         };
         write(&path, &chosen).unwrap();
         assert_eq!(read(&path), (chosen, None));

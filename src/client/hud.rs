@@ -99,6 +99,50 @@ pub fn label_box(
     rect.expand(3.0)
 }
 
+/// Labels on the table placed so that none covers one placed before it in the same
+/// frame: each takes its own place when that is free, else the nearest free place above
+/// or below it, then beside it.
+#[derive(Default, Debug)]
+pub struct Placer {
+    taken: Vec<egui::Rect>,
+}
+
+impl Placer {
+    /// How far `rect` moves to a free place (nothing when its own is free); the place is
+    /// taken.
+    pub fn place(&mut self, rect: egui::Rect) -> egui::Vec2 {
+        let (dy, dx) = (rect.height() + 2.0, rect.width() * 0.5 + 2.0);
+        let tries = (0..12_i8)
+            .map(|k| {
+                let n = f32::from(k.div_euclid(2) + 1);
+                egui::vec2(0.0, if k % 2 == 0 { -n * dy } else { n * dy })
+            })
+            .chain([-1.0, 1.0, -2.0, 2.0].map(|n| egui::vec2(n * dx, 0.0)));
+        let shift = std::iter::once(egui::Vec2::ZERO)
+            .chain(tries)
+            .find(|d| {
+                let r = rect.translate(*d);
+                !self.taken.iter().any(|t| t.intersects(r))
+            })
+            .unwrap_or(egui::Vec2::ZERO);
+        self.taken.push(rect.translate(shift));
+        shift
+    }
+}
+
+/// The size [`label_box`] gives `text` at `size`, its plate included.
+#[must_use]
+pub fn label_size(painter: &egui::Painter, text: &str, size: f32) -> egui::Vec2 {
+    painter
+        .layout_no_wrap(
+            text.to_string(),
+            egui::FontId::proportional(size),
+            egui::Color32::WHITE,
+        )
+        .size()
+        + egui::vec2(6.0, 6.0)
+}
+
 pub const WARN: egui::Color32 = egui::Color32::from_rgb(255, 170, 110);
 const TITLE: egui::Color32 = egui::Color32::from_rgb(230, 200, 120);
 

@@ -67,15 +67,68 @@ fn record_outlines(
 
 /// The input of game `G`: panel orders forwarded, and the keys every game shares.
 pub(super) fn game_plugin<G: GameClient>(app: &mut App) {
-    app.add_message::<PanelOrder<G>>().add_systems(
-        Update,
-        (
-            forward_panel_orders::<G>,
-            shared_keys::<G>.run_if(not(typing)),
+    app.add_message::<PanelOrder<G>>()
+        .init_resource::<super::hud::Panels>()
+        .add_systems(
+            Update,
+            (
+                forward_panel_orders::<G>,
+                shared_keys::<G>.run_if(not(typing)),
+            )
+                .in_set(ClientSystems::Input)
+                .run_if(resource_exists::<Session<G>>),
         )
-            .in_set(ClientSystems::Input)
-            .run_if(resource_exists::<Session<G>>),
-    );
+        .add_systems(
+            Update,
+            escape::<G>
+                .after(ClientSystems::Input)
+                .before(ClientSystems::Session)
+                .run_if(resource_exists::<Session<G>>),
+        );
+}
+
+/// Escape closes the topmost window the table has open: a settings or rules window
+/// first, then the what-if, the history, the end of the game; with none open (and behind
+/// the privacy screen too) it opens the menu. A game's own use of Escape (dropping an
+/// aim, answering a question) comes first and takes the key.
+#[allow(clippy::too_many_arguments, reason = "a system's parameters")]
+fn escape<G: GameClient>(
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Res<Session<G>>,
+    mut panels: ResMut<super::hud::Panels>,
+    graphics: Option<ResMut<super::graphics::GraphicsWindow>>,
+    reference: Option<ResMut<super::rules_ref::RulesReference>>,
+    screen: Option<Res<State<super::Screen>>>,
+    mut next: Option<ResMut<NextState<super::Screen>>>,
+) {
+    if !keys.just_pressed(KeyCode::Escape) {
+        return;
+    }
+    if let Some(mut g) = graphics.filter(|g| g.open) {
+        g.open = false;
+        return;
+    }
+    if let Some(mut r) = reference.filter(|r| r.open) {
+        r.open = false;
+        return;
+    }
+    if panels.whatif {
+        panels.whatif = false;
+        return;
+    }
+    if panels.history {
+        panels.history = false;
+        return;
+    }
+    if session.state().outcome().is_some() && !panels.hide_end {
+        panels.hide_end = true;
+        return;
+    }
+    if screen.is_some_and(|s| *s.get() == super::Screen::Playing)
+        && let Some(next) = next.as_mut()
+    {
+        next.set(super::Screen::Menu);
+    }
 }
 
 /// An order from a panel's button: played only if the click began on the panel.

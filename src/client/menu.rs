@@ -383,7 +383,7 @@ fn draw_menu(
                     }
                 }
                 if ui
-                    .button("Graphics…")
+                    .button("Graphics and settings…")
                     .on_hover_text("Edge smoothing and shadows: trade the look for frame time on a slower graphics card")
                     .clicked()
                 {

@@ -156,6 +156,15 @@ impl<G: Game> Match<G> {
         self.history.truncate(len);
     }
 
+    /// How many random draws (dice, shuffles) were made since `len` actions were played:
+    /// none means every action since revealed nothing of the generator.
+    #[must_use]
+    pub fn draws_since(&self, len: usize) -> u64 {
+        self.history
+            .get(len)
+            .map_or(0, |s| self.rng.draws() - s.before.1.draws())
+    }
+
     /// The current state's hash.
     pub fn state_hash(&self) -> u64 {
         self.state.state_hash()

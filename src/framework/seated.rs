@@ -392,9 +392,12 @@ impl<G: Playable> SeatedMatch<G> {
                     .is_some_and(Seat::is_person)
             })
             .ok_or("No action of a person to take back yet")?;
-        if G::CHANCE && !self.playtest {
+        // An action that drew nothing random (a move, a turn, an activation ended) is
+        // taken back in any mode, where the game holds no secrets a step could have shown.
+        let quiet = self.game.draws_since(last) == 0 && !self.state().holds_secrets();
+        if G::CHANCE && !self.playtest && !quiet {
             return Err(format!(
-                "Turn on playtest mode to take actions back: in {} the dice (or cards) are known once played",
+                "Turn on playtest mode to take this back: dice were rolled (or cards drawn) since, and in {} they are known once played",
                 G::KIND.title()
             ));
         }

@@ -182,31 +182,44 @@ fn a_refused_order_is_explained_and_changes_nothing() {
     assert!(notice.contains("activate a unit first"), "{notice}");
 }
 
+/// A move drew no die: it is taken back in any mode (undo of a move outside
+/// Playtest). A shot rolled dice: taking it back needs playtest mode, and says so.
 #[test]
-fn taking_back_needs_playtest_mode_where_dice_are_known() {
-    let mut app = tc(&BLUE_FIRST);
-    let striker = UnitId(0);
+fn a_move_is_taken_back_in_any_mode_and_a_shot_only_in_playtest() {
+    let mut app = tc(&[6, 1, 6, 6]);
+    let (striker, bulwark) = (UnitId(0), UnitId(1));
     let start = unit_pos(&mut app, striker);
     order::<TankCommander>(
         &mut app,
         Order::Play(PlayerId(0), Action::Activate(striker)),
     );
     order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::Move));
+    assert_ne!(unit_pos(&mut app, striker), start);
+    assert!(!session::<TankCommander>(&app).seated.playtest);
+    assert!(session::<TankCommander>(&app).seated.can_undo().is_ok());
+    order::<TankCommander>(&mut app, Order::Undo);
+    assert_eq!(session::<TankCommander>(&app).game.history().len(), 1);
+    assert_eq!(unit_pos(&mut app, striker), start);
+    let log = log_text::<TankCommander>(&app);
+    assert!(!log.iter().any(|l| l.contains("Striker moves")), "{log:?}");
+
+    order::<TankCommander>(
+        &mut app,
+        Order::Play(PlayerId(0), Action::Fire(FireTarget::Unit(bulwark))),
+    );
+    assert_eq!(session::<TankCommander>(&app).game.history().len(), 2);
     order::<TankCommander>(&mut app, Order::Undo);
     assert_eq!(session::<TankCommander>(&app).game.history().len(), 2);
     assert!(
         session::<TankCommander>(&app)
             .notice
             .as_deref()
-            .is_some_and(|n| n.contains("playtest mode")),
+            .is_some_and(|n| n.contains("playtest mode") && n.contains("dice")),
         "the refusal says why"
     );
     order::<TankCommander>(&mut app, Order::Playtest(true));
     order::<TankCommander>(&mut app, Order::GoBack(1));
     assert_eq!(session::<TankCommander>(&app).game.history().len(), 1);
-    assert_eq!(unit_pos(&mut app, striker), start);
-    let log = log_text::<TankCommander>(&app);
-    assert!(!log.iter().any(|l| l.contains("Striker moves")), "{log:?}");
 }
 
 #[test]
@@ -470,6 +483,115 @@ fn keys_become_orders() {
         session::<TankCommander>(&app).state().unit(striker).at,
         start
     );
+}
+
+/// No key both starts and ends an activation: Enter pressed twice activates once and
+/// leaves every action point.
+#[test]
+fn a_double_enter_keeps_the_activation() {
+    let mut app = tc(&BLUE_FIRST);
+    let striker = UnitId(0);
+    app.world_mut().resource_mut::<Selection>().unit = Some(striker);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    let battle = session::<TankCommander>(&app).state();
+    let act = battle.activation().expect("still active");
+    assert_eq!(act.unit, striker);
+    assert_eq!(act.action_points, battle.unit(striker).base.actions);
+    assert_eq!(session::<TankCommander>(&app).game.history().len(), 1);
+}
+
+/// Ending an activation or a turn with actions left asks once: N (or Escape) keeps
+/// playing, Y ends it.
+#[test]
+fn ending_with_actions_left_asks_first() {
+    use tanktable::client::games::tank_commander::AskEnd;
+    let mut app = tc(&BLUE_FIRST);
+    let striker = UnitId(0);
+    app.world_mut().resource_mut::<Selection>().unit = Some(striker);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Backspace);
+    let asked = app.world().resource::<AskEnd>().0.clone().expect("asked");
+    assert!(
+        asked.question.contains("action points left"),
+        "{}",
+        asked.question
+    );
+    assert!(
+        session::<TankCommander>(&app)
+            .state()
+            .activation()
+            .is_some()
+    );
+    press(&mut app, KeyCode::KeyN);
+    assert!(app.world().resource::<AskEnd>().0.is_none());
+    assert!(
+        session::<TankCommander>(&app)
+            .state()
+            .activation()
+            .is_some()
+    );
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Escape);
+    assert!(app.world().resource::<AskEnd>().0.is_none());
+    assert!(
+        session::<TankCommander>(&app)
+            .state()
+            .activation()
+            .is_some()
+    );
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::KeyY);
+    assert!(
+        session::<TankCommander>(&app)
+            .state()
+            .activation()
+            .is_none()
+    );
+    // End turn with a unit still to act: asked, then played.
+    let battle = session::<TankCommander>(&app).state();
+    let side = battle.current_side();
+    if battle.pending_units(side).next().is_some()
+        && session::<TankCommander>(&app).deciding() == Some(side)
+    {
+        press(&mut app, KeyCode::KeyN);
+        let asked = app.world().resource::<AskEnd>().0.clone().expect("asked");
+        assert!(
+            asked.question.starts_with("End the turn?"),
+            "{}",
+            asked.question
+        );
+        assert_eq!(session::<TankCommander>(&app).state().current_side(), side);
+    }
+}
+
+/// Escape closes the topmost window first (the what-if, then the history), and with
+/// none open it opens the menu.
+#[test]
+fn escape_closes_the_topmost_window_then_opens_the_menu() {
+    use tanktable::client::Screen;
+    use tanktable::client::hud::Panels;
+    let mut app = tc(&BLUE_FIRST);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    {
+        let mut panels = app.world_mut().resource_mut::<Panels>();
+        panels.history = true;
+        panels.whatif = true;
+    }
+    press(&mut app, KeyCode::Escape);
+    let panels = app.world().resource::<Panels>();
+    assert!(!panels.whatif && panels.history);
+    press(&mut app, KeyCode::Escape);
+    assert!(!app.world().resource::<Panels>().history);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
 }
 
 /// An infantry squad gets its own action bar: Enter activates it, C takes cover, and its
@@ -1323,6 +1445,7 @@ fn graphics_settings_are_read_at_start_and_reach_the_camera_and_the_lights() {
     let kept = Graphics {
         antialiasing: Antialiasing::Msaa2,
         shadows: true,
+        ..Default::default()
     };
     graphics::write(&saves.join("graphics.ron"), &kept).unwrap();
     let mut app = tanktable::client::windowless_app(saves.clone());
@@ -1349,6 +1472,7 @@ fn graphics_settings_are_read_at_start_and_reach_the_camera_and_the_lights() {
     *app.world_mut().resource_mut::<Graphics>() = Graphics {
         antialiasing: Antialiasing::Fxaa,
         shadows: false,
+        ..Default::default()
     };
     app.update();
     app.update();
@@ -1358,6 +1482,7 @@ fn graphics_settings_are_read_at_start_and_reach_the_camera_and_the_lights() {
     *app.world_mut().resource_mut::<Graphics>() = Graphics {
         antialiasing: Antialiasing::Msaa4,
         shadows: true,
+        ..Default::default()
     };
     app.update();
     app.update();

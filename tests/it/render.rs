@@ -266,6 +266,7 @@ fn render_child() {
         Graphics {
             antialiasing: Antialiasing::from_key(key).unwrap(),
             shadows: shadows == "true",
+            ..Default::default()
         }
     });
     let mut app = tanktable::client::app(Launch {

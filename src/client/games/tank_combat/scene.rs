@@ -535,21 +535,27 @@ fn draw_table_panels(
     let n = game.player_count();
     let viewer = table.viewer;
     let view = game.view(viewer.unwrap_or(PlayerId(0)));
-    // Tableaus beside each tank.
+    // Tableaus beside each tank, none over another.
+    let mut placer = crate::client::hud::Placer::default();
     for t in &view.tanks {
         let Ok(at) = camera.world_to_viewport(eye, seat_point(t.player, n) + Vec3::Y * 0.9) else {
             continue;
         };
+        // Above the tank, or below it when it stands near the top of the window.
+        let corner = egui::pos2(
+            at.x - 95.0,
+            if at.y > 250.0 {
+                at.y - 165.0
+            } else {
+                at.y + 45.0
+            },
+        );
+        let size = ctx
+            .memory(|m| m.area_rect(egui::Id::new(("tableau", t.player.0))))
+            .map_or(egui::vec2(190.0, 90.0), |r| r.size());
+        let corner = corner + placer.place(egui::Rect::from_min_size(corner, size));
         egui::Area::new(egui::Id::new(("tableau", t.player.0)))
-            // Above the tank, or below it when it stands near the top of the window.
-            .fixed_pos(egui::pos2(
-                at.x - 95.0,
-                if at.y > 250.0 {
-                    at.y - 165.0
-                } else {
-                    at.y + 45.0
-                },
-            ))
+            .fixed_pos(corner)
             .order(egui::Order::Background)
             .show(ctx, |ui| {
                 egui::Frame::new()

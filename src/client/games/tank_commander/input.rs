@@ -23,6 +23,7 @@ use crate::rules::tank_commander::{Action, TankCommander, UnitId};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Clicked>()
         .init_resource::<EndTurn>()
+        .init_resource::<AskEnd>()
         .add_observer(hover)
         .add_observer(leave)
         .add_observer(click)
@@ -43,6 +44,89 @@ pub(super) fn plugin(app: &mut App) {
 /// A hex the player clicked, waiting to be turned into an order.
 #[derive(Resource, Default, Debug)]
 pub struct Clicked(pub Option<Hex>);
+
+/// An end asked for with actions left, waiting for the player's yes (Y) or no (N,
+/// Escape): ending an activation with action points unused, or a turn with units that
+/// have not acted, is asked once.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct AskEnd(pub Option<Ending>);
+
+/// An end waiting to be confirmed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ending {
+    pub player: PlayerId,
+    /// The action that ends (the activation), or `None` for End turn.
+    pub action: Option<Action>,
+    /// What would be left unused, as the question says it.
+    pub question: String,
+}
+
+/// What ending now would leave unused: `None` when nothing (no question to ask).
+#[must_use]
+pub fn left_unused(battle: &TankCommander, player: PlayerId, turn: bool) -> Option<String> {
+    let active = battle
+        .activation()
+        .filter(|a| a.action_points > 0)
+        .map(|a| {
+            let n = a.action_points;
+            format!(
+                "{} has {n} action point{} left",
+                battle.unit(a.unit).name,
+                if n == 1 { "" } else { "s" }
+            )
+        });
+    if !turn {
+        return active.map(|a| format!("End the activation? {a}."));
+    }
+    let current = battle.activation().map(|a| a.unit);
+    let waiting: Vec<String> = battle
+        .pending_units(player)
+        .filter(|u| Some(*u) != current)
+        .map(|u| battle.unit(u).name.clone())
+        .collect();
+    let waiting = match waiting.len() {
+        0 => None,
+        1 => Some(format!("{} has not acted", waiting[0])),
+        _ => Some(format!("{} have not acted", waiting.join(", "))),
+    };
+    match (active, waiting) {
+        (None, None) => None,
+        (Some(a), None) | (None, Some(a)) => Some(format!("End the turn? {a}.")),
+        (Some(a), Some(w)) => Some(format!("End the turn? {a}, and {w}.")),
+    }
+}
+
+/// Ending the activation (`action` `EndActivation`) or the turn (`None`) for `player`:
+/// played at once when nothing is left unused or the player turned the question off;
+/// otherwise asked first.
+pub fn end_or_ask(
+    battle: &TankCommander,
+    player: PlayerId,
+    action: Option<Action>,
+    ask_first: bool,
+    ask: &mut AskEnd,
+) -> bool {
+    if !ask_first {
+        return true;
+    }
+    match left_unused(battle, player, action.is_none()) {
+        Some(question) => {
+            ask.0 = Some(Ending {
+                player,
+                action,
+                question,
+            });
+            false
+        }
+        None => true,
+    }
+}
+
+/// Whether ending with actions left asks first: the player's setting, on by default.
+#[must_use]
+pub fn asks_before_ending(graphics: Option<&crate::client::graphics::Graphics>) -> bool {
+    graphics.is_none_or(|g| g.confirm_ends)
+}
 
 /// End turn was asked for this side: its active unit ends its activation, and each of its
 /// units still to act passes, for as long as the choice stays with this side.
@@ -87,6 +171,7 @@ fn click(
 fn follow_activation(
     session: Res<Session<TankCommander>>,
     mut selection: ResMut<Selection>,
+    mut ask: ResMut<AskEnd>,
     mut last: Local<Option<(u64, Option<UnitId>, Option<PlayerId>)>>,
 ) {
     let battle = session.state();
@@ -97,6 +182,10 @@ fn follow_activation(
         return;
     }
     *last = Some(key);
+    // A question about an activation or a turn that has ended is not asked any more.
+    if ask.0.is_some() {
+        ask.0 = None;
+    }
     selection.aim = None;
     if let Some(unit) = active {
         selection.unit = Some(unit);
@@ -154,7 +243,7 @@ fn take_clicks(
 
 /// The action bar's shortcuts, Tab to pick the next unit, Escape to drop the aim.
 fn take_keys(
-    keys: Res<ButtonInput<KeyCode>>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
     session: Res<Session<TankCommander>>,
     busy: Res<Busy>,
     time: Res<Time>,
@@ -162,10 +251,32 @@ fn take_keys(
     mut selection: ResMut<Selection>,
     mut orders: MessageWriter<Order<TankCommander>>,
     mut end_turn: ResMut<EndTurn>,
+    mut ask: ResMut<AskEnd>,
+    graphics: Option<Res<crate::client::graphics::Graphics>>,
 ) {
-    if keys.just_pressed(KeyCode::Escape) {
+    // A question on screen takes only its answers.
+    if let Some(ending) = ask.0.clone() {
+        if keys.just_pressed(KeyCode::KeyY) {
+            ask.0 = None;
+            match ending.action {
+                Some(action) => {
+                    orders.write(Order::Play(ending.player, action));
+                }
+                None => end_turn.0 = Some(ending.player),
+            }
+        } else if keys.any_just_pressed([KeyCode::KeyN, KeyCode::Escape]) {
+            ask.0 = None;
+        }
+        // Taken: Escape closes nothing else.
+        keys.clear_just_pressed(KeyCode::Escape);
+        return;
+    }
+    if keys.just_pressed(KeyCode::Escape)
+        && (selection.aim.is_some() || !selection.focus.is_empty())
+    {
         selection.aim = None;
         selection.focus.clear();
+        keys.clear_just_pressed(KeyCode::Escape);
     }
     if busy.busy(time.elapsed_secs())
         || !session.interactive
@@ -186,11 +297,16 @@ fn take_keys(
         selection.unit = pending.get(next).copied();
         return;
     }
+    let ask_first = asks_before_ending(graphics.as_deref());
     for it in bar_items(battle, player, &selection, hovered.0) {
         if let Some(key) = it.key
             && keys.just_pressed(key)
             && it.why_not.is_none()
         {
+            let ending = matches!(it.action, None | Some(Action::EndActivation));
+            if ending && !end_or_ask(battle, player, it.action, ask_first, &mut ask) {
+                return;
+            }
             match it.action {
                 Some(action) => {
                     orders.write(Order::Play(player, action));

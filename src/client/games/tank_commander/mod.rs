@@ -29,7 +29,7 @@ use crate::framework::PlayerId;
 use crate::grid::Facing;
 use crate::rules::tank_commander::{Fact, FireTarget, Role, TankCommander, UnitId};
 
-pub use input::EndTurn;
+pub use input::{AskEnd, EndTurn, Ending};
 
 impl GameClient for TankCommander {
     const SCREEN: GameScreen = GameScreen::TankCommander;

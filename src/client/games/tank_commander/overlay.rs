@@ -222,6 +222,7 @@ fn draw_labels(
             );
         }
     }
+    let mut placer = crate::client::hud::Placer::default();
     // Say what the model shows: a knock-out is told once its effects have played.
     let mut models = vec![None; battle.units().len()];
     for (unit, shown) in &shown {
@@ -263,11 +264,24 @@ fn draw_labels(
         if wounded > 0 {
             state.push(format!("{wounded} crew hurt"));
         }
+        // The name and the state as one block, moved off any plate placed before it
+        // (units side by side, a squad beside a tank).
+        let state = state.join(" · ");
+        let name = crate::client::hud::label_size(&painter, &u.name, 13.0);
+        let mut block = egui::Rect::from_center_size(p, name);
+        if !state.is_empty() {
+            let below = crate::client::hud::label_size(&painter, &state, 11.0);
+            block = block.union(egui::Rect::from_center_size(
+                p + egui::vec2(0.0, 17.0),
+                below,
+            ));
+        }
+        let p = p + placer.place(block);
         plate(p, u.name.clone(), color, 13.0);
         if !state.is_empty() {
             plate(
                 p + egui::vec2(0.0, 17.0),
-                state.join(" · "),
+                state,
                 egui::Color32::from_rgb(255, 170, 60),
                 11.0,
             );

@@ -460,7 +460,7 @@ pub fn bar_items(
         battle,
         player,
         "End activation",
-        Some((KeyCode::Enter, "Enter")),
+        Some((KeyCode::Backspace, "Backspace")),
         None,
         Action::EndActivation,
         "Finish this unit's activation; unspent action points are lost",
@@ -586,7 +586,7 @@ fn apc_bar_items(
         battle,
         player,
         "End activation",
-        Some((KeyCode::Enter, "Enter")),
+        Some((KeyCode::Backspace, "Backspace")),
         None,
         Action::EndActivation,
         "Finish this unit's activation; unspent action points are lost",
@@ -811,7 +811,7 @@ fn squad_bar_items(
         battle,
         player,
         "End activation",
-        Some((KeyCode::Enter, "Enter")),
+        Some((KeyCode::Backspace, "Backspace")),
         None,
         Action::EndActivation,
         "Finish this unit's activation; unspent action points are lost",
@@ -1176,6 +1176,10 @@ fn draw_action_bar(
     mut end_turn: ResMut<EndTurn>,
     mut items: Local<Option<(BarKey, Vec<BarItem>)>>,
     mut under: ResMut<crate::client::rules_ref::RuleUnderPointer>,
+    (mut ask, graphics): (
+        ResMut<super::input::AskEnd>,
+        Option<Res<crate::client::graphics::Graphics>>,
+    ),
 ) -> Result {
     if session.replay.is_some() || !session.interactive {
         return Ok(());
@@ -1183,6 +1187,43 @@ fn draw_action_bar(
     let ctx = contexts.ctx_mut()?;
     let battle = session.state();
     let animating = busy.busy(time.elapsed_secs());
+    // An end asked for with actions left: yes or no, above the bar.
+    if let Some(ending) = ask.0.clone() {
+        egui::Window::new("End with actions left?")
+            .id(egui::Id::new("ask end"))
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_BOTTOM, [-120.0, -110.0])
+            .show(ctx, |ui| {
+                ui.label(egui::RichText::new(&ending.question).strong());
+                ui.horizontal(|ui| {
+                    let what = if ending.action.is_some() {
+                        "End the activation [Y]"
+                    } else {
+                        "End the turn [Y]"
+                    };
+                    if ui.button(what).clicked() {
+                        ask.0 = None;
+                        match ending.action {
+                            Some(action) => {
+                                orders.write(PanelOrder(Order::Play(ending.player, action)));
+                            }
+                            None => end_turn.0 = Some(ending.player),
+                        }
+                    }
+                    if ui.button("Keep playing [N, Esc]").clicked() {
+                        ask.0 = None;
+                    }
+                });
+                ui.label(
+                    egui::RichText::new(
+                        "The Graphics and settings window (menu) can turn this question off.",
+                    )
+                    .small()
+                    .weak(),
+                );
+            });
+    }
     egui::Window::new("action bar")
         .title_bar(false)
         .resizable(false)
@@ -1265,6 +1306,18 @@ fn draw_action_bar(
                         },
                     };
                     if button.clicked() {
+                        let ending = matches!(it.action, None | Some(Action::EndActivation));
+                        if ending
+                            && !super::input::end_or_ask(
+                                battle,
+                                player,
+                                it.action,
+                                super::input::asks_before_ending(graphics.as_deref()),
+                                &mut ask,
+                            )
+                        {
+                            continue;
+                        }
                         match it.action {
                             Some(action) => {
                                 orders.write(PanelOrder(Order::Play(player, action)));
