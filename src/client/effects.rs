@@ -160,10 +160,14 @@ fn draw_callout(mut contexts: EguiContexts, callout: Res<Callout>, time: Res<Tim
     }
     let ctx = contexts.ctx_mut()?;
     ctx.request_repaint_after_secs(left);
+    // Under the banner, never over it.
+    let below = ctx
+        .memory(|m| m.area_rect(super::hud::window_id("banner")))
+        .map_or(120.0, |r| r.bottom() + 10.0);
     egui::Window::new("callout")
         .title_bar(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, [-20.0, 120.0])
+        .anchor(egui::Align2::CENTER_TOP, [-20.0, below])
         .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(32, 28, 20)))
         .show(ctx, |ui| {
             for (i, line) in text.lines().enumerate() {

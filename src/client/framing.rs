@@ -121,10 +121,8 @@ impl Default for FramePanels {
 impl FramePanels {
     fn add(&mut self, names: &[&str]) {
         for name in names {
-            // A window's id is its title's text as egui hashes it (an `Option<Cow<str>>`),
-            // or the id given it.
-            let title = Some(std::borrow::Cow::<str>::Borrowed(name));
-            for id in [egui::Id::new(title), egui::Id::new(name)] {
+            // A window's id is its title's, or the id given it.
+            for id in [super::hud::window_id(name), egui::Id::new(name)] {
                 if !self.ids.contains(&id) {
                     self.ids.push(id);
                 }
@@ -174,13 +172,23 @@ fn fit(
         && let Some(mut ctx) = contexts.iter_mut().next()
     {
         let ids = panels.ids.clone();
+        // Panels are laid out in points, the table in the window's pixels.
+        let zoom = ctx.get_mut().zoom_factor();
         let now: Vec<(egui::Id, Rect)> = ctx.get_mut().memory(|mem| {
             let visible = mem.areas().visible_layer_ids();
             ids.iter()
                 .filter(|id| visible.iter().any(|l| l.id == **id))
                 .filter_map(|id| {
                     let r = mem.area_rect(*id)?;
-                    Some((*id, Rect::new(r.min.x, r.min.y, r.max.x, r.max.y)))
+                    Some((
+                        *id,
+                        Rect::new(
+                            r.min.x * zoom,
+                            r.min.y * zoom,
+                            r.max.x * zoom,
+                            r.max.y * zoom,
+                        ),
+                    ))
                 })
                 .collect()
         });

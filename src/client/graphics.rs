@@ -30,6 +30,22 @@ pub struct Graphics {
     pub shadows: bool,
     /// Ending an activation or a turn with actions left asks first.
     pub confirm_ends: bool,
+    /// The panels' and labels' size, in percent (Ctrl+plus, Ctrl+minus, Ctrl+0).
+    pub ui_scale: u16,
+}
+
+impl Graphics {
+    /// The smallest and largest interface scales, in percent.
+    pub const UI_SCALES: std::ops::RangeInclusive<u16> = 50..=250;
+
+    /// The interface scale as a factor.
+    #[must_use]
+    pub fn ui_zoom(&self) -> f32 {
+        f32::from(
+            self.ui_scale
+                .clamp(*Self::UI_SCALES.start(), *Self::UI_SCALES.end()),
+        ) / 100.0
+    }
 }
 
 impl Default for Graphics {
@@ -38,6 +54,7 @@ impl Default for Graphics {
             antialiasing: Antialiasing::default(),
             shadows: true,
             confirm_ends: true,
+            ui_scale: 100,
         }
     }
 }
@@ -190,11 +207,65 @@ pub(super) fn plugin(app: &mut App) {
                 .chain(),
         )
         .add_systems(
+            Update,
+            scale_keys
+                .run_if(resource_exists::<Graphics>)
+                .run_if(not(super::input::typing)),
+        )
+        .add_systems(
             EguiPrimaryContextPass,
-            draw_window
-                .after(super::HudSystems::Frame)
-                .after(super::HudSystems::Game),
+            (
+                apply_ui_scale
+                    .run_if(resource_exists::<Graphics>)
+                    .before(super::HudSystems::Frame),
+                draw_window
+                    .after(super::HudSystems::Frame)
+                    .after(super::HudSystems::Game),
+            ),
         );
+}
+
+/// Ctrl+plus and Ctrl+minus make the interface larger and smaller by a tenth, Ctrl+0
+/// puts it back; the choice is kept with the settings.
+fn scale_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut graphics: ResMut<Graphics>,
+    mut window: ResMut<GraphicsWindow>,
+    folder: Option<Res<SaveFolder>>,
+) {
+    if !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+        return;
+    }
+    let now = graphics.ui_scale;
+    let scale = if keys.any_just_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
+        now.saturating_add(10)
+    } else if keys.any_just_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
+        now.saturating_sub(10)
+    } else if keys.any_just_pressed([KeyCode::Digit0, KeyCode::Numpad0]) {
+        100
+    } else {
+        return;
+    };
+    let scale = scale.clamp(*Graphics::UI_SCALES.start(), *Graphics::UI_SCALES.end());
+    if scale != now {
+        graphics.ui_scale = scale;
+        let folder = folder.map(|f| f.clone()).unwrap_or_default();
+        window.problem = write(&file(&folder), &graphics).err();
+    }
+}
+
+/// The interface drawn at the chosen scale (egui's own zoom keys are off: these are
+/// ours, and kept).
+fn apply_ui_scale(mut contexts: EguiContexts, graphics: Res<Graphics>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if ctx.options(|o| o.zoom_with_keyboard) {
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
+    }
+    let zoom = graphics.ui_zoom();
+    if (ctx.zoom_factor() - zoom).abs() > 1e-3 {
+        ctx.set_zoom_factor(zoom);
+    }
+    Ok(())
 }
 
 /// Where the settings are kept.
@@ -370,6 +441,15 @@ fn draw_window(
             ui.checkbox(&mut chosen.shadows, "Shadows")
                 .on_hover_text("Tanks, trees and buildings cast shadows on the table; off saves the GPU a pass");
             ui.add_space(6.0);
+            ui.label(egui::RichText::new("Interface").strong());
+            ui.add(
+                egui::Slider::new(&mut chosen.ui_scale, Graphics::UI_SCALES)
+                    .step_by(10.0)
+                    .suffix(" %")
+                    .text("Scale"),
+            )
+            .on_hover_text("The size of the panels and of the labels on the table (Ctrl+plus, Ctrl+minus, Ctrl+0)");
+            ui.add_space(6.0);
             ui.label(egui::RichText::new("Play").strong());
             ui.checkbox(
                 &mut chosen.confirm_ends,
@@ -420,6 +500,7 @@ mod tests {
             antialiasing: Antialiasing::Fxaa,
             shadows: false,
             confirm_ends: false,
+            ui_scale: 150,
         };
         write(&path, &chosen).unwrap();
         assert_eq!(read(&path), (chosen, None));

@@ -55,21 +55,42 @@ pub struct Panels {
     pub edit: bool,
 }
 
-/// The colour of a seat: the same in panels and on the table.
+/// The id egui gives a window titled `title` (its title's text, hashed as an
+/// `Option<Cow<str>>`), to find where it stands.
+#[must_use]
+pub fn window_id(title: &str) -> egui::Id {
+    egui::Id::new(Some(std::borrow::Cow::<str>::Borrowed(title)))
+}
+
+/// The colour of a seat: the same in panels and on the table. Okabe and Ito's palette,
+/// told apart with every common colour-vision deficiency: sky blue and vermillion for the
+/// first two seats (a two-sided game's Blue and Red), then bluish green, yellow, reddish
+/// purple, orange, blue and grey. One palette for any number of seats, so that a seat
+/// keeps its colour; each seat also has its mark ([`seat_mark`]).
 #[must_use]
 pub fn seat_color(player: PlayerId) -> egui::Color32 {
     const COLORS: [(u8, u8, u8); 8] = [
-        (90, 150, 235),
-        (225, 85, 70),
-        (90, 190, 100),
-        (230, 190, 60),
-        (170, 110, 220),
-        (60, 200, 200),
-        (235, 140, 50),
-        (200, 200, 200),
+        (86, 180, 233),
+        (213, 94, 0),
+        (0, 158, 115),
+        (240, 228, 66),
+        (204, 121, 167),
+        (230, 159, 0),
+        (0, 114, 178),
+        (190, 190, 190),
     ];
     let (r, g, b) = COLORS[player.index() % COLORS.len()];
     egui::Color32::from_rgb(r, g, b)
+}
+
+/// A shape for each seat, shown beside its name on the panels and the table, so that
+/// sides are told apart without colour.
+#[must_use]
+pub fn seat_mark(player: PlayerId) -> &'static str {
+    // Glyphs of egui's own proportional fonts (the card suits and the cross of Noto
+    // Emoji, the square and the star of its icon font).
+    const MARKS: [&str; 8] = ["♠", "♦", "♣", "♥", "■", "✖", "★", "⚓"];
+    MARKS[player.index() % MARKS.len()]
 }
 
 /// The same colour for the 3D table.
@@ -204,12 +225,16 @@ fn draw_frame<G: GameClient>(
         return Ok(());
     }
 
+    // Narrower where the window leaves no room beside the log (a large interface scale).
+    let screen = ctx.content_rect().width();
+    let width = (screen - 2.0 * 360.0).clamp(300.0, 520.0);
+    let shift = 20.0_f32.min(screen / 2.0 - 345.0 - width / 2.0);
     egui::Window::new("banner")
         .title_bar(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, [20.0, 4.0])
-        .min_width(520.0)
-        .max_width(520.0)
+        .anchor(egui::Align2::CENTER_TOP, [shift, 4.0])
+        .min_width(width)
+        .max_width(width)
         .show(ctx, |ui| {
             banner(
                 ui,
@@ -475,9 +500,13 @@ fn seats<G: GameClient>(
         ui.horizontal(|ui| {
             let marker = if to_act.contains(&p) { "▶" } else { " " };
             ui.label(
-                egui::RichText::new(format!("{marker} {}", state.player_name(p)))
-                    .strong()
-                    .color(seat_color(p)),
+                egui::RichText::new(format!(
+                    "{marker} {} {}",
+                    seat_mark(p),
+                    state.player_name(p)
+                ))
+                .strong()
+                .color(seat_color(p)),
             );
             egui::ComboBox::from_id_salt(("seat", i))
                 .selected_text(seat.to_string())

@@ -53,13 +53,22 @@ fn record_outlines(
     let Some(mut ctx) = contexts.iter_mut().next() else {
         return;
     };
+    // Panels are laid out in points; the pointer moves in the window's pixels.
+    let zoom = ctx.get_mut().zoom_factor();
     let rects = ctx.get_mut().memory(|mem| {
         mem.areas()
             .visible_layer_ids()
             .into_iter()
             .filter(|layer| layer.order != bevy_egui::egui::Order::Background)
             .filter_map(|layer| mem.area_rect(layer.id))
-            .map(|r| Rect::new(r.min.x, r.min.y, r.max.x, r.max.y))
+            .map(|r| {
+                Rect::new(
+                    r.min.x * zoom,
+                    r.min.y * zoom,
+                    r.max.x * zoom,
+                    r.max.y * zoom,
+                )
+            })
             .collect()
     });
     outlines.drawn(rects);

@@ -43,6 +43,9 @@ pub struct ListedSetup {
     pub title: Result<(String, String), String>,
     /// Seats in the setup.
     pub seats: usize,
+    /// Made by the player (saved from the editor into the data folder's `scenarios/`),
+    /// not shipped.
+    pub mine: bool,
 }
 
 /// What the page of one game remembers.
@@ -156,11 +159,20 @@ pub fn ron_files(dir: &std::path::Path) -> Vec<PathBuf> {
 /// Reads the page of game `G` afresh: its shipped setups, saves and autosave.
 fn scan<G: Playable>(folder: &SaveFolder) -> GamePage {
     let rules = G::load_rules(None);
-    let setups: Vec<ListedSetup> = crate::data::find_project_file(G::KIND.folder())
+    // The shipped setups, then the player's own: the editor saves into the data folder.
+    let shipped = crate::data::find_project_file(G::KIND.folder())
         .map(|d| files_of(&d, G::KIND, crate::rules::FileKind::Setup))
-        .unwrap_or_default()
+        .unwrap_or_default();
+    let mine = files_of(
+        &folder.0.join("scenarios"),
+        G::KIND,
+        crate::rules::FileKind::Setup,
+    );
+    let setups: Vec<ListedSetup> = shipped
         .into_iter()
-        .map(|path| {
+        .map(|path| (path, false))
+        .chain(mine.into_iter().map(|path| (path, true)))
+        .map(|(path, mine)| {
             let parsed = rules
                 .as_ref()
                 .map_err(ToString::to_string)
@@ -174,6 +186,7 @@ fn scan<G: Playable>(folder: &SaveFolder) -> GamePage {
                 title: parsed.map(|s| G::setup_title(&s)),
                 path,
                 seats,
+                mine,
             }
         })
         .collect();
@@ -414,6 +427,13 @@ fn new_game(
         .max_height(210.0)
         .show(ui, |ui| {
             for (i, s) in page.setups.iter().enumerate() {
+                if s.mine && (i == 0 || !page.setups[i - 1].mine) {
+                    ui.add_space(4.0);
+                    ui.label(egui::RichText::new("My scenarios").strong())
+                        .on_hover_text(
+                            "Saved from the scenario editor, in the data folder's scenarios/",
+                        );
+                }
                 let (title, line) = match &s.title {
                     Ok((t, d)) => (t.clone(), d.lines().next().unwrap_or("").to_string()),
                     Err(_) => (
@@ -847,6 +867,40 @@ fn duel_with_designs(
 mod tests {
     use super::*;
     use crate::rules::range_duel::DuelSetup;
+
+    #[test]
+    fn scenarios_saved_from_the_editor_are_listed_after_the_shipped_ones() {
+        let dir = std::env::temp_dir().join(format!("tt-menu-mine-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("scenarios")).unwrap();
+        let shipped = crate::data::find_project_file("scenarios/skirmish.ron").unwrap();
+        let text =
+            std::fs::read_to_string(&shipped)
+                .unwrap()
+                .replacen("Skirmish", "My Own Skirmish", 1);
+        std::fs::write(dir.join("scenarios/my-own.ron"), text).unwrap();
+        // A Tank Chess setup in the same folder belongs to the other game's page.
+        let chess = crate::data::find_project_file("scenarios/tank-chess/basic-16.ron").unwrap();
+        std::fs::copy(chess, dir.join("scenarios/my-chess.ron")).unwrap();
+        let page = scan::<crate::rules::tank_commander::TankCommander>(&SaveFolder(dir.clone()));
+        let mine: Vec<&ListedSetup> = page.setups.iter().filter(|s| s.mine).collect();
+        assert_eq!(mine.len(), 1);
+        assert!(mine[0].path.ends_with("my-own.ron"));
+        assert!(
+            mine[0]
+                .title
+                .as_ref()
+                .is_ok_and(|(t, _)| t.contains("My Own Skirmish"))
+        );
+        assert!(
+            page.setups.last().is_some_and(|s| s.mine),
+            "after the shipped ones"
+        );
+        assert!(page.setups.iter().filter(|s| !s.mine).count() > 10);
+        let chess = scan::<crate::rules::tank_chess::TankChess>(&SaveFolder(dir.clone()));
+        assert_eq!(chess.setups.iter().filter(|s| s.mine).count(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_saved_design_takes_a_duel_seat() {

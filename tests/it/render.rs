@@ -356,9 +356,15 @@ fn render_child() {
                 GameKind::TankCommander | GameKind::TankChess
             )
         });
-        let steps: Vec<(UVec2, bool)> = [UVec2::new(1280, 720), UVec2::new(1920, 1080)]
+        // Each size at an angle, straight down for the boards, then the interface at
+        // one and a half times its size.
+        let sizes = [UVec2::new(1280, 720), UVec2::new(1920, 1080)];
+        let steps: Vec<(UVec2, bool, u16)> = sizes
             .into_iter()
-            .flat_map(|size| std::iter::once((size, false)).chain(boards.then_some((size, true))))
+            .flat_map(|size| {
+                std::iter::once((size, false, 100)).chain(boards.then_some((size, true, 100)))
+            })
+            .chain(sizes.map(|size| (size, false, 150)))
             .collect();
         let out = PathBuf::from(&out);
         app.add_systems(
@@ -366,6 +372,7 @@ fn render_child() {
             move |count: Res<bevy::diagnostic::FrameCount>,
                   mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
                   mut framing: ResMut<tanktable::client::framing::Framing>,
+                  mut graphics: ResMut<Graphics>,
                   outlines: Res<tanktable::client::input::PanelOutlines>,
                   cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
                   mut commands: Commands,
@@ -374,7 +381,13 @@ fn render_child() {
                     count.0,
                     &steps,
                     &out,
-                    (&mut windows, &mut framing, &outlines, &cameras),
+                    (
+                        &mut windows,
+                        &mut framing,
+                        &mut graphics,
+                        &outlines,
+                        &cameras,
+                    ),
                     &mut commands,
                     &mut exit,
                 );
@@ -391,6 +404,9 @@ fn render_child() {
         });
         for order in editor_script(script) {
             app.world_mut().write_message(order);
+        }
+        if script == "tap" {
+            app.add_systems(Update, tap_the_editor);
         }
         if script == "builder" {
             // The upgrade builder opened on the first tank once the edits are in.
@@ -469,11 +485,12 @@ const FRAMING_SHOT: u32 = 16;
 #[allow(clippy::type_complexity, reason = "a system's queries, passed on")]
 fn framing_script(
     frame: u32,
-    steps: &[(UVec2, bool)],
+    steps: &[(UVec2, bool, u16)],
     out: &Path,
-    (windows, framing, outlines, cameras): (
+    (windows, framing, graphics, outlines, cameras): (
         &mut Query<&mut Window, With<bevy::window::PrimaryWindow>>,
         &mut tanktable::client::framing::Framing,
+        &mut Graphics,
         &tanktable::client::input::PanelOutlines,
         &Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     ),
@@ -486,22 +503,28 @@ fn framing_script(
         return;
     };
     let (k, at) = ((since / FRAMING_STEP) as usize, since % FRAMING_STEP);
-    let Some(&(size, top_down)) = steps.get(k) else {
+    let Some(&(size, top_down, scale)) = steps.get(k) else {
         if since == FRAMING_STEP * steps.len() as u32 + 30 {
             exit.write(AppExit::Success);
         }
         return;
     };
     let label = format!(
-        "{}x{}{}",
+        "{}x{}{}{}",
         size.x,
         size.y,
-        if top_down { "-top" } else { "" }
+        if top_down { "-top" } else { "" },
+        if scale == 100 {
+            String::new()
+        } else {
+            format!("-ui{scale}")
+        }
     );
     if at == 0 {
         if let Ok(mut window) = windows.single_mut() {
             window.resolution.set(size.x as f32, size.y as f32);
         }
+        graphics.ui_scale = scale;
         framing.reset(top_down);
     }
     if at != FRAMING_SHOT {
@@ -566,6 +589,51 @@ fn framing_script(
     commands
         .spawn(Screenshot::primary_window())
         .observe(save_to_disk(path));
+}
+
+/// Frames of [`tap_the_editor`]: the pointer put over the middle of the window, one
+/// press and release of the left button within a single frame, the board read back.
+const TAP_AT: [u32; 3] = [30, 34, 44];
+
+/// A click shorter than a frame in the editor, as a quick click is at a few frames a
+/// second under software rendering: the button's press and release reach Bevy in the
+/// same frame (a 16 ms click at 60 frames a second does the same when it falls between
+/// two frames). Prints how many cells became forest.
+#[allow(clippy::needless_pass_by_value, reason = "a system's parameters")]
+fn tap_the_editor(
+    count: Res<bevy::diagnostic::FrameCount>,
+    mut windows: Query<(Entity, &mut Window), With<bevy::window::PrimaryWindow>>,
+    mut screen: ResMut<tanktable::client::editor::EditorScreen>,
+    mut buttons: MessageWriter<bevy::input::mouse::MouseButtonInput>,
+) {
+    use bevy::input::ButtonState;
+    use tanktable::editor::Terrain;
+    let Ok((window_entity, mut window)) = windows.single_mut() else {
+        return;
+    };
+    if count.0 == TAP_AT[0] {
+        screen.tool = tanktable::client::editor::Tool::Terrain;
+        screen.terrain = Terrain::Forest;
+        let middle = window.size() / 2.0;
+        window.set_cursor_position(Some(middle));
+    } else if count.0 == TAP_AT[1] {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            buttons.write(bevy::input::mouse::MouseButtonInput {
+                button: MouseButton::Left,
+                state,
+                window: window_entity,
+            });
+        }
+    } else if count.0 == TAP_AT[2]
+        && let Some(editor) = &screen.editor
+    {
+        let design = editor.design();
+        let forest = (0..12)
+            .flat_map(|c| (0..12).map(move |r| [c, r]))
+            .filter(|cell| design.terrain(*cell) == Terrain::Forest)
+            .count();
+        println!("TAPPED forest {forest}");
+    }
 }
 
 /// Frames at which [`click_a_piece`] moves the pointer onto a piece, presses, releases,
@@ -1265,8 +1333,9 @@ fn the_range_track_shows_both_tanks() {
 
 /// The main menu: one page a game, all alike.
 /// Every game's largest setup, its table framed at 1280×720 and 1920×1080 (and straight
-/// down, for the two boards): no panel covers any of the table's outline, which lies
-/// inside the window.
+/// down, for the two boards), and with the interface at 150 % at both sizes: no panel
+/// covers any of the table's outline, which lies inside the window. The screenshots show
+/// the sides in the colour-blind-safe palette, each with its mark.
 #[test]
 fn the_whole_table_is_in_view_beside_the_panels() {
     if !can_render() {
@@ -1316,9 +1385,9 @@ fn the_whole_table_is_in_view_beside_the_panels() {
             .filter(|l| l.starts_with("FRAMING"))
             .collect();
         let expected = if matches!(name, "tank-commander" | "tank-chess") {
-            4
+            6
         } else {
-            2
+            4
         };
         assert_eq!(lines.len(), expected, "{name}: {stdout}");
         for line in lines {
@@ -1365,6 +1434,10 @@ fn the_menu_has_a_page_for_every_game() {
 fn editor_script(script: &str) -> Vec<tanktable::client::editor::EditorOrder> {
     if script.starts_with("chess") {
         return chess_script();
+    }
+    if script == "tap" {
+        // A bare board: the click paints it (see [`tap_the_editor`]).
+        return Vec::new();
     }
     use tanktable::client::editor::EditorOrder::Edit as Do;
     use tanktable::client::editor::EditorOrder::{EndStroke, Stroke};
@@ -1638,6 +1711,29 @@ fn the_editor_shows_a_brush_stroke_and_marks_a_problem() {
         panel > (w * h) as usize / 6,
         "the builder window is missing ({panel} px of panel)"
     );
+}
+
+/// The editor paints with one click shorter than a frame (pressed and released between
+/// two frames), as it does with a click held longer.
+#[test]
+fn the_editor_paints_with_a_click_shorter_than_a_frame() {
+    if !can_render() {
+        return;
+    }
+    let scene = Scene {
+        editor: Some("tap".into()),
+        frame: 50,
+        ..Scene::default()
+    };
+    let (_, stdout) = render_quiet(&scene, "editor-tap.png", false);
+    let forest: usize = stdout
+        .lines()
+        .find_map(|l| l.split("TAPPED forest ").nth(1))
+        .unwrap_or_else(|| panic!("no tap was read back: {stdout}"))
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(forest >= 1, "the click painted nothing");
 }
 
 #[test]

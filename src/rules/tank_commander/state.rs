@@ -228,6 +228,22 @@ pub fn crew_role_state(
 }
 
 impl Unit {
+    /// What its main gun needs to hit before range, terrain and the target count: the
+    /// base accuracy with optics and a wounded gunner (the first two modifiers of every
+    /// shot's odds, `TankCommander::shot_profile`). The unit card and the pointer card
+    /// both show it, so that they agree.
+    #[must_use]
+    pub fn gun_need(&self, rules: &super::Rules) -> u8 {
+        let mut need = i16::from(self.base.accuracy);
+        if self.build.optics {
+            need -= i16::from(rules.upgrades.optics_accuracy);
+        }
+        if self.role_state(Role::Gunner) == RoleState::Impaired {
+            need += i16::from(rules.firing.wounded_gunner_penalty);
+        }
+        u8::try_from(need.max(1)).unwrap_or(u8::MAX)
+    }
+
     /// The crew member in `role`, if the tank has one.
     #[must_use]
     pub fn member(&self, role: Role) -> Option<&CrewMember> {

@@ -573,6 +573,9 @@ fn accuracy_modifiers_and_exact_odds() {
     let open = fire_at(&g, "T", "Open").unwrap();
     assert_eq!(open.to_hit.shown_need(), 3);
     assert_eq!(open.to_hit.explain(), "needs 3+: base 4, optics −1");
+    // The unit card and the pointer card say what a shot in the open needs.
+    let shooter = g.units().iter().find(|u| u.name == "T").unwrap();
+    assert_eq!(shooter.gun_need(g.rules()), open.to_hit.shown_need());
     let o = g.odds(&open);
     assert_eq!(o.hit, Fraction::new(2, 3));
     // AT 6 + d6 against front 6: every hit penetrates.

@@ -780,6 +780,8 @@ fn draw_labels(
     flights: Query<(), With<Flight>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // The camera's pixels in the panels' points (the interface may be scaled).
+    let zoom = ctx.zoom_factor();
     let (camera, eye) = *camera;
     let game = &shown.0;
     let live = table.state();
@@ -787,20 +789,21 @@ fn draw_labels(
         egui::Order::Background,
         egui::Id::new("dice labels"),
     ));
-    let screen = |p: Vec3| camera.world_to_viewport(eye, p).ok();
+    let screen = |p: Vec3| camera.world_to_viewport(eye, p).map(|p| p / zoom).ok();
     let n = game.player_count();
     // Declarations as they stand now: they are public, and said before any die rolls.
     let declared = match live.phase() {
         Phase::Declaring(round) => round.declarations.clone(),
         _ => Vec::new(),
     };
+    let mut placer = crate::client::hud::Placer::default();
     for (i, c) in game.players().iter().enumerate() {
         let Ok(seat) = u8::try_from(i) else { continue };
         let p = PlayerId(seat);
         let Some(at) = screen(seat_point(p, n, SEAT_RADIUS - 1.9)) else {
             continue;
         };
-        let mut lines = vec![c.name.clone()];
+        let mut lines = vec![format!("{} {}", crate::client::hud::seat_mark(p), c.name)];
         if c.out {
             lines.push("OUT".into());
         } else {
@@ -826,11 +829,17 @@ fn draw_labels(
         if live.to_act().contains(&p) {
             lines.push("▶ to decide".into());
         }
+        // Moved off a neighbour's label where seats stand close (many seats, a small
+        // window).
+        let text = lines.join("\n");
+        let size = crate::client::hud::label_size(&painter, &text, 14.0);
+        let at = egui::pos2(at.x, at.y)
+            + placer.place(egui::Rect::from_center_size(egui::pos2(at.x, at.y), size));
         label_box(
             &painter,
-            egui::pos2(at.x, at.y),
+            at,
             egui::Align2::CENTER_CENTER,
-            lines.join("\n"),
+            text,
             14.0,
             seat_color(p),
         );

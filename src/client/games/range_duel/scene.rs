@@ -608,13 +608,15 @@ fn draw_labels(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    // The camera's pixels in the panels' points (the interface may be scaled).
+    let zoom = ctx.zoom_factor();
     let (camera, eye) = *camera;
     let game = &shown.0;
     let painter = ctx.layer_painter(egui::LayerId::new(
         egui::Order::Background,
         egui::Id::new("range labels"),
     ));
-    let screen = |p: Vec3| camera.world_to_viewport(eye, p).ok();
+    let screen = |p: Vec3| camera.world_to_viewport(eye, p).map(|p| p / zoom).ok();
     let bands = &game.setup().table.bands;
     for (i, band) in bands.iter().enumerate() {
         let Ok(b) = u8::try_from(i) else { continue };
@@ -645,7 +647,12 @@ fn draw_labels(
         };
         let (presented, hull_down) = game.last_posture(t.player);
         let mut lines = vec![
-            format!("{} · {}", side_name(t.player), tank.name),
+            format!(
+                "{} {} · {}",
+                crate::client::hud::seat_mark(t.player),
+                side_name(t.player),
+                tank.name
+            ),
             format!("hull {}/{max_hull}", tank.hull),
         ];
         let crew: Vec<String> = tank

@@ -50,6 +50,8 @@ fn draw_labels(
     camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // The camera's pixels in the panels' points (the interface may be scaled).
+    let zoom = ctx.zoom_factor();
     let (camera, eye) = *camera;
     let painter = ctx.layer_painter(egui::LayerId::new(
         egui::Order::Background,
@@ -58,7 +60,7 @@ fn draw_labels(
     let game = session.state();
     let (w, h) = game.size();
     let put = |world: Vec3, text: String, size: f32| {
-        if let Ok(p) = camera.world_to_viewport(eye, world) {
+        if let Ok(p) = camera.world_to_viewport(eye, world).map(|p| p / zoom) {
             painter.text(
                 egui::pos2(p.x, p.y),
                 egui::Align2::CENTER_CENTER,
@@ -85,7 +87,7 @@ fn draw_labels(
                 continue;
             }
             let world = square_to_world(game, p.at) + Vec3::new(0.0, 0.95, 0.0);
-            let Ok(at) = camera.world_to_viewport(eye, world) else {
+            let Ok(at) = camera.world_to_viewport(eye, world).map(|p| p / zoom) else {
                 continue;
             };
             let text = format!("{}{}", if p.command { "C" } else { "" }, p.kind);

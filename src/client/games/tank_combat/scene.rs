@@ -118,15 +118,13 @@ impl GameClient for TankCombat {
                         .color(seat_color(*p)),
                     );
                     if viewer.is_some() {
-                        egui::ScrollArea::horizontal()
-                            .id_salt(("hand", p.0))
-                            .show(ui, |ui| {
-                                ui.horizontal(|ui| {
-                                    for c in hand {
-                                        card_widget(ui, *c);
-                                    }
-                                });
-                            });
+                        // Wrapped, so that every card of a full hand shows (a sixth on a
+                        // second row).
+                        ui.horizontal_wrapped(|ui| {
+                            for c in hand {
+                                card_widget(ui, *c);
+                            }
+                        });
                     } else {
                         // Every hand at once (bots only, or a replay): names, to keep the
                         // table in sight; the card text is in each name's tooltip.
@@ -524,6 +522,8 @@ fn draw_table_panels(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    // The camera's pixels in the panels' points (the interface may be scaled).
+    let zoom = ctx.zoom_factor();
     if !floaters.is_empty() {
         // Floating numbers rise and fade with time, not with the state.
         ctx.request_repaint();
@@ -538,7 +538,10 @@ fn draw_table_panels(
     // Tableaus beside each tank, none over another.
     let mut placer = crate::client::hud::Placer::default();
     for t in &view.tanks {
-        let Ok(at) = camera.world_to_viewport(eye, seat_point(t.player, n) + Vec3::Y * 0.9) else {
+        let Ok(at) = camera
+            .world_to_viewport(eye, seat_point(t.player, n) + Vec3::Y * 0.9)
+            .map(|p| p / zoom)
+        else {
             continue;
         };
         // Above the tank, or below it when it stands near the top of the window.
@@ -573,9 +576,14 @@ fn draw_table_panels(
                     .show(ui, |ui| {
                         ui.set_width(180.0);
                         ui.label(
-                            egui::RichText::new(format!("{} · {}", t.name, t.class.name()))
-                                .strong()
-                                .color(seat_color(t.player)),
+                            egui::RichText::new(format!(
+                                "{} {} · {}",
+                                crate::client::hud::seat_mark(t.player),
+                                t.name,
+                                t.class.name()
+                            ))
+                            .strong()
+                            .color(seat_color(t.player)),
                         )
                         .on_hover_text(format!(
                             "Passive: {}\nAdrenaline (at {} HP or less): {}",
@@ -640,7 +648,10 @@ fn draw_table_panels(
             });
     }
     // The deck and the discard pile.
-    if let Ok(at) = camera.world_to_viewport(eye, Vec3::new(0.0, 0.5, 0.75)) {
+    if let Ok(at) = camera
+        .world_to_viewport(eye, Vec3::new(0.0, 0.5, 0.75))
+        .map(|p| p / zoom)
+    {
         let painter = ctx.layer_painter(egui::LayerId::new(
             egui::Order::Background,
             egui::Id::new("card labels"),
@@ -664,7 +675,10 @@ fn draw_table_panels(
             if age < 0.0 {
                 continue;
             }
-            if let Ok(p) = camera.world_to_viewport(eye, f.at + Vec3::Y * age * 0.6) {
+            if let Ok(p) = camera
+                .world_to_viewport(eye, f.at + Vec3::Y * age * 0.6)
+                .map(|p| p / zoom)
+            {
                 label_box(
                     &painter,
                     egui::pos2(p.x, p.y),

@@ -188,12 +188,14 @@ fn draw_labels(
     mut reference: ResMut<crate::client::rules_ref::RulesReference>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // The camera's pixels in the panels' points (the interface may be scaled).
+    let zoom = ctx.zoom_factor();
     let (camera, eye) = *camera;
     let screen = |world: Vec3| {
         camera
             .world_to_viewport(eye, world)
             .ok()
-            .map(|p| egui::pos2(p.x, p.y))
+            .map(|p| egui::pos2(p.x / zoom, p.y / zoom))
     };
     let painter = ctx.layer_painter(egui::LayerId::new(
         egui::Order::Background,
@@ -267,7 +269,8 @@ fn draw_labels(
         // The name and the state as one block, moved off any plate placed before it
         // (units side by side, a squad beside a tank).
         let state = state.join(" · ");
-        let name = crate::client::hud::label_size(&painter, &u.name, 13.0);
+        let title = format!("{} {}", crate::client::hud::seat_mark(u.side), u.name);
+        let name = crate::client::hud::label_size(&painter, &title, 13.0);
         let mut block = egui::Rect::from_center_size(p, name);
         if !state.is_empty() {
             let below = crate::client::hud::label_size(&painter, &state, 11.0);
@@ -277,7 +280,7 @@ fn draw_labels(
             ));
         }
         let p = p + placer.place(block);
-        plate(p, u.name.clone(), color, 13.0);
+        plate(p, title, color, 13.0);
         if !state.is_empty() {
             plate(
                 p + egui::vec2(0.0, 17.0),

@@ -841,10 +841,14 @@ fn draw_unit_card(
         .max_width(300.0)
         .show(contexts.ctx_mut()?, |ui| {
             ui.label(
-                egui::RichText::new(&u.name)
-                    .size(17.0)
-                    .strong()
-                    .color(color32(side_color(u.side.0))),
+                egui::RichText::new(format!(
+                    "{} {}",
+                    crate::client::hud::seat_mark(u.side),
+                    u.name
+                ))
+                .size(17.0)
+                .strong()
+                .color(color32(side_color(u.side.0))),
             );
             ui.label(if u.is_infantry() {
                 format!(
@@ -918,14 +922,7 @@ fn draw_unit_card(
                 ui.end_row();
                 if !u.is_aa_gun() {
                     ui.label("Accuracy");
-                    ui.label(format!(
-                        "hits on {}+",
-                        u.base.accuracy.saturating_sub(if u.build.optics {
-                            rules.upgrades.optics_accuracy
-                        } else {
-                            0
-                        })
-                    ));
+                    ui.label(format!("hits on {}+", u.gun_need(rules)));
                     ui.end_row();
                 }
                 ui.label("Hull");
@@ -1461,7 +1458,7 @@ fn draw_hover(
                     a.rear,
                     u.hull,
                     u.base.hull,
-                    u.base.accuracy,
+                    u.gun_need(battle.rules()),
                     u.gun_range(battle.rules()),
                     u.loaded.map_or("nothing".to_string(), |r| r.to_string())
                 ));

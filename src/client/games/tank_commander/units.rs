@@ -37,11 +37,7 @@ pub struct Moving(pub bool);
 /// Side colours: blue for the first side, red for the second.
 #[must_use]
 pub fn side_color(side: u8) -> Color {
-    match side {
-        0 => Color::srgb(0.20, 0.36, 0.85),
-        1 => Color::srgb(0.85, 0.22, 0.18),
-        _ => Color::srgb(0.8, 0.8, 0.2),
-    }
+    crate::client::hud::seat_color_3d(crate::framework::PlayerId(side))
 }
 
 /// The colours of the models' parts that do not show the side.
