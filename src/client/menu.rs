@@ -57,9 +57,14 @@ pub struct GamePage {
     pub bots: &'static [&'static str],
     /// What each bot does ([`Playable::bot_about`]), for the seat picker's tooltips.
     pub bot_about: fn(&str) -> &'static str,
-    pub saves: Vec<PathBuf>,
+    /// Saved games, newest first, each with what it is: its setup, when it was saved,
+    /// how far it went.
+    pub saves: Vec<(PathBuf, String)>,
     /// An autosave (or its backup) of the game is there to continue.
     pub can_continue: bool,
+    /// The autosaved game is over: Continue offers a rematch (this opens it: the same
+    /// setup and seats, new dice) and its replay instead.
+    pub last_over: Option<OpenGame>,
     /// Range Duel: the designs found in the builds folder, and the two picked (`None`:
     /// the setup's own tank).
     pub designs: Vec<(PathBuf, Result<TankDesign, String>)>,
@@ -223,12 +228,100 @@ fn scan<G: Playable>(folder: &SaveFolder) -> GamePage {
         seats,
         bots: G::bot_names(),
         bot_about: G::bot_about,
-        saves: folder.saves_of::<G>(),
+        saves: folder
+            .saves_of::<G>()
+            .into_iter()
+            .map(|path| {
+                let about = describe_save::<G>(&path, rules.as_ref().ok());
+                (path, about)
+            })
+            .collect(),
         can_continue: folder.can_continue::<G>(),
+        last_over: rules
+            .as_ref()
+            .ok()
+            .and_then(|r| playable::load_record::<G>(&folder.autosave::<G>(), r).ok())
+            .filter(|record| playable::replay(record).is_ok_and(|m| m.state().outcome().is_some()))
+            .map(|record| {
+                let (title, _) = G::setup_title(&record.setup);
+                OpenGame {
+                    seats: Some(record.seats.clone()),
+                    ..OpenGame::setup(super::reload::any_setup::<G>(record.setup), title)
+                }
+            }),
         designs,
         picked: [None, None],
         campaigns,
     }
+}
+
+/// Continue the autosaved game, where there is one.
+fn continue_button(
+    ui: &mut egui::Ui,
+    page: &GamePage,
+    folder: &SaveFolder,
+    opens: &mut MessageWriter<OpenGame>,
+) {
+    let game = page.game;
+    let cont = ui.add_enabled(
+        page.can_continue,
+        egui::Button::new(egui::RichText::new("Continue the last game").size(16.0)),
+    );
+    if cont
+        .on_hover_text("The game is autosaved after every action")
+        .on_disabled_hover_text(format!(
+            "No autosave of {} yet: it is written after every action",
+            game.title()
+        ))
+        .clicked()
+    {
+        opens.write(crate::dispatch_game!(game, OpenGame::autosave(folder)));
+    }
+}
+
+/// A saved game as the menu lists it: its setup's title, when it was saved (UTC) and how
+/// many actions it holds; the file's name where it does not read.
+fn describe_save<G: Playable>(path: &std::path::Path, rules: Option<&G::Rules>) -> String {
+    let when = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or_else(String::new, |d| utc_minute(d.as_secs()));
+    let name = path
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    match rules.map(|r| playable::load_record::<G>(path, r)) {
+        Some(Ok(record)) => {
+            let (title, _) = G::setup_title(&record.setup);
+            let n = record.actions.len();
+            format!(
+                "{title} · {when} · {n} action{}",
+                if n == 1 { "" } else { "s" }
+            )
+        }
+        _ => format!("{name} · {when} (does not read)"),
+    }
+}
+
+/// Seconds since 1970 as `YYYY-MM-DD HH:MM UTC` (the civil calendar from a day count,
+/// after Howard Hinnant's algorithm).
+fn utc_minute(secs: u64) -> String {
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    let rest = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rest / 3_600,
+        rest % 3_600 / 60
+    )
 }
 
 /// A person in the first seat, the game's default bot in the others.
@@ -695,19 +788,29 @@ fn saved_games(
 ) {
     let game = page.game;
     ui.heading("Continue");
-    let cont = ui.add_enabled(
-        page.can_continue,
-        egui::Button::new(egui::RichText::new("Continue the last game").size(16.0)),
-    );
-    if cont
-        .on_hover_text("The game is autosaved after every action")
-        .on_disabled_hover_text(format!(
-            "No autosave of {} yet: it is written after every action",
-            game.title()
-        ))
-        .clicked()
-    {
-        opens.write(crate::dispatch_game!(game, OpenGame::autosave(folder)));
+    if let Some(rematch) = &page.last_over {
+        ui.label("The last game is over.");
+        ui.horizontal(|ui| {
+            if ui
+                .button(egui::RichText::new("Rematch").size(16.0))
+                .on_hover_text("The same setup and seats, with new dice")
+                .clicked()
+            {
+                opens.write(rematch.clone());
+            }
+            if ui
+                .button(egui::RichText::new("Replay").size(16.0))
+                .on_hover_text("Step through the last game from its start")
+                .clicked()
+            {
+                opens.write(OpenGame {
+                    replay: true,
+                    ..crate::dispatch_game!(game, OpenGame::autosave(folder))
+                });
+            }
+        });
+    } else {
+        continue_button(ui, page, folder, opens);
     }
     ui.add_space(8.0);
     ui.heading("Saved games");
@@ -723,12 +826,9 @@ fn saved_games(
             if page.saves.is_empty() {
                 ui.label("None yet: press Save during a game.");
             }
-            for save in &page.saves {
+            for (save, about) in &page.saves {
                 ui.horizontal(|ui| {
-                    ui.label(
-                        save.file_name()
-                            .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
-                    );
+                    ui.label(about).on_hover_text(save.display().to_string());
                     if ui
                         .small_button("Load")
                         .on_hover_text("Play on from where it was saved")
@@ -903,6 +1003,61 @@ mod tests {
     }
 
     #[test]
+    fn continue_on_a_finished_game_offers_a_rematch_and_saves_say_what_they_are() {
+        use crate::framework::SeatedMatch;
+        use crate::rules::range_duel::RangeDuel;
+        let dir = std::env::temp_dir().join(format!("tt-menu-over-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let folder = SaveFolder(dir.clone());
+        let path = crate::data::find_project_file("scenarios/range-duel/default.ron").unwrap();
+        let rules = RangeDuel::load_rules(None).unwrap();
+        let setup = playable::load_setup::<RangeDuel>(&path, &rules).unwrap();
+        let seats = vec![Seat::Bot("heuristic".into()), Seat::Bot("random".into())];
+        let mut seated =
+            SeatedMatch::<RangeDuel>::new(setup, "test".into(), 3, seats.clone()).unwrap();
+        seated.autoplay(2).unwrap();
+        playable::save_record(&seated.record(), &folder.autosave::<RangeDuel>()).unwrap();
+        let page = scan::<RangeDuel>(&folder);
+        assert!(
+            page.can_continue && page.last_over.is_none(),
+            "a game under way"
+        );
+        seated.autoplay(100_000).unwrap();
+        assert!(crate::framework::Game::outcome(seated.state()).is_some());
+        playable::save_record(&seated.record(), &folder.autosave::<RangeDuel>()).unwrap();
+        std::fs::create_dir_all(folder.saves()).unwrap();
+        let save = folder.saves().join("range-duel-1.ron");
+        playable::save_record(&seated.record(), &save).unwrap();
+        let page = scan::<RangeDuel>(&folder);
+        let rematch = page
+            .last_over
+            .expect("the game is over: a rematch is offered");
+        assert_eq!(rematch.seats, Some(seats));
+        assert!(matches!(
+            rematch.source,
+            crate::client::session::GameSource::Setup(..)
+        ));
+        let (_, about) = page.saves.first().expect("the save is listed");
+        assert!(
+            about.contains(" UTC · ") && about.contains(" actions"),
+            "{about}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn dates_are_told_in_the_civil_calendar() {
+        assert_eq!(utc_minute(0), "1970-01-01 00:00 UTC");
+        // 2026-11-28 18:40 UTC, and a leap day.
+        assert_eq!(
+            utc_minute(1_795_824_000 + 18 * 3_600 + 40 * 60),
+            "2026-11-28 18:40 UTC"
+        );
+        assert_eq!(utc_minute(951_782_400), "2000-02-29 00:00 UTC");
+    }
+
+    #[test]
     fn a_saved_design_takes_a_duel_seat() {
         // A design as the builder saves it: the default duel's second tank, renamed.
         let mut hammer = DuelSetup::builtin_default().tanks[1].clone();
@@ -929,6 +1084,7 @@ mod tests {
             bot_about: RangeDuel::bot_about,
             saves: Vec::new(),
             can_continue: false,
+            last_over: None,
             designs: vec![(PathBuf::from("hammer.ron"), Ok(hammer))],
             picked: [Some(0), None],
             campaigns: Vec::new(),

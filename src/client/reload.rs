@@ -205,7 +205,7 @@ fn validate<G: Playable>(path: &Path, text: &str, kind: FileKind) -> Result<Read
 }
 
 /// A setup of game `G` as one of the five.
-fn any_setup<G: Playable>(setup: G::Setup) -> AnySetup {
+pub(super) fn any_setup<G: Playable>(setup: G::Setup) -> AnySetup {
     let boxed: Box<dyn std::any::Any> = Box::new(setup);
     match G::KIND {
         GameKind::TankCommander => AnySetup::TankCommander(*unbox(boxed)),

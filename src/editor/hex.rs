@@ -631,7 +631,7 @@ impl HexDesign {
             .filter(|u| source(&u.at))
             .map(|u| UnitSetup {
                 side: other(&u.side),
-                name: format!("{} (mirror)", u.name),
+                name: mirrored_name(&u.name, &u.side, &other(&u.side)),
                 at: moved(&u.at),
                 facing: sym.facing(u.facing),
                 turret: u.turret.map(|t| sym.facing(t)),
@@ -904,5 +904,18 @@ impl super::Editor<HexDesign> {
     #[must_use]
     pub fn new(rules: Rules, width: u16, height: u16) -> Self {
         Self::with(rules, HexDesign::blank(width, height), None, None)
+    }
+}
+
+/// The name of a unit's mirror, named for the side it joins: the side's name put in place
+/// of the old side's ("Blue Anvil" becomes "Red Anvil"), or before the name ("Anvil"
+/// becomes "Red Anvil").
+fn mirrored_name(name: &str, side: &str, other: &str) -> String {
+    if side != other && name.contains(side) {
+        name.replacen(side, other, 1)
+    } else if side == other {
+        format!("{name} (mirror)")
+    } else {
+        format!("{other} {name}")
     }
 }

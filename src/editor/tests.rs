@@ -303,6 +303,16 @@ fn a_scenario_made_in_the_editor_validates_and_plays() {
     );
     let scenario = Scenario::validate(editor.design().setup.clone(), &rules).unwrap();
     assert_eq!(scenario.units.len(), 4);
+    // Each copy is named for the side it joins.
+    let red: Vec<&str> = editor
+        .design()
+        .setup
+        .units
+        .iter()
+        .filter(|u| u.side == "Red")
+        .map(|u| u.name.as_str())
+        .collect();
+    assert_eq!(red, ["Red Anvil", "Red Bolt"]);
     let battle = Battle { scenario, rules };
     for i in 0..5 {
         let result =
