@@ -36,6 +36,10 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct MenuPage(pub GameKind);
 
+/// Open a game's "How to play" card over the menu (the menu's button does the same).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct HowToPlay(pub GameKind);
+
 /// A shipped setup: its path, and its name and description or its problems.
 #[derive(Clone, Debug)]
 pub struct ListedSetup {
@@ -127,6 +131,8 @@ struct Menu {
     /// The campaign whose Start over was clicked once (a second click confirms).
     restart: Option<usize>,
     clock: bool,
+    /// The game whose "How to play" card is open.
+    how_to: Option<GameKind>,
 }
 
 /// The RON files in `dir` that hold a `kind` file of `game` (a folder may hold other
@@ -324,6 +330,46 @@ fn utc_minute(secs: u64) -> String {
     )
 }
 
+/// A game on one card, built from its rules map: the overview in plain words, then the
+/// sections of its rulebook with how many rules each holds, and the way to all of them.
+fn how_to_play(
+    ui: &mut egui::Ui,
+    game: GameKind,
+    reference: &mut super::rules_ref::RulesReference,
+) {
+    ui.label(egui::RichText::new(game.tagline()).italics());
+    ui.add_space(4.0);
+    for paragraph in crate::rules::map::overview(game)
+        .unwrap_or_default()
+        .split("\n\n")
+    {
+        ui.label(paragraph);
+        ui.add_space(4.0);
+    }
+    if let Ok(map) = crate::rules::map::map(game) {
+        ui.separator();
+        ui.label(egui::RichText::new("The rules, section by section").strong());
+        let sections = crate::rules::map::sections(&map);
+        ui.horizontal_wrapped(|ui| {
+            for (section, n) in sections {
+                ui.label(
+                    egui::RichText::new(format!("{section} ({n})"))
+                        .small()
+                        .color(egui::Color32::from_gray(200)),
+                );
+                ui.label(egui::RichText::new("·").weak());
+            }
+        });
+    }
+    ui.add_space(4.0);
+    if ui
+        .button("All the rules, with the readings we play (F1)")
+        .clicked()
+    {
+        reference.show(game, None);
+    }
+}
+
 /// A person in the first seat, the game's default bot in the others.
 fn me_against_bots(n: usize, bots: &[&str]) -> Vec<Seat> {
     (0..n)
@@ -364,9 +410,30 @@ fn draw_menu(
     mut editors: MessageWriter<super::editor::OpenEditor>,
     mut reference: ResMut<super::rules_ref::RulesReference>,
     mut graphics: ResMut<super::graphics::GraphicsWindow>,
+    asked: Option<Res<HowToPlay>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let menu = &mut *menu;
+    if let Some(HowToPlay(game)) = asked.as_deref().copied() {
+        menu.how_to = Some(game);
+        commands.remove_resource::<HowToPlay>();
+    }
+    if let Some(game) = menu.how_to {
+        let mut open = true;
+        egui::Window::new(format!("How to play {}", game.title()))
+            .id(egui::Id::new("how to play"))
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .order(egui::Order::Foreground)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .min_width(600.0)
+            .max_width(640.0)
+            .show(ctx, |ui| how_to_play(ui, game, &mut reference));
+        if !open {
+            menu.how_to = None;
+        }
+    }
     egui::Window::new("Tanktable")
         .title_bar(false)
         .resizable(false)
@@ -420,6 +487,14 @@ fn draw_menu(
                 {
                     commands.insert_resource(BuilderPlan::Standalone);
                     next.set(Screen::Builder);
+                }
+                if let Some(page) = menu.pages.get(menu.tab)
+                    && ui
+                        .button("How to play")
+                        .on_hover_text("The game on one card: what you do on a turn, how it is won, and the sections of its rules")
+                        .clicked()
+                {
+                    menu.how_to = Some(page.game);
                 }
                 if let Some(page) = menu.pages.get(menu.tab)
                     && ui

@@ -49,6 +49,7 @@ use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
 pub use builder::{BuilderPlan, builds_dir};
+pub use menu::HowToPlay;
 pub use session::{OpenGame, Session, data_dir};
 
 use crate::rules::GameKind;

@@ -218,6 +218,42 @@ pub const fn source(game: GameKind) -> (&'static str, &'static str) {
     }
 }
 
+/// The game in a paragraph or two, for a player who has not read the rulebook: its rules
+/// file's `## Overview` section, without the Markdown marks.
+#[must_use]
+pub fn overview(game: GameKind) -> Option<String> {
+    let (_, text) = source(game);
+    let start = text.find("\n## Overview\n")? + "\n## Overview\n".len();
+    let rest = &text[start..];
+    let end = rest.find("\n## ").unwrap_or(rest.len());
+    let paragraphs: Vec<String> = rest[..end]
+        .split("\n\n")
+        .map(|p| {
+            p.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .replace("**", "")
+                .replace('`', "")
+        })
+        .filter(|p| !p.is_empty())
+        .collect();
+    (!paragraphs.is_empty()).then(|| paragraphs.join("\n\n"))
+}
+
+/// The rulebook's sections, in the map's order, each with how many of its rules the map
+/// accounts for.
+#[must_use]
+pub fn sections(map: &RulesMap) -> Vec<(String, usize)> {
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for row in &map.rows {
+        match out.iter_mut().find(|(s, _)| *s == row.section) {
+            Some((_, n)) => *n += 1,
+            None => out.push((row.section.clone(), 1)),
+        }
+    }
+    out
+}
+
 /// The game's rules map.
 ///
 /// # Errors
@@ -583,6 +619,23 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every game has its one-screen "How to play": an overview in plain words and the
+    /// sections of its rulebook.
+    #[test]
+    fn every_game_has_an_overview_and_its_sections() {
+        for game in GameKind::ALL {
+            let text = overview(game).unwrap_or_else(|| panic!("{game:?} has no overview"));
+            assert!(text.len() > 300, "{game:?}: {text}");
+            assert!(
+                !text.contains("**") && !text.contains('`'),
+                "{game:?}: {text}"
+            );
+            let sections = sections(&map(game).unwrap());
+            assert!(sections.len() >= 3, "{game:?}: {sections:?}");
+            assert!(sections.iter().all(|(s, n)| !s.is_empty() && *n > 0));
+        }
+    }
 
     /// The maps stay true: run by `cargo test`, so a rule whose test is removed fails CI.
     #[test]

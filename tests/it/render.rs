@@ -103,6 +103,8 @@ struct Scene {
     /// boards) straight down, print how much of the table's outline each panel covers
     /// and take a screenshot of each (see [`framing_script`]).
     framing: bool,
+    /// With `menu`: that game's "How to play" card open over the menu.
+    how_to: bool,
 }
 
 impl Scene {
@@ -116,7 +118,7 @@ impl Scene {
 
     fn encode(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
             self.setup.clone().unwrap_or_default(),
             self.seats.join(","),
             self.seed,
@@ -134,6 +136,7 @@ impl Scene {
             self.graphics.clone().unwrap_or_default(),
             self.hold,
             self.framing,
+            self.how_to,
         )
     }
 
@@ -161,6 +164,7 @@ impl Scene {
             graphics: Some(f[14].to_string()).filter(|s| !s.is_empty()),
             hold: f[15] == "true",
             framing: f[16] == "true",
+            how_to: f[17] == "true",
         }
     }
 }
@@ -286,6 +290,9 @@ fn render_child() {
     }
     if scene.clean {
         app.insert_resource(Clean);
+    }
+    if let Some(game) = scene.menu.filter(|_| scene.how_to) {
+        app.insert_resource(tanktable::client::HowToPlay(game));
     }
     {
         // What the camera smooths edges with, and on what renderer, just before the
@@ -1425,6 +1432,18 @@ fn the_menu_has_a_page_for_every_game() {
     // The title's gold and the window's panels are drawn.
     let gold = count(&px, |[r, g, b]| r > 200 && g > 170 && b < 140 && r > b + 60);
     assert!(gold > 300, "the menu's title is missing ({gold} px)");
+    // Tank Chess's "How to play" card over its page: a window of text in front.
+    let scene = Scene {
+        menu: Some(GameKind::TankChess),
+        how_to: true,
+        ..scene
+    };
+    let (_, _, card) = pixels(&render(&scene, "menu-how-to-play-tank-chess.png"));
+    let changed = px.iter().zip(&card).filter(|(a, b)| a != b).count();
+    assert!(
+        changed > 20_000,
+        "no card over the menu ({changed} px changed)"
+    );
 }
 
 /// The edits of a render test of the editor, as the designer's clicks give them:
