@@ -488,6 +488,22 @@ fn draw_menu(
                     commands.insert_resource(BuilderPlan::Standalone);
                     next.set(Screen::Builder);
                 }
+                if menu.pages.get(menu.tab).is_some_and(|p| p.game == GameKind::TankCommander)
+                    && let Some(path) = crate::data::find_project_file(super::games::tank_commander::guide::SETUP)
+                    && ui
+                        .button("Guided first game")
+                        .on_hover_text("Basic Training with each step of an activation asked for, checked and explained: select, activate, drive, turn, aim, fire, end")
+                        .clicked()
+                {
+                    commands.insert_resource(super::games::tank_commander::guide::Guide::default());
+                    opens.write(OpenGame {
+                        seats: Some(vec![
+                            Seat::Person,
+                            Seat::Bot(crate::rules::tank_commander::TankCommander::bot_names()[0].into()),
+                        ]),
+                        ..OpenGame::file(path)
+                    });
+                }
                 if let Some(page) = menu.pages.get(menu.tab)
                     && ui
                         .button("How to play")

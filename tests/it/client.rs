@@ -594,6 +594,63 @@ fn escape_closes_the_topmost_window_then_opens_the_menu() {
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
 }
 
+/// The guided first game, played through to its end: each step is asked for in turn and
+/// moves on when the player does it (select, activate, drive, turn, aim, fire, end).
+#[test]
+fn the_guided_first_game_is_played_through_to_its_end() {
+    use tanktable::client::games::tank_commander::guide::{Guide, SETUP, STEPS};
+    use tanktable::framework::Game;
+    use tanktable::framework::playable::Playable;
+    use tanktable::grid::Rotation;
+    let mut app =
+        app_on::<TankCommander>(SETUP, &[], vec![Seat::Person, Seat::Bot("greedy".into())]);
+    app.insert_resource(Guide::default());
+    app.update();
+    let step = |app: &App| app.world().resource::<Guide>().step;
+    assert_eq!(step(&app), 0);
+    let rookie = UnitId(0);
+    app.world_mut().resource_mut::<Selection>().unit = Some(rookie);
+    app.update();
+    assert_eq!(step(&app), 1, "selected");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(step(&app), 2, "activated");
+    order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::Move));
+    assert_eq!(step(&app), 3, "drove");
+    order::<TankCommander>(
+        &mut app,
+        Order::Play(PlayerId(0), Action::RotateTurret(Rotation::Right)),
+    );
+    assert_eq!(step(&app), 4, "turned");
+    order::<TankCommander>(&mut app, Order::Play(PlayerId(0), Action::EndActivation));
+    assert_eq!(step(&app), 5, "the activation ended");
+    // Drive on, as the tactical bot would, until a target can be fired at; aim, fire.
+    let mut bot = TankCommander::bot("tactical").unwrap();
+    let mut rng = tanktable::framework::MatchRng::new(1);
+    for _ in 0..200 {
+        let s = session::<TankCommander>(&app);
+        if s.state().outcome().is_some() || step(&app) == STEPS.len() {
+            break;
+        }
+        if s.deciding() != Some(PlayerId(0)) {
+            app.update();
+            continue;
+        }
+        let legal = s.state().legal_actions(PlayerId(0));
+        let action = match legal.iter().find(|a| matches!(a, Action::Fire(_))) {
+            Some(shot @ Action::Fire(FireTarget::Unit(target))) => {
+                app.world_mut().resource_mut::<Selection>().aim = Some(*target);
+                app.update();
+                assert_eq!(step(&app), 6, "aimed");
+                shot.clone()
+            }
+            _ => bot.choose(s.state(), PlayerId(0), &mut rng).unwrap(),
+        };
+        order::<TankCommander>(&mut app, Order::Play(PlayerId(0), action));
+    }
+    assert_eq!(step(&app), STEPS.len(), "fired: the guide is done");
+    assert!(app.world().resource::<Guide>().done());
+}
+
 /// An infantry squad gets its own action bar: Enter activates it, C takes cover, and its
 /// blue hexes are reached by steps in any direction.
 #[test]

@@ -105,6 +105,8 @@ struct Scene {
     framing: bool,
     /// With `menu`: that game's "How to play" card open over the menu.
     how_to: bool,
+    /// Tank Commander: the guided first game's panel asks for its first step.
+    guide: bool,
 }
 
 impl Scene {
@@ -118,7 +120,7 @@ impl Scene {
 
     fn encode(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
             self.setup.clone().unwrap_or_default(),
             self.seats.join(","),
             self.seed,
@@ -137,6 +139,7 @@ impl Scene {
             self.hold,
             self.framing,
             self.how_to,
+            self.guide,
         )
     }
 
@@ -165,6 +168,7 @@ impl Scene {
             hold: f[15] == "true",
             framing: f[16] == "true",
             how_to: f[17] == "true",
+            guide: f[18] == "true",
         }
     }
 }
@@ -290,6 +294,9 @@ fn render_child() {
     }
     if scene.clean {
         app.insert_resource(Clean);
+    }
+    if scene.guide {
+        app.insert_resource(tanktable::client::games::tank_commander::guide::Guide::default());
     }
     if let Some(game) = scene.menu.filter(|_| scene.how_to) {
         app.insert_resource(tanktable::client::HowToPlay(game));
@@ -1416,6 +1423,25 @@ fn the_whole_table_is_in_view_beside_the_panels() {
         "panels cover the table:\n{}",
         failures.join("\n")
     );
+}
+
+/// The guided first game on Basic Training: its panel under the banner asks for the
+/// first step, and the board is framed clear of it.
+#[test]
+fn the_guided_first_game_asks_for_its_first_step() {
+    if !can_render() {
+        return;
+    }
+    let scene = Scene {
+        guide: true,
+        seats: vec!["person".into(), "greedy".into()],
+        frame: 40,
+        ..Scene::on(tanktable::client::games::tank_commander::guide::SETUP)
+    };
+    let (_, _, px) = pixels(&render(&scene, "guided-first-game.png"));
+    // The current step's name is in gold.
+    let gold = count(&px, |[r, g, b]| r > 230 && g > 190 && b < 60);
+    assert!(gold > 20, "the guide's step is not shown ({gold} px)");
 }
 
 #[test]

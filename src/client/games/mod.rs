@@ -58,6 +58,7 @@ pub(super) fn scene_plugin(app: &mut App) {
             "battle",
             "attack",
             "range",
+            "guide",
         ],
     );
     scene_of::<TankCommander>(app);

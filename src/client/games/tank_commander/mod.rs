@@ -9,6 +9,7 @@
 pub(crate) mod board;
 pub mod campaign;
 mod effects;
+pub mod guide;
 pub mod highlights;
 mod input;
 pub mod mirror;
@@ -60,6 +61,7 @@ impl GameClient for TankCommander {
                 highlights::plugin,
                 input::plugin,
                 campaign::plugin,
+                guide::logic,
             ));
     }
 
@@ -72,6 +74,7 @@ impl GameClient for TankCommander {
             overlay::plugin,
             panels::plugin,
             picking::plugin,
+            guide::scene,
         ));
         use crate::client::redraw::watch;
         watch::<highlights::Hovered>(app);
