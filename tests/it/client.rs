@@ -641,7 +641,7 @@ fn the_guided_first_game_is_played_through_to_its_end() {
                 app.world_mut().resource_mut::<Selection>().aim = Some(*target);
                 app.update();
                 assert_eq!(step(&app), 6, "aimed");
-                shot.clone()
+                *shot
             }
             _ => bot.choose(s.state(), PlayerId(0), &mut rng).unwrap(),
         };
