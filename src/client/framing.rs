@@ -23,6 +23,12 @@ use super::camera::Rig;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Framing>()
         .init_resource::<FramePanels>()
+        // Off the table (the menu, the editor, the lab) there is nothing to fit: R and T
+        // there steer the rig as it is.
+        .add_systems(
+            OnExit(super::Screen::Playing),
+            |mut framing: ResMut<Framing>| framing.leave(),
+        )
         .add_systems(
             PostUpdate,
             fit.after(bevy_egui::EguiPostUpdateSet::EndPass)
@@ -69,6 +75,16 @@ impl Framing {
         self.top_down = top_down;
         self.follow = true;
         self.due = true;
+    }
+
+    /// The table is left: nothing to keep in view until the next one (which counts as a
+    /// new table even if it is the same).
+    pub fn leave(&mut self) {
+        self.outline.clear();
+        self.follow = false;
+        self.due = false;
+        self.fitted = None;
+        self.table += 1;
     }
 
     /// The player moved the camera: the view stays where they put it.

@@ -999,7 +999,17 @@ fn draw_unit_card(
                         "range {} · loaded {}",
                         u.gun_range(rules),
                         u.loaded.map_or("nothing".to_string(), |r| r.to_string())
-                    ));
+                    ))
+                    .on_hover_text(
+                        "The yellow outlines on the board: the hexes its turret covers within this range",
+                    );
+                    ui.end_row();
+                    ui.label("");
+                    ui.label(
+                        egui::RichText::new("yellow outlines: its turret's arc in range")
+                            .small()
+                            .color(egui::Color32::from_rgb(235, 215, 120)),
+                    );
                     ui.end_row();
                     if let Some(range) = u.anti_infantry_range(rules) {
                         ui.label("Anti-infantry");
@@ -1408,6 +1418,14 @@ fn draw_hover(
                         .color(egui::Color32::from_rgb(255, 150, 130)),
                     );
                 }
+            }
+            if highlights.arc.contains(&hex) {
+                ui.label(
+                    egui::RichText::new(
+                        "Yellow outline: within the selected unit's turret arc and gun range",
+                    )
+                    .color(egui::Color32::from_rgb(235, 215, 120)),
+                );
             }
             if let Some(route) = highlights.routes.iter().find(|r| r.to == hex) {
                 ui.label(format!(
