@@ -394,12 +394,17 @@ impl<G: Playable> SeatedMatch<G> {
             .ok_or("No action of a person to take back yet")?;
         // An action that drew nothing random (a move, a turn, an activation ended) is
         // taken back in any mode, where the game holds no secrets a step could have shown.
-        let quiet = self.game.draws_since(last) == 0 && !self.state().holds_secrets();
-        if G::CHANCE && !self.playtest && !quiet {
-            return Err(format!(
-                "Turn on playtest mode to take this back: dice were rolled (or cards drawn) since, and in {} they are known once played",
-                G::KIND.title()
-            ));
+        let drawn = self.game.draws_since(last) > 0;
+        let secrets = self.state().holds_secrets();
+        if G::CHANCE && !self.playtest && (drawn || secrets) {
+            return Err(if drawn {
+                format!(
+                    "Turn on playtest mode to take this back: dice were rolled (or cards drawn) since, and in {} they are known once played",
+                    G::KIND.title()
+                )
+            } else {
+                "Turn on playtest mode to take this back: in a game with secrets an action may have shown something hidden".to_string()
+            });
         }
         let player = history[last].player;
         if self.privacy_matters() && Some(player) != self.viewer {
