@@ -196,15 +196,7 @@ fn fit(
                 .filter(|id| visible.iter().any(|l| l.id == **id))
                 .filter_map(|id| {
                     let r = mem.area_rect(*id)?;
-                    Some((
-                        *id,
-                        Rect::new(
-                            r.min.x * zoom,
-                            r.min.y * zoom,
-                            r.max.x * zoom,
-                            r.max.y * zoom,
-                        ),
-                    ))
+                    Some((*id, super::input::in_pixels(r, zoom)))
                 })
                 .collect()
         });

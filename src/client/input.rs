@@ -61,17 +61,22 @@ fn record_outlines(
             .into_iter()
             .filter(|layer| layer.order != bevy_egui::egui::Order::Background)
             .filter_map(|layer| mem.area_rect(layer.id))
-            .map(|r| {
-                Rect::new(
-                    r.min.x * zoom,
-                    r.min.y * zoom,
-                    r.max.x * zoom,
-                    r.max.y * zoom,
-                )
-            })
+            .map(|r| in_pixels(r, zoom))
             .collect()
     });
     outlines.drawn(rects);
+}
+
+/// A panel's rectangle, laid out in egui's points, in the window's logical pixels (the
+/// pointer's and the camera's): points scaled by the interface's zoom.
+#[must_use]
+pub fn in_pixels(r: bevy_egui::egui::Rect, zoom: f32) -> Rect {
+    Rect::new(
+        r.min.x * zoom,
+        r.min.y * zoom,
+        r.max.x * zoom,
+        r.max.y * zoom,
+    )
 }
 
 /// The input of game `G`: panel orders forwarded, and the keys every game shares.

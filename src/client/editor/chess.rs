@@ -113,25 +113,8 @@ pub(super) fn pointer(
     if screen.hover != hover {
         screen.hover = hover;
     }
-    // A click shorter than a frame (a quick one at a few frames a second) is pressed and
-    // released in the same frame: it paints as a press would, and its stroke ends after.
-    let tapped = |b: MouseButton| buttons.just_pressed(b) && buttons.just_released(b);
-    let taps = [MouseButton::Left, MouseButton::Right].map(tapped);
-    let released = [MouseButton::Left, MouseButton::Right]
-        .iter()
-        .zip(taps)
-        .any(|(b, tap)| buttons.just_released(*b) && !tap);
-    if released {
-        orders.write(EditorOrder::EndStroke);
-    }
-    if !buttons.any_pressed([MouseButton::Left, MouseButton::Right]) && !taps.contains(&true) {
-        screen.stroke_from = None;
-    }
+    let ([left, right], tapped) = super::brush_buttons(buttons, &mut screen.stroke_from, orders);
     let Some(cell) = hover else { return };
-    let (left, right) = (
-        buttons.pressed(MouseButton::Left) || taps[0],
-        buttons.pressed(MouseButton::Right) || taps[1],
-    );
     let clicked = buttons.just_pressed(MouseButton::Left);
     match screen.tool {
         Tool::Obstacle if left || right => {
@@ -198,7 +181,7 @@ pub(super) fn pointer(
         },
         _ => {}
     }
-    if taps.contains(&true) {
+    if tapped {
         orders.write(EditorOrder::EndStroke);
     }
 }

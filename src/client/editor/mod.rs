@@ -592,6 +592,37 @@ pub fn brush_cells(design: &crate::editor::HexDesign, cell: [i32; 2], radius: u8
         .collect()
 }
 
+/// The two buttons as a brush reads them this frame: held, where a click shorter than
+/// a frame (pressed and released between two frames, as a quick click is at a few frames
+/// a second) counts as held, and whether such a click came (its stroke ends once it is
+/// painted). A release ends the stroke; with no button down the next starts afresh.
+pub(super) fn brush_buttons(
+    buttons: &ButtonInput<MouseButton>,
+    stroke_from: &mut Option<[i32; 2]>,
+    orders: &mut MessageWriter<EditorOrder>,
+) -> ([bool; 2], bool) {
+    let both = [MouseButton::Left, MouseButton::Right];
+    let taps = both.map(|b| buttons.just_pressed(b) && buttons.just_released(b));
+    if both
+        .iter()
+        .zip(taps)
+        .any(|(b, tap)| buttons.just_released(*b) && !tap)
+    {
+        orders.write(EditorOrder::EndStroke);
+    }
+    let tapped = taps.contains(&true);
+    if !buttons.any_pressed(both) && !tapped {
+        *stroke_from = None;
+    }
+    (
+        [
+            buttons.pressed(MouseButton::Left) || taps[0],
+            buttons.pressed(MouseButton::Right) || taps[1],
+        ],
+        tapped,
+    )
+}
+
 /// Clicks and drags on the table become orders.
 fn pointer(
     buttons: Res<ButtonInput<MouseButton>>,
@@ -626,25 +657,8 @@ fn pointer(
     if screen.hover != hover {
         screen.hover = hover;
     }
-    // A click shorter than a frame (a quick one at a few frames a second) is pressed and
-    // released in the same frame: it paints as a press would, and its stroke ends after.
-    let tapped = |b: MouseButton| buttons.just_pressed(b) && buttons.just_released(b);
-    let taps = [MouseButton::Left, MouseButton::Right].map(tapped);
-    let released = [MouseButton::Left, MouseButton::Right]
-        .iter()
-        .zip(taps)
-        .any(|(b, tap)| buttons.just_released(*b) && !tap);
-    if released {
-        orders.write(EditorOrder::EndStroke);
-    }
-    if !buttons.any_pressed([MouseButton::Left, MouseButton::Right]) && !taps.contains(&true) {
-        screen.stroke_from = None;
-    }
+    let ([left, right], tapped) = brush_buttons(&buttons, &mut screen.stroke_from, &mut orders);
     let Some(cell) = hover else { return };
-    let (left, right) = (
-        buttons.pressed(MouseButton::Left) || taps[0],
-        buttons.pressed(MouseButton::Right) || taps[1],
-    );
     let clicked = buttons.just_pressed(MouseButton::Left);
     let design = editor.design();
     match screen.tool {
@@ -725,7 +739,7 @@ fn pointer(
         },
         _ => {}
     }
-    if taps.contains(&true) {
+    if tapped {
         orders.write(EditorOrder::EndStroke);
     }
 }
