@@ -27,6 +27,8 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
             new,
         } => super::campaign::run(&file, play, &bots, seed, save, new),
         Command::Check { files, rules } => check(&files, rules.as_deref()),
+        Command::List { all } => super::install::list(all),
+        Command::Desktop { remove } => super::install::desktop(remove),
         Command::Perft {
             file,
             depth,
@@ -221,7 +223,20 @@ fn check(files: &[PathBuf], rules: Option<&Path>) -> Result<ExitCode, String> {
         None => None,
     };
     for file in files {
-        let name = file.display().to_string();
+        let given = file.display().to_string();
+        let file = &match crate::rules::catalogue::resolve(file) {
+            Ok(found) => found,
+            Err(message) => {
+                all.0
+                    .extend(Diagnostics::whole_file(&given, strip_name(&message, &given)).0);
+                continue;
+            }
+        };
+        let name = if *file == Path::new(&given) {
+            given
+        } else {
+            format!("{given} ({})", crate::data::portable_path(file))
+        };
         let result = playable::read_text(file).and_then(|text| {
             let found = detect(file, &text)
                 .map_err(|e| Diagnostics::whole_file(&name, strip_name(&e, &name)))?;

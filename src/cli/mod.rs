@@ -13,6 +13,7 @@ macro_rules! say {
 mod campaign;
 mod chess;
 mod commands;
+mod install;
 pub mod lab;
 mod odds;
 mod sim;
@@ -42,7 +43,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 ///
 /// Run without a subcommand to open the desktop client's main menu.
 #[derive(Parser, Debug)]
-#[command(name = "tanktable", version, about, long_about = None)]
+#[command(name = "tanktable", version = crate::data::shipped::VERSION, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -94,6 +95,22 @@ pub enum Command {
         seats: Vec<String>,
         #[command(flatten)]
         dev: DevArgs,
+    },
+    /// Every setup, campaign and lab variant this binary knows, by game, with where each
+    /// comes from (the project folder, your own scenarios, built in): the names every
+    /// command takes instead of a file.
+    List {
+        /// Also show the files hidden by one of the same name (a project's copy of a
+        /// built-in setup), and each one's path.
+        #[arg(long)]
+        all: bool,
+    },
+    /// Add Tanktable to the desktop's applications menu (Linux: a `.desktop` entry and an
+    /// icon under `~/.local/share`), or take it out again.
+    Desktop {
+        /// Take the entry and the icon out.
+        #[arg(long)]
+        remove: bool,
     },
     /// Render a scenario or setup of any game to a PNG, top-down (a design preview; works
     /// under Xvfb).
@@ -279,7 +296,13 @@ pub enum Command {
 /// Runs the command line.
 #[must_use]
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let mut cli = Cli::parse();
+    if let Some(command) = &mut cli.command
+        && let Err(message) = name_files(command)
+    {
+        eprintln!("{message}");
+        return ExitCode::FAILURE;
+    }
     let result = match cli.command {
         None => open_client(ClientArgs::default()),
         Some(Command::Play {
@@ -332,6 +355,36 @@ pub fn main() -> ExitCode {
             eprintln!("{message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Turns the names of setups, campaigns and lab variants given for files into their files
+/// ([`crate::rules::catalogue::resolve`]): `tanktable sim river-town` works from any
+/// folder. A path that is there stays as given; `check` names its files itself, so that
+/// one unknown name does not hide the other files' problems.
+fn name_files(command: &mut Command) -> Result<(), String> {
+    use crate::rules::catalogue::resolve;
+    let one = |file: &mut PathBuf| -> Result<(), String> {
+        *file = resolve(file)?;
+        Ok(())
+    };
+    match command {
+        Command::Play {
+            file: Some(file), ..
+        }
+        | Command::Preview { file, .. }
+        | Command::Edit {
+            file: Some(file), ..
+        }
+        | Command::Sim { setup: file, .. }
+        | Command::Record { setup: file, .. }
+        | Command::Odds { scenario: file, .. }
+        | Command::Campaign { file, .. }
+        | Command::Perft { file, .. }
+        | Command::Analyse { file, .. }
+        | Command::Legal { file, .. } => one(file),
+        Command::Lab(args) => args.files.iter_mut().try_for_each(one),
+        _ => Ok(()),
     }
 }
 

@@ -23,13 +23,26 @@ use crate::rules::range_duel::RangeDuel;
 use crate::rules::tank_commander::campaign::{Campaign, CampaignState, default_state_path};
 use crate::rules::tank_commander::setup::{Rules as TankRules, TankDesign, UnitKind};
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.init_resource::<Menu>()
         .add_systems(OnEnter(Screen::Menu), rescan)
         .add_systems(
             EguiPrimaryContextPass,
             draw_menu.run_if(in_state(Screen::Menu)),
         );
+}
+
+/// What the menu lists on each game's page, in the menu's order: the setups (with their
+/// titles or problems) and, for Tank Commander, the campaigns. Empty before the menu
+/// was first shown.
+#[must_use]
+pub fn listed(world: &World) -> Vec<(GameKind, Vec<ListedSetup>, Vec<ListedCampaign>)> {
+    world.get_resource::<Menu>().map_or_else(Vec::new, |menu| {
+        menu.pages
+            .iter()
+            .map(|p| (p.game, p.setups.clone(), p.campaigns.clone()))
+            .collect()
+    })
 }
 
 /// The page the menu opens on.

@@ -33,7 +33,7 @@ pub mod hud;
 pub mod input;
 pub mod lab;
 pub mod memory;
-mod menu;
+pub mod menu;
 pub mod redraw;
 mod reload;
 pub mod rules_ref;

@@ -13,6 +13,7 @@
 //! assert_eq!(err.to_string(), "size.ron:1:23: unknown field `depth`");
 //! ```
 
+pub mod shipped;
 mod source_map;
 
 use std::fmt;
@@ -289,37 +290,42 @@ pub fn load_ron_file<T: DeserializeOwned>(
     Ok((value, map, text))
 }
 
-/// Looks for a project file relative to the working directory, then to the source tree
-/// this binary was built from.
+/// Looks for a project file: relative to the working directory, then in the project
+/// folder the binary runs from ([`shipped::project_root`]), then in the copy of the
+/// files that ship inside the binary ([`shipped::shipped_root`]). Files on disk win.
 #[must_use]
 pub fn find_project_file(relative: &str) -> Option<std::path::PathBuf> {
     let here = std::path::PathBuf::from(relative);
     if here.exists() {
         return Some(here);
     }
-    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
-    built.exists().then_some(built)
+    shipped::project_root()
+        .into_iter()
+        .chain(shipped::shipped_root())
+        .map(|root| root.join(relative))
+        .find(|p| p.exists())
 }
 
 /// A path as a record should name it: relative to the project when the file lies inside
-/// it (records then travel with the project), else absolute.
+/// it or in the copy of the shipped files (the record then replays wherever the binary
+/// runs, by the shipped file's name), else absolute.
 #[must_use]
 pub fn portable_path(path: &Path) -> String {
     let Ok(full) = path.canonicalize() else {
         return path.display().to_string();
     };
-    let cwd = std::env::current_dir()
-        .ok()
-        .filter(|d| d.join("assets/rules").is_dir());
-    let roots = [
-        Some(std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))),
-        cwd,
-    ];
-    for root in roots.into_iter().flatten() {
+    let roots = shipped::project_root()
+        .into_iter()
+        .chain(shipped::shipped_root());
+    for root in roots {
         if let Ok(root) = root.canonicalize()
             && let Ok(rel) = full.strip_prefix(&root)
         {
-            return rel.display().to_string();
+            return rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
         }
     }
     full.display().to_string()

@@ -5,6 +5,7 @@
 //! names the five, and [`detect`] tells which game and kind of file a text is.
 
 pub mod battle_tanks;
+pub mod catalogue;
 mod games;
 pub mod map;
 pub mod range_duel;

@@ -428,3 +428,161 @@ fn edit_refuses_a_file_the_editor_cannot_open_before_any_window() {
         text(&out.stderr)
     );
 }
+
+/// The binary run from a folder away from the project, with a new data folder: what a
+/// copied or installed binary meets.
+fn away(args: &[&str], folder: &std::path::Path) -> std::process::Output {
+    std::fs::create_dir_all(folder).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_tanktable"))
+        .args(args)
+        .current_dir(folder)
+        .env("TANKTABLE_DATA", folder.join("data"))
+        .output()
+        .expect("the binary runs")
+}
+
+/// Away from the project, setups are found by name in the copy built into the binary:
+/// `list` says so, and `check`, `sim`, `record` and `lab` take names; a record made there
+/// replays from anywhere; a name that matches nothing gets the closest names.
+#[test]
+fn setups_by_name_work_from_any_folder() {
+    let folder = std::env::temp_dir().join(format!("tanktable-away-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    let out = away(&["list"], &folder);
+    let listing = text(&out.stdout);
+    assert!(out.status.success(), "{listing}");
+    assert!(listing.contains("No project folder here"), "{listing}");
+    for name in [
+        "skirmish",
+        "tank-chess/basic-16",
+        "battle-tanks/default",
+        "tank-combat/deathmatch-4",
+        "range-duel/knife-fight",
+        "campaigns/iron-road",
+        "lab/river-town-thick-woods",
+    ] {
+        let line = listing
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("{name} is not listed: {listing}"));
+        assert!(line.ends_with("built in"), "{line}");
+    }
+    assert!(
+        !listing.lines().any(|l| l.ends_with("project") || l.contains("project,")),
+        "{listing}"
+    );
+
+    let out = away(
+        &[
+            "check",
+            "skirmish",
+            "basic-16",
+            "campaigns/iron-road",
+            "river-town",
+        ],
+        &folder,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("skirmish (scenarios/skirmish.ron): ok"));
+
+    let out = away(
+        &["sim", "river-town", "-n", "4", "--json", "--threads", "1"],
+        &folder,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (wins, no_winner) = crate::wins_and_no_winner(&report);
+    assert_eq!(wins + no_winner, 4);
+
+    for lab in [
+        &[
+            "lab",
+            "lab/river-town-thick-woods",
+            "-n",
+            "4",
+            "--threads",
+            "1",
+        ][..],
+        &[
+            "lab",
+            "tank-chess/basic-16",
+            "--set",
+            "heavy.armor.front=4",
+            "--bots",
+            "random",
+            "-n",
+            "4",
+            "--threads",
+            "1",
+        ],
+    ] {
+        let out = away(lab, &folder);
+        assert!(
+            out.status.success(),
+            "{}{}",
+            text(&out.stdout),
+            text(&out.stderr)
+        );
+    }
+
+    for (name, file) in [("tank-chess/basic-16", "chess.txt"), ("skirmish", "tc.ron")] {
+        let out = away(&["record", name, "-o", file, "--seed", "3"], &folder);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        // Replayed from another folder, with another data folder.
+        let elsewhere = folder.join("elsewhere");
+        let record = folder.join(file);
+        let out = away(&["replay", record.to_str().unwrap()], &elsewhere);
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+    }
+
+    let out = away(&["sim", "skirmsh"], &folder);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("the closest: skirmish"), "{err}");
+    let out = away(&["play", "default"], &folder);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("range-duel/default"));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+/// An old record that names its scenario by a path not on this machine says which file
+/// it needs, and which known setup has that name.
+#[test]
+fn a_record_on_a_missing_file_says_which_setup_it_needs() {
+    let folder = std::env::temp_dir().join(format!("tanktable-old-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let record = folder.join("old.ron");
+    std::fs::write(
+        &record,
+        "MatchRecord(game: \"tank-commander\", scenario: Path(\"/home/gone/tanktable/scenarios/skirmish.ron\"), seed: 1, actions: [])",
+    )
+    .unwrap();
+    let out = tanktable(&["replay", record.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("played on the setup `/home/gone/tanktable/scenarios/skirmish.ron`, which is not on this machine"),
+        "{err}"
+    );
+    assert!(err.contains("`skirmish` (Skirmish, project)"), "{err}");
+    // The same record naming the project's file still replays.
+    std::fs::write(
+        &record,
+        "MatchRecord(game: \"tank-commander\", scenario: Path(\"scenarios/skirmish.ron\"), seed: 1, actions: [])",
+    )
+    .unwrap();
+    let out = tanktable(&["replay", record.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn version_names_the_commit() {
+    let out = tanktable(&["--version"]);
+    let line = text(&out.stdout);
+    assert!(
+        line.starts_with(&format!("tanktable {} (", env!("CARGO_PKG_VERSION"))),
+        "{line}"
+    );
+    assert!(line.trim_end().ends_with(')'), "{line}");
+}

@@ -1565,3 +1565,145 @@ fn a_graphics_file_that_does_not_read_opens_the_window_with_where_and_why() {
     assert!(problem.contains("graphics.ron:1:"), "{problem}");
     assert!(problem.contains("Blurry"), "{problem}");
 }
+
+/// The menu of a binary started away from the project (no `scenarios/` or `assets/`
+/// within reach, a new data folder) lists every setup built into it, on every game's
+/// page, with its title, and the campaigns: the copy that ships inside the binary is used.
+#[test]
+fn the_menu_lists_every_shipped_setup_from_any_folder() {
+    use tanktable::data::shipped;
+    use tanktable::rules::{FileKind, detect};
+    let away = scratch();
+    std::fs::create_dir_all(&away).unwrap();
+    let output = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "client::menu_child",
+            "--exact",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .current_dir(&away)
+        .env("TANKTABLE_DATA", away.join("data"))
+        .env("TANKTABLE_MENU_CHILD", "1")
+        .output()
+        .expect("the test binary runs");
+    let out = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // `MENU <game> <path> <title>`, the path as a record would name it.
+    let mut listed: Vec<(String, String, String)> = out
+        .lines()
+        .filter_map(|l| l.split("MENU\t").nth(1))
+        .map(|l| {
+            let mut parts = l.splitn(3, '\t');
+            let mut next = || parts.next().unwrap_or_default().to_string();
+            (next(), next(), next())
+        })
+        .collect();
+    listed.sort();
+    let mut shipped_setups: Vec<(String, String, String)> = Vec::new();
+    for (relative, bytes) in shipped::FILES {
+        let Some(name) = relative.strip_suffix(".ron") else {
+            continue;
+        };
+        let text = std::str::from_utf8(bytes).unwrap();
+        let Ok(found) = detect(Path::new(relative), text) else {
+            continue;
+        };
+        let in_folder = name.rsplit_once('/').map(|(dir, _)| dir) == Some(found.game.folder());
+        if in_folder && matches!(found.kind, FileKind::Setup | FileKind::Campaign) {
+            let title = text
+                .split("name: \"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            shipped_setups.push((
+                found.game.name().to_string(),
+                relative.to_string(),
+                title.to_string(),
+            ));
+        }
+    }
+    // The campaigns are listed from their own folder.
+    for (relative, bytes) in shipped::FILES {
+        if relative.starts_with("scenarios/campaigns/") {
+            let text = std::str::from_utf8(bytes).unwrap();
+            let title = text
+                .split("name: \"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            shipped_setups.push((
+                "tank-commander".to_string(),
+                relative.to_string(),
+                title.to_string(),
+            ));
+        }
+    }
+    shipped_setups.sort();
+    assert_eq!(listed, shipped_setups, "{out}");
+    for game in GameKind::ALL {
+        assert!(
+            listed.iter().filter(|l| l.0 == game.name()).count() >= 4,
+            "{game:?}: {listed:?}"
+        );
+    }
+    assert!(
+        out.contains(&format!("FROM\t{}", away.join("data/shipped").display())),
+        "the setups come from the copy of the built-in files: {out}"
+    );
+    let _ = std::fs::remove_dir_all(&away);
+}
+
+/// The child's side of [`the_menu_lists_every_shipped_setup_from_any_folder`]: the
+/// menu's scan in a windowless app, each listed setup and campaign printed.
+#[test]
+#[ignore = "the menu test runs it in a child process away from the project"]
+fn menu_child() {
+    if std::env::var_os("TANKTABLE_MENU_CHILD").is_none() {
+        return;
+    }
+    let data = PathBuf::from(std::env::var_os("TANKTABLE_DATA").unwrap());
+    let mut app = headless_app(None, data);
+    app.add_plugins(tanktable::client::menu::plugin);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    app.update();
+    app.update();
+    let pages = tanktable::client::menu::listed(app.world());
+    assert_eq!(pages.len(), GameKind::ALL.len());
+    for (game, setups, campaigns) in pages {
+        for setup in setups {
+            let (title, _) = setup.title.expect("every shipped setup reads");
+            assert!(!setup.mine);
+            println!(
+                "MENU\t{}\t{}\t{title}",
+                game.name(),
+                tanktable::data::portable_path(&setup.path)
+            );
+            let root = setup.path.canonicalize().unwrap();
+            let root = root
+                .ancestors()
+                .find(|a| a.join("assets").is_dir())
+                .unwrap();
+            println!("FROM\t{}", root.parent().unwrap().display());
+        }
+        for campaign in campaigns {
+            let (title, _, _) = campaign.campaign.expect("every shipped campaign reads");
+            println!(
+                "MENU\t{}\t{}\t{title}",
+                game.name(),
+                tanktable::data::portable_path(&campaign.path)
+            );
+        }
+    }
+}

@@ -897,14 +897,23 @@ fn common<D: Design>(
             "Nothing to redo".into()
         }),
         EditorOrder::Save(to) => {
-            let target = to
+            let mut target = to
                 .clone()
                 .or_else(|| editor.path.clone())
                 .unwrap_or_else(|| default_file.to_path_buf());
+            // A built-in setup stays as shipped: the changes become the player's own.
+            let own = crate::data::shipped::is_shipped_copy(&target);
+            if own && let Some(name) = target.file_name() {
+                target = crate::data::data_dir().join("scenarios").join(name);
+            }
             if let Some(dir) = target.parent() {
                 let _ = std::fs::create_dir_all(dir);
             }
             Some(match editor.save(&target) {
+                Ok(()) if own => format!(
+                    "Saved as your own scenario, {} (the built-in one stays as shipped)",
+                    target.display()
+                ),
                 Ok(()) => format!("Saved {}", crate::data::portable_path(&target)),
                 Err(e) => e,
             })

@@ -172,6 +172,9 @@ impl Playable for TankChess {
         rules: &Rules,
     ) -> Result<ChessSetup, Diagnostics> {
         let path = resolve_path(&saved, record.folder());
+        if !path.exists() {
+            return Err(crate::rules::catalogue::missing_setup(record.path, &saved));
+        }
         playable::load_setup::<Self>(&path, rules)
     }
 

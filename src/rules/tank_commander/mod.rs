@@ -483,6 +483,9 @@ impl ScenarioSource {
                 .map_err(|p| record.locate(p.within("[0]"))),
             ScenarioSource::Path(p) => {
                 let path = resolve_path(p, record.folder());
+                if !path.exists() {
+                    return Err(crate::rules::catalogue::missing_setup(record.path, p));
+                }
                 Scenario::load(&path, rules)
             }
         }
