@@ -251,6 +251,8 @@ pub fn app(launch: Launch) -> Result<App, String> {
         .set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Tanktable".into(),
+                // The X11 class and Wayland app id the desktop entry names.
+                name: Some("tanktable".into()),
                 resolution: WindowResolution::new(1280, 720),
                 ..default()
             }),

@@ -404,16 +404,11 @@ pub fn rule_by_words(
         .map_or(fallback, |(_, id)| id)
 }
 
-/// The tuning of `G`'s default setup, as JSON: the setup beside the program (where the
-/// client and the command line find the shipped files), else in the source tree.
+/// The tuning of `G`'s default setup, as JSON: the project's file, else the built-in one.
 fn default_tuning<G: crate::framework::Playable>() -> Result<serde_json::Value, String> {
     let rules = G::load_rules(None).map_err(|e| e.to_string())?;
-    let relative = std::path::Path::new(G::KIND.default_setup());
-    let path = if relative.is_file() {
-        relative.to_path_buf()
-    } else {
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
-    };
+    let path = crate::data::find_project_file(G::KIND.default_setup())
+        .ok_or_else(|| format!("no {} here or built in", G::KIND.default_setup()))?;
     let setup =
         crate::framework::playable::load_setup::<G>(&path, &rules).map_err(|e| e.to_string())?;
     serde_json::to_value(G::tuning(&setup)).map_err(|e| e.to_string())
