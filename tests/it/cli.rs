@@ -468,7 +468,9 @@ fn setups_by_name_work_from_any_folder() {
         assert!(line.ends_with("built in"), "{line}");
     }
     assert!(
-        !listing.lines().any(|l| l.ends_with("project") || l.contains("project,")),
+        !listing
+            .lines()
+            .any(|l| l.ends_with("project") || l.contains("project,")),
         "{listing}"
     );
 
