@@ -63,6 +63,9 @@ pub struct ListedSetup {
     /// Made by the player (saved from the editor into the data folder's `scenarios/`),
     /// not shipped.
     pub mine: bool,
+    /// A lab variant (`LabVariant` file, shipped in `scenarios/lab/` or saved from the
+    /// lab): its setup with the variant's rules changes made, played as it is.
+    pub variant: Option<AnySetup>,
 }
 
 /// What the page of one game remembers.
@@ -192,7 +195,7 @@ fn scan<G: Playable>(folder: &SaveFolder) -> GamePage {
         G::KIND,
         crate::rules::FileKind::Setup,
     );
-    let setups: Vec<ListedSetup> = shipped
+    let mut setups: Vec<ListedSetup> = shipped
         .into_iter()
         .map(|path| (path, false))
         .chain(mine.into_iter().map(|path| (path, true)))
@@ -211,9 +214,13 @@ fn scan<G: Playable>(folder: &SaveFolder) -> GamePage {
                 path,
                 seats,
                 mine,
+                variant: None,
             }
         })
         .collect();
+    // The lab variants after the shipped setups, before the player's own.
+    let at = setups.iter().position(|s| s.mine).unwrap_or(setups.len());
+    setups.splice(at..at, variants::<G>(&folder.0.join("lab")));
     let chosen = setups
         .iter()
         .position(|s| {
@@ -272,6 +279,54 @@ fn scan<G: Playable>(folder: &SaveFolder) -> GamePage {
         picked: [None, None],
         campaigns,
     }
+}
+
+/// The lab variants of game `G`, shipped (`scenarios/lab/`) and saved from the lab (in
+/// `saved`, the data folder's `lab/`), each as its setup with the changes made; one whose changes the
+/// rules refuse is listed with its problems.
+fn variants<G: Playable>(saved: &std::path::Path) -> Vec<ListedSetup> {
+    let folders = [
+        crate::data::find_project_file("scenarios/lab"),
+        Some(saved.to_path_buf()),
+    ];
+    folders
+        .into_iter()
+        .flatten()
+        .flat_map(|dir| files_of(&dir, G::KIND, crate::rules::FileKind::Variant))
+        .map(|path| {
+            let checked = std::fs::read_to_string(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|text| {
+                    crate::lab::variant::check::<G>(&path, &text).map_err(|d| d.to_string())
+                });
+            let seats = checked
+                .as_ref()
+                .ok()
+                .and_then(|(_, s)| G::from_setup(s).ok())
+                .map_or(2, |g| g.player_count());
+            let title = checked.as_ref().map_err(Clone::clone).map(|(v, setup)| {
+                let (base, _) = G::setup_title(setup);
+                let changes: Vec<String> = v
+                    .changes
+                    .iter()
+                    .map(|(k, v)| format!("{k} = {v}"))
+                    .collect();
+                (
+                    format!("{base}: {}", v.name),
+                    format!("Lab variant: {}", changes.join(", ")),
+                )
+            });
+            ListedSetup {
+                variant: checked
+                    .ok()
+                    .map(|(_, setup)| super::reload::any_setup::<G>(setup)),
+                title,
+                path,
+                seats,
+                mine: false,
+            }
+        })
+        .collect()
 }
 
 /// Continue the autosaved game, where there is one.
@@ -570,7 +625,7 @@ fn draw_menu(
                     let chosen = page
                         .setups
                         .get(page.chosen)
-                        .filter(|s| s.title.is_ok())
+                        .filter(|s| s.title.is_ok() && s.variant.is_none())
                         .map(|s| s.path.clone());
                     let name = chosen
                         .as_deref()
@@ -582,7 +637,7 @@ fn draw_menu(
                             "Open {} in the scenario editor",
                             name.as_deref().unwrap_or("the chosen scenario")
                         ))
-                        .on_disabled_hover_text("Disabled: choose a scenario that reads (on the left) first")
+                        .on_disabled_hover_text("Disabled: choose a scenario that reads (on the left) first; a lab variant is changed in the playtest lab")
                         .clicked()
                     {
                         editors.write(super::editor::OpenEditor {
@@ -624,6 +679,13 @@ fn new_game(
         .max_height(210.0)
         .show(ui, |ui| {
             for (i, s) in page.setups.iter().enumerate() {
+                if s.variant.is_some() && (i == 0 || page.setups[i - 1].variant.is_none()) {
+                    ui.add_space(4.0);
+                    ui.label(egui::RichText::new("Lab variants").strong())
+                        .on_hover_text(
+                            "A setup played with changed rules numbers: shipped in scenarios/lab/, or saved from the playtest lab",
+                        );
+                }
                 if s.mine && (i == 0 || !page.setups[i - 1].mine) {
                     ui.add_space(4.0);
                     ui.label(egui::RichText::new("My scenarios").strong())
@@ -744,6 +806,11 @@ fn new_game(
                         return;
                     }
                 }
+            } else if let (Some(setup), Ok((title, _))) = (&s.variant, &s.title) {
+                OpenGame {
+                    seats: Some(page.seats.clone()),
+                    ..OpenGame::setup(setup.clone(), title.clone())
+                }
             } else {
                 OpenGame {
                     seats: Some(page.seats.clone()),
@@ -754,11 +821,12 @@ fn new_game(
         }
         if game == GameKind::TankCommander {
             let build = ui.add_enabled(
-                chosen.is_some(),
+                chosen.is_some_and(|s| s.variant.is_none()),
                 egui::Button::new(egui::RichText::new("Customise tanks…").size(16.0)),
             );
             if build
                 .on_hover_text("Spend each tank's upgrade points in the builder, then start")
+                .on_disabled_hover_text("A lab variant is played with its setup's tanks")
                 .clicked()
                 && let Some(s) = chosen
             {
@@ -1103,6 +1171,58 @@ mod tests {
         assert!(page.setups.iter().filter(|s| !s.mine).count() > 10);
         let chess = scan::<crate::rules::tank_chess::TankChess>(&SaveFolder(dir.clone()));
         assert_eq!(chess.setups.iter().filter(|s| s.mine).count(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn lab_variants_are_listed_with_their_changes_made() {
+        use crate::rules::tank_commander::TankCommander;
+        let dir = std::env::temp_dir().join(format!("tt-menu-lab-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("lab")).unwrap();
+        // Named as the project's file, from a folder elsewhere.
+        std::fs::write(
+            dir.join("lab/no-forest.ron"),
+            "LabVariant(game: \"tank-commander\", setup: \"scenarios/battle.ron\", name: \"Bare woods\", changes: {\"firing.forest_penalty\": \"0\"})",
+        )
+        .unwrap();
+        let page = scan::<TankCommander>(&SaveFolder(dir.clone()));
+        let variants: Vec<&ListedSetup> =
+            page.setups.iter().filter(|s| s.variant.is_some()).collect();
+        let titles: Vec<String> = variants
+            .iter()
+            .map(|s| s.title.as_ref().unwrap().0.clone())
+            .collect();
+        assert!(
+            titles.contains(&"River Town: Thick woods".to_string()),
+            "{titles:?}"
+        );
+        assert_eq!(
+            variants.len(),
+            3,
+            "two shipped, one saved from the lab: {titles:?}"
+        );
+        // The variant is played with its change made.
+        let thick = variants
+            .iter()
+            .find(|s| s.path.ends_with("river-town-thick-woods.ron"))
+            .unwrap();
+        let Some(super::AnySetup::TankCommander(battle)) = &thick.variant else {
+            panic!("a Tank Commander setup");
+        };
+        let base = TankCommander::load_rules(None).unwrap();
+        assert_ne!(
+            battle.rules.firing.forest_penalty, base.firing.forest_penalty,
+            "the variant's change is made"
+        );
+        assert!(
+            thick
+                .title
+                .as_ref()
+                .unwrap()
+                .1
+                .starts_with("Lab variant: firing.")
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -291,6 +291,7 @@ pub fn app(launch: Launch) -> Result<App, String> {
             path,
             size: None,
             chess,
+            in_place: true,
         });
     }
     pick_executor(&mut app);

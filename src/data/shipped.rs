@@ -70,6 +70,17 @@ pub fn is_shipped_copy(path: &Path) -> bool {
     root.canonicalize().is_ok_and(|r| full.starts_with(r))
 }
 
+/// Whether `path` is a file that ships: in the project folder's `scenarios/`, or in the
+/// copy of the built-in files.
+#[must_use]
+pub fn is_shipped(path: &Path) -> bool {
+    is_shipped_copy(path)
+        || project_root()
+            .and_then(|root| root.join("scenarios").canonicalize().ok())
+            .zip(path.canonicalize().ok())
+            .is_some_and(|(scenarios, full)| full.starts_with(scenarios))
+}
+
 /// FNV-1a over every path and its bytes: the name of this set's folder.
 fn fingerprint() -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;

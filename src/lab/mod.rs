@@ -116,10 +116,17 @@ pub fn plan<G: Playable>(
         setup: setup.clone(),
     }];
     let mut problems = Vec::new();
+    let base_tuning = variant::tuning_text::<G>(setup).ok();
+    let mut same_as_base = Vec::new();
     for (name, changes) in variants {
         match variant::apply::<G>(setup, changes) {
             Ok(s) => arms.push(Arm {
-                name: name.clone(),
+                name: {
+                    if base_tuning.is_some() && variant::tuning_text::<G>(&s).ok() == base_tuning {
+                        same_as_base.push(name.clone());
+                    }
+                    name.clone()
+                },
                 changes: changes.clone(),
                 setup: s,
             }),
@@ -145,6 +152,7 @@ pub fn plan<G: Playable>(
             .map(|a| (a.name.clone(), a.changes.clone()))
             .collect(),
         sweep: None,
+        same_as_base,
         draws: ask
             .draft
             .then(|| G::lab_draws().unwrap_or_default().to_string()),

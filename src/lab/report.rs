@@ -13,6 +13,14 @@ use super::coverage::{Count, Exercise, RuleRef, exercise};
 use super::run::GameResult;
 use super::stats::{Rate, Verdict, verdict};
 
+/// What a variant that changes nothing is told instead of a verdict.
+pub const SAME_AS_BASE: &str = "the base's own rules (the same games as A): no verdict";
+
+/// Whether the variant `name` of `report` leaves the rules as the base has them.
+fn question_same(report: &LabReport, name: &str) -> bool {
+    report.question.same_as_base.iter().any(|n| n == name)
+}
+
 /// What the report is about.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Question {
@@ -28,6 +36,10 @@ pub struct Question {
     pub arms: Vec<(String, BTreeMap<String, String>)>,
     /// A sweep's field, when the variants are one field's values.
     pub sweep: Option<String>,
+    /// The variants whose changes leave the rules as the base has them (a sweep's value
+    /// that is the base's own): they get no verdict.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub same_as_base: Vec<String>,
     /// What was drawn at random for every game, when the question drew choices.
     pub draws: Option<String>,
     /// For each field a variant changes, the rules of the game's rules map it changes:
@@ -161,6 +173,9 @@ impl LabReport {
             .collect();
         if let Some((base, first)) = arms.first().map(|a| (a.rates.clone(), a.first_mover)) {
             for arm in arms.iter_mut().skip(1) {
+                if question.same_as_base.contains(&arm.name) {
+                    continue;
+                }
                 arm.verdict = verdict(&arm.name, &question.seats, &base, &arm.rates);
                 if let (Some(a), Some(b)) = (first, arm.first_mover) {
                     let (d, lo, hi) = super::stats::difference(a, b);
@@ -313,6 +328,8 @@ impl LabReport {
             );
             if let Some(v) = &arm.verdict {
                 let _ = writeln!(out, "  {}", v.words);
+            } else if question_same(self, &arm.name) {
+                let _ = writeln!(out, "  {}", SAME_AS_BASE);
             }
             for e in &arm.exercised {
                 let _ = match &e.warning {

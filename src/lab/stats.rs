@@ -97,7 +97,16 @@ pub fn verdict(name: &str, seats: &[String], a: &[Rate], b: &[Rate]) -> Option<V
     } else {
         "not significant (could be chance)"
     };
-    let (favoured, words) = if d >= 0.0 {
+    let (favoured, words) = if d == 0.0 {
+        // No seat's rate moved: nothing is favoured, whatever the interval.
+        (
+            String::new(),
+            format!(
+                "{name} leaves every seat's win rate where it was, {}: {tail}",
+                ci(lo, hi)
+            ),
+        )
+    } else if d > 0.0 {
         let verb = if seats.len() == 2 {
             "favours"
         } else {
@@ -194,5 +203,11 @@ mod tests {
         );
         let same = verdict("B", &seats, &a, &a).unwrap();
         assert!(!same.significant, "{}", same.words);
+        assert!(
+            same.words.starts_with("B leaves every seat's win rate where it was, 95% CI"),
+            "{}",
+            same.words
+        );
+        assert_eq!(same.seat, "");
     }
 }

@@ -304,6 +304,7 @@ fn a_choice_is_valued_by_its_seats_wins_with_it_and_without() {
         seats: vec!["Blue".into(), "Red".into()],
         arms: vec![(BASE.into(), BTreeMap::new())],
         sweep: None,
+        same_as_base: Vec::new(),
         draws: Some("upgrades".into()),
         field_rules: BTreeMap::new(),
     };

@@ -62,11 +62,16 @@ impl VariantFile {
         }
     }
 
-    /// The setup file the variant names, relative to the variant's own folder.
+    /// The setup file the variant names: relative to the variant's own folder, else as
+    /// a record's is found (the working directory, the project, the built-in copy).
     #[must_use]
     pub fn setup_path(&self, variant_path: &Path) -> Option<PathBuf> {
         let setup = self.setup.as_ref()?;
-        Some(variant_path.parent().unwrap_or(Path::new("")).join(setup))
+        let beside = variant_path.parent().unwrap_or(Path::new("")).join(setup);
+        if beside.exists() {
+            return Some(beside);
+        }
+        Some(crate::rules::tank_commander::resolve_path(setup, None))
     }
 
     /// The file's text, as [`VariantFile::parse`] reads it.

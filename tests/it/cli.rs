@@ -423,7 +423,7 @@ fn edit_refuses_a_file_the_editor_cannot_open_before_any_window() {
     let out = tanktable(&["edit", "no-such-scenario.ron"]);
     assert!(!out.status.success());
     assert!(
-        text(&out.stderr).contains("cannot read"),
+        text(&out.stderr).contains("no-such-scenario.ron: no such file"),
         "{}",
         text(&out.stderr)
     );

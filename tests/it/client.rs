@@ -1650,6 +1650,21 @@ fn the_menu_lists_every_shipped_setup_from_any_folder() {
     }
     shipped_setups.sort();
     assert_eq!(listed, shipped_setups, "{out}");
+    // The lab variants that ship, each on its game's page, played with its changes.
+    let mut variants: Vec<String> = out
+        .lines()
+        .filter_map(|l| l.split("VARIANT\t").nth(1))
+        .map(|l| l.split('\t').nth(1).unwrap_or_default().to_string())
+        .collect();
+    variants.sort();
+    let mut lab: Vec<String> = shipped::FILES
+        .iter()
+        .map(|(relative, _)| (*relative).to_string())
+        .filter(|r| r.starts_with("scenarios/lab/"))
+        .collect();
+    lab.sort();
+    assert!(!lab.is_empty());
+    assert_eq!(variants, lab, "{out}");
     for game in GameKind::ALL {
         assert!(
             listed.iter().filter(|l| l.0 == game.name()).count() >= 4,
@@ -1684,6 +1699,14 @@ fn menu_child() {
     for (game, setups, campaigns) in pages {
         for setup in setups {
             let (title, _) = setup.title.expect("every shipped setup reads");
+            if setup.variant.is_some() {
+                println!(
+                    "VARIANT\t{}\t{}\t{title}",
+                    game.name(),
+                    tanktable::data::portable_path(&setup.path)
+                );
+                continue;
+            }
             assert!(!setup.mine);
             println!(
                 "MENU\t{}\t{}\t{title}",
@@ -1706,4 +1729,72 @@ fn menu_child() {
             );
         }
     }
+}
+
+/// A shipped scenario opened from the menu is saved as the player's own copy in the data
+/// folder (the shipped file stays as it is, and later saves go to the copy); opened with
+/// `tanktable edit FILE`, the file itself is saved.
+#[test]
+fn the_editor_saves_a_shipped_scenario_as_the_players_own() {
+    use tanktable::client::editor::{EditorOrder, EditorScreen, OpenEditor};
+    use tanktable::editor::{Edit, Terrain};
+    let dir = scratch();
+    let mut app = headless_app(None, dir.join("saves"));
+    app.world_mut().resource_mut::<EditorScreen>().folder = dir.clone();
+    let shipped = project("scenarios/skirmish.ron");
+    let before = std::fs::read_to_string(&shipped).unwrap();
+    app.world_mut().write_message(OpenEditor {
+        path: Some(shipped.clone()),
+        ..Default::default()
+    });
+    app.update();
+    let own = dir.join("scenarios/skirmish.ron");
+    for (cells, said) in [([0, 0], "Saved as your own scenario, "), ([1, 0], "Saved ")] {
+        app.world_mut()
+            .write_message(EditorOrder::Edit(Edit::Paint {
+                cells: vec![cells],
+                terrain: Terrain::Forest,
+            }));
+        app.world_mut().write_message(EditorOrder::Save(None));
+        app.update();
+        let status = &app.world().resource::<EditorScreen>().status;
+        assert!(status.starts_with(said), "{status}");
+        assert!(status.contains(&own.display().to_string()), "{status}");
+    }
+    let screen = app.world().resource::<EditorScreen>();
+    assert_eq!(
+        screen.editor.as_ref().unwrap().path.as_deref(),
+        Some(own.as_path())
+    );
+    assert_eq!(std::fs::read_to_string(&shipped).unwrap(), before);
+    let saved = tanktable::rules::tank_commander::Scenario::load(
+        &own,
+        &tanktable::rules::tank_commander::Rules::builtin(),
+    )
+    .unwrap();
+    let design = tanktable::editor::HexDesign::from_setup(saved.setup);
+    assert_eq!(
+        design.terrain([1, 0]),
+        Terrain::Forest,
+        "the second save went to the copy too"
+    );
+
+    // In place: a file of the designer's, opened as `tanktable edit` opens it.
+    let mine = dir.join("in-place.ron");
+    std::fs::copy(&shipped, &mine).unwrap();
+    app.world_mut().write_message(OpenEditor {
+        path: Some(mine.clone()),
+        in_place: true,
+        ..Default::default()
+    });
+    app.update();
+    app.world_mut().write_message(EditorOrder::Save(None));
+    app.update();
+    let screen = app.world().resource::<EditorScreen>();
+    assert!(screen.status.starts_with("Saved "), "{}", screen.status);
+    assert_eq!(
+        screen.editor.as_ref().unwrap().path.as_deref(),
+        Some(mine.as_path())
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

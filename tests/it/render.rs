@@ -425,6 +425,7 @@ fn render_child() {
             path: None,
             size: Some(if chess { (10, 10) } else { (12, 12) }),
             chess,
+            ..Default::default()
         });
         for order in editor_script(script) {
             app.world_mut().write_message(order);

@@ -48,7 +48,9 @@ impl WaitingGame {
 
 trait Waiting: Send + Sync {
     fn title(&self) -> String;
-    fn resume(self: Box<Self>, world: &mut World);
+    /// Back on the table, with the setup as saved at `saved` (the file the game was
+    /// opened from, or the player's copy of it when it ships).
+    fn resume(self: Box<Self>, world: &mut World, saved: Option<PathBuf>);
 }
 
 struct Kept<G: GameClient> {
@@ -110,8 +112,14 @@ pub(super) fn resume(world: &mut World) {
     if world.resource_mut::<Messages<BackToGame>>().drain().count() == 0 {
         return;
     }
+    let saved = world.get_resource::<super::EditorScreen>().and_then(|s| {
+        s.editor
+            .as_ref()
+            .and_then(|e| e.path.clone())
+            .or_else(|| s.square.as_ref().and_then(|e| e.path.clone()))
+    });
     if let Some(WaitingGame(game)) = world.remove_resource::<WaitingGame>() {
-        game.resume(world);
+        game.resume(world, saved);
     }
 }
 
@@ -120,12 +128,14 @@ impl<G: GameClient> Waiting for Kept<G> {
         G::setup_title(&self.session.setup).0
     }
 
-    fn resume(self: Box<Self>, world: &mut World) {
+    fn resume(self: Box<Self>, world: &mut World, saved: Option<PathBuf>) {
         let Kept {
             session,
             text,
             path,
         } = *self;
+        // Saved as the player's own copy: the game goes on from the copy.
+        let path = saved.filter(|p| p.is_file()).unwrap_or(path);
         let now = std::fs::read_to_string(&path).unwrap_or_else(|_| text.clone());
         let (seated, notice) = if now == text {
             (session.seated, None)

@@ -78,6 +78,10 @@ pub struct OpenEditor {
     pub size: Option<(u16, u16)>,
     /// The game of a new board: Tank Commander unless Tank Chess is asked for.
     pub chess: bool,
+    /// Save into the file itself even when it is one that ships (`tanktable edit FILE`:
+    /// a designer at work on the project). Opened from the menu, a shipped file is saved
+    /// as the player's own copy in the data folder.
+    pub in_place: bool,
 }
 
 /// What the designer asks of the editor.
@@ -248,6 +252,8 @@ pub struct EditorScreen {
     pub(super) build: Option<crate::client::builder::BuildCard>,
     /// The folder the editor writes to: the data folder (tests give their own).
     pub folder: PathBuf,
+    /// The open file is saved into itself even if it ships ([`OpenEditor::in_place`]).
+    pub in_place: bool,
     /// The generation last autosaved, and when the design last changed.
     autosaved: u64,
     changed_at: Option<Instant>,
@@ -277,6 +283,7 @@ impl Default for EditorScreen {
             texts: Texts::default(),
             build: None,
             folder: super::data_dir(),
+            in_place: false,
             autosaved: 0,
             changed_at: None,
         }
@@ -483,6 +490,7 @@ fn open_editor(
     };
     match opened {
         Ok(()) => {
+            screen.in_place = open.in_place;
             screen.file_name = open.path.as_deref().and_then(Path::file_stem).map_or_else(
                 || if chess { "my-setup" } else { "my-scenario" }.to_string(),
                 |s| s.to_string_lossy().into_owned(),
@@ -822,10 +830,14 @@ pub fn turned(unit: &UnitSetup, steps: u8, turret: bool) -> UnitSetup {
 /// Carries out the orders: edits, undo and redo, saves.
 fn obey(mut orders: MessageReader<EditorOrder>, mut screen: ResMut<EditorScreen>) {
     let screen = &mut *screen;
-    let default_file = screen
-        .folder
-        .join("scenarios")
-        .join(format!("{}.ron", super::session::slug(&screen.file_name)));
+    let files = SaveFiles {
+        new: screen
+            .folder
+            .join("scenarios")
+            .join(format!("{}.ron", super::session::slug(&screen.file_name))),
+        own: screen.folder.join("scenarios"),
+        in_place: screen.in_place,
+    };
     let mut changed = false;
     for order in orders.read() {
         let said = match (order, &mut screen.editor, &mut screen.square) {
@@ -845,8 +857,8 @@ fn obey(mut orders: MessageReader<EditorOrder>, mut screen: ResMut<EditorScreen>
                 changed |= e.apply_stroke(edit.clone());
                 None
             }
-            (order, Some(e), _) => common(e, order, &default_file, &mut changed),
-            (order, _, Some(e)) => common(e, order, &default_file, &mut changed),
+            (order, Some(e), _) => common(e, order, &files, &mut changed),
+            (order, _, Some(e)) => common(e, order, &files, &mut changed),
             _ => None,
         };
         if let Some(said) = said {
@@ -871,12 +883,35 @@ fn obey(mut orders: MessageReader<EditorOrder>, mut screen: ResMut<EditorScreen>
     }
 }
 
+/// Where saves go: a new design's file, the folder of the player's own files, and
+/// whether a shipped file is saved into itself.
+struct SaveFiles {
+    new: PathBuf,
+    own: PathBuf,
+    in_place: bool,
+}
+
+impl SaveFiles {
+    /// The file a save writes, and whether it is the player's copy of a shipped one. A
+    /// built-in file (the copy the binary unpacked) is never written; a project's shipped
+    /// file only when opened to be edited in place.
+    fn target(&self, asked: Option<&Path>, open: Option<&Path>) -> (PathBuf, bool) {
+        let target = asked.or(open).unwrap_or(&self.new).to_path_buf();
+        let ships = crate::data::shipped::is_shipped_copy(&target)
+            || (!self.in_place && asked.is_none() && crate::data::shipped::is_shipped(&target));
+        match target.file_name() {
+            Some(name) if ships => (self.own.join(name), true),
+            _ => (target, false),
+        }
+    }
+}
+
 /// The orders every kind of design takes alike: strokes' end, undo, redo, save. Returns
 /// what to tell the designer.
 fn common<D: Design>(
     editor: &mut Editor<D>,
     order: &EditorOrder,
-    default_file: &Path,
+    files: &SaveFiles,
     changed: &mut bool,
 ) -> Option<String> {
     match order {
@@ -897,21 +932,13 @@ fn common<D: Design>(
             "Nothing to redo".into()
         }),
         EditorOrder::Save(to) => {
-            let mut target = to
-                .clone()
-                .or_else(|| editor.path.clone())
-                .unwrap_or_else(|| default_file.to_path_buf());
-            // A built-in setup stays as shipped: the changes become the player's own.
-            let own = crate::data::shipped::is_shipped_copy(&target);
-            if own && let Some(name) = target.file_name() {
-                target = crate::data::data_dir().join("scenarios").join(name);
-            }
+            let (target, own) = files.target(to.as_deref(), editor.path.as_deref());
             if let Some(dir) = target.parent() {
                 let _ = std::fs::create_dir_all(dir);
             }
             Some(match editor.save(&target) {
                 Ok(()) if own => format!(
-                    "Saved as your own scenario, {} (the built-in one stays as shipped)",
+                    "Saved as your own scenario, {} (the shipped one stays as it is)",
                     target.display()
                 ),
                 Ok(()) => format!("Saved {}", crate::data::portable_path(&target)),

@@ -529,7 +529,7 @@ fn open_menu(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
                 out.editors.push(OpenEditor {
                     path: None,
                     size: Some(screen.new_size),
-                    chess: false,
+                    ..Default::default()
                 });
                 ui.close();
             }
@@ -543,6 +543,7 @@ fn open_menu(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
                     path: None,
                     size: Some((w.clamp(4, 20), h.clamp(4, 20))),
                     chess: true,
+                    ..Default::default()
                 });
                 ui.close();
             }

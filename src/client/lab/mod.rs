@@ -54,6 +54,8 @@ pub struct OpenLab {
     pub tab: Option<PlotTab>,
     /// Draw each game's choices before play at random (Tank Commander's upgrades).
     pub random_builds: bool,
+    /// Opened from a game at the table: the lab offers to go back to it (its autosave).
+    pub from_table: bool,
 }
 
 /// A variant being edited.
@@ -155,6 +157,10 @@ pub struct LabScreen {
     pub frame_ms: f64,
     frames: Vec<f64>,
     variant_files: Vec<PathBuf>,
+    /// A picture of the screen asked for and not yet on disk.
+    png: Option<PathBuf>,
+    /// The game the lab was opened from, at the table: "Back to the game" reopens it.
+    pub back_to: Option<GameKind>,
 }
 
 struct Run {
@@ -206,6 +212,8 @@ impl Default for LabScreen {
             frame_ms: 0.0,
             frames: Vec::new(),
             variant_files: Vec::new(),
+            png: None,
+            back_to: None,
         }
     }
 }
@@ -492,6 +500,7 @@ fn open_lab(
                 _ => 1,
             };
         }
+        lab.back_to = open.from_table.then_some(lab.game);
         if open.run {
             lab.start();
         }
@@ -557,6 +566,8 @@ fn draw_lab(
     mut lab: ResMut<LabScreen>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
+    folder: Res<super::session::SaveFolder>,
+    mut opens: MessageWriter<super::session::OpenGame>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lab = &mut *lab;
@@ -571,9 +582,17 @@ fn draw_lab(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
+    let mut back = false;
     egui::Panel::top("lab-header").show(&mut screen, |ui| {
-        header(ui, lab, &mut next);
+        back = header(ui, lab, &mut next);
     });
+    if back && let Some(game) = lab.back_to.take() {
+        // The game left the table for the lab and was autosaved: Continue it.
+        opens.write(crate::dispatch_game!(
+            game,
+            super::session::OpenGame::autosave(&folder)
+        ));
+    }
     egui::Panel::left("lab-variants")
         .resizable(false)
         .exact_size(430.0)
@@ -586,9 +605,21 @@ fn draw_lab(
     Ok(())
 }
 
-fn header(ui: &mut egui::Ui, lab: &mut LabScreen, next: &mut NextState<Screen>) {
+/// The lab's title bar: the way out, the games, the setup. True when "Back to the game"
+/// was clicked.
+fn header(ui: &mut egui::Ui, lab: &mut LabScreen, next: &mut NextState<Screen>) -> bool {
+    let mut back = false;
     ui.add_space(4.0);
     ui.horizontal(|ui| {
+        if let Some(game) = lab.back_to {
+            back = ui
+                .button("◀ Back to the game")
+                .on_hover_text(format!(
+                    "Back to the {} game this lab was opened from, where it was (a run goes on until it ends or you cancel it)",
+                    game.title()
+                ))
+                .clicked();
+        }
         if ui
             .button("☰ Menu")
             .on_hover_text("Back to the main menu (a run goes on until it ends or you cancel it)")
@@ -669,6 +700,7 @@ fn header(ui: &mut egui::Ui, lab: &mut LabScreen, next: &mut NextState<Screen>) 
         ui.colored_label(WARN, p);
     }
     ui.add_space(2.0);
+    back
 }
 
 fn variants_panel(ui: &mut egui::Ui, lab: &mut LabScreen) {
@@ -787,9 +819,9 @@ fn save_variant(lab: &mut LabScreen, i: usize) {
     let dir = lab_dir();
     let file = VariantFile {
         game: lab.game.name().to_string(),
-        setup: std::path::absolute(setup)
-            .ok()
-            .map(|p| p.display().to_string()),
+        // A shipped setup by its name in the project (`scenarios/battle.ron`), found
+        // from anywhere; another by its full path.
+        setup: Some(crate::data::portable_path(setup)),
         name: v.name.clone(),
         changes: v.changes.clone(),
     };
@@ -1144,9 +1176,14 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
                 commands
                     .spawn(Screenshot::primary_window())
                     .observe(save_to_disk(path.clone()));
-                lab.status = format!("Saving {}", path.display());
+                lab.status = format!("Saving {}…", path.display());
+                lab.png = Some(path);
             }
         });
+    }
+    // The screenshot is written a few frames later: then say so.
+    if let Some(path) = lab.png.take_if(|p| p.is_file()) {
+        lab.status = format!("Wrote {}", path.display());
     }
     if !lab.status.is_empty() {
         ui.label(egui::RichText::new(&lab.status).weak());

@@ -104,6 +104,12 @@ fn verdicts(ui: &mut egui::Ui, report: &LabReport) {
             line.push_str(&format!(", no winner {}", arm.no_winner));
         }
         ui.label(egui::RichText::new(line).color(arm_color(i)));
+        if report.question.same_as_base.contains(&arm.name) {
+            ui.label(
+                egui::RichText::new(format!("   {}", crate::lab::report::SAME_AS_BASE))
+                    .color(egui::Color32::GRAY),
+            );
+        }
         if let Some(v) = &arm.verdict {
             let color = if v.significant {
                 egui::Color32::from_rgb(250, 230, 150)
@@ -240,16 +246,15 @@ fn difference(ui: &mut egui::Ui, report: &LabReport) {
                 let Some(v) = &arm.verdict else { continue };
                 let y = i as f64;
                 let color = arm_color(i);
+                // The interval and its middle share one name: one legend entry a variant.
+                let name = format!("{}: {}'s win rate", arm.name, v.moved);
                 plot.line(
-                    Line::new(
-                        format!("{}: {}'s win rate", arm.name, v.moved),
-                        PlotPoints::new(vec![[v.lo, y], [v.hi, y]]),
-                    )
-                    .color(color)
-                    .width(4.0),
+                    Line::new(name.clone(), PlotPoints::new(vec![[v.lo, y], [v.hi, y]]))
+                        .color(color)
+                        .width(4.0),
                 );
                 plot.points(
-                    Points::new(arm.name.clone(), PlotPoints::new(vec![[v.points, y]]))
+                    Points::new(name, PlotPoints::new(vec![[v.points, y]]))
                         .color(color)
                         .radius(6.0),
                 );

@@ -141,6 +141,7 @@ pub fn window<G: GameClient>(
         opens.write(OpenLab {
             game: Some(G::KIND),
             setup,
+            from_table: true,
             ..OpenLab::default()
         });
         return Ok(());

@@ -29,6 +29,22 @@ pub mod reason {
     pub const NIGHT: &str = "night";
     pub const BRING_IT_DOWN: &str = "Bring it down!";
     pub const ON_HILL: &str = "target on a hill: every hit strikes the rear";
+
+    use super::Weapon;
+
+    /// The weapons each modifier of a shot reaches, where its rule names them: Enhanced
+    /// Optics improve the main gun (`tc.build.optics`). A modifier not listed reaches
+    /// every weapon: it comes from the gunner, the target or the field, whatever fires.
+    pub const REACHES: &[(&str, &[Weapon])] = &[(OPTICS, &[Weapon::MainGun])];
+
+    /// Whether the modifier `reason` counts for a shot of `weapon` ([`REACHES`]).
+    #[must_use]
+    pub fn reaches(reason: &str, weapon: Weapon) -> bool {
+        REACHES
+            .iter()
+            .find(|(r, _)| *r == reason)
+            .is_none_or(|(_, weapons)| weapons.contains(&weapon))
+    }
 }
 
 /// Why a weapon cannot aim at a space ([`TankCommander::aim_block`]).
@@ -552,7 +568,7 @@ impl TankCommander {
         let (base, base_reason) = if bring_it_down {
             (f.bring_it_down_target, reason::BRING_IT_DOWN.to_string())
         } else {
-            if s.build.optics {
+            if s.build.optics && reason::reaches(reason::OPTICS, weapon) {
                 modifiers.push(Modifier {
                     reason: reason::OPTICS.into(),
                     delta: -(self.rules.upgrades.optics_accuracy as i8),

@@ -594,6 +594,64 @@ fn accuracy_modifiers_and_exact_odds() {
     );
 }
 
+/// Enhanced Optics improve the main gun alone: the anti-infantry weapon of a tank with
+/// optics needs its base number, and every modifier of a shot of every weapon is one its
+/// rule lets reach that weapon (`odds::reason::REACHES`, checked against the rule rows).
+#[test]
+fn optics_improve_the_main_gun_only_and_no_modifier_reaches_a_weapon_its_rule_leaves_out() {
+    use super::action::Weapon;
+    use super::odds::reason;
+    let build = Build {
+        optics: true,
+        anti_infantry: true,
+        ..Build::default()
+    };
+    let (g, _) = Field::new()
+        .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+        .with_build(build)
+        .squad("Red", "Wolf", Hex::new(0, -2))
+        .tank("Red", "X", Hex::new(0, -3), Facing::S, Facing::S)
+        .rules();
+    let profile = |target: &str, weapon| {
+        g.shot_profile_anyway(
+            id(&g, "T"),
+            FireTarget::Unit(id(&g, target)),
+            weapon,
+            Round::At,
+            false,
+        )
+    };
+    let gun = profile("X", Weapon::MainGun);
+    assert_eq!(gun.to_hit.explain(), "needs 3+: base 4, optics −1");
+    let ai = profile("Wolf", Weapon::AntiInfantry);
+    assert_eq!(ai.to_hit.explain(), "needs 4+: base 4");
+    // The table agrees with the rule rows: optics name the main gun.
+    let map = crate::rules::map::map(crate::rules::GameKind::TankCommander).unwrap();
+    let optics = &map
+        .get("tc.build.optics")
+        .expect("the optics rule row")
+        .rule;
+    assert!(optics.contains("main gun"), "{optics}");
+    assert!(!reason::reaches(reason::OPTICS, Weapon::AntiInfantry));
+    assert!(!reason::reaches(reason::OPTICS, Weapon::Missile));
+    // Every modifier of every weapon, under every condition this field gives, is one
+    // the table lets reach it.
+    for (target, weapon) in [
+        ("X", Weapon::MainGun),
+        ("Wolf", Weapon::MainGun),
+        ("Wolf", Weapon::AntiInfantry),
+        ("X", Weapon::Missile),
+    ] {
+        for m in &profile(target, weapon).to_hit.modifiers {
+            assert!(
+                reason::reaches(&m.reason, weapon),
+                "{} reaches {weapon:?}",
+                m.reason
+            );
+        }
+    }
+}
+
 #[test]
 fn forest_along_the_line_counts_and_does_not_stack_with_forest_under_the_target() {
     let (g, _) = Field::new()
