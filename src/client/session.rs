@@ -1139,8 +1139,16 @@ fn work_out_legal<G: GameClient>(session: Res<Session<G>>, mut legal: ResMut<Leg
     legal.generation = session.generation;
 }
 
-fn leave<G: GameClient>(mut commands: Commands) {
-    // The menu that comes next offers to continue from the autosave.
+fn leave<G: GameClient>(
+    mut commands: Commands,
+    session: Option<ResMut<Session<G>>>,
+    folder: Res<SaveFolder>,
+) {
+    // The menu that comes next offers to continue from the autosave, and the lab goes
+    // back to the table through it: it holds the game as it is left, played or not.
+    if let Some(mut session) = session {
+        autosave(&mut session, &folder);
+    }
     AutosaveWriter::get().flush();
     commands.remove_resource::<Session<G>>();
     commands.insert_resource(Legal::<G>::default());
