@@ -238,8 +238,8 @@ fn check(files: &[PathBuf], rules: Option<&Path>) -> Result<ExitCode, String> {
             format!("{given} ({})", crate::data::portable_path(file))
         };
         let result = playable::read_text(file).and_then(|text| {
-            let found = detect(file, &text)
-                .map_err(|e| Diagnostics::whole_file(&name, strip_name(&e, &name)))?;
+            let found =
+                crate::rules::detect_placed(file, &text).map_err(|d| Diagnostics(vec![d]))?;
             let rules = rules
                 .filter(|_| rules_game.is_some_and(|g| found.game.rules_tables_of().contains(&g)));
             let input = Input {

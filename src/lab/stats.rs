@@ -204,7 +204,8 @@ mod tests {
         let same = verdict("B", &seats, &a, &a).unwrap();
         assert!(!same.significant, "{}", same.words);
         assert!(
-            same.words.starts_with("B leaves every seat's win rate where it was, 95% CI"),
+            same.words
+                .starts_with("B leaves every seat's win rate where it was, 95% CI"),
             "{}",
             same.words
         );

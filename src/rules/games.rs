@@ -16,6 +16,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::data::Diagnostic;
+
 /// One of the five games Tanktable ships.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum GameKind {
@@ -235,15 +237,43 @@ struct RecordHeader {
 /// (`[Setup "…"]`).
 ///
 /// # Errors
-/// A sentence naming the file and what was expected, when it is none of these.
+/// `file:line:col: …`, the place where reading stopped and what was expected there,
+/// when it is none of these ([`detect_placed`]).
 pub fn detect(path: &Path, text: &str) -> Result<Detected, String> {
-    let name = path.display();
+    detect_placed(path, text).map_err(|d| d.to_string())
+}
+
+/// [`detect`], with the problem as a [`Diagnostic`]: the line and column where reading
+/// stopped and what was expected there.
+///
+/// # Errors
+/// The place and the reason, when the file is of no kind Tanktable knows.
+pub fn detect_placed(path: &Path, text: &str) -> Result<Detected, Diagnostic> {
+    let name = path.display().to_string();
     let head = strip_comments(text);
+    let at = |offset: usize, message: String| {
+        let before = &text[..offset.min(text.len())];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        Diagnostic {
+            file: name.clone(),
+            line,
+            col,
+            message,
+        }
+    };
+    let head_at = text.len() - head.len();
     if is_notation_record(head) {
         return Ok(Detected {
             game: GameKind::TankChess,
             kind: FileKind::Record,
         });
+    }
+    if head.is_empty() {
+        return Err(at(
+            text.len(),
+            format!("the file ends before anything but comments and blank lines: {WANTED}"),
+        ));
     }
     let tag: String = head
         .chars()
@@ -252,24 +282,43 @@ pub fn detect(path: &Path, text: &str) -> Result<Detected, String> {
     let after_tag = head[tag.len()..].trim_start();
     let is_record = tag == "MatchRecord" || (tag.is_empty() && after_tag.starts_with('('));
     if is_record {
-        let header = crate::data::load_ron_lenient::<RecordHeader>("", text);
-        return match header {
-            Ok((h, _)) => match GameKind::from_name(&h.game) {
-                Some(game) => Ok(Detected {
+        return record_game(text).map_or_else(
+            || {
+                let header = crate::data::load_ron_lenient::<RecordHeader>("", text);
+                Err(match header {
+                    // The header reads, so the game is missing or unknown.
+                    Ok((h, _)) => at(
+                        text.find(&format!("\"{}\"", h.game)).unwrap_or(head_at),
+                        format!(
+                            "a match record of `{}`, which is not a game Tanktable knows ({})",
+                            h.game,
+                            GameKind::ALL.map(GameKind::name).join(", ")
+                        ),
+                    ),
+                    Err(d) => match d.0.into_iter().next() {
+                        Some(first) if !text.contains("game:") => Diagnostic {
+                            file: name.clone(),
+                            message: format!(
+                                "{}; a match record names its game first, as `game: \"tank-commander\"`",
+                                first.message
+                            ),
+                            ..first
+                        },
+                        Some(first) => Diagnostic {
+                            file: name.clone(),
+                            ..first
+                        },
+                        None => at(head_at, "a match record must name its game first, as `game: \"tank-commander\"`".into()),
+                    },
+                })
+            },
+            |game| {
+                Ok(Detected {
                     game,
                     kind: FileKind::Record,
-                }),
-                None => Err(format!(
-                    "{name}: a match record of `{}`, which is not a game Tanktable knows ({})",
-                    h.game,
-                    GameKind::ALL.map(GameKind::name).join(", ")
-                )),
+                })
             },
-            Err(_) if tag.is_empty() => Err(unknown(&name.to_string())),
-            Err(_) => Err(format!(
-                "{name}: a match record must name its game first, as `game: \"tank-commander\"`"
-            )),
-        };
+        );
     }
     if tag == "LabVariant" && after_tag.starts_with('(') {
         let header = crate::data::load_ron_lenient::<VariantHeader>("", text);
@@ -278,26 +327,67 @@ pub fn detect(path: &Path, text: &str) -> Result<Detected, String> {
                 game,
                 kind: FileKind::Variant,
             }),
-            _ => Err(format!(
-                "{name}: a lab variant must name a game Tanktable knows, as `game: \"tank-commander\"` ({})",
-                GameKind::ALL.map(GameKind::name).join(", ")
+            _ => Err(at(
+                text.find("game:").unwrap_or(head_at),
+                format!(
+                    "a lab variant must name a game Tanktable knows, as `game: \"tank-commander\"` ({})",
+                    GameKind::ALL.map(GameKind::name).join(", ")
+                ),
             )),
         };
     }
-    TAGS.iter()
-        .find(|(t, _, _)| *t == tag && after_tag.starts_with('('))
-        .map(|&(_, game, kind)| Detected { game, kind })
-        .ok_or_else(|| unknown(&name.to_string()))
+    if let Some(&(_, game, kind)) = TAGS.iter().find(|(t, _, _)| *t == tag) {
+        if after_tag.starts_with('(') {
+            return Ok(Detected { game, kind });
+        }
+        let offset = text.len() - after_tag.len();
+        let found = after_tag
+            .chars()
+            .next()
+            .map_or_else(|| "the end of the file".to_string(), |c| format!("`{c}`"));
+        return Err(at(
+            offset,
+            format!("expected `(` after `{tag}`, found {found}"),
+        ));
+    }
+    let message = if tag.is_empty() {
+        let c = head.chars().next().unwrap_or(' ');
+        let what = if c == '{' {
+            " (JSON is not read: the files are RON)"
+        } else {
+            ""
+        };
+        format!("expected the name of what the file holds, found `{c}`{what}: {WANTED}")
+    } else {
+        let closest = TAGS
+            .iter()
+            .map(|(t, _, _)| (strsim::jaro_winkler(&tag, t), *t))
+            .chain(
+                [("MatchRecord", "MatchRecord"), ("LabVariant", "LabVariant")]
+                    .map(|(t, _)| (strsim::jaro_winkler(&tag, t), t)),
+            )
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .filter(|(score, _)| *score > 0.8)
+            .map(|(_, t)| format!(" (did you mean `{t}`?)"))
+            .unwrap_or_default();
+        format!("`{tag}` is not a kind of file Tanktable knows{closest}: {WANTED}")
+    };
+    Err(at(head_at, message))
 }
 
-fn unknown(name: &str) -> String {
-    format!(
-        "{name}: not a file Tanktable knows. It should open with the name of what it holds: \
-         Scenario(…) (Tank Commander), TankChessSetup(…), BattleTanksSetup(…), \
-         TankCombatSetup(…) or RangeDuelSetup(…) for a setup; Rules(…), TankChessRules(…) or \
-         RangeDuelRules(…) for a rules table; MatchRecord(…) for a match record; TankDesign(…) \
-         for a tank design; Campaign(…) or CampaignState(…) for a campaign; LabVariant(…) for a lab variant; or `[Setup \"…\"]` for a Tank Chess game in notation"
-    )
+/// What a file may open with, for the messages of [`detect_placed`].
+const WANTED: &str = "a file opens with the name of what it holds: Scenario(…) \
+    (Tank Commander), TankChessSetup(…), BattleTanksSetup(…), TankCombatSetup(…) or \
+    RangeDuelSetup(…) for a setup; Rules(…), TankChessRules(…) or RangeDuelRules(…) for a \
+    rules table; MatchRecord(…) for a match record; TankDesign(…) for a tank design; \
+    Campaign(…) or CampaignState(…) for a campaign; LabVariant(…) for a lab variant; or \
+    `[Setup \"…\"]` for a Tank Chess game in notation";
+
+/// The game a match record names in its `game` field, read without the rest of the file
+/// (which may be cut short or hold a mistake the full reading will place).
+fn record_game(text: &str) -> Option<GameKind> {
+    let rest = text.split("game:").nth(1)?.trim_start().strip_prefix('"')?;
+    GameKind::from_name(&rest[..rest.find('"')?])
 }
 
 /// Whether `head` opens with a notation header line such as `[Setup "basic-16.ron"]`
@@ -413,9 +503,57 @@ mod tests {
     #[test]
     fn a_ron_list_is_not_a_chess_record() {
         let e = kind("[1, 2, 3]").unwrap_err();
-        assert!(e.starts_with("f.ron: not a file Tanktable knows"), "{e}");
+        assert!(
+            e.starts_with("f.ron:1:1: expected the name of what the file holds, found `[`"),
+            "{e}"
+        );
         assert!(kind("Scenarios(name: \"x\")").is_err());
         assert!(kind("").is_err());
+    }
+
+    /// A file of no kind Tanktable knows, or a record cut short, is told where reading
+    /// stopped and what was expected there.
+    #[test]
+    fn a_file_of_no_known_kind_is_told_where_reading_stopped() {
+        let place = |text: &str| {
+            let d = detect_placed(Path::new("f.ron"), text).unwrap_err();
+            (d.line, d.col, d.message)
+        };
+        let (line, col, m) = place("{\"game\": \"tank-commander\"}");
+        assert_eq!((line, col), (1, 1));
+        assert!(m.contains("found `{` (JSON is not read"), "{m}");
+        let (line, col, m) = place("// a scenario\n\n  Scenarioo(name: \"x\")");
+        assert_eq!((line, col), (3, 3));
+        assert!(
+            m.starts_with(
+                "`Scenarioo` is not a kind of file Tanktable knows (did you mean `Scenario`?)"
+            ),
+            "{m}"
+        );
+        let (line, col, m) = place("// only a comment\n");
+        assert_eq!((line, col), (2, 1));
+        assert!(
+            m.starts_with("the file ends before anything but comments"),
+            "{m}"
+        );
+        let (line, col, m) = place("TankChessSetup\n  name: \"x\")");
+        assert_eq!((line, col), (2, 3));
+        assert_eq!(m, "expected `(` after `TankChessSetup`, found `n`");
+        let (line, col, m) = place("MatchRecord(\n    game: \"checkers\",\n)");
+        assert_eq!((line, col), (2, 11));
+        assert!(m.starts_with("a match record of `checkers`"), "{m}");
+        // A record cut short, or with a mistake after its game, is a record of its game:
+        // reading it in full places the mistake.
+        assert_eq!(
+            kind(
+                "MatchRecord(\n    game: \"tank-commander\",\n    scenario: Inline(Scenario(name: \"x\""
+            ),
+            Ok((GameKind::TankCommander, FileKind::Record))
+        );
+        assert_eq!(
+            kind("MatchRecord(game: \"range-duel\", actions: 3)"),
+            Ok((GameKind::RangeDuel, FileKind::Record))
+        );
     }
 
     #[test]

@@ -15,4 +15,4 @@ pub mod tank_chess;
 pub mod tank_combat;
 pub mod tank_commander;
 
-pub use games::{Detected, FileKind, GameKind, detect, strip_comments};
+pub use games::{Detected, FileKind, GameKind, detect, detect_placed, strip_comments};

@@ -181,7 +181,7 @@ fn a_file_of_the_wrong_kind_is_named_for_what_it_is() {
     );
     let err = fails(&["legal", "Cargo.toml"]);
     assert!(
-        err.contains("Cargo.toml: not a file Tanktable knows"),
+        err.contains("Cargo.toml:1:1: expected the name of what the file holds, found `[`"),
         "{err}"
     );
     let err = fails(&["sim", "scenarios/skirmish.ron", "--bots", "genius"]);

@@ -160,6 +160,12 @@ impl Rules {
                 problems.push(format!("{field}.weapon"), "a mortar needs 1 <= min <= max");
             }
         }
+        if rules.move_limit == 0 {
+            problems.push(
+                "move_limit",
+                "a move limit of 0 would draw every game before its first move: it is 1 or more",
+            );
+        }
         problems
     }
 }
@@ -332,6 +338,14 @@ impl Scenario {
                 .collect()
         });
         let mut pieces = Vec::new();
+        if let Mode::FourPlayers { move_limit: 0 } | Mode::LastTankStanding { move_limit: 0 } =
+            setup.mode
+        {
+            p.push(
+                "mode",
+                "a move limit of 0 would end the game before its first move: it is 1 or more",
+            );
+        }
         let four = matches!(setup.mode, Mode::FourPlayers { .. });
         if four && (setup.flag_white.is_empty() || setup.flag_black.is_empty()) {
             p.push("flag_white", "Four Players needs pieces for all four teams: white, black, flag_white and flag_black");

@@ -1892,3 +1892,26 @@ fn a_move_that_opens_a_line_on_the_own_command_tank_is_refused_by_the_self_check
     let (text, rule) = g.why_not_to(sq("A5"), sq("B6")).unwrap();
     assert_eq!(rule, "chess.check.self", "{text}");
 }
+
+/// A move limit of 0, in the rules table or a mode, is refused with its place: the game
+/// would end before its first move.
+#[test]
+fn a_move_limit_of_zero_is_refused_with_its_place() {
+    let text = crate::rules::tank_chess::setup::BUILTIN_RULES;
+    let at = text.find("move_limit:").expect("the table has a move limit");
+    let end = at + text[at..].find(',').unwrap();
+    let zero = format!("{}move_limit: 0{}", &text[..at], &text[end..]);
+    let err = Rules::parse("rules.ron", &zero).unwrap_err().to_string();
+    let line = text[..at].matches('\n').count() + 1;
+    assert!(
+        err.starts_with(&format!("rules.ron:{line}:")) && err.contains("move limit of 0"),
+        "{err}"
+    );
+    let setup = "TankChessSetup(name: \"x\", board: (width: 8, height: 8), \
+                 mode: LastTankStanding(move_limit: 0), \
+                 white: [(kind: LT, at: \"A1\")])";
+    let err = Scenario::parse("s.ron", setup, &Rules::builtin())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("s.ron:1:") && err.contains("move limit of 0"), "{err}");
+}
