@@ -435,6 +435,39 @@ fn firing_diagram() -> (TankCommander, MatchRng) {
         .rules()
 }
 
+/// Every unit on the table blocks sight, of either side and of every kind: tanks, APCs,
+/// infantry squads, AA guns and training targets; a destroyed unit is gone and does not
+/// (docs/rules/tank-commander.md, "Line of sight").
+#[test]
+fn every_unit_on_the_table_blocks_sight_and_a_destroyed_one_does_not() {
+    let between = Hex::new(0, -2);
+    let kinds = [
+        ("Blue", UnitKind::Infantry),
+        ("Red", UnitKind::Infantry),
+        ("Red", UnitKind::Apc),
+        ("Red", UnitKind::AaGun),
+        ("Red", UnitKind::Target),
+        ("Blue", UnitKind::Tank),
+    ];
+    for (side, kind) in kinds {
+        let (mut g, _) = Field::new()
+            .tank("Blue", "T", Hex::ZERO, Facing::N, Facing::N)
+            .tank("Red", "X", Hex::new(0, -4), Facing::S, Facing::S)
+            .unit(side, kind, "InTheWay", between, Facing::N)
+            .rules();
+        let (from, to) = (g.unit(id(&g, "T")).at, g.unit(id(&g, "X")).at);
+        let line = g.sight_line(from, to);
+        let (hex, why) = line.blocked.expect("blocked");
+        assert_eq!(hex, g.unit(id(&g, "InTheWay")).at, "{kind:?}");
+        assert!(why.starts_with("InTheWay at "), "{why}");
+        assert!(fire_at(&g, "T", "X").is_err(), "{kind:?} of {side}");
+        // Destroyed, it is gone.
+        let gone = id(&g, "InTheWay");
+        g.units[gone.index()].status = Status::Destroyed;
+        assert!(g.sight_line(from, to).blocked.is_none(), "{kind:?}");
+    }
+}
+
 #[test]
 fn firing_diagram_who_t_can_fire_at() {
     let (g, _) = firing_diagram();
