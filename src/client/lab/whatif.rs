@@ -141,7 +141,8 @@ pub fn window<G: GameClient>(
         opens.write(OpenLab {
             game: Some(G::KIND),
             setup,
-            from_table: true,
+            // A game that is autosaved can be gone back to (a replay is not).
+            from_table: session.interactive && session.replay.is_none(),
             ..OpenLab::default()
         });
         return Ok(());

@@ -1898,7 +1898,9 @@ fn a_move_that_opens_a_line_on_the_own_command_tank_is_refused_by_the_self_check
 #[test]
 fn a_move_limit_of_zero_is_refused_with_its_place() {
     let text = crate::rules::tank_chess::setup::BUILTIN_RULES;
-    let at = text.find("move_limit:").expect("the table has a move limit");
+    let at = text
+        .find("move_limit:")
+        .expect("the table has a move limit");
     let end = at + text[at..].find(',').unwrap();
     let zero = format!("{}move_limit: 0{}", &text[..at], &text[end..]);
     let err = Rules::parse("rules.ron", &zero).unwrap_err().to_string();
@@ -1913,5 +1915,8 @@ fn a_move_limit_of_zero_is_refused_with_its_place() {
     let err = Scenario::parse("s.ron", setup, &Rules::builtin())
         .unwrap_err()
         .to_string();
-    assert!(err.contains("s.ron:1:") && err.contains("move limit of 0"), "{err}");
+    assert!(
+        err.contains("s.ron:1:") && err.contains("move limit of 0"),
+        "{err}"
+    );
 }
