@@ -299,9 +299,10 @@ pub fn find_project_file(relative: &str) -> Option<std::path::PathBuf> {
     if here.exists() {
         return Some(here);
     }
+    // The copy is written only when the project does not have the file.
     shipped::project_root()
         .into_iter()
-        .chain(shipped::shipped_root())
+        .chain(std::iter::once_with(shipped::shipped_root).flatten())
         .map(|root| root.join(relative))
         .find(|p| p.exists())
 }
@@ -316,7 +317,7 @@ pub fn portable_path(path: &Path) -> String {
     };
     let roots = shipped::project_root()
         .into_iter()
-        .chain(shipped::shipped_root());
+        .chain(shipped::shipped_root_if_used());
     for root in roots {
         if let Ok(root) = root.canonicalize()
             && let Ok(rel) = full.strip_prefix(&root)

@@ -42,32 +42,50 @@ pub fn project_root() -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
+/// The copy of the shipped files, once this process has written or checked it.
+static ROOT: OnceLock<Option<PathBuf>> = OnceLock::new();
+
+/// The folders the copy is written in: the data folder's `shipped/`, else the temporary
+/// folder's.
+fn places() -> [PathBuf; 2] {
+    [
+        super::data_dir().join("shipped"),
+        std::env::temp_dir().join("tanktable-shipped"),
+    ]
+}
+
 /// The folder that holds the shipped files as a project would, written on first use.
 /// `None` when no folder could be written (the data folder and the temporary folder
 /// both refused).
 #[must_use]
 pub fn shipped_root() -> Option<PathBuf> {
-    static ROOT: OnceLock<Option<PathBuf>> = OnceLock::new();
     ROOT.get_or_init(|| {
         let name = format!("{:016x}", fingerprint());
-        let places = [
-            super::data_dir().join("shipped"),
-            std::env::temp_dir().join("tanktable-shipped"),
-        ];
-        places
+        places()
             .into_iter()
             .find_map(|place| unpack(&place, &name).ok())
     })
     .clone()
 }
 
-/// Whether `path` lies in the copy of the shipped files (not the player's to change).
+/// [`shipped_root`] if this process has already used the copy: a binary that runs from
+/// its project never writes one.
+#[must_use]
+pub fn shipped_root_if_used() -> Option<PathBuf> {
+    ROOT.get().cloned().flatten()
+}
+
+/// Whether `path` lies in a copy of the shipped files, of this build or another (not the
+/// player's to change: it is put back at the next start).
 #[must_use]
 pub fn is_shipped_copy(path: &Path) -> bool {
-    let (Some(root), Ok(full)) = (shipped_root(), path.canonicalize()) else {
+    let Ok(full) = path.canonicalize() else {
         return false;
     };
-    root.canonicalize().is_ok_and(|r| full.starts_with(r))
+    places()
+        .iter()
+        .filter_map(|place| place.canonicalize().ok())
+        .any(|place| full.starts_with(place))
 }
 
 /// Whether `path` is a file that ships: in the project folder's `scenarios/`, or in the
