@@ -285,14 +285,8 @@ fn scan<G: Playable>(folder: &SaveFolder) -> GamePage {
 /// `saved`, the data folder's `lab/`), each as its setup with the changes made; one whose changes the
 /// rules refuse is listed with its problems.
 fn variants<G: Playable>(saved: &std::path::Path) -> Vec<ListedSetup> {
-    let folders = [
-        crate::data::find_project_file("scenarios/lab"),
-        Some(saved.to_path_buf()),
-    ];
-    folders
+    super::lab::variant_files(G::KIND, saved)
         .into_iter()
-        .flatten()
-        .flat_map(|dir| files_of(&dir, G::KIND, crate::rules::FileKind::Variant))
         .map(|path| {
             let checked = std::fs::read_to_string(&path)
                 .map_err(|e| e.to_string())

@@ -1605,6 +1605,8 @@ fn the_menu_lists_every_shipped_setup_from_any_folder() {
         })
         .collect();
     listed.sort();
+    // The setups in their game's folder, and the campaigns in theirs, each with the name
+    // it gives itself.
     let mut shipped_setups: Vec<(String, String, String)> = Vec::new();
     for (relative, bytes) in shipped::FILES {
         let Some(name) = relative.strip_suffix(".ron") else {
@@ -1614,8 +1616,13 @@ fn the_menu_lists_every_shipped_setup_from_any_folder() {
         let Ok(found) = detect(Path::new(relative), text) else {
             continue;
         };
-        let in_folder = name.rsplit_once('/').map(|(dir, _)| dir) == Some(found.game.folder());
-        if in_folder && matches!(found.kind, FileKind::Setup | FileKind::Campaign) {
+        let folder = name.rsplit_once('/').map(|(dir, _)| dir);
+        let listed = match found.kind {
+            FileKind::Setup => folder == Some(found.game.folder()),
+            FileKind::Campaign => folder == Some("scenarios/campaigns"),
+            _ => false,
+        };
+        if listed {
             let title = text
                 .split("name: \"")
                 .nth(1)
@@ -1625,24 +1632,6 @@ fn the_menu_lists_every_shipped_setup_from_any_folder() {
                 .unwrap();
             shipped_setups.push((
                 found.game.name().to_string(),
-                relative.to_string(),
-                title.to_string(),
-            ));
-        }
-    }
-    // The campaigns are listed from their own folder.
-    for (relative, bytes) in shipped::FILES {
-        if relative.starts_with("scenarios/campaigns/") {
-            let text = std::str::from_utf8(bytes).unwrap();
-            let title = text
-                .split("name: \"")
-                .nth(1)
-                .unwrap()
-                .split('"')
-                .next()
-                .unwrap();
-            shipped_setups.push((
-                "tank-commander".to_string(),
                 relative.to_string(),
                 title.to_string(),
             ));

@@ -242,7 +242,7 @@ impl LabScreen {
             .unwrap_or_else(|| PathBuf::from(self.game.folder()));
         let setups = super::menu::files_of(&folder, self.game, crate::rules::FileKind::Setup);
         self.setups = setups;
-        self.variant_files = variant_files(self.game);
+        self.variant_files = variant_files(self.game, &lab_dir());
     }
 
     /// Loads the setup at `path` and its form; keeps the variants' changes.
@@ -428,12 +428,12 @@ impl LabScreen {
     }
 }
 
-/// Lab variant files of `game`: the project's `scenarios/lab/` and the data folder's
-/// `lab/`.
-fn variant_files(game: GameKind) -> Vec<PathBuf> {
+/// Lab variant files of `game`: the project's (or the built-in) `scenarios/lab/`, and
+/// `saved`, where the lab saves them (the data folder's `lab/`).
+pub(super) fn variant_files(game: GameKind, saved: &std::path::Path) -> Vec<PathBuf> {
     [
         crate::data::find_project_file("scenarios/lab"),
-        Some(lab_dir()),
+        Some(saved.to_path_buf()),
     ]
     .into_iter()
     .flatten()
@@ -832,7 +832,7 @@ fn save_variant(lab: &mut LabScreen, i: usize) {
         Ok(()) => format!("Saved {}", path.display()),
         Err(e) => e,
     };
-    lab.variant_files = variant_files(lab.game);
+    lab.variant_files = variant_files(lab.game, &lab_dir());
 }
 
 fn load_variant(lab: &mut LabScreen, path: &std::path::Path) {
