@@ -35,7 +35,7 @@ pub mod lab;
 pub mod memory;
 pub mod menu;
 pub mod redraw;
-mod reload;
+pub mod reload;
 pub mod rules_ref;
 pub mod session;
 pub mod shapes;
@@ -180,13 +180,31 @@ pub fn logic_plugin(app: &mut App) {
 /// given (tests and benches). Orders, facts and the session's resources work as in the
 /// client.
 pub fn headless_app(open: Option<OpenGame>, saves: PathBuf) -> App {
+    headless(open, saves, false)
+}
+
+/// [`headless_app`] that also reads data files as assets and follows the open game's
+/// files on disk as the client does ([`reload::logic`], without its panels): the hot
+/// reload tests. The folders watched are those of the working directory's project.
+pub fn headless_watching_app(open: Option<OpenGame>, saves: PathBuf) -> App {
+    headless(open, saves, true)
+}
+
+fn headless(open: Option<OpenGame>, saves: PathBuf, watching: bool) -> App {
     let mut app = App::new();
+    if watching {
+        reload::sources(&mut app, opened_file(open.as_ref()).as_deref());
+    }
     app.add_plugins(MinimalPlugins)
         .add_plugins(StatesPlugin)
         .init_resource::<ButtonInput<KeyCode>>()
         .init_resource::<ButtonInput<MouseButton>>()
         .insert_resource(session::SaveFolder(saves))
         .add_plugins(logic_plugin);
+    if watching {
+        app.add_plugins(reload::asset_plugin())
+            .add_plugins(reload::logic);
+    }
     pick_executor(&mut app);
     if let Some(open) = open {
         app.world_mut().write_message(open);
@@ -194,6 +212,14 @@ pub fn headless_app(open: Option<OpenGame>, saves: PathBuf) -> App {
     app.update();
     app.update();
     app
+}
+
+/// The file `open` opens, if it opens one.
+fn opened_file(open: Option<&OpenGame>) -> Option<PathBuf> {
+    open.and_then(|o| match &o.source {
+        session::GameSource::File(p) => Some(p.clone()),
+        session::GameSource::Setup(..) => None,
+    })
 }
 
 /// Runs the main world's and the render world's schedules each on one thread. The
@@ -242,11 +268,7 @@ pub fn app(launch: Launch) -> Result<App, String> {
     }
     memory::limit_arenas();
     let mut app = App::new();
-    let opened = launch.open.as_ref().and_then(|o| match &o.source {
-        session::GameSource::File(p) => Some(p.clone()),
-        session::GameSource::Setup(..) => None,
-    });
-    reload::sources(&mut app, opened.as_deref());
+    reload::sources(&mut app, opened_file(launch.open.as_ref()).as_deref());
     let plugins = DefaultPlugins
         .set(WindowPlugin {
             primary_window: Some(Window {

@@ -8,6 +8,8 @@ mod games;
 mod lab;
 mod playthroughs;
 #[cfg(feature = "client")]
+mod reload;
+#[cfg(feature = "client")]
 mod render;
 mod validation;
 
