@@ -81,6 +81,27 @@ impl Problems {
         self.0.push((path.into(), message.into()));
     }
 
+    /// Notes a problem at `path` when `value` lies outside `range`: "`what` is 1 to 6,
+    /// not 9". Every number of a rules table or setup has its range checked this way.
+    pub fn range<T: PartialOrd + std::fmt::Display>(
+        &mut self,
+        path: impl Into<String>,
+        value: T,
+        range: std::ops::RangeInclusive<T>,
+        what: &str,
+    ) {
+        if !range.contains(&value) {
+            self.push(
+                path,
+                format!(
+                    "{what} is {} to {}, not {value}",
+                    range.start(),
+                    range.end()
+                ),
+            );
+        }
+    }
+
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
@@ -679,5 +700,38 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// Helpers for the range tests of every game's tables and setups.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Diagnostics;
+
+    /// For each `(from, to, said)`: `text` with its first `from` replaced by `to` is
+    /// refused by `parse` with a problem at `from`'s line of `file` whose message holds
+    /// `said`.
+    pub(crate) fn assert_refused_at<T: std::fmt::Debug>(
+        file: &str,
+        text: &str,
+        parse: impl Fn(&str) -> Result<T, Diagnostics>,
+        cases: &[(&str, &str, &str)],
+    ) {
+        assert!(parse(text).is_ok(), "{file} reads as it is");
+        for (from, to, said) in cases {
+            let at = text
+                .find(from)
+                .unwrap_or_else(|| panic!("`{from}` is not in {file}"));
+            let line = text[..at].matches('\n').count() + 1;
+            let edited = text.replacen(from, to, 1);
+            let err = parse(&edited)
+                .expect_err(&format!("{from} -> {to} is refused"))
+                .to_string();
+            assert!(
+                err.lines()
+                    .any(|l| l.starts_with(&format!("{file}:{line}:")) && l.contains(said)),
+                "{from} -> {to}: expected `{said}` at {file}:{line}, got:\n{err}"
+            );
+        }
     }
 }

@@ -76,10 +76,10 @@ fn a_tank_combat_record_with_no_players_or_no_hand_is_refused() {
     assert!(none.contains("2 to 8 players, not 0"), "{none}");
     let no_hand = refused::<TankCombat>(setup, |t| t.replacen("hand_size: 5", "hand_size: 0", 1));
     assert!(
-        no_hand.contains("hand size must be at least 1"),
+        no_hand.contains("a hand size is 1 to 20, not 0"),
         "{no_hand}"
     );
-    // Placed at the class, the nearest thing the message names.
+    // Placed at the hand size itself.
     assert!(no_hand.starts_with("saves/edited.ron:"), "{no_hand}");
     assert!(!no_hand.starts_with("saves/edited.ron:1:1"), "{no_hand}");
     let empty_deck = refused::<TankCombat>(setup, |t| emptied(t, "deck: [", "],"));

@@ -197,9 +197,23 @@ impl BattleSetup {
         if r.tanks == 0 {
             p.push("rules.tanks", "each arsenal needs at least 1 Tank");
         }
-        if r.tanks > 50 || r.nukes > 50 {
-            p.push("rules", "an arsenal holds at most 50 Tanks and 50 Nukes");
+        if r.tanks > 50 {
+            p.push("rules.tanks", "an arsenal holds at most 50 Tanks");
         }
+        p.range("rules.nukes", r.nukes, 0..=50, "an arsenal's Nukes");
+        p.range("rules.bag", r.bag, 0..=50, "the free-die bag");
+        p.range(
+            "rules.hit_damage",
+            r.hit_damage,
+            1..=20,
+            "the damage of a damaging face",
+        );
+        p.range(
+            "rules.meganuke_damage",
+            r.meganuke_damage,
+            1..=20,
+            "a Meganuke's damage",
+        );
         if r.nuke_bonus > 5 {
             p.push("rules.nuke_bonus", "the Nuke bonus must be 0 to 5");
         }

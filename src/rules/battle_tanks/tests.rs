@@ -1059,3 +1059,84 @@ fn final_battle_meganukes_only_do_damage() {
     );
     assert_eq!(g.destroyed().total(), 0);
 }
+
+/// Every number of a setup's rules section has its range checked, each refused at its
+/// own line.
+#[test]
+fn every_number_of_the_setup_rules_is_kept_in_its_range() {
+    use crate::data::testing::assert_refused_at;
+    let setup = "BattleTanksSetup(\n    name: \"Ranges\",\n    players: [\"Ann\", \"Bob\"],\n    rules: (\n        RULES\n    ),\n)\n";
+    let parse = |t: &str| BattleSetup::parse(std::path::Path::new("bt.ron"), t);
+    assert_refused_at(
+        "bt.ron",
+        &setup.replace("RULES", "battle_limit: 100,"),
+        parse,
+        &[
+            (
+                "battle_limit: 100,",
+                "tanks: 0,",
+                "each arsenal needs at least 1 Tank",
+            ),
+            (
+                "battle_limit: 100,",
+                "tanks: 51,",
+                "an arsenal holds at most 50 Tanks",
+            ),
+            (
+                "battle_limit: 100,",
+                "nukes: 51,",
+                "an arsenal's Nukes is 0 to 50, not 51",
+            ),
+            (
+                "battle_limit: 100,",
+                "bag: 51,",
+                "the free-die bag is 0 to 50, not 51",
+            ),
+            (
+                "battle_limit: 100,",
+                "nuke_bonus: 6,",
+                "the Nuke bonus must be 0 to 5",
+            ),
+            (
+                "battle_limit: 100,",
+                "free_die_penalty: 5,",
+                "the free die penalty must be 0 to 4",
+            ),
+            (
+                "battle_limit: 100,",
+                "world_end_meganukes: 2,",
+                "3 or more Meganukes",
+            ),
+            (
+                "battle_limit: 100,",
+                "tank_damage_face: 7,",
+                "a damaging face must be 2 to 6",
+            ),
+            (
+                "battle_limit: 100,",
+                "nuke_damage_face: 1,",
+                "a damaging face must be 2 to 6",
+            ),
+            (
+                "battle_limit: 100,",
+                "hit_damage: 0,",
+                "the damage of a damaging face is 1 to 20, not 0",
+            ),
+            (
+                "battle_limit: 100,",
+                "hit_damage: 21,",
+                "the damage of a damaging face is 1 to 20, not 21",
+            ),
+            (
+                "battle_limit: 100,",
+                "meganuke_damage: 0,",
+                "a Meganuke's damage is 1 to 20, not 0",
+            ),
+            (
+                "battle_limit: 100,",
+                "battle_limit: 0,",
+                "the battle limit must be at least 1",
+            ),
+        ],
+    );
+}

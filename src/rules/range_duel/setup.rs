@@ -180,16 +180,65 @@ impl DuelTable {
                     "bands run from nearest to farthest: hexes must not decrease",
                 );
             }
+            // No gun reaches past 40 hexes (gun range and barrel are 20 at most each).
+            p.range(
+                format!("bands[{i}].hexes"),
+                b.hexes,
+                1..=40,
+                "a band's distance in hexes",
+            );
+            // Added to a d6 target number: beyond ±6 every shot is sure or impossible.
+            p.range(
+                format!("bands[{i}].to_hit"),
+                b.to_hit,
+                -6..=6,
+                "a band's to-hit modifier",
+            );
         }
         let d = &self.driving;
         if !(1..=4).contains(&d.dice) {
             p.push("driving.dice", "the Driving test rolls 1 to 4 dice");
-        }
-        if d.target == 0 {
-            p.push("driving.target", "the Driving target must be at least 1");
+        } else {
+            // A total the dice can make; each modifier at most the dice's whole spread.
+            let most = 6 * d.dice;
+            p.range(
+                "driving.target",
+                d.target,
+                d.dice..=most,
+                &format!("the Driving target on {}d6", d.dice),
+            );
+            let most = i8::try_from(most).unwrap_or(i8::MAX);
+            p.range(
+                "driving.engine_bonus",
+                d.engine_bonus,
+                0..=most,
+                "the Engine's Driving bonus",
+            );
+            for (field, value) in [
+                ("driving.driver_impaired", d.driver_impaired),
+                ("driving.driver_out", d.driver_out),
+                ("driving.commander_impaired", d.commander_impaired),
+                ("driving.commander_out", d.commander_out),
+            ] {
+                p.range(
+                    field,
+                    value,
+                    -most..=0,
+                    "a crew penalty to the Driving test",
+                );
+            }
         }
         if self.drive_effect.is_empty() {
             p.push("drive_effect", "give at least one Drive Effect value");
+        }
+        for (i, effect) in self.drive_effect.iter().enumerate() {
+            // It multiplies 2d6 of sideswipe damage.
+            p.range(
+                format!("drive_effect[{i}]"),
+                *effect,
+                0..=6,
+                "a Drive Effect",
+            );
         }
         if self.ram_damage_per_hull == 0 {
             p.push(
@@ -667,14 +716,24 @@ impl DuelSetup {
                 ),
             );
         }
+        let farthest = table.farthest();
+        let shift = format!("a shift in range bands (the bands run 0 to {farthest})");
+        for (field, value) in [
+            ("rules.change_vs_change", r.change_vs_change),
+            ("rules.change_vs_change_same", r.change_vs_change_same),
+            ("rules.maneuver_back_off", r.maneuver_back_off),
+        ] {
+            p.range(field, value, 0..=farthest, &shift);
+        }
         for (field, s) in [
             ("rules.change_vs_maneuver", r.change_vs_maneuver),
             ("rules.change_vs_hull_down", r.change_vs_hull_down),
             ("rules.maneuver_vs_hull_down", r.maneuver_vs_hull_down),
         ] {
+            p.range(format!("{field}.success"), s.success, 0..=farthest, &shift);
             if s.failure > s.success {
                 p.push(
-                    field,
+                    format!("{field}.failure"),
                     "a failed test cannot shift the range more than a passed one",
                 );
             }

@@ -1164,3 +1164,133 @@ fn a_tank_knocked_out_by_a_ram_does_not_fire() {
     ));
     assert_eq!(d.outcome().unwrap().winners, vec![P2]);
 }
+
+/// Every number of the rules table and of a setup's rules section has its range checked,
+/// each refused at its own line.
+#[test]
+fn every_number_of_the_tables_and_the_setup_rules_is_kept_in_its_range() {
+    use crate::data::testing::assert_refused_at;
+    let table = include_str!("../../../assets/rules/range-duel.ron");
+    assert_refused_at(
+        "range-duel.ron",
+        table,
+        |t| DuelTable::parse("range-duel.ron", t),
+        &[
+            (
+                "hexes: 1,",
+                "hexes: 0,",
+                "a band's distance in hexes is 1 to 40, not 0",
+            ),
+            (
+                "hexes: 9,",
+                "hexes: 41,",
+                "a band's distance in hexes is 1 to 40, not 41",
+            ),
+            (
+                "to_hit: -1)",
+                "to_hit: -7)",
+                "a band's to-hit modifier is -6 to 6, not -7",
+            ),
+            (
+                "to_hit: 3)",
+                "to_hit: 7)",
+                "a band's to-hit modifier is -6 to 6, not 7",
+            ),
+            ("dice: 2,", "dice: 5,", "the Driving test rolls 1 to 4 dice"),
+            (
+                "target: 7,",
+                "target: 13,",
+                "the Driving target on 2d6 is 2 to 12, not 13",
+            ),
+            (
+                "target: 7,",
+                "target: 1,",
+                "the Driving target on 2d6 is 2 to 12, not 1",
+            ),
+            (
+                "engine_bonus: 1,",
+                "engine_bonus: -1,",
+                "the Engine's Driving bonus is 0 to 12, not -1",
+            ),
+            (
+                "driver_impaired: -1,",
+                "driver_impaired: -13,",
+                "a crew penalty to the Driving test is -12 to 0, not -13",
+            ),
+            (
+                "driver_out: -3,",
+                "driver_out: 1,",
+                "a crew penalty to the Driving test is -12 to 0, not 1",
+            ),
+            (
+                "commander_impaired: 0,",
+                "commander_impaired: 2,",
+                "a crew penalty to the Driving test is -12 to 0, not 2",
+            ),
+            (
+                "commander_out: -1,",
+                "commander_out: -20,",
+                "a crew penalty to the Driving test is -12 to 0, not -20",
+            ),
+            (
+                "drive_effect: [0, 1, 1, 1, 2]",
+                "drive_effect: [0, 1, 1, 1, 7]",
+                "a Drive Effect is 0 to 6, not 7",
+            ),
+            (
+                "drive_effect: [0, 1, 1, 1, 2]",
+                "drive_effect: []",
+                "give at least one Drive Effect value",
+            ),
+            (
+                "ram_damage_per_hull: 8,",
+                "ram_damage_per_hull: 0,",
+                "at least 1",
+            ),
+        ],
+    );
+    let setup = include_str!("../../../scenarios/range-duel/default.ron");
+    let setup = setup.replacen(
+        "    start_range: \"Medium\",",
+        "    start_range: \"Medium\",\n    rules: (RULES),",
+        1,
+    );
+    let parse = |t: &str| DuelSetup::parse(Path::new("duel.ron"), t);
+    let shift = "a shift in range bands (the bands run 0 to 5) is 0 to 5, not 6";
+    assert_refused_at(
+        "duel.ron",
+        &setup.replace("RULES", "turn_limit: 30"),
+        parse,
+        &[
+            (
+                "turn_limit: 30",
+                "turn_limit: 0",
+                "the turn limit must be at least 1",
+            ),
+            ("turn_limit: 30", "change_vs_change: 6", shift),
+            ("turn_limit: 30", "change_vs_change_same: 6", shift),
+            ("turn_limit: 30", "maneuver_back_off: 6", shift),
+            (
+                "turn_limit: 30",
+                "change_vs_maneuver: (success: 6, failure: 0)",
+                shift,
+            ),
+            (
+                "turn_limit: 30",
+                "change_vs_hull_down: (success: 6, failure: 0)",
+                shift,
+            ),
+            (
+                "turn_limit: 30",
+                "maneuver_vs_hull_down: (success: 6, failure: 0)",
+                shift,
+            ),
+            (
+                "turn_limit: 30",
+                "change_vs_maneuver: (success: 1, failure: 2)",
+                "a failed test cannot shift the range more than a passed one",
+            ),
+            ("turn_limit: 30", "overshoot_band: 6", "there is no band 6"),
+        ],
+    );
+}

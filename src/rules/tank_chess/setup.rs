@@ -154,12 +154,40 @@ impl Rules {
             if !(1..=12).contains(&s.speed) {
                 problems.push(format!("{field}.speed"), "speed is 1 to 12 steps");
             }
-            if let Weapon::Mortar { min, max } = s.weapon
-                && (min < 1 || min > max)
-            {
-                problems.push(format!("{field}.weapon"), "a mortar needs 1 <= min <= max");
+            if let Weapon::Mortar { min, max } = s.weapon {
+                if min < 1 || min > max {
+                    problems.push(format!("{field}.weapon"), "a mortar needs 1 <= min <= max");
+                }
+                // The largest board is 20 squares: no shot is longer than 19.
+                problems.range(
+                    format!("{field}.weapon"),
+                    max,
+                    1..=19,
+                    "a mortar's longest range",
+                );
+            }
+            // A shot destroys when firepower beats armor: both on the rulebook's scale.
+            problems.range(
+                format!("{field}.firepower"),
+                s.firepower,
+                1..=10,
+                "firepower",
+            );
+            for (facing, armor) in [
+                ("front", s.armor.front),
+                ("side", s.armor.side),
+                ("rear", s.armor.rear),
+            ] {
+                problems.range(format!("{field}.armor.{facing}"), armor, 0..=10, "armor");
             }
         }
+        // Each square back is a step, as speed counts them.
+        problems.range(
+            "reverse_squares",
+            rules.reverse_squares,
+            0..=12,
+            "a reverse move",
+        );
         if rules.move_limit == 0 {
             problems.push(
                 "move_limit",
@@ -380,13 +408,34 @@ impl Scenario {
             if !wants && commands != 0 {
                 p.push(field, "this mode has no Command tank");
             }
+            // Black left out is white turned through the centre: its problems are placed
+            // at the white piece each one mirrors.
+            let mirrored = side == 1 && setup.black.is_none();
             for (i, piece) in list.iter().enumerate() {
-                let path = format!("{field}[{i}].at");
+                if mirrored
+                    && !Square::parse(&setup.white[i].at)
+                        .is_some_and(|s| s.col < width && s.row < height)
+                {
+                    // The white piece's own problem says what is wrong.
+                    continue;
+                }
+                let path = if mirrored {
+                    format!("white[{i}].at")
+                } else {
+                    format!("{field}[{i}].at")
+                };
                 let Some(sq) = parse(&mut p, path.clone(), &piece.at) else {
                     continue;
                 };
                 if let Some((_, what)) = taken.iter().find(|(s, _)| *s == sq) {
-                    p.push(path, format!("{sq} is already taken by {what}"));
+                    let message = if mirrored {
+                        format!(
+                            "black's mirror of this piece stands on {sq}, already taken by {what}"
+                        )
+                    } else {
+                        format!("{sq} is already taken by {what}")
+                    };
+                    p.push(path, message);
                     continue;
                 }
                 taken.push((sq, format!("{field} {}", piece.kind)));

@@ -431,6 +431,34 @@ fn no_move_may_open_the_command_tank_to_a_shot() {
     );
 }
 
+/// With black left out, a mirrored piece's problem is placed at the white piece it
+/// mirrors (not at the file's first line), and a white piece off the board is told once.
+#[test]
+fn a_mirrored_black_piece_is_placed_at_the_white_piece_it_mirrors() {
+    let r = rules();
+    let text = r#"TankChessSetup(
+        name: "mirror", board: (width: 8, height: 8), obstacles: ["E8"],
+        white: [
+            (kind: MT, at: "D1"),
+            (kind: LT, at: "A1", command: true),
+            (kind: HT, at: "Z1"),
+        ],
+    )"#;
+    let err = Scenario::parse("mirror.ron", text, &r)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("mirror.ron:4:24: black's mirror of this piece stands on E8, already taken by an obstacle"),
+        "{err}"
+    );
+    assert!(
+        err.contains("mirror.ron:6:24: Z1 is off the 8×8 board"),
+        "{err}"
+    );
+    assert_eq!(err.matches("Z1").count(), 1, "{err}");
+    assert!(!err.contains(":1:1:"), "{err}");
+}
+
 #[test]
 fn the_validator_names_pieces_open_to_a_first_move_shot() {
     let r = rules();
@@ -1918,5 +1946,75 @@ fn a_move_limit_of_zero_is_refused_with_its_place() {
     assert!(
         err.contains("s.ron:1:") && err.contains("move limit of 0"),
         "{err}"
+    );
+}
+
+/// Every number of the rules table has its range checked, each refused at its own line.
+#[test]
+fn every_number_of_the_rules_table_is_kept_in_its_range() {
+    use crate::data::testing::assert_refused_at;
+    let table = include_str!("../../../assets/rules/tank-chess.ron");
+    assert_refused_at(
+        "tank-chess.ron",
+        table,
+        |t| Rules::parse("tank-chess.ron", t),
+        &[
+            (
+                "light: (speed: 5",
+                "light: (speed: 13",
+                "speed is 1 to 12 steps",
+            ),
+            (
+                "light: (speed: 5",
+                "light: (speed: 0",
+                "speed is 1 to 12 steps",
+            ),
+            (
+                "firepower: 1,",
+                "firepower: 0,",
+                "firepower is 1 to 10, not 0",
+            ),
+            (
+                "firepower: 5,",
+                "firepower: 11,",
+                "firepower is 1 to 10, not 11",
+            ),
+            (
+                "armor: (front: 3,",
+                "armor: (front: 11,",
+                "armor is 0 to 10, not 11",
+            ),
+            (
+                "side: 2, rear: 1)",
+                "side: 11, rear: 1)",
+                "armor is 0 to 10, not 11",
+            ),
+            (
+                "side: 2, rear: 1)",
+                "side: 2, rear: 11)",
+                "armor is 0 to 10, not 11",
+            ),
+            (
+                "Mortar(min: 3, max: 5)",
+                "Mortar(min: 3, max: 20)",
+                "a mortar's longest range is 1 to 19, not 20",
+            ),
+            (
+                "Mortar(min: 3, max: 5)",
+                "Mortar(min: 6, max: 5)",
+                "a mortar needs 1 <= min <= max",
+            ),
+            (
+                "Mortar(min: 3, max: 5)",
+                "Mortar(min: 0, max: 5)",
+                "a mortar needs 1 <= min <= max",
+            ),
+            (
+                "reverse_squares: 1,",
+                "reverse_squares: 13,",
+                "a reverse move is 0 to 12, not 13",
+            ),
+            ("move_limit: 150,", "move_limit: 0,", "a move limit of 0"),
+        ],
     );
 }

@@ -675,7 +675,23 @@ impl Playable for TankCombat {
         record: &InRecord<'_>,
         _: &(),
     ) -> Result<CombatSetup, Diagnostics> {
-        CombatSetup::validate(saved.into()).map_err(|p| record.locate(p))
+        let written = saved.mode;
+        let setup = CombatSetup::validate(saved.into()).map_err(|p| record.locate(p))?;
+        // The mode follows from the players; a record that says otherwise was edited, and
+        // is not read as the other mode without a word.
+        if setup.mode != written {
+            let mut p = crate::data::Problems::default();
+            p.push(
+                "mode",
+                format!(
+                    "the record says {written:?}, but {} players play a {:?} (a Duel is 2 players, a Deathmatch 3 or more)",
+                    setup.players.len(),
+                    setup.mode
+                ),
+            );
+            return Err(record.locate(p));
+        }
+        Ok(setup)
     }
 
     fn from_setup(setup: &CombatSetup) -> Result<Self, String> {

@@ -282,8 +282,47 @@ impl CombatSetup {
             ("rules.classes.medium", r.classes.medium),
             ("rules.classes.light", r.classes.light),
         ] {
-            if stats.hand_size == 0 {
-                p.push(field, "a hand size must be at least 1");
+            p.range(
+                format!("{field}.hand_size"),
+                stats.hand_size,
+                1..=20,
+                "a hand size",
+            );
+        }
+        // The rulebook's deck is 100 cards; ten times that is room for any variant.
+        p.range("rules.deck_size", r.deck_size, 1..=1000, "the deck's size");
+        for (i, entry) in r.deck.iter().enumerate() {
+            p.range(
+                format!("rules.deck[{i}].count"),
+                entry.count,
+                0..=200,
+                "the copies of a card",
+            );
+        }
+        if r.max_hp > 0 {
+            for (field, value) in [
+                ("rules.high_explosive_damage", r.high_explosive_damage),
+                ("rules.anti_tank_damage", r.anti_tank_damage),
+                ("rules.armor_piercing_damage", r.armor_piercing_damage),
+                ("rules.coaxial_mg_damage", r.coaxial_mg_damage),
+            ] {
+                p.range(
+                    field,
+                    value,
+                    1..=r.max_hp,
+                    "an attack's damage (up to full HP)",
+                );
+            }
+            for (field, value) in [
+                ("rules.armor_absorbs", r.armor_absorbs),
+                ("rules.heavy_reduction", r.heavy_reduction),
+            ] {
+                p.range(
+                    field,
+                    value,
+                    0..=r.max_hp,
+                    "a damage reduction (up to full HP)",
+                );
             }
         }
         if r.max_hp == 0 {

@@ -1485,3 +1485,98 @@ pub(crate) fn assert_blind_to_the_unseen(
     }
     choices
 }
+
+/// A record whose setup says Deathmatch for two players is refused at its `mode`, not read
+/// as a Duel without a word.
+#[test]
+fn a_record_whose_mode_contradicts_its_players_is_refused_at_the_mode() {
+    use crate::framework::playable::{self, Recorded};
+    let record = Recorded::<TankCombat> {
+        setup: CombatSetup::builtin_default(),
+        seed: 1,
+        dice: Vec::new(),
+        seats: Vec::new(),
+        actions: Vec::new(),
+        final_hash: None,
+        own_rules: false,
+    };
+    let dir = std::env::temp_dir().join(format!("tanktable-combat-mode-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("duel.ron");
+    playable::save_record(&record, &path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(playable::load_record::<TankCombat>(&path, &()).is_ok());
+    let line = text.lines().position(|l| l.contains("mode: Duel")).unwrap() + 1;
+    std::fs::write(&path, text.replacen("mode: Duel", "mode: Deathmatch", 1)).unwrap();
+    let said = playable::load_record::<TankCombat>(&path, &())
+        .unwrap_err()
+        .to_string();
+    assert!(said.contains(&format!("duel.ron:{line}:")), "{said}");
+    assert!(
+        said.contains("says Deathmatch, but 2 players play a Duel"),
+        "{said}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every number of a setup's rules section has its range checked, each refused at its
+/// own line.
+#[test]
+fn every_number_of_the_setup_rules_is_kept_in_its_range() {
+    use crate::data::testing::assert_refused_at;
+    let setup = "TankCombatSetup(\n    name: \"Ranges\",\n    players: [(name: \"Ann\", class: Heavy), (name: \"Ben\", class: Medium)],\n    rules: (\n        RULES\n    ),\n)\n";
+    let parse = |t: &str| CombatSetup::parse(Path::new("combat.ron"), t);
+    let classes = |heavy: u8| {
+        format!(
+            "classes: (heavy: (hand_size: {heavy}), medium: (hand_size: 6), light: (hand_size: 10)),"
+        )
+    };
+    let (zero, many) = (classes(0), classes(21));
+    let reduction = "a damage reduction (up to full HP) is 0 to 100, not 101";
+    let damage = |n: u16| format!("an attack's damage (up to full HP) is 1 to 100, not {n}");
+    assert_refused_at(
+        "combat.ron",
+        &setup.replace("RULES", "round_limit: 100,"),
+        parse,
+        &[
+            ("round_limit: 100,", &zero, "a hand size is 1 to 20, not 0"),
+            ("round_limit: 100,", &many, "a hand size is 1 to 20, not 21"),
+            (
+                "round_limit: 100,",
+                "deck_size: 1001,",
+                "the deck's size is 1 to 1000, not 1001",
+            ),
+            (
+                "round_limit: 100,",
+                "deck: [(card: HighExplosive, count: 201)],",
+                "the copies of a card is 0 to 200, not 201",
+            ),
+            (
+                "round_limit: 100,",
+                "max_hp: 0,",
+                "tanks need at least 1 HP",
+            ),
+            (
+                "round_limit: 100,",
+                "adrenaline_at: 100,",
+                "Adrenaline must start below the tanks' full HP",
+            ),
+            ("round_limit: 100,", "high_explosive_damage: 0,", &damage(0)),
+            ("round_limit: 100,", "anti_tank_damage: 101,", &damage(101)),
+            ("round_limit: 100,", "armor_piercing_damage: 0,", &damage(0)),
+            ("round_limit: 100,", "coaxial_mg_damage: 101,", &damage(101)),
+            ("round_limit: 100,", "armor_absorbs: 101,", reduction),
+            ("round_limit: 100,", "heavy_reduction: 101,", reduction),
+            (
+                "round_limit: 100,",
+                "kills_to_win: 0,",
+                "the kill target must be at least 1",
+            ),
+            (
+                "round_limit: 100,",
+                "round_limit: 0,",
+                "the round limit must be at least 1",
+            ),
+        ],
+    );
+}
