@@ -5,21 +5,37 @@ use std::process::ExitCode;
 
 use crate::rules::tank_commander::Rules;
 use crate::rules::tank_commander::campaign::{
-    Campaign, CampaignState, default_state_path, knock_outs_in,
+    Campaign, CampaignState, default_state_path, knock_outs_in, parse_build,
 };
 
-pub(super) fn run(
-    file: &Path,
-    play: u32,
-    bots: &[String],
-    seed: u64,
-    save: Option<PathBuf>,
-    new: bool,
-) -> Result<ExitCode, String> {
+/// What `tanktable campaign` was asked to do.
+pub(super) struct Plan<'a> {
+    pub play: u32,
+    pub bots: &'a [String],
+    pub seed: u64,
+    pub save: Option<PathBuf>,
+    pub new: bool,
+    /// Refits, `TANK=EQUIPMENT`, made before any battle is played.
+    pub upgrades: &'a [String],
+}
+
+pub(super) fn run(file: &Path, plan: Plan<'_>) -> Result<ExitCode, String> {
+    let Plan {
+        play,
+        bots,
+        seed,
+        save,
+        new,
+        upgrades,
+    } = plan;
     let rules = Rules::load(None).map_err(|d| d.to_string())?;
     let campaign = Campaign::load(file, &rules).map_err(|d| d.to_string())?;
     let path = save.unwrap_or_else(|| default_state_path(file));
     let mut state = CampaignState::open(&campaign, &path, new)?;
+    if !upgrades.is_empty() {
+        refit(&mut state, upgrades, &rules)?;
+        state.save(&path)?;
+    }
     for k in 0..play {
         if state.is_over(&campaign) {
             say!("The campaign is over: every battle is fought.");
@@ -45,6 +61,39 @@ pub(super) fn run(
     }
     show(&campaign, &state, &path, &rules);
     Ok(ExitCode::SUCCESS)
+}
+
+/// Makes every refit asked for, or none: each refused one says every rule it breaks.
+fn refit(state: &mut CampaignState, upgrades: &[String], rules: &Rules) -> Result<(), String> {
+    let mut refitted = state.clone();
+    let (mut refused, mut done) = (Vec::new(), Vec::new());
+    for asked in upgrades {
+        let Some((tank, equipment)) = asked.split_once('=') else {
+            refused.push(format!(
+                "--upgrade {asked}: write the tank and its whole new build, as `Iron Duke=engine,optics,front:2`"
+            ));
+            continue;
+        };
+        let build = match parse_build(equipment) {
+            Ok(b) => b,
+            Err(e) => {
+                refused.push(format!("--upgrade {asked}: {e}"));
+                continue;
+            }
+        };
+        match refitted.refit(tank.trim(), build, rules) {
+            Ok(said) => done.push(said),
+            Err(why) => refused.extend(why.into_iter().map(|w| format!("--upgrade {asked}: {w}"))),
+        }
+    }
+    if !refused.is_empty() {
+        return Err(format!("no refit was made:\n{}", refused.join("\n")));
+    }
+    for said in done {
+        say!("{said}");
+    }
+    *state = refitted;
+    Ok(())
 }
 
 fn show(campaign: &Campaign, state: &CampaignState, path: &Path, rules: &Rules) {
@@ -75,10 +124,13 @@ fn show(campaign: &Campaign, state: &CampaignState, path: &Path, rules: &Rules) 
     let c = &rules.campaign;
     for t in &state.roster {
         say!(
-            "  {}: {} battle(s), {} knock-out(s)",
+            "  {}: {} battle(s), {} knock-out(s); build {} of {} upgrade points ({} earned)",
             t.name,
             t.battles,
-            t.knock_outs
+            t.knock_outs,
+            t.build.cost(&rules.upgrades),
+            t.budget(rules),
+            t.earned
         );
         for m in &t.crew {
             say!(

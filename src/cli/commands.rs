@@ -25,7 +25,18 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
             seed,
             save,
             new,
-        } => super::campaign::run(&file, play, &bots, seed, save, new),
+            upgrade,
+        } => super::campaign::run(
+            &file,
+            super::campaign::Plan {
+                play,
+                bots: &bots,
+                seed,
+                save,
+                new,
+                upgrades: &upgrade,
+            },
+        ),
         Command::Check { files, rules } => check(&files, rules.as_deref()),
         Command::List { all } => super::install::list(all),
         Command::Desktop { remove } => super::install::desktop(remove),
@@ -330,7 +341,12 @@ fn check_one<G: Playable>(input: &Input, rules: Option<&Path>) -> Result<String,
         }
         FileKind::CampaignState => {
             use crate::rules::tank_commander::campaign::CampaignState;
-            let (s, _): (CampaignState, _) = crate::data::load_ron(&name, &input.text)?;
+            let (s, map): (CampaignState, _) = crate::data::load_ron(&name, &input.text)?;
+            let rules = crate::rules::tank_commander::Rules::load(rules)?;
+            let problems = s.problems(&rules);
+            if !problems.is_empty() {
+                return Err(problems.locate(&name, &map));
+            }
             Ok(format!(
                 "{what}: `{}`, {} battle(s) fought, {} tank(s)",
                 s.campaign,

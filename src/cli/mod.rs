@@ -242,6 +242,11 @@ pub enum Command {
         /// Start the campaign over (its saved state is replaced).
         #[arg(long)]
         new: bool,
+        /// Refit a tank of the company before the next battle: `TANK=EQUIPMENT`, the
+        /// whole new build (`"Iron Duke=engine,optics,he_rounds,front:2,side:1"`; `none`
+        /// for a bare tank), within its budget and the points it earned. Repeatable.
+        #[arg(long, value_name = "TANK=EQUIPMENT")]
+        upgrade: Vec<String>,
     },
     /// The playtest lab: rules variants against the base over many bot games, with win
     /// rates, 95% intervals and a verdict; sweeps of one number; what-if from a record.

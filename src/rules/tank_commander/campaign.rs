@@ -30,6 +30,29 @@ pub struct CampaignSetup {
     /// The side whose tanks and crews the campaign follows, as named in every battle.
     pub side: String,
     pub battles: Vec<CampaignBattle>,
+    /// The upgrade points a tank earns for refits between battles.
+    #[serde(default)]
+    pub upgrades: Earnings,
+}
+
+/// The upgrade points a campaign's tank earns, spent on refits between battles (on top of
+/// the budget every tank has).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Earnings {
+    /// For every battle the tank comes through (not lost).
+    pub per_battle: u8,
+    /// For every enemy unit it knocks out.
+    pub per_knock_out: u8,
+}
+
+impl Default for Earnings {
+    fn default() -> Self {
+        Self {
+            per_battle: 1,
+            per_knock_out: 0,
+        }
+    }
 }
 
 /// One battle of a campaign.
@@ -86,6 +109,18 @@ impl Campaign {
         if setup.name.trim().is_empty() {
             p.push("name", "give the campaign a name");
         }
+        p.range(
+            "upgrades.per_battle",
+            setup.upgrades.per_battle,
+            0..=10,
+            "upgrade points a battle",
+        );
+        p.range(
+            "upgrades.per_knock_out",
+            setup.upgrades.per_knock_out,
+            0..=10,
+            "upgrade points a knock-out",
+        );
         if setup.battles.is_empty() {
             p.push(
                 "battles",
@@ -197,6 +232,83 @@ pub fn campaign_places(setup: &ScenarioSetup, side: &str) -> Vec<usize> {
         .collect()
 }
 
+/// A refit in words: what was bought (+), taken off (−) and how the armor changed.
+fn build_change(before: &Build, after: &Build) -> String {
+    let mut out = Vec::new();
+    for ((name, was), (_, is)) in before.flags().into_iter().zip(after.flags()) {
+        match (was, is) {
+            (false, true) => out.push(format!("+{}", name.replace('_', " "))),
+            (true, false) => out.push(format!("−{}", name.replace('_', " "))),
+            _ => {}
+        }
+    }
+    for (facing, was, is) in [
+        ("front", before.armor.front, after.armor.front),
+        ("side", before.armor.side, after.armor.side),
+        ("rear", before.armor.rear, after.armor.rear),
+    ] {
+        if was != is {
+            out.push(format!("{facing} armor {was}→{is}"));
+        }
+    }
+    if before.mines != after.mines {
+        out.push(format!("mines {}→{}", before.mines, after.mines));
+    }
+    if out.is_empty() {
+        "nothing changed".into()
+    } else {
+        out.join(", ")
+    }
+}
+
+/// A build written as a list of its equipment: `engine, optics, he_rounds, front:2,
+/// side:1, mines:2` (the names of the build's fields; `none` or nothing for a bare tank).
+///
+/// # Errors
+/// A word that names no equipment, or a number that does not read.
+pub fn parse_build(text: &str) -> Result<Build, String> {
+    let mut build = Build::default();
+    for word in text
+        .split(',')
+        .map(str::trim)
+        .filter(|w| !w.is_empty() && *w != "none")
+    {
+        let (name, points) = match word.split_once(':') {
+            Some((n, v)) => {
+                let v: u8 = v
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("`{word}`: the points after `:` are a number"))?;
+                (n.trim(), Some(v))
+            }
+            None => (word, None),
+        };
+        let name = name.replace([' ', '-'], "_").to_lowercase();
+        match (name.as_str(), points) {
+            ("front", Some(v)) => build.armor.front = v,
+            ("side", Some(v)) => build.armor.side = v,
+            ("rear", Some(v)) => build.armor.rear = v,
+            ("mines", Some(v)) => build.mines = v,
+            ("engine", None) => build.engine = true,
+            ("barrel", None) => build.barrel = true,
+            ("optics", None) => build.optics = true,
+            ("he_rounds" | "he", None) => build.he_rounds = true,
+            ("anti_infantry", None) => build.anti_infantry = true,
+            ("smoke_launcher" | "smoke", None) => build.smoke_launcher = true,
+            ("medkit", None) => build.medkit = true,
+            ("lieutenant", None) => build.lieutenant = true,
+            ("air_support", None) => build.air_support = true,
+            _ => {
+                return Err(format!(
+                    "`{word}` is no equipment: engine, barrel, optics, he_rounds, anti_infantry, \
+                     smoke_launcher, medkit, lieutenant, air_support, or front:N, side:N, rear:N, mines:N"
+                ));
+            }
+        }
+    }
+    Ok(build)
+}
+
 /// Whether two unit names are the same to a player (and to the scenario's checks).
 fn same_name(a: &str, b: &str) -> bool {
     a.trim().eq_ignore_ascii_case(b.trim())
@@ -233,6 +345,41 @@ pub struct RosterTank {
     pub battles: u32,
     /// Enemy units knocked out over the campaign.
     pub knock_outs: u32,
+    /// Upgrade points earned in its battles, added to its budget for refits.
+    #[serde(default)]
+    pub earned: u32,
+}
+
+impl RosterTank {
+    /// The upgrade points its build may cost: every tank's budget, its bonuses, and what
+    /// it has earned.
+    #[must_use]
+    pub fn budget(&self, rules: &Rules) -> u32 {
+        Build::budget(&rules.upgrades, self.painted, self.named) + self.earned
+    }
+
+    /// Every rule `build` breaks on this tank, with its field and the rule's id.
+    #[must_use]
+    pub fn refit_problems(&self, build: &Build, rules: &Rules) -> Vec<(String, &'static str)> {
+        build
+            .problems_on(
+                UnitKind::Tank,
+                rules.tank.armor,
+                rules,
+                (self.painted, self.named, self.earned),
+            )
+            .into_iter()
+            .map(|p| {
+                let field = if p.field.is_empty() {
+                    "build".to_string()
+                } else {
+                    format!("build.{}", p.field)
+                };
+                let rule = Build::rule_of(UnitKind::Tank, &field);
+                (p.message, rule)
+            })
+            .collect()
+    }
 }
 
 /// How a battle ended for the campaign's side.
@@ -311,6 +458,8 @@ pub struct PreparedBattle {
     /// Who joined the company for this battle (new tanks, and the crew they took from
     /// the reserve).
     pub joined: Vec<String>,
+    /// What the tanks earn for refits.
+    pub earnings: Earnings,
 }
 
 impl CampaignState {
@@ -376,6 +525,100 @@ impl CampaignState {
             ));
         }
         Ok(state)
+    }
+
+    /// Refits the tank named `name` with `build` between battles: any equipment bought
+    /// or taken off, as long as the whole build fits the tank's budget (its points,
+    /// bonuses and what it has earned). A lieutenant bought joins from the reserve (else
+    /// as a recruit); one taken off joins the reserve. The refit is written into the last
+    /// battle's report. Says what changed.
+    ///
+    /// # Errors
+    /// No such tank, or every rule the build breaks, each with its rule's id.
+    pub fn refit(
+        &mut self,
+        name: &str,
+        build: Build,
+        rules: &Rules,
+    ) -> Result<String, Vec<String>> {
+        let Some(k) = self.roster.iter().position(|t| same_name(&t.name, name)) else {
+            let names: Vec<&str> = self.roster.iter().map(|t| t.name.as_str()).collect();
+            return Err(vec![if names.is_empty() {
+                format!(
+                    "the company has no tanks yet, so no `{name}`: they join in the first battle"
+                )
+            } else {
+                format!(
+                    "the company has no tank `{name}`; its tanks: {}",
+                    names.join(", ")
+                )
+            }]);
+        };
+        let problems = self.roster[k].refit_problems(&build, rules);
+        if !problems.is_empty() {
+            return Err(problems
+                .into_iter()
+                .map(|(message, rule)| format!("{message} (§ {rule})"))
+                .collect());
+        }
+        let before = self.roster[k].build;
+        let tank_name = self.roster[k].name.clone();
+        let mut lines = vec![format!(
+            "{tank_name} refitted: {} ({} of {} upgrade points)",
+            build_change(&before, &build),
+            build.cost(&rules.upgrades),
+            self.roster[k].budget(rules)
+        )];
+        if build.lieutenant && !before.lieutenant {
+            let (m, recruited) = self.fill(Role::Lieutenant);
+            lines.push(if recruited {
+                format!(
+                    "Recruit {} joins {tank_name} as {}",
+                    m.name,
+                    Role::Lieutenant
+                )
+            } else {
+                format!(
+                    "{} joins {tank_name} as {} from the reserve",
+                    m.name,
+                    Role::Lieutenant
+                )
+            });
+            self.roster[k].crew.push(m);
+            self.roster[k].crew.sort_by_key(|m| role_order(m.role));
+        }
+        if !build.lieutenant
+            && before.lieutenant
+            && let Some(i) = self.roster[k]
+                .crew
+                .iter()
+                .position(|m| m.role == Role::Lieutenant)
+        {
+            let m = self.roster[k].crew.remove(i);
+            lines.push(format!("{} leaves {tank_name} for the reserve", m.name));
+            self.reserve.push(m);
+        }
+        self.roster[k].build = build;
+        if let Some(report) = self.reports.last_mut() {
+            report.lines.extend(lines.iter().cloned());
+        }
+        Ok(lines.join("; "))
+    }
+
+    /// Every rule a state file breaks (one edited by hand): each tank's build within its
+    /// budget, by field.
+    #[must_use]
+    pub fn problems(&self, rules: &Rules) -> Problems {
+        let mut p = Problems::default();
+        for (i, tank) in self.roster.iter().enumerate() {
+            for (message, _) in tank.refit_problems(&tank.build, rules) {
+                p.push(
+                    format!("roster[{i}].build"),
+                    format!("`{}`: {message}", tank.name),
+                );
+            }
+        }
+        p
     }
 
     /// Reads a saved campaign state.
@@ -565,6 +808,7 @@ impl CampaignState {
                     crew,
                     battles: 0,
                     knock_outs: 0,
+                    earned: 0,
                 });
             }
             let tank = &state.roster[k];
@@ -572,6 +816,7 @@ impl CampaignState {
             unit.build = tank.build;
             unit.painted = tank.painted;
             unit.named = tank.named;
+            unit.earned = tank.earned;
             let mut names = CrewNames::default();
             for m in &tank.crew {
                 names.of_mut(m.role).clone_from(&m.name);
@@ -602,6 +847,7 @@ impl CampaignState {
             places,
             side: PlayerId(side as u8),
             joined,
+            earnings: campaign.setup.upgrades,
         })
     }
 }
@@ -686,6 +932,26 @@ impl PreparedBattle {
                     lines.push(format!("{} was left on the field and is lost", tank.name));
                     lost.push(k);
                 }
+            }
+        }
+        // The tanks that came through earn upgrade points for refits.
+        let earnings = self.earnings;
+        for &(at, k) in &self.places {
+            if lost.contains(&k) {
+                continue;
+            }
+            let kills = knock_outs.get(at).copied().unwrap_or(0);
+            let points = u32::from(earnings.per_battle)
+                .saturating_add(kills.saturating_mul(u32::from(earnings.per_knock_out)));
+            if points > 0 {
+                let tank = &mut state.roster[k];
+                tank.earned = tank.earned.saturating_add(points);
+                lines.push(format!(
+                    "{} earns {points} upgrade point{} for a refit ({} earned in all)",
+                    tank.name,
+                    if points == 1 { "" } else { "s" },
+                    tank.earned
+                ));
             }
         }
         // Lost tanks go; their living crew join the reserve.
@@ -879,6 +1145,103 @@ mod tests {
 
     fn named(game: &TankCommander, name: &str) -> usize {
         game.unit_named(name).unwrap().id.index()
+    }
+
+    /// Upgrades between battles: a tank that came through earns its points, a refit
+    /// within the budget and those points is made (a lieutenant bought is crewed, one
+    /// taken off joins the reserve), one beyond it is refused with the rule, and the next
+    /// battle plays the refitted tank.
+    #[test]
+    fn tanks_earn_upgrade_points_and_are_refitted_between_battles_within_their_budget() {
+        let (c, rules, prepared, mut game) = first_battle();
+        assert_eq!(c.setup.upgrades, Earnings::default());
+        for u in game.units.iter_mut().filter(|u| u.side != BLUE) {
+            u.status = Status::Disabled;
+        }
+        let mut after = prepared.record(&game, &vec![0; game.units().len()]);
+        let lancer = &after.roster[0];
+        assert_eq!((lancer.name.as_str(), lancer.earned), ("Lancer", 1));
+        assert!(
+            after
+                .reports
+                .last()
+                .unwrap()
+                .lines
+                .contains(&"Lancer earns 1 upgrade point for a refit (1 earned in all)".into())
+        );
+        let budget = lancer.budget(&rules);
+        assert_eq!(budget, u32::from(rules.upgrades.budget) + 1);
+        // Beyond the budget: refused with the rule, nothing changed.
+        let before = after.clone();
+        let greedy =
+            parse_build("engine, optics, barrel, he, smoke, medkit, front:3, side:2, rear:1")
+                .unwrap();
+        assert!(greedy.cost(&rules.upgrades) > budget);
+        let refused = after.refit("lancer", greedy, &rules).unwrap_err();
+        assert!(
+            refused.iter().any(|r| r.contains("upgrade points but only")
+                && r.contains("+1 earned in the campaign")
+                && r.ends_with("(§ tc.build.budget)")),
+            "{refused:?}"
+        );
+        assert_eq!(after, before);
+        assert!(after.refit("Tiger", Build::default(), &rules).is_err());
+        // Within it: the earned point buys a lieutenant, who is recruited.
+        let mut build = after.roster[0].build;
+        build.lieutenant = true;
+        if build.cost(&rules.upgrades) > budget {
+            build.medkit = false;
+        }
+        let said = after.refit("Lancer", build, &rules).unwrap();
+        assert!(said.contains("+lieutenant"), "{said}");
+        assert_eq!(after.roster[0].build, build);
+        assert!(
+            after.roster[0]
+                .crew
+                .iter()
+                .any(|m| m.role == Role::Lieutenant)
+        );
+        assert!(
+            after
+                .reports
+                .last()
+                .unwrap()
+                .lines
+                .iter()
+                .any(|l| l.contains("refitted"))
+        );
+        assert!(after.problems(&rules).is_empty());
+        // The next battle plays the refitted tank, its earned point counted.
+        let next = after.prepare(&c, &rules).unwrap();
+        let unit = next
+            .scenario()
+            .units
+            .iter()
+            .find(|u| u.name == "Lancer")
+            .unwrap();
+        assert_eq!((unit.build, unit.earned), (build, 1));
+        // Taken off again: the lieutenant joins the reserve.
+        build.lieutenant = false;
+        after.refit("Lancer", build, &rules).unwrap();
+        assert!(after.reserve.iter().any(|m| m.role == Role::Lieutenant));
+        // A state file edited past the budget is refused at the tank's build.
+        after.roster[0].build.armor.front = 9;
+        let p = after.problems(&rules);
+        assert!(p.0.iter().any(|(at, _)| at == "roster[0].build"), "{p:?}");
+    }
+
+    #[test]
+    fn a_build_is_written_as_its_equipment() {
+        let b = parse_build("engine, he_rounds, Smoke Launcher, front:2, mines:1").unwrap();
+        assert!(b.engine && b.he_rounds && b.smoke_launcher && !b.optics);
+        assert_eq!((b.armor.front, b.mines), (2, 1));
+        assert_eq!(parse_build("none").unwrap(), Build::default());
+        assert!(
+            parse_build("warp drive")
+                .unwrap_err()
+                .contains("is no equipment")
+        );
+        assert!(parse_build("front:x").unwrap_err().contains("a number"));
     }
 
     #[test]

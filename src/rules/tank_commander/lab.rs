@@ -62,7 +62,7 @@ pub(super) fn draft(battle: &Battle, rng: &mut MatchRng) -> Battle {
                 let mut next = build;
                 (OPTIONS[o].1)(&mut next);
                 if next
-                    .problems_on(s.kind, base, rules, s.painted, s.named)
+                    .problems_on(s.kind, base, rules, (s.painted, s.named, s.earned))
                     .is_empty()
                 {
                     build = next;

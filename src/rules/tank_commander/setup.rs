@@ -1357,19 +1357,21 @@ impl Build {
         painted: bool,
         named: bool,
     ) -> Vec<BuildProblem> {
-        self.problems_on(kind, rules.stats(kind).armor, rules, painted, named)
+        self.problems_on(kind, rules.stats(kind).armor, rules, (painted, named, 0))
     }
 
     /// [`Build::problems`] on a unit whose base armor is `base` (a unit type of the rules
     /// table has its own).
     #[must_use]
+    ///
+    /// `(painted, named, earned)` make the budget: its bonuses, and the points a
+    /// campaign's tank has earned.
     pub fn problems_on(
         &self,
         kind: UnitKind,
         base: Armor,
         rules: &Rules,
-        painted: bool,
-        named: bool,
+        (painted, named, earned): (bool, bool, u32),
     ) -> Vec<BuildProblem> {
         let u = &rules.upgrades;
         let mut out = Vec::new();
@@ -1435,7 +1437,7 @@ impl Build {
             });
         }
         let cost = self.cost(u);
-        let budget = Self::budget_for(kind, rules, painted, named);
+        let budget = Self::budget_for(kind, rules, painted, named) + earned;
         if kind == UnitKind::Apc && cost > budget {
             out.push(BuildProblem {
                 field: "",
@@ -1445,10 +1447,11 @@ impl Build {
             out.push(BuildProblem {
                 field: "",
                 message: format!(
-                    "the build costs {cost} upgrade points but only {budget} are available ({} base{}{})",
+                    "the build costs {cost} upgrade points but only {budget} are available ({} base{}{}{})",
                     u.budget,
                     if painted { format!(", +{} painted", u.painted_bonus) } else { String::new() },
                     if named { format!(", +{} named", u.named_bonus) } else { String::new() },
+                    if earned > 0 { format!(", +{earned} earned in the campaign") } else { String::new() },
                 ),
             });
         }
@@ -1581,6 +1584,7 @@ impl TankDesign {
             loaded: None,
             unit_type: None,
             veterans: Vec::new(),
+            earned: 0,
         };
         self.apply_to(&mut unit);
         unit
@@ -1626,6 +1630,18 @@ pub struct UnitSetup {
     /// use their ability `campaign.veteran_ability_uses` times a battle.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub veterans: Vec<Role>,
+    /// Upgrade points a campaign's tank has earned in its battles, on top of its budget
+    /// (`docs/rules/tank-commander.md`, Campaigns: refits between battles).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub earned: u32,
+}
+
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if"
+)]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A patch of terrain.
@@ -2174,7 +2190,10 @@ impl Scenario {
             }
             if u.kind.is_vehicle() {
                 let base = rules.profile(u.kind, u.unit_type.as_deref()).armor;
-                for problem in u.build.problems_on(u.kind, base, rules, u.painted, u.named) {
+                for problem in
+                    u.build
+                        .problems_on(u.kind, base, rules, (u.painted, u.named, u.earned))
+                {
                     let field = if problem.field.is_empty() {
                         format!("{path}.build")
                     } else {

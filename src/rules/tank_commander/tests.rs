@@ -77,6 +77,7 @@ impl Field {
             loaded: None,
             unit_type: None,
             veterans: Vec::new(),
+            earned: 0,
         });
         self
     }
