@@ -713,12 +713,7 @@ fn unit_button(ui: &mut egui::Ui, k: usize, unit: &UnitSetup, selected: &mut usi
             .on_disabled_hover_text(why);
         return;
     }
-    let left = i64::from(Build::budget_for(
-        unit.kind,
-        rules,
-        unit.painted,
-        unit.named,
-    )) - i64::from(unit.build.cost(&rules.upgrades));
+    let left = i64::from(unit.budget(rules)) - i64::from(unit.build.cost(&rules.upgrades));
     let mut text = egui::RichText::new(format!("{} · {left} left", unit.name)).size(15.0);
     if !problems.is_empty() {
         text = egui::RichText::new(format!("⚠ {} · {left} left", unit.name))
@@ -837,7 +832,7 @@ fn tank_controls(ui: &mut egui::Ui, unit: &mut UnitSetup, rules: &Rules, in_scen
 
     ui.add_space(8.0);
     ui.heading("Upgrade points");
-    let budget = Build::budget_for(unit.kind, rules, unit.painted, unit.named);
+    let budget = unit.budget(rules);
     let cost = unit.build.cost(u);
     let (big, colour) = if cost <= budget {
         let left = budget - cost;
@@ -866,6 +861,9 @@ fn tank_controls(ui: &mut egui::Ui, unit: &mut UnitSetup, rules: &Rules, in_scen
         }
         if unit.named {
             breakdown.push_str(&format!(" + {} named", u.named_bonus));
+        }
+        if unit.earned > 0 {
+            breakdown.push_str(&format!(" + {} earned in the campaign", unit.earned));
         }
         breakdown.push_str(&format!(" = {budget} available · {cost} spent"));
         breakdown
@@ -1206,11 +1204,7 @@ fn summary_card(ui: &mut egui::Ui, unit: &UnitSetup, rules: &Rules) {
                     }
                     row(
                         "Points",
-                        format!(
-                            "{} of {} spent",
-                            b.cost(u),
-                            Build::budget_for(unit.kind, rules, unit.painted, unit.named)
-                        ),
+                        format!("{} of {} spent", b.cost(u), unit.budget(rules)),
                     );
                 });
         });

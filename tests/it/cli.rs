@@ -588,3 +588,80 @@ fn version_names_the_commit() {
     );
     assert!(line.trim_end().ends_with(')'), "{line}");
 }
+
+/// Two battles with a refit between them, from the command line: a refit beyond the
+/// budget is refused with its rule and makes nothing; one within it is saved, checked and
+/// played in the next battle.
+#[test]
+fn a_campaign_tank_is_refitted_between_battles() {
+    let dir = std::env::temp_dir().join(format!("tanktable-cli-refit-{}", std::process::id()));
+    let save = dir.join("road.ron");
+    let save_arg = save.display().to_string();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["campaign", "iron-road", "--save", &save_arg];
+        args.extend_from_slice(extra);
+        tanktable(&args)
+    };
+    let out = run(&["--new", "--play", "1", "--seed", "3", "--bots", "greedy"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("Lancer earns 1 upgrade point for a refit"),
+        "{said}"
+    );
+    assert!(said.contains("Lancer: 1 battle(s)"), "{said}");
+    let before = std::fs::read_to_string(&save).unwrap();
+    let out = run(&[
+        "--upgrade",
+        "Lancer=engine,optics,barrel,he,smoke,medkit,front:3,side:2,rear:1",
+        "--upgrade",
+        "Rapier=engine",
+    ]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("no refit was made"), "{err}");
+    assert!(
+        err.contains(
+            "only 11 are available (10 base, +1 earned in the campaign) (§ tc.build.budget)"
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&save).unwrap(),
+        before,
+        "nothing changed"
+    );
+    let out = run(&[
+        "--upgrade",
+        "Lancer=engine,optics,barrel,he,smoke,medkit,lieutenant,front:2,side:1",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("Lancer refitted: +barrel, +lieutenant (10 of 11 upgrade points)"),
+        "{said}"
+    );
+    assert!(
+        said.contains("joins Lancer as Lieutenant Commander"),
+        "{said}"
+    );
+    let out = tanktable(&["check", &save_arg]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run(&["--play", "1", "--seed", "4", "--bots", "greedy"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.contains("Battle 2 of 4, Cross Minefield: "), "{said}");
+    assert!(said.contains("Lieutenant Commander"), "{said}");
+    // A state edited past the budget is refused at the tank's build.
+    let state = std::fs::read_to_string(&save).unwrap();
+    let edited = dir.join("edited.ron");
+    std::fs::write(&edited, state.replacen("front: 2,", "front: 9,", 1)).unwrap();
+    let out = tanktable(&["check", &edited.display().to_string()]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("front armor takes at most 3 upgrade points, not 9"),
+        "{}",
+        text(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

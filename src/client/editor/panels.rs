@@ -749,12 +749,7 @@ fn unit_card(ui: &mut egui::Ui, screen: &mut EditorScreen, out: &mut Out) {
                 "A tank with an epic name and a named crew gets an extra upgrade point",
             );
         });
-        let budget = crate::rules::tank_commander::Build::budget_for(
-            next.kind,
-            &rules,
-            next.painted,
-            next.named,
-        );
+        let budget = next.budget(&rules);
         ui.label(format!(
             "Build: {} of {budget} upgrade points",
             next.build.cost(&rules.upgrades)

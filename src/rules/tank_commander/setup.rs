@@ -1636,6 +1636,15 @@ pub struct UnitSetup {
     pub earned: u32,
 }
 
+impl UnitSetup {
+    /// The upgrade points its build may cost: its kind's budget with its bonuses, and the
+    /// points it earned in a campaign.
+    #[must_use]
+    pub fn budget(&self, rules: &Rules) -> u32 {
+        Build::budget_for(self.kind, rules, self.painted, self.named) + self.earned
+    }
+}
+
 #[allow(
     clippy::trivially_copy_pass_by_ref,
     reason = "serde's skip_serializing_if"

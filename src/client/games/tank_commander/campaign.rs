@@ -8,12 +8,15 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::client::builder::BuildCard;
 use crate::client::session::{AnySetup, OpenGame, OpenProblem, Session};
 use crate::client::{ClientSystems, HudSystems, Screen};
 use crate::framework::{Game, Seat};
+use crate::grid::Facing;
 use crate::rules::tank_commander::campaign::{
-    Campaign, CampaignState, PreparedBattle, default_state_path, knock_outs_in,
+    Campaign, CampaignState, PreparedBattle, RosterTank, default_state_path, knock_outs_in,
 };
+use crate::rules::tank_commander::setup::{CrewNames, UnitKind, UnitSetup};
 use crate::rules::tank_commander::{Rules, TankCommander};
 
 pub(super) fn plugin(app: &mut App) {
@@ -203,15 +206,126 @@ fn record_battle(session: Res<Session<TankCommander>>, mut play: ResMut<Campaign
     play.after = Some(saved);
 }
 
+/// A tank of the company on the builder's card, between battles.
+struct Refitting {
+    /// Its place in the roster.
+    tank: usize,
+    card: BuildCard,
+    /// Why the last refit asked for was refused, with the rules.
+    refused: Vec<String>,
+}
+
+/// A roster tank as the builder's card edits it: its build, crew, paint and the points
+/// it earned.
+fn unit_of(tank: &RosterTank) -> UnitSetup {
+    let mut crew = CrewNames::default();
+    for m in &tank.crew {
+        crew.of_mut(m.role).clone_from(&m.name);
+    }
+    UnitSetup {
+        side: String::new(),
+        kind: UnitKind::Tank,
+        name: tank.name.clone(),
+        at: String::new(),
+        facing: Facing::N,
+        turret: None,
+        build: tank.build,
+        crew,
+        painted: tank.painted,
+        named: tank.named,
+        loaded: None,
+        unit_type: None,
+        veterans: Vec::new(),
+        earned: tank.earned,
+    }
+}
+
+/// The refit window: the builder's card on one tank; *Apply* refits it in the campaign
+/// (refused with every rule broken) and saves the campaign.
+fn refit_window(
+    ctx: &egui::Context,
+    play: &mut CampaignPlay,
+    refitting: &mut Option<Refitting>,
+    rules: &Rules,
+) {
+    let Some(r) = refitting.as_mut() else {
+        return;
+    };
+    let Some(Ok(after)) = &play.after else {
+        *refitting = None;
+        return;
+    };
+    let Some(tank) = after.roster.get(r.tank) else {
+        *refitting = None;
+        return;
+    };
+    let name = tank.name.clone();
+    let (mut apply, mut close) = (false, false);
+    egui::Window::new(format!("Refit {name}"))
+        .id(egui::Id::new("campaign refit"))
+        .collapsible(false)
+        .default_width(760.0)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.label(
+                egui::RichText::new(format!(
+                    "Buy or take off equipment within {} upgrade points: every tank's {} \
+                     and the {} point(s) {name} earned in its battles. Only the equipment \
+                     changes; the name, crew and paint stay the company's.",
+                    tank.budget(rules),
+                    rules.upgrades.budget,
+                    tank.earned
+                ))
+                .weak(),
+            );
+            ui.horizontal(|ui| {
+                apply = ui
+                    .button(egui::RichText::new("Apply the refit").strong())
+                    .on_hover_text("Refit the tank and save the campaign")
+                    .clicked();
+                close = ui.button("Cancel").clicked();
+            });
+            for why in &r.refused {
+                ui.colored_label(crate::client::hud::WARN, why);
+            }
+            ui.separator();
+            // The card is taller than a small window: it scrolls under the buttons.
+            egui::ScrollArea::vertical()
+                .max_height((ctx.content_rect().height() - 200.0).max(200.0))
+                .show(ui, |ui| r.card.ui(ui, rules));
+        });
+    if apply {
+        let mut refitted = after.clone();
+        match refitted.refit(&name, r.card.unit.build, rules) {
+            Ok(said) => match refitted.save(&play.save) {
+                Ok(()) => {
+                    info!("{said}");
+                    play.after = Some(Ok(refitted));
+                    close = true;
+                }
+                Err(e) => r.refused = vec![e],
+            },
+            Err(why) => r.refused = why,
+        }
+    }
+    if close {
+        *refitting = None;
+    }
+}
+
 fn campaign_window(
     mut contexts: EguiContexts,
     session: Res<Session<TankCommander>>,
-    play: Res<CampaignPlay>,
+    mut play: ResMut<CampaignPlay>,
+    mut refitting: Local<Option<Refitting>>,
     mut asks: MessageWriter<OpenCampaign>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
+    let ctx = contexts.ctx_mut()?.clone();
+    let ctx = &ctx;
     let over = session.state().outcome().is_some();
+    let rules = &session.setup.rules;
+    let mut open_refit = None;
     egui::Window::new(format!("Campaign: {}", play.name))
         .id(egui::Id::new("campaign window"))
         .collapsible(true)
@@ -268,6 +382,29 @@ fn campaign_window(
                                 }
                             });
                     }
+                    if after.next < play.total && !after.roster.is_empty() {
+                        ui.separator();
+                        ui.label(egui::RichText::new("Refit the company").strong())
+                            .on_hover_text(
+                                "Between battles each tank may buy or take off equipment \
+                                 within its budget and the upgrade points it earned by \
+                                 coming through its battles",
+                            );
+                        for (k, tank) in after.roster.iter().enumerate() {
+                            ui.horizontal(|ui| {
+                                ui.label(format!(
+                                    "{}: {} of {} points ({} earned)",
+                                    tank.name,
+                                    tank.build.cost(&rules.upgrades),
+                                    tank.budget(rules),
+                                    tank.earned
+                                ));
+                                if ui.button("Refit…").clicked() {
+                                    open_refit = Some(k);
+                                }
+                            });
+                        }
+                    }
                     ui.label(
                         egui::RichText::new(format!(
                             "Saved in {} · {} tank(s), {} battle(s) won",
@@ -312,5 +449,15 @@ fn campaign_window(
                 }
             }
         });
+    if let (Some(k), Some(Ok(after))) = (open_refit, &play.after)
+        && let Some(tank) = after.roster.get(k)
+    {
+        *refitting = Some(Refitting {
+            tank: k,
+            card: BuildCard::new(k, unit_of(tank), crate::client::builds_dir()),
+            refused: Vec::new(),
+        });
+    }
+    refit_window(ctx, &mut play, &mut refitting, rules);
     Ok(())
 }
