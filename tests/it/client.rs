@@ -1575,19 +1575,15 @@ fn the_menu_lists_every_shipped_setup_from_any_folder() {
     use tanktable::rules::{FileKind, detect};
     let away = scratch();
     std::fs::create_dir_all(&away).unwrap();
-    let output = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "client::menu_child",
-            "--exact",
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .current_dir(&away)
-        .env("TANKTABLE_DATA", away.join("data"))
-        .env("TANKTABLE_MENU_CHILD", "1")
-        .output()
-        .expect("the test binary runs");
+    let data = away.join("data");
+    let output = crate::child_test(
+        "client::menu_child",
+        &away,
+        &[
+            ("TANKTABLE_DATA", data.as_os_str()),
+            ("TANKTABLE_MENU_CHILD", "1".as_ref()),
+        ],
+    );
     let out = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(
         output.status.success(),

@@ -24,6 +24,27 @@ pub fn tanktable(args: &[&str]) -> std::process::Output {
         .expect("the binary runs")
 }
 
+/// Runs the ignored test `test` of this binary alone in a child process, in `dir`, with
+/// `envs` (a test that needs a working directory or a process of its own).
+pub fn child_test(
+    test: &str,
+    dir: &Path,
+    envs: &[(&str, &std::ffi::OsStr)],
+) -> std::process::Output {
+    std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            test,
+            "--exact",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .current_dir(dir)
+        .envs(envs.iter().copied())
+        .output()
+        .expect("the test binary runs")
+}
+
 /// Output bytes as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

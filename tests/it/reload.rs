@@ -35,19 +35,12 @@ fn in_a_copy(case: &str) {
         copy_folder(&project(folder), &dir.join(folder));
     }
     let started = Instant::now();
-    let output = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "reload::child",
-            "--exact",
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .current_dir(&dir)
-        .env(CASE, case)
-        .env("TANKTABLE_DATA", dir.join("data"))
-        .output()
-        .expect("the test binary runs");
+    let data = dir.join("data");
+    let output = crate::child_test(
+        "reload::child",
+        &dir,
+        &[(CASE, case.as_ref()), ("TANKTABLE_DATA", data.as_os_str())],
+    );
     let out = String::from_utf8_lossy(&output.stdout);
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{out}\n{err}");

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::setup::{
-    Build, CampaignRules, CrewNames, Mission, Rules, Scenario, ScenarioSetup, UnitKind,
+    Build, CampaignRules, CrewNames, Mission, Rules, Scenario, ScenarioSetup, TankDesign, UnitKind,
+    UnitSetup,
 };
 use super::state::{Role, Status, TankCommander, UnitId};
 use crate::data::{self, Diagnostics, Problems};
@@ -351,6 +352,30 @@ pub struct RosterTank {
 }
 
 impl RosterTank {
+    /// Puts this tank in `unit`'s place in a battle: its name, paint, crew, build, the
+    /// points it earned and its veterans; where the unit stands stays as it is.
+    pub fn place_on(&self, unit: &mut UnitSetup, rules: &CampaignRules) {
+        let mut crew = CrewNames::default();
+        for m in &self.crew {
+            crew.of_mut(m.role).clone_from(&m.name);
+        }
+        TankDesign {
+            name: self.name.clone(),
+            painted: self.painted,
+            named: self.named,
+            crew,
+            build: self.build,
+        }
+        .apply_to(unit);
+        unit.earned = self.earned;
+        unit.veterans = self
+            .crew
+            .iter()
+            .filter(|m| m.is_veteran(rules))
+            .map(|m| m.role)
+            .collect();
+    }
+
     /// The upgrade points its build may cost: every tank's budget, its bonuses, and what
     /// it has earned.
     #[must_use]
@@ -811,23 +836,7 @@ impl CampaignState {
                     earned: 0,
                 });
             }
-            let tank = &state.roster[k];
-            unit.name.clone_from(&tank.name);
-            unit.build = tank.build;
-            unit.painted = tank.painted;
-            unit.named = tank.named;
-            unit.earned = tank.earned;
-            let mut names = CrewNames::default();
-            for m in &tank.crew {
-                names.of_mut(m.role).clone_from(&m.name);
-            }
-            unit.crew = names;
-            unit.veterans = tank
-                .crew
-                .iter()
-                .filter(|m| m.is_veteran(&rules.campaign))
-                .map(|m| m.role)
-                .collect();
+            state.roster[k].place_on(unit, &rules.campaign);
             places.push((at, k));
         }
         // The roster must make a valid battle.

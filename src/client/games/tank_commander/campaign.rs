@@ -12,11 +12,10 @@ use crate::client::builder::BuildCard;
 use crate::client::session::{AnySetup, OpenGame, OpenProblem, Session};
 use crate::client::{ClientSystems, HudSystems, Screen};
 use crate::framework::{Game, Seat};
-use crate::grid::Facing;
 use crate::rules::tank_commander::campaign::{
     Campaign, CampaignState, PreparedBattle, RosterTank, default_state_path, knock_outs_in,
 };
-use crate::rules::tank_commander::setup::{CrewNames, UnitKind, UnitSetup};
+use crate::rules::tank_commander::setup::{TankDesign, UnitSetup};
 use crate::rules::tank_commander::{Rules, TankCommander};
 
 pub(super) fn plugin(app: &mut App) {
@@ -217,27 +216,10 @@ struct Refitting {
 
 /// A roster tank as the builder's card edits it: its build, crew, paint and the points
 /// it earned.
-fn unit_of(tank: &RosterTank) -> UnitSetup {
-    let mut crew = CrewNames::default();
-    for m in &tank.crew {
-        crew.of_mut(m.role).clone_from(&m.name);
-    }
-    UnitSetup {
-        side: String::new(),
-        kind: UnitKind::Tank,
-        name: tank.name.clone(),
-        at: String::new(),
-        facing: Facing::N,
-        turret: None,
-        build: tank.build,
-        crew,
-        painted: tank.painted,
-        named: tank.named,
-        loaded: None,
-        unit_type: None,
-        veterans: Vec::new(),
-        earned: tank.earned,
-    }
+fn unit_of(tank: &RosterTank, rules: &Rules) -> UnitSetup {
+    let mut unit = TankDesign::default().unit();
+    tank.place_on(&mut unit, &rules.campaign);
+    unit
 }
 
 /// The refit window: the builder's card on one tank; *Apply* refits it in the campaign
@@ -454,7 +436,7 @@ fn campaign_window(
     {
         *refitting = Some(Refitting {
             tank: k,
-            card: BuildCard::new(k, unit_of(tank), crate::client::builds_dir()),
+            card: BuildCard::new(k, unit_of(tank, rules), crate::client::builds_dir()),
             refused: Vec::new(),
         });
     }
