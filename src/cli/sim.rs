@@ -48,6 +48,10 @@ pub struct SimReport {
     pub wins: Vec<u32>,
     /// Games nobody won (draws, and games ended by the turn or round limit).
     pub no_winner: u32,
+    /// Each seat's share of the points, a game's one point split among its winners (or
+    /// among every seat when nobody won), per game: the seats' shares sum to 1, and a fair
+    /// setup gives each of N seats 1/N.
+    pub scores: Vec<f64>,
     /// Those games by how they ended (the outcome's words, numbers written `N`).
     pub no_winner_endings: BTreeMap<String, u32>,
     /// Each seat's win rate with its 95% Wilson interval.
@@ -65,12 +69,18 @@ pub struct SimReport {
     pub coverage: Option<Coverage>,
 }
 
+/// One game's point in whole units: divisible by every number of winners up to ten.
+const SHARE: u64 = 2520;
+
 /// Running totals of finished games.
 #[derive(Clone, Debug, Default)]
 struct Totals {
     games: u32,
     wins: Vec<u32>,
     no_winner: u32,
+    /// Points by seat, as in [`SimReport::scores`], in [`SHARE`]ths of a game, so that
+    /// the sum is exact in any order.
+    points: Vec<u64>,
     no_winner_endings: BTreeMap<String, u32>,
     by_label: BTreeMap<String, (u32, u32)>,
     first_mover_wins: u32,
@@ -89,6 +99,12 @@ impl Totals {
             *w += o;
         }
         self.no_winner += other.no_winner;
+        if self.points.len() < other.points.len() {
+            self.points.resize(other.points.len(), 0);
+        }
+        for (p, o) in self.points.iter_mut().zip(&other.points) {
+            *p += o;
+        }
         for (ending, n) in other.no_winner_endings {
             *self.no_winner_endings.entry(ending).or_default() += n;
         }
@@ -118,9 +134,16 @@ fn play_one<G: Playable>(
 ) -> Result<Totals, String> {
     let game = crate::lab::run::play_one::<G>(setup, bots, base_seed, (0, index), false)?;
     let won = |i: usize| game.winners.contains(&u8::try_from(i).unwrap_or(u8::MAX));
+    let seats = game.labels.len();
+    let share = |i: usize| match game.winners.len() {
+        0 => SHARE / seats.max(1) as u64,
+        k if won(i) => SHARE / k as u64,
+        _ => 0,
+    };
     let mut totals = Totals {
         games: 1,
-        wins: (0..game.labels.len()).map(|i| u32::from(won(i))).collect(),
+        wins: (0..seats).map(|i| u32::from(won(i))).collect(),
+        points: (0..seats).map(share).collect(),
         no_winner: u32::from(game.winners.is_empty()),
         first_mover_wins: u32::from(game.first.is_some_and(|f| game.winners.contains(&f))),
         rounds: u64::from(game.rounds),
@@ -193,6 +216,8 @@ pub fn simulate<G: Playable>(
     }
     let mut wins = totals.wins;
     wins.resize(n, 0);
+    let mut points = totals.points;
+    points.resize(n, 0);
     Ok(SimReport {
         game: G::KIND.title().to_string(),
         setup: setup_name.to_string(),
@@ -207,6 +232,10 @@ pub fn simulate<G: Playable>(
         labels,
         wins,
         no_winner: totals.no_winner,
+        scores: points
+            .iter()
+            .map(|&p| p as f64 / SHARE as f64 / games)
+            .collect(),
         no_winner_endings: totals.no_winner_endings,
         by_label,
         first_mover_wins: G::CHANCE
@@ -350,5 +379,32 @@ mod tests {
         assert_eq!((&a.wins, a.no_winner), (&b.wins, b.no_winner));
         assert_eq!(a.mean_actions.to_bits(), b.mean_actions.to_bits());
         assert_eq!(a.wins.iter().sum::<u32>() + a.no_winner, 30);
+        assert_eq!(a.scores, b.scores);
+    }
+
+    #[test]
+    fn a_shared_win_splits_the_games_point_among_its_winners() {
+        use crate::rules::battle_tanks::{BattleSetup, BattleTanks};
+        let setup = BattleSetup::builtin_default();
+        let options = Options {
+            games: 200,
+            seed: 3,
+            bots: Vec::new(),
+            threads: Some(1),
+            coverage: false,
+        };
+        let r = simulate::<BattleTanks>(&setup, "bt", &options, &ProgressBar::hidden()).unwrap();
+        assert!(
+            (r.scores.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+            "{:?}",
+            r.scores
+        );
+        assert!(r.no_winner > 0, "four commanders sometimes all die");
+        let seats = r.seats.len() as f64;
+        for (score, &wins) in r.scores.iter().zip(&r.wins) {
+            // At most a whole point for every win, and a quarter for every game nobody won.
+            let most = (f64::from(wins) + f64::from(r.no_winner) / seats) / 200.0;
+            assert!(*score > 0.0 && *score <= most + 1e-9, "{score} > {most}");
+        }
     }
 }

@@ -109,6 +109,63 @@ fn best_reply(game: &TankChess, mover: PlayerId) -> i32 {
     best
 }
 
+/// Four Players, from `side`'s point of view: its points against the best of the others'
+/// (points decide the game: survivors, and kills, a Command tank two); looking ahead, a
+/// quarter of its own best shot next move, less a quarter of the best shot any other team
+/// has at it before it moves again.
+///
+/// Every other team moves before `side` does, so each one's shots count, not only the
+/// next seat's: when only the next seat's counted, White and Flag White (whose next seats
+/// sit across the board) never watched the neighbours actually in reach, and the last seat
+/// won about three games in four. Counted in full, the shots froze every team behind its
+/// walls (nearly every game a four-way tie); a quarter keeps the teams moving towards one
+/// another and each seat near a quarter of the points (docs/balance.md).
+fn evaluate_four(game: &TankChess, side: PlayerId, look_ahead: bool) -> i32 {
+    if let Some(o) = game.outcome() {
+        return if o.winners.contains(&side) {
+            WIN / i32::try_from(o.winners.len()).unwrap_or(1)
+        } else {
+            -WIN
+        };
+    }
+    let points = game.points();
+    let mine = i32::from(points.get(usize::from(side.0)).copied().unwrap_or(0));
+    let best_other = points
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| *s != usize::from(side.0))
+        .map(|(_, p)| i32::from(*p))
+        .max()
+        .unwrap_or(0);
+    let mut score = 100 * (mine - best_other);
+    if look_ahead {
+        // A shot's worth: the victim's survivor point and the killer's kill (two for a
+        // Command tank).
+        let best_shot = |shooter: PlayerId, at_side: bool| {
+            let mut best = 0;
+            for m in game.pseudo_moves(shooter) {
+                if let Action::Move { fire: Some(sq), .. } = m
+                    && let Cell::Piece(i) = game.cell(sq)
+                {
+                    let t = game.pieces()[usize::from(i)];
+                    if (t.side() == side) == at_side {
+                        best = best.max(if t.command { 300 } else { 200 });
+                    }
+                }
+            }
+            best
+        };
+        let seats = u8::try_from(points.len()).unwrap_or(0);
+        let threat = (0..seats)
+            .filter(|s| *s != side.0)
+            .map(|s| best_shot(PlayerId(s), true))
+            .max()
+            .unwrap_or(0);
+        score += (best_shot(side, false) - threat) / 4;
+    }
+    score
+}
+
 /// Whether the player to move in `after` has a reply that leaves `me` threatened with no
 /// legal move (a mate in announced play).
 fn mated_next(after: &TankChess, me: PlayerId) -> bool {
@@ -150,9 +207,15 @@ impl Bot<TankChess> for ChessBot {
             return None;
         }
         let mut scored: Vec<(i32, Action, TankChess)> = Vec::new();
+        let four = matches!(game.mode, super::Mode::FourPlayers { .. });
         for m in &moves {
             let mut next = game.clone();
             next.play_unchecked(*m);
+            if four {
+                let score = evaluate_four(&next, player, self.0 == Strength::Commander);
+                scored.push((score, *m, next));
+                continue;
+            }
             let mut score = evaluate(&next, player);
             if score < WIN && self.0 == Strength::Commander {
                 // The next player's best reply (in Four Players, only the next seat's).

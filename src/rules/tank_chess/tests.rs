@@ -568,6 +568,61 @@ fn both_bot_strengths_take_a_winning_shot() {
 }
 
 #[test]
+fn in_four_players_the_commander_minds_every_team_that_moves_before_it_again() {
+    use crate::framework::bot::Bot;
+    use bot::{ChessBot, Strength};
+    // White's light tank on E5 stands in the line of Flag Black's heavy tank on J5, which
+    // can drive west along row 5 (walls hem it in) and fire from there. Black moves next
+    // and has no shot at anything: every Command tank is walled in. The Commander once
+    // weighed the next seat's replies alone, which left the last seat to move the only
+    // one that minded every shot, and it won four games in five.
+    let r = rules();
+    let text = r#"TankChessSetup(
+        name: "4p", board: (width: 10, height: 10), mode: FourPlayers(move_limit: 15), position: true,
+        obstacles: ["A2", "B1", "B2", "A9", "B9", "B10", "I1", "I2", "J2", "I9", "I10", "J9", "I4", "I6", "J4", "J6"],
+        white: [(kind: LT, at: "E5", facing: N), (kind: LT, at: "A1", command: true)],
+        black: [(kind: LT, at: "A10", facing: S, command: true)],
+        flag_white: [(kind: LT, at: "J1", facing: W, command: true)],
+        flag_black: [(kind: HT, at: "J5", facing: W), (kind: LT, at: "J10", facing: S, command: true)],
+    )"#;
+    let s = Scenario::parse("4p.ron", text, &r).unwrap();
+    let g = TankChess::new(&s, &r);
+    let flag_black = PlayerId(3);
+    let shots_at_white = |g: &TankChess| {
+        g.pseudo_moves(flag_black)
+            .into_iter()
+            .filter(|m| {
+                matches!(m, Action::Move { fire: Some(t), .. }
+                    if matches!(g.cell(*t), Cell::Piece(i) if g.pieces()[usize::from(i)].side() == WHITE))
+            })
+            .count()
+    };
+    assert!(shots_at_white(&g) > 0, "the position must hold the danger");
+    let safe = g
+        .legal_actions(WHITE)
+        .into_iter()
+        .filter(|m| {
+            let mut next = g.clone();
+            next.play_unchecked(*m);
+            shots_at_white(&next) == 0
+        })
+        .count();
+    assert!(safe > 0, "some move must get out of the line");
+    for seed in 0..8 {
+        let a = ChessBot(Strength::Commander)
+            .choose(&g, WHITE, &mut MatchRng::new(seed))
+            .unwrap();
+        let mut next = g.clone();
+        next.play_unchecked(a);
+        assert_eq!(
+            shots_at_white(&next),
+            0,
+            "seed {seed}: {a:?} leaves a piece in Flag Black's line"
+        );
+    }
+}
+
+#[test]
 fn bots_finish_games_on_the_default_board() {
     use crate::framework::bot::{Bot, play_out};
     use bot::{ChessBot, Strength};
