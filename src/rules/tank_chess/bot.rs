@@ -218,7 +218,7 @@ impl Bot<TankChess> for ChessBot {
             }
             let mut score = evaluate(&next, player);
             if score < WIN && self.0 == Strength::Commander {
-                // The next player's best reply (in Four Players, only the next seat's).
+                // The next player's best reply.
                 score -= best_reply(&next, next.to_move());
             }
             scored.push((score, *m, next));
