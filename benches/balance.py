@@ -22,7 +22,7 @@ ap.add_argument("-n", type=int, default=4000)
 ap.add_argument("--seed", type=int, default=1)
 ap.add_argument("--bin", default=os.path.expanduser("~/.cache/tanktable-target/release/tanktable"))
 ap.add_argument("--chess-games", type=int, default=200,
-                help="games per Tank Chess setup: its default bot takes 0.3 to 2 s a game")
+                help="games per Tank Chess setup: its default bot takes 0.3 s to several seconds a game")
 ap.add_argument("--only", default="", help="only the setups whose path holds this text")
 ap.add_argument("--game", default="", choices=["", "tank-commander"] + folders[1:],
                 help="only this game's setups")
