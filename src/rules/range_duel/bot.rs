@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{BuildHasherDefault, DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, Weak};
 
 use super::action::Action;
@@ -100,10 +100,31 @@ thread_local! {
     /// Decisions already weighed, by the setup's fingerprint and what the seat sees of
     /// the duel: the same duel comes back to the same few states again and again, game
     /// after game, and the weighing plays 288 turns.
-    static DECISIONS: RefCell<HashMap<(u64, u64), Option<Action>>> =
-        RefCell::new(HashMap::new());
+    static DECISIONS: RefCell<HashMap<(u64, u64), Option<Action>, BuildHasherDefault<Mixer>>> =
+        RefCell::new(HashMap::default());
     /// The last setup fingerprinted (held weakly: its address is not reused while held).
     static SETUP: RefCell<Option<(Weak<DuelSetup>, u64)>> = const { RefCell::new(None) };
+}
+
+/// Hashes the keys of the kept decisions, which are hashes already: a multiply and a
+/// rotate per word rather than SipHash's rounds.
+#[derive(Default)]
+struct Mixer(u64);
+
+impl Hasher for Mixer {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(26) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
 }
 
 /// A fingerprint of everything in `setup` (the tanks, the tables, the rules), worked out
@@ -155,6 +176,10 @@ fn weigh_orders(game: &RangeDuel, player: PlayerId, seed: u64) -> Option<Action>
     blank.orders = [None, None];
     // One copy, reset before each turn played on it: nothing is allocated per turn.
     let mut g = blank.clone();
+    // The dice of each (enemy order, sample), primed once and cloned for every candidate.
+    let dice: Vec<MatchRng> = (0..Action::ALL.len() as u64 * SAMPLES)
+        .map(|i| MatchRng::new(derive_seed(seed, i)).primed())
+        .collect();
     let mut best: Option<(f32, Action)> = None;
     for mine in Action::offered()
         .into_iter()
@@ -166,7 +191,7 @@ fn weigh_orders(game: &RangeDuel, player: PlayerId, seed: u64) -> Option<Action>
             orders[player.index()] = mine;
             for s in 0..SAMPLES {
                 g.copy_play_from(&blank);
-                let mut dice = MatchRng::new(derive_seed(seed, k as u64 * SAMPLES + s));
+                let mut dice = dice[k * SAMPLES as usize + s as usize].clone();
                 if g.play_quietly(orders, &mut dice) {
                     total += score(&g, player, foe);
                 }

@@ -293,14 +293,23 @@ fn aim(
     range: u8,
     words: bool,
 ) -> Result<(u8, Vec<Modifier>), NoShot> {
+    if !words {
+        return aim_number(setup, tank, range).map(|n| (n, Vec::new()));
+    }
     let (mut sum, mut mods) = (0i16, Vec::new());
     each_hit_modifier(setup, tank, range, |value, label| {
         sum += i16::from(value);
-        if words {
-            mods.push(Modifier::new(label(), value));
-        }
+        mods.push(Modifier::new(label(), value));
     })?;
     Ok((needed(sum), mods))
+}
+
+/// The to-hit number of `tank` at band `range` alone: what the bot's trial turns and
+/// weighings ask, many times a decision.
+fn aim_number(setup: &DuelSetup, tank: &DuelTank, range: u8) -> Result<u8, NoShot> {
+    let mut sum = 0i16;
+    each_hit_modifier(setup, tank, range, |value, _| sum += i16::from(value))?;
+    Ok(needed(sum))
 }
 
 /// The to-hit number of `tank` at band `range`.
@@ -315,7 +324,7 @@ pub(crate) fn to_hit(
 /// The to-hit number of `tank` at band `range`, without the words; `None` when it cannot
 /// fire there.
 pub(crate) fn to_hit_number(setup: &DuelSetup, tank: &DuelTank, range: u8) -> Option<u8> {
-    aim(setup, tank, range, false).ok().map(|(n, _)| n)
+    aim_number(setup, tank, range).ok()
 }
 
 /// Calls `each` with every modifier of `tank`'s Driving test.
