@@ -57,7 +57,7 @@ impl SearchBot {
     /// The middle level's budget in nodes.
     pub const MAJOR: u64 = 12_000;
     /// The strongest level's budget in nodes.
-    pub const GENERAL: u64 = 60_000;
+    pub const GENERAL: u64 = 30_000;
 
     /// A bot of this budget, under `name`.
     #[must_use]
@@ -247,38 +247,30 @@ pub fn search(
     let (mut nodes, mut playouts) = (0u64, 0u32);
     for round in 0..rounds {
         let left = rounds - round;
-        // Playouts each arm gets this round: an equal share of what is left of the
-        // budget, judged by the playouts' length so far.
-        let per_arm = match budget {
-            Budget::Nodes(n) => {
-                let share = n.saturating_sub(nodes) / u64::from(left);
-                let length = if playouts == 0 {
-                    60
-                } else {
-                    nodes / u64::from(playouts)
-                }
-                .max(1);
-                (share / length / arms.len() as u64).max(1)
-            }
-            Budget::Time(t) => {
-                let share = t.saturating_sub(started.elapsed()) / left;
-                let each = if playouts == 0 {
-                    Duration::from_micros(500)
-                } else {
-                    started.elapsed() / playouts
-                };
-                (share.as_secs_f64() / each.as_secs_f64().max(1e-9) / arms.len() as f64).max(1.0)
-                    as u64
-            }
+        // Each round spends an equal share of what is left of the budget, a playout for
+        // every arm at a time, so that every arm has had the same dice when it stops.
+        let (round_nodes, round_started) = (nodes, Instant::now());
+        let round_time = match budget {
+            Budget::Time(t) => t.saturating_sub(started.elapsed()) / left,
+            Budget::Nodes(_) => Duration::ZERO,
         };
-        for arm in &mut arms {
-            for _ in 0..per_arm {
+        loop {
+            for arm in &mut arms {
                 let dice = derive_seed(seed, u64::from(arm.playouts));
                 let (value, length) = playout(root, player, arm.action, dice);
                 arm.total += value;
                 arm.playouts += 1;
                 nodes += u64::from(length);
                 playouts += 1;
+            }
+            let spent = match budget {
+                Budget::Nodes(n) => {
+                    nodes - round_nodes >= n.saturating_sub(round_nodes) / u64::from(left)
+                }
+                Budget::Time(_) => round_started.elapsed() >= round_time,
+            };
+            if spent {
+                break;
             }
         }
         arms.sort_by(|a, b| b.mean().total_cmp(&a.mean()));
