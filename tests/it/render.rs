@@ -1894,8 +1894,9 @@ fn a_turn_the_searching_bot_plans_is_played_on_the_table() {
     if !can_render() {
         return;
     }
-    // Seed 4: the searching bot fires at another tank than the tactical bot would.
-    let (_, changed) = planned_turn_drawn("scenarios/battle.ron", 4, "search-plans", false);
+    // Seed 7: the searching bot drives Anvil one space where the tactical bot would dash
+    // three with "Move move move!".
+    let (_, changed) = planned_turn_drawn("scenarios/battle.ron", 7, "search-plans", false);
     assert!(
         changed > 500,
         "the planned action shows on the table ({changed} px)"
@@ -1903,7 +1904,7 @@ fn a_turn_the_searching_bot_plans_is_played_on_the_table() {
 }
 
 /// The searching bot lays smoke where the tactical bot would have ended its tank's
-/// activation: River Crossing, seed 3, just before and just after (the table held still),
+/// activation: Beach Landing, seed 1, just before and just after (the table held still),
 /// kept for people to look at.
 #[test]
 fn the_searching_bot_lays_smoke_on_the_table() {
@@ -1911,7 +1912,7 @@ fn the_searching_bot_lays_smoke_on_the_table() {
         return;
     }
     let (planned, changed) =
-        planned_turn_drawn("scenarios/river-crossing.ron", 3, "search-smoke", true);
+        planned_turn_drawn("scenarios/beach-landing.ron", 1, "search-smoke", true);
     assert!(planned.contains("deploy smoke"), "{planned}");
     assert!(changed > 500, "the smoke shows on the table ({changed} px)");
 }
