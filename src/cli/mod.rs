@@ -453,6 +453,7 @@ fn open_client(args: ClientArgs) -> Result<ExitCode, String> {
             }),
             seed: args.seed,
             backup: None,
+            title: None,
         }),
         preview: args.preview,
         edit: args.edit,

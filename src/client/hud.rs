@@ -404,6 +404,7 @@ fn banner<G: GameClient>(
         }
     });
     let (title, description) = G::setup_title(&session.setup);
+    let title = session.title.clone().unwrap_or(title);
     ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new(G::KIND.title()).strong().color(TITLE));
         ui.label(egui::RichText::new(format!("{title} · seed {}", session.seed)).weak())
@@ -464,6 +465,9 @@ fn status_line<G: GameClient>(session: &Session<G>) -> (String, egui::Color32) {
             ),
             egui::Color32::LIGHT_BLUE,
         );
+    }
+    if let Some(held) = &session.held {
+        return (held.why.clone(), egui::Color32::WHITE);
     }
     let to_act = state.to_act();
     let color = to_act
@@ -617,6 +621,19 @@ fn order_panel<G: GameClient>(
     orders: &mut MessageWriter<PanelOrder<G>>,
 ) {
     let state = session.state();
+    if let Some(held) = &session.held {
+        if session.interactive
+            && ui
+                .add(egui::Button::new(
+                    egui::RichText::new(&held.button).strong(),
+                ))
+                .on_hover_text(format!("{} (Enter)", held.why))
+                .clicked()
+        {
+            orders.write(PanelOrder(Order::Begin));
+        }
+        return;
+    }
     if state.outcome().is_some() {
         ui.label("The game is over.");
         return;

@@ -257,7 +257,8 @@ fn note_text_focus(mut contexts: bevy_egui::EguiContexts, mut focus: ResMut<Text
     }
 }
 
-/// The keys every game shares: Ctrl+S saves, U takes back, `,` and `.` step a replay.
+/// The keys every game shares: Ctrl+S saves, U takes back, `,` and `.` step a replay,
+/// Enter plays an opening held for a person.
 fn shared_keys<G: GameClient>(
     keys: Res<ButtonInput<KeyCode>>,
     session: Res<Session<G>>,
@@ -283,6 +284,9 @@ fn shared_keys<G: GameClient>(
     }
     if keys.just_pressed(KeyCode::KeyU) {
         orders.write(Order::Undo);
+    }
+    if session.held.is_some() && session.interactive && keys.just_pressed(KeyCode::Enter) {
+        orders.write(Order::Begin);
     }
 }
 

@@ -803,6 +803,7 @@ fn new_game(
             } else if let (Some(setup), Ok((title, _))) = (&s.variant, &s.title) {
                 OpenGame {
                     seats: Some(page.seats.clone()),
+                    title: Some(title.clone()),
                     ..OpenGame::setup(setup.clone(), title.clone())
                 }
             } else {

@@ -661,6 +661,7 @@ fn reopen<G: GameClient>(session: &Session<G>, setup: Box<AnySetup>) -> OpenGame
         seed: Some(session.seed),
         path: session.path.clone(),
         backup: None,
+        title: session.title.clone(),
     }
 }
 

@@ -22,7 +22,7 @@ use bevy_egui::egui;
 use super::{ClientSystems, GameScreen, Screen};
 use crate::dispatch_game;
 use crate::framework::playable::{self, Recorded};
-use crate::framework::{MatchRng, Playable, PlayerId, Seat, SeatedMatch};
+use crate::framework::{LogLine, MatchRng, Playable, PlayerId, Seat, SeatedMatch};
 use crate::rules::battle_tanks::BattleTanks;
 use crate::rules::range_duel::RangeDuel;
 use crate::rules::tank_chess::TankChess;
@@ -79,6 +79,26 @@ pub trait GameClient: Playable {
 
     /// The game's own figures on the end screen.
     fn end_summary(_session: &Session<Self>, _ui: &mut egui::Ui) {}
+
+    /// Where the opening plays out chance before anyone at the table has decided (a
+    /// first battle whose every die is forced): what to show until a person asks for it.
+    /// `self` is the state after the opening, `opening` its facts.
+    fn held_opening(&self, _opening: &[Self::Fact]) -> Option<HeldOpening<Self>> {
+        None
+    }
+}
+
+/// An opening that waits for a person at the table ([`GameClient::held_opening`]).
+#[derive(Clone, Debug)]
+pub struct HeldOpening<G> {
+    /// The state to show until then (as it was before the opening).
+    pub before: G,
+    /// How many of the opening facts `before` already tells (the log shows these).
+    pub told: usize,
+    /// The button that plays the rest.
+    pub button: String,
+    /// Why the table waits, for the banner.
+    pub why: String,
 }
 
 /// A game on the table. See the [module docs](self).
@@ -98,6 +118,10 @@ pub struct Session<G: GameClient> {
     pub notice: Option<String>,
     /// Whether people may act here (a preview only shows the table).
     pub interactive: bool,
+    /// The opening's chance, waiting for a person to ask for it (bots wait too).
+    pub held: Option<HeldOpening<G>>,
+    /// The name the table shows, where it is not the setup's own (a lab variant's).
+    pub title: Option<String>,
     bot: Option<BotThinking<G>>,
 }
 
@@ -119,8 +143,29 @@ impl<G: GameClient> Session<G> {
             queued: VecDeque::new(),
             notice: None,
             interactive: true,
+            held: None,
+            title: None,
             bot: None,
         }
+    }
+
+    /// The state the table shows as it stands (before an opening held for a person).
+    #[must_use]
+    pub fn table_state(&self) -> &G {
+        self.held
+            .as_ref()
+            .map_or_else(|| self.state(), |h| &h.before)
+    }
+
+    /// The log as the screen's seat may read it; an opening held for a person is not
+    /// told before it is played out.
+    #[must_use]
+    pub fn log(&self) -> Vec<LogLine> {
+        let mut lines = self.seated.log();
+        if let Some(held) = &self.held {
+            lines.retain(|l| l.step.is_some() || l.fact.is_none_or(|f| f < held.told));
+        }
+        lines
     }
 
     /// Marks a change.
@@ -177,6 +222,8 @@ pub enum Order<G: Playable> {
     Reveal,
     /// Turn playtest mode on or off.
     Playtest(bool),
+    /// Play out the opening held for a person ([`GameClient::held_opening`]).
+    Begin,
 }
 
 /// What the rules said after an order: the scene animates these, the panels log them.
@@ -264,6 +311,9 @@ pub struct OpenGame {
     pub path: Option<PathBuf>,
     /// A file to open instead when the file cannot be (the autosave's backup).
     pub backup: Option<PathBuf>,
+    /// The name the table shows for the game, where it is not the setup's own (a lab
+    /// variant's).
+    pub title: Option<String>,
 }
 
 impl OpenGame {
@@ -277,6 +327,7 @@ impl OpenGame {
             seed: None,
             path: None,
             backup: None,
+            title: None,
         }
     }
 
@@ -286,6 +337,7 @@ impl OpenGame {
     pub fn autosave<G: Playable>(folder: &SaveFolder) -> Self {
         Self {
             backup: Some(folder.autosave_backup::<G>()),
+            title: None,
             ..Self::file(folder.autosave::<G>())
         }
     }
@@ -300,6 +352,7 @@ impl OpenGame {
             seed: None,
             path: None,
             backup: None,
+            title: None,
         }
     }
 
@@ -596,7 +649,9 @@ fn open_setup<G: GameClient>(
         seed,
         open.seats.clone().unwrap_or_default(),
     )?;
-    insert_session(world, Session::new(seated, open.path.clone()));
+    let mut session = Session::new(seated, open.path.clone());
+    session.title.clone_from(&open.title);
+    insert_session(world, session);
     Ok(())
 }
 
@@ -639,9 +694,10 @@ fn skip_animations(
     }
 }
 
-/// A new game on the table: the scene draws it from scratch.
+/// A new game on the table: the scene draws it from scratch, as it was before its
+/// opening where that waits for a person ([`GameClient::held_opening`]).
 fn announce_new<G: GameClient>(
-    session: Res<Session<G>>,
+    mut session: ResMut<Session<G>>,
     mut played: MessageWriter<FactsPlayed<G>>,
     mut busy: ResMut<Busy>,
     time: Res<Time>,
@@ -650,12 +706,46 @@ fn announce_new<G: GameClient>(
     if *last != session.generation {
         *last = session.generation;
         busy.clear(time.elapsed_secs());
+        let waits = session.interactive
+            && session.replay.is_none()
+            && session.game.history().is_empty()
+            && session.people() > 0;
+        session.held = if waits {
+            session.state().held_opening(session.game.opening_facts())
+        } else {
+            None
+        };
+        if session.held.is_some() {
+            session.changed();
+        }
         played.write(FactsPlayed {
             facts: session.game.opening_facts().to_vec(),
             step: None,
             jumped: true,
         });
     }
+}
+
+/// The opening held for a person is played out: its facts animate as an action's would.
+fn begin_held<G: GameClient>(
+    session: &mut Session<G>,
+    played: &mut MessageWriter<FactsPlayed<G>>,
+    busy: &mut Busy,
+    now: f32,
+) {
+    let Some(held) = session.held.take() else {
+        return;
+    };
+    let facts =
+        session.game.opening_facts()[held.told.min(session.game.opening_facts().len())..].to_vec();
+    let seconds: f32 = facts.iter().map(|f| session.state().fact_seconds(f)).sum();
+    busy.queue(now, seconds);
+    played.write(FactsPlayed {
+        facts,
+        step: None,
+        jumped: false,
+    });
+    session.changed();
 }
 
 /// Plays `action` for `player`: facts out, animation queued, autosaved. `false` when
@@ -849,6 +939,10 @@ fn take_orders<G: GameClient>(
     let session = &mut *session;
     for order in orders.read() {
         match order {
+            Order::Play(..) | Order::PlaySequence(..) if session.held.is_some() => {
+                session.notice = session.held.as_ref().map(|h| h.why.clone());
+                session.changed();
+            }
             Order::Play(player, action) => {
                 session.queued.clear();
                 play_one(
@@ -920,9 +1014,10 @@ fn take_orders<G: GameClient>(
             Order::Rematch => match session.seated.rematch(clock_seed()) {
                 Ok(fresh) => {
                     let path = session.path.clone();
-                    let interactive = session.interactive;
+                    let (interactive, title) = (session.interactive, session.title.take());
                     *session = Session::new(fresh, path);
                     session.interactive = interactive;
+                    session.title = title;
                     busy.clear(now);
                 }
                 Err(e) => session.notice = Some(e),
@@ -942,6 +1037,7 @@ fn take_orders<G: GameClient>(
                 session.seated.playtest = *on;
                 session.changed();
             }
+            Order::Begin => begin_held(session, &mut played, &mut busy, now),
         }
     }
 }
@@ -1023,6 +1119,7 @@ fn bots_play<G: GameClient>(
         // is (and the panels with it).
         if busy.busy(now)
             || session.pass_to.is_some()
+            || session.held.is_some()
             || !session.queued.is_empty()
             || session.bot_to_act().is_none()
         {

@@ -691,6 +691,9 @@ fn saves_and_replays<G: GameClient>() {
     let dir = scratch();
     let mut app = app_on::<G>(G::KIND.default_setup(), &[], Vec::new());
     app.world_mut().insert_resource(SaveFolder(dir.clone()));
+    if session::<G>(&app).held.is_some() {
+        order::<G>(&mut app, Order::Begin);
+    }
     // A few actions, each played by the game's own bot for whoever must act.
     for _ in 0..3 {
         let (player, action) = {
@@ -932,6 +935,73 @@ fn a_bot_handed_a_seat_mid_game_takes_over_and_hot_seat_hides_secrets() {
         1,
         "the turn resolved"
     );
+}
+
+/// With no Nukes on the first roll, the rules roll the first battle as the game begins:
+/// the table shows the full arsenals, the log and the bots wait, and the roll plays when
+/// a person asks for it (Enter or the button).
+#[test]
+fn the_battle_tanks_table_waits_for_a_person_to_roll_the_first_battle() {
+    use tanktable::framework::Game;
+    use tanktable::rules::battle_tanks::{BattleTanks, Fact};
+    let seats = vec![
+        Seat::Person,
+        Seat::Bot("heuristic".into()),
+        Seat::Bot("heuristic".into()),
+        Seat::Bot("heuristic".into()),
+    ];
+    let mut app = app_on::<BattleTanks>("scenarios/battle-tanks/default.ron", &[], seats);
+    let opening = session::<BattleTanks>(&app).game.opening_facts().to_vec();
+    assert!(
+        opening.iter().any(|f| matches!(f, Fact::Rolled { .. })),
+        "the first battle is rolled as the game begins: {opening:?}"
+    );
+    // Held: the table shows every die at home, the log tells no roll, bots wait.
+    for _ in 0..40 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let s = session::<BattleTanks>(&app);
+    let held = s.held.as_ref().expect("the opening waits for the person");
+    assert!(s.game.history().is_empty(), "a bot played before the roll");
+    let before = s.table_state();
+    assert!(before.battlefield().is_empty());
+    assert!(
+        before
+            .players()
+            .iter()
+            .all(|c| c.tanks == 5 && c.nukes == 1)
+    );
+    assert_eq!(held.told, 1, "only the game's start is told");
+    assert!(
+        log_text::<BattleTanks>(&app).len() <= 1,
+        "the log tells no roll"
+    );
+    // Declaring before the roll is refused with the reason.
+    let first = s.state().to_act()[0];
+    let action = s.state().legal_actions(first)[0];
+    order::<BattleTanks>(&mut app, Order::Play(first, action));
+    let s = session::<BattleTanks>(&app);
+    assert!(s.game.history().is_empty());
+    assert!(s.notice.as_deref().unwrap_or("").contains("first roll"));
+    // Enter rolls it; the animation plays, then the game goes on.
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::Enter);
+    app.update();
+    let s = session::<BattleTanks>(&app);
+    assert!(s.held.is_none());
+    assert!(log_text::<BattleTanks>(&app).len() > 1, "the roll is told");
+    let now = app.world().resource::<Time>().elapsed_secs();
+    assert!(
+        app.world().resource::<Busy>().busy(now),
+        "the roll animates before anyone acts"
+    );
+    let went = run_until(&mut app, 60, |app| {
+        let s = session::<BattleTanks>(app);
+        !s.game.history().is_empty() || s.deciding().is_some()
+    });
+    assert!(went, "the game did not go on after the roll");
 }
 
 #[test]

@@ -455,6 +455,9 @@ fn play_one<G: GameClient>(app: &mut App) {
         if session::<G>(app).pass_to.is_some() {
             order::<G>(app, Order::Reveal);
         }
+        if session::<G>(app).held.is_some() {
+            order::<G>(app, Order::Begin);
+        }
         let legal = app.world().resource::<Legal<G>>();
         let pick = legal
             .by_player

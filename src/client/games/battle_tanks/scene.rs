@@ -12,7 +12,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::client::effects::{Callout, Effect};
 use crate::client::effects::{Shown, Timeline, forget_shown, queue_played};
 use crate::client::hud::{label_box, seat_color, seat_color_3d};
-use crate::client::session::{FactsPlayed, GameClient, Session, SkipAnimations};
+use crate::client::session::{FactsPlayed, GameClient, HeldOpening, Session, SkipAnimations};
 use crate::client::{ClientSystems, GameScreen, HudSystems};
 use crate::framework::{Game, PlayerId};
 use crate::rules::battle_tanks::{Action, BattleDie, BattleTanks, DieKind, Ending, Fact, Phase};
@@ -77,6 +77,25 @@ impl GameClient for BattleTanks {
 
     fn fact_seconds(&self, fact: &Fact) -> f32 {
         anim_seconds(fact)
+    }
+
+    /// With no Nukes on the first roll every die of the first battle is forced, so the
+    /// rules roll it as the game begins: the table shows the full arsenals until a person
+    /// asks for the roll.
+    fn held_opening(&self, opening: &[Fact]) -> Option<HeldOpening<Self>> {
+        if !opening.iter().any(|f| matches!(f, Fact::Rolled { .. })) {
+            return None;
+        }
+        Some(HeldOpening {
+            before: BattleTanks::new(self.setup()),
+            told: opening
+                .iter()
+                .take_while(|f| matches!(f, Fact::Began { .. }))
+                .count(),
+            button: "🎲 Roll the first battle".into(),
+            why: "The first roll allows no Nukes: everyone rolls a Tank. Press Enter to roll"
+                .into(),
+        })
     }
 }
 
@@ -455,6 +474,8 @@ fn redraw(
             a
         }
     };
+    // Before a held opening, the table as it was before it.
+    let game = table.table_state();
     commands.insert_resource(Shown(game.clone()));
     // The table, the Battlefield and a plate at each seat.
     commands.spawn((
@@ -784,7 +805,8 @@ fn draw_labels(
     let zoom = ctx.zoom_factor();
     let (camera, eye) = *camera;
     let game = &shown.0;
-    let live = table.state();
+    // The rules' state now, except before an opening held for a person.
+    let live = table.table_state();
     let painter = ctx.layer_painter(egui::LayerId::new(
         egui::Order::Background,
         egui::Id::new("dice labels"),
@@ -892,6 +914,7 @@ fn draw_labels(
                 egui::RichText::new(match live.phase() {
                     Phase::FinalBattle { .. } => "The Final Battle".to_string(),
                     Phase::Over(_) => "Game over".to_string(),
+                    Phase::NotStarted => "Before the first battle".to_string(),
                     _ if live.war() > 0 => format!("Battle {} · War {}", live.battle(), live.war()),
                     _ => format!("Battle {}", live.battle()),
                 })
