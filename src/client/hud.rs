@@ -149,6 +149,12 @@ impl Placer {
         self.taken.push(rect.translate(shift));
         shift
     }
+
+    /// Takes `rect` where it stands (a plate that must stay on its place, as a route's
+    /// cost on its hex): later plates move off it.
+    pub fn take(&mut self, rect: egui::Rect) {
+        self.taken.push(rect);
+    }
 }
 
 /// The size [`label_box`] gives `text` at `size`, its plate included.

@@ -100,6 +100,59 @@ fn tc(dice: &[u32]) -> App {
     app_on::<TankCommander>(CLOSE_DUEL, dice, Vec::new())
 }
 
+/// The odds plates and the banner follow the action points left: short of a shot's cost,
+/// the odds are greyed with what is missing; at none, the banner says to end.
+#[test]
+fn the_odds_and_the_banner_follow_the_action_points_left() {
+    use tanktable::client::games::tank_commander::highlights::highlights_for;
+    use tanktable::grid::Rotation;
+    let mut app = tc(&BLUE_FIRST);
+    order::<TankCommander>(
+        &mut app,
+        Order::Play(PlayerId(0), Action::Activate(UnitId(0))),
+    );
+    let odds = |app: &App| {
+        let battle = session::<TankCommander>(app).state();
+        highlights_for(battle, &Selection::default(), None).targets
+    };
+    let fresh = odds(&app);
+    assert!(!fresh.is_empty(), "the striker aims at Red");
+    assert!(fresh.iter().all(|t| t.short_of.is_none()), "{fresh:?}");
+    let cost = session::<TankCommander>(&app).state().rules().costs.fire;
+    let mut turn = Rotation::Right;
+    loop {
+        let battle = session::<TankCommander>(&app).state();
+        let left = battle.activation().unwrap().action_points;
+        if left == 0 {
+            break;
+        }
+        let targets = odds(&app);
+        for t in &targets {
+            assert_eq!(
+                t.short_of.clone(),
+                (left < cost).then(|| format!("needs {cost} AP, {left} left")),
+            );
+        }
+        order::<TankCommander>(
+            &mut app,
+            Order::Play(PlayerId(0), Action::RotateTurret(turn)),
+        );
+        turn = if turn == Rotation::Right {
+            Rotation::Left
+        } else {
+            Rotation::Right
+        };
+    }
+    let banner = session::<TankCommander>(&app)
+        .state()
+        .prompt(PlayerId(0))
+        .unwrap();
+    assert!(
+        banner.contains("no action points left: ") && banner.contains("End activation"),
+        "{banner}"
+    );
+}
+
 #[test]
 fn a_move_order_moves_the_rules_unit_and_its_mirror() {
     let mut app = tc(&BLUE_FIRST);

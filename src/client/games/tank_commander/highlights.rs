@@ -50,6 +50,9 @@ pub struct Target {
     pub why: String,
     /// The rule of the rules map the odds apply (F1 or the plate's § opens it).
     pub rule: &'static str,
+    /// Why the active shooter cannot fire now for want of action points ("needs 2 AP,
+    /// 1 left"): the odds stay, greyed, for the next activation.
+    pub short_of: Option<String>,
 }
 
 /// The line of sight from the shooter to the hovered unit.
@@ -132,11 +135,18 @@ pub fn target_odds(battle: &TankCommander, shooter: UnitId, target: UnitId) -> O
             o.disable
         )
     };
+    // Every shot costs the same action points; only the active unit spends them now.
+    let cost = battle.rules().costs.fire;
+    let short_of = battle
+        .activation()
+        .filter(|a| a.unit == shooter && a.action_points < cost)
+        .map(|a| format!("needs {cost} AP, {} left", a.action_points));
     Some(Target {
         unit: target,
         at: battle.unit(target).at,
         label,
         why,
+        short_of,
         rule: if t.is_infantry() {
             "tc.infantry.any-hit"
         } else {

@@ -38,7 +38,36 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(ClientSystems::Input)
                 .run_if(resource_exists::<Session<TankCommander>>),
+        )
+        .add_systems(
+            PreUpdate,
+            keep_tab_from_panels
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass)
+                .run_if(in_state(crate::client::GameScreen::TankCommander)),
         );
+}
+
+/// Tab is the table's (the next unit), not the panels': egui would move its keyboard
+/// focus to the banner's first button, and the next Enter would press that button (Menu)
+/// instead of activating the unit. A text field being typed in keeps it.
+fn keep_tab_from_panels(
+    mut contexts: Query<(&mut bevy_egui::EguiInput, &mut bevy_egui::EguiContext)>,
+) {
+    for (mut input, mut context) in &mut contexts {
+        if context.get_mut().text_edit_focused() {
+            continue;
+        }
+        input.0.events.retain(|e| {
+            !matches!(
+                e,
+                bevy_egui::egui::Event::Key {
+                    key: bevy_egui::egui::Key::Tab,
+                    ..
+                }
+            )
+        });
+    }
 }
 
 /// A hex the player clicked, waiting to be turned into an order.

@@ -26,9 +26,9 @@ use hexx::Hex;
 use crate::client::ClientSystems;
 use crate::client::GameScreen;
 use crate::client::session::{FactsPlayed, GameClient, LogClicked, Session};
-use crate::framework::PlayerId;
+use crate::framework::{Game, PlayerId};
 use crate::grid::Facing;
-use crate::rules::tank_commander::{Fact, FireTarget, Role, TankCommander, UnitId};
+use crate::rules::tank_commander::{Action, Fact, FireTarget, Role, TankCommander, UnitId};
 
 pub use input::{AskEnd, EndTurn, Ending};
 
@@ -86,6 +86,22 @@ impl GameClient for TankCommander {
 
     fn prompt(&self, player: PlayerId) -> Option<String> {
         let what = match self.activation() {
+            Some(a) if a.action_points == 0 => {
+                // A crew ability may still be played (some give action points).
+                let more = self
+                    .legal_actions(player)
+                    .iter()
+                    .any(|x| !matches!(x, Action::EndActivation | Action::Concede));
+                format!(
+                    "{} has no action points left: {}End activation (Backspace)",
+                    self.unit(a.unit).name,
+                    if more {
+                        "a ready crew ability below, or "
+                    } else {
+                        ""
+                    }
+                )
+            }
             Some(a) => format!(
                 "{} has {} action point{} left: pick an action below, or click a blue hex to move there",
                 self.unit(a.unit).name,

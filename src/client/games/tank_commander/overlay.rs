@@ -214,17 +214,19 @@ fn draw_labels(
             color,
         )
     };
+    // The routes' costs stay on their hexes; the units' plates and the odds move off them.
+    let mut placer = crate::client::hud::Placer::default();
     for route in &highlights.routes {
         if let Some(p) = screen(hex_to_world(route.to) + Vec3::Y * top(&table, route.to)) {
-            plate(
+            let rect = plate(
                 p,
                 format!("{} AP", route.cost),
                 egui::Color32::from_rgb(120, 220, 255),
                 12.0,
             );
+            placer.take(rect);
         }
     }
-    let mut placer = crate::client::hud::Placer::default();
     // Say what the model shows: a knock-out is told once its effects have played.
     let mut models = vec![None; battle.units().len()];
     for (unit, shown) in &shown {
@@ -368,19 +370,26 @@ fn draw_labels(
     }
     for target in &highlights.targets {
         if let Some(p) = screen(hex_to_world(target.at) + Vec3::Y * top(&table, target.at)) {
-            let galley = painter.layout_no_wrap(
-                target.label.clone(),
-                egui::FontId::proportional(12.0),
-                egui::Color32::WHITE,
-            );
+            // Short of action points: the odds greyed, with what is missing.
+            let (text, fill, ink) = match &target.short_of {
+                Some(short) => (
+                    format!("{} · {short}", target.label),
+                    egui::Color32::from_rgba_unmultiplied(60, 60, 60, 200),
+                    egui::Color32::from_gray(190),
+                ),
+                None => (
+                    target.label.clone(),
+                    egui::Color32::from_rgba_unmultiplied(120, 10, 10, 200),
+                    egui::Color32::WHITE,
+                ),
+            };
+            let galley = painter.layout_no_wrap(text, egui::FontId::proportional(12.0), ink);
             let rect =
                 egui::Align2::CENTER_CENTER.anchor_size(p + egui::vec2(0.0, 22.0), galley.size());
-            painter.rect_filled(
-                rect.expand(3.0),
-                3.0,
-                egui::Color32::from_rgba_unmultiplied(120, 10, 10, 200),
-            );
-            painter.galley(rect.min, galley, egui::Color32::WHITE);
+            // Off the unit plates and the other odds (targets side by side).
+            let rect = rect.translate(placer.place(rect.expand(3.0)));
+            painter.rect_filled(rect.expand(3.0), 3.0, fill);
+            painter.galley(rect.min, galley, ink);
             rule_link_at(
                 ctx,
                 &mut reference,
