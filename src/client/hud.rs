@@ -53,6 +53,22 @@ pub struct Panels {
     pub lab: bool,
     /// The editor was asked for (on this game's setup, while the game waits).
     pub edit: bool,
+    /// The banner folded to its status line.
+    pub banner_folded: bool,
+    /// The action bar (or the orders panel) folded to one line; its keys still work.
+    pub bar_folded: bool,
+}
+
+/// The small ⏷/⏵ that folds a panel to one line and opens it again.
+pub fn fold_button(ui: &mut egui::Ui, folded: &mut bool, what: &str) {
+    let (arrow, tip) = if *folded {
+        ("⏵", format!("Open {what} again"))
+    } else {
+        ("⏷", format!("Fold {what} to one line"))
+    };
+    if ui.small_button(arrow).on_hover_text(tip).clicked() {
+        *folded = !*folded;
+    }
 }
 
 /// The id egui gives a window titled `title` (its title's text, hashed as an
@@ -304,6 +320,14 @@ fn draw_frame<G: GameClient>(
             .anchor(egui::Align2::CENTER_BOTTOM, [-170.0, -6.0])
             .max_width(900.0)
             .show(ctx, |ui| {
+                if panels.bar_folded {
+                    ui.horizontal(|ui| {
+                        fold_button(ui, &mut panels.bar_folded, "the orders");
+                        ui.label(egui::RichText::new("Orders").weak());
+                    });
+                    return;
+                }
+                fold_button(ui, &mut panels.bar_folded, "the orders");
                 state.seat_panel(ui, session.viewer);
                 order_panel(ui, &session, &legal, animating, &mut orders);
             });
@@ -331,7 +355,16 @@ fn banner<G: GameClient>(
     skips: &mut MessageWriter<SkipAnimations>,
     next: &mut NextState<Screen>,
 ) {
+    if panels.banner_folded {
+        let (text, color) = status_line(session);
+        ui.horizontal(|ui| {
+            fold_button(ui, &mut panels.banner_folded, "the banner");
+            ui.label(egui::RichText::new(text).strong().color(color));
+        });
+        return;
+    }
     ui.horizontal_wrapped(|ui| {
+        fold_button(ui, &mut panels.banner_folded, "the banner");
         if ui
             .button("☰ Menu")
             .on_hover_text("Back to the main menu: the game is autosaved after every action")

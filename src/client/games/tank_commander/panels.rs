@@ -1183,9 +1183,10 @@ fn draw_action_bar(
     mut end_turn: ResMut<EndTurn>,
     mut items: Local<Option<(BarKey, Vec<BarItem>)>>,
     mut under: ResMut<crate::client::rules_ref::RuleUnderPointer>,
-    (mut ask, graphics): (
+    (mut ask, graphics, mut panels): (
         ResMut<super::input::AskEnd>,
         Option<Res<crate::client::graphics::Graphics>>,
+        ResMut<crate::client::hud::Panels>,
     ),
 ) -> Result {
     if session.replay.is_some() || !session.interactive {
@@ -1231,13 +1232,26 @@ fn draw_action_bar(
                 );
             });
     }
+    // Folded to one line, its keys still work.
+    let size = if panels.bar_folded {
+        [760.0, 18.0]
+    } else {
+        [760.0, 92.0]
+    };
     egui::Window::new("action bar")
         .title_bar(false)
         .resizable(false)
-        .fixed_size([760.0, 92.0])
+        .fixed_size(size)
         .anchor(egui::Align2::CENTER_BOTTOM, [-120.0, -4.0])
         .show(ctx, |ui| {
-            ui.set_min_size(egui::vec2(760.0, 92.0));
+            ui.set_min_size(size.into());
+            if panels.bar_folded {
+                ui.horizontal(|ui| {
+                    crate::client::hud::fold_button(ui, &mut panels.bar_folded, "the action bar");
+                    ui.label(egui::RichText::new("Actions (folded: their keys still work)").weak());
+                });
+                return;
+            }
             let player = session
                 .deciding()
                 .or_else(|| battle.to_act().first().copied());
@@ -1269,6 +1283,7 @@ fn draw_action_bar(
             }
             let items = items.as_ref().map_or(&[][..], |(_, i)| i.as_slice());
             ui.horizontal_wrapped(|ui| {
+                crate::client::hud::fold_button(ui, &mut panels.bar_folded, "the action bar");
                 for it in items {
                     let mut text = it.label.clone();
                     if let Some(cost) = it.cost {
