@@ -321,7 +321,8 @@ struct Out {
 
 fn top_bar(ui: &mut egui::Ui, screen: &mut EditorScreen, waiting: Option<&str>, out: &mut Out) {
     ui.add_space(4.0);
-    ui.horizontal(|ui| {
+    // Wrapped: a narrow window puts the last buttons on a second row, never off screen.
+    ui.horizontal_wrapped(|ui| {
         let modified = screen.file_state().is_some_and(|f| f.1);
         if ui
             .button("☰ Menu")
@@ -357,10 +358,23 @@ fn top_bar(ui: &mut egui::Ui, screen: &mut EditorScreen, waiting: Option<&str>, 
             return;
         };
         let problems = screen.check().map_or(0, |c| c.problems.len());
-        let file = path
-            .as_deref()
-            .map_or_else(|| "not saved yet".to_string(), crate::data::portable_path);
-        ui.label(egui::RichText::new(file).monospace());
+        // The file's name, its whole path on hover: a file in the data folder has a long
+        // one, which would push Save, Play and Preview off the bar.
+        let (name, whole) = match path.as_deref() {
+            Some(p) => (
+                p.file_name()
+                    .map_or_else(|| crate::data::portable_path(p), |n| n.to_string_lossy().into_owned()),
+                crate::data::portable_path(p),
+            ),
+            None => ("not saved yet".to_string(), "not saved yet".to_string()),
+        };
+        let name = if name.chars().count() > 32 {
+            format!("{}…", name.chars().take(31).collect::<String>())
+        } else {
+            name
+        };
+        ui.label(egui::RichText::new(name).monospace())
+            .on_hover_text(whole);
         if modified {
             ui.label(egui::RichText::new("* modified").color(WARN))
                 .on_hover_text("Changes since the last save (Ctrl+S saves)");
