@@ -1322,6 +1322,63 @@ fn branching_a_playtest_game_keeps_the_original_and_plays_on_from_there() {
     assert_eq!(session::<TankCommander>(&app).game.history().len(), 2);
 }
 
+/// The editor's Quick balance plays its games through the lab, for a Tank Commander
+/// scenario and for a Tank Chess setup alike; the time it takes is printed (run with
+/// `--nocapture`).
+#[test]
+fn the_editors_quick_balance_runs_through_the_lab() {
+    use std::sync::atomic::Ordering;
+    use std::time::{Duration, Instant};
+    use tanktable::client::editor::{BALANCE_GAMES, EditorScreen, OpenEditor};
+    let dir = scratch();
+    let mut app = headless_app(None, dir.join("saves"));
+    app.world_mut().resource_mut::<EditorScreen>().folder = dir.clone();
+    let open = |app: &mut App, file: &str| {
+        app.world_mut().write_message(OpenEditor {
+            path: Some(project(file).into()),
+            ..Default::default()
+        });
+        app.update();
+        app.update();
+    };
+    open(&mut app, "scenarios/skirmish.ron");
+    let started = Instant::now();
+    app.world_mut()
+        .resource_mut::<EditorScreen>()
+        .start_balance();
+    loop {
+        app.update();
+        let screen = app.world().resource::<EditorScreen>();
+        let balance = screen.balance.as_ref().expect("a balance run");
+        assert_eq!(balance.error, None);
+        if let Some(report) = &balance.report {
+            assert_eq!(report.arms[0].games, BALANCE_GAMES);
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "the quick balance did not finish"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    println!(
+        "quick balance, skirmish: {BALANCE_GAMES} games in {:.2} s",
+        started.elapsed().as_secs_f64()
+    );
+    // A Tank Chess setup is balanced as Tank Chess: the run starts and plays.
+    open(&mut app, "scenarios/tank-chess/basic-16.ron");
+    let mut screen = app.world_mut().resource_mut::<EditorScreen>();
+    screen.start_balance();
+    let balance = screen.balance.as_ref().expect("a chess balance run");
+    assert_eq!(
+        balance.running.question.game, "Tank Chess",
+        "{}",
+        screen.status
+    );
+    balance.running.live.cancel.store(true, Ordering::Relaxed);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// The scenario editor from its orders to a game: a board painted and peopled, made fair
 /// by a mirror, undone and redone, saved, read back valid, and played in one click.
 #[test]

@@ -990,20 +990,24 @@ impl EditorScreen {
             self.status = format!("cannot write {}: {e}", path.display());
             return;
         }
-        let started =
-            crate::lab::any::load(crate::rules::GameKind::TankCommander, &path).and_then(|lab| {
-                lab.start(
-                    &[],
-                    &crate::lab::Ask {
-                        games: BALANCE_GAMES,
-                        seed: 1,
-                        threads: crate::lab::run::all_cores().saturating_sub(1).max(1),
-                        background: true,
-                        ..crate::lab::Ask::default()
-                    },
-                    None,
-                )
-            });
+        let game = if self.is_chess() {
+            crate::rules::GameKind::TankChess
+        } else {
+            crate::rules::GameKind::TankCommander
+        };
+        let started = crate::lab::any::load(game, &path).and_then(|lab| {
+            lab.start(
+                &[],
+                &crate::lab::Ask {
+                    games: BALANCE_GAMES,
+                    seed: 1,
+                    threads: crate::lab::run::all_cores().saturating_sub(1).max(1),
+                    background: true,
+                    ..crate::lab::Ask::default()
+                },
+                None,
+            )
+        });
         match started {
             Ok(running) => {
                 self.balance = Some(Balance {
