@@ -21,6 +21,7 @@
 
 pub mod bot;
 pub mod hash;
+pub mod kind;
 #[cfg(test)]
 pub(crate) mod long_run;
 mod play;
@@ -30,6 +31,7 @@ pub mod record;
 pub mod rng;
 pub mod seated;
 pub mod strength;
+pub mod tally;
 
 #[cfg(test)]
 mod tests;

@@ -26,9 +26,9 @@ use serde::{Serialize, de::DeserializeOwned};
 
 use super::bot::Bot;
 use super::hash::format_hash;
+use super::kind::GameKind;
 use super::{Game, Match, MatchRecord, MatchRng, PlayerId, RecordedAction, Seat};
 use crate::data::{Diagnostics, Problems, SourceMap};
-use crate::rules::GameKind;
 
 /// A game the project can open, play, record and simulate.
 pub trait Playable: Game + Sized {
@@ -236,12 +236,12 @@ pub trait Playable: Game + Sized {
     }
 
     /// Counts what the playtest lab reports beyond wins and length, as facts happen.
-    fn lab_note(&self, facts: &[Self::Fact], tally: &mut crate::lab::Tally) {
+    fn lab_note(&self, facts: &[Self::Fact], tally: &mut super::tally::Tally) {
         let _ = (facts, tally);
     }
 
     /// Counts what the lab reports from the final state of a game.
-    fn lab_finish(&self, tally: &mut crate::lab::Tally) {
+    fn lab_finish(&self, tally: &mut super::tally::Tally) {
         let _ = tally;
     }
 

@@ -30,49 +30,14 @@ pub mod whatif;
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
-
 pub use report::{ArmReport, LabReport, Question};
 pub use run::{Arm, GameResult, Live, Plan, run};
 pub use stats::{Rate, Verdict};
 pub use variant::{Field, VariantFile};
 
+pub use crate::framework::tally::{Piece, Tally};
+
 use crate::framework::{Playable, PlayerId};
-
-/// What a game counts for the lab beyond wins and length ([`Playable::lab_note`]).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Tally {
-    /// Units and upgrades each seat fielded, and whether each lasted to the end.
-    pub pieces: Vec<Piece>,
-    /// Board spaces (column, row) where tanks were lost.
-    pub losses: Vec<[i32; 2]>,
-    /// The board's size, when the game has one.
-    pub board: Option<[i32; 2]>,
-    /// Named events, once per time they happened (a duel's matrix rows).
-    pub counts: Vec<String>,
-    /// What each seat chose before play (its upgrades, by name), once each: with random
-    /// choices, the report compares the games where a seat took a thing with those where
-    /// it did not.
-    #[serde(default)]
-    pub taken: Vec<(u8, String)>,
-    /// The rules of the game's rules map this game applied, by id, with how many times
-    /// ([`Playable::fact_rules`]): which rules the bots' play met.
-    #[serde(default)]
-    pub rules: Vec<(String, u32)>,
-    /// The kinds of action the seats took ([`Playable::action_kind`]), with how many
-    /// times.
-    #[serde(default)]
-    pub actions: Vec<(String, u32)>,
-}
-
-/// A unit or upgrade a seat fielded.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Piece {
-    pub seat: u8,
-    pub name: String,
-    /// Still working at the end.
-    pub lasted: bool,
-}
 
 /// How to run a question: games per variant, seed, bots by seat, worker threads, and
 /// whether each game's pre-game choices are drawn at random.

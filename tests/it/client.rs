@@ -1335,7 +1335,7 @@ fn the_editors_quick_balance_runs_through_the_lab() {
     app.world_mut().resource_mut::<EditorScreen>().folder = dir.clone();
     let open = |app: &mut App, file: &str| {
         app.world_mut().write_message(OpenEditor {
-            path: Some(project(file).into()),
+            path: Some(project(file)),
             ..Default::default()
         });
         app.update();
