@@ -3,8 +3,9 @@
 //! bar, and the shots, hits, fires and explosions played out.
 //!
 //! The session gives this scene [`FactsPlayed`]; [`tell_facts`] turns them into the
-//! scene's own messages ([`UnitMoved`], [`ShotResolved`], [`CrewWounded`] …), which the
-//! models and effects animate. Only this folder converts between hexes and the world.
+//! scene's own messages ([`UnitMoved`], [`ShotResolved`], [`UnitDisabled`] …), which the
+//! models and effects animate; turns glide from the mirrored facings, and wounds show on
+//! the unit card and in the log. Only this folder converts between hexes and the world.
 
 pub(crate) mod board;
 pub mod campaign;
@@ -28,7 +29,7 @@ use crate::client::GameScreen;
 use crate::client::session::{FactsPlayed, GameClient, LogClicked, Session};
 use crate::framework::{Game, PlayerId};
 use crate::grid::Facing;
-use crate::rules::tank_commander::{Action, Fact, FireTarget, Role, TankCommander, UnitId};
+use crate::rules::tank_commander::{Action, Fact, FireTarget, TankCommander, UnitId};
 
 pub use input::{AskEnd, EndTurn, Ending};
 
@@ -40,9 +41,7 @@ impl GameClient for TankCommander {
     fn logic(app: &mut App) {
         app.add_message::<Rewound>()
             .add_message::<UnitMoved>()
-            .add_message::<UnitTurned>()
             .add_message::<ShotResolved>()
-            .add_message::<CrewWounded>()
             .add_message::<UnitDisabled>()
             .add_message::<CookedOff>()
             .add_message::<FireStarted>()
@@ -205,14 +204,6 @@ pub struct UnitMoved {
     pub to: Hex,
 }
 
-/// A unit's hull or turret turned.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UnitTurned {
-    pub unit: UnitId,
-    pub hull: Facing,
-    pub turret: Facing,
-}
-
 /// A shot (or a cook-off's blast) was resolved.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShotResolved {
@@ -221,15 +212,6 @@ pub struct ShotResolved {
     pub at: Hex,
     pub hit: bool,
     pub penetrating: bool,
-}
-
-/// A crew member was wounded or killed.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct CrewWounded {
-    pub unit: UnitId,
-    pub role: Role,
-    pub name: String,
-    pub killed: bool,
 }
 
 /// A unit was knocked out.
@@ -275,9 +257,7 @@ pub struct Blasted {
 struct Tell<'w> {
     rewound: MessageWriter<'w, Rewound>,
     moved: MessageWriter<'w, UnitMoved>,
-    turned: MessageWriter<'w, UnitTurned>,
     shots: MessageWriter<'w, ShotResolved>,
-    wounds: MessageWriter<'w, CrewWounded>,
     disabled: MessageWriter<'w, UnitDisabled>,
     cooked: MessageWriter<'w, CookedOff>,
     fires: MessageWriter<'w, FireStarted>,
@@ -305,22 +285,6 @@ fn tell_facts(
                         unit: *unit,
                         from: *from,
                         to: *to,
-                    });
-                }
-                Fact::UnitTurned {
-                    unit, to, turret, ..
-                } => {
-                    tell.turned.write(UnitTurned {
-                        unit: *unit,
-                        hull: *to,
-                        turret: *turret,
-                    });
-                }
-                Fact::TurretRotated { unit, to, .. } => {
-                    tell.turned.write(UnitTurned {
-                        unit: *unit,
-                        hull: state.unit(*unit).facing,
-                        turret: *to,
                     });
                 }
                 Fact::ShotResolved {
@@ -380,20 +344,6 @@ fn tell_facts(
                         at: state.unit(*target).at,
                         hit: true,
                         penetrating: penetration.penetrating,
-                    });
-                }
-                Fact::CrewWounded {
-                    unit,
-                    role,
-                    name,
-                    killed,
-                    ..
-                } => {
-                    tell.wounds.write(CrewWounded {
-                        unit: *unit,
-                        role: *role,
-                        name: name.clone(),
-                        killed: *killed,
                     });
                 }
                 Fact::UnitDisabled { unit, reason } => {
