@@ -59,16 +59,16 @@ pub struct Panels {
     pub bar_folded: bool,
 }
 
-/// The small ⏷/⏵ that folds a panel to one line and opens it again.
-pub fn fold_button(ui: &mut egui::Ui, folded: &mut bool, what: &str) {
-    let (arrow, tip) = if *folded {
+/// The small ⏷/⏵ that folds a panel to one line and opens it again: whether it was
+/// clicked. The caller flips its flag then only, so that an idle frame leaves [`Panels`]
+/// unchanged (the panels are laid out again only on a change).
+pub fn fold_button(ui: &mut egui::Ui, folded: bool, what: &str) -> bool {
+    let (arrow, tip) = if folded {
         ("⏵", format!("Open {what} again"))
     } else {
         ("⏷", format!("Fold {what} to one line"))
     };
-    if ui.small_button(arrow).on_hover_text(tip).clicked() {
-        *folded = !*folded;
-    }
+    ui.small_button(arrow).on_hover_text(tip).clicked()
 }
 
 /// The id egui gives a window titled `title` (its title's text, hashed as an
@@ -322,12 +322,16 @@ fn draw_frame<G: GameClient>(
             .show(ctx, |ui| {
                 if panels.bar_folded {
                     ui.horizontal(|ui| {
-                        fold_button(ui, &mut panels.bar_folded, "the orders");
+                        if fold_button(ui, panels.bar_folded, "the orders") {
+                            panels.bar_folded = !panels.bar_folded;
+                        }
                         ui.label(egui::RichText::new("Orders").weak());
                     });
                     return;
                 }
-                fold_button(ui, &mut panels.bar_folded, "the orders");
+                if fold_button(ui, panels.bar_folded, "the orders") {
+                    panels.bar_folded = !panels.bar_folded;
+                }
                 state.seat_panel(ui, session.viewer);
                 order_panel(ui, &session, &legal, animating, &mut orders);
             });
@@ -358,13 +362,17 @@ fn banner<G: GameClient>(
     if panels.banner_folded {
         let (text, color) = status_line(session);
         ui.horizontal(|ui| {
-            fold_button(ui, &mut panels.banner_folded, "the banner");
+            if fold_button(ui, panels.banner_folded, "the banner") {
+                panels.banner_folded = !panels.banner_folded;
+            }
             ui.label(egui::RichText::new(text).strong().color(color));
         });
         return;
     }
     ui.horizontal_wrapped(|ui| {
-        fold_button(ui, &mut panels.banner_folded, "the banner");
+        if fold_button(ui, panels.banner_folded, "the banner") {
+                    panels.banner_folded = !panels.banner_folded;
+                }
         if ui
             .button("☰ Menu")
             .on_hover_text("Back to the main menu: the game is autosaved after every action")

@@ -1247,7 +1247,9 @@ fn draw_action_bar(
             ui.set_min_size(size.into());
             if panels.bar_folded {
                 ui.horizontal(|ui| {
-                    crate::client::hud::fold_button(ui, &mut panels.bar_folded, "the action bar");
+                    if crate::client::hud::fold_button(ui, panels.bar_folded, "the action bar") {
+                        panels.bar_folded = !panels.bar_folded;
+                    }
                     ui.label(egui::RichText::new("Actions (folded: their keys still work)").weak());
                 });
                 return;
@@ -1283,7 +1285,9 @@ fn draw_action_bar(
             }
             let items = items.as_ref().map_or(&[][..], |(_, i)| i.as_slice());
             ui.horizontal_wrapped(|ui| {
-                crate::client::hud::fold_button(ui, &mut panels.bar_folded, "the action bar");
+                if crate::client::hud::fold_button(ui, panels.bar_folded, "the action bar") {
+                    panels.bar_folded = !panels.bar_folded;
+                }
                 for it in items {
                     let mut text = it.label.clone();
                     if let Some(cost) = it.cost {
