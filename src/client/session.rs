@@ -337,7 +337,6 @@ impl OpenGame {
     pub fn autosave<G: Playable>(folder: &SaveFolder) -> Self {
         Self {
             backup: Some(folder.autosave_backup::<G>()),
-            title: None,
             ..Self::file(folder.autosave::<G>())
         }
     }
