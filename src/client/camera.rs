@@ -1,7 +1,8 @@
 //! The camera: an orbit rig around the table, north at the top by default.
 //!
-//! Mouse: right-drag orbits, middle-drag pans, the wheel zooms. Keys: WASD or the arrows
-//! pan, Q and E orbit, Z and X zoom, R resets the view, T toggles top-down.
+//! Mouse: right-drag orbits, middle-drag pans, the wheel zooms. Keys: WASD pans (the
+//! arrows too, where there is no board cursor for them to step), Q and E orbit, Z and X
+//! zoom, R resets the view, T toggles top-down.
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
@@ -179,6 +180,7 @@ fn steer_with_keys(
     time: Res<Time>,
     mut shared: ResMut<Rig>,
     mut framing: ResMut<super::framing::Framing>,
+    board: Option<Res<State<super::GameScreen>>>,
 ) {
     // A key held for a shortcut (Ctrl+S, Ctrl+Z) never also steers.
     if keys.any_pressed([
@@ -199,7 +201,9 @@ fn steer_with_keys(
         Quat::from_rotation_y(rig.yaw) * -Vec3::Z,
         Quat::from_rotation_y(rig.yaw) * Vec3::X,
     );
-    let pressed = |a: KeyCode, b: KeyCode| keys.pressed(a) || keys.pressed(b);
+    // On a board the arrows step its cursor (see `cursor`); WASD pans everywhere.
+    let arrows = !super::cursor::arrows_move_a_cursor(board);
+    let pressed = |a: KeyCode, b: KeyCode| keys.pressed(a) || (arrows && keys.pressed(b));
     let mut focus = rig.focus;
     if pressed(KeyCode::KeyW, KeyCode::ArrowUp) {
         focus += fwd * pan;

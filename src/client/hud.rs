@@ -68,7 +68,10 @@ pub fn fold_button(ui: &mut egui::Ui, folded: bool, what: &str) -> bool {
     } else {
         ("⏷", format!("Fold {what} to one line"))
     };
-    ui.small_button(arrow).on_hover_text(tip).clicked()
+    let button = ui.small_button(arrow);
+    // Read out by a screen reader as what it does, not as an arrow's glyph.
+    button.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &tip));
+    button.on_hover_text(tip).clicked()
 }
 
 /// The id egui gives a window titled `title` (its title's text, hashed as an

@@ -114,8 +114,10 @@ fn escape<G: GameClient>(
     reference: Option<ResMut<super::rules_ref::RulesReference>>,
     screen: Option<Res<State<super::Screen>>>,
     mut next: Option<ResMut<NextState<super::Screen>>>,
+    keyboard: Option<Res<super::cursor::PanelKeyboard>>,
 ) {
-    if !keys.just_pressed(KeyCode::Escape) {
+    if !keys.just_pressed(KeyCode::Escape) || keyboard.is_some_and(|p| p.on) {
+        // In the panels, Escape gives the keyboard back to the table (egui drops its focus).
         return;
     }
     if let Some(mut g) = graphics.filter(|g| g.open) {
@@ -228,14 +230,17 @@ fn forward_panel_orders<G: GameClient>(
     }
 }
 
-/// Whether a text field has the keyboard, or a popup is open: no keys are shortcuts
-/// then. (A button keeps egui's focus after a click, but typing goes on only in a text
-/// field, so that alone does not block the shortcuts.)
+/// Whether a text field has the keyboard, a popup is open, or the keyboard was taken into
+/// the panels (F6 or Tab, see [`super::cursor`]): no keys are shortcuts then. (A focus
+/// egui keeps after a click does not count: only a focus asked for with the keyboard.)
 pub fn typing(
     focus: Option<Res<TextFocus>>,
     wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    panels: Option<Res<super::cursor::PanelKeyboard>>,
 ) -> bool {
-    focus.is_some_and(|f| f.0) || wants.is_some_and(|w| w.is_popup_open())
+    focus.is_some_and(|f| f.0)
+        || wants.is_some_and(|w| w.is_popup_open())
+        || panels.is_some_and(|p| p.on)
 }
 
 /// Whether a text field had the keyboard in the last frame's panels.

@@ -11,7 +11,7 @@
 //! ```text
 //! client/
 //!   mod.rs       screens, system sets, the app        camera.rs  the orbit rig
-//!   framing.rs   the table fitted beside the panels
+//!   framing.rs   the table fitted beside the panels   cursor.rs  the arrows' board cursor, F6
 //!   session.rs   Session<G>: orders in, facts out      input.rs   clicks and keys to orders
 //!   hud.rs       the panels every game shares          menu.rs    the main menu, a page a game
 //!   effects.rs   callouts, flashes, tank models        reload.rs  data files as assets, hot reload
@@ -24,6 +24,7 @@ pub mod bench;
 mod builder;
 mod camera;
 pub mod capture;
+pub mod cursor;
 pub mod editor;
 mod effects;
 pub mod framing;
@@ -171,6 +172,7 @@ pub fn logic_plugin(app: &mut App) {
     app.add_plugins((
         session::plugin,
         input::plugin,
+        cursor::plugin,
         games::logic_plugin,
         editor::logic,
     ));
@@ -330,6 +332,7 @@ fn client_plugins(app: &mut App) {
         .add_plugins(logic_plugin)
         .add_plugins((
             camera::plugin,
+            cursor::panels_plugin,
             framing::plugin,
             effects::plugin,
             menu::plugin,

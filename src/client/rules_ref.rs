@@ -352,8 +352,12 @@ pub fn rule_link(
     let rule = map::cached(game)
         .and_then(|m| m.get(id))
         .map_or("", |r| r.rule.as_str());
-    if ui
-        .add(egui::Button::new(egui::RichText::new("§").small()).small())
+    let link = ui.add(egui::Button::new(egui::RichText::new("§").small()).small());
+    // Read out by a screen reader as what it opens, not as a bare "§".
+    link.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::WidgetType::Link, true, format!("Rule {id}: {rule}"))
+    });
+    if link
         .on_hover_text(format!(
             "The rule applied ({id}): {rule}\nClick to open it in the rules reference (F1)."
         ))

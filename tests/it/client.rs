@@ -554,6 +554,133 @@ fn a_double_enter_keeps_the_activation() {
     assert_eq!(session::<TankCommander>(&app).game.history().len(), 1);
 }
 
+/// Keyboard-only play on the hex board: the arrows show and step a cursor that stands
+/// for the pointer, Enter on the selected unit activates it, Enter on a blue hex drives
+/// there, and Enter on the active unit ends nothing.
+#[test]
+fn the_arrows_and_enter_play_tank_commander_without_a_pointer() {
+    use tanktable::client::games::tank_commander::KeyCursor;
+    let mut app = tc(&BLUE_FIRST);
+    let striker = UnitId(0);
+    app.world_mut().resource_mut::<Selection>().unit = Some(striker);
+    let home = session::<TankCommander>(&app).state().unit(striker).at;
+    // The first arrow shows the cursor on the selected unit, and it stands for the pointer.
+    press(&mut app, KeyCode::ArrowUp);
+    assert_eq!(app.world().resource::<KeyCursor>().0, Some(home));
+    assert_eq!(app.world().resource::<Hovered>().0, Some(home));
+    press(&mut app, KeyCode::Enter);
+    let battle = session::<TankCommander>(&app).state();
+    assert_eq!(battle.activation().map(|a| a.unit), Some(striker));
+    let full = battle.activation().unwrap().action_points;
+    // Find the arrow that steps onto a blue hex next to the tank; each arrow goes to a
+    // neighbour or stays.
+    let routes: Vec<_> = app.world().resource::<Highlights>().routes.clone();
+    let mut target = None;
+    for arrow in [
+        KeyCode::ArrowUp,
+        KeyCode::ArrowDown,
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowRight,
+    ] {
+        app.world_mut().resource_mut::<KeyCursor>().0 = Some(home);
+        press(&mut app, arrow);
+        let at = app.world().resource::<KeyCursor>().0.unwrap();
+        assert!(
+            at == home || at.distance_to(home) == 1,
+            "{arrow:?} went to {at:?}"
+        );
+        if at != home && routes.iter().any(|r| r.to == at) {
+            target = Some(at);
+            break;
+        }
+    }
+    let target = target.expect("an arrow onto a blue hex");
+    assert_eq!(app.world().resource::<Hovered>().0, Some(target));
+    press(&mut app, KeyCode::Enter);
+    for _ in 0..4 {
+        app.update();
+    }
+    let battle = session::<TankCommander>(&app).state();
+    assert_eq!(
+        battle.unit(striker).at,
+        target,
+        "Enter drove to the cursor's hex"
+    );
+    let left = battle.activation().expect("still active").action_points;
+    assert!(left < full);
+    // Back onto the tank, and Enter twice: the activation stays, every point kept.
+    app.world_mut().resource_mut::<KeyCursor>().0 = Some(target);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    let battle = session::<TankCommander>(&app).state();
+    assert_eq!(battle.activation().map(|a| a.action_points), Some(left));
+}
+
+/// Keyboard-only play on the square board: the arrows walk the cursor to a piece, Enter
+/// picks it, the arrows walk to one of its squares, Enter offers the moves there, and a
+/// digit plays the move the panel lists under it.
+#[test]
+fn the_arrows_enter_and_a_digit_play_a_tank_chess_move_without_a_pointer() {
+    use tanktable::client::games::tank_chess::{ChessCursor, ChessPick, moves_to};
+    use tanktable::rules::tank_chess::{Action as Chess, Square, TankChess};
+    let mut app = app_on::<TankChess>(
+        "scenarios/tank-chess/basic-16.ron",
+        &[],
+        vec![Seat::Person, Seat::Person],
+    );
+    let legal = session::<TankChess>(&app).state().legal();
+    let (from, to) = legal
+        .iter()
+        .find_map(|a| match a {
+            Chess::Move { from, to, .. } if from != to => Some((*from, *to)),
+            _ => None,
+        })
+        .expect("a move");
+    press(&mut app, KeyCode::ArrowUp);
+    let walk = |app: &mut App, goal: Square| {
+        for _ in 0..64 {
+            let at = app.world().resource::<ChessCursor>().0.expect("shown");
+            let key = if at.col < goal.col {
+                KeyCode::ArrowRight
+            } else if at.col > goal.col {
+                KeyCode::ArrowLeft
+            } else if at.row < goal.row {
+                KeyCode::ArrowUp
+            } else if at.row > goal.row {
+                KeyCode::ArrowDown
+            } else {
+                return;
+            };
+            press(app, key);
+        }
+        panic!("the cursor never reached {goal}");
+    };
+    walk(&mut app, from);
+    assert_eq!(app.world().resource::<ChessPick>().hover, Some(from));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.world().resource::<ChessPick>().piece, Some(from));
+    walk(&mut app, to);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.world().resource::<ChessPick>().dest, Some(to));
+    let offered: Vec<_> = moves_to(&legal, Some(from), to).collect();
+    let last = offered.len().min(9) - 1;
+    let digit = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ][last];
+    press(&mut app, digit);
+    let history = session::<TankChess>(&app).game.history();
+    assert_eq!(history.len(), 1);
+    assert_eq!(history[0].action, offered[last]);
+}
+
 /// Ending an activation or a turn with actions left asks once: N (or Escape) keeps
 /// playing, Y ends it.
 #[test]

@@ -117,6 +117,8 @@ struct Scene {
     how_to: bool,
     /// Tank Commander: the guided first game's panel asks for its first step.
     guide: bool,
+    /// Print the panels as a screen reader gets them (egui's AccessKit tree) at `frame`.
+    accessible: bool,
 }
 
 impl Scene {
@@ -130,7 +132,7 @@ impl Scene {
 
     fn encode(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
             self.setup.clone().unwrap_or_default(),
             self.seats.join(","),
             self.seed,
@@ -150,6 +152,7 @@ impl Scene {
             self.framing,
             self.how_to,
             self.guide,
+            self.accessible,
         )
     }
 
@@ -179,6 +182,7 @@ impl Scene {
             framing: f[16] == "true",
             how_to: f[17] == "true",
             guide: f[18] == "true",
+            accessible: f[19] == "true",
         }
     }
 }
@@ -370,6 +374,18 @@ fn render_child() {
     if scene.click_piece {
         app.add_systems(Update, click_a_piece);
     }
+    if scene.accessible {
+        let last = scene.frame;
+        app.add_systems(
+            Last,
+            move |count: Res<bevy::diagnostic::FrameCount>,
+                  outputs: Query<&bevy_egui::EguiOutput>| {
+                if count.0 + 2 == last {
+                    print_accessible(outputs);
+                }
+            },
+        );
+    }
     if scene.framing {
         app.world_mut().remove_resource::<CaptureTo>();
         let boards = scene.setup.as_deref().is_some_and(|s| {
@@ -494,6 +510,30 @@ fn render_child() {
         tanktable::dispatch_game!(game, stage(&mut app, &path, &scene));
     }
     app.run();
+}
+
+/// The panels as a screen reader gets them: each node of the last frame's AccessKit
+/// tree that has words, as `A11Y role: label = value`.
+fn print_accessible(outputs: Query<&bevy_egui::EguiOutput>) {
+    let mut any = false;
+    for output in &outputs {
+        let Some(update) = &output.platform_output.accesskit_update else {
+            continue;
+        };
+        any = true;
+        for (_, node) in &update.nodes {
+            let (label, value) = (node.label(), node.value());
+            if label.is_some() || value.is_some() {
+                println!(
+                    "A11Y {:?}: {} = {}",
+                    node.role(),
+                    label.unwrap_or_default(),
+                    value.unwrap_or_default()
+                );
+            }
+        }
+    }
+    println!("A11Y tree {any}");
 }
 
 /// The frame the framing script starts at (pipelines compiled), and the frames each of
@@ -1439,6 +1479,44 @@ fn the_whole_table_is_in_view_beside_the_panels() {
 
 /// The guided first game on Basic Training: its panel under the banner asks for the
 /// first step, and the board is framed clear of it.
+/// A screen reader gets the panels: egui's AccessKit tree holds the banner's prompt and
+/// buttons and the log's lines, with their words.
+#[test]
+fn the_panels_are_exposed_to_screen_readers() {
+    if !can_render() {
+        return;
+    }
+    let scene = Scene {
+        accessible: true,
+        seats: vec!["person".into(), "person".into()],
+        frame: 30,
+        ..Scene::on("scenarios/skirmish.ron")
+    };
+    let (_, out) = render_quiet(&scene, "accessible.png", false);
+    let nodes: Vec<&str> = out.lines().filter(|l| l.starts_with("A11Y ")).collect();
+    assert!(out.contains("A11Y tree true"), "no AccessKit tree:\n{out}");
+    for words in [
+        "Menu",
+        "click one of your units",
+        "End turn",
+        // The log's first line, and the fold button and § links by what they do.
+        "Roll for first turn",
+        "Fold the banner",
+        "Rule ",
+    ] {
+        assert!(
+            nodes.iter().any(|n| n.contains(words)),
+            "{words:?} is not read out:\n{}",
+            nodes.join("\n")
+        );
+    }
+    assert!(
+        nodes.iter().any(|n| n.starts_with("A11Y Button")),
+        "no buttons:\n{}",
+        nodes.join("\n")
+    );
+}
+
 #[test]
 fn the_guided_first_game_asks_for_its_first_step() {
     if !can_render() {

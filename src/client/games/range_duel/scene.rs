@@ -618,9 +618,15 @@ fn draw_labels(
     ));
     let screen = |p: Vec3| camera.world_to_viewport(eye, p).map(|p| p / zoom).ok();
     let bands = &game.setup().table.bands;
-    for (i, band) in bands.iter().enumerate() {
+    // Each tank's posts are named on its own half of the track, so that the band the duel
+    // is at is written under both tanks.
+    let posts = bands
+        .iter()
+        .enumerate()
+        .flat_map(|(i, band)| [PlayerId(0), PlayerId(1)].map(|p| (i, band, p)));
+    for (i, band, player) in posts {
         let Ok(b) = u8::try_from(i) else { continue };
-        let x = tank_x(game, b, PlayerId(1));
+        let x = tank_x(game, b, player);
         // Neighbouring bands stand close together: stagger their labels.
         let row = if i % 2 == 0 { 1.55 } else { 2.35 };
         if let Some(p) = screen(Vec3::new(x, 0.0, row)) {

@@ -67,16 +67,26 @@ fn hover(
     over: On<Pointer<Over>>,
     tiles: Query<&SquareTile>,
     outlines: Res<PanelOutlines>,
+    cursor: Res<super::ChessCursor>,
     mut pick: ResMut<ChessPick>,
 ) {
+    // The keyboard's cursor stands for the pointer until the pointer moves.
+    if cursor.0.is_some() {
+        return;
+    }
     if let Ok(t) = tiles.get(over.entity) {
         // A square under a panel is not pointed at.
         pick.hover = (!outlines.at(over.pointer_location.position)).then_some(t.0);
     }
 }
 
-fn leave(out: On<Pointer<Out>>, tiles: Query<&SquareTile>, mut pick: ResMut<ChessPick>) {
-    if tiles.get(out.entity).is_ok_and(|t| Some(t.0) == pick.hover) {
+fn leave(
+    out: On<Pointer<Out>>,
+    tiles: Query<&SquareTile>,
+    cursor: Res<super::ChessCursor>,
+    mut pick: ResMut<ChessPick>,
+) {
+    if cursor.0.is_none() && tiles.get(out.entity).is_ok_and(|t| Some(t.0) == pick.hover) {
         pick.hover = None;
     }
 }
@@ -591,8 +601,20 @@ fn draw_highlights(
     session: Res<Session<TankChess>>,
     legal: Res<Legal<TankChess>>,
     pick: Res<ChessPick>,
+    cursor: Res<super::ChessCursor>,
 ) {
     let game = session.state();
+    // The keyboard's cursor: a golden frame around its square.
+    if let Some(sq) = cursor.0 {
+        for size in [0.98, 1.02] {
+            outline(
+                &mut strokes,
+                square_to_world(game, sq),
+                size,
+                Color::srgb(1.0, 0.8, 0.1),
+            );
+        }
+    }
     // The compass in the centre.
     strokes.arrow(
         Vec3::new(0.0, 0.05, 0.6),

@@ -22,12 +22,20 @@ impl GameClient for TankChess {
 
     fn logic(app: &mut App) {
         app.init_resource::<ChessPick>()
+            .init_resource::<ChessCursor>()
             .init_resource::<ChessClock>()
             .init_resource::<ClockWanted>()
             .init_resource::<analysis::ChessAnalysis>()
             .add_systems(
                 Update,
-                (forget_pick, run_clock, analysis::think)
+                (
+                    forget_pick,
+                    steer_cursor
+                        .after(crate::client::cursor::CursorSystems)
+                        .run_if(not(crate::client::input::typing)),
+                    run_clock,
+                    analysis::think,
+                )
                     .chain()
                     .in_set(ClientSystems::Input)
                     .run_if(resource_exists::<Session<TankChess>>),
@@ -39,12 +47,13 @@ impl GameClient for TankChess {
         picking::plugin(app);
         panels::plugin(app);
         crate::client::redraw::watch::<ChessPick>(app);
+        crate::client::redraw::watch::<ChessCursor>(app);
         crate::client::redraw::watch::<ChessClock>(app);
         crate::client::redraw::watch::<analysis::ChessAnalysis>(app);
     }
 
     fn prompt(&self, _player: PlayerId) -> Option<String> {
-        Some("click a piece, then a blue square".into())
+        Some("click a piece, then a blue square (or the arrows and Enter)".into())
     }
 }
 
@@ -59,6 +68,98 @@ pub struct ChessPick {
     pub dest: Option<Square>,
     /// A square clicked that the selected piece cannot end on: the panel says why.
     pub refused: Option<Square>,
+}
+
+/// The keyboard's cursor on the board: shown from the first arrow key until the pointer
+/// moves. It stands for the pointer meanwhile (the hovered square), and Enter clicks it.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChessCursor(pub Option<Square>);
+
+/// The move keys: with a destination chosen, 1 to 9 play the moves offered for it, in the
+/// order the panel lists them.
+pub const MOVE_KEYS: [KeyCode; 9] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
+/// The arrows step the keyboard's cursor from square to square (the first one shows it on
+/// the picked piece, or on a piece that can move); Enter picks the square under it as a
+/// click would; 1 to 9 play the moves offered to the chosen square. A move of the pointer
+/// hides the cursor.
+#[allow(clippy::too_many_arguments, reason = "a system's parameters")]
+fn steer_cursor(
+    mut steps: MessageReader<crate::client::cursor::CursorStep>,
+    motion: Option<Res<bevy::input::mouse::AccumulatedMouseMotion>>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    session: Res<Session<TankChess>>,
+    legal: Option<Res<crate::client::session::Legal<TankChess>>>,
+    mut cursor: ResMut<ChessCursor>,
+    mut pick: ResMut<ChessPick>,
+    mut orders: MessageWriter<Order<TankChess>>,
+) {
+    if cursor.0.is_some() && motion.is_some_and(|m| m.delta != Vec2::ZERO) {
+        cursor.0 = None;
+        pick.hover = None;
+        steps.clear();
+        return;
+    }
+    let game = session.state();
+    let (w, h) = game.size();
+    let moves = legal.as_ref().map_or(&[][..], |l| l.of(game.to_move()));
+    for crate::client::cursor::CursorStep(direction) in steps.read() {
+        let Some(from) = cursor.0 else {
+            // Shown on the picked piece, else on the first piece that can move.
+            let movable = moves.iter().find_map(|a| match a {
+                Action::Move { from, .. } | Action::Take { from, .. } => Some(*from),
+                _ => None,
+            });
+            cursor.0 = Some(pick.piece.or(movable).or(pick.hover).unwrap_or(Square {
+                col: w / 2,
+                row: h / 2,
+            }));
+            continue;
+        };
+        let at = |sq: Square| {
+            let p = board::square_centre((w, h), sq);
+            Vec2::new(p.x, p.z)
+        };
+        let around = [(0i16, 1i16), (1, 0), (0, -1), (-1, 0)]
+            .into_iter()
+            .filter_map(|(dc, dr)| {
+                let col = u8::try_from(i16::from(from.col) + dc).ok()?;
+                let row = u8::try_from(i16::from(from.row) + dr).ok()?;
+                (col < w && row < h).then_some(Square { col, row })
+            })
+            .map(|sq| (sq, at(sq) - at(from)));
+        if let Some(next) = crate::client::cursor::step_towards(*direction, around) {
+            cursor.0 = Some(next);
+        }
+    }
+    if cursor.0.is_some() && pick.hover != cursor.0 {
+        pick.hover = cursor.0;
+    }
+    if let Some(sq) = cursor.0
+        && keys.just_pressed(KeyCode::Enter)
+    {
+        pick_square(&mut pick, game, moves, sq);
+        keys.clear_just_pressed(KeyCode::Enter);
+    }
+    let Some(dest) = pick.dest else { return };
+    let Some(player) = session.deciding().filter(|_| session.interactive) else {
+        return;
+    };
+    if let Some(n) = MOVE_KEYS.iter().position(|k| keys.just_pressed(*k))
+        && let Some(action) = moves_to(moves, pick.piece, dest).nth(n)
+    {
+        orders.write(Order::Play(player, action));
+    }
 }
 
 /// Seconds left for each seat on the chess clock, when it runs.

@@ -239,8 +239,12 @@ fn draw_panels(
             .show(ctx, |ui| {
                 ui.set_min_size(egui::vec2(560.0, 90.0));
                 ui.horizontal_wrapped(|ui| {
-                    for a in moves_to(moves, pick.piece, dest) {
+                    for (n, a) in moves_to(moves, pick.piece, dest).enumerate() {
                         let mut label = crate::rules::tank_chess::notation::move_text(&a, None);
+                        // The key that plays it, for the first nine (see `MOVE_KEYS`).
+                        if n < super::MOVE_KEYS.len() {
+                            label = format!("{} · {label}", n + 1);
+                        }
                         if let Action::Move { fire: Some(t), .. } = a
                             && let Some(victim) = game.piece_at(t)
                         {

@@ -15,6 +15,7 @@ use super::highlights::{Highlights, Hovered, Selection};
 use super::mirror::HexPos;
 use super::panels::bar_items;
 use crate::client::ClientSystems;
+use crate::client::cursor::{CursorStep, step_towards};
 use crate::client::input::{PanelOutlines, PressOrigin, typing};
 use crate::client::session::{Busy, Order, Session, SkipAnimations};
 use crate::framework::{Game, PlayerId};
@@ -22,6 +23,7 @@ use crate::rules::tank_commander::{Action, TankCommander, UnitId};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Clicked>()
+        .init_resource::<KeyCursor>()
         .init_resource::<EndTurn>()
         .init_resource::<AskEnd>()
         .add_observer(hover)
@@ -31,6 +33,9 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 follow_activation,
+                steer_cursor
+                    .after(crate::client::cursor::CursorSystems)
+                    .run_if(not(typing)),
                 take_clicks,
                 take_keys.run_if(not(typing)),
                 end_turn,
@@ -43,6 +48,7 @@ pub(super) fn plugin(app: &mut App) {
             PreUpdate,
             keep_tab_from_panels
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(crate::client::cursor::panel_focus_keys)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass)
                 .run_if(in_state(crate::client::GameScreen::TankCommander)),
         );
@@ -50,12 +56,14 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Tab is the table's (the next unit), not the panels': egui would move its keyboard
 /// focus to the banner's first button, and the next Enter would press that button (Menu)
-/// instead of activating the unit. A text field being typed in keeps it.
+/// instead of activating the unit. A text field being typed in keeps it, and so do the
+/// panels once F6 has taken the keyboard into them (see `cursor`).
 fn keep_tab_from_panels(
     mut contexts: Query<(&mut bevy_egui::EguiInput, &mut bevy_egui::EguiContext)>,
+    panels: Res<crate::client::cursor::PanelKeyboard>,
 ) {
     for (mut input, mut context) in &mut contexts {
-        if context.get_mut().text_edit_focused() {
+        if panels.on || context.get_mut().text_edit_focused() {
             continue;
         }
         input.0.events.retain(|e| {
@@ -69,6 +77,11 @@ fn keep_tab_from_panels(
         });
     }
 }
+
+/// The keyboard's cursor on the board: shown from the first arrow key until the pointer
+/// moves. It stands for the pointer meanwhile (the hovered hex), and Enter clicks it.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyCursor(pub Option<Hex>);
 
 /// A hex the player clicked, waiting to be turned into an order.
 #[derive(Resource, Default, Debug)]
@@ -166,16 +179,26 @@ fn hover(
     over: On<Pointer<Over>>,
     at: Query<&HexPos>,
     outlines: Res<PanelOutlines>,
+    cursor: Res<KeyCursor>,
     mut hovered: ResMut<Hovered>,
 ) {
+    // The keyboard's cursor stands for the pointer until the pointer moves.
+    if cursor.0.is_some() {
+        return;
+    }
     if let Ok(at) = at.get(over.entity) {
         // A hex under a panel is not pointed at.
         hovered.0 = (!outlines.at(over.pointer_location.position)).then_some(at.0);
     }
 }
 
-fn leave(out: On<Pointer<Out>>, at: Query<&HexPos>, mut hovered: ResMut<Hovered>) {
-    if at.get(out.entity).is_ok_and(|at| Some(at.0) == hovered.0) {
+fn leave(
+    out: On<Pointer<Out>>,
+    at: Query<&HexPos>,
+    cursor: Res<KeyCursor>,
+    mut hovered: ResMut<Hovered>,
+) {
+    if cursor.0.is_none() && at.get(out.entity).is_ok_and(|at| Some(at.0) == hovered.0) {
         hovered.0 = None;
     }
 }
@@ -230,6 +253,74 @@ fn follow_activation(
     }
 }
 
+/// The arrows step the keyboard's cursor from hex to hex (the first one shows it on the
+/// selected unit); Enter clicks the hex under it, except on the selected unit before its
+/// activation, where Enter is the action bar's Activate. A move of the pointer hides it.
+#[allow(clippy::too_many_arguments, reason = "a system's parameters")]
+fn steer_cursor(
+    mut steps: MessageReader<CursorStep>,
+    motion: Option<Res<bevy::input::mouse::AccumulatedMouseMotion>>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    session: Res<Session<TankCommander>>,
+    selection: Res<Selection>,
+    mut cursor: ResMut<KeyCursor>,
+    mut hovered: ResMut<Hovered>,
+    mut clicked: ResMut<Clicked>,
+) {
+    if cursor.0.is_some() && motion.is_some_and(|m| m.delta != Vec2::ZERO) {
+        cursor.0 = None;
+        hovered.0 = None;
+        steps.clear();
+        return;
+    }
+    let battle = session.state();
+    let board = battle.board();
+    for CursorStep(direction) in steps.read() {
+        let Some(from) = cursor.0 else {
+            let start = selection
+                .unit
+                .map(|u| battle.unit(u).at)
+                .or(hovered.0)
+                .unwrap_or_else(|| {
+                    let (w, h) = (i32::from(board.width), i32::from(board.height));
+                    board.hex_at(w / 2, h / 2)
+                });
+            cursor.0 = Some(start);
+            continue;
+        };
+        let at = |h: Hex| {
+            let w = super::hex_to_world(h);
+            Vec2::new(w.x, w.z)
+        };
+        // Ties (a step across the hexes' columns) keep to the board's row: listed last,
+        // the neighbour on the same row wins.
+        let row = board.offset_of(from)[1];
+        let mut around: Vec<Hex> = from
+            .all_neighbors()
+            .into_iter()
+            .filter(|n| board.contains(*n))
+            .collect();
+        around.sort_by_key(|n| std::cmp::Reverse((board.offset_of(*n)[1] - row).abs()));
+        if let Some(next) = step_towards(*direction, around.iter().map(|n| (*n, at(*n) - at(from))))
+        {
+            cursor.0 = Some(next);
+        }
+    }
+    if cursor.is_changed() && cursor.0.is_some() && hovered.0 != cursor.0 {
+        hovered.0 = cursor.0;
+    }
+    let Some(hex) = cursor.0 else { return };
+    if !keys.just_pressed(KeyCode::Enter) {
+        return;
+    }
+    let activates =
+        battle.activation().is_none() && selection.unit.is_some_and(|u| battle.unit(u).at == hex);
+    if !activates {
+        clicked.0 = Some(hex);
+        keys.clear_just_pressed(KeyCode::Enter);
+    }
+}
+
 /// A click on the table: select a unit, aim at an enemy, or drive to a highlighted hex
 /// (at once: a drive asked for while animations play skips them).
 fn take_clicks(
@@ -276,7 +367,7 @@ fn take_keys(
     session: Res<Session<TankCommander>>,
     busy: Res<Busy>,
     time: Res<Time>,
-    hovered: Res<Hovered>,
+    (mut hovered, mut cursor): (ResMut<Hovered>, ResMut<KeyCursor>),
     mut selection: ResMut<Selection>,
     mut orders: MessageWriter<Order<TankCommander>>,
     mut end_turn: ResMut<EndTurn>,
@@ -324,6 +415,13 @@ fn take_keys(
             .position(|&u| Some(u) == selection.unit)
             .map_or(0, |i| (i + 1) % pending.len().max(1));
         selection.unit = pending.get(next).copied();
+        // The keyboard's cursor, if shown, goes along.
+        if cursor.0.is_some()
+            && let Some(u) = selection.unit
+        {
+            cursor.0 = Some(battle.unit(u).at);
+            hovered.0 = cursor.0;
+        }
         return;
     }
     let ask_first = asks_before_ending(graphics.as_deref());

@@ -31,7 +31,7 @@ use crate::framework::{Game, PlayerId};
 use crate::grid::Facing;
 use crate::rules::tank_commander::{Action, Fact, FireTarget, TankCommander, UnitId};
 
-pub use input::{AskEnd, EndTurn, Ending};
+pub use input::{AskEnd, EndTurn, Ending, KeyCursor};
 
 impl GameClient for TankCommander {
     const SCREEN: GameScreen = GameScreen::TankCommander;
@@ -77,6 +77,7 @@ impl GameClient for TankCommander {
         ));
         use crate::client::redraw::watch;
         watch::<highlights::Hovered>(app);
+        watch::<input::KeyCursor>(app);
         watch::<highlights::Selection>(app);
         watch::<highlights::Highlights>(app);
         watch::<input::Clicked>(app);

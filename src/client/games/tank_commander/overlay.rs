@@ -60,6 +60,7 @@ fn draw_strokes(
     highlights: Res<Highlights>,
     selection: Res<Selection>,
     hovered: Res<Hovered>,
+    cursor: Res<super::input::KeyCursor>,
 ) {
     let lift = |hex| hex_to_world(hex) + Vec3::Y * (top(&table, hex) + 0.02);
     for hex in &highlights.arc {
@@ -85,6 +86,12 @@ fn draw_strokes(
     }
     if let Some(hex) = hovered.0 {
         hexagon(&mut strokes, lift(hex), 0.93, Color::WHITE);
+    }
+    // The keyboard's cursor: a second, golden ring around the hex it stands for.
+    if let Some(hex) = cursor.0 {
+        for r in [0.97, 1.0] {
+            hexagon(&mut strokes, lift(hex), r, Color::srgb(1.0, 0.8, 0.1));
+        }
     }
     let battle = table.state();
     if let Some(unit) = selection.unit {

@@ -1028,13 +1028,17 @@ fn draw_unit_card(
             if !u.crew.is_empty() {
                 ui.separator();
                 ui.label(egui::RichText::new("Crew").strong());
-                egui::Grid::new("card crew").num_columns(3).show(ui, |ui| {
+                egui::Grid::new("card crew").num_columns(2).show(ui, |ui| {
                     for m in &u.crew {
                         let color = match m.wounds {
                             0 => egui::Color32::from_rgb(140, 220, 140),
                             1 => egui::Color32::from_rgb(240, 200, 80),
                             _ => egui::Color32::from_rgb(240, 90, 80),
                         };
+                        // The member and, under the name, their ability: two columns
+                        // keep the card narrow enough to leave the banner clear.
+                        ui.vertical(|ui| {
+                            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
                         let name = ui.label(format!(
                             "{}: {}{}",
                             m.role,
@@ -1047,7 +1051,6 @@ fn draw_unit_card(
                                 battle.rules().campaign.veteran_ability_uses
                             ));
                         }
-                        ui.label(egui::RichText::new(m.condition()).color(color));
                         let ability = Ability::of_role(m.role);
                         let take_over = Action::TakeOver(m.role);
                         let can_take_over = battle.take_over_problem(u, m.role).is_none();
@@ -1093,28 +1096,34 @@ fn draw_unit_card(
                                 }
                             }
                             Some(a) if m.ability_used => {
-                                ui.label(egui::RichText::new(format!("{} used", a.title())).weak());
+                                ui.label(egui::RichText::new(format!("{} used", a.title())).small().weak());
                             }
                             Some(a) if m.ability_uses_left() > 1 => {
-                                ui.label(format!(
-                                    "{} ready ({} left)",
-                                    a.title(),
-                                    m.ability_uses_left()
-                                ));
+                                ui.label(
+                                    egui::RichText::new(format!(
+                                        "{} ready ({} left)",
+                                        a.title(),
+                                        m.ability_uses_left()
+                                    ))
+                                    .small(),
+                                );
                             }
                             Some(a) => {
-                                ui.label(format!("{} ready", a.title()));
+                                ui.label(egui::RichText::new(format!("{} ready", a.title())).small());
                             }
                             None if u.lieutenant_covers.is_some() && m.is_alive() => {
-                                ui.label(format!(
-                                    "doing the {}'s job",
-                                    u.lieutenant_covers.unwrap_or(Role::Lieutenant)
-                                ));
+                                ui.label(
+                                    egui::RichText::new(format!(
+                                        "doing the {}'s job",
+                                        u.lieutenant_covers.unwrap_or(Role::Lieutenant)
+                                    ))
+                                    .small(),
+                                );
                             }
-                            None => {
-                                ui.label("");
-                            }
+                            None => {}
                         }
+                        });
+                        ui.label(egui::RichText::new(m.condition()).color(color));
                         ui.end_row();
                     }
                 });
