@@ -22,6 +22,7 @@ use super::{ClientSystems, GameScreen};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelKeyboard>()
         .init_resource::<Held>()
+        .init_resource::<CursorAt>()
         .add_message::<CursorStep>()
         .add_systems(
             Update,
@@ -32,9 +33,16 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The keyboard into and out of the panels: the windowed client, with egui.
+/// The keyboard into and out of the panels, and the camera kept on the cursor: the
+/// windowed client.
 pub(super) fn panels_plugin(app: &mut App) {
     app.add_systems(
+        Update,
+        keep_cursor_in_view
+            .after(ClientSystems::Input)
+            .run_if(resource_changed::<CursorAt>),
+    )
+    .add_systems(
         PreUpdate,
         panel_focus_keys
             .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
@@ -54,6 +62,36 @@ pub struct CursorSystems;
 /// (x east, y south, as the world's x and z) that the key points to on screen.
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
 pub struct CursorStep(pub Vec2);
+
+/// Where the board's cursor stands on the table (its world point), set by the game whose
+/// cursor moved: the camera pans to keep it in view.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct CursorAt(pub Option<Vec3>);
+
+/// A cursor stepped out of the middle of the view (or off it) brings the camera round:
+/// the view is centred on it, as a pan with WASD would.
+fn keep_cursor_in_view(
+    at: Res<CursorAt>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    mut rig: ResMut<Rig>,
+    mut framing: ResMut<super::framing::Framing>,
+) {
+    let Some(point) = at.0 else { return };
+    let Some((camera, eye)) = cameras.iter().next() else {
+        return;
+    };
+    let Some(view) = camera.logical_viewport_size() else {
+        return;
+    };
+    let inside = camera.world_to_viewport(eye, point).is_ok_and(|p| {
+        let margin = view * 0.15;
+        p.cmpge(margin).all() && p.cmple(view - margin).all()
+    });
+    if !inside {
+        rig.focus = Vec3::new(point.x, rig.focus.y, point.z);
+        framing.steered();
+    }
+}
 
 /// Whether the keyboard is in the panels: a panel's widget has egui's focus, reached with
 /// F6 or Tab. The table's keys are off meanwhile ([`typing`]).

@@ -562,7 +562,7 @@ fn seats<G: GameClient>(
                 .strong()
                 .color(seat_color(p)),
             );
-            egui::ComboBox::from_id_salt(("seat", i))
+            let combo = egui::ComboBox::from_id_salt(("seat", i))
                 .selected_text(seat.to_string())
                 .width(120.0)
                 .show_ui(ui, |ui| {
@@ -580,8 +580,13 @@ fn seats<G: GameClient>(
                         }
                     }
                 })
-                .response
-                .on_hover_text("A person at this computer, or a bot; change it at any time");
+                .response;
+            // Read out by a screen reader with whose seat it is.
+            let label = format!("{}'s seat: {seat}", state.player_name(p));
+            combo.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, &label)
+            });
+            combo.on_hover_text("A person at this computer, or a bot; change it at any time");
         });
     }
 }

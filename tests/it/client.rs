@@ -596,6 +596,15 @@ fn the_arrows_and_enter_play_tank_commander_without_a_pointer() {
     }
     let target = target.expect("an arrow onto a blue hex");
     assert_eq!(app.world().resource::<Hovered>().0, Some(target));
+    // The camera is told where the cursor stands, to keep it in view.
+    assert_eq!(
+        app.world()
+            .resource::<tanktable::client::cursor::CursorAt>()
+            .0,
+        Some(tanktable::client::games::tank_commander::hex_to_world(
+            target
+        ))
+    );
     press(&mut app, KeyCode::Enter);
     for _ in 0..4 {
         app.update();

@@ -101,7 +101,7 @@ fn steer_cursor(
     session: Res<Session<TankChess>>,
     legal: Option<Res<crate::client::session::Legal<TankChess>>>,
     mut cursor: ResMut<ChessCursor>,
-    mut pick: ResMut<ChessPick>,
+    (mut pick, mut cursor_at): (ResMut<ChessPick>, ResMut<crate::client::cursor::CursorAt>),
     mut orders: MessageWriter<Order<TankChess>>,
 ) {
     if cursor.0.is_some() && motion.is_some_and(|m| m.delta != Vec2::ZERO) {
@@ -144,6 +144,9 @@ fn steer_cursor(
     }
     if cursor.0.is_some() && pick.hover != cursor.0 {
         pick.hover = cursor.0;
+    }
+    if cursor.is_changed() && cursor.0.is_some() {
+        cursor_at.0 = cursor.0.map(|sq| board::square_centre((w, h), sq));
     }
     if let Some(sq) = cursor.0
         && keys.just_pressed(KeyCode::Enter)

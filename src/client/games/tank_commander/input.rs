@@ -15,7 +15,7 @@ use super::highlights::{Highlights, Hovered, Selection};
 use super::mirror::HexPos;
 use super::panels::bar_items;
 use crate::client::ClientSystems;
-use crate::client::cursor::{CursorStep, step_towards};
+use crate::client::cursor::{CursorAt, CursorStep, step_towards};
 use crate::client::input::{PanelOutlines, PressOrigin, typing};
 use crate::client::session::{Busy, Order, Session, SkipAnimations};
 use crate::framework::{Game, PlayerId};
@@ -264,7 +264,7 @@ fn steer_cursor(
     session: Res<Session<TankCommander>>,
     selection: Res<Selection>,
     mut cursor: ResMut<KeyCursor>,
-    mut hovered: ResMut<Hovered>,
+    (mut hovered, mut cursor_at): (ResMut<Hovered>, ResMut<CursorAt>),
     mut clicked: ResMut<Clicked>,
 ) {
     if cursor.0.is_some() && motion.is_some_and(|m| m.delta != Vec2::ZERO) {
@@ -306,8 +306,11 @@ fn steer_cursor(
             cursor.0 = Some(next);
         }
     }
-    if cursor.is_changed() && cursor.0.is_some() && hovered.0 != cursor.0 {
-        hovered.0 = cursor.0;
+    if cursor.is_changed() && cursor.0.is_some() {
+        if hovered.0 != cursor.0 {
+            hovered.0 = cursor.0;
+        }
+        cursor_at.0 = cursor.0.map(super::hex_to_world);
     }
     let Some(hex) = cursor.0 else { return };
     if !keys.just_pressed(KeyCode::Enter) {
