@@ -630,7 +630,7 @@ fn the_arrows_and_enter_play_tank_commander_without_a_pointer() {
 /// digit plays the move the panel lists under it.
 #[test]
 fn the_arrows_enter_and_a_digit_play_a_tank_chess_move_without_a_pointer() {
-    use tanktable::client::games::tank_chess::{ChessCursor, ChessPick, moves_to};
+    use tanktable::client::games::tank_chess::{ChessCursor, ChessPick, MOVE_KEYS, moves_to};
     use tanktable::rules::tank_chess::{Action as Chess, Square, TankChess};
     let mut app = app_on::<TankChess>(
         "scenarios/tank-chess/basic-16.ron",
@@ -672,19 +672,10 @@ fn the_arrows_enter_and_a_digit_play_a_tank_chess_move_without_a_pointer() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.world().resource::<ChessPick>().dest, Some(to));
     let offered: Vec<_> = moves_to(&legal, Some(from), to).collect();
-    let last = offered.len().min(9) - 1;
-    let digit = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ][last];
-    press(&mut app, digit);
+    // The panel numbers its moves from 1, and each number is its digit key.
+    assert_eq!(MOVE_KEYS[0], KeyCode::Digit1);
+    let last = offered.len().min(MOVE_KEYS.len()) - 1;
+    press(&mut app, MOVE_KEYS[last]);
     let history = session::<TankChess>(&app).game.history();
     assert_eq!(history.len(), 1);
     assert_eq!(history[0].action, offered[last]);
