@@ -423,12 +423,42 @@ fn how_to_play(
             }
         });
     }
+    ui.separator();
+    ui.label(egui::RichText::new("Keys").strong());
+    for line in keys(game) {
+        ui.label(egui::RichText::new(*line).small());
+    }
     ui.add_space(4.0);
     if ui
         .button("All the rules, with the readings we play (F1)")
         .clicked()
     {
         reference.show(game, None);
+    }
+}
+
+/// How a game is played from the keyboard, for its "How to play" card
+/// (`docs/accessibility.md` has the whole list).
+const fn keys(game: GameKind) -> &'static [&'static str] {
+    const PANELS: &str = "F6 takes the keys into the panels (Tab moves, Enter presses, Escape gives them back) · F1 opens the rules · Escape the menu";
+    const CAMERA: &str = "WASD pans, Q/E orbit, Z/X zoom, R resets the view, T looks straight down";
+    match game {
+        GameKind::TankCommander => &[
+            "Arrows step a gold ring over the board; Enter picks under it, as a click would (select, aim, drive)",
+            "Tab: next unit · Enter: Activate · the action bar shows each button's key ([M] move, [F] fire …)",
+            PANELS,
+            CAMERA,
+        ],
+        GameKind::TankChess => &[
+            "Arrows step a gold frame over the board; Enter picks the piece or square under it",
+            "1–9 play the moves listed under Moves to …",
+            PANELS,
+            CAMERA,
+        ],
+        GameKind::BattleTanks | GameKind::TankCombat | GameKind::RangeDuel => &[
+            "Tab (or F6) moves between the buttons, Enter or Space presses one, Escape leaves them",
+            "Arrows and WASD pan, Q/E orbit, Z/X zoom, R resets the view · F1 opens the rules",
+        ],
     }
 }
 

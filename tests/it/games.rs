@@ -187,7 +187,7 @@ fn a_file_of_the_wrong_kind_is_named_for_what_it_is() {
     let err = fails(&["sim", "scenarios/skirmish.ron", "--bots", "genius"]);
     assert!(
         err.contains(
-            "Tank Commander has no bot called `genius`; its bots are tactical, major, general, greedy, random"
+            "Tank Commander has no bot called `genius`; its bots are tactical, veteran, major, general, greedy, random"
         ),
         "{err}"
     );

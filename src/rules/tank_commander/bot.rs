@@ -726,7 +726,7 @@ impl TankCommander {
 
     /// How far `at` is from what `unit` wants: just inside gun range of the nearest enemy,
     /// and the mission's waypoints or edge.
-    fn goal_distance(&self, unit: &Unit, at: hexx::Hex) -> f64 {
+    pub(super) fn goal_distance(&self, unit: &Unit, at: hexx::Hex) -> f64 {
         if unit.is_apc() {
             return self.apc_goal_distance(unit, at);
         }
@@ -1210,6 +1210,10 @@ pub(super) fn decide(game: &TankCommander, player: PlayerId, style: &Style) -> O
         && game.nearest_enemy_distance(unit) <= u32::from(unit.gun_range(game.rules())) + 2
     {
         return Some(Action::UseAbility(Ability::BoomingVoice));
+    }
+    // 4½. With no shot to be had this activation, keep out of the enemy's next reach.
+    if let Some(a) = game.standoff_choice(player, unit, &legal, style) {
+        return Some(a);
     }
     // 5. Turn the turret, turn or move to the best position (one step lookahead).
     if let Some(a) = game.drive_choice(player, unit, &legal, &style.moving()) {

@@ -68,7 +68,7 @@ pub const STEPS: [Step; 7] = [
     },
     Step {
         name: "Drive",
-        ask: "Click a blue hex to drive there (or press Move [M] to go one hex forward).",
+        ask: "Click a blue hex to drive there, or walk the gold ring to it with the arrows and press Enter (Move [M] goes one hex forward).",
         why: "Each blue hex shows what it costs in action points; tanks move forward only.",
         rule: "tc.play.move",
     },
@@ -86,7 +86,7 @@ pub const STEPS: [Step; 7] = [
     },
     Step {
         name: "Aim",
-        ask: "Drive on until a target stands on a red hex, labelled with its odds; click it to aim.",
+        ask: "Drive on until a target stands on a red hex, labelled with its odds; click it (or ring it with the arrows, then Enter) to aim.",
         why: "The plate gives the exact chance to hit and to penetrate; the line shows the sight.",
         rule: "tc.target.line-of-sight",
     },
