@@ -10,7 +10,7 @@ use super::commands::{Input, progress};
 use crate::dispatch_game;
 use crate::framework::Playable;
 use crate::framework::playable;
-use crate::lab::{self, Ask, LabReport, Live, VariantFile, variant, whatif};
+use crate::lab::{self, Ask, LabReport, Live, VariantFile, shard, variant, whatif};
 use crate::rules::{FileKind, GameKind};
 
 /// What `lab` was asked: `tanktable lab --help`.
@@ -69,6 +69,22 @@ pub struct LabArgs {
     /// What-if: write the record cut at --at, to play on from there.
     #[arg(long, value_name = "FILE")]
     pub branch: Option<PathBuf>,
+    /// Play only part I of N of the games (game i of each variant when i mod N = I - 1),
+    /// for `tanktable lab merge` to put together with the other parts; needs --out.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Write the games played (a shard, or with no --shard the whole run) to FILE for
+    /// `tanktable lab merge FILE…`, instead of printing the report.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+impl LabArgs {
+    /// Whether this is `lab merge FILE…` (and not a file called `merge`).
+    #[must_use]
+    pub fn is_merge(&self) -> bool {
+        self.files.first().is_some_and(|f| f.as_os_str() == "merge") && !Path::new("merge").exists()
+    }
 }
 
 /// Runs `lab`.
@@ -79,11 +95,26 @@ pub fn run(options: &LabArgs) -> Result<ExitCode, String> {
     if options.games == 0 {
         return Err("--games must be at least 1".into());
     }
+    if options
+        .files
+        .first()
+        .is_some_and(|f| f.as_os_str() == "merge")
+        && !Path::new("merge").exists()
+    {
+        return merge(&options.files[1..], options);
+    }
+    if options.shard.is_some() && options.out.is_none() {
+        return Err(
+            "--shard writes its games to --out FILE, for `tanktable lab merge` to put together"
+                .into(),
+        );
+    }
     for path in [
         &options.csv,
         &options.games_csv,
         &options.save_variant,
         &options.branch,
+        &options.out,
     ]
     .into_iter()
     .flatten()
@@ -133,6 +164,8 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
         options.save_variant.as_ref().map(|_| "--save-variant"),
         options.fields.then_some("--fields"),
         options.random_builds.then_some("--random-builds"),
+        options.shard.as_ref().map(|_| "--shard"),
+        options.out.as_ref().map(|_| "--out"),
     ];
     if let Some(record) = records.first() {
         if inputs.len() > 1 {
@@ -228,13 +261,15 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
         draft: options.random_builds,
         background: false,
     };
-    let (plan, mut question) = lab::plan::<G>(&setup, &setup_name, &variants, &ask)?;
+    let (mut plan, mut question) = lab::plan::<G>(&setup, &setup_name, &variants, &ask)?;
     question.sweep = sweep_path;
+    if let Some(spec) = &options.shard {
+        plan.shard = Some(shard::parse_part(spec)?);
+    }
     let live = Live::new(plan.arms.len());
-    let total = options
-        .games
-        .saturating_mul(u32::try_from(plan.arms.len()).unwrap_or(u32::MAX));
-    let bar = progress(total);
+    let per_arm = shard::indices(options.games, plan.shard.unwrap_or((1, 1))).count();
+    let total = u64::try_from(per_arm.saturating_mul(plan.arms.len())).unwrap_or(u64::MAX);
+    let bar = progress(u32::try_from(total).unwrap_or(u32::MAX));
     let started = std::time::Instant::now();
     std::thread::scope(|scope| {
         let worker = scope.spawn(|| lab::run::<G>(&plan, &live));
@@ -249,13 +284,57 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let results = live.snapshot();
+    if let Some(out) = &options.out {
+        let (part, parts) = plan.shard.unwrap_or((1, 1));
+        let tunings = plan
+            .arms
+            .iter()
+            .map(|a| variant::tuning_text::<G>(&a.setup))
+            .collect::<Result<Vec<_>, _>>()?;
+        let file = shard::Shard {
+            format: shard::FORMAT.into(),
+            build: env!("CARGO_PKG_VERSION").into(),
+            rules: shard::fingerprint(&tunings),
+            part,
+            parts,
+            question,
+            results: results.iter().map(|r| (**r).clone()).collect(),
+        };
+        crate::data::write_atomic(out, &file.to_json()?)
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        say!(
+            "Wrote shard {part}/{parts} ({} games in {seconds:.2} s) to {}: merge the parts with `tanktable lab merge FILE…`.",
+            results.len(),
+            out.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     let report = LabReport::build(question, &results);
+    emit(&report, &results, options)?;
+    if !options.json {
+        say!(
+            "{} games in {seconds:.2} s, {:.0} games/s on {} thread(s)",
+            results.len(),
+            results.len() as f64 / seconds.max(1e-9),
+            ask.threads
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a report as the options ask: its CSV files, then the report itself on the
+/// standard output, as text or JSON.
+fn emit<R: std::borrow::Borrow<lab::GameResult>>(
+    report: &LabReport,
+    results: &[R],
+    options: &LabArgs,
+) -> Result<(), String> {
     if let Some(path) = &options.csv {
         crate::data::write_atomic(path, &report.to_csv())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     if let Some(path) = &options.games_csv {
-        crate::data::write_atomic(path, &lab::report::games_csv(&report.question, &results))
+        crate::data::write_atomic(path, &lab::report::games_csv(&report.question, results))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     if options.json {
@@ -264,12 +343,31 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
         for line in report.to_text().lines() {
             say!("{line}");
         }
-        say!(
-            "{} games in {seconds:.2} s, {:.0} games/s on {} thread(s)",
-            results.len(),
-            results.len() as f64 / seconds.max(1e-9),
-            ask.threads
-        );
+    }
+    Ok(())
+}
+
+/// `tanktable lab merge FILE…`: the report of the run the shards are the parts of, the
+/// same to the last digit as the whole run played on one machine.
+fn merge(files: &[PathBuf], options: &LabArgs) -> Result<ExitCode, String> {
+    if files.is_empty() {
+        return Err("lab merge takes the shard files to put together (`--shard I/N --out FILE` writes them)".into());
+    }
+    for path in [&options.csv, &options.games_csv].into_iter().flatten() {
+        crate::data::writable_target(path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    let mut shards = Vec::new();
+    for path in files {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+        shards.push((name.clone(), shard::Shard::from_json(&name, &text)?));
+    }
+    let (question, results) = shard::merge(&shards)?;
+    let report = LabReport::build(question, &results);
+    emit(&report, &results, options)?;
+    if !options.json {
+        say!("{} games from {} shards", results.len(), shards.len());
     }
     Ok(ExitCode::SUCCESS)
 }

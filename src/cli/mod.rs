@@ -76,6 +76,10 @@ pub struct DevArgs {
 pub struct DevArgs {}
 
 #[derive(Subcommand, Debug)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "parsed once from the command line: the lab's many options cost nothing there"
+)]
 pub enum Command {
     /// Open the desktop client on a game: a scenario or setup of any game (a new game), or
     /// a match record (play on from where it ends).
@@ -388,6 +392,8 @@ fn name_files(command: &mut Command) -> Result<(), String> {
         | Command::Perft { file, .. }
         | Command::Analyse { file, .. }
         | Command::Legal { file, .. } => one(file),
+        // A merge's files are shards, given by their paths.
+        Command::Lab(args) if args.is_merge() => Ok(()),
         Command::Lab(args) => args.files.iter_mut().try_for_each(one),
         _ => Ok(()),
     }

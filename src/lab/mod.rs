@@ -24,6 +24,7 @@ pub mod coverage;
 pub mod doc;
 pub mod report;
 pub mod run;
+pub mod shard;
 pub mod stats;
 pub mod variant;
 pub mod whatif;
@@ -135,6 +136,7 @@ pub fn plan<G: Playable>(
         threads: ask.threads.max(1),
         draft: ask.draft,
         background: ask.background,
+        shard: None,
     };
     Ok((plan, question))
 }

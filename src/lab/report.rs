@@ -7,7 +7,7 @@ use std::borrow::Borrow;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::coverage::{Count, Exercise, RuleRef, exercise};
 use super::run::GameResult;
@@ -22,7 +22,7 @@ fn question_same(report: &LabReport, name: &str) -> bool {
 }
 
 /// What the report is about.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Question {
     pub game: String,
     pub setup: String,
@@ -38,7 +38,7 @@ pub struct Question {
     pub sweep: Option<String>,
     /// The variants whose changes leave the rules as the base has them (a sweep's value
     /// that is the base's own): they get no verdict.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub same_as_base: Vec<String>,
     /// What was drawn at random for every game, when the question drew choices.
     pub draws: Option<String>,

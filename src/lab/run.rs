@@ -46,6 +46,8 @@ pub struct Plan<S> {
     pub draft: bool,
     /// Run the workers below normal priority (`Ask::background`).
     pub background: bool,
+    /// Play only this part `(I, N)` of the games ([`super::shard`]); none: all of them.
+    pub shard: Option<(u32, u32)>,
 }
 
 /// One finished game.
@@ -232,7 +234,8 @@ pub fn run<G: Playable>(plan: &Plan<G::Setup>, live: &Live) -> Result<(), String
         })
         .build()
         .map_err(|e| format!("cannot start {} worker threads: {e}", plan.threads))?;
-    let total = u64::from(plan.games) * arms as u64;
+    let games: Vec<u32> = super::shard::indices(plan.games, plan.shard.unwrap_or((1, 1))).collect();
+    let total = games.len() as u64 * arms as u64;
     // Variants take turns, so every variant's plot fills in at the same pace.
     pool.install(|| {
         (0..total).into_par_iter().try_for_each(|task| {
@@ -240,7 +243,7 @@ pub fn run<G: Playable>(plan: &Plan<G::Setup>, live: &Live) -> Result<(), String
                 return Ok(());
             }
             let arm = (task % arms as u64) as usize;
-            let index = u32::try_from(task / arms as u64).unwrap_or(u32::MAX);
+            let index = games[(task / arms as u64) as usize];
             let a = &plan.arms[arm];
             let result = play_one::<G>(
                 &a.setup,

@@ -326,3 +326,66 @@ fn random_builds_value_every_upgrade_the_same_from_the_command_line_and_the_scre
         text(&out.stderr)
     );
 }
+
+/// A run cut into seven shards on the command line, as seven machines would play it,
+/// merges into the report the whole run gives, to the last digit; a shard of another
+/// seed and a missing shard are refused with a sentence that names them.
+#[test]
+fn seven_shards_from_the_command_line_merge_into_the_single_run() {
+    let dir = std::env::temp_dir().join(format!("tanktable-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let variant = "scenarios/lab/skirmish-tougher-hulls.ron";
+    let run = |extra: &[&str]| {
+        let mut args = vec!["lab", variant, "-n", "70", "--seed", "3", "--threads", "2"];
+        args.extend_from_slice(extra);
+        let out = tanktable(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        out
+    };
+    let single = run(&["--json"]);
+    let mut files = Vec::new();
+    for i in 1..=7 {
+        let file = dir.join(format!("part{i}.json"));
+        run(&[
+            "--shard",
+            &format!("{i}/7"),
+            "--out",
+            file.to_str().unwrap(),
+        ]);
+        files.push(file.to_str().unwrap().to_string());
+    }
+    let merge = |files: &[String]| {
+        let mut args = vec!["lab", "merge", "--json"];
+        args.extend(files.iter().map(String::as_str));
+        tanktable(&args)
+    };
+    let merged = merge(&files);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    assert_eq!(text(&merged.stdout), text(&single.stdout));
+    // Part 4 of another seed, then no part 4 at all.
+    let other = dir.join("other4.json");
+    let mut args = vec![
+        "lab", variant, "-n", "70", "--seed", "4", "--shard", "4/7", "--out",
+    ];
+    args.push(other.to_str().unwrap());
+    assert!(tanktable(&args).status.success());
+    let mut mixed = files.clone();
+    mixed[3] = other.to_str().unwrap().to_string();
+    let refused = merge(&mixed);
+    assert!(!refused.status.success());
+    assert!(
+        text(&refused.stderr).contains("is a shard of another run")
+            && text(&refused.stderr).contains("seed is 4, not 3"),
+        "{}",
+        text(&refused.stderr)
+    );
+    let mut short = files.clone();
+    short.remove(3);
+    let refused = merge(&short);
+    assert!(
+        text(&refused.stderr).contains("shard 4 of 7 is missing (given: 1, 2, 3, 5, 6, 7)"),
+        "{}",
+        text(&refused.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
