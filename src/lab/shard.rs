@@ -87,10 +87,14 @@ impl Shard {
     /// # Errors
     /// A sentence naming the file when it is not a shard this program can merge.
     pub fn from_json(name: &str, text: &str) -> Result<Self, String> {
-        let format = serde_json::from_str::<serde_json::Value>(text)
-            .ok()
-            .and_then(|v| v.get("format").and_then(|f| f.as_str()).map(str::to_owned));
-        match format.as_deref() {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            format!(
+                "{name}:{}:{}: not a lab shard, or one cut short: {e}",
+                e.line(),
+                e.column()
+            )
+        })?;
+        match value.get("format").and_then(|f| f.as_str()) {
             Some(FORMAT) => {}
             Some(other) => {
                 return Err(format!(
@@ -103,8 +107,7 @@ impl Shard {
                 ));
             }
         }
-        serde_json::from_str(text)
-            .map_err(|e| format!("{name}:{}:{}: not a whole shard: {e}", e.line(), e.column()))
+        serde_json::from_value(value).map_err(|e| format!("{name}: not a whole shard: {e}"))
     }
 }
 
@@ -320,6 +323,16 @@ mod tests {
         cut_short[0].results.pop();
         let why = merge(&named(cut_short)).expect_err("a part cut short");
         assert!(why.contains("a run cut short"), "{why}");
+        let text = shard_of(5, (1, 3)).to_json().expect("json");
+        let half = (0..=text.len() / 2)
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(0);
+        let why = Shard::from_json("cut.json", &text[..half]).expect_err("cut short");
+        assert!(
+            why.starts_with("cut.json:1:") && why.contains("cut short"),
+            "{why}"
+        );
         assert!(
             Shard::from_json("x.json", "{\"arms\": []}")
                 .expect_err("not a shard")

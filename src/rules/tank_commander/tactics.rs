@@ -146,7 +146,10 @@ pub struct VeteranBot;
 family_bot!(VeteranBot, "veteran", Style::VETERAN);
 
 /// For tuning (tests only): the tactical bot with the knobs `TANKTABLE_STYLE` turns
-/// (`standoff=0.2,threat=1,smoke=0`: see [`Style`]), under the name `tuned`.
+/// (`standoff=0.2,threat=1,smoke=0`: see [`Style`]), under the name `tuned`. The search's
+/// strength measurement plays it against the greedy bot:
+/// `TANKTABLE_BOT=tuned TANKTABLE_STYLE=standoff=0.2 TANKTABLE_GAMES=200 cargo test --release
+/// --no-default-features --lib search_strength -- --ignored --nocapture`.
 #[cfg(test)]
 pub struct TunedBot(pub Style);
 
@@ -826,35 +829,5 @@ mod tests {
         game.units[t.index()].at += Hex::new(0, -2);
         let closing = drive_out(&game, "T", &Style::VETERAN);
         assert!(closing.unsigned_distance_to(r) <= 6, "{closing:?}");
-    }
-
-    /// A measurement for tuning the tactical style: [`TunedBot`] (the knobs in
-    /// `TANKTABLE_STYLE`) against the greedy bot on every shipped two-sided scenario,
-    /// both sides, `TANKTABLE_GAMES` games each (7,200 games take about 10 s on two cores):
-    /// `TANKTABLE_STYLE=standoff=0.2 TANKTABLE_GAMES=200 cargo test --release
-    /// --no-default-features --lib tuned_strength -- --ignored --nocapture`.
-    #[test]
-    #[ignore = "a measurement: TANKTABLE_STYLE=standoff=0.2 TANKTABLE_GAMES=200 cargo test --release --no-default-features --lib tuned_strength -- --ignored --nocapture"]
-    fn tuned_strength_against_greedy() {
-        use crate::framework::Playable;
-        use crate::framework::strength::{measure, shipped_setups};
-        let games: u64 = std::env::var("TANKTABLE_GAMES")
-            .ok()
-            .and_then(|g| g.parse().ok())
-            .unwrap_or(20);
-        let rules = TankCommander::load_rules(None).expect("rules");
-        // Training Range's second side is a row of targets: not a side that plays.
-        let setups: Vec<_> = shipped_setups("")
-            .expect("the shipped scenarios")
-            .into_iter()
-            .filter(|p| {
-                !std::fs::read_to_string(p)
-                    .unwrap_or_default()
-                    .contains("Training(")
-            })
-            .collect();
-        let strength = measure::<TankCommander>(&setups, &rules, ("tuned", "greedy"), games, 2)
-            .expect("plays");
-        println!("{}", strength.table("tuned", "greedy"));
     }
 }
