@@ -3,7 +3,9 @@
 //! - a lab run scales with cores: 400 games (base and one variant) on 2 threads take at
 //!   most 1/1.8 of the time on 1 (compare the two figures);
 //! - simulate-from-here: 1,000 bot continuations from a position part-way through a
-//!   battle in at most 1 s on 2 threads.
+//!   battle in at most 1 s on 2 threads;
+//! - a merge of 1,000 shard files (read from their text, checked, added up, reported) in
+//!   at most 1 s.
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -37,8 +39,7 @@ fn lab_run(c: &mut Criterion) {
                     seed: 1,
                     bots: Vec::new(),
                     threads,
-                    draft: false,
-                    background: false,
+                    ..Ask::default()
                 };
                 let (plan, question) =
                     lab::plan::<TankCommander>(&setup, "skirmish", &variant, &ask)
@@ -83,5 +84,50 @@ fn simulate_from_here(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, lab_run, simulate_from_here);
+fn merge_shards(c: &mut Criterion) {
+    use lab::shard::{Shard, fingerprint, merge};
+    let setup = skirmish();
+    let variant = vec![(
+        "Tougher hulls".to_string(),
+        std::collections::BTreeMap::from([("tank.hull".to_string(), "5".to_string())]),
+    )];
+    // One real shard (200 games a variant, part 1 of 1,000), as its file holds it; the
+    // other 999 are its text under their own part numbers: a shard's size does not grow
+    // with its games, so the merge's work is that of 1,000 shards of any size.
+    let ask = Ask {
+        games: 200_000,
+        seed: 1,
+        threads: 2,
+        paired: true,
+        ..Ask::default()
+    };
+    let (mut plan, question) =
+        lab::plan::<TankCommander>(&setup, "skirmish", &variant, &ask).expect("a valid plan");
+    plan.shard = Some((1, 1000));
+    let live = Live::new(plan.arms.len());
+    lab::run::<TankCommander>(&plan, &live).expect("the games play");
+    let text = Shard::of((1, 1000), question, fingerprint(&[]), &live.snapshot())
+        .to_json()
+        .expect("json");
+    let texts: Vec<String> = (1..=1000)
+        .map(|i| text.replacen("\"part\":1,", &format!("\"part\":{i},"), 1))
+        .collect();
+    c.bench_function("lab: merge 1,000 shards", |b| {
+        b.iter(|| {
+            let shards: Vec<(String, Shard)> = texts
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    let name = format!("part{i}.json");
+                    let shard = Shard::from_json(&name, t).expect("a shard");
+                    (name, shard)
+                })
+                .collect();
+            let (question, merged) = merge(&shards).expect("merged");
+            black_box(merged.report(question))
+        });
+    });
+}
+
+criterion_group!(benches, lab_run, simulate_from_here, merge_shards);
 criterion_main!(benches);

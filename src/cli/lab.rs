@@ -77,6 +77,25 @@ pub struct LabArgs {
     /// `tanktable lab merge FILE…`, instead of printing the report.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Compare the variants unpaired: one game a seed, intervals as if the games were
+    /// independent (by default a question with variants pairs its games by seed and, where
+    /// that changes anything, plays each seed again with the seats swapped).
+    #[arg(long)]
+    pub unpaired: bool,
+    /// Stop as soon as a sequential test (SPRT) can say whether the variant moves a seat's
+    /// win rate by at least this many points; -n is then the most games a variant plays.
+    #[arg(long, value_name = "POINTS")]
+    pub sprt: Option<f64>,
+    /// The seat the sequential test asks about (default: the first).
+    #[arg(long, value_name = "SEAT")]
+    pub sprt_seat: Option<String>,
+    /// The sequential test's chance of answering "it changes" when it does not.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// The sequential test's chance of answering "it does not" when it changes by the
+    /// points asked.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
 }
 
 impl LabArgs {
@@ -166,6 +185,8 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
         options.random_builds.then_some("--random-builds"),
         options.shard.as_ref().map(|_| "--shard"),
         options.out.as_ref().map(|_| "--out"),
+        options.unpaired.then_some("--unpaired"),
+        options.sprt.map(|_| "--sprt"),
     ];
     if let Some(record) = records.first() {
         if inputs.len() > 1 {
@@ -253,6 +274,32 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
         variants.extend(lab::sweep_variants(&path, &values));
         sweep_path = Some(path);
     }
+    let sprt = match options.sprt {
+        Some(delta) => {
+            let seat = match &options.sprt_seat {
+                Some(seat) => seat.clone(),
+                None => {
+                    let game = G::from_setup(&setup)?;
+                    game.player_name(crate::framework::PlayerId(0))
+                }
+            };
+            Some(lab::Sprt {
+                seat,
+                delta,
+                alpha: options.alpha,
+                beta: options.beta,
+            })
+        }
+        None if options.sprt_seat.is_some() => {
+            return Err(
+                "--sprt-seat names the seat of a sequential test: give --sprt POINTS".into(),
+            );
+        }
+        None => None,
+    };
+    if options.unpaired && sprt.is_some() {
+        return Err("--sprt reads paired games; leave out --unpaired".into());
+    }
     let ask = Ask {
         games: options.games,
         seed: options.seed,
@@ -260,6 +307,8 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
         threads: options.threads.unwrap_or_else(lab::run::all_cores),
         draft: options.random_builds,
         background: false,
+        paired: !options.unpaired && !variants.is_empty(),
+        sprt,
     };
     let (mut plan, mut question) = lab::plan::<G>(&setup, &setup_name, &variants, &ask)?;
     question.sweep = sweep_path;
@@ -267,15 +316,52 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
         plan.shard = Some(shard::parse_part(spec)?);
     }
     let live = Live::new(plan.arms.len());
-    let per_arm = shard::indices(options.games, plan.shard.unwrap_or((1, 1))).count();
+    let per_arm = shard::indices(plan.games, plan.shard.unwrap_or((1, 1)), plan.pairing).count();
     let total = u64::try_from(per_arm.saturating_mul(plan.arms.len())).unwrap_or(u64::MAX);
     let bar = progress(u32::try_from(total).unwrap_or(u32::MAX));
     let started = std::time::Instant::now();
+    let tunings = plan
+        .arms
+        .iter()
+        .map(|a| variant::tuning_text::<G>(&a.setup))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (part, parts) = plan.shard.unwrap_or((1, 1));
+    let shard_file = |results: &[std::sync::Arc<lab::GameResult>]| {
+        shard::Shard::of(
+            (part, parts),
+            question.clone(),
+            shard::fingerprint(&tunings),
+            results,
+        )
+    };
+    let mut last_write = None;
     std::thread::scope(|scope| {
         let worker = scope.spawn(|| lab::run::<G>(&plan, &live));
         while !worker.is_finished() {
             bar.set_position(live.finished());
             std::thread::sleep(std::time::Duration::from_millis(50));
+            let every = if plan.shard.is_some() {
+                SHARD_EVERY
+            } else {
+                SPRT_EVERY
+            };
+            if question.sprt.is_none()
+                || last_write.is_some_and(|t: std::time::Instant| t.elapsed().as_secs_f64() < every)
+            {
+                continue;
+            }
+            last_write = Some(std::time::Instant::now());
+            match &options.out {
+                // A shard of a sequential run: written as it goes, for a merge to read.
+                Some(out) if plan.shard.is_some() => {
+                    if let Ok(json) = shard_file(&live.snapshot()).to_json() {
+                        let _ = crate::data::write_atomic(out, &json);
+                    }
+                }
+                _ => {
+                    lab::watch(&question, &live);
+                }
+            }
         }
         worker
             .join()
@@ -285,24 +371,14 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
     let seconds = started.elapsed().as_secs_f64();
     let results = live.snapshot();
     if let Some(out) = &options.out {
-        let (part, parts) = plan.shard.unwrap_or((1, 1));
-        let tunings = plan
-            .arms
-            .iter()
-            .map(|a| variant::tuning_text::<G>(&a.setup))
-            .collect::<Result<Vec<_>, _>>()?;
-        let file = shard::Shard {
-            format: shard::FORMAT.into(),
-            build: env!("CARGO_PKG_VERSION").into(),
-            rules: shard::fingerprint(&tunings),
-            part,
-            parts,
-            question,
-            results: results.iter().map(|r| (**r).clone()).collect(),
-        };
-        crate::data::write_atomic(out, &file.to_json()?)
+        crate::data::write_atomic(out, &shard_file(&results).to_json()?)
             .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-        say!(
+        // A shard keeps its own games' lines: the merge has only their sums.
+        if let Some(path) = &options.games_csv {
+            crate::data::write_atomic(path, &lab::report::games_csv(&question, &results))
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        eprintln!(
             "Wrote shard {part}/{parts} ({} games in {seconds:.2} s) to {}: merge the parts with `tanktable lab merge FILE…`.",
             results.len(),
             out.display()
@@ -321,6 +397,17 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// How often, in seconds, a sequential run reads its test.
+const SPRT_EVERY: f64 = 0.05;
+
+/// How often, in seconds, a shard of a sequential run writes its games so far, for a
+/// merge to read.
+const SHARD_EVERY: f64 = 2.0;
+
+/// The exit status of `lab merge` when a sequential test has no answer yet and the
+/// shards are still playing: the shards should go on.
+pub const GO_ON: u8 = 3;
 
 /// Writes a report as the options ask: its CSV files, then the report itself on the
 /// standard output, as text or JSON.
@@ -363,11 +450,27 @@ fn merge(files: &[PathBuf], options: &LabArgs) -> Result<ExitCode, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {name}: {e}"))?;
         shards.push((name.clone(), shard::Shard::from_json(&name, &text)?));
     }
-    let (question, results) = shard::merge(&shards)?;
-    let report = LabReport::build(question, &results);
-    emit(&report, &results, options)?;
+    let (question, merged) = shard::merge(&shards)?;
+    let games = merged.games();
+    let whole = games == u64::from(question.games) * question.arms.len() as u64;
+    let report = merged.report(question);
+    match &merged {
+        shard::Merged::Games(results) => emit(&report, results, options)?,
+        shard::Merged::Sums(_) if options.games_csv.is_some() => {
+            return Err("--games-csv: these shards hold what their games add up to, not each game; give --games-csv to each shard's command instead".into());
+        }
+        shard::Merged::Sums(_) => emit::<lab::GameResult>(&report, &[], options)?,
+    }
     if !options.json {
-        say!("{} games from {} shards", results.len(), shards.len());
+        say!("{games} games from {} shards", shards.len());
+    }
+    if let Some(test) = &report.sprt {
+        if test.reading.answer.is_some() {
+            say!("The sequential test has answered: the shards can stop.");
+        } else if !whole {
+            say!("No answer yet: let the shards go on and merge again (exit status {GO_ON}).");
+            return Ok(ExitCode::from(GO_ON));
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

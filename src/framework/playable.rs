@@ -138,6 +138,18 @@ pub trait Playable: Game + Sized {
         None
     }
 
+    /// Whether chance decides who moves first in a way [`Playable::begin_swapped`] can
+    /// turn round: the lab's paired games then play each seed a second time with the
+    /// first move given to the other seat.
+    const SWAPS_FIRST: bool = false;
+
+    /// [`Game::begin`] with the chance that decides who moves first read the other way
+    /// round, for the twin of a lab game (Tank Commander: each side rolls the die the
+    /// other side rolled). Games whose first move chance does not decide just begin.
+    fn begin_swapped(&mut self, rng: &mut MatchRng) -> Vec<Self::Fact> {
+        self.begin(rng)
+    }
+
     /// Whether this match holds secrets: by default the game's [`Playable::SECRETS`]; a
     /// setup may bring some of its own (Tank Commander's hidden mines). Hot seat hides the
     /// screen between people when it does.

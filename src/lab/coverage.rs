@@ -270,19 +270,21 @@ impl Exercise {
 
 /// The games of `games` in which any of `rules` applied, and how many games there are.
 fn applied_in(rules: &[&RuleRef], games: &[&GameResult]) -> (u32, u32) {
-    let applied = games
-        .iter()
-        .filter(|g| {
-            g.tally
-                .rules
-                .iter()
-                .any(|(id, _)| rules.iter().any(|r| r.id == *id))
-        })
-        .count();
+    let applied = games.iter().filter(|g| applies(rules, g)).count();
     (
         u32::try_from(applied).unwrap_or(u32::MAX),
         u32::try_from(games.len()).unwrap_or(u32::MAX),
     )
+}
+
+/// Whether `game` applied any of `rules` (counted or not: a rule no fact reports never
+/// shows in a tally).
+#[must_use]
+pub fn applies<R: std::borrow::Borrow<RuleRef>>(rules: &[R], game: &GameResult) -> bool {
+    game.tally
+        .rules
+        .iter()
+        .any(|(id, _)| rules.iter().any(|r| r.borrow().id == *id))
 }
 
 /// How often the rules `refs` (those field `field` changes) applied in a variant's
@@ -296,8 +298,24 @@ pub fn exercise(
     base: Option<&[&GameResult]>,
 ) -> Exercise {
     let counted: Vec<&RuleRef> = refs.iter().filter(|r| r.counted).collect();
-    let (applied, of) = applied_in(&counted, games);
-    let base = base.map(|b| applied_in(&counted, b));
+    exercise_counts(
+        field,
+        refs,
+        applied_in(&counted, games),
+        base.map(|b| applied_in(&counted, b)),
+    )
+}
+
+/// [`exercise`] from counts: the variant's games that applied the field's counted rules
+/// and its games, and the same for the base.
+#[must_use]
+pub fn exercise_counts(
+    field: &str,
+    refs: &[RuleRef],
+    (applied, of): (u32, u32),
+    base: Option<(u32, u32)>,
+) -> Exercise {
+    let counted: Vec<&RuleRef> = refs.iter().filter(|r| r.counted).collect();
     let share = |(n, of): (u32, u32)| f64::from(n) / f64::from(of.max(1));
     let most = share((applied, of)).max(base.map_or(0.0, share));
     let names = |rs: &[&RuleRef]| {
@@ -440,6 +458,7 @@ mod tests {
             seed: 0,
             winners: vec![0],
             first: None,
+            swapped: false,
             rounds: 1,
             actions: 1,
             labels: Vec::new(),

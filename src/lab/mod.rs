@@ -25,14 +25,17 @@ pub mod doc;
 pub mod report;
 pub mod run;
 pub mod shard;
+pub mod sprt;
 pub mod stats;
+pub mod sums;
 pub mod variant;
 pub mod whatif;
 
 use std::collections::BTreeMap;
 
 pub use report::{ArmReport, LabReport, Question};
-pub use run::{Arm, GameResult, Live, Plan, run};
+pub use run::{Arm, GameResult, Live, Pairing, Plan, run};
+pub use sprt::Sprt;
 pub use stats::{Rate, Verdict};
 pub use variant::{Field, VariantFile};
 
@@ -42,7 +45,7 @@ use crate::framework::{Playable, PlayerId};
 
 /// How to run a question: games per variant, seed, bots by seat, worker threads, and
 /// whether each game's pre-game choices are drawn at random.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Ask {
     pub games: u32,
     pub seed: u64,
@@ -54,6 +57,12 @@ pub struct Ask {
     /// Run the workers below normal priority, so that a screen drawn beside them (the
     /// client's lab) keeps its frame rate while they use every core.
     pub background: bool,
+    /// Pair the games ([`Pairing`]): compare each variant with the base seed by seed and,
+    /// where swapping the seats changes anything, play each seed twice with the seats
+    /// swapped.
+    pub paired: bool,
+    /// Stop as soon as this sequential test answers (an A/B question only).
+    pub sprt: Option<Sprt>,
 }
 
 /// The name the base gets in every report.
@@ -103,16 +112,44 @@ pub fn plan<G: Playable>(
         return Err(problems.join("\n"));
     }
     let game = G::from_setup(setup)?;
-    let seats = (0..game.player_count())
+    let seats: Vec<String> = (0..game.player_count())
         .map(|i| game.player_name(PlayerId(u8::try_from(i).unwrap_or(u8::MAX))))
         .collect();
+    // Twins only where swapping the seats changes the game: chance decides the first
+    // move, or the seats' bots differ.
+    let pairing = ask.paired.then(|| {
+        let bots = run::seat_bots::<G>(&ask.bots, seats.len(), false);
+        Pairing {
+            twins: G::SWAPS_FIRST || bots.iter().any(|b| *b != bots[0]),
+        }
+    });
+    // Twins come two to a seed: an odd number of games is rounded up.
+    let games = if pairing.is_some_and(|p| p.twins) {
+        ask.games.saturating_add(ask.games % 2)
+    } else {
+        ask.games
+    };
+    if let Some(test) = &ask.sprt {
+        if arms.len() != 2 {
+            return Err(format!(
+                "the sequential test answers an A/B question: one variant against the base, not {}",
+                arms.len() - 1
+            ));
+        }
+        if pairing.is_none() {
+            return Err("the sequential test reads paired games: leave pairing on".into());
+        }
+        test.check(&seats)?;
+    }
     let question = Question {
         game: G::KIND.title().to_string(),
         setup: setup_name.to_string(),
         seed: ask.seed,
-        games: ask.games,
+        games,
         bots: ask.bots.clone(),
         seats,
+        pairing,
+        sprt: ask.sprt.clone(),
         arms: arms
             .iter()
             .map(|a| (a.name.clone(), a.changes.clone()))
@@ -130,15 +167,32 @@ pub fn plan<G: Playable>(
     };
     let plan = Plan {
         arms,
-        games: ask.games,
+        games,
         seed: ask.seed,
         bots: ask.bots.clone(),
         threads: ask.threads.max(1),
         draft: ask.draft,
         background: ask.background,
         shard: None,
+        pairing,
     };
     Ok((plan, question))
+}
+
+/// Reads a running question's sequential test over the games finished so far and, once
+/// it has answered, stops the run (the games still playing are left out of the report,
+/// which holds the seeds the test needed). True once answered; false without a test.
+pub fn watch(question: &Question, live: &Live) -> bool {
+    if question.sprt.is_none() {
+        return false;
+    }
+    let answered =
+        report::sprt_reading(question, &live.snapshot()).is_some_and(|r| r.answer.is_some());
+    if answered {
+        live.cancel
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+    answered
 }
 
 /// A sweep as variants: `path` set to each of `values`, named `path = value`.

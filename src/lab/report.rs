@@ -9,9 +9,11 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use super::coverage::{Count, Exercise, RuleRef, exercise};
-use super::run::GameResult;
-use super::stats::{Rate, Verdict, verdict};
+use super::coverage::{Count, Exercise, RuleRef, exercise_counts};
+use super::run::{GameResult, Pairing, seed_of};
+use super::sprt::{Reading, Sprt};
+use super::stats::{Rate, Verdict, verdict, verdict_of};
+use super::sums::{self, ArmSums, seed_differences};
 
 /// What a variant that changes nothing is told instead of a verdict.
 pub const SAME_AS_BASE: &str = "the base's own rules (the same games as A): no verdict";
@@ -42,6 +44,12 @@ pub struct Question {
     pub same_as_base: Vec<String>,
     /// What was drawn at random for every game, when the question drew choices.
     pub draws: Option<String>,
+    /// How the games are paired; none: compared unpaired.
+    #[serde(default)]
+    pub pairing: Option<Pairing>,
+    /// The sequential test that stops the run once it answers, when one was asked.
+    #[serde(default)]
+    pub sprt: Option<Sprt>,
     /// For each field a variant changes, the rules of the game's rules map it changes:
     /// the report counts the games that applied them.
     pub field_rules: BTreeMap<String, Vec<RuleRef>>,
@@ -125,6 +133,79 @@ pub struct ArmReport {
     /// Every rule of the map the variant's games applied and every kind of action they
     /// took, with in how many games and how many times.
     pub coverage: Count,
+    /// With paired games, how the verdict's interval was found (absent for the base).
+    pub paired: Option<PairedStat>,
+}
+
+/// A verdict read from paired games: how many seeds, and how much narrower the paired
+/// interval of the verdict's seat is than the unpaired one would be.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairedStat {
+    /// Seeds the base and the variant both played in full.
+    pub seeds: u32,
+    /// Games a seed: 2 when each is played again with the seats swapped.
+    pub per_seed: u32,
+    /// Half the width of the paired 95% interval, in points.
+    pub half_width: f64,
+    /// Half the width of the unpaired (Newcombe) interval over the same games, in points.
+    pub unpaired_half_width: f64,
+}
+
+impl PairedStat {
+    /// How much narrower the paired interval is, as a fraction of the unpaired (negative
+    /// when it is wider).
+    #[must_use]
+    pub fn narrower(&self) -> f64 {
+        if self.unpaired_half_width > 0.0 {
+            1.0 - self.half_width / self.unpaired_half_width
+        } else {
+            0.0
+        }
+    }
+
+    /// The line the report gives it.
+    #[must_use]
+    pub fn words(&self) -> String {
+        let n = self.narrower();
+        format!(
+            "paired over {} seeds{}: interval ±{:.1} points, {:.0}% {} than unpaired (±{:.1})",
+            self.seeds,
+            if self.per_seed == 2 {
+                " × 2 games, the seats swapped in the second"
+            } else {
+                ""
+            },
+            self.half_width,
+            100.0 * n.abs(),
+            if n >= 0.0 { "narrower" } else { "wider" },
+            self.unpaired_half_width
+        )
+    }
+}
+
+/// The sequential test's reading, and whether it stopped the run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SprtReport {
+    pub reading: Reading,
+    /// The reading in words.
+    pub words: String,
+}
+
+/// The sequential test of `question` over `results`: its reading after the seeds played
+/// in full from seed 0 on, stopping at the first seed after which it answers.
+#[must_use]
+pub fn sprt_reading<R: Borrow<GameResult>>(question: &Question, results: &[R]) -> Option<Reading> {
+    let test = question.sprt.as_ref()?;
+    let seat = test.seat_index(&question.seats)?;
+    let all: Vec<&GameResult> = results.iter().map(Borrow::borrow).collect();
+    let per = f64::from(Pairing::per_seed(question.pairing));
+    let diffs: Vec<f64> = seed_differences(question, &all, 1)
+        .into_iter()
+        .enumerate()
+        .take_while(|(i, (seed, _))| *seed as usize == *i)
+        .map(|(_, (_, d))| f64::from(d.get(seat).copied().unwrap_or(0)) / per)
+        .collect();
+    Some(test.read(&diffs))
 }
 
 /// The whole answer.
@@ -134,6 +215,8 @@ pub struct LabReport {
     pub arms: Vec<ArmReport>,
     /// The sweep's value whose seats' win rates are closest together, when it is a sweep.
     pub balanced: Option<String>,
+    /// The sequential test's reading, when the question asked for one.
+    pub sprt: Option<SprtReport>,
 }
 
 impl LabReport {
@@ -142,22 +225,39 @@ impl LabReport {
     pub fn build<R: Borrow<GameResult>>(question: Question, results: &[R]) -> Self {
         let mut sorted: Vec<&GameResult> = results.iter().map(Borrow::borrow).collect();
         sorted.sort_by_key(|r| (r.arm, r.index));
-        let of_arm = |i: usize| -> Vec<&GameResult> {
-            sorted
-                .iter()
-                .copied()
-                .filter(|r| usize::from(r.arm) == i)
-                .collect()
-        };
-        let base_games = of_arm(0);
+        // A sequential test that answered: the report is of the seeds it needed, however
+        // many more the workers had finished by the time they stopped.
+        let reading = sprt_reading(&question, &sorted);
+        if let Some(r) = reading.as_ref().filter(|r| r.answer.is_some()) {
+            sorted.retain(|g| seed_of(g.index, question.pairing).0 < r.seeds);
+        }
+        let sprt = reading.zip(question.sprt.as_ref()).map(|(reading, test)| {
+            let per = Pairing::per_seed(question.pairing);
+            let name = question.arms.get(1).map_or("B", |a| a.0.as_str());
+            SprtReport {
+                words: test.words(name, &reading, per, question.games / per),
+                reading,
+            }
+        });
+        let sums = sums::of(&question, &sorted);
+        Self::from_sums(question, &sums, sprt)
+    }
+
+    /// The report of `question` from its variants' sums (a run's, or its shards' added up).
+    #[must_use]
+    pub fn from_sums(question: Question, sums: &[ArmSums], sprt: Option<SprtReport>) -> Self {
+        let none = ArmSums::default();
+        let sum_of = |i: usize| sums.get(i).unwrap_or(&none);
         let mut arms: Vec<ArmReport> = question
             .arms
             .iter()
             .enumerate()
             .map(|(i, (name, changes))| {
-                let games = of_arm(i);
-                let mut arm = arm_report(name, changes, &question.seats, &games);
-                let base = (i > 0).then_some(base_games.as_slice());
+                let s = sum_of(i);
+                let mut arm = arm_report(name, changes, &question.seats, s);
+                let count = |s: &ArmSums, field: &String| {
+                    (s.applied.get(field).copied().unwrap_or(0), s.games)
+                };
                 arm.exercised = changes
                     .keys()
                     .map(|field| {
@@ -165,18 +265,45 @@ impl LabReport {
                             .field_rules
                             .get(field)
                             .map_or(&[][..], Vec::as_slice);
-                        exercise(field, refs, &games, base)
+                        let base = (i > 0).then(|| count(sum_of(0), field));
+                        exercise_counts(field, refs, count(s, field), base)
                     })
                     .collect();
+                // With common seeds, game i of a variant and of the base meet the same
+                // dice as long as they play alike: the games whose result the change
+                // turned.
+                if i > 0 {
+                    arm.turned = Some(s.turned);
+                }
                 arm
             })
             .collect();
+        let per = Pairing::per_seed(question.pairing);
         if let Some((base, first)) = arms.first().map(|a| (a.rates.clone(), a.first_mover)) {
-            for arm in arms.iter_mut().skip(1) {
+            for (i, arm) in arms.iter_mut().enumerate().skip(1) {
                 if question.same_as_base.contains(&arm.name) {
                     continue;
                 }
                 arm.verdict = verdict(&arm.name, &question.seats, &base, &arm.rates);
+                if question.pairing.is_some() {
+                    let s = sum_of(i);
+                    let moves: Vec<(f64, f64, f64)> = (0..question.seats.len())
+                        .map(|seat| {
+                            let [sum, squares] = s.paired.get(seat).copied().unwrap_or([0; 2]);
+                            super::stats::paired_sums(s.seeds, sum, squares, per)
+                        })
+                        .collect();
+                    let unpaired = arm.verdict.clone();
+                    arm.verdict = verdict_of(&arm.name, &question.seats, &moves);
+                    if let (Some(v), Some(u)) = (&arm.verdict, unpaired) {
+                        arm.paired = Some(PairedStat {
+                            seeds: s.seeds,
+                            per_seed: per,
+                            half_width: (v.hi - v.lo) / 2.0,
+                            unpaired_half_width: (u.hi - u.lo) / 2.0,
+                        });
+                    }
+                }
                 if let (Some(a), Some(b)) = (first, arm.first_mover) {
                     let (d, lo, hi) = super::stats::difference(a, b);
                     arm.first_mover_verdict = Some(format!(
@@ -196,21 +323,6 @@ impl LabReport {
                 }
             }
         }
-        // With common seeds, game i of a variant and of the base meet the same dice as
-        // long as they play alike: count the games whose result the change turned.
-        let base: BTreeMap<u32, &Vec<u8>> = sorted
-            .iter()
-            .filter(|r| r.arm == 0)
-            .map(|r| (r.index, &r.winners))
-            .collect();
-        for (i, arm) in arms.iter_mut().enumerate().skip(1) {
-            let turned = sorted
-                .iter()
-                .filter(|r| usize::from(r.arm) == i)
-                .filter(|r| base.get(&r.index).is_some_and(|b| **b != r.winners))
-                .count();
-            arm.turned = Some(u32::try_from(turned).unwrap_or(u32::MAX));
-        }
         // The sweep's value with the smallest spread between the seats' win rates.
         let balanced = question.sweep.as_ref().and_then(|_| {
             arms.iter()
@@ -223,6 +335,7 @@ impl LabReport {
             question,
             arms,
             balanced,
+            sprt,
         }
     }
 
@@ -284,7 +397,7 @@ impl LabReport {
     pub fn to_text(&self) -> String {
         let q = &self.question;
         let mut out = format!(
-            "{} ({}): {} games per variant, bots {}, seed {}\n",
+            "{} ({}): {} games per variant, bots {}, seed {}{}\n",
             q.game,
             q.setup,
             q.games,
@@ -293,7 +406,14 @@ impl LabReport {
             } else {
                 q.bots.join(" vs ")
             },
-            q.seed
+            q.seed,
+            match q.pairing {
+                Some(Pairing { twins: true }) => {
+                    ", paired (each seed twice, the seats swapped in the second game)"
+                }
+                Some(Pairing { twins: false }) => ", paired by seed",
+                None => "",
+            }
         );
         for arm in &self.arms {
             let _ = writeln!(out, "{} — {} games", arm.name, arm.games);
@@ -328,6 +448,9 @@ impl LabReport {
             );
             if let Some(v) = &arm.verdict {
                 let _ = writeln!(out, "  {}", v.words);
+                if let Some(p) = &arm.paired {
+                    let _ = writeln!(out, "  {}", p.words());
+                }
             } else if question_same(self, &arm.name) {
                 let _ = writeln!(out, "  {}", SAME_AS_BASE);
             }
@@ -377,6 +500,9 @@ impl LabReport {
         if let Some(b) = &self.balanced {
             let _ = writeln!(out, "nearest to even: {b}");
         }
+        if let Some(t) = &self.sprt {
+            let _ = writeln!(out, "{}", t.words);
+        }
         out
     }
 }
@@ -393,7 +519,8 @@ pub fn spread(arm: &ArmReport) -> f64 {
 /// Writes the per-game results as CSV: one line per game.
 #[must_use]
 pub fn games_csv<R: Borrow<GameResult>>(question: &Question, results: &[R]) -> String {
-    let mut out = String::from("variant,game,seed,winners,first_mover,rounds,actions\n");
+    let mut out =
+        String::from("variant,game,seed,winners,first_mover,rounds,actions,seats_swapped\n");
     let mut sorted: Vec<&GameResult> = results.iter().map(Borrow::borrow).collect();
     sorted.sort_by_key(|r| (r.arm, r.index));
     for r in sorted {
@@ -417,14 +544,15 @@ pub fn games_csv<R: Borrow<GameResult>>(question: &Question, results: &[R]) -> S
             .map_or("", String::as_str);
         let _ = writeln!(
             out,
-            "{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{}",
             csv_field(name),
             r.index,
             r.seed,
             csv_field(&winners.join(" ")),
             csv_field(first),
             r.rounds,
-            r.actions
+            r.actions,
+            r.swapped
         );
     }
     out
@@ -442,106 +570,23 @@ fn arm_report(
     name: &str,
     changes: &BTreeMap<String, String>,
     seat_names: &[String],
-    games: &[&GameResult],
+    s: &ArmSums,
 ) -> ArmReport {
-    let seats = seat_names.len();
-    let count = u32::try_from(games.len()).unwrap_or(u32::MAX);
-    let mut wins = vec![0u32; seats];
-    let mut no_winner = 0;
-    let mut lengths: BTreeMap<u32, u32> = BTreeMap::new();
-    let (mut rounds, mut actions) = (0u64, 0u64);
-    let (mut first_games, mut first_wins) = (0u32, 0u32);
-    // (seat, name) → [lasted games, lasted wins, lost games, lost wins]
-    let mut pieces: BTreeMap<(u8, String), [u32; 4]> = BTreeMap::new();
-    let mut losses: BTreeMap<[i32; 2], u32> = BTreeMap::new();
-    let mut counts: BTreeMap<String, u32> = BTreeMap::new();
-    let mut board = None;
-    let mut matchups: BTreeMap<(String, String), (u32, u32)> = BTreeMap::new();
-    let mut labelled = false;
-    // (seat, name) → [taken games, taken wins]; every seat's games and wins.
-    let mut taken: BTreeMap<(u8, String), [u32; 2]> = BTreeMap::new();
-    let mut seat_games = vec![[0u32; 2]; seats];
-    for g in games {
-        for (s, e) in seat_games.iter_mut().enumerate() {
-            e[0] += 1;
-            e[1] += u32::from(g.winners.contains(&u8::try_from(s).unwrap_or(u8::MAX)));
-        }
-        for (seat, name) in &g.tally.taken {
-            let e = taken.entry((*seat, name.clone())).or_default();
-            e[0] += 1;
-            e[1] += u32::from(g.winners.contains(seat));
-        }
-        for &w in &g.winners {
-            if let Some(c) = wins.get_mut(usize::from(w)) {
-                *c += 1;
-            }
-        }
-        if g.winners.is_empty() {
-            no_winner += 1;
-        }
-        *lengths.entry(g.rounds).or_default() += 1;
-        rounds += u64::from(g.rounds);
-        actions += u64::from(g.actions);
-        if let Some(f) = g.first
-            && !g.winners.is_empty()
-        {
-            first_games += 1;
-            first_wins += u32::from(g.winners.contains(&f));
-        }
-        for p in &g.tally.pieces {
-            let e = pieces.entry((p.seat, p.name.clone())).or_default();
-            let won = u32::from(g.winners.contains(&p.seat));
-            if p.lasted {
-                e[0] += 1;
-                e[1] += won;
-            } else {
-                e[2] += 1;
-                e[3] += won;
-            }
-        }
-        for spot in &g.tally.losses {
-            *losses.entry(*spot).or_default() += 1;
-        }
-        for c in &g.tally.counts {
-            *counts.entry(c.clone()).or_default() += 1;
-        }
-        board = board.or(g.tally.board);
-        // Seats with labels of their own (classes), or many seats: who beat whom.
-        let own_labels = g.labels.len() > 2
-            || g.labels
-                .iter()
-                .zip(seat_names)
-                .any(|(l, s)| !s.contains(l.as_str()));
-        if own_labels {
-            labelled = true;
-            for (i, row) in g.labels.iter().enumerate() {
-                for (j, col) in g.labels.iter().enumerate() {
-                    if i == j {
-                        continue;
-                    }
-                    let e = matchups.entry((row.clone(), col.clone())).or_default();
-                    e.0 += 1;
-                    let (wi, wj) = (
-                        g.winners.contains(&u8::try_from(i).unwrap_or(u8::MAX)),
-                        g.winners.contains(&u8::try_from(j).unwrap_or(u8::MAX)),
-                    );
-                    e.1 += u32::from(wi && !wj);
-                }
-            }
-        }
-    }
+    let count = s.games;
     let div = f64::from(count.max(1));
-    let mut taken: Vec<TakenValue> = taken
-        .into_iter()
-        .filter_map(|((seat, name), [tg, tw])| {
-            let [sg, sw] = *seat_games.get(usize::from(seat))?;
-            if tg == 0 || tg >= sg {
+    // Every seat plays every game: a seat's games are the variant's.
+    let mut taken: Vec<TakenValue> = s
+        .taken
+        .iter()
+        .filter_map(|((seat, name), &[tg, tw])| {
+            let sw = *s.wins.get(usize::from(*seat))?;
+            if tg == 0 || tg >= count {
                 return None;
             }
-            let (with, without) = (Rate::of(tw, tg), Rate::of(sw - tw, sg - tg));
+            let (with, without) = (Rate::of(tw, tg), Rate::of(sw - tw, count - tg));
             Some(TakenValue {
-                seat,
-                name,
+                seat: *seat,
+                name: name.clone(),
                 taken: with,
                 without,
                 difference: super::stats::difference(without, with),
@@ -553,39 +598,42 @@ fn arm_report(
             .cmp(&b.seat)
             .then(b.difference.0.total_cmp(&a.difference.0))
     });
+    let mut wins = s.wins.clone();
+    wins.resize(seat_names.len(), 0);
     ArmReport {
         name: name.to_string(),
         changes: changes.clone(),
         games: count,
         rates: wins.iter().map(|&w| Rate::of(w, count)).collect(),
         wins,
-        no_winner,
-        first_mover: (first_games > 0).then(|| Rate::of(first_wins, first_games)),
-        lengths,
-        mean_rounds: rounds as f64 / div,
-        mean_actions: actions as f64 / div,
+        no_winner: s.no_winner,
+        first_mover: (s.first[0] > 0).then(|| Rate::of(s.first[1], s.first[0])),
+        lengths: s.lengths.clone(),
+        mean_rounds: s.rounds as f64 / div,
+        mean_actions: s.actions as f64 / div,
         verdict: None,
         turned: None,
         first_mover_verdict: None,
-        pieces: pieces
-            .into_iter()
-            .map(|((seat, name), [lg, lw, xg, xw])| PieceValue {
-                seat,
-                name,
+        pieces: s
+            .pieces
+            .iter()
+            .map(|((seat, name), &[lg, lw, xg, xw])| PieceValue {
+                seat: *seat,
+                name: name.clone(),
                 lasted: Rate::of(lw, lg),
                 lost: Rate::of(xw, xg),
             })
             .collect(),
         taken,
-        board,
-        losses: losses.into_iter().collect(),
-        counts: counts.into_iter().collect(),
-        matchups: if labelled {
-            matchups
-                .into_iter()
-                .map(|((row, col), (n, w))| Matchup {
-                    row,
-                    col,
+        board: s.board,
+        losses: s.losses.iter().map(|(k, v)| (*k, *v)).collect(),
+        counts: s.counts.iter().map(|(k, v)| (k.clone(), *v)).collect(),
+        matchups: if s.labelled {
+            s.matchups
+                .iter()
+                .map(|((row, col), &[n, w])| Matchup {
+                    row: row.clone(),
+                    col: col.clone(),
                     rate: Rate::of(w, n),
                 })
                 .collect()
@@ -593,9 +641,7 @@ fn arm_report(
             Vec::new()
         },
         exercised: Vec::new(),
-        coverage: games.iter().fold(Count::default(), |mut c, g| {
-            c.add(&g.tally);
-            c
-        }),
+        paired: None,
+        coverage: s.coverage.clone(),
     }
 }

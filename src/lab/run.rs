@@ -48,6 +48,57 @@ pub struct Plan<S> {
     pub background: bool,
     /// Play only this part `(I, N)` of the games ([`super::shard`]); none: all of them.
     pub shard: Option<(u32, u32)>,
+    /// How the games are paired; none: every game on a seed of its own, compared unpaired.
+    pub pairing: Option<Pairing>,
+}
+
+/// Paired games: the statistics compare a variant with the base seed by seed (game `i`
+/// of every variant meets the same dice), and with `twins` every seed is played twice,
+/// the second time with the seats swapped (the bots exchange seats and, where chance
+/// decides who moves first, the first move goes to the other seat), so that neither the
+/// first move nor a lucky seed favours one seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pairing {
+    pub twins: bool,
+}
+
+impl Pairing {
+    /// Games played on one seed: 2 with twins, else 1.
+    #[must_use]
+    pub fn per_seed(pairing: Option<Self>) -> u32 {
+        if pairing.is_some_and(|p| p.twins) {
+            2
+        } else {
+            1
+        }
+    }
+}
+
+/// The seed number game `index` plays, and whether it is the twin with the seats
+/// swapped.
+#[must_use]
+pub fn seed_of(index: u32, pairing: Option<Pairing>) -> (u32, bool) {
+    match Pairing::per_seed(pairing) {
+        2 => (index / 2, index % 2 == 1),
+        _ => (index, false),
+    }
+}
+
+/// The bots by seat of a game with `seats` seats, as [`playable::bots_for`] reads the
+/// names; `swapped` moves every seat's bot to the next seat (two seats: they exchange).
+#[must_use]
+pub fn seat_bots<G: Playable>(names: &[String], seats: usize, swapped: bool) -> Vec<String> {
+    let default = [G::bot_names()[0].to_string()];
+    let names = if names.is_empty() {
+        &default[..]
+    } else {
+        names
+    };
+    let mut by_seat: Vec<String> = (0..seats).map(|i| names[i % names.len()].clone()).collect();
+    if swapped && seats > 0 {
+        by_seat.rotate_right(1);
+    }
+    by_seat
 }
 
 /// One finished game.
@@ -62,6 +113,9 @@ pub struct GameResult {
     pub winners: Vec<u8>,
     /// The seat that moved first, when chance decided it.
     pub first: Option<u8>,
+    /// Whether this is the twin of a paired seed, played with the seats swapped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub swapped: bool,
     pub rounds: u32,
     pub actions: u32,
     /// What each seat is (a Tank Combat class, else the seat's name).
@@ -148,7 +202,24 @@ pub fn play_one<G: Playable>(
     (arm, index): (u16, u32),
     draft: bool,
 ) -> Result<GameResult, String> {
-    let seed = derive_seed(base_seed, u64::from(index));
+    play_paired::<G>(setup, bots, base_seed, (arm, index), draft, None)
+}
+
+/// [`play_one`] under a pairing: game `index` plays the seed [`seed_of`] gives it, with
+/// the seats swapped when it is a twin.
+///
+/// # Errors
+/// A sentence when a bot or the rules fail.
+pub fn play_paired<G: Playable>(
+    setup: &G::Setup,
+    bots: &[String],
+    base_seed: u64,
+    (arm, index): (u16, u32),
+    draft: bool,
+    pairing: Option<Pairing>,
+) -> Result<GameResult, String> {
+    let (seed_index, swapped) = seed_of(index, pairing);
+    let seed = derive_seed(base_seed, u64::from(seed_index));
     let drawn = if draft {
         G::lab_draft(setup, &mut MatchRng::new(derive_seed(seed, u64::MAX - 1)))
     } else {
@@ -157,7 +228,11 @@ pub fn play_one<G: Playable>(
     let mut game = G::from_setup(drawn.as_ref().unwrap_or(setup))?;
     let n = game.player_count();
     let labels: Vec<String> = (0..n).map(|i| game.seat_label(seat(i))).collect();
-    let mut players = playable::bots_for::<G>(bots, n)?;
+    let mut players = if swapped {
+        playable::bots_for::<G>(&seat_bots::<G>(bots, n, true), n)?
+    } else {
+        playable::bots_for::<G>(bots, n)?
+    };
     let mut rng = MatchRng::new(seed);
     let mut tally = Tally::default();
     let mut rules: BTreeMap<&'static str, u32> = BTreeMap::new();
@@ -167,7 +242,11 @@ pub fn play_one<G: Playable>(
             g.fact_rules(fact, &mut |id| *rules.entry(id).or_default() += 1);
         }
     };
-    let opening = game.begin(&mut rng);
+    let opening = if swapped {
+        game.begin_swapped(&mut rng)
+    } else {
+        game.begin(&mut rng)
+    };
     note(&game, &opening, &mut tally);
     let played = play_on(
         game,
@@ -204,6 +283,7 @@ pub fn play_one<G: Playable>(
             .map(|o| o.winners.into_iter().map(|w| w.0).collect())
             .unwrap_or_default(),
         first: played.state.first_mover().map(|p| p.0),
+        swapped,
         rounds: played.state.rounds(),
         actions: u32::try_from(played.actions.len()).unwrap_or(u32::MAX),
         labels,
@@ -234,7 +314,8 @@ pub fn run<G: Playable>(plan: &Plan<G::Setup>, live: &Live) -> Result<(), String
         })
         .build()
         .map_err(|e| format!("cannot start {} worker threads: {e}", plan.threads))?;
-    let games: Vec<u32> = super::shard::indices(plan.games, plan.shard.unwrap_or((1, 1))).collect();
+    let games: Vec<u32> =
+        super::shard::indices(plan.games, plan.shard.unwrap_or((1, 1)), plan.pairing).collect();
     let total = games.len() as u64 * arms as u64;
     // Variants take turns, so every variant's plot fills in at the same pace.
     pool.install(|| {
@@ -245,18 +326,21 @@ pub fn run<G: Playable>(plan: &Plan<G::Setup>, live: &Live) -> Result<(), String
             let arm = (task % arms as u64) as usize;
             let index = games[(task / arms as u64) as usize];
             let a = &plan.arms[arm];
-            let result = play_one::<G>(
+            let result = play_paired::<G>(
                 &a.setup,
                 &plan.bots,
                 plan.seed,
                 (u16::try_from(arm).unwrap_or(u16::MAX), index),
                 plan.draft,
+                plan.pairing,
             )
             .map_err(|e| {
+                let (seed_index, swapped) = seed_of(index, plan.pairing);
                 format!(
-                    "{}, game {index} (seed {}): {e}",
+                    "{}, game {index} (seed {}{}): {e}",
                     a.name,
-                    derive_seed(plan.seed, u64::from(index))
+                    derive_seed(plan.seed, u64::from(seed_index)),
+                    if swapped { ", seats swapped" } else { "" }
                 )
             })?;
             if let Ok(mut results) = live.results.lock() {

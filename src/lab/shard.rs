@@ -13,11 +13,12 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::report::Question;
-use super::run::GameResult;
+use super::report::{LabReport, Question};
+use super::run::{GameResult, Pairing};
+use super::sums::{self, ArmSums};
 
 /// What a shard file says it is, first thing.
-pub const FORMAT: &str = "tanktable lab shard 1";
+pub const FORMAT: &str = "tanktable lab shard 2";
 
 /// One part of a lab run, as written to its file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -32,8 +33,41 @@ pub struct Shard {
     /// Parts in the run.
     pub parts: u32,
     pub question: Question,
-    /// Its games, sorted by variant and game.
+    /// Its games, sorted by variant and game: kept for a sequential run, whose report
+    /// is of the seeds its test needed (see [`Shard::of`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub results: Vec<GameResult>,
+    /// What its games add up to, by variant: a shard's usual content, a few kilobytes
+    /// however many games it played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sums: Option<Vec<ArmSums>>,
+}
+
+/// The games of a merged run: every game, or what they add up to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Merged {
+    Games(Vec<GameResult>),
+    Sums(Vec<ArmSums>),
+}
+
+impl Merged {
+    /// The run's report.
+    #[must_use]
+    pub fn report(&self, question: Question) -> LabReport {
+        match self {
+            Self::Games(games) => LabReport::build(question, games),
+            Self::Sums(sums) => LabReport::from_sums(question, sums, None),
+        }
+    }
+
+    /// Games merged, over all variants.
+    #[must_use]
+    pub fn games(&self) -> u64 {
+        match self {
+            Self::Games(games) => games.len() as u64,
+            Self::Sums(sums) => sums.iter().map(|s| u64::from(s.games)).sum(),
+        }
+    }
 }
 
 /// The part `I/N` names: `1/1` is the whole run.
@@ -54,9 +88,17 @@ pub fn parse_part(spec: &str) -> Result<(u32, u32), String> {
     Ok((i, n))
 }
 
-/// The games of each variant that part `part` of `parts` plays, out of `games`.
-pub fn indices(games: u32, (part, parts): (u32, u32)) -> impl Iterator<Item = u32> {
-    (part.saturating_sub(1)..games).step_by(parts.max(1) as usize)
+/// The games of each variant that part `part` of `parts` plays, out of `games`: those
+/// whose seed's number leaves `part - 1` divided by `parts`, so that a seed's twins (and
+/// with them the pairs the statistics read) stay in one part.
+pub fn indices(
+    games: u32,
+    (part, parts): (u32, u32),
+    pairing: Option<Pairing>,
+) -> impl Iterator<Item = u32> {
+    let per = Pairing::per_seed(pairing);
+    let parts = parts.max(1);
+    (0..games).filter(move |i| (i / per) % parts == part.saturating_sub(1))
 }
 
 /// A fingerprint of the rules a run plays: FNV-1a over the program's version and every
@@ -73,7 +115,53 @@ pub fn fingerprint(tunings: &[String]) -> String {
     format!("{hash:016x}")
 }
 
+/// How many games of each variant part `part` of `parts` plays: the length of
+/// [`indices`], without walking them.
+#[must_use]
+pub fn part_size(games: u32, (part, parts): (u32, u32), pairing: Option<Pairing>) -> u32 {
+    let per = Pairing::per_seed(pairing);
+    let parts = parts.max(1);
+    let first = part.saturating_sub(1);
+    let seeds = games.div_ceil(per);
+    if first >= seeds {
+        return 0;
+    }
+    let mine = (seeds - first).div_ceil(parts);
+    // The last seed may hold fewer than `per` games.
+    let last_short = (seeds - 1) % parts == first && !games.is_multiple_of(per);
+    mine * per - u32::from(last_short) * (per - games % per)
+}
+
 impl Shard {
+    /// Part `part` of `parts` of the run that asks `question`, with rules fingerprint
+    /// `rules`, holding `results`: as sums, or for a sequential run (whose report is of
+    /// the seeds its test needed, so cannot be summed ahead) as games.
+    #[must_use]
+    pub fn of<R: std::borrow::Borrow<GameResult>>(
+        (part, parts): (u32, u32),
+        question: Question,
+        rules: String,
+        results: &[R],
+    ) -> Self {
+        let mut games: Vec<&GameResult> = results.iter().map(std::borrow::Borrow::borrow).collect();
+        games.sort_by_key(|r| (r.arm, r.index));
+        let (results, sums) = if question.sprt.is_some() {
+            (games.into_iter().cloned().collect(), None)
+        } else {
+            (Vec::new(), Some(sums::of(&question, &games)))
+        };
+        Self {
+            format: FORMAT.into(),
+            build: env!("CARGO_PKG_VERSION").into(),
+            rules,
+            part,
+            parts,
+            question,
+            results,
+            sums,
+        }
+    }
+
     /// The shard as JSON, for its file.
     ///
     /// # Errors
@@ -149,7 +237,81 @@ fn difference(a: &Question, b: &Question) -> Option<String> {
 /// A sentence naming the file when the shards are not the parts of one run, each once:
 /// a shard of another run (which field differs), of another build or other rules, a
 /// part missing or given twice, or games that do not add up.
-pub fn merge(shards: &[(String, Shard)]) -> Result<(Question, Vec<GameResult>), String> {
+pub fn merge(shards: &[(String, Shard)]) -> Result<(Question, Merged), String> {
+    let (question, merged, missing) = merge_present(shards)?;
+    if let Some(words) = missing_words(&missing, shards) {
+        return Err(words);
+    }
+    Ok((question, merged))
+}
+
+/// "shards 3, 5 of 8 are missing (given: …)", or none when no part is missing.
+fn missing_words(missing: &[u32], shards: &[(String, Shard)]) -> Option<String> {
+    let parts = shards.first()?.1.parts;
+    if missing.is_empty() {
+        return None;
+    }
+    let mut given: Vec<u32> = shards.iter().map(|(_, s)| s.part).collect();
+    given.sort_unstable();
+    let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+    Some(format!(
+        "shard{} {} of {parts} {} missing (given: {})",
+        if missing.len() == 1 { "" } else { "s" },
+        list(missing),
+        if missing.len() == 1 { "is" } else { "are" },
+        list(&given)
+    ))
+}
+
+/// Reads every shard file (`*.json`) in `folder` and merges those that are there: the
+/// question, the merged games, the parts missing and, in words, what is missing and each
+/// file that could not be read (the client's lab shows a run's shards as they come in).
+///
+/// # Errors
+/// A sentence when the folder cannot be read, holds no shard, or its shards are not the
+/// parts of one run.
+pub fn read_folder(
+    folder: &std::path::Path,
+) -> Result<(Question, Merged, Vec<u32>, Vec<String>), String> {
+    let entries = std::fs::read_dir(folder)
+        .map_err(|e| format!("cannot read the folder {}: {e}", folder.display()))?;
+    let mut paths: Vec<std::path::PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    paths.sort();
+    let mut shards = Vec::new();
+    let mut notes = Vec::new();
+    for path in &paths {
+        let name = path.display().to_string();
+        match std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {name}: {e}"))
+            .and_then(|text| Shard::from_json(&name, &text))
+        {
+            Ok(shard) => shards.push((name, shard)),
+            Err(e) => notes.push(e),
+        }
+    }
+    if shards.is_empty() {
+        return Err(format!(
+            "{} holds no lab shard{}",
+            folder.display(),
+            notes.first().map(|n| format!(" ({n})")).unwrap_or_default()
+        ));
+    }
+    let (question, merged, missing) = merge_present(&shards)?;
+    if let Some(words) = missing_words(&missing, &shards) {
+        notes.insert(0, words);
+    }
+    Ok((question, merged, missing, notes))
+}
+
+/// [`merge`] of the shards given, with the parts missing listed instead of refused.
+///
+/// # Errors
+/// As [`merge`], but for missing parts.
+pub fn merge_present(shards: &[(String, Shard)]) -> Result<(Question, Merged, Vec<u32>), String> {
     let Some((first_name, first)) = shards.first() else {
         return Err("no shards to merge".into());
     };
@@ -185,46 +347,69 @@ pub fn merge(shards: &[(String, Shard)]) -> Result<(Question, Vec<GameResult>), 
             ));
         }
     }
-    let missing: Vec<String> = (1..=first.parts)
+    let missing: Vec<u32> = (1..=first.parts)
         .filter(|p| !seen.contains_key(p))
-        .map(|p| p.to_string())
         .collect();
-    if !missing.is_empty() {
-        return Err(format!(
-            "shard{} {} of {} {} missing (given: {})",
-            if missing.len() == 1 { "" } else { "s" },
-            missing.join(", "),
-            first.parts,
-            if missing.len() == 1 { "is" } else { "are" },
-            seen.keys()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
+    let question = &first.question;
+    let arms = question.arms.len();
+    let by_sums = first.sums.is_some();
     let mut results: Vec<GameResult> = Vec::new();
+    let mut total: Vec<ArmSums> = vec![ArmSums::default(); arms];
     for (name, s) in shards {
-        let expected: Vec<u32> = indices(s.question.games, (s.part, s.parts)).collect();
-        for (arm, _) in s.question.arms.iter().enumerate() {
+        if s.sums.is_some() != by_sums {
+            return Err(format!(
+                "{name} holds {} and {first_name} {}: merge the shards of one run",
+                if by_sums { "games" } else { "sums" },
+                if by_sums { "sums" } else { "games" }
+            ));
+        }
+        let size = part_size(question.games, (s.part, s.parts), question.pairing) as usize;
+        let cut_short = |arm: usize, got: usize| {
+            format!(
+                "{name} holds {got} games of variant {} where its part is {size} (a run cut short?)",
+                question.arms[arm].0,
+            )
+        };
+        if let Some(sums) = &s.sums {
+            if sums.len() != arms {
+                return Err(format!(
+                    "{name} holds the sums of {} variants where its question has {arms}",
+                    sums.len()
+                ));
+            }
+            for (arm, sum) in sums.iter().enumerate() {
+                if sum.games as usize != size {
+                    return Err(cut_short(arm, sum.games as usize));
+                }
+                total[arm].merge(sum);
+            }
+            continue;
+        }
+        let expected: Vec<u32> =
+            indices(question.games, (s.part, s.parts), question.pairing).collect();
+        for arm in 0..arms {
             let got: Vec<u32> = s
                 .results
                 .iter()
                 .filter(|r| usize::from(r.arm) == arm)
                 .map(|r| r.index)
                 .collect();
-            if got != expected {
-                return Err(format!(
-                    "{name} holds {} games of variant {} where its part is {} (a run cut short?)",
-                    got.len(),
-                    s.question.arms[arm].0,
-                    expected.len()
-                ));
+            // A sequential run's shards are merged as they go: each may be cut short,
+            // and the test reads the seeds all of them have played.
+            let partial = question.sprt.is_some()
+                && got.iter().all(|i| expected.binary_search(i).is_ok())
+                && got.windows(2).all(|w| w[0] < w[1]);
+            if got != expected && !partial {
+                return Err(cut_short(arm, got.len()));
             }
         }
         results.extend(s.results.iter().cloned());
     }
+    if by_sums {
+        return Ok((question.clone(), Merged::Sums(total), missing));
+    }
     results.sort_by_key(|r| (r.arm, r.index));
-    Ok((first.question.clone(), results))
+    Ok((question.clone(), Merged::Games(results), missing))
 }
 
 #[cfg(test)]
@@ -255,15 +440,73 @@ mod tests {
             .iter()
             .map(|a| lab::variant::tuning_text::<RangeDuel>(&a.setup).expect("tuning"))
             .collect();
-        Shard {
-            format: FORMAT.into(),
-            build: env!("CARGO_PKG_VERSION").into(),
-            rules: fingerprint(&tunings),
-            part: part.0,
-            parts: part.1,
-            question,
-            results: live.snapshot().iter().map(|r| (**r).clone()).collect(),
-        }
+        Shard::of(part, question, fingerprint(&tunings), &live.snapshot())
+    }
+
+    /// Part `part` of a sequential Range Duel question (a shorter duel, paired, a test
+    /// of Duelist 1's rate), played in full.
+    fn sequential_shard(part: (u32, u32)) -> Shard {
+        let setup = DuelSetup::builtin_default();
+        let short = BTreeMap::from([("rules.turn_limit".to_string(), "3".to_string())]);
+        let seats = lab::plan::<RangeDuel>(&setup, "default", &[], &Ask::default())
+            .expect("a plan")
+            .1
+            .seats;
+        let ask = Ask {
+            games: 3000,
+            seed: 5,
+            threads: 2,
+            paired: true,
+            sprt: Some(crate::lab::Sprt::new(&seats[0], 5.0)),
+            ..Ask::default()
+        };
+        let (mut plan, question) =
+            lab::plan::<RangeDuel>(&setup, "default", &[("short".into(), short)], &ask)
+                .expect("a plan");
+        plan.shard = Some(part);
+        let live = Live::new(plan.arms.len());
+        lab::run::<RangeDuel>(&plan, &live).expect("played");
+        Shard::of(part, question, fingerprint(&[]), &live.snapshot())
+    }
+
+    #[test]
+    fn a_sequential_runs_shards_merge_as_they_go_and_answer_as_the_single_run() {
+        let whole = sequential_shard((1, 1));
+        assert!(whole.sums.is_none() && !whole.results.is_empty());
+        let single = LabReport::build(whole.question.clone(), &whole.results);
+        let answered = single.sprt.as_ref().expect("a reading").reading.seeds;
+        assert!(
+            single
+                .sprt
+                .as_ref()
+                .is_some_and(|t| t.reading.answer.is_some())
+        );
+        // Three shards, each stopped a little after the answer's seed, as a merge reads
+        // them while they play.
+        let parts: Vec<Shard> = (1..=3)
+            .map(|i| {
+                let mut s = sequential_shard((i, 3));
+                s.results.retain(|r| r.index < answered + 40 + i);
+                s
+            })
+            .collect();
+        let (question, merged) = merge(&named(parts)).expect("merged");
+        let report = merged.report(question);
+        assert_eq!(
+            report.to_json().expect("json"),
+            single.to_json().expect("json")
+        );
+        // Cut before the answer, the merge has no answer yet.
+        let early: Vec<Shard> = (1..=3)
+            .map(|i| {
+                let mut s = sequential_shard((i, 3));
+                s.results.retain(|r| r.index < answered / 2);
+                s
+            })
+            .collect();
+        let (question, merged) = merge(&named(early)).expect("merged");
+        let t = merged.report(question).sprt.expect("a reading");
+        assert!(t.reading.answer.is_none(), "{}", t.words);
     }
 
     fn named(shards: Vec<Shard>) -> Vec<(String, Shard)> {
@@ -276,7 +519,11 @@ mod tests {
     #[test]
     fn seven_shards_merge_into_the_whole_runs_report_to_the_last_digit() {
         let whole = shard_of(5, (1, 1));
-        let single = LabReport::build(whole.question.clone(), &whole.results);
+        let single = LabReport::from_sums(
+            whole.question.clone(),
+            whole.sums.as_deref().expect("sums"),
+            None,
+        );
         // Through their files' text, as a merge on another machine reads them.
         let parts: Vec<Shard> = (1..=7)
             .map(|i| {
@@ -284,13 +531,13 @@ mod tests {
                 Shard::from_json("part", &s.to_json().expect("json")).expect("read back")
             })
             .collect();
-        let (question, results) = merge(&named(parts)).expect("merged");
-        let merged = LabReport::build(question, &results);
+        let (question, merged) = merge(&named(parts)).expect("merged");
+        assert_eq!(merged.games(), 140);
+        let merged = merged.report(question);
         assert_eq!(
             merged.to_json().expect("json"),
             single.to_json().expect("json")
         );
-        assert_eq!(results.len(), 140);
     }
 
     #[test]
@@ -320,7 +567,9 @@ mod tests {
             "{why}"
         );
         let mut cut_short = parts();
-        cut_short[0].results.pop();
+        if let Some(sums) = cut_short[0].sums.as_mut() {
+            sums[1].games -= 1;
+        }
         let why = merge(&named(cut_short)).expect_err("a part cut short");
         assert!(why.contains("a run cut short"), "{why}");
         let text = shard_of(5, (1, 3)).to_json().expect("json");
@@ -346,9 +595,28 @@ mod tests {
         for bad in ["0/3", "4/3", "3", "a/b", "1/0"] {
             assert!(parse_part(bad).is_err(), "{bad}");
         }
-        let mut all: Vec<u32> = (1..=4).flat_map(|i| indices(10, (i, 4))).collect();
+        let mut all: Vec<u32> = (1..=4).flat_map(|i| indices(10, (i, 4), None)).collect();
         all.sort_unstable();
         assert_eq!(all, (0..10).collect::<Vec<_>>());
-        assert_eq!(indices(10, (2, 4)).collect::<Vec<_>>(), vec![1, 5, 9]);
+        assert_eq!(indices(10, (2, 4), None).collect::<Vec<_>>(), vec![1, 5, 9]);
+        // Twins stay together: seed 1 is games 2 and 3.
+        let twins = Some(Pairing { twins: true });
+        assert_eq!(
+            indices(12, (2, 4), twins).collect::<Vec<_>>(),
+            vec![2, 3, 10, 11]
+        );
+        for games in 0..40 {
+            for parts in 1..7 {
+                for part in 1..=parts {
+                    for pairing in [None, twins] {
+                        assert_eq!(
+                            part_size(games, (part, parts), pairing) as usize,
+                            indices(games, (part, parts), pairing).count(),
+                            "{games} games, part {part}/{parts}, {pairing:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

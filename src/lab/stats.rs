@@ -59,6 +59,25 @@ pub fn difference(a: Rate, b: Rate) -> (f64, f64, f64) {
     (d, lo.max(-1.0), hi.min(1.0))
 }
 
+/// The mean of paired differences (one per seed: a seat's score with the variant less
+/// its score with the base) with its 95% interval, from the differences' own spread
+/// (normal; a paired test is sound for the hundreds of seeds a lab question plays). The
+/// differences come as whole numbers `k` over `per` games a seed (the score is `k / per`):
+/// `n` seeds, the sum of `k` and the sum of `k²`, so that the parts of a run add up to the
+/// whole exactly.
+#[must_use]
+pub fn paired_sums(n: u32, sum: i64, squares: i64, per: u32) -> (f64, f64, f64) {
+    let (n, per) = (f64::from(n), f64::from(per.max(1)));
+    let (sum, squares) = (sum as f64 / per, squares as f64 / (per * per));
+    if n < 2.0 {
+        return (if n == 1.0 { sum } else { 0.0 }, -1.0, 1.0);
+    }
+    let mean = sum / n;
+    let variance = ((squares - sum * sum / n) / (n - 1.0)).max(0.0);
+    let half = Z * (variance / n).sqrt();
+    (mean, (mean - half).max(-1.0), (mean + half).min(1.0))
+}
+
 /// One variant against the base: how much it moves one seat's win rate.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Verdict {
@@ -82,10 +101,16 @@ pub struct Verdict {
 /// one when the biggest move is a loss (draws keep the two moves apart).
 #[must_use]
 pub fn verdict(name: &str, seats: &[String], a: &[Rate], b: &[Rate]) -> Option<Verdict> {
-    let (seat, (d, lo, hi)) = a
+    let moves: Vec<(f64, f64, f64)> = a.iter().zip(b).map(|(a, b)| difference(*a, *b)).collect();
+    verdict_of(name, seats, &moves)
+}
+
+/// The verdict from each seat's move `(difference, low, high)` as fractions, however the
+/// intervals were found (unpaired, or paired seed by seed).
+#[must_use]
+pub fn verdict_of(name: &str, seats: &[String], moves: &[(f64, f64, f64)]) -> Option<Verdict> {
+    let (seat, &(d, lo, hi)) = moves
         .iter()
-        .zip(b)
-        .map(|(a, b)| difference(*a, *b))
         .enumerate()
         .max_by(|x, y| x.1.0.abs().total_cmp(&y.1.0.abs()))?;
     let name_of = |i: usize| seats.get(i).cloned().unwrap_or_default();
@@ -175,6 +200,21 @@ mod tests {
             (lo - 0.0524).abs() < 0.001 && (hi - 0.3339).abs() < 0.001,
             "{lo} {hi}"
         );
+    }
+
+    #[test]
+    fn the_paired_interval_is_the_mean_plus_or_minus_z_standard_errors() {
+        // Differences 1, 0, 0, 0 repeated: mean 0.25, sample variance 0.25 · 0.75 · n/(n-1).
+        let (d, lo, hi) = paired_sums(400, 100, 100, 1);
+        let half = Z * (0.1875 * 400.0 / 399.0 / 400.0f64).sqrt();
+        assert!((d - 0.25).abs() < 1e-12);
+        assert!(
+            (hi - d - half).abs() < 1e-12 && (d - lo - half).abs() < 1e-12,
+            "{lo} {hi}"
+        );
+        assert_eq!(paired_sums(0, 0, 0, 1), (0.0, -1.0, 1.0));
+        // Over two games a seed, the same differences counted in halves.
+        assert_eq!(paired_sums(400, 200, 400, 2), (d, lo, hi));
     }
 
     #[test]

@@ -123,8 +123,7 @@ fn a_bad_variant_lists_every_problem_by_name() {
             seed: 1,
             bots: Vec::new(),
             threads: 1,
-            draft: false,
-            background: false,
+            ..Ask::default()
         },
     )
     .unwrap_err();
@@ -148,8 +147,7 @@ fn report_of<G: Playable>(
         seed: 9,
         bots: Vec::new(),
         threads,
-        draft: false,
-        background: false,
+        ..Ask::default()
     };
     let (plan, question) = plan::<G>(setup, "t", variants, &ask).unwrap();
     let live = Live::new(plan.arms.len());
@@ -200,8 +198,7 @@ fn cancel_stops_before_the_next_game() {
         seed: 1,
         bots: Vec::new(),
         threads: 1,
-        draft: false,
-        background: false,
+        ..Ask::default()
     };
     let (plan, _) = plan::<RangeDuel>(&setup, "t", &[], &ask).unwrap();
     let live = Live::new(1);
@@ -282,6 +279,7 @@ fn game_with(index: u32, winners: &[u8], taken: &[(u8, &str)]) -> GameResult {
         seed: 0,
         winners: winners.to_vec(),
         first: None,
+        swapped: false,
         rounds: 1,
         actions: 1,
         labels: vec!["Blue".into(), "Red".into()],
@@ -307,6 +305,8 @@ fn a_choice_is_valued_by_its_seats_wins_with_it_and_without() {
         same_as_base: Vec::new(),
         draws: Some("upgrades".into()),
         field_rules: BTreeMap::new(),
+        pairing: None,
+        sprt: None,
     };
     // Blue takes the engine in games 0-3 and wins three of them; without it, it wins
     // neither of games 4-5. Red takes optics in every game: nothing to compare with.
@@ -422,4 +422,91 @@ fn a_background_run_gives_the_same_report() {
         LabReport::build(question, &live.snapshot())
     };
     assert_eq!(report(true), report(false));
+}
+
+/// A Range Duel A/B question (a shorter duel) with paired games and, with `delta`, a
+/// sequential test of Duelist 1's win rate; run on `threads` workers, read while it runs.
+fn paired_duel(threads: usize, games: u32, delta: Option<f64>, watching: bool) -> LabReport {
+    let setup = DuelSetup::builtin_default();
+    let game = RangeDuel::from_setup(&setup).unwrap();
+    let seat = game.player_name(crate::framework::PlayerId(0));
+    let ask = Ask {
+        games,
+        seed: 5,
+        threads,
+        paired: true,
+        sprt: delta.map(|d| Sprt::new(&seat, d)),
+        ..Ask::default()
+    };
+    let short = BTreeMap::from([("rules.turn_limit".to_string(), "3".to_string())]);
+    let (plan, question) =
+        plan::<RangeDuel>(&setup, "t", &[("short".into(), short)], &ask).unwrap();
+    let live = Live::new(plan.arms.len());
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| run::<RangeDuel>(&plan, &live));
+        while watching && !worker.is_finished() {
+            watch(&question, &live);
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        worker.join().unwrap().unwrap();
+    });
+    LabReport::build(question, &live.snapshot())
+}
+
+#[test]
+fn paired_games_read_the_verdict_seed_by_seed_and_say_how_much_narrower() {
+    let report = paired_duel(2, 400, None, true);
+    assert_eq!(report.question.pairing, Some(Pairing { twins: false }));
+    let b = &report.arms[1];
+    let p = b.paired.as_ref().expect("a paired verdict");
+    assert_eq!((p.seeds, p.per_seed), (400, 1));
+    // Common seeds make the variant's games follow the base's: the paired interval is
+    // the narrower, and the verdict's bounds are the paired ones.
+    assert!(p.narrower() > 0.0, "{}", p.words());
+    let v = b.verdict.as_ref().unwrap();
+    assert!(((v.hi - v.lo) / 2.0 - p.half_width).abs() < 1e-9);
+    assert!(
+        report.to_text().contains("narrower than unpaired"),
+        "{}",
+        report.to_text()
+    );
+}
+
+#[test]
+fn twins_give_the_first_move_to_the_other_side_on_the_same_seed() {
+    let setup = Battle::builtin_default();
+    let ask = Ask {
+        games: 7,
+        seed: 3,
+        threads: 1,
+        paired: true,
+        ..Ask::default()
+    };
+    let hull = BTreeMap::from([("tank.hull".to_string(), "5".to_string())]);
+    let (plan, question) = plan::<TankCommander>(&setup, "t", &[("B".into(), hull)], &ask).unwrap();
+    // Tank Commander rolls for the first move, so each seed is played twice: 7 → 8 games.
+    assert_eq!(question.pairing, Some(Pairing { twins: true }));
+    assert_eq!((plan.games, question.games), (8, 8));
+    let live = Live::new(2);
+    run::<TankCommander>(&plan, &live).unwrap();
+    let games = live.snapshot();
+    for pair in games.chunks(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        assert_eq!((a.arm, a.seed, a.swapped), (b.arm, b.seed, !b.swapped));
+        assert!(a.first.is_some() && a.first != b.first, "{a:?} {b:?}");
+    }
+}
+
+#[test]
+fn a_sequential_run_stops_at_the_same_seed_on_any_number_of_threads() {
+    let one = paired_duel(1, 4000, Some(5.0), true);
+    let four = paired_duel(4, 4000, Some(5.0), true);
+    let t = one.sprt.as_ref().expect("a reading");
+    assert!(t.reading.answer.is_some(), "{}", t.words);
+    assert!(t.reading.seeds < 4000, "{}", t.words);
+    assert_eq!(one.arms[1].games, t.reading.seeds);
+    assert_eq!(one.to_json().unwrap(), four.to_json().unwrap());
+    // The whole run, read afterwards, gives the same report.
+    let whole = paired_duel(2, 4000, Some(5.0), false);
+    assert_eq!(whole.to_json().unwrap(), one.to_json().unwrap());
 }

@@ -42,9 +42,11 @@ fn the_command_line_and_the_lab_screen_give_the_same_numbers() {
         seed: 7,
         bots: vec!["tactical".into(), "tactical".into()],
         threads: 1,
-        draft: false,
-        // As the screen asks: its workers below the screen's priority.
+        // As the screen asks: its workers below the screen's priority, its games paired
+        // (the command line's default for a question with variants).
         background: true,
+        paired: true,
+        ..Ask::default()
     };
     let mut running = backend
         .start(&[(file.name.clone(), file.changes.clone())], &ask, None)
@@ -388,4 +390,48 @@ fn seven_shards_from_the_command_line_merge_into_the_single_run() {
         text(&refused.stderr)
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_sequential_question_stops_once_answered_and_odd_asks_are_refused() {
+    let variant = "scenarios/lab/skirmish-tougher-hulls.ron";
+    let out = tanktable(&[
+        "lab",
+        variant,
+        "-n",
+        "20000",
+        "--sprt",
+        "5",
+        "--sprt-seat",
+        "Red",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let reading = &report["sprt"]["reading"];
+    assert_eq!(reading["answer"], "Lowers", "{}", report["sprt"]);
+    let games = report["arms"][1]["games"].as_u64().unwrap();
+    assert!(games < 2000, "{games} games a variant");
+    assert_eq!(games, 2 * reading["seeds"].as_u64().unwrap());
+    assert!(report["arms"][1]["paired"]["per_seed"] == 2);
+    for (args, why) in [
+        (&["--sprt", "5", "--unpaired"][..], "leave out --unpaired"),
+        (
+            &["--sprt", "5", "--sweep", "tank.hull=4..6"][..],
+            "A/B question",
+        ),
+        (&["--sprt", "5", "--sprt-seat", "Green"][..], "(Blue, Red)"),
+        (&["--sprt", "0"][..], "between 0 and 100"),
+        (&["--sprt-seat", "Red"][..], "give --sprt POINTS"),
+    ] {
+        let mut all = vec!["lab", variant, "-n", "10"];
+        all.extend_from_slice(args);
+        let out = tanktable(&all);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(why),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
 }

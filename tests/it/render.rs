@@ -1670,6 +1670,20 @@ fn lab_question(question: &str, games: usize) -> tanktable::client::lab::OpenLab
         None => (question, None),
     };
     let games = Some(u32::try_from(games).unwrap());
+    if let Some(dir) = question.strip_prefix("shards:") {
+        return OpenLab {
+            game: Some(GameKind::TankCommander),
+            shards: Some(PathBuf::from(dir)),
+            tab,
+            ..OpenLab::default()
+        };
+    }
+    if let Some(rest) = question.strip_prefix("sprt:") {
+        return OpenLab {
+            sprt: Some(5.0),
+            ..lab_question(rest, usize::try_from(games.unwrap_or(0)).unwrap())
+        };
+    }
     if let Some(setup) = question.strip_prefix("builds:") {
         let path = project(setup);
         let text = std::fs::read_to_string(&path).unwrap();
@@ -1792,6 +1806,68 @@ fn the_lab_answers_an_ab_question_with_plots() {
         gold > 300,
         "the upgrades that matter are missing ({gold} px)"
     );
+}
+
+#[test]
+fn the_lab_stops_a_sequential_question_and_reads_a_folder_of_shards() {
+    if !can_render() {
+        return;
+    }
+    // Tougher hulls with "Stop when the answer is known": the test answers long before
+    // the 20,000 games a variant the run may play.
+    let scene = Scene {
+        lab: Some("sprt:scenarios/lab/skirmish-tougher-hulls.ron".into()),
+        autoplay: 20_000,
+        frame: 150,
+        ..Scene::default()
+    };
+    let (_, _, px) = pixels(&render(&scene, "lab-skirmish-sprt.png"));
+    let (base, variant) = plot_pixels(&px);
+    assert!(base > 2000 && variant > 2000, "bars: {base}, {variant} px");
+    let answered = count(&px, |p| {
+        (0..3).all(|i| (p[i] - [150, 230, 170][i]).abs() <= 12)
+    });
+    assert!(
+        answered > 100,
+        "the test's answer is not shown ({answered} px)"
+    );
+    // Three of four shards of a run played on the command line: the merged report, and
+    // the missing part named.
+    let dir = std::env::temp_dir().join(format!("tanktable-screen-shards-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for part in [1, 2, 4] {
+        let out = crate::tanktable(&[
+            "lab",
+            project("scenarios/lab/skirmish-tougher-hulls.ron")
+                .to_str()
+                .unwrap(),
+            "-n",
+            "800",
+            "--shard",
+            &format!("{part}/4"),
+            "--out",
+            dir.join(format!("part{part}.json")).to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let scene = Scene {
+        lab: Some(format!("shards:{}", dir.display())),
+        frame: 40,
+        ..Scene::default()
+    };
+    let (_, _, px) = pixels(&render(&scene, "lab-shards-folder.png"));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (base, variant) = plot_pixels(&px);
+    assert!(base > 2000 && variant > 2000, "bars: {base}, {variant} px");
+    let warned = count(&px, |p| {
+        (0..3).all(|i| (p[i] - [255, 170, 110][i]).abs() <= 12)
+    });
+    assert!(warned > 100, "the missing shard is not named ({warned} px)");
 }
 
 #[test]

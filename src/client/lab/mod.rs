@@ -56,6 +56,11 @@ pub struct OpenLab {
     pub random_builds: bool,
     /// Opened from a game at the table: the lab offers to go back to it (its autosave).
     pub from_table: bool,
+    /// Stop when a sequential test can say whether the variant moves the first seat's
+    /// win rate by at least this many points.
+    pub sprt: Option<f64>,
+    /// Show the merged report of the shard files in this folder instead of running.
+    pub shards: Option<PathBuf>,
 }
 
 /// A variant being edited.
@@ -141,6 +146,12 @@ pub struct LabScreen {
     threads: usize,
     /// Draw each game's choices before play at random, where the game has any.
     random_builds: bool,
+    /// Pair the games by seed (and swap the seats on a seed's twin).
+    paired: bool,
+    /// Stop when the sequential test answers, with its δ in points and seat.
+    sprt_on: bool,
+    sprt_delta: f64,
+    sprt_seat: usize,
     sweep_on: bool,
     sweep_field: String,
     sweep_from: i64,
@@ -161,6 +172,9 @@ pub struct LabScreen {
     png: Option<PathBuf>,
     /// The game the lab was opened from, at the table: "Back to the game" reopens it.
     pub back_to: Option<GameKind>,
+    /// A folder of shard files to read, and what reading it found missing or unreadable.
+    shards_dir: String,
+    pub shards_notes: Vec<String>,
 }
 
 struct Run {
@@ -199,6 +213,10 @@ impl Default for LabScreen {
             // One core's share is left to the screen.
             threads: cores.saturating_sub(1).max(1),
             random_builds: false,
+            paired: true,
+            sprt_on: false,
+            sprt_delta: 5.0,
+            sprt_seat: 0,
             sweep_on: false,
             sweep_field: String::new(),
             sweep_from: 0,
@@ -213,6 +231,8 @@ impl Default for LabScreen {
             frames: Vec::new(),
             variant_files: Vec::new(),
             png: None,
+            shards_dir: lab_dir().join("shards").display().to_string(),
+            shards_notes: Vec::new(),
             back_to: None,
         }
     }
@@ -353,10 +373,12 @@ impl LabScreen {
             threads: self.threads,
             draft: self.random_builds && self.backend.as_ref().is_some_and(|b| b.draws().is_some()),
             background: true,
+            paired: self.paired && !variants.is_empty(),
+            sprt: self.sprt_asked(variants.len()),
         };
         match backend.start(&variants, &ask, sweep) {
             Ok(running) => {
-                let total = u64::from(self.games) * running.question.arms.len() as u64;
+                let total = u64::from(running.question.games) * running.question.arms.len() as u64;
                 self.run = Some(Run {
                     running,
                     started: Instant::now(),
@@ -369,6 +391,7 @@ impl LabScreen {
                 self.report = None;
                 self.counted = 0;
                 self.status.clear();
+                self.shards_notes.clear();
                 self.tab = if self.sweep_on {
                     PlotTab::Sweep
                 } else {
@@ -377,6 +400,62 @@ impl LabScreen {
             }
             Err(e) => self.status = e,
         }
+    }
+
+    /// Shows the merged report of the shard files in `shards_dir`, with the parts
+    /// missing: a run played elsewhere, read as its shards come in.
+    pub fn read_shards(&mut self) {
+        if self.running() {
+            return;
+        }
+        let dir = PathBuf::from(self.shards_dir.trim());
+        match crate::lab::shard::read_folder(&dir) {
+            Ok((question, merged, missing, notes)) => {
+                // The shards' game, with its own setups beside them.
+                if let Some(game) = GameKind::ALL
+                    .into_iter()
+                    .find(|g| g.title() == question.game)
+                    && game != self.game
+                {
+                    self.game = game;
+                    self.list_setups();
+                    self.chosen = 0;
+                    if let Some(p) = self.setups.first().cloned() {
+                        self.load(&p);
+                    }
+                }
+                let report = merged.report(question);
+                let per_arm = merged.games() / report.arms.len().max(1) as u64;
+                self.status = format!(
+                    "Read {} from {}: {per_arm} of the {} games a variant the run asks for",
+                    if missing.is_empty() {
+                        "every shard".to_string()
+                    } else {
+                        "the shards there".to_string()
+                    },
+                    dir.display(),
+                    report.question.games
+                );
+                self.counted = merged.games();
+                self.report = Some(report);
+                self.run = None;
+                self.shards_notes = notes;
+            }
+            Err(e) => {
+                self.shards_notes = vec![e];
+            }
+        }
+    }
+
+    /// The sequential test the run asks for, when it is on and the question is an A/B one
+    /// (one variant, no sweep).
+    fn sprt_asked(&self, variants: usize) -> Option<crate::lab::Sprt> {
+        if !self.sprt_on || !self.paired || variants != 1 || self.sweep_on {
+            return None;
+        }
+        let seats = self.backend.as_ref()?.seats();
+        let seat = seats.get(self.sprt_seat).or(seats.first())?;
+        Some(crate::lab::Sprt::new(seat, self.sprt_delta))
     }
 
     /// The report from the results so far, built here and now (when the run ends).
@@ -402,6 +481,8 @@ impl LabScreen {
             .name("lab report".into())
             .spawn(move || {
                 crate::lab::run::run_in_background();
+                // A sequential test that has answered stops the run here.
+                crate::lab::watch(&question, &live);
                 let results = live.snapshot();
                 (results.len() as u64, LabReport::build(question, &results))
             });
@@ -487,6 +568,12 @@ fn open_lab(
             lab.games = games;
         }
         lab.random_builds = open.random_builds;
+        lab.sprt_on = open.sprt.is_some();
+        if let Some(delta) = open.sprt {
+            lab.sprt_delta = delta;
+            lab.sprt_seat = 0;
+            lab.paired = true;
+        }
         lab.load(&path);
         if let Some(spec) = &open.sweep
             && let Ok((field, values)) = crate::lab::parse_sweep(spec)
@@ -503,6 +590,10 @@ fn open_lab(
         lab.back_to = open.from_table.then_some(lab.game);
         if open.run {
             lab.start();
+        }
+        if let Some(dir) = &open.shards {
+            lab.shards_dir = dir.display().to_string();
+            lab.read_shards();
         }
         if let Some(tab) = open.tab {
             lab.tab = tab;
@@ -1034,6 +1125,43 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
             None => format!("Disabled: {} has no choices made before play to draw", lab.game.title()),
         });
     });
+    ui.horizontal(|ui| {
+        ui.add_enabled(!running, egui::Checkbox::new(&mut lab.paired, "Paired games"))
+            .on_hover_text("Compare each variant with the base seed by seed and, where chance decides who moves first or the seats' bots differ, play every seed a second time with the seats swapped: the first move and a lucky seed no longer blur the verdict, and its interval narrows");
+        let variants = lab.variants.iter().filter(|v| !v.changes.is_empty()).count();
+        let why_not = if lab.sweep_on || variants != 1 {
+            Some("Disabled: the sequential test answers an A/B question, one variant against the base (no sweep)")
+        } else if !lab.paired {
+            Some("Disabled: the sequential test reads paired games")
+        } else {
+            None
+        };
+        ui.add_enabled(
+            !running && why_not.is_none(),
+            egui::Checkbox::new(&mut lab.sprt_on, "Stop when the answer is known"),
+        )
+        .on_hover_text("A sequential test (SPRT): stop as soon as the games say, at 5% error each way, whether the variant moves the seat's win rate by at least δ points; Games per variant is then the most it plays")
+        .on_disabled_hover_text(why_not.unwrap_or("Disabled while a run is going on"));
+        if lab.sprt_on && why_not.is_none() {
+            ui.label("δ");
+            ui.add_enabled(
+                !running,
+                egui::DragValue::new(&mut lab.sprt_delta).range(0.5..=50.0).speed(0.5).suffix(" points"),
+            )
+            .on_hover_text("The smallest change of the win rate worth knowing");
+            let seats = lab.backend.as_ref().map(|b| b.seats()).unwrap_or_default();
+            let shown = seats.get(lab.sprt_seat).cloned().unwrap_or_default();
+            ui.add_enabled_ui(!running, |ui| {
+                egui::ComboBox::from_id_salt("lab-sprt-seat")
+                    .selected_text(format!("for {shown}"))
+                    .show_ui(ui, |ui| {
+                        for (i, s) in seats.iter().enumerate() {
+                            ui.selectable_value(&mut lab.sprt_seat, i, s);
+                        }
+                    });
+            });
+        }
+    });
     if lab.sweep_on {
         ui.horizontal(|ui| {
             ui.label("Field:");
@@ -1114,12 +1242,29 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
             let elapsed = run
                 .finished
                 .unwrap_or_else(|| run.started.elapsed().as_secs_f64());
-            let fraction = done as f32 / run.total.max(1) as f32;
+            // A sequential test that answered stopped the run: the bar says so.
+            let answered = lab
+                .report
+                .as_ref()
+                .filter(|r| r.sprt.as_ref().is_some_and(|t| t.reading.answer.is_some()))
+                .and_then(|r| r.arms.get(1))
+                .filter(|_| run.finished.is_some());
+            let (fraction, words) = match answered {
+                Some(arm) => (
+                    1.0,
+                    format!("answered: {} games a variant, {done} played", arm.games),
+                ),
+                None => (
+                    done as f32 / run.total.max(1) as f32,
+                    format!("{done} / {} games", run.total),
+                ),
+            };
             ui.add(
                 egui::ProgressBar::new(fraction)
-                    .desired_width(260.0)
-                    .text(format!("{done} / {} games", run.total)),
-            );
+                    .desired_width(300.0)
+                    .text(words),
+            )
+            .on_hover_text("Games played over every variant; a sequential test that answers stops the run, and its report holds the seeds the test read");
             ui.label(format!(
                 "{:.0} games/s · {elapsed:.1} s · screen {:.0} ms/frame",
                 done as f64 / elapsed.max(1e-6),
@@ -1127,6 +1272,22 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
             ));
         }
     });
+    ui.horizontal(|ui| {
+        ui.label("Shards:");
+        ui.add(egui::TextEdit::singleline(&mut lab.shards_dir).desired_width(360.0))
+            .on_hover_text("A folder of shard files, written by `tanktable lab … --shard I/N --out FILE` on this or other machines");
+        if ui
+            .add_enabled(!running, egui::Button::new("Read"))
+            .on_hover_text("Show the report of the shards in the folder, merged, with the parts still missing (read again as more come in)")
+            .on_disabled_hover_text("Disabled while a run is going on")
+            .clicked()
+        {
+            lab.read_shards();
+        }
+    });
+    for note in &lab.shards_notes {
+        ui.colored_label(WARN, note);
+    }
     if let Some(e) = lab.run.as_ref().and_then(|r| r.error.clone()) {
         ui.colored_label(WARN, e);
     }

@@ -124,6 +124,16 @@ fn verdicts(ui: &mut egui::Ui, report: &LabReport) {
                 ));
             }
             ui.label(egui::RichText::new(words).color(color).strong());
+            if let Some(p) = &arm.paired {
+                ui.label(
+                    egui::RichText::new(format!("   {}", p.words())).color(egui::Color32::GRAY),
+                )
+                .on_hover_text(
+                    "Paired games: the variant is compared with the base seed by seed, so a \
+                         lucky seed and the first move count for both alike and the interval is \
+                         that of the differences",
+                );
+            }
         }
         // Whether the games met the rules the variant changes: a verdict on a rule the
         // bots never used measures the bots, not the rule.
@@ -161,6 +171,18 @@ fn verdicts(ui: &mut egui::Ui, report: &LabReport) {
     }
     if let Some(b) = &report.balanced {
         ui.label(egui::RichText::new(format!("Closest to even: {b}")).strong());
+    }
+    if let Some(t) = &report.sprt {
+        let color = if t.reading.answer.is_some() {
+            egui::Color32::from_rgb(150, 230, 170)
+        } else {
+            egui::Color32::GRAY
+        };
+        ui.label(egui::RichText::new(&t.words).color(color).strong())
+            .on_hover_text(format!(
+                "A sequential probability ratio test: the run stops once either log-likelihood ratio reaches {:+.2} (a change of at least δ) or both fall to {:.2} (less than δ); docs/lab.md gives the formulas",
+                t.reading.upper, t.reading.lower
+            ));
     }
 }
 

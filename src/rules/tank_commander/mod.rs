@@ -464,6 +464,12 @@ impl Playable for TankCommander {
         self.first_player()
     }
 
+    const SWAPS_FIRST: bool = true;
+
+    fn begin_swapped(&mut self, rng: &mut crate::framework::MatchRng) -> Vec<Fact> {
+        self.begin_battle_with(rng, true)
+    }
+
     fn waiting_for(&self, player: PlayerId) -> String {
         self.who_acts(player)
     }

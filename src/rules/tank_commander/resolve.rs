@@ -15,9 +15,19 @@ pub(super) const RIDER_LOST: &str = "riding on";
 impl TankCommander {
     /// Rolls for the first player and starts turn 1.
     pub(crate) fn begin_battle(&mut self, rng: &mut MatchRng) -> Vec<Fact> {
+        self.begin_battle_with(rng, false)
+    }
+
+    /// Rolls for the first player, with `swapped` each side taking the die the other
+    /// rolled (the lab's paired games: the same dice, the first move to the other side),
+    /// and starts turn 1.
+    pub(crate) fn begin_battle_with(&mut self, rng: &mut MatchRng, swapped: bool) -> Vec<Fact> {
         let mut rounds = Vec::new();
         let first = loop {
-            let rolls: Vec<u8> = (0..self.sides.len()).map(|_| rng.d6()).collect();
+            let mut rolls: Vec<u8> = (0..self.sides.len()).map(|_| rng.d6()).collect();
+            if swapped {
+                rolls.reverse();
+            }
             rounds.push(rolls.clone());
             let best = rolls.iter().copied().max().unwrap_or(0);
             let top: Vec<usize> = (0..rolls.len()).filter(|&i| rolls[i] == best).collect();
