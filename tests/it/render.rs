@@ -1662,13 +1662,20 @@ fn chess_script() -> Vec<tanktable::client::editor::EditorOrder> {
     ]
 }
 
-/// The Lab opened on `question` (a variant file, or `sweep:SETUP:SPEC`), run at once.
+/// The Lab opened on `question` (a variant file, `sweep:SETUP:SPEC`, `builds:SETUP`, or
+/// `sprt:QUESTION` with a sequential test), run at once; or on `shards:FOLDER`.
 fn lab_question(question: &str, games: usize) -> tanktable::client::lab::OpenLab {
     use tanktable::client::lab::{OpenLab, PlotTab};
     let (question, tab) = match question.split_once('#') {
         Some((q, t)) => (q, PlotTab::ALL.into_iter().find(|p| p.title() == t)),
         None => (question, None),
     };
+    if let Some(rest) = question.strip_prefix("sprt:") {
+        return OpenLab {
+            sprt: Some(5.0),
+            ..lab_question(rest, games)
+        };
+    }
     let games = Some(u32::try_from(games).unwrap());
     if let Some(dir) = question.strip_prefix("shards:") {
         return OpenLab {
@@ -1676,12 +1683,6 @@ fn lab_question(question: &str, games: usize) -> tanktable::client::lab::OpenLab
             shards: Some(PathBuf::from(dir)),
             tab,
             ..OpenLab::default()
-        };
-    }
-    if let Some(rest) = question.strip_prefix("sprt:") {
-        return OpenLab {
-            sprt: Some(5.0),
-            ..lab_question(rest, usize::try_from(games.unwrap_or(0)).unwrap())
         };
     }
     if let Some(setup) = question.strip_prefix("builds:") {
