@@ -79,7 +79,7 @@ pub struct LabArgs {
     pub out: Option<PathBuf>,
     /// Compare the variants unpaired: one game a seed, intervals as if the games were
     /// independent (by default a question with variants pairs its games by seed and, where
-    /// that changes anything, plays each seed again with the seats swapped).
+    /// chance decides who moves first, plays each seed again with the first move swapped).
     #[arg(long)]
     pub unpaired: bool,
     /// Stop as soon as a sequential test (SPRT) can say whether the variant moves a seat's
@@ -421,7 +421,19 @@ fn emit<R: std::borrow::Borrow<lab::GameResult>>(
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     if let Some(path) = &options.games_csv {
-        crate::data::write_atomic(path, &lab::report::games_csv(&report.question, results))
+        // A sequential run's games are those of the seeds its test read, as its report's.
+        let q = &report.question;
+        let read = report
+            .sprt
+            .as_ref()
+            .filter(|t| t.reading.answer.is_some())
+            .map_or(u32::MAX, |t| t.reading.seeds);
+        let kept: Vec<&lab::GameResult> = results
+            .iter()
+            .map(std::borrow::Borrow::borrow)
+            .filter(|r| lab::run::seed_of(r.index, q.pairing).0 < read)
+            .collect();
+        crate::data::write_atomic(path, &lab::report::games_csv(q, &kept))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     if options.json {
@@ -450,7 +462,16 @@ fn merge(files: &[PathBuf], options: &LabArgs) -> Result<ExitCode, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {name}: {e}"))?;
         shards.push((name.clone(), shard::Shard::from_json(&name, &text)?));
     }
-    let (question, merged) = shard::merge(&shards)?;
+    let (question, merged, missing) = shard::merge_present(&shards)?;
+    if let Some(words) = shard::missing_words(&missing, &shards) {
+        // A sequential run's shards are merged while they play: one that has not
+        // written its file yet is not an error, only no answer yet.
+        if question.sprt.is_none() {
+            return Err(words);
+        }
+        eprintln!("No answer yet: {words}; merge again (exit status {GO_ON}).");
+        return Ok(ExitCode::from(GO_ON));
+    }
     let games = merged.games();
     let whole = games == u64::from(question.games) * question.arms.len() as u64;
     let report = merged.report(question);
@@ -466,9 +487,9 @@ fn merge(files: &[PathBuf], options: &LabArgs) -> Result<ExitCode, String> {
     }
     if let Some(test) = &report.sprt {
         if test.reading.answer.is_some() {
-            say!("The sequential test has answered: the shards can stop.");
+            eprintln!("The sequential test has answered: the shards can stop.");
         } else if !whole {
-            say!("No answer yet: let the shards go on and merge again (exit status {GO_ON}).");
+            eprintln!("No answer yet: let the shards go on and merge again (exit status {GO_ON}).");
             return Ok(ExitCode::from(GO_ON));
         }
     }

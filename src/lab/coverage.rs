@@ -269,6 +269,7 @@ impl Exercise {
 }
 
 /// The games of `games` in which any of `rules` applied, and how many games there are.
+#[cfg(test)]
 fn applied_in(rules: &[&RuleRef], games: &[&GameResult]) -> (u32, u32) {
     let applied = games.iter().filter(|g| applies(rules, g)).count();
     (
@@ -290,6 +291,7 @@ pub fn applies<R: std::borrow::Borrow<RuleRef>>(rules: &[R], game: &GameResult) 
 /// How often the rules `refs` (those field `field` changes) applied in a variant's
 /// `games` and in the `base` games beside them, with a warning in words when under
 /// [`FEW`] of either did.
+#[cfg(test)]
 #[must_use]
 pub fn exercise(
     field: &str,

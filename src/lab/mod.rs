@@ -58,7 +58,7 @@ pub struct Ask {
     /// client's lab) keeps its frame rate while they use every core.
     pub background: bool,
     /// Pair the games ([`Pairing`]): compare each variant with the base seed by seed and,
-    /// where swapping the seats changes anything, play each seed twice with the seats
+    /// where chance decides who moves first, play each seed twice with the first move
     /// swapped.
     pub paired: bool,
     /// Stop as soon as this sequential test answers (an A/B question only).
@@ -115,13 +115,9 @@ pub fn plan<G: Playable>(
     let seats: Vec<String> = (0..game.player_count())
         .map(|i| game.player_name(PlayerId(u8::try_from(i).unwrap_or(u8::MAX))))
         .collect();
-    // Twins only where swapping the seats changes the game: chance decides the first
-    // move, or the seats' bots differ.
-    let pairing = ask.paired.then(|| {
-        let bots = run::seat_bots::<G>(&ask.bots, seats.len(), false);
-        Pairing {
-            twins: G::SWAPS_FIRST || bots.iter().any(|b| *b != bots[0]),
-        }
+    // Twins only where chance decides the first move, so that a twin changes the game.
+    let pairing = ask.paired.then_some(Pairing {
+        twins: G::SWAPS_FIRST,
     });
     // Twins come two to a seed: an odd number of games is rounded up.
     let games = if pairing.is_some_and(|p| p.twins) {

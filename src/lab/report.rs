@@ -143,7 +143,7 @@ pub struct ArmReport {
 pub struct PairedStat {
     /// Seeds the base and the variant both played in full.
     pub seeds: u32,
-    /// Games a seed: 2 when each is played again with the seats swapped.
+    /// Games a seed: 2 when each is played again with the first move swapped.
     pub per_seed: u32,
     /// Half the width of the paired 95% interval, in points.
     pub half_width: f64,
@@ -171,7 +171,7 @@ impl PairedStat {
             "paired over {} seeds{}: interval ±{:.1} points, {:.0}% {} than unpaired (±{:.1})",
             self.seeds,
             if self.per_seed == 2 {
-                " × 2 games, the seats swapped in the second"
+                " × 2 games, the first move swapped in the second"
             } else {
                 ""
             },
@@ -293,14 +293,19 @@ impl LabReport {
                             super::stats::paired_sums(s.seeds, sum, squares, per)
                         })
                         .collect();
-                    let unpaired = arm.verdict.clone();
                     arm.verdict = verdict_of(&arm.name, &question.seats, &moves);
-                    if let (Some(v), Some(u)) = (&arm.verdict, unpaired) {
+                    // The unpaired interval of the same seat's move, over the same games.
+                    let seat = arm
+                        .verdict
+                        .as_ref()
+                        .and_then(|v| question.seats.iter().position(|s| *s == v.moved));
+                    if let (Some(v), Some(seat)) = (&arm.verdict, seat) {
+                        let (_, lo, hi) = super::stats::difference(base[seat], arm.rates[seat]);
                         arm.paired = Some(PairedStat {
                             seeds: s.seeds,
                             per_seed: per,
                             half_width: (v.hi - v.lo) / 2.0,
-                            unpaired_half_width: (u.hi - u.lo) / 2.0,
+                            unpaired_half_width: 100.0 * (hi - lo) / 2.0,
                         });
                     }
                 }
@@ -409,7 +414,7 @@ impl LabReport {
             q.seed,
             match q.pairing {
                 Some(Pairing { twins: true }) => {
-                    ", paired (each seed twice, the seats swapped in the second game)"
+                    ", paired (each seed twice, the first move swapped in the second game)"
                 }
                 Some(Pairing { twins: false }) => ", paired by seed",
                 None => "",
@@ -520,7 +525,7 @@ pub fn spread(arm: &ArmReport) -> f64 {
 #[must_use]
 pub fn games_csv<R: Borrow<GameResult>>(question: &Question, results: &[R]) -> String {
     let mut out =
-        String::from("variant,game,seed,winners,first_mover,rounds,actions,seats_swapped\n");
+        String::from("variant,game,seed,winners,first_mover,rounds,actions,first_move_swapped\n");
     let mut sorted: Vec<&GameResult> = results.iter().map(Borrow::borrow).collect();
     sorted.sort_by_key(|r| (r.arm, r.index));
     for r in sorted {

@@ -53,10 +53,11 @@ pub struct Plan<S> {
 }
 
 /// Paired games: the statistics compare a variant with the base seed by seed (game `i`
-/// of every variant meets the same dice), and with `twins` every seed is played twice,
-/// the second time with the seats swapped (the bots exchange seats and, where chance
-/// decides who moves first, the first move goes to the other seat), so that neither the
-/// first move nor a lucky seed favours one seat.
+/// of every variant meets the same dice), and with `twins` (where chance decides who
+/// moves first) every seed is played twice, the first move going to the other seat in
+/// the second game, so that neither the first move nor a lucky seed favours one seat.
+/// The bots keep their seats: a seat's win rate stays that of the bot the question put
+/// there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pairing {
     pub twins: bool,
@@ -74,7 +75,7 @@ impl Pairing {
     }
 }
 
-/// The seed number game `index` plays, and whether it is the twin with the seats
+/// The seed number game `index` plays, and whether it is the twin with the first move
 /// swapped.
 #[must_use]
 pub fn seed_of(index: u32, pairing: Option<Pairing>) -> (u32, bool) {
@@ -82,23 +83,6 @@ pub fn seed_of(index: u32, pairing: Option<Pairing>) -> (u32, bool) {
         2 => (index / 2, index % 2 == 1),
         _ => (index, false),
     }
-}
-
-/// The bots by seat of a game with `seats` seats, as [`playable::bots_for`] reads the
-/// names; `swapped` moves every seat's bot to the next seat (two seats: they exchange).
-#[must_use]
-pub fn seat_bots<G: Playable>(names: &[String], seats: usize, swapped: bool) -> Vec<String> {
-    let default = [G::bot_names()[0].to_string()];
-    let names = if names.is_empty() {
-        &default[..]
-    } else {
-        names
-    };
-    let mut by_seat: Vec<String> = (0..seats).map(|i| names[i % names.len()].clone()).collect();
-    if swapped && seats > 0 {
-        by_seat.rotate_right(1);
-    }
-    by_seat
 }
 
 /// One finished game.
@@ -113,7 +97,7 @@ pub struct GameResult {
     pub winners: Vec<u8>,
     /// The seat that moved first, when chance decided it.
     pub first: Option<u8>,
-    /// Whether this is the twin of a paired seed, played with the seats swapped.
+    /// Whether this is the twin of a paired seed, played with the first move swapped.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub swapped: bool,
     pub rounds: u32,
@@ -206,7 +190,7 @@ pub fn play_one<G: Playable>(
 }
 
 /// [`play_one`] under a pairing: game `index` plays the seed [`seed_of`] gives it, with
-/// the seats swapped when it is a twin.
+/// the first move swapped when it is a twin.
 ///
 /// # Errors
 /// A sentence when a bot or the rules fail.
@@ -228,11 +212,7 @@ pub fn play_paired<G: Playable>(
     let mut game = G::from_setup(drawn.as_ref().unwrap_or(setup))?;
     let n = game.player_count();
     let labels: Vec<String> = (0..n).map(|i| game.seat_label(seat(i))).collect();
-    let mut players = if swapped {
-        playable::bots_for::<G>(&seat_bots::<G>(bots, n, true), n)?
-    } else {
-        playable::bots_for::<G>(bots, n)?
-    };
+    let mut players = playable::bots_for::<G>(bots, n)?;
     let mut rng = MatchRng::new(seed);
     let mut tally = Tally::default();
     let mut rules: BTreeMap<&'static str, u32> = BTreeMap::new();
@@ -340,7 +320,7 @@ pub fn run<G: Playable>(plan: &Plan<G::Setup>, live: &Live) -> Result<(), String
                     "{}, game {index} (seed {}{}): {e}",
                     a.name,
                     derive_seed(plan.seed, u64::from(seed_index)),
-                    if swapped { ", seats swapped" } else { "" }
+                    if swapped { ", first move swapped" } else { "" }
                 )
             })?;
             if let Ok(mut results) = live.results.lock() {

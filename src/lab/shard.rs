@@ -227,6 +227,21 @@ fn difference(a: &Question, b: &Question) -> Option<String> {
         };
         return say("variants", names(a), names(b));
     }
+    if a.pairing != b.pairing {
+        let say_pairing = |p: Option<super::run::Pairing>| match p {
+            Some(p) if p.twins => "paired, first move swapped".to_string(),
+            Some(_) => "paired by seed".to_string(),
+            None => "unpaired".to_string(),
+        };
+        return say("pairing", say_pairing(a.pairing), say_pairing(b.pairing));
+    }
+    if a.sprt != b.sprt {
+        let say_test = |t: &Option<super::sprt::Sprt>| match t {
+            Some(t) => format!("a sequential test of {} by {} points", t.seat, t.delta),
+            None => "none".to_string(),
+        };
+        return say("sequential test", say_test(&a.sprt), say_test(&b.sprt));
+    }
     (a != b).then(|| "its question differs (drawn choices or a sweep)".to_string())
 }
 
@@ -246,7 +261,8 @@ pub fn merge(shards: &[(String, Shard)]) -> Result<(Question, Merged), String> {
 }
 
 /// "shards 3, 5 of 8 are missing (given: …)", or none when no part is missing.
-fn missing_words(missing: &[u32], shards: &[(String, Shard)]) -> Option<String> {
+#[must_use]
+pub fn missing_words(missing: &[u32], shards: &[(String, Shard)]) -> Option<String> {
     let parts = shards.first()?.1.parts;
     if missing.is_empty() {
         return None;

@@ -14,9 +14,10 @@
 //! ```
 //!
 //! Each side keeps its error below α/2 and β, so its bounds are Wald's
-//! `lower = ln(β / (1 − α/2))` and `upper = ln((1 − β) / (α/2))`. The answer is *yes*
-//! when either ratio reaches `upper`, *no* when both have fallen to `lower`; until then
-//! the run goes on, up to the games asked for. The variance is never taken below
+//! `lower = ln(β / (1 − α/2))` and `upper = ln((1 − β) / (α/2))`. Each side stops at
+//! the first bound it meets: the answer is *yes* when a side reaches `upper`, *no* once
+//! both sides have fallen to `lower`; until then the run goes on, up to the games asked
+//! for. The variance is never taken below
 //! `δ(1 − δ)`, the least a win-or-lose difference with mean δ has, so a run whose first
 //! seeds turned no result cannot answer "no" on a handful of games.
 
@@ -128,6 +129,8 @@ impl Sprt {
         let delta = self.delta / 100.0;
         let floor = delta * (1.0 - delta);
         let (mut sum, mut squares) = (0.0, 0.0);
+        // A side whose ratio has fallen to `lower` has answered "no move" and stops.
+        let (mut up_done, mut down_done) = (false, false);
         let mut reading = Reading {
             seeds: 0,
             points: 0.0,
@@ -148,11 +151,13 @@ impl Sprt {
             reading.points = 100.0 * mean;
             reading.llr_up = llr(1.0);
             reading.llr_down = llr(-1.0);
-            reading.answer = if reading.llr_up >= upper {
+            up_done |= reading.llr_up <= lower;
+            down_done |= reading.llr_down <= lower;
+            reading.answer = if !up_done && reading.llr_up >= upper {
                 Some(Answer::Raises)
-            } else if reading.llr_down >= upper {
+            } else if !down_done && reading.llr_down >= upper {
                 Some(Answer::Lowers)
-            } else if reading.llr_up <= lower && reading.llr_down <= lower {
+            } else if up_done && down_done {
                 Some(Answer::Within)
             } else {
                 None

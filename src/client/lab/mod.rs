@@ -1124,14 +1124,18 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
             Some(_) => "Disabled while a run is going on".to_string(),
             None => format!("Disabled: {} has no choices made before play to draw", lab.game.title()),
         });
-    });
-    ui.horizontal(|ui| {
         ui.add_enabled(!running, egui::Checkbox::new(&mut lab.paired, "Paired games"))
-            .on_hover_text("Compare each variant with the base seed by seed and, where chance decides who moves first or the seats' bots differ, play every seed a second time with the seats swapped: the first move and a lucky seed no longer blur the verdict, and its interval narrows");
-        let variants = lab.variants.iter().filter(|v| !v.changes.is_empty()).count();
-        let why_not = if lab.sweep_on || variants != 1 {
-            Some("Disabled: the sequential test answers an A/B question, one variant against the base (no sweep)")
-        } else if !lab.paired {
+            .on_hover_text("Compare each variant with the base seed by seed and, where chance decides who moves first, play every seed a second time with the first move given to the other seat: the first move and a lucky seed no longer blur the verdict, and its interval narrows");
+    });
+    // The sequential test: for an A/B question (one variant, no sweep).
+    let variants = lab
+        .variants
+        .iter()
+        .filter(|v| !v.changes.is_empty())
+        .count();
+    if !lab.sweep_on && variants == 1 {
+        ui.horizontal(|ui| {
+        let why_not = if !lab.paired {
             Some("Disabled: the sequential test reads paired games")
         } else {
             None
@@ -1161,7 +1165,8 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
                     });
             });
         }
-    });
+        });
+    }
     if lab.sweep_on {
         ui.horizontal(|ui| {
             ui.label("Field:");
@@ -1272,27 +1277,11 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
             ));
         }
     });
-    ui.horizontal(|ui| {
-        ui.label("Shards:");
-        ui.add(egui::TextEdit::singleline(&mut lab.shards_dir).desired_width(360.0))
-            .on_hover_text("A folder of shard files, written by `tanktable lab … --shard I/N --out FILE` on this or other machines");
-        if ui
-            .add_enabled(!running, egui::Button::new("Read"))
-            .on_hover_text("Show the report of the shards in the folder, merged, with the parts still missing (read again as more come in)")
-            .on_disabled_hover_text("Disabled while a run is going on")
-            .clicked()
-        {
-            lab.read_shards();
-        }
-    });
-    for note in &lab.shards_notes {
-        ui.colored_label(WARN, note);
-    }
     if let Some(e) = lab.run.as_ref().and_then(|r| r.error.clone()) {
         ui.colored_label(WARN, e);
     }
-    if let Some(report) = lab.report.clone() {
-        ui.horizontal(|ui| {
+    ui.horizontal(|ui| {
+        if let Some(report) = lab.report.clone() {
             ui.label("Export:");
             if ui
                 .button("CSV")
@@ -1340,7 +1329,22 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
                 lab.status = format!("Saving {}…", path.display());
                 lab.png = Some(path);
             }
-        });
+            ui.separator();
+        }
+        ui.label("Shards:");
+        ui.add(egui::TextEdit::singleline(&mut lab.shards_dir).desired_width(300.0))
+            .on_hover_text("A folder of shard files, written by `tanktable lab … --shard I/N --out FILE` on this or other machines");
+        if ui
+            .add_enabled(!running, egui::Button::new("Read"))
+            .on_hover_text("Show the report of the shards in the folder, merged, with the parts still missing (read again as more come in)")
+            .on_disabled_hover_text("Disabled while a run is going on")
+            .clicked()
+        {
+            lab.read_shards();
+        }
+    });
+    for note in &lab.shards_notes {
+        ui.colored_label(WARN, note);
     }
     // The screenshot is written a few frames later: then say so.
     if let Some(path) = lab.png.take_if(|p| p.is_file()) {

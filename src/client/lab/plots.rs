@@ -123,16 +123,21 @@ fn verdicts(ui: &mut egui::Ui, report: &LabReport) {
                     arm.games
                 ));
             }
-            ui.label(egui::RichText::new(words).color(color).strong());
+            let verdict = ui.label(egui::RichText::new(words).color(color).strong());
+            // Paired: a line of its own for an A/B question; in a sweep, where every
+            // value has its verdict, under the pointer.
+            const PAIRED: &str = "Paired games: the variant is compared with the base seed by seed, so a \
+                 lucky seed and the first move count for both alike and the interval is that \
+                 of the differences";
             if let Some(p) = &arm.paired {
-                ui.label(
-                    egui::RichText::new(format!("   {}", p.words())).color(egui::Color32::GRAY),
-                )
-                .on_hover_text(
-                    "Paired games: the variant is compared with the base seed by seed, so a \
-                         lucky seed and the first move count for both alike and the interval is \
-                         that of the differences",
-                );
+                if report.question.sweep.is_some() {
+                    verdict.on_hover_text(format!("{}\n\n{PAIRED}", p.words()));
+                } else {
+                    ui.label(
+                        egui::RichText::new(format!("   {}", p.words())).color(egui::Color32::GRAY),
+                    )
+                    .on_hover_text(PAIRED);
+                }
             }
         }
         // Whether the games met the rules the variant changes: a verdict on a rule the
