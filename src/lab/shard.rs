@@ -269,15 +269,33 @@ pub fn missing_words(missing: &[u32], shards: &[(String, Shard)]) -> Option<Stri
     }
     let mut given: Vec<u32> = shards.iter().map(|(_, s)| s.part).collect();
     given.sort_unstable();
-    let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+    let count = parts as usize - given.len();
+    let list = |v: &[u32]| {
+        let mut words = v
+            .iter()
+            .take(MISSING_NAMED)
+            .map(u32::to_string)
+            .collect::<Vec<_>>();
+        if v.len() > MISSING_NAMED {
+            words.push(format!("… {} more", v.len() - MISSING_NAMED));
+        }
+        words.join(", ")
+    };
+    let named = if count > missing.len() {
+        format!("{} and {} more", list(missing), count - missing.len())
+    } else {
+        list(missing)
+    };
     Some(format!(
-        "shard{} {} of {parts} {} missing (given: {})",
-        if missing.len() == 1 { "" } else { "s" },
-        list(missing),
-        if missing.len() == 1 { "is" } else { "are" },
+        "shard{} {named} of {parts} {} missing (given: {})",
+        if count == 1 { "" } else { "s" },
+        if count == 1 { "is" } else { "are" },
         list(&given)
     ))
 }
+
+/// How many missing or given parts a sentence names before it counts the rest.
+const MISSING_NAMED: usize = 20;
 
 /// Reads every shard file (`*.json`) in `folder` and merges those that are there: the
 /// question, the merged games, the parts missing and, in words, what is missing and each
@@ -356,6 +374,12 @@ pub fn merge_present(shards: &[(String, Shard)]) -> Result<(Question, Merged, Ve
                 s.parts, first.parts
             ));
         }
+        if s.part == 0 || s.part > s.parts {
+            return Err(format!(
+                "{name} says it is part {} of {}: a part is numbered 1 to its count",
+                s.part, s.parts
+            ));
+        }
         if let Some(other) = seen.insert(s.part, name) {
             return Err(format!(
                 "shard {}/{} is given twice: {other} and {name}",
@@ -363,8 +387,10 @@ pub fn merge_present(shards: &[(String, Shard)]) -> Result<(Question, Merged, Ve
             ));
         }
     }
+    // The first parts missing, enough to name them (a run of many parts may lack most).
     let missing: Vec<u32> = (1..=first.parts)
         .filter(|p| !seen.contains_key(p))
+        .take(MISSING_NAMED)
         .collect();
     let question = &first.question;
     let arms = question.arms.len();
@@ -431,22 +457,17 @@ pub fn merge_present(shards: &[(String, Shard)]) -> Result<(Question, Merged, Ve
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::framework::{Game, Playable};
     use crate::lab::{self, Ask, LabReport, Live};
     use crate::rules::range_duel::{DuelSetup, RangeDuel};
 
-    /// Part `part` of `parts` of a Range Duel question (the base and a shorter duel, 70
-    /// games each, seed `seed`), as its file would hold it.
-    fn shard_of(seed: u64, part: (u32, u32)) -> Shard {
+    /// Part `part` of a Range Duel question asked with `ask` (the base and a duel of
+    /// `turns` turns), played in full, as its file would hold it.
+    fn duel_shard(ask: &Ask, turns: &str, part: (u32, u32)) -> Shard {
         let setup = DuelSetup::builtin_default();
-        let short = BTreeMap::from([("rules.turn_limit".to_string(), "6".to_string())]);
-        let ask = Ask {
-            games: 70,
-            seed,
-            threads: 2,
-            ..Ask::default()
-        };
+        let short = BTreeMap::from([("rules.turn_limit".to_string(), turns.to_string())]);
         let (mut plan, question) =
-            lab::plan::<RangeDuel>(&setup, "default", &[("short".into(), short)], &ask)
+            lab::plan::<RangeDuel>(&setup, "default", &[("short".into(), short)], ask)
                 .expect("a plan");
         plan.shard = Some(part);
         let live = Live::new(plan.arms.len());
@@ -459,30 +480,32 @@ mod tests {
         Shard::of(part, question, fingerprint(&tunings), &live.snapshot())
     }
 
-    /// Part `part` of a sequential Range Duel question (a shorter duel, paired, a test
-    /// of Duelist 1's rate), played in full.
+    /// Part `part` of `parts` of a shorter duel, 70 games each, seed `seed`.
+    fn shard_of(seed: u64, part: (u32, u32)) -> Shard {
+        let ask = Ask {
+            games: 70,
+            seed,
+            threads: 2,
+            ..Ask::default()
+        };
+        duel_shard(&ask, "6", part)
+    }
+
+    /// Part `part` of a sequential question (a much shorter duel, paired, a test of
+    /// Duelist 1's rate).
     fn sequential_shard(part: (u32, u32)) -> Shard {
-        let setup = DuelSetup::builtin_default();
-        let short = BTreeMap::from([("rules.turn_limit".to_string(), "3".to_string())]);
-        let seats = lab::plan::<RangeDuel>(&setup, "default", &[], &Ask::default())
-            .expect("a plan")
-            .1
-            .seats;
+        let seat = RangeDuel::from_setup(&DuelSetup::builtin_default())
+            .expect("a duel")
+            .player_name(crate::framework::PlayerId(0));
         let ask = Ask {
             games: 3000,
             seed: 5,
             threads: 2,
             paired: true,
-            sprt: Some(crate::lab::Sprt::new(&seats[0], 5.0)),
+            sprt: Some(crate::lab::Sprt::new(&seat, 5.0)),
             ..Ask::default()
         };
-        let (mut plan, question) =
-            lab::plan::<RangeDuel>(&setup, "default", &[("short".into(), short)], &ask)
-                .expect("a plan");
-        plan.shard = Some(part);
-        let live = Live::new(plan.arms.len());
-        lab::run::<RangeDuel>(&plan, &live).expect("played");
-        Shard::of(part, question, fingerprint(&[]), &live.snapshot())
+        duel_shard(&ask, "3", part)
     }
 
     #[test]
@@ -580,6 +603,23 @@ mod tests {
         let why = merge(&named(other_rules)).expect_err("other rules");
         assert!(
             why.contains("was played with other rules than part1.json"),
+            "{why}"
+        );
+        let mut not_a_part = parts();
+        not_a_part[2].part = 9;
+        let why = merge(&named(not_a_part)).expect_err("part 9 of 3");
+        assert!(why.contains("says it is part 9 of 3"), "{why}");
+        // A run of a million parts with two given names the first missing (the merge
+        // looks for 20 only) and counts the rest.
+        let mut many = parts();
+        many.truncate(2);
+        for s in &mut many {
+            s.parts = 1_000_000;
+        }
+        let why =
+            missing_words(&(3..23).collect::<Vec<u32>>(), &named(many)).expect("parts missing");
+        assert!(
+            why.starts_with("shards 3, 4, 5,") && why.contains("and 999978 more of 1000000"),
             "{why}"
         );
         let mut cut_short = parts();
