@@ -68,8 +68,9 @@ impl TankCommander {
                 let p = self
                     .shot_profile(unit.id, FireTarget::Unit(t.id), round, bring_it_down)
                     .ok()?;
-                let mut v = style.shot_value(&self.odds(&p));
-                if style.unacted_bonus > 0.0 && !self.has_activated(t.id) {
+                let acted = self.has_activated(t.id);
+                let mut v = style.shot_value_on(&self.odds(&p), acted);
+                if style.unacted_bonus > 0.0 && !acted {
                     v *= 1.0 + style.unacted_bonus;
                 }
                 // The mission's target is worth three of anything else.
@@ -227,7 +228,7 @@ impl TankCommander {
                 else {
                     continue;
                 };
-                let mut v = style.shot_value(&self.odds(&p));
+                let mut v = style.shot_value_on(&self.odds(&p), self.has_activated(t.id));
                 if self.is_mission_gun(unit.side, t) {
                     v *= 3.0;
                 }

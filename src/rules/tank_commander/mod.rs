@@ -380,6 +380,8 @@ impl Playable for TankCommander {
             "random" => Some(Box::new(RandomBot)),
             #[cfg(test)]
             "tuned" => Some(Box::new(tactics::TunedBot::from_env())),
+            #[cfg(test)]
+            "search-tuned" => Some(Box::new(search::tuned_from_env())),
             _ => search::SearchBot::named(name).map(|b| Box::new(b) as Box<dyn Bot<Self>>),
         }
     }

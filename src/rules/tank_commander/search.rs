@@ -1,13 +1,16 @@
-//! The searching bots: for each action on offer they play the battle out many times,
-//! the tactical bot driving both sides from there (the rest of the activation, the
-//! enemy's replies, every activation after), with dice drawn afresh for each playout,
-//! and choose the action whose playouts end best.
+//! The searching bots: for each sensible action on offer they play the battle out many
+//! times, fast bots driving both sides from there (the rest of the activation, the
+//! enemy's replies, every activation after), with dice drawn afresh for each playout.
+//! The veteran drives the searching side; the enemy is driven by the greedy, tactical
+//! and veteran bots in turn, since the bot cannot know how its enemy plays.
 //!
-//! The budget is spent by sequential halving: every action gets the same few playouts,
-//! the better half gets as many again, and so on until one is left, so the most playouts
-//! go where the choice is close. Every action is measured on the same dice (playout `j`
-//! of every action uses the `j`th dice), so a difference between two actions is their
-//! own, not luck's.
+//! The bot keeps the veteran's own choice unless the playouts are sure of a better one.
+//! The other actions are halved among themselves (sequential halving: every action gets
+//! the same few playouts, the better half as many again, and so on until one is left),
+//! while the veteran's choice plays every round; the last one left replaces it only if
+//! it beats it by 1.5 standard errors of their differences. Every action is measured on
+//! the same dice and the same enemy (playout `j` of every action uses the `j`th), so a
+//! difference between two actions is their own, not luck's.
 //!
 //! A budget in nodes (actions played out) makes a bot deterministic: the same battle and
 //! bot generator give the same choice on any machine, which the tests and the lab need.
@@ -51,6 +54,56 @@ const FAST_CHOICE_HEAD_START: f64 = 0.01;
 pub struct SearchBot {
     name: String,
     budget: Budget,
+    policy: Policy,
+}
+
+/// The fast bots a search stands on: the one whose choice it keeps unless the playouts
+/// say otherwise, and the one that plays both sides of every playout.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Policy {
+    /// Whose choice starts with [`Policy::head_start`] in hand.
+    pub fast: Style,
+    /// Who drives the searching side in a playout.
+    pub playout: Style,
+    /// Who drives the enemy in playout `j`: the `j`th of these, round and round (the
+    /// bot does not know how its enemy plays); none: [`Policy::playout`].
+    pub enemies: &'static [Style],
+    /// What the fast choice starts with, in a playout's score (a win is 1).
+    pub head_start: f64,
+    /// How sure the playouts must be before the bot departs from the fast choice, in
+    /// standard errors of the paired differences between the two. 0: the best mean wins
+    /// and the fast choice may drop out in any round of the halving; above 0 it plays
+    /// every round and is compared with the last other action left, seed by seed.
+    pub confidence: f64,
+}
+
+/// The fast bots that play the enemy in the levels' playouts, in turn.
+const ENEMIES: [Style; 3] = [Style::GREEDY, Style::TACTICAL, Style::VETERAN];
+
+/// How sure the levels' playouts must be to depart from the veteran's choice.
+const CONFIDENCE: f64 = 1.5;
+
+impl Policy {
+    /// The levels': the veteran's choice, kept unless the playouts are
+    /// [`CONFIDENCE`] standard errors sure of a better one; the veteran drives the
+    /// searching side in the playouts, and the greedy, tactical and veteran bots take
+    /// turns at the enemy's.
+    pub const LEVELS: Policy = Policy {
+        fast: Style::VETERAN,
+        playout: Style::VETERAN,
+        enemies: &ENEMIES,
+        head_start: FAST_CHOICE_HEAD_START,
+        confidence: CONFIDENCE,
+    };
+
+    /// The tactical bot's choice, and the tactical bot in the playouts.
+    pub const TACTICAL: Policy = Policy {
+        fast: Style::TACTICAL,
+        playout: Style::TACTICAL,
+        enemies: &[],
+        head_start: FAST_CHOICE_HEAD_START,
+        confidence: 0.0,
+    };
 }
 
 impl SearchBot {
@@ -65,7 +118,15 @@ impl SearchBot {
         Self {
             name: name.into(),
             budget,
+            policy: Policy::LEVELS,
         }
+    }
+
+    /// The same bot standing on other fast bots.
+    #[must_use]
+    pub const fn with_policy(mut self, policy: Policy) -> Self {
+        self.policy = policy;
+        self
     }
 
     /// The bot a name in the seat pickers or on the command line means: `major`,
@@ -118,30 +179,32 @@ impl Bot<TankCommander> for SearchBot {
             .into_iter()
             .filter(|a| *a != Action::Concede)
             .collect();
-        let fast = decide(&root, player, &Style::TACTICAL);
+        let fast = decide(&root, player, &self.policy.fast);
         let candidates = shortlist(&root, player, &legal, fast);
         if candidates.len() <= 1 {
             return candidates.first().copied().or(fast);
         }
         Some(
-            search(
+            search_with(
                 &root,
                 player,
                 &candidates,
                 fast,
                 self.budget,
                 rng.next_u64(),
+                &self.policy,
             )
             .action,
         )
     }
 }
 
-/// The ways of weighing a position whose choices the search compares: the tactical
-/// bot's (first: the search's fast choice), the greedy bot's, a warier and a bolder
+/// The ways of weighing a position whose choices the search compares (beside the fast
+/// choice): the tactical bot's, the veteran's, the greedy bot's, a warier and a bolder
 /// tactical bot.
-const STYLES: [Style; 4] = [
+const STYLES: [Style; 5] = [
     Style::TACTICAL,
+    Style::VETERAN,
     Style::GREEDY,
     Style {
         threat_weight: 1.0,
@@ -156,8 +219,8 @@ const STYLES: [Style; 4] = [
     },
 ];
 
-/// The actions worth playing out: what each of [`STYLES`] would do (`fast`, the first
-/// style's choice, already weighed), every unit that may activate and every shot at a
+/// The actions worth playing out: the `fast` choice, what each of [`STYLES`] would do,
+/// every unit that may activate and every shot at a
 /// unit on offer. Only sensible actions are compared, so that a playout's luck cannot talk the
 /// bot into a silly one.
 fn shortlist(
@@ -172,7 +235,7 @@ fn shortlist(
             list.push(a);
         }
     };
-    let others = STYLES[1..]
+    let others = STYLES
         .iter()
         .filter_map(|style| decide(root, player, style));
     for a in fast.into_iter().chain(others) {
@@ -195,18 +258,37 @@ fn shortlist(
     list
 }
 
-/// One action's playouts so far.
-#[derive(Clone, Copy, Debug)]
+/// One action's playouts so far: the score of each, playout `j` on the `j`th dice.
+#[derive(Clone, Debug)]
 struct Arm {
     action: Action,
-    total: f64,
-    playouts: u32,
+    values: Vec<f64>,
     head_start: f64,
+    fast: bool,
 }
 
 impl Arm {
+    fn playouts(&self) -> u32 {
+        u32::try_from(self.values.len()).unwrap_or(u32::MAX)
+    }
+
     fn mean(&self) -> f64 {
-        self.head_start + self.total / f64::from(self.playouts.max(1))
+        self.head_start + self.values.iter().sum::<f64>() / f64::from(self.playouts().max(1))
+    }
+
+    /// Whether this arm beats `fast` by more than `z` standard errors of their paired
+    /// differences (the playouts both have had, each pair on the same dice), after the
+    /// fast choice's head start.
+    fn beats(&self, fast: &Arm, z: f64) -> bool {
+        let n = self.values.len().min(fast.values.len());
+        if n < 2 {
+            return self.mean() > fast.mean();
+        }
+        let d: Vec<f64> = (0..n).map(|j| self.values[j] - fast.values[j]).collect();
+        let count = n as f64;
+        let mean = d.iter().sum::<f64>() / count;
+        let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (count - 1.0);
+        mean - fast.head_start > z * (var / count).sqrt()
     }
 }
 
@@ -220,7 +302,8 @@ pub struct Found {
     pub nodes: u64,
 }
 
-/// Chooses among `legal` by sequential halving over playouts.
+/// Chooses among `legal` by sequential halving over playouts, the tactical bot playing
+/// them.
 pub fn search(
     root: &TankCommander,
     player: PlayerId,
@@ -229,21 +312,38 @@ pub fn search(
     budget: Budget,
     seed: u64,
 ) -> Found {
+    search_with(root, player, legal, fast, budget, seed, &Policy::TACTICAL)
+}
+
+/// Chooses among `legal` by sequential halving over playouts that `policy` plays.
+fn search_with(
+    root: &TankCommander,
+    player: PlayerId,
+    legal: &[Action],
+    fast: Option<Action>,
+    budget: Budget,
+    seed: u64,
+    policy: &Policy,
+) -> Found {
     let started = Instant::now();
     let mut arms: Vec<Arm> = legal
         .iter()
         .map(|&action| Arm {
             action,
-            total: 0.0,
-            playouts: 0,
+            values: Vec::new(),
             head_start: if Some(action) == fast {
-                FAST_CHOICE_HEAD_START
+                policy.head_start
             } else {
                 0.0
             },
+            fast: Some(action) == fast,
         })
         .collect();
-    let rounds = arms.len().next_power_of_two().trailing_zeros().max(1);
+    // With a confidence asked for, the fast choice plays every round beside the
+    // challengers, which are halved among themselves.
+    let guard = policy.confidence > 0.0 && arms.iter().any(|a| a.fast) && arms.len() > 1;
+    let challengers = if guard { arms.len() - 1 } else { arms.len() };
+    let rounds = challengers.next_power_of_two().trailing_zeros().max(1);
     let (mut nodes, mut playouts) = (0u64, 0u32);
     for round in 0..rounds {
         let left = rounds - round;
@@ -256,10 +356,15 @@ pub fn search(
         };
         loop {
             for arm in &mut arms {
-                let dice = derive_seed(seed, u64::from(arm.playouts));
-                let (value, length) = playout(root, player, arm.action, dice);
-                arm.total += value;
-                arm.playouts += 1;
+                let j = arm.playouts();
+                let dice = derive_seed(seed, u64::from(j));
+                let enemy = policy
+                    .enemies
+                    .get(j as usize % policy.enemies.len().max(1))
+                    .unwrap_or(&policy.playout);
+                let styles = (&policy.playout, enemy);
+                let (value, length) = playout(root, player, arm.action, dice, styles);
+                arm.values.push(value);
                 nodes += u64::from(length);
                 playouts += 1;
             }
@@ -274,12 +379,34 @@ pub fn search(
             }
         }
         arms.sort_by(|a, b| b.mean().total_cmp(&a.mean()));
-        arms.truncate(arms.len().div_ceil(2));
-        if arms.len() == 1 {
-            break;
+        if guard {
+            let keep = (arms.len() - 1).div_ceil(2);
+            let mut kept = 0;
+            arms.retain(|a| {
+                let stay = a.fast || kept < keep;
+                kept += usize::from(!a.fast && stay);
+                stay
+            });
+            if arms.len() <= 2 {
+                break;
+            }
+        } else {
+            arms.truncate(arms.len().div_ceil(2));
+            if arms.len() == 1 {
+                break;
+            }
         }
     }
-    let best = arms[0];
+    if guard && arms.len() == 2 {
+        let (f, c) = if arms[0].fast { (0, 1) } else { (1, 0) };
+        let keep = if arms[c].beats(&arms[f], policy.confidence) {
+            c
+        } else {
+            f
+        };
+        arms.swap(0, keep);
+    }
+    let best = &arms[0];
     Found {
         action: best.action,
         score: best.mean() - best.head_start,
@@ -288,10 +415,16 @@ pub fn search(
     }
 }
 
-/// Plays the battle out from `root` after `player`'s `first` action, the tactical bot
-/// choosing for both sides: the score for `player` (a win 1, a draw ½, a loss 0, each
+/// Plays the battle out from `root` after `player`'s `first` action, fast bots of
+/// `styles` choosing for `player` and for the enemy: the score for `player` (a win 1, a draw ½, a loss 0, each
 /// side's hull points left deciding between equal results) and the actions played.
-fn playout(root: &TankCommander, player: PlayerId, first: Action, seed: u64) -> (f64, u32) {
+fn playout(
+    root: &TankCommander,
+    player: PlayerId,
+    first: Action,
+    seed: u64,
+    styles: (&Style, &Style),
+) -> (f64, u32) {
     let mut game = root.clone();
     let mut dice = MatchRng::new(seed);
     if game.apply(player, &first, &mut dice).is_err() {
@@ -306,7 +439,8 @@ fn playout(root: &TankCommander, player: PlayerId, first: Action, seed: u64) -> 
             break None;
         }
         let side = game.current;
-        let Some(action) = decide(&game, side, &Style::TACTICAL) else {
+        let style = if side == player { styles.0 } else { styles.1 };
+        let Some(action) = decide(&game, side, style) else {
             break None;
         };
         if game.apply(side, &action, &mut dice).is_err() {
@@ -341,6 +475,45 @@ fn score(game: &TankCommander, player: PlayerId, outcome: Option<&Outcome>) -> f
         if all > 0.0 { left / all } else { 0.0 }
     };
     result + MATERIAL_WEIGHT * (share(true) - share(false))
+}
+
+/// For tuning (tests only): a searching bot whose budget and policy
+/// `TANKTABLE_SEARCH` sets (`nodes=12000,fast=veteran,playout=veteran,head=0.01`), under
+/// the name `search-tuned`.
+///
+/// # Panics
+/// On a knob it does not know or a value it cannot read: a tuning run's typo.
+#[cfg(test)]
+#[must_use]
+pub fn tuned_from_env() -> SearchBot {
+    let style = |name: &str| match name {
+        "tactical" => Style::TACTICAL,
+        "veteran" => Style::VETERAN,
+        "greedy" => Style::GREEDY,
+        _ => panic!("no style {name}"),
+    };
+    let mut policy = Policy::LEVELS;
+    let mut nodes = SearchBot::MAJOR;
+    let knobs = std::env::var("TANKTABLE_SEARCH").unwrap_or_default();
+    for (knob, value) in knobs.split(',').filter_map(|kv| kv.split_once('=')) {
+        match knob {
+            "nodes" => nodes = value.parse().expect("nodes is a number"),
+            "fast" => policy.fast = style(value),
+            "playout" => policy.playout = style(value),
+            "head" => policy.head_start = value.parse().expect("head is a number"),
+            "z" => policy.confidence = value.parse().expect("z is a number"),
+            "enemy" => {
+                policy.enemies = match value {
+                    "mix" => &ENEMIES,
+                    "greedy" => &[Style::GREEDY],
+                    "tactical" => &[Style::TACTICAL],
+                    _ => &[Style::VETERAN],
+                }
+            }
+            _ => panic!("no knob {knob}"),
+        }
+    }
+    SearchBot::new("search-tuned", Budget::Nodes(nodes)).with_policy(policy)
 }
 
 #[cfg(test)]
@@ -421,6 +594,27 @@ mod tests {
         // Sequential halving may overrun by the last round's one playout an action.
         assert!(found.nodes < 5_000 + legal.len() as u64 * u64::from(PLAYOUT_CAP));
         assert!((0.0..=1.0 + MATERIAL_WEIGHT).contains(&found.score));
+    }
+
+    /// Another action replaces the fast choice only when the paired differences of their
+    /// playouts are sure of it, not on a better mean alone.
+    #[test]
+    fn the_fast_choice_is_replaced_only_when_the_playouts_are_sure() {
+        let arm = |values: &[f64], fast: bool| Arm {
+            action: Action::EndActivation,
+            values: values.to_vec(),
+            head_start: if fast { FAST_CHOICE_HEAD_START } else { 0.0 },
+            fast,
+        };
+        let fast = arm(&[0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0], true);
+        // A quarter of a win better on every dice: sure.
+        let steady = arm(&[0.25, 1.25, 0.25, 1.25, 0.25, 1.25, 0.25, 1.25], false);
+        assert!(steady.beats(&fast, CONFIDENCE));
+        // A better mean (5 wins of 8 against 4) that one playout's luck makes.
+        let lucky = arm(&[1.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0], false);
+        assert!(lucky.mean() > fast.mean());
+        assert!(!lucky.beats(&fast, CONFIDENCE));
+        assert!(lucky.beats(&fast, 0.0));
     }
 
     /// A won battle scores above a drawn one, a drawn one above a lost one.

@@ -27,6 +27,9 @@ pub struct Style {
     /// What a shot's chance to start a fire is worth, in the units of a shot's value (a
     /// hull point lost is 10).
     pub fire_worth: f64,
+    /// What the chance to start a fire is worth against a target that has already acted
+    /// this turn: its fire burns at the turn's end, before its crew can put it out.
+    pub burn_worth: f64,
     /// How much the enemy's shots at a unit where it stands count against the place, for
     /// each point its own best shot counts for it. 0: the enemy's guns are not looked at.
     pub threat_weight: f64,
@@ -62,6 +65,7 @@ impl Style {
     /// The greedy bot: its own shots only, fire as a tie-breaker.
     pub const GREEDY: Style = Style {
         fire_worth: 1.0,
+        burn_worth: 1.0,
         threat_weight: 0.0,
         smoke: false,
         dash: false,
@@ -77,6 +81,7 @@ impl Style {
     /// The tactical bot.
     pub const TACTICAL: Style = Style {
         fire_worth: 5.0,
+        burn_worth: 10.0,
         threat_weight: 0.3,
         smoke: true,
         dash: true,
@@ -117,6 +122,18 @@ impl Style {
             + o.disable.to_f64() * 10.0
             + o.crew_wound.to_f64() * 2.0
             + o.fire.to_f64() * self.fire_worth
+    }
+
+    /// [`Style::shot_value`] against a target that has acted this turn or not: a fire
+    /// started on one that has acted is worth [`Style::burn_worth`].
+    #[must_use]
+    pub fn shot_value_on(&self, o: &Odds, acted: bool) -> f64 {
+        let burn = if acted {
+            o.fire.to_f64() * (self.burn_worth - self.fire_worth)
+        } else {
+            0.0
+        };
+        self.shot_value(o) + burn
     }
 }
 
@@ -167,6 +184,7 @@ impl TunedBot {
             let v: f64 = value.parse().expect("a knob's value is a number");
             match knob {
                 "fire" => s.fire_worth = v,
+                "burn" => s.burn_worth = v,
                 "threat" => s.threat_weight = v,
                 "cover" => s.cover_worth = v,
                 "unacted" => s.unacted_bonus = v,
@@ -785,6 +803,22 @@ mod tests {
         assert_eq!(
             decide(&game, BLUE, &Style::GREEDY),
             Some(Action::Load(Round::At))
+        );
+    }
+
+    #[test]
+    fn a_squad_fires_an_he_missile_at_thin_armor_that_at_does_no_more_against() {
+        // Against a bare APC's armor 4 both missiles always go through; HE may set it
+        // alight too.
+        let (mut game, _) = Field::new()
+            .squad("Blue", "S", Hex::ZERO)
+            .apc("Red", "A", Hex::new(0, -2), Facing::S)
+            .rules();
+        activate(&mut game, "S", 3, 0, true);
+        let apc = id(&game, "A");
+        assert_eq!(
+            decide(&game, BLUE, &Style::TACTICAL),
+            Some(Action::FireMissile(apc, Round::He))
         );
     }
 

@@ -2141,7 +2141,7 @@ fn capture_objectives_scenarios_are_checked() {
 
 impl Field {
     /// An APC with no upgrades.
-    fn apc(self, side: &str, name: &str, rel: Hex, facing: Facing) -> Self {
+    pub(super) fn apc(self, side: &str, name: &str, rel: Hex, facing: Facing) -> Self {
         self.unit(side, UnitKind::Apc, name, rel, facing)
     }
 }
