@@ -108,9 +108,9 @@ impl Policy {
 
 impl SearchBot {
     /// The middle level's budget in nodes.
-    pub const MAJOR: u64 = 12_000;
+    pub const MAJOR: u64 = 6_000;
     /// The strongest level's budget in nodes.
-    pub const GENERAL: u64 = 30_000;
+    pub const GENERAL: u64 = 12_000;
 
     /// A bot of this budget, under `name`.
     #[must_use]
