@@ -58,7 +58,8 @@ pub struct SearchBot {
 }
 
 /// The fast bots a search stands on: the one whose choice it keeps unless the playouts
-/// say otherwise, and the one that plays both sides of every playout.
+/// say otherwise, the one that plays the searching side in every playout, and those
+/// that play the enemy.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Policy {
     /// Whose choice starts with [`Policy::head_start`] in hand.
@@ -94,15 +95,6 @@ impl Policy {
         enemies: &ENEMIES,
         head_start: FAST_CHOICE_HEAD_START,
         confidence: CONFIDENCE,
-    };
-
-    /// The tactical bot's choice, and the tactical bot in the playouts.
-    pub const TACTICAL: Policy = Policy {
-        fast: Style::TACTICAL,
-        playout: Style::TACTICAL,
-        enemies: &[],
-        head_start: FAST_CHOICE_HEAD_START,
-        confidence: 0.0,
     };
 }
 
@@ -185,7 +177,7 @@ impl Bot<TankCommander> for SearchBot {
             return candidates.first().copied().or(fast);
         }
         Some(
-            search_with(
+            search(
                 &root,
                 player,
                 &candidates,
@@ -302,21 +294,8 @@ pub struct Found {
     pub nodes: u64,
 }
 
-/// Chooses among `legal` by sequential halving over playouts, the tactical bot playing
-/// them.
-pub fn search(
-    root: &TankCommander,
-    player: PlayerId,
-    legal: &[Action],
-    fast: Option<Action>,
-    budget: Budget,
-    seed: u64,
-) -> Found {
-    search_with(root, player, legal, fast, budget, seed, &Policy::TACTICAL)
-}
-
 /// Chooses among `legal` by sequential halving over playouts that `policy` plays.
-fn search_with(
+pub fn search(
     root: &TankCommander,
     player: PlayerId,
     legal: &[Action],
@@ -589,7 +568,15 @@ mod tests {
         let player = game.current;
         let fast = decide(&game, player, &Style::TACTICAL);
         let legal = shortlist(&game, player, &game.legal(player), fast);
-        let found = search(&game, player, &legal, None, Budget::Nodes(5_000), 1);
+        let found = search(
+            &game,
+            player,
+            &legal,
+            None,
+            Budget::Nodes(5_000),
+            1,
+            &Policy::LEVELS,
+        );
         assert!(found.playouts as usize >= legal.len());
         // Sequential halving may overrun by the last round's one playout an action.
         assert!(found.nodes < 5_000 + legal.len() as u64 * u64::from(PLAYOUT_CAP));
