@@ -333,6 +333,12 @@ impl TankCommander {
         if player != self.current {
             return Err(format!("it is {}'s turn", self.side_name(self.current)));
         }
+        self.check_in_turn(player, action)
+    }
+
+    /// [`Self::check`] once the battle is known to go on and `player` to be the side
+    /// to act: what [`Self::legal`] asks of each candidate.
+    fn check_in_turn(&self, player: PlayerId, action: &Action) -> Result<(), String> {
         match *action {
             Action::Concede => return Ok(()),
             Action::Activate(id) => {
@@ -691,12 +697,12 @@ impl TankCommander {
                 let u = &self.units[act.unit.index()];
                 if u.is_infantry() {
                     self.infantry_candidates(u, &mut candidates);
-                    candidates.retain(|a| self.check(player, a).is_ok());
+                    candidates.retain(|a| self.check_in_turn(player, a).is_ok());
                     return candidates;
                 }
                 if u.is_apc() {
                     self.apc_candidates(u, &mut candidates);
-                    candidates.retain(|a| self.check(player, a).is_ok());
+                    candidates.retain(|a| self.check_in_turn(player, a).is_ok());
                     return candidates;
                 }
                 candidates.push(Action::Move);
@@ -763,7 +769,7 @@ impl TankCommander {
                 candidates.push(Action::EndActivation);
             }
         }
-        candidates.retain(|a| self.check(player, a).is_ok());
+        candidates.retain(|a| self.check_in_turn(player, a).is_ok());
         candidates
     }
 

@@ -519,7 +519,7 @@ impl TankCommander {
         match target {
             FireTarget::Building(hex) => {
                 if let Some(i) = self.board.index(hex) {
-                    self.terrain[i] = Terrain::Rubble;
+                    self.wreck_ground(i);
                 }
                 facts.push(Fact::BuildingDestroyed { hex });
             }
@@ -887,7 +887,7 @@ impl TankCommander {
         if let Some(i) = self.board.index(at)
             && self.terrain[i] != Terrain::Water
         {
-            self.terrain[i] = Terrain::Rubble;
+            self.wreck_ground(i);
         }
         facts.push(Fact::CookedOff {
             unit: id,
@@ -1076,7 +1076,7 @@ impl TankCommander {
         for hex in hexes {
             if self.terrain(hex) == Terrain::Building {
                 if let Some(i) = self.board.index(hex) {
-                    self.terrain[i] = Terrain::Rubble;
+                    self.wreck_ground(i);
                 }
                 facts.push(Fact::BuildingDestroyed { hex });
                 continue;

@@ -474,6 +474,11 @@ pub struct TankCommander {
     pub(crate) scenario_name: Arc<str>,
     pub(crate) board: HexBoard,
     pub(crate) terrain: Vec<Terrain>,
+    /// A hash of `terrain`, kept with it by [`Self::wreck_ground`]: the bots' distance
+    /// fields are cached per ground, and hashing the whole board at every lookup took a
+    /// third of their time.
+    #[serde(skip)]
+    pub(crate) terrain_key: u64,
     pub(crate) smoke: Vec<bool>,
     pub(crate) mines: Vec<Mine>,
     /// Each side sees only its own mines.
@@ -604,6 +609,7 @@ impl TankCommander {
             scenario_name: Arc::from(scenario.setup.name.as_str()),
             board: scenario.board,
             terrain: scenario.terrain.clone(),
+            terrain_key: terrain_key(&scenario.terrain),
             smoke: scenario.smoke.clone(),
             mines: scenario
                 .mines
@@ -715,6 +721,15 @@ impl TankCommander {
         self.board
             .index(hex)
             .map_or(Terrain::Building, |i| self.terrain[i])
+    }
+
+    /// Turns the ground of board index `i` to rubble (a building shot down, a wreck),
+    /// keeping [`Self::terrain_key`] with it.
+    pub(crate) fn wreck_ground(&mut self, i: usize) {
+        if let Some(t) = self.terrain.get_mut(i) {
+            *t = Terrain::Rubble;
+            self.terrain_key = terrain_key(&self.terrain);
+        }
     }
 
     /// Smoke at `hex`.
@@ -873,4 +888,10 @@ impl TankCommander {
     pub fn label(&self, hex: Hex) -> String {
         self.board.label(hex)
     }
+}
+
+/// A hash of the ground, for [`TankCommander::terrain_key`].
+pub(super) fn terrain_key(terrain: &[Terrain]) -> u64 {
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::default().hash_one(terrain)
 }

@@ -272,8 +272,8 @@ impl TankCommander {
         let turn = self.turn_cost(unit);
         let mines: Vec<hexx::Hex> = self.mines_seen_by(player).map(|m| m.at).collect();
         // (cost, moves made) for each hex and facing.
-        let mut best: std::collections::HashMap<(hexx::Hex, Facing), (u8, u8)> =
-            std::collections::HashMap::new();
+        let mut best: foldhash::HashMap<(hexx::Hex, Facing), (u8, u8)> =
+            foldhash::HashMap::default();
         let mut open = vec![Drive {
             to: unit.at,
             facing: unit.facing,
@@ -281,8 +281,7 @@ impl TankCommander {
             moved,
             first: None,
         }];
-        let mut found: std::collections::HashMap<hexx::Hex, Drive> =
-            std::collections::HashMap::new();
+        let mut found: foldhash::HashMap<hexx::Hex, Drive> = foldhash::HashMap::default();
         while let Some(d) = open.pop() {
             if best
                 .get(&(d.to, d.facing))

@@ -3871,3 +3871,23 @@ fn a_breakthrough_is_won_by_a_tank_on_the_far_edge_not_by_an_apc_or_a_squad() {
     let won = g.outcome_now().expect("the tank broke through");
     assert_eq!(won.winners, vec![BLUE]);
 }
+
+#[test]
+fn ground_turned_to_rubble_gets_a_new_terrain_key() {
+    // The bots' distance fields are cached by this key: a stale one would have them
+    // drive round a building that is gone.
+    use crate::framework::playable::Playable;
+    let battle = super::Battle::builtin_default();
+    let mut g = TankCommander::from_setup(&battle).expect("a battle");
+    let before = g.terrain_key;
+    assert_eq!(before, super::state::terrain_key(&g.terrain));
+    let house = g
+        .terrain
+        .iter()
+        .position(|&t| t == Terrain::Building)
+        .expect("River Town has houses");
+    g.wreck_ground(house);
+    assert_eq!(g.terrain[house], Terrain::Rubble);
+    assert_ne!(g.terrain_key, before);
+    assert_eq!(g.terrain_key, super::state::terrain_key(&g.terrain));
+}
