@@ -86,7 +86,15 @@ impl Game for TankCommander {
             return Err("the battle has not begun: roll for the first player first".into());
         }
         self.check(player, action)?;
-        Ok(self.resolve(player, *action, rng))
+        let facts = self.resolve(player, *action, rng);
+        // The bots' cached distance fields trust this key: every change to the ground
+        // must go through `wreck_ground`.
+        debug_assert_eq!(
+            self.terrain_key,
+            state::terrain_key(&self.terrain),
+            "the ground changed without its key"
+        );
+        Ok(facts)
     }
 
     fn outcome(&self) -> Option<Outcome> {
