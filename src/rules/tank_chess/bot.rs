@@ -1,5 +1,6 @@
 //! A search bot for Tank Chess: minimax over its own legal moves and every reply, with an
-//! evaluation of material, Command-tank danger and the escape race. Two strengths:
+//! evaluation of material, Command-tank danger, the pieces' advance and each mode's plan
+//! (the escape race, the flags, the hunt). Two strengths:
 //! `Cadet` looks one move ahead, `Commander` two (its move and the best reply), and checks
 //! its six best candidates for a reply that mates it.
 
@@ -21,6 +22,18 @@ pub enum Strength {
 pub struct ChessBot(pub Strength);
 
 const WIN: i32 = 1_000_000;
+/// With a Command tank: a row nearer the far edge for the Command tank, and a row forward
+/// (to the middle) for each other piece. The pieces go first: when the Command tank
+/// alone gained by moving, both drove it out at once, White's came into reach first and
+/// Black won three games in four on the basic boards (docs/balance.md).
+const RUSH: i32 = 1;
+const DEVELOP: i32 = 2;
+/// Capture the Flag: what shooting a flag's carrier gains beyond the piece.
+const CARRIER: i32 = 80;
+/// Escape of Three: a row nearer the far edge for each of the three leading pieces.
+const RACE: i32 = 8;
+/// Escape of Three: an escape, beyond the rows it took.
+const ESCAPE: i32 = 100;
 
 /// What a piece is worth: the engine's values, on this bot's tenfold smaller scale.
 fn value(kind: Kind) -> i32 {
@@ -38,19 +51,29 @@ fn evaluate(game: &TankChess, side: PlayerId) -> i32 {
         };
     }
     let (_, h) = game.size();
+    let hunt = matches!(game.mode, super::Mode::LastTankStanding { .. });
     let mut score = 0;
     for p in game.pieces() {
         let mine = p.side() == side;
         let sign = if mine { 1 } else { -1 };
         if p.state == PieceState::Active {
-            score += sign * value(p.kind);
+            // In Last Tank Standing the survivors are counted, not weighed.
+            score += sign * if hunt { 40 } else { value(p.kind) };
             if p.command {
                 let to_go = if p.white {
                     i32::from(h) - i32::from(p.at.row)
                 } else {
                     i32::from(p.at.row) + 1
                 };
-                score += sign * (20 - to_go) * 2;
+                score += sign * (20 - to_go) * RUSH;
+            } else if game.has_commands() {
+                // The other pieces go forward to the middle of the board.
+                let gone = if p.white {
+                    i32::from(p.at.row)
+                } else {
+                    i32::from(h) - 1 - i32::from(p.at.row)
+                };
+                score += sign * gone.min(i32::from(h) / 2) * DEVELOP;
             }
         }
     }
@@ -69,6 +92,11 @@ fn evaluate(game: &TankChess, side: PlayerId) -> i32 {
             }
         }
     }
+    score += plan(game, side);
+    // The hunt counts one's own closing in alone: the enemy's is much the same distance.
+    if !hunt {
+        score -= plan(game, super::opponent(side));
+    }
     let other = super::opponent(side);
     if game.threatens(side).is_some() {
         score += 25;
@@ -77,6 +105,98 @@ fn evaluate(game: &TankChess, side: PlayerId) -> i32 {
         score -= 60;
     }
     score
+}
+
+/// How far `side` has got with its mode's plan, beyond material: the pieces to escape
+/// in Escape of Three, the flags in Capture the Flag, the hunt in Last Tank Standing.
+/// Without it the Commander saw nothing to gain in moving towards the far edge, a flag
+/// or the enemy, and most of these games reached the move limit (docs/balance.md).
+fn plan(game: &TankChess, side: PlayerId) -> i32 {
+    let (w, h) = game.size();
+    let (w, h) = (i32::from(w), i32::from(h));
+    let mine = || {
+        game.pieces()
+            .iter()
+            .filter(move |p| p.side() == side && p.state == PieceState::Active)
+    };
+    // Rows a piece of `side` still has to cover to the far edge.
+    let to_far = |row: u8| {
+        if side == super::WHITE {
+            h - 1 - i32::from(row)
+        } else {
+            i32::from(row)
+        }
+    };
+    // Both of a flag's rows in `side`'s half of the board.
+    let own_half = |row: u8| {
+        if side == super::WHITE {
+            2 * (i32::from(row) + 1) < h
+        } else {
+            2 * i32::from(row) >= h
+        }
+    };
+    match game.mode {
+        super::Mode::EscapeOfThree => {
+            let escaped = i32::from(game.escaped(side));
+            // The three nearest the far edge, of those still to go.
+            let mut near: Vec<i32> = mine().map(|p| to_far(p.at.row)).collect();
+            near.sort_unstable();
+            let still = usize::try_from(3 - escaped.min(3)).unwrap_or(0);
+            let race: i32 = near.iter().take(still).map(|d| h - d).sum();
+            let all: i32 = near.iter().map(|d| h - d).sum();
+            // An escape is worth more than the far row it left from, or the bot would
+            // sit there.
+            escaped * (h * (RACE + 1) + ESCAPE) + race * RACE + all
+        }
+        super::Mode::CaptureTheFlag => {
+            let mut score = 0;
+            for f in game.flags() {
+                match *f {
+                    super::Flag::Home(s) if s == side => score += 250,
+                    // A flag in its own half: the nearest piece to its four squares.
+                    // The middle one is not raced for (the side that moves first would
+                    // always win that race) but taken when it comes within reach.
+                    super::Flag::Standing(sw) if own_half(sw.row) => {
+                        let d = mine()
+                            .map(|p| {
+                                let dc = (i32::from(p.at.col) - i32::from(sw.col))
+                                    .max(i32::from(sw.col) + 1 - i32::from(p.at.col))
+                                    - 1;
+                                let dr = (i32::from(p.at.row) - i32::from(sw.row))
+                                    .max(i32::from(sw.row) + 1 - i32::from(p.at.row))
+                                    - 1;
+                                dc.max(dr).max(0)
+                            })
+                            .min()
+                            .unwrap_or(w);
+                        score += (w - d) * 2;
+                    }
+                    _ => {}
+                }
+            }
+            score
+        }
+        super::Mode::LastTankStanding { .. } => {
+            // Each piece's distance to the nearest enemy: the hunt closes in.
+            let theirs: Vec<_> = game
+                .pieces()
+                .iter()
+                .filter(|p| p.side() != side && p.state == PieceState::Active)
+                .map(|p| p.at)
+                .collect();
+            let mut score = 0;
+            for p in mine() {
+                let d = theirs
+                    .iter()
+                    .map(|t| p.at.col.abs_diff(t.col).max(p.at.row.abs_diff(t.row)))
+                    .min()
+                    .map_or(0, i32::from);
+                score += (w - d).max(0);
+            }
+            score
+        }
+        _ => 0,
+    }
 }
 
 /// The most `mover` can gain with one move: a win, or the piece it destroys.
@@ -88,6 +208,12 @@ fn best_reply(game: &TankChess, mover: PlayerId) -> i32 {
     for m in game.pseudo_moves(mover) {
         match m {
             Action::Escape { .. } if game.has_commands() => return WIN,
+            Action::Escape { .. } if game.mode == super::Mode::EscapeOfThree => {
+                if game.escaped(mover) >= 2 {
+                    return WIN;
+                }
+                best = best.max(ESCAPE);
+            }
             Action::Escape { .. } => best = best.max(40),
             Action::Move { fire: Some(sq), .. } => {
                 if let Cell::Piece(i) = game.cell(sq) {
@@ -100,7 +226,9 @@ fn best_reply(game: &TankChess, mover: PlayerId) -> i32 {
                     {
                         return WIN;
                     }
-                    best = best.max(value(t.kind));
+                    // A carrier's flag falls with it.
+                    let carries = game.flags().contains(&super::Flag::Carried(i));
+                    best = best.max(value(t.kind) + if carries { CARRIER } else { 0 });
                 }
             }
             _ => {}

@@ -438,6 +438,12 @@ impl TankChess {
         PlayerId(self.turn)
     }
 
+    /// How many of `side`'s pieces have driven off the far edge.
+    #[must_use]
+    pub fn escaped(&self, side: PlayerId) -> u8 {
+        self.escaped.get(usize::from(side.0)).copied().unwrap_or(0)
+    }
+
     /// Moves played so far by both sides.
     #[must_use]
     pub fn plies(&self) -> u32 {

@@ -218,7 +218,7 @@ impl Playable for TankChess {
         match name {
             "cadet" => "Easiest: looks one move ahead and takes what it can",
             "commander" => {
-                "Club player: one move ahead and the best reply to it, and checks for mates; instant"
+                "Club player: one move ahead and the best reply to it, checks for mates, sends its pieces out before its Command tank and plays each mode's goal (escapes, flags, the hunt); instant"
             }
             "major" => {
                 "Strong: the search engine on 10,000 positions a move (about 0.2 s), sees every exchange through"

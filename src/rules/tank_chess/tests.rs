@@ -622,6 +622,91 @@ fn in_four_players_the_commander_minds_every_team_that_moves_before_it_again() {
     }
 }
 
+/// The Commander's move from `g` for `player`, over several seeds (it breaks ties at random).
+fn commander_moves(g: &TankChess, player: PlayerId) -> Vec<Action> {
+    use crate::framework::bot::Bot;
+    use bot::{ChessBot, Strength};
+    (0..8)
+        .map(|seed| {
+            ChessBot(Strength::Commander)
+                .choose(g, player, &mut MatchRng::new(seed))
+                .unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn the_commander_sends_its_pieces_out_before_its_command_tank() {
+    // With the Command tank alone gaining by a move, both sides drove it out from the
+    // first move and White's, first into reach, was mated: Black won three games in four.
+    let r = rules();
+    let g = TankChess::new(&Scenario::builtin_default(&r), &r);
+    for a in commander_moves(&g, WHITE) {
+        let Action::Move { from, .. } = a else {
+            panic!("{a:?}")
+        };
+        assert!(
+            !g.piece_at(from).unwrap().command,
+            "{a:?} drives the Command tank out"
+        );
+    }
+}
+
+#[test]
+fn the_commander_drives_off_the_far_edge_in_escape_of_three() {
+    let g = position_in(
+        Mode::EscapeOfThree,
+        8,
+        8,
+        &[],
+        &["W LT D8 N", "W LT A1 N", "B HT H2 N"],
+    );
+    for a in commander_moves(&g, WHITE) {
+        assert_eq!(a, Action::Escape { from: sq("D8") });
+    }
+}
+
+#[test]
+fn the_commander_brings_a_flag_home_though_the_game_goes_on() {
+    // Three flags: one home of two wins. The carrier on C2 steps home to row 1; the
+    // Commander once valued a carried flag but not one at home, and kept it on the road.
+    let mut g = position_in(Mode::CaptureTheFlag, 8, 8, &[], &["W LT C2 S", "B LT H8 S"]);
+    g.flags = vec![
+        Flag::Carried(0),
+        Flag::Standing(sq("D4")),
+        Flag::Standing(sq("F6")),
+    ];
+    for a in commander_moves(&g, WHITE) {
+        let mut next = g.clone();
+        next.play_unchecked(a);
+        assert_eq!(next.flags[0], Flag::Home(WHITE), "{a:?}");
+    }
+}
+
+#[test]
+fn the_commander_closes_in_on_the_enemy_in_last_tank_standing() {
+    // No shot on either side (H8 blocks the diagonal), and only a move north-east brings
+    // the heavy tank nearer: every move was worth the same, and the armies waited for the
+    // move limit with as many pieces each.
+    let g = position_in(
+        Mode::LastTankStanding { move_limit: 40 },
+        10,
+        10,
+        &["H8"],
+        &["W HT E5 N", "B LT J10 S"],
+    );
+    let gap = |g: &TankChess| {
+        let a = g.pieces()[0].at;
+        let b = g.pieces()[1].at;
+        a.col.abs_diff(b.col).max(a.row.abs_diff(b.row))
+    };
+    for a in commander_moves(&g, WHITE) {
+        let mut next = g.clone();
+        next.play_unchecked(a);
+        assert!(gap(&next) < gap(&g), "{a:?} keeps its distance");
+    }
+}
+
 #[test]
 fn bots_finish_games_on_the_default_board() {
     use crate::framework::bot::{Bot, play_out};
