@@ -29,6 +29,14 @@ impl Square {
         })
     }
 
+    /// How many king's steps apart two squares are (the larger of the column and row gaps).
+    #[must_use]
+    pub fn king_distance(self, other: Square) -> u8 {
+        self.col
+            .abs_diff(other.col)
+            .max(self.row.abs_diff(other.row))
+    }
+
     /// The square `d` steps away in direction `dir`, if it has non-negative coordinates.
     #[must_use]
     pub fn step(self, dir: Dir8, d: i16) -> Option<(i16, i16)> {

@@ -4,7 +4,7 @@
 //! `Cadet` looks one move ahead, `Commander` two (its move and the best reply), and checks
 //! its six best candidates for a reply that mates it.
 
-use super::{Action, Cell, Kind, PieceState, TankChess};
+use super::{Action, Cell, Kind, Piece, PieceState, Square, TankChess};
 use crate::framework::bot::Bot;
 use crate::framework::{Game, MatchRng, PlayerId};
 
@@ -60,20 +60,12 @@ fn evaluate(game: &TankChess, side: PlayerId) -> i32 {
             // In Last Tank Standing the survivors are counted, not weighed.
             score += sign * if hunt { 40 } else { value(p.kind) };
             if p.command {
-                let to_go = if p.white {
-                    i32::from(h) - i32::from(p.at.row)
-                } else {
-                    i32::from(p.at.row) + 1
-                };
+                // Rows still to cover, the step off the board included.
+                let to_go = i32::from(h) - rows_out(p, h);
                 score += sign * (20 - to_go) * RUSH;
             } else if game.has_commands() {
                 // The other pieces go forward to the middle of the board.
-                let gone = if p.white {
-                    i32::from(p.at.row)
-                } else {
-                    i32::from(h) - 1 - i32::from(p.at.row)
-                };
-                score += sign * gone.min(i32::from(h) / 2) * DEVELOP;
+                score += sign * rows_out(p, h).min(i32::from(h) / 2) * DEVELOP;
             }
         }
     }
@@ -83,12 +75,8 @@ fn evaluate(game: &TankChess, side: PlayerId) -> i32 {
             let p = game.pieces()[usize::from(c)];
             if p.state == PieceState::Active {
                 let sign = if p.side() == side { 1 } else { -1 };
-                let to_go = if p.white {
-                    i32::from(p.at.row)
-                } else {
-                    i32::from(h) - 1 - i32::from(p.at.row)
-                };
-                score += sign * (60 + (20 - to_go) * 3);
+                // Its rows out are the rows still to carry it home.
+                score += sign * (60 + (20 - rows_out(&p, h)) * 3);
             }
         }
     }
@@ -107,25 +95,26 @@ fn evaluate(game: &TankChess, side: PlayerId) -> i32 {
     score
 }
 
+/// Rows `p` has come from its own starting edge.
+fn rows_out(p: &Piece, h: u8) -> i32 {
+    if p.white {
+        i32::from(p.at.row)
+    } else {
+        i32::from(h) - 1 - i32::from(p.at.row)
+    }
+}
+
 /// How far `side` has got with its mode's plan, beyond material: the pieces to escape
 /// in Escape of Three, the flags in Capture the Flag, the hunt in Last Tank Standing.
 /// Without it the Commander saw nothing to gain in moving towards the far edge, a flag
 /// or the enemy, and most of these games reached the move limit (docs/balance.md).
 fn plan(game: &TankChess, side: PlayerId) -> i32 {
-    let (w, h) = game.size();
-    let (w, h) = (i32::from(w), i32::from(h));
+    let (w, rows) = game.size();
+    let (w, h) = (i32::from(w), i32::from(rows));
     let mine = || {
         game.pieces()
             .iter()
             .filter(move |p| p.side() == side && p.state == PieceState::Active)
-    };
-    // Rows a piece of `side` still has to cover to the far edge.
-    let to_far = |row: u8| {
-        if side == super::WHITE {
-            h - 1 - i32::from(row)
-        } else {
-            i32::from(row)
-        }
     };
     // Both of a flag's rows in `side`'s half of the board.
     let own_half = |row: u8| {
@@ -139,7 +128,8 @@ fn plan(game: &TankChess, side: PlayerId) -> i32 {
         super::Mode::EscapeOfThree => {
             let escaped = i32::from(game.escaped(side));
             // The three nearest the far edge, of those still to go.
-            let mut near: Vec<i32> = mine().map(|p| to_far(p.at.row)).collect();
+            // Rows each still has to cover to the far edge.
+            let mut near: Vec<i32> = mine().map(|p| h - 1 - rows_out(p, rows)).collect();
             near.sort_unstable();
             let still = usize::try_from(3 - escaped.min(3)).unwrap_or(0);
             let race: i32 = near.iter().take(still).map(|d| h - d).sum();
@@ -157,18 +147,14 @@ fn plan(game: &TankChess, side: PlayerId) -> i32 {
                     // The middle one is not raced for (the side that moves first would
                     // always win that race) but taken when it comes within reach.
                     super::Flag::Standing(sw) if own_half(sw.row) => {
+                        let four = [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(c, r)| Square {
+                            col: sw.col + c,
+                            row: sw.row + r,
+                        });
                         let d = mine()
-                            .map(|p| {
-                                let dc = (i32::from(p.at.col) - i32::from(sw.col))
-                                    .max(i32::from(sw.col) + 1 - i32::from(p.at.col))
-                                    - 1;
-                                let dr = (i32::from(p.at.row) - i32::from(sw.row))
-                                    .max(i32::from(sw.row) + 1 - i32::from(p.at.row))
-                                    - 1;
-                                dc.max(dr).max(0)
-                            })
+                            .flat_map(|p| four.map(|sq| p.at.king_distance(sq)))
                             .min()
-                            .unwrap_or(w);
+                            .map_or(w, i32::from);
                         score += (w - d) * 2;
                     }
                     _ => {}
@@ -188,7 +174,7 @@ fn plan(game: &TankChess, side: PlayerId) -> i32 {
             for p in mine() {
                 let d = theirs
                     .iter()
-                    .map(|t| p.at.col.abs_diff(t.col).max(p.at.row.abs_diff(t.row)))
+                    .map(|t| p.at.king_distance(*t))
                     .min()
                     .map_or(0, i32::from);
                 score += (w - d).max(0);

@@ -772,16 +772,10 @@ fn exposure(pos: &TankChess, cmd: &super::Piece) -> i32 {
         .filter(|p| p.state == PieceState::Active && p.side != cmd.side)
         .filter(|p| {
             let stats = pos.rules.stats(p.kind);
-            let near = i32::from(p.at.col.abs_diff(cmd.at.col))
-                .max(i32::from(p.at.row.abs_diff(cmd.at.row)));
-            stats.firepower > thinnest && near <= i32::from(stats.speed) + 6
+            stats.firepower > thinnest && p.at.king_distance(cmd.at) <= stats.speed + 6
         })
         .map(|p| {
-            let near =
-                p.at.col
-                    .abs_diff(cmd.at.col)
-                    .max(p.at.row.abs_diff(cmd.at.row));
-            if near <= pos.rules.stats(p.kind).speed + 2 {
+            if p.at.king_distance(cmd.at) <= pos.rules.stats(p.kind).speed + 2 {
                 60
             } else {
                 25
