@@ -410,7 +410,7 @@ impl Playable for TankCommander {
             "veteran" => {
                 "The tactical bot, wary of walking into the guns: when it has no shot to be \
                  had this turn it waits out of the enemy's reach instead of handing the enemy \
-                 the first volley. Won 58.7% of 7,200 games against the greedy bot; a \
+                 the first volley. Won 59.0% of 7,200 games against the greedy bot; a \
                  decision takes well under a millisecond"
             }
             "major" => {
