@@ -127,13 +127,13 @@ fn plan(game: &TankChess, side: PlayerId) -> i32 {
     match game.mode {
         super::Mode::EscapeOfThree => {
             let escaped = i32::from(game.escaped(side));
-            // The three nearest the far edge, of those still to go.
-            // Rows each still has to cover to the far edge.
-            let mut near: Vec<i32> = mine().map(|p| h - 1 - rows_out(p, rows)).collect();
-            near.sort_unstable();
+            // Rows each piece has covered, its own first row counting one; the race counts
+            // the leading pieces, as many as are still to escape.
+            let mut out: Vec<i32> = mine().map(|p| rows_out(p, rows) + 1).collect();
+            out.sort_unstable_by(|a, b| b.cmp(a));
             let still = usize::try_from(3 - escaped.min(3)).unwrap_or(0);
-            let race: i32 = near.iter().take(still).map(|d| h - d).sum();
-            let all: i32 = near.iter().map(|d| h - d).sum();
+            let race: i32 = out.iter().take(still).sum();
+            let all: i32 = out.iter().sum();
             // An escape is worth more than the far row it left from, or the bot would
             // sit there.
             escaped * (h * (RACE + 1) + ESCAPE) + race * RACE + all

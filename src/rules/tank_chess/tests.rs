@@ -695,11 +695,7 @@ fn the_commander_closes_in_on_the_enemy_in_last_tank_standing() {
         &["H8"],
         &["W HT E5 N", "B LT J10 S"],
     );
-    let gap = |g: &TankChess| {
-        let a = g.pieces()[0].at;
-        let b = g.pieces()[1].at;
-        a.col.abs_diff(b.col).max(a.row.abs_diff(b.row))
-    };
+    let gap = |g: &TankChess| g.pieces()[0].at.king_distance(g.pieces()[1].at);
     for a in commander_moves(&g, WHITE) {
         let mut next = g.clone();
         next.play_unchecked(a);
