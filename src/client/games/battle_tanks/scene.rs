@@ -9,11 +9,12 @@ use std::f32::consts::{PI, TAU};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::effects::{Callout, Effect};
-use crate::client::effects::{Shown, Timeline, forget_shown, queue_played};
-use crate::client::hud::{label_box, seat_color, seat_color_3d};
-use crate::client::session::{FactsPlayed, GameClient, HeldOpening, Session, SkipAnimations};
-use crate::client::{ClientSystems, GameScreen, HudSystems};
+use crate::client::core::session::{FactsPlayed, GameClient, HeldOpening, Session, SkipAnimations};
+use crate::client::core::{ClientSystems, GameScreen, HudSystems};
+use crate::client::frame::hud::label_box;
+use crate::client::table::effects::{Callout, Effect};
+use crate::client::table::effects::{Shown, Timeline, forget_shown, queue_played};
+use crate::client::table::theme::{self, seat_color, seat_color_3d};
 use crate::framework::{Game, PlayerId};
 use crate::rules::battle_tanks::{Action, BattleDie, BattleTanks, DieKind, Ending, Fact, Phase};
 
@@ -177,7 +178,7 @@ struct DiceAssets {
 
 /// The pips of every face of a unit die, one mesh.
 fn pips_mesh() -> Mesh {
-    let pip = crate::client::shapes::cylinder(0.09, 0.04);
+    let pip = crate::client::table::shapes::cylinder(0.09, 0.04);
     let mut all: Option<Mesh> = None;
     for face in 1..=6u8 {
         let n = face_normal(face);
@@ -377,17 +378,18 @@ fn dice_assets(
             )
         })
         .collect();
-    let (free, black) = (Color::srgb(0.6, 0.6, 0.6), Color::srgb(0.05, 0.05, 0.05));
-    let (nuke, red) = (Color::srgb(0.08, 0.08, 0.09), Color::srgb(1.0, 0.15, 0.1));
-    let palette =
-        crate::client::shapes::Palette::new(seats.iter().copied().chain([free, black, nuke]))
-            .glowing(red, LinearRgba::rgb(2.0, 0.2, 0.1));
+    let (free, black) = (theme::DIE_FREE, theme::DIE_PIPS);
+    let (nuke, red) = (theme::DIE_NUKE, theme::NUKE_PIPS);
+    let palette = crate::client::table::shapes::Palette::new(
+        seats.iter().copied().chain([free, black, nuke]),
+    )
+    .glowing(red, theme::NUKE_PIPS_GLOW);
     let dice = seats
         .iter()
         .map(|body| (*body, black))
         .chain([(free, black), (nuke, red)])
         .map(|(body, pip)| {
-            meshes.add(crate::client::shapes::merged([
+            meshes.add(crate::client::table::shapes::merged([
                 palette.paint(cube.clone(), body),
                 palette.paint(pips.clone(), pip),
             ]))
@@ -399,19 +401,19 @@ fn dice_assets(
         tinted,
         ring: meshes.add(Annulus::new(0.24, 0.3)),
         gold: materials.add(StandardMaterial {
-            base_color: Color::srgb(1.0, 0.8, 0.2),
-            emissive: LinearRgba::rgb(1.5, 1.0, 0.2),
+            base_color: theme::WAR_RING,
+            emissive: theme::WAR_RING_GLOW,
             ..default()
         }),
         table: meshes.add(Cylinder::new(TABLE_RADIUS, 0.2)),
         felt: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.13, 0.32, 0.18),
+            base_color: theme::FELT,
             perceptual_roughness: 0.95,
             ..default()
         }),
         battlefield: meshes.add(Circle::new(2.9)),
         battlefield_wood: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.30, 0.22, 0.14),
+            base_color: theme::BATTLEFIELD_WOOD,
             perceptual_roughness: 0.9,
             ..default()
         }),
@@ -425,10 +427,10 @@ fn dice_assets(
                 })
             })
             .collect(),
-        blast: meshes.add(crate::client::shapes::sphere(1.0)),
+        blast: meshes.add(crate::client::table::shapes::sphere(1.0)),
         blast_fire: materials.add(StandardMaterial {
-            base_color: Color::srgb(1.0, 0.6, 0.1),
-            emissive: LinearRgba::rgb(8.0, 3.0, 0.5),
+            base_color: theme::BLAST,
+            emissive: theme::BLAST_GLOW,
             ..default()
         }),
     }
@@ -446,7 +448,7 @@ fn redraw(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut images: ResMut<Assets<Image>>,
-    mut framing: ResMut<crate::client::framing::Framing>,
+    mut framing: ResMut<crate::client::table::framing::Framing>,
     time: Res<Time>,
 ) {
     let now = time.elapsed_secs();
@@ -511,13 +513,13 @@ fn redraw(
     commands.spawn((
         Fixture,
         DespawnOnExit(GameScreen::BattleTanks),
-        crate::client::effects::table_light(8_000.0),
+        crate::client::table::effects::table_light(8_000.0),
         Transform::from_xyz(-5.0, 14.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     draw_dice(&mut commands, &assets, game);
     // The table's rim, and the dice standing on it.
     framing.show(
-        crate::client::framing::disc_outline(Vec3::ZERO, TABLE_RADIUS, 0.6),
+        crate::client::table::framing::disc_outline(Vec3::ZERO, TABLE_RADIUS, 0.6),
         false,
     );
 }
@@ -525,45 +527,49 @@ fn redraw(
 fn anim_of(game: &BattleTanks, fact: &Fact) -> Option<Anim> {
     let name = |p: &PlayerId| game.player_name(*p);
     let names = |ps: &[PlayerId]| ps.iter().map(name).collect::<Vec<_>>().join(", ");
-    const RED: egui::Color32 = egui::Color32::from_rgb(255, 90, 60);
-    const GOLD: egui::Color32 = egui::Color32::GOLD;
-    const GREY: egui::Color32 = egui::Color32::from_rgb(200, 200, 200);
     Some(match fact {
         Fact::Declared {
             player,
             kind: Some(DieKind::Nuke),
             forced: None,
-        } => Anim::Callout(format!("{} announces a NUKE!", name(player)), RED),
+        } => Anim::Callout(
+            format!("{} announces a NUKE!", name(player)),
+            theme::NUKE_CALLOUT,
+        ),
         Fact::Answered {
             player,
             switched: true,
-        } => Anim::Callout(format!("{} answers with a NUKE!", name(player)), RED),
+        } => Anim::Callout(
+            format!("{} answers with a NUKE!", name(player)),
+            theme::NUKE_CALLOUT,
+        ),
         Fact::Rolled { dice, .. } => Anim::Roll(dice.clone()),
         Fact::War {
             players, matched, ..
         } => Anim::Callout(
             format!("WAR! {} matched at {matched}", names(players)),
-            GOLD,
+            theme::EMPHASIS,
         ),
         Fact::Misfires { players } => Anim::Callout(
             format!("MISFIRES: {} — the dice stay as loot", names(players)),
-            GREY,
+            theme::QUIET_CALLOUT,
         ),
         Fact::AllMisfired { players } => Anim::Callout(
             format!("Every die misfired: {} roll again", names(players)),
-            GREY,
+            theme::QUIET_CALLOUT,
         ),
         Fact::BattleWon { winner, dice, .. } => {
             return Some(Anim::TakeAll(*winner)).filter(|_| !dice.is_empty());
         }
         Fact::DoubleMeganuke { .. } => Anim::Destroy,
         Fact::WorldEnds { .. } => Anim::WorldEnds,
-        Fact::CalledOff { .. } => {
-            Anim::Callout("Nobody at War can roll: the dice go back".into(), GREY)
-        }
+        Fact::CalledOff { .. } => Anim::Callout(
+            "Nobody at War can roll: the dice go back".into(),
+            theme::QUIET_CALLOUT,
+        ),
         Fact::Eliminated { player } => Anim::Callout(
             format!("{} is out of dice and out of the game", name(player)),
-            GREY,
+            theme::QUIET_CALLOUT,
         ),
         Fact::FinalBattleBegins { players } => Anim::Callout(
             format!(
@@ -571,7 +577,7 @@ fn anim_of(game: &BattleTanks, fact: &Fact) -> Option<Anim> {
                 name(&players[0]),
                 name(&players[1])
             ),
-            GOLD,
+            theme::EMPHASIS,
         ),
         Fact::Volley(v) => {
             Anim::Volley(v.player, v.dice.iter().map(|d| (d.kind, d.face)).collect())
@@ -705,7 +711,7 @@ fn play_anims(
                         "DOUBLE MEGANUKE — absolute destruction: every die on the Battlefield is gone"
                             .to_string()
                     },
-                    egui::Color32::from_rgb(255, 120, 40),
+                    theme::DESTRUCTION,
                 ));
                 callout.until = start + if world { 3.5 } else { 1.8 };
                 *landed = 0;
@@ -818,14 +824,18 @@ fn draw_labels(
         Phase::Declaring(round) => round.declarations.clone(),
         _ => Vec::new(),
     };
-    let mut placer = crate::client::hud::Placer::default();
+    let mut placer = crate::client::frame::hud::Placer::default();
     for (i, c) in game.players().iter().enumerate() {
         let Ok(seat) = u8::try_from(i) else { continue };
         let p = PlayerId(seat);
         let Some(at) = screen(seat_point(p, n, SEAT_RADIUS - 1.9)) else {
             continue;
         };
-        let mut lines = vec![format!("{} {}", crate::client::hud::seat_mark(p), c.name)];
+        let mut lines = vec![format!(
+            "{} {}",
+            crate::client::frame::hud::seat_mark(p),
+            c.name
+        )];
         if c.out {
             lines.push("OUT".into());
         } else {
@@ -854,7 +864,7 @@ fn draw_labels(
         // Moved off a neighbour's label where seats stand close (many seats, a small
         // window).
         let text = lines.join("\n");
-        let size = crate::client::hud::label_size(&painter, &text, 14.0);
+        let size = crate::client::frame::hud::label_size(&painter, &text, 14.0);
         let at = egui::pos2(at.x, at.y)
             + placer.place(egui::Rect::from_center_size(egui::pos2(at.x, at.y), size));
         label_box(
@@ -887,9 +897,9 @@ fn draw_labels(
                 text,
                 if d.at_war { 15.0 } else { 12.0 },
                 if d.at_war {
-                    egui::Color32::GOLD
+                    theme::EMPHASIS
                 } else {
-                    egui::Color32::from_rgb(230, 230, 230)
+                    theme::DIE_LABEL
                 },
             );
         }
@@ -901,7 +911,7 @@ fn draw_labels(
             egui::Align2::CENTER_BOTTOM,
             "BATTLEFIELD",
             14.0,
-            egui::Color32::from_rgb(220, 200, 160),
+            theme::BATTLEFIELD_LABEL,
         );
     }
     egui::Window::new("Battle Tanks")
@@ -948,10 +958,7 @@ fn draw_labels(
                 );
             }
             if let Phase::Over(Ending::WorldDestroyed) = live.phase() {
-                ui.colored_label(
-                    egui::Color32::from_rgb(255, 120, 40),
-                    "The world is destroyed.",
-                );
+                ui.colored_label(theme::DESTRUCTION, "The world is destroyed.");
             }
         });
     Ok(())

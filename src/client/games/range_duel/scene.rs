@@ -9,11 +9,12 @@ use std::f32::consts::FRAC_PI_2;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::effects::{Callout, Effect, TankMeshes, spawn_tank};
-use crate::client::effects::{Shown, Timeline, forget_shown, queue_played};
-use crate::client::hud::{label_box, seat_color, seat_color_3d};
-use crate::client::session::{FactsPlayed, GameClient, Session, SkipAnimations};
-use crate::client::{ClientSystems, GameScreen, HudSystems};
+use crate::client::core::session::{FactsPlayed, GameClient, Session, SkipAnimations};
+use crate::client::core::{ClientSystems, GameScreen, HudSystems};
+use crate::client::frame::hud::label_box;
+use crate::client::table::effects::{Callout, Effect, TankMeshes, spawn_tank};
+use crate::client::table::effects::{Shown, Timeline, forget_shown, queue_played};
+use crate::client::table::theme::{self, seat_color, seat_color_3d};
 use crate::framework::{Game, PlayerId};
 use crate::rules::range_duel::{Action, Direction, Fact, Presented, RangeDuel, side_name};
 use crate::rules::tank_commander::setup::ArmorFacing;
@@ -40,7 +41,7 @@ fn plugin(app: &mut App) {
                 )
                 .run_if(resource_exists::<Session<RangeDuel>>),
         );
-    crate::client::redraw::watch::<LastReveal>(app);
+    crate::client::frame::redraw::watch::<LastReveal>(app);
 }
 
 impl GameClient for RangeDuel {
@@ -280,7 +281,7 @@ fn redraw(
     drawn: Query<Entity, With<Drawn>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut framing: ResMut<crate::client::framing::Framing>,
+    mut framing: ResMut<crate::client::table::framing::Framing>,
     time: Res<Time>,
 ) {
     let now = time.elapsed_secs();
@@ -314,18 +315,18 @@ fn redraw(
         Drawn,
         DespawnOnExit(GameScreen::RangeDuel),
         Mesh3d(meshes.add(Cuboid::new(far * 2.0 + 4.0, 0.1, 9.0))),
-        MeshMaterial3d(mat(&mut materials, Color::srgb(0.33, 0.40, 0.24))),
+        MeshMaterial3d(mat(&mut materials, theme::RANGE_GROUND)),
         Transform::from_xyz(0.0, -0.05, 0.0),
     ));
     commands.spawn((
         Drawn,
         DespawnOnExit(GameScreen::RangeDuel),
         Mesh3d(meshes.add(Cuboid::new(far * 2.0, 0.02, 1.6))),
-        MeshMaterial3d(mat(&mut materials, Color::srgb(0.48, 0.42, 0.30))),
+        MeshMaterial3d(mat(&mut materials, theme::RANGE_TRACK)),
         Transform::from_xyz(0.0, 0.01, 0.0),
     ));
     let post = meshes.add(Cuboid::new(0.08, 0.35, 0.08));
-    let post_mat = mat(&mut materials, Color::srgb(0.9, 0.88, 0.8));
+    let post_mat = mat(&mut materials, theme::RANGE_POST);
     for band in 0..=game.setup().table.farthest() {
         for p in [PlayerId(0), PlayerId(1)] {
             let x = tank_x(game, band, p);
@@ -341,12 +342,12 @@ fn redraw(
     commands.spawn((
         Drawn,
         DespawnOnExit(GameScreen::RangeDuel),
-        crate::client::effects::table_light(9_000.0),
+        crate::client::table::effects::table_light(9_000.0),
         Transform::from_xyz(-4.0, 12.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     let tank = TankMeshes::new(&mut meshes);
-    let dark = mat(&mut materials, Color::srgb(0.12, 0.12, 0.12));
-    let earth = mat(&mut materials, Color::srgb(0.42, 0.30, 0.18));
+    let dark = mat(&mut materials, theme::TANK_DARK);
+    let earth = mat(&mut materials, theme::BERM);
     for p in [PlayerId(0), PlayerId(1)] {
         let paint = mat(&mut materials, seat_color_3d(p));
         let (presented, _) = game.last_posture(p);
@@ -370,7 +371,7 @@ fn redraw(
             Drawn,
             DespawnOnExit(GameScreen::RangeDuel),
             Berm(p),
-            Mesh3d(meshes.add(crate::client::shapes::sphere(0.5))),
+            Mesh3d(meshes.add(crate::client::table::shapes::sphere(0.5))),
             MeshMaterial3d(earth.clone()),
             Transform::from_translation(at + towards_enemy(p) * 0.95)
                 .with_scale(Vec3::new(0.6, 0.55, 1.6)),
@@ -384,8 +385,8 @@ fn redraw(
             Drawn,
             DespawnOnExit(GameScreen::RangeDuel),
             Wreck(p),
-            Mesh3d(meshes.add(crate::client::shapes::sphere(0.45))),
-            MeshMaterial3d(mat(&mut materials, Color::srgba(0.05, 0.05, 0.05, 0.9))),
+            Mesh3d(meshes.add(crate::client::table::shapes::sphere(0.45))),
+            MeshMaterial3d(mat(&mut materials, theme::KNOCKED_OUT_SMOKE)),
             Transform::from_translation(at + Vec3::Y * 1.3),
             if game.tank(p).knocked_out {
                 Visibility::Visible
@@ -396,7 +397,10 @@ fn redraw(
     }
     // The track from end to end, with the tanks on it and the band labels beside it.
     framing.show(
-        crate::client::framing::box_outline(Vec3::new(-far, 0.0, -1.4), Vec3::new(far, 1.4, 1.8)),
+        crate::client::table::framing::box_outline(
+            Vec3::new(-far, 0.0, -1.4),
+            Vec3::new(far, 1.4, 1.8),
+        ),
         false,
     );
 }
@@ -419,7 +423,7 @@ fn play_anims(
     for (start, anim) in timeline.due(now) {
         match anim {
             Anim::Reveal(text) => {
-                callout.show(format!("REVEAL\n{text}"), egui::Color32::GOLD, start, 2.2);
+                callout.show(format!("REVEAL\n{text}"), theme::EMPHASIS, start, 2.2);
                 last.0 = Some(text);
             }
             Anim::Range(band) => {
@@ -480,28 +484,28 @@ fn play_anims(
                         Effect::lasting(now, 0.35),
                         Mesh3d(meshes.add(Cuboid::new(0.05, 0.05, length))),
                         MeshMaterial3d(materials.add(StandardMaterial {
-                            base_color: Color::srgb(1.0, 0.9, 0.5),
-                            emissive: LinearRgba::rgb(6.0, 4.0, 1.0),
+                            base_color: theme::TRACER,
+                            emissive: theme::TRACER_GLOW,
                             ..default()
                         })),
                         Transform::from_translation((a + b) / 2.0).looking_at(b, Vec3::Y),
                     ));
                     let (color, size) = match (hit, negated, penetrating) {
-                        (false, _, _) => (Color::srgb(0.55, 0.45, 0.32), 0.35),
-                        (true, true, _) => (Color::srgb(0.55, 0.42, 0.25), 0.45),
-                        (true, false, true) => (Color::srgb(1.0, 0.45, 0.05), 0.7),
-                        (true, false, false) => (Color::srgb(1.0, 0.95, 0.6), 0.3),
+                        (false, _, _) => (theme::MISS_DUST, 0.35),
+                        (true, true, _) => (theme::NEGATED_HIT, 0.45),
+                        (true, false, true) => (theme::FLAME, 0.7),
+                        (true, false, false) => (theme::GLANCING_HIT, 0.3),
                     };
                     commands.spawn((
                         DespawnOnExit(GameScreen::RangeDuel),
                         Effect::growing(now + 0.25, 0.7, 1.6),
-                        Mesh3d(meshes.add(crate::client::shapes::sphere(size))),
+                        Mesh3d(meshes.add(crate::client::table::shapes::sphere(size))),
                         MeshMaterial3d(materials.add(StandardMaterial {
                             base_color: color,
                             emissive: if penetrating {
-                                LinearRgba::rgb(5.0, 1.5, 0.2)
+                                theme::PENETRATION_GLOW
                             } else {
-                                LinearRgba::BLACK
+                                theme::NO_GLOW
                             },
                             ..default()
                         })),
@@ -638,9 +642,9 @@ fn draw_labels(
                 format!("{}\n{} hex", band.name, band.hexes),
                 if current { 15.0 } else { 12.0 },
                 if current {
-                    egui::Color32::GOLD
+                    theme::EMPHASIS
                 } else {
-                    egui::Color32::from_rgb(220, 215, 200)
+                    theme::BAND_LABEL
                 },
             );
         }
@@ -655,7 +659,7 @@ fn draw_labels(
         let mut lines = vec![
             format!(
                 "{} {} · {}",
-                crate::client::hud::seat_mark(t.player),
+                crate::client::frame::hud::seat_mark(t.player),
                 side_name(t.player),
                 tank.name
             ),

@@ -8,7 +8,8 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::ChessPick;
-use crate::client::session::Session;
+use crate::client::core::session::Session;
+use crate::client::table::theme;
 use crate::framework::Game;
 use crate::rules::tank_chess::engine::{Analysis, Engine, Limits};
 use crate::rules::tank_chess::{Action, BLACK, TankChess, WHITE, notation, opponent, side_name};
@@ -186,10 +187,10 @@ pub(super) fn draw(ui: &mut egui::Ui, session: &Session<TankChess>, analysis: &m
     ui.add(
         egui::ProgressBar::new(share as f32)
             .desired_width(240.0)
-            .fill(egui::Color32::from_rgb(225, 220, 205))
+            .fill(theme::EVAL_BAR)
             .text(
                 egui::RichText::new(words)
-                    .color(egui::Color32::from_rgb(40, 40, 40))
+                    .color(theme::EVAL_BAR_TEXT)
                     .strong(),
             ),
     )

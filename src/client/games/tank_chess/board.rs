@@ -6,10 +6,13 @@
 use bevy::prelude::*;
 
 use super::{ChessPick, pick_square};
-use crate::client::input::{PanelOutlines, PressOrigin};
-use crate::client::session::{Legal, Session};
-use crate::client::{ClientSystems, GameScreen};
-use crate::rules::tank_chess::{Action, Cell, Dir8, Kind, PieceState, Square, TankChess};
+use crate::client::core::session::{Legal, Session};
+use crate::client::core::{ClientSystems, GameScreen};
+use crate::client::frame::input::{PanelOutlines, PressOrigin};
+use crate::client::table::square::dir_rotation;
+pub use crate::client::table::square::{square_centre, world_to_square};
+use crate::client::table::theme;
+use crate::rules::tank_chess::{Action, Cell, Kind, PieceState, Square, TankChess};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ChessAssets>()
@@ -34,21 +37,6 @@ pub(super) fn plugin(app: &mut App) {
 pub fn square_to_world(game: &TankChess, sq: Square) -> Vec3 {
     let (w, h) = game.size();
     square_centre((w, h), sq)
-}
-
-/// Centre of a square on a `width` × `height` board centred on the table's origin; north
-/// is −Z. The editor's board and the game's share it.
-#[must_use]
-pub fn square_centre((w, h): (u8, u8), sq: Square) -> Vec3 {
-    Vec3::new(
-        f32::from(sq.col) - f32::from(w) / 2.0 + 0.5,
-        0.0,
-        f32::from(h) / 2.0 - 0.5 - f32::from(sq.row),
-    )
-}
-
-fn facing(d: Dir8) -> Quat {
-    Quat::from_rotation_y(-f32::from(d.index()) * std::f32::consts::FRAC_PI_4)
 }
 
 /// The pieces, wrecks and flags, drawn again when the position changes.
@@ -138,22 +126,22 @@ impl FromWorld for ChessAssets {
                 ..default()
             })
         };
-        let light = mat(Color::srgb(0.78, 0.74, 0.62));
-        let dark = mat(Color::srgb(0.55, 0.50, 0.40));
-        let block = mat(Color::srgb(0.30, 0.30, 0.32));
-        let white = mat(Color::srgb(0.93, 0.91, 0.84));
-        let black = mat(Color::srgb(0.07, 0.07, 0.09));
-        let pennant = mat(Color::srgb(0.85, 0.15, 0.15));
-        let wreck = mat(Color::srgb(0.38, 0.30, 0.26));
-        let frame = mat(Color::srgb(0.25, 0.17, 0.10));
+        let light = mat(theme::CHESS_LIGHT_SQUARE);
+        let dark = mat(theme::CHESS_DARK_SQUARE);
+        let block = mat(theme::CHESS_OBSTACLE);
+        let white = mat(theme::CHESS_WHITE);
+        let black = mat(theme::CHESS_BLACK);
+        let pennant = mat(theme::PENNANT);
+        let wreck = mat(theme::CHESS_WRECK);
+        let frame = mat(theme::CHESS_FRAME);
         let command_ring = materials.add(StandardMaterial {
-            base_color: Color::srgb(0.95, 0.72, 0.12),
-            emissive: LinearRgba::rgb(0.35, 0.22, 0.0),
+            base_color: theme::COMMAND_RING,
+            emissive: theme::COMMAND_RING_GLOW,
             ..default()
         });
         let gold = materials.add(StandardMaterial {
-            base_color: Color::srgb(0.95, 0.75, 0.1),
-            emissive: LinearRgba::rgb(0.3, 0.2, 0.0),
+            base_color: theme::CHESS_FLAG,
+            emissive: theme::CHESS_FLAG_GLOW,
             ..default()
         });
         let frame_mesh = world
@@ -173,7 +161,7 @@ impl FromWorld for ChessAssets {
             frame_mesh,
             tile: Cuboid::new(0.97, 0.1, 0.97).into(),
             cube: Cuboid::new(1.0, 1.0, 1.0).into(),
-            cyl: crate::client::shapes::cylinder(0.5, 1.0),
+            cyl: crate::client::table::shapes::cylinder(0.5, 1.0),
         }
     }
 }
@@ -226,23 +214,6 @@ impl SquareIndex {
     }
 }
 
-/// The square under a point of the table, the inverse of [`square_centre`].
-#[must_use]
-pub fn world_to_square((w, h): (u8, u8), at: Vec3) -> Option<Square> {
-    let col = (at.x + f32::from(w) / 2.0).floor();
-    let row = (f32::from(h) / 2.0 - at.z).floor();
-    let inside = |v: f32, n: u8| v >= 0.0 && v < f32::from(n);
-    #[allow(
-        clippy::cast_possible_truncation,
-        clippy::cast_sign_loss,
-        reason = "checked to lie on the board"
-    )]
-    (inside(col, w) && inside(row, h)).then_some(Square {
-        col: col as u8,
-        row: row as u8,
-    })
-}
-
 /// The board of a newly opened game: its frame and light, the squares of each colour and
 /// the obstacles as one mesh each (a 20 × 20 board is five entities to draw, not 460),
 /// and an entity per square, with no model, for the pointer.
@@ -253,8 +224,8 @@ fn lay_board(
     mut meshes: ResMut<Assets<Mesh>>,
     board: Query<Entity, With<BoardPart>>,
     mut index: ResMut<SquareIndex>,
-    mut framing: ResMut<crate::client::framing::Framing>,
-    top_down: Res<crate::client::camera::View>,
+    mut framing: ResMut<crate::client::table::framing::Framing>,
+    top_down: Res<crate::client::table::camera::View>,
     mut last: Local<Option<u64>>,
 ) {
     if *last == Some(session.generation) {
@@ -270,7 +241,7 @@ fn lay_board(
     // pieces' letter plates.
     let (hw, hh) = (f32::from(w) / 2.0, f32::from(h) / 2.0);
     framing.show(
-        crate::client::framing::box_outline(
+        crate::client::table::framing::box_outline(
             Vec3::new(-hw - 1.1, 0.0, -hh - 0.6),
             Vec3::new(hw + 0.6, 1.1, hh + 1.1),
         ),
@@ -293,11 +264,11 @@ fn lay_board(
     commands.spawn((
         BoardPart,
         DespawnOnExit(GameScreen::TankChess),
-        crate::client::effects::table_light(9_000.0),
+        crate::client::table::effects::table_light(9_000.0),
         Transform::from_xyz(-6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
-    let mut squares = crate::client::shapes::ByMaterial::default();
-    let mut blocks = crate::client::shapes::ByMaterial::default();
+    let mut squares = crate::client::table::shapes::ByMaterial::default();
+    let mut blocks = crate::client::table::shapes::ByMaterial::default();
     index.size = (w, h);
     index.squares.clear();
     for row in 0..h {
@@ -507,7 +478,7 @@ fn draw_pieces(
         commands.entity(e).despawn();
     }
     let game = session.state();
-    let mut models = crate::client::shapes::ByMaterial::default();
+    let mut models = crate::client::table::shapes::ByMaterial::default();
     for p in game.pieces() {
         if p.state == PieceState::Escaped {
             continue;
@@ -529,7 +500,7 @@ fn draw_pieces(
             (Quat::IDENTITY, 0.02)
         };
         let place = Transform::from_translation(square_to_world(game, p.at) + Vec3::Y * lift)
-            .with_rotation(facing(p.facing) * tipped)
+            .with_rotation(dir_rotation(p.facing) * tipped)
             .with_scale(Vec3::splat(1.3));
         for (paint, mesh) in piece_parts(&a, p) {
             let material = match paint {
@@ -580,7 +551,12 @@ fn draw_pieces(
     }
 }
 
-fn outline(strokes: &mut crate::client::strokes::Strokes, at: Vec3, size: f32, color: Color) {
+fn outline(
+    strokes: &mut crate::client::table::strokes::Strokes,
+    at: Vec3,
+    size: f32,
+    color: Color,
+) {
     let h = size / 2.0;
     let y = Vec3::Y * 0.03;
     let c = [
@@ -597,7 +573,7 @@ fn outline(strokes: &mut crate::client::strokes::Strokes, at: Vec3, size: f32, c
 /// destination (white), and from the hovered or chosen destination the firing lines to
 /// every enemy piece a move there would destroy (red).
 fn draw_highlights(
-    mut strokes: ResMut<crate::client::strokes::Strokes>,
+    mut strokes: ResMut<crate::client::table::strokes::Strokes>,
     session: Res<Session<TankChess>>,
     legal: Res<Legal<TankChess>>,
     pick: Res<ChessPick>,
@@ -611,7 +587,7 @@ fn draw_highlights(
                 &mut strokes,
                 square_to_world(game, sq),
                 size,
-                Color::srgb(1.0, 0.8, 0.1),
+                theme::KEY_CURSOR,
             );
         }
     }
@@ -619,14 +595,14 @@ fn draw_highlights(
     strokes.arrow(
         Vec3::new(0.0, 0.05, 0.6),
         Vec3::new(0.0, 0.05, -0.6),
-        Color::srgb(0.9, 0.2, 0.2),
+        theme::COMPASS,
     );
     let Some(from) = pick.piece else { return };
     outline(
         &mut strokes,
         square_to_world(game, from),
         0.95,
-        Color::WHITE,
+        theme::SELECTED,
     );
     let legal = legal.of(game.to_move());
     for a in legal {
@@ -639,13 +615,13 @@ fn draw_highlights(
             && *f == from
         {
             let c = square_to_world(game, *to);
-            outline(&mut strokes, c, 0.85, Color::srgb(0.3, 0.8, 1.0));
+            outline(&mut strokes, c, 0.85, theme::CHESS_REACH);
             let (dx, dy) = facing.delta();
             let dir = Vec3::new(f32::from(dx), 0.0, -f32::from(dy)).normalize() * 0.3;
             strokes.line(
                 c + Vec3::Y * 0.04,
                 c + Vec3::Y * 0.04 + dir,
-                Color::srgb(0.3, 0.8, 1.0),
+                theme::CHESS_REACH,
             );
         }
     }
@@ -653,7 +629,12 @@ fn draw_highlights(
         return;
     };
     if pick.dest.is_some() {
-        outline(&mut strokes, square_to_world(game, dest), 0.9, Color::WHITE);
+        outline(
+            &mut strokes,
+            square_to_world(game, dest),
+            0.9,
+            theme::SELECTED,
+        );
     }
     for a in legal {
         if let Action::Move {
@@ -666,12 +647,8 @@ fn draw_highlights(
             && *to == dest
         {
             let (a, b) = (square_to_world(game, dest), square_to_world(game, *t));
-            strokes.line(
-                a + Vec3::Y * 0.35,
-                b + Vec3::Y * 0.35,
-                Color::srgb(1.0, 0.2, 0.15),
-            );
-            outline(&mut strokes, b, 0.95, Color::srgb(1.0, 0.2, 0.15));
+            strokes.line(a + Vec3::Y * 0.35, b + Vec3::Y * 0.35, theme::FIRE_LINE);
+            outline(&mut strokes, b, 0.95, theme::FIRE_LINE);
         }
     }
 }

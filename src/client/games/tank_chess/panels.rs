@@ -9,9 +9,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::analysis::ChessAnalysis;
 use super::board::square_to_world;
 use super::{ChessClock, ChessPick, moves_to};
-use crate::client::input::PanelOrder;
-use crate::client::session::{Legal, Order, Session};
-use crate::client::{Clean, GameScreen, HudSystems};
+use crate::client::core::session::{Legal, Order, Session};
+use crate::client::core::{Clean, GameScreen, HudSystems};
+use crate::client::frame::input::PanelOrder;
+use crate::client::table::theme;
 use crate::framework::{Game, PlayerId};
 use crate::rules::tank_chess::{
     Action, Announcement, PieceState, Square, TankChess, Weapon, side_name,
@@ -19,7 +20,7 @@ use crate::rules::tank_chess::{
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ChessLabels>();
-    crate::client::redraw::watch::<ChessLabels>(app);
+    crate::client::frame::redraw::watch::<ChessLabels>(app);
     app.add_systems(
         EguiPrimaryContextPass,
         (draw_labels, draw_panels)
@@ -66,7 +67,7 @@ fn draw_labels(
                 egui::Align2::CENTER_CENTER,
                 text,
                 egui::FontId::proportional(size),
-                egui::Color32::from_rgb(235, 225, 200),
+                theme::COORDINATES,
             );
         }
     };
@@ -92,15 +93,9 @@ fn draw_labels(
             };
             let text = format!("{}{}", if p.command { "C" } else { "" }, p.kind);
             let (fill, ink) = if p.white {
-                (
-                    egui::Color32::from_rgb(238, 234, 222),
-                    egui::Color32::from_rgb(20, 20, 24),
-                )
+                (theme::CHESS_LABEL_WHITE, theme::CHESS_LABEL_WHITE_INK)
             } else {
-                (
-                    egui::Color32::from_rgb(24, 24, 28),
-                    egui::Color32::from_rgb(238, 234, 222),
-                )
+                (theme::CHESS_LABEL_BLACK, theme::CHESS_LABEL_WHITE)
             };
             let galley = painter.layout_no_wrap(text, egui::FontId::proportional(11.0), ink);
             let rect = egui::Rect::from_center_size(
@@ -108,9 +103,9 @@ fn draw_labels(
                 galley.size() + egui::vec2(6.0, 2.0),
             );
             let stroke = if p.command {
-                egui::Stroke::new(1.5, egui::Color32::from_rgb(242, 184, 30))
+                egui::Stroke::new(1.5, theme::COMMAND_OUTLINE)
             } else {
-                egui::Stroke::new(1.0, egui::Color32::from_gray(120))
+                egui::Stroke::new(1.0, theme::LABEL_OUTLINE)
             };
             painter.rect(rect, 3.0, fill, stroke, egui::StrokeKind::Outside);
             painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, ink);
@@ -137,8 +132,8 @@ fn draw_panels(
     mut labels: ResMut<ChessLabels>,
     mut orders: MessageWriter<PanelOrder<TankChess>>,
     (mut reference, mut under): (
-        ResMut<crate::client::rules_ref::RulesReference>,
-        ResMut<crate::client::rules_ref::RuleUnderPointer>,
+        ResMut<crate::client::frame::rules_ref::RulesReference>,
+        ResMut<crate::client::frame::rules_ref::RuleUnderPointer>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -199,7 +194,7 @@ fn draw_panels(
                         egui::RichText::new(word)
                             .size(26.0)
                             .strong()
-                            .color(egui::Color32::from_rgb(240, 70, 60)),
+                            .color(theme::ANNOUNCEMENT),
                     );
                 }
             });
@@ -303,8 +298,8 @@ fn refusal(
     from: Square,
     moves: &[Action],
     (reference, under): (
-        &mut crate::client::rules_ref::RulesReference,
-        &mut crate::client::rules_ref::RuleUnderPointer,
+        &mut crate::client::frame::rules_ref::RulesReference,
+        &mut crate::client::frame::rules_ref::RuleUnderPointer,
     ),
 ) {
     let pointed = pick.hover.filter(|sq| {
@@ -325,10 +320,15 @@ fn refusal(
     }
     ui.horizontal_wrapped(|ui| {
         ui.colored_label(
-            crate::client::hud::WARN,
+            theme::WARN,
             format!("✖ {}{}.", why[..1].to_uppercase(), &why[1..]),
         );
-        crate::client::rules_ref::rule_link(ui, reference, crate::rules::GameKind::TankChess, rule);
+        crate::client::frame::rules_ref::rule_link(
+            ui,
+            reference,
+            crate::rules::GameKind::TankChess,
+            rule,
+        );
     });
 }
 

@@ -9,7 +9,7 @@ use bevy::picking::backend::ray::RayMap;
 use bevy::prelude::*;
 
 use super::board::{SquareIndex, top_of};
-use crate::client::session::Session;
+use crate::client::core::session::Session;
 use crate::rules::tank_chess::TankChess;
 
 pub(super) fn plugin(app: &mut App) {
@@ -30,7 +30,7 @@ fn pick_squares(
     mut hits: MessageWriter<PointerHits>,
 ) {
     let game = session.state();
-    crate::client::input::report_board_hits(&rays, &cameras, &mut hits, |ray| {
+    crate::client::frame::input::report_board_hits(&rays, &cameras, &mut hits, |ray| {
         index.under(ray, |sq| top_of(game.cell(sq)))
     });
 }

@@ -9,13 +9,14 @@ use std::f32::consts::TAU;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::effects::{Callout, Effect, TankMeshes, spawn_tank};
-use crate::client::effects::{Shown, Timeline, forget_shown, queue_played};
-use crate::client::hud::{label_box, seat_color, seat_color_3d};
-use crate::client::session::{FactsPlayed, GameClient, Session, SkipAnimations};
-use crate::client::{ClientSystems, GameScreen, HudSystems};
+use crate::client::core::session::{FactsPlayed, GameClient, Session, SkipAnimations};
+use crate::client::core::{ClientSystems, GameScreen, HudSystems};
+use crate::client::frame::hud::label_box;
+use crate::client::table::effects::{Callout, Effect, TankMeshes, spawn_tank};
+use crate::client::table::effects::{Shown, Timeline, forget_shown, queue_played};
+use crate::client::table::theme::{self, card_color, seat_color, seat_color_3d};
 use crate::framework::{Game, PlayerId};
-use crate::rules::tank_combat::{Action, ArmorStep, Card, CardKind, Fact, Phase, TankCombat};
+use crate::rules::tank_combat::{Action, ArmorStep, Card, Fact, Phase, TankCombat};
 
 fn plugin(app: &mut App) {
     app.init_resource::<Timeline<Anim>>()
@@ -188,17 +189,6 @@ fn seat_point(player: PlayerId, seats: usize) -> Vec3 {
     Vec3::new(a.sin(), 0.0, a.cos()) * SEAT_RADIUS
 }
 
-fn card_color(card: Card) -> egui::Color32 {
-    match card.kind() {
-        CardKind::Munition => egui::Color32::from_rgb(170, 70, 40),
-        CardKind::Fire | CardKind::CoaxialMg => egui::Color32::from_rgb(190, 120, 30),
-        CardKind::Hazard => egui::Color32::from_rgb(150, 30, 60),
-        CardKind::Remedy => egui::Color32::from_rgb(40, 130, 80),
-        CardKind::Smoke => egui::Color32::from_rgb(90, 100, 120),
-        CardKind::Armor | CardKind::Safety => egui::Color32::from_rgb(40, 90, 160),
-    }
-}
-
 fn redraw(
     mut commands: Commands,
     mut played: MessageReader<FactsPlayed<TankCombat>>,
@@ -209,7 +199,7 @@ fn redraw(
     drawn: Query<Entity, Or<(With<Drawn>, With<Effect>, With<Floater>)>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut framing: ResMut<crate::client::framing::Framing>,
+    mut framing: ResMut<crate::client::table::framing::Framing>,
     time: Res<Time>,
 ) {
     let now = time.elapsed_secs();
@@ -241,7 +231,7 @@ fn redraw(
         Drawn,
         DespawnOnExit(GameScreen::TankCombat),
         Mesh3d(meshes.add(Cylinder::new(6.2, 0.2))),
-        MeshMaterial3d(mat(Color::srgb(0.36, 0.24, 0.15))),
+        MeshMaterial3d(mat(theme::COMBAT_TABLE)),
         Transform::from_xyz(0.0, -0.1, 0.0),
     ));
     // The deck and the discard pile.
@@ -249,24 +239,24 @@ fn redraw(
         Drawn,
         DespawnOnExit(GameScreen::TankCombat),
         Mesh3d(meshes.add(Cuboid::new(0.7, 0.35, 1.0))),
-        MeshMaterial3d(mat(Color::srgb(0.15, 0.2, 0.35))),
+        MeshMaterial3d(mat(theme::DECK)),
         Transform::from_xyz(-0.6, 0.175, 0.0),
     ));
     commands.spawn((
         Drawn,
         DespawnOnExit(GameScreen::TankCombat),
         Mesh3d(meshes.add(Cuboid::new(0.7, 0.12, 1.0))),
-        MeshMaterial3d(mat(Color::srgb(0.85, 0.82, 0.72))),
+        MeshMaterial3d(mat(theme::DISCARD)),
         Transform::from_xyz(0.6, 0.06, 0.0),
     ));
     commands.spawn((
         Drawn,
         DespawnOnExit(GameScreen::TankCombat),
-        crate::client::effects::table_light(8_500.0),
+        crate::client::table::effects::table_light(8_500.0),
         Transform::from_xyz(-4.0, 12.0, 7.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     let tank = TankMeshes::new(&mut meshes);
-    let dark = mat(Color::srgb(0.12, 0.12, 0.12));
+    let dark = mat(theme::TANK_DARK);
     let n = game.player_count();
     for i in 0..n {
         let Ok(seat) = u8::try_from(i) else { continue };
@@ -285,7 +275,7 @@ fn redraw(
     }
     // The table's rim, and the tanks standing on it.
     framing.show(
-        crate::client::framing::disc_outline(Vec3::ZERO, 6.2, 1.0),
+        crate::client::table::framing::disc_outline(Vec3::ZERO, 6.2, 1.0),
         false,
     );
 }
@@ -303,7 +293,7 @@ fn anim_of(game: &TankCombat, fact: &Fact) -> Option<Anim> {
         Fact::Cancelled { target, .. } => Anim::Float(
             *target,
             "SMOKED — the attack is cancelled".into(),
-            egui::Color32::from_rgb(200, 200, 210),
+            theme::SMOKED_TEXT,
         ),
         Fact::Damage { target, steps, .. } => {
             let mut parts = vec![steps.base.to_string()];
@@ -319,7 +309,7 @@ fn anim_of(game: &TankCombat, fact: &Fact) -> Option<Anim> {
             Anim::Float(
                 *target,
                 format!("-{} HP  ({})", steps.final_damage, parts.join(" ")),
-                egui::Color32::from_rgb(255, 110, 80),
+                theme::DAMAGE_TEXT,
             )
         }
         Fact::Destroyed { player, .. } => Anim::Burn(*player),
@@ -330,7 +320,7 @@ fn anim_of(game: &TankCombat, fact: &Fact) -> Option<Anim> {
                 class.name(),
                 class.adrenaline()
             ),
-            egui::Color32::from_rgb(255, 200, 60),
+            theme::ADRENALINE_TEXT,
         ),
         Fact::Hazard { target, hazard, .. } => {
             Anim::Float(*target, hazard.name().to_uppercase(), card_color(*hazard))
@@ -341,12 +331,12 @@ fn anim_of(game: &TankCombat, fact: &Fact) -> Option<Anim> {
                 name(target),
                 safety.name()
             ),
-            egui::Color32::from_rgb(120, 180, 255),
+            theme::OVERRIDE_TEXT,
         ),
         Fact::Repaired { player, hazard, .. } => Anim::Float(
             *player,
             format!("{} repaired", hazard.name()),
-            egui::Color32::from_rgb(120, 220, 140),
+            theme::REPAIRED_TEXT,
         ),
         Fact::Respawned { player, .. } => Anim::Callout(
             format!("{} respawns with a Spawn Shield", name(player)),
@@ -358,7 +348,7 @@ fn anim_of(game: &TankCombat, fact: &Fact) -> Option<Anim> {
         ),
         Fact::Reshuffled { cards } => Anim::Callout(
             format!("The discard pile is shuffled into a new deck ({cards} cards)"),
-            egui::Color32::from_rgb(220, 220, 220),
+            theme::RESHUFFLED_TEXT,
         ),
         _ => return None,
     })
@@ -390,8 +380,8 @@ fn play_anims(
                         a.distance(b),
                     ))),
                     MeshMaterial3d(materials.add(StandardMaterial {
-                        base_color: Color::srgb(1.0, 0.9, 0.5),
-                        emissive: LinearRgba::rgb(6.0, 4.0, 1.0),
+                        base_color: theme::TRACER,
+                        emissive: theme::TRACER_GLOW,
                         ..default()
                     })),
                     Transform::from_translation((a + b) / 2.0).looking_at(b, Vec3::Y),
@@ -410,8 +400,8 @@ fn play_anims(
                             grow: 1.4,
                             rise: 0.5,
                         },
-                        Mesh3d(meshes.add(crate::client::shapes::sphere(0.5))),
-                        MeshMaterial3d(materials.add(Color::srgb(0.75, 0.76, 0.78))),
+                        Mesh3d(meshes.add(crate::client::table::shapes::sphere(0.5))),
+                        MeshMaterial3d(materials.add(theme::COMBAT_SMOKE)),
                         Transform::from_translation(at).with_scale(Vec3::splat(0.01)),
                     ));
                 }
@@ -431,10 +421,10 @@ fn play_anims(
                 commands.spawn((
                     DespawnOnExit(GameScreen::TankCombat),
                     Effect::growing(start, 1.2, 1.8),
-                    Mesh3d(meshes.add(crate::client::shapes::sphere(0.6))),
+                    Mesh3d(meshes.add(crate::client::table::shapes::sphere(0.6))),
                     MeshMaterial3d(materials.add(StandardMaterial {
-                        base_color: Color::srgb(1.0, 0.45, 0.05),
-                        emissive: LinearRgba::rgb(6.0, 2.0, 0.2),
+                        base_color: theme::FLAME,
+                        emissive: theme::BURN_GLOW,
                         ..default()
                     })),
                     Transform::from_translation(seat_point(p, n) + Vec3::Y * 0.4)
@@ -442,7 +432,7 @@ fn play_anims(
                 ));
                 callout.text = Some((
                     format!("{} is destroyed!", table.state().player_name(p)),
-                    egui::Color32::from_rgb(255, 120, 60),
+                    theme::DESTROYED_TEXT,
                 ));
                 callout.until = start + 1.6;
             }
@@ -463,7 +453,7 @@ fn animate(mut commands: Commands, floaters: Query<(Entity, &Floater)>, time: Re
 /// A card as a player reads it: its name, what it is, and what it does.
 fn card_widget(ui: &mut egui::Ui, card: Card) {
     egui::Frame::new()
-        .fill(egui::Color32::from_rgb(242, 236, 220))
+        .fill(theme::CARD_FACE)
         .stroke(egui::Stroke::new(3.0, card_color(card)))
         .corner_radius(6.0)
         .inner_margin(6.0)
@@ -480,13 +470,13 @@ fn card_widget(ui: &mut egui::Ui, card: Card) {
                 ui.label(
                     egui::RichText::new(format!("{:?}", card.kind()))
                         .size(10.5)
-                        .color(egui::Color32::from_rgb(90, 90, 90)),
+                        .color(theme::CARD_KIND_TEXT),
                 );
                 ui.add(
                     egui::Label::new(
                         egui::RichText::new(card.text())
                             .size(11.5)
-                            .color(egui::Color32::from_rgb(30, 30, 30)),
+                            .color(theme::CARD_TEXT),
                     )
                     .wrap(),
                 );
@@ -501,7 +491,7 @@ fn chip(ui: &mut egui::Ui, text: &str, color: egui::Color32) -> egui::Response {
         egui::Button::new(
             egui::RichText::new(text)
                 .size(11.5)
-                .color(egui::Color32::WHITE),
+                .color(theme::TEXT_BRIGHT),
         )
         .fill(color)
         .corner_radius(4.0)
@@ -536,7 +526,7 @@ fn draw_table_panels(
     let viewer = table.viewer;
     let view = game.view(viewer.unwrap_or(PlayerId(0)));
     // Tableaus beside each tank, none over another.
-    let mut placer = crate::client::hud::Placer::default();
+    let mut placer = crate::client::frame::hud::Placer::default();
     for t in &view.tanks {
         let Ok(at) = camera
             .world_to_viewport(eye, seat_point(t.player, n) + Vec3::Y * 0.9)
@@ -562,7 +552,7 @@ fn draw_table_panels(
             .order(egui::Order::Background)
             .show(ctx, |ui| {
                 egui::Frame::new()
-                    .fill(egui::Color32::from_rgba_unmultiplied(20, 22, 26, 220))
+                    .fill(theme::TABLEAU_FILL)
                     .stroke(egui::Stroke::new(
                         if live.to_act().contains(&t.player) {
                             2.5
@@ -578,7 +568,7 @@ fn draw_table_panels(
                         ui.label(
                             egui::RichText::new(format!(
                                 "{} {} · {}",
-                                crate::client::hud::seat_mark(t.player),
+                                crate::client::frame::hud::seat_mark(t.player),
                                 t.name,
                                 t.class.name()
                             ))
@@ -596,11 +586,11 @@ fn draw_table_panels(
                             egui::ProgressBar::new(frac)
                                 .text(format!("{} / {} HP", t.hp, t.max_hp))
                                 .fill(if frac > 0.5 {
-                                    egui::Color32::from_rgb(60, 150, 60)
+                                    theme::HP_HIGH
                                 } else if frac > 0.25 {
-                                    egui::Color32::from_rgb(190, 150, 40)
+                                    theme::HP_MID
                                 } else {
-                                    egui::Color32::from_rgb(190, 50, 40)
+                                    theme::HP_LOW
                                 }),
                         );
                         ui.label(format!(
@@ -628,20 +618,16 @@ fn draw_table_panels(
                                 chip(ui, h.name(), card_color(*h));
                             }
                             if t.adrenaline {
-                                chip(ui, "ADRENALINE", egui::Color32::from_rgb(200, 140, 20));
+                                chip(ui, "ADRENALINE", theme::CHIP_ADRENALINE);
                             }
                             if t.spawn_shield {
-                                chip(ui, "Spawn Shield", egui::Color32::from_rgb(60, 140, 200));
+                                chip(ui, "Spawn Shield", theme::CHIP_SPAWN_SHIELD);
                             }
                             if t.destroyed {
-                                chip(ui, "DESTROYED", egui::Color32::from_rgb(120, 30, 30));
+                                chip(ui, "DESTROYED", theme::CHIP_DESTROYED);
                             }
                             if game.mode() != crate::rules::tank_combat::Mode::Duel {
-                                chip(
-                                    ui,
-                                    &format!("kills {}", t.kills),
-                                    egui::Color32::from_rgb(80, 80, 80),
-                                );
+                                chip(ui, &format!("kills {}", t.kills), theme::CHIP_KILLS);
                             }
                         });
                     });
@@ -668,7 +654,7 @@ fn draw_table_panels(
                     .map_or(String::new(), |c| format!(" (top: {})", c.name()))
             ),
             13.0,
-            egui::Color32::from_rgb(235, 230, 215),
+            theme::DECK_LABEL,
         );
         for f in &floaters {
             let age = now - f.born;
@@ -705,7 +691,7 @@ fn draw_table_panels(
                         a.card.name()
                     ))
                     .strong()
-                    .color(egui::Color32::from_rgb(255, 150, 100)),
+                    .color(theme::ATTACK_TEXT),
                 );
                 ui.label(format!(
                     "would do {} damage (base {}): HP {} down to {}",

@@ -7,8 +7,9 @@ use bevy::prelude::*;
 
 use super::mirror::{HexPos, Terrain, Tile};
 use super::{HEX_SIZE, hex_to_world};
-use crate::client::session::{Busy, Session};
-use crate::client::{ClientSystems, GameScreen};
+use crate::client::core::session::{Busy, Session};
+use crate::client::core::{ClientSystems, GameScreen};
+use crate::client::table::theme;
 use crate::rules::tank_commander::TankCommander;
 use crate::rules::tank_commander::Terrain as Ground;
 use crate::rules::tank_commander::setup::MissionRules;
@@ -58,20 +59,6 @@ pub struct BoardAssets {
     dim: Handle<StandardMaterial>,
 }
 
-/// The colour of a terrain's tile.
-#[must_use]
-pub fn terrain_color(t: Ground) -> Color {
-    match t {
-        Ground::Open => Color::srgb(0.47, 0.56, 0.33),
-        Ground::Mud => Color::srgb(0.36, 0.27, 0.17),
-        Ground::Rubble => Color::srgb(0.52, 0.50, 0.47),
-        Ground::Forest => Color::srgb(0.22, 0.40, 0.20),
-        Ground::Building => Color::srgb(0.60, 0.55, 0.50),
-        Ground::Hill => Color::srgb(0.60, 0.58, 0.36),
-        Ground::Water => Color::srgb(0.14, 0.34, 0.56),
-    }
-}
-
 /// Where a forest's three trees stand on its tile, and their sizes.
 const FOREST: [(f32, f32, f32); 3] = [(-0.3, -0.2, 1.0), (0.3, -0.15, 0.85), (0.0, 0.32, 1.1)];
 
@@ -104,7 +91,7 @@ fn load_assets(
         (
             t,
             materials.add(StandardMaterial {
-                base_color: terrain_color(t),
+                base_color: theme::terrain_color(t),
                 perceptual_roughness: if water { 0.15 } else { 0.95 },
                 reflectance: if water { 0.8 } else { 0.5 },
                 ..default()
@@ -135,21 +122,21 @@ fn load_assets(
                 .build()
                 .translated_by(Vec3::new(0.2, 1.15, 0.1)),
         ),
-        trees: meshes.add(crate::client::shapes::merged(FOREST.iter().map(
+        trees: meshes.add(crate::client::table::shapes::merged(FOREST.iter().map(
             |&(dx, dz, s)| {
-                crate::client::shapes::cone(0.28, 0.8, 10).transformed_by(
+                crate::client::table::shapes::cone(0.28, 0.8, 10).transformed_by(
                     Transform::from_translation(Vec3::new(dx, 0.55 * s, dz))
                         .with_scale(Vec3::splat(s)),
                 )
             },
         ))),
-        trunks: meshes.add(crate::client::shapes::merged(FOREST.iter().map(
+        trunks: meshes.add(crate::client::table::shapes::merged(FOREST.iter().map(
             |&(dx, dz, _)| {
-                crate::client::shapes::cylinder_of(0.05, 0.2, 6)
+                crate::client::table::shapes::cylinder_of(0.05, 0.2, 6)
                     .translated_by(Vec3::new(dx, 0.1, dz))
             },
         ))),
-        rocks: meshes.add(crate::client::shapes::merged(RUBBLE.iter().map(
+        rocks: meshes.add(crate::client::table::shapes::merged(RUBBLE.iter().map(
             |&(dx, dz, r)| {
                 Mesh::from(Cuboid::new(0.3, 0.18, 0.25)).transformed_by(
                     Transform::from_translation(Vec3::new(dx, 0.09, dz))
@@ -157,36 +144,36 @@ fn load_assets(
                 )
             },
         ))),
-        cloud: meshes.add(crate::client::shapes::sphere(0.55)),
-        ring: meshes.add(crate::client::shapes::torus(0.45, 0.6)),
+        cloud: meshes.add(crate::client::table::shapes::sphere(0.55)),
+        ring: meshes.add(crate::client::table::shapes::torus(0.45, 0.6)),
         goal_tile: meshes.add(RegularPolygon::new(HEX_SIZE * 0.86, 6)),
         terrain,
-        tree_mat: materials.add(Color::srgb(0.14, 0.30, 0.13)),
-        trunk_mat: materials.add(Color::srgb(0.30, 0.20, 0.12)),
-        roof_mat: materials.add(Color::srgb(0.55, 0.30, 0.25)),
-        rock_mat: materials.add(Color::srgb(0.40, 0.38, 0.36)),
+        tree_mat: materials.add(theme::TREE),
+        trunk_mat: materials.add(theme::TRUNK),
+        roof_mat: materials.add(theme::ROOF),
+        rock_mat: materials.add(theme::ROCK),
         smoke_mat: materials.add(StandardMaterial {
-            base_color: Color::srgba(0.85, 0.85, 0.88, 0.55),
+            base_color: theme::SMOKE_CLOUD,
             alpha_mode: AlphaMode::Blend,
             ..default()
         }),
         gold: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.95, 0.78, 0.15),
-            emissive: LinearRgba::rgb(0.4, 0.3, 0.0),
+            base_color: theme::GOLD_RING,
+            emissive: theme::WAYPOINT_GLOW,
             ..default()
         }),
-        dim: materials.add(Color::srgb(0.5, 0.45, 0.3)),
+        dim: materials.add(theme::WAYPOINT_REACHED),
         goal_mat: materials.add(StandardMaterial {
-            base_color: Color::srgba(1.0, 0.74, 0.05, 0.75),
-            emissive: LinearRgba::rgb(0.5, 0.35, 0.0),
+            base_color: theme::GOAL_AREA,
+            emissive: theme::GOAL_AREA_GLOW,
             alpha_mode: AlphaMode::Blend,
             unlit: true,
             ..default()
         }),
-        flare: meshes.add(crate::client::shapes::sphere(0.16)),
+        flare: meshes.add(crate::client::table::shapes::sphere(0.16)),
         flare_mat: materials.add(StandardMaterial {
-            base_color: Color::srgb(1.0, 0.95, 0.8),
-            emissive: LinearRgba::rgb(30.0, 26.0, 16.0),
+            base_color: theme::FLARE,
+            emissive: theme::FLARE_GLOW,
             unlit: true,
             ..default()
         }),
@@ -200,8 +187,8 @@ struct Surface;
 /// Lays the table surface and the light under a newly opened battle.
 fn lay_surface(
     mut commands: Commands,
-    view: Res<crate::client::camera::View>,
-    mut framing: ResMut<crate::client::framing::Framing>,
+    view: Res<crate::client::table::camera::View>,
+    mut framing: ResMut<crate::client::table::framing::Framing>,
     table: Res<Session<TankCommander>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -230,7 +217,7 @@ fn lay_surface(
         DespawnOnExit(GameScreen::TankCommander),
         Mesh3d(meshes.add(Cuboid::new(w, 0.1, h))),
         MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.33, 0.23, 0.15),
+            base_color: theme::TABLE_WOOD,
             perceptual_roughness: 0.8,
             ..default()
         })),
@@ -240,7 +227,7 @@ fn lay_surface(
     commands.spawn((
         Surface,
         DespawnOnExit(GameScreen::TankCommander),
-        crate::client::effects::table_light(DAYLIGHT.0),
+        crate::client::table::effects::table_light(DAYLIGHT.0),
         Transform::from_translation(centre + Vec3::new(-6.0, 14.0, 8.0))
             .looking_at(centre, Vec3::Y),
     ));
@@ -256,7 +243,7 @@ fn lay_surface(
     );
     let rim = Vec3::new(HEX_SIZE, 0.0, HEX_SIZE);
     framing.show(
-        crate::client::framing::box_outline(lo - rim, hi + rim + Vec3::Y * 1.5),
+        crate::client::table::framing::box_outline(lo - rim, hi + rim + Vec3::Y * 1.5),
         view.top_down,
     );
 }
@@ -300,7 +287,7 @@ fn dress_tiles(
         commands.entity(e).despawn();
     }
     index.0.clear();
-    let mut parts = crate::client::shapes::ByMaterial::default();
+    let mut parts = crate::client::table::shapes::ByMaterial::default();
     let mut add = |material: &Handle<StandardMaterial>, mesh: &Handle<Mesh>, at: Vec3| {
         if let Some(mesh) = meshes.get(mesh) {
             parts.add(material, mesh.clone().translated_by(at));
@@ -499,16 +486,16 @@ fn storm_light(
     for mut light in &mut sun {
         light.illuminance = lux;
         light.color = match (night, storm) {
-            (true, _) => Color::srgb(0.55, 0.65, 1.0),
-            (false, true) => Color::srgb(0.75, 0.82, 1.0),
-            (false, false) => Color::WHITE,
+            (true, _) => theme::SUN_NIGHT,
+            (false, true) => theme::SUN_STORM,
+            (false, false) => theme::SUN_DAY,
         };
     }
     ambient.brightness = glow;
     ambient.color = if night {
-        Color::srgb(0.45, 0.55, 1.0)
+        theme::AMBIENT_NIGHT
     } else {
-        Color::WHITE
+        theme::AMBIENT_DAY
     };
 }
 
@@ -555,7 +542,7 @@ fn night_lights(
             NightLight,
             DespawnOnExit(GameScreen::TankCommander),
             PointLight {
-                color: Color::srgb(1.0, 0.93, 0.75),
+                color: theme::FLARE_LIGHT,
                 intensity: 900_000.0,
                 range: reach * 2.5,
                 radius: 0.2,
@@ -576,7 +563,7 @@ fn night_lights(
             NightLight,
             DespawnOnExit(GameScreen::TankCommander),
             PointLight {
-                color: Color::srgb(1.0, 0.55, 0.2),
+                color: theme::FIRE_LIGHT,
                 intensity: 150_000.0,
                 range: 4.0,
                 shadow_maps_enabled: false,

@@ -8,9 +8,11 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::builder::BuildCard;
-use crate::client::session::{AnySetup, OpenGame, OpenProblem, Session};
-use crate::client::{ClientSystems, HudSystems, Screen};
+pub use crate::client::core::open::OpenCampaign;
+use crate::client::core::session::{AnySetup, OpenGame, OpenProblem, Session};
+use crate::client::core::{ClientSystems, HudSystems, Screen};
+use crate::client::games::tank_commander::build_card::BuildCard;
+use crate::client::table::theme;
 use crate::framework::{Game, Seat};
 use crate::rules::tank_commander::campaign::{
     Campaign, CampaignState, PreparedBattle, RosterTank, default_state_path, knock_outs_in,
@@ -50,16 +52,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Menu), |mut commands: Commands| {
             commands.remove_resource::<CampaignPlay>();
         });
-    crate::client::redraw::watch::<CampaignPlay>(app);
-}
-
-/// Open the next battle of the campaign in `file`, with `seats`; `start_over` first
-/// replaces its saved state with a fresh one.
-#[derive(Message, Clone, Debug)]
-pub struct OpenCampaign {
-    pub file: PathBuf,
-    pub seats: Vec<Seat>,
-    pub start_over: bool,
+    crate::client::frame::redraw::watch::<CampaignPlay>(app);
 }
 
 /// The campaign battle on the table.
@@ -174,7 +167,7 @@ fn attach_campaign(
     let Some(dir) = crate::data::find_project_file("scenarios/campaigns") else {
         return;
     };
-    for file in crate::client::menu::ron_files(&dir) {
+    for file in crate::client::core::saves::ron_files(&dir) {
         let Ok(play) = CampaignPlay::next_battle(&file, false, session.seats.clone()) else {
             continue;
         };
@@ -268,7 +261,7 @@ fn refit_window(
                 close = ui.button("Cancel").clicked();
             });
             for why in &r.refused {
-                ui.colored_label(crate::client::hud::WARN, why);
+                ui.colored_label(theme::WARN, why);
             }
             ui.separator();
             // The card is taller than a small window: it scrolls under the buttons.
@@ -342,7 +335,7 @@ fn campaign_window(
                     }
                 }
                 (Some(Err(e)), _) => {
-                    ui.colored_label(crate::client::hud::WARN, e);
+                    ui.colored_label(theme::WARN, e);
                 }
                 (Some(Ok(_)), false) => {
                     ui.label(
@@ -354,7 +347,7 @@ fn campaign_window(
                     if let Some(r) = after.reports.last() {
                         ui.label(
                             egui::RichText::new(format!("Battle {}: {}", r.result, r.reason))
-                                .color(egui::Color32::GOLD),
+                                .color(theme::EMPHASIS),
                         );
                         egui::ScrollArea::vertical()
                             .max_height(160.0)
@@ -436,7 +429,11 @@ fn campaign_window(
     {
         *refitting = Some(Refitting {
             tank: k,
-            card: BuildCard::new(k, unit_of(tank, rules), crate::client::builds_dir()),
+            card: BuildCard::new(
+                k,
+                unit_of(tank, rules),
+                crate::client::core::saves::builds_dir(),
+            ),
             refused: Vec::new(),
         });
     }

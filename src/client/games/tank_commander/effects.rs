@@ -14,8 +14,9 @@ use super::{
     Blasted, BuildingDestroyed, CookedOff, FireStarted, Rewound, ShotResolved, SmokeLaid,
     UnitDisabled,
 };
-use crate::client::session::{Busy, Session, SkipAnimations};
-use crate::client::{ClientSystems, GameScreen};
+use crate::client::core::session::{Busy, Session, SkipAnimations};
+use crate::client::core::{ClientSystems, GameScreen};
+use crate::client::table::theme;
 use crate::rules::tank_commander::TankCommander;
 
 pub(super) fn plugin(app: &mut App) {
@@ -89,25 +90,24 @@ struct FxAssets {
     puff: Handle<StandardMaterial>,
 }
 
+/// A material of `colour` glowing as bright as its sRGB channels times `power`.
 fn glow(
     materials: &mut Assets<StandardMaterial>,
-    rgb: (f32, f32, f32),
+    colour: Color,
     power: f32,
 ) -> Handle<StandardMaterial> {
+    let c = colour.to_srgba();
     materials.add(StandardMaterial {
-        base_color: Color::srgb(rgb.0, rgb.1, rgb.2),
-        emissive: LinearRgba::rgb(rgb.0 * power, rgb.1 * power, rgb.2 * power),
+        base_color: colour,
+        emissive: LinearRgba::rgb(c.red * power, c.green * power, c.blue * power),
         unlit: true,
         ..default()
     })
 }
 
-fn haze(
-    materials: &mut Assets<StandardMaterial>,
-    rgba: (f32, f32, f32, f32),
-) -> Handle<StandardMaterial> {
+fn haze(materials: &mut Assets<StandardMaterial>, colour: Color) -> Handle<StandardMaterial> {
     materials.add(StandardMaterial {
-        base_color: Color::srgba(rgba.0, rgba.1, rgba.2, rgba.3),
+        base_color: colour,
         alpha_mode: AlphaMode::Blend,
         ..default()
     })
@@ -120,15 +120,15 @@ fn load_assets(
 ) {
     let m = &mut *materials;
     commands.insert_resource(FxAssets {
-        ball: meshes.add(crate::client::shapes::sphere(0.5)),
-        flash: glow(m, (1.0, 0.9, 0.5), 6.0),
-        tracer: glow(m, (1.0, 0.8, 0.3), 8.0),
-        spark: glow(m, (1.0, 0.95, 0.6), 5.0),
-        burst: glow(m, (1.0, 0.45, 0.1), 6.0),
-        dirt: haze(m, (0.45, 0.35, 0.25, 0.8)),
-        soot: haze(m, (0.08, 0.08, 0.08, 0.75)),
-        dust: haze(m, (0.7, 0.66, 0.6, 0.7)),
-        puff: haze(m, (0.9, 0.9, 0.92, 0.7)),
+        ball: meshes.add(crate::client::table::shapes::sphere(0.5)),
+        flash: glow(m, theme::MUZZLE_FLASH, 6.0),
+        tracer: glow(m, theme::SHELL, 8.0),
+        spark: glow(m, theme::HIT_SPARK, 5.0),
+        burst: glow(m, theme::BURST, 6.0),
+        dirt: haze(m, theme::MISS_DIRT),
+        soot: haze(m, theme::SOOT),
+        dust: haze(m, theme::DUST),
+        puff: haze(m, theme::SMOKE_PUFF),
     });
 }
 
@@ -203,7 +203,7 @@ fn play_effects(
     mut skip: MessageReader<SkipAnimations>,
     mut rewound: MessageReader<Rewound>,
     mut playing: Query<(Entity, &mut Playing, &mut Transform)>,
-    mut strokes: ResMut<crate::client::strokes::Strokes>,
+    mut strokes: ResMut<crate::client::table::strokes::Strokes>,
 ) {
     let skipped = skip.read().count() > 0 || rewound.read().count() > 0;
     if skipped {
@@ -226,11 +226,11 @@ fn play_effects(
                 let tail = fx.at.lerp(to, (t - 0.35).max(0.0));
                 transform.translation = head;
                 // A bright streak behind the shell.
-                strokes.line(tail, head, Color::srgb(1.0, 0.85, 0.3));
+                strokes.line(tail, head, theme::SHELL_STREAK);
                 strokes.line(
                     tail + Vec3::Y * 0.03,
                     head + Vec3::Y * 0.03,
-                    Color::srgb(1.0, 0.6, 0.2),
+                    theme::SHELL_STREAK_EDGE,
                 );
             }
             Kind::Flash => transform.scale = Vec3::splat(0.5 + 0.7 * t),

@@ -14,10 +14,11 @@ use hexx::Hex;
 use super::highlights::{Highlights, Hovered, Selection};
 use super::mirror::HexPos;
 use super::panels::bar_items;
-use crate::client::ClientSystems;
-use crate::client::cursor::{CursorAt, CursorStep, step_towards};
-use crate::client::input::{PanelOutlines, PressOrigin, typing};
-use crate::client::session::{Busy, Order, Session, SkipAnimations};
+use crate::client::core::ClientSystems;
+use crate::client::core::keyboard::typing;
+use crate::client::core::session::{Busy, Order, Session, SkipAnimations};
+use crate::client::frame::cursor::{CursorAt, CursorStep, step_towards};
+use crate::client::frame::input::{PanelOutlines, PressOrigin};
 use crate::framework::{Game, PlayerId};
 use crate::rules::tank_commander::{Action, TankCommander, UnitId};
 
@@ -34,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 follow_activation,
                 steer_cursor
-                    .after(crate::client::cursor::CursorSystems)
+                    .after(crate::client::frame::cursor::CursorSystems)
                     .run_if(not(typing)),
                 take_clicks,
                 take_keys.run_if(not(typing)),
@@ -48,9 +49,9 @@ pub(super) fn plugin(app: &mut App) {
             PreUpdate,
             keep_tab_from_panels
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
-                .before(crate::client::cursor::panel_focus_keys)
+                .before(crate::client::frame::cursor::panel_focus_keys)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass)
-                .run_if(in_state(crate::client::GameScreen::TankCommander)),
+                .run_if(in_state(crate::client::core::GameScreen::TankCommander)),
         );
 }
 
@@ -60,7 +61,7 @@ pub(super) fn plugin(app: &mut App) {
 /// panels once F6 has taken the keyboard into them (see `cursor`).
 fn keep_tab_from_panels(
     mut contexts: Query<(&mut bevy_egui::EguiInput, &mut bevy_egui::EguiContext)>,
-    panels: Res<crate::client::cursor::PanelKeyboard>,
+    panels: Res<crate::client::core::keyboard::PanelKeyboard>,
 ) {
     for (mut input, mut context) in &mut contexts {
         if panels.on || context.get_mut().text_edit_focused() {
@@ -166,7 +167,7 @@ pub fn end_or_ask(
 
 /// Whether ending with actions left asks first: the player's setting, on by default.
 #[must_use]
-pub fn asks_before_ending(graphics: Option<&crate::client::graphics::Graphics>) -> bool {
+pub fn asks_before_ending(graphics: Option<&crate::client::table::graphics::Graphics>) -> bool {
     graphics.is_none_or(|g| g.confirm_ends)
 }
 
@@ -375,7 +376,7 @@ fn take_keys(
     mut orders: MessageWriter<Order<TankCommander>>,
     mut end_turn: ResMut<EndTurn>,
     mut ask: ResMut<AskEnd>,
-    graphics: Option<Res<crate::client::graphics::Graphics>>,
+    graphics: Option<Res<crate::client::table::graphics::Graphics>>,
 ) {
     // A question on screen takes only its answers.
     if let Some(ending) = ask.0.clone() {

@@ -8,6 +8,7 @@
 //! the unit card and in the log. Only this folder converts between hexes and the world.
 
 pub(crate) mod board;
+pub mod build_card;
 pub mod campaign;
 mod effects;
 pub mod guide;
@@ -24,13 +25,14 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use hexx::Hex;
 
-use crate::client::ClientSystems;
-use crate::client::GameScreen;
-use crate::client::session::{FactsPlayed, GameClient, LogClicked, Session};
+use crate::client::core::ClientSystems;
+use crate::client::core::GameScreen;
+use crate::client::core::session::{FactsPlayed, GameClient, LogClicked, Session};
 use crate::framework::{Game, PlayerId};
 use crate::grid::Facing;
 use crate::rules::tank_commander::{Action, Fact, FireTarget, TankCommander, UnitId};
 
+pub use crate::client::table::hex::{HEX_SIZE, facing_rotation, hex_to_world, world_to_hex};
 pub use input::{AskEnd, EndTurn, Ending, KeyCursor};
 
 impl GameClient for TankCommander {
@@ -75,7 +77,7 @@ impl GameClient for TankCommander {
             picking::plugin,
             guide::scene,
         ));
-        use crate::client::redraw::watch;
+        use crate::client::frame::redraw::watch;
         watch::<highlights::Hovered>(app);
         watch::<input::KeyCursor>(app);
         watch::<highlights::Selection>(app);
@@ -152,9 +154,6 @@ pub fn shown_mines(
     }
 }
 
-/// Size of a hex in world units (centre to corner).
-pub const HEX_SIZE: f32 = 1.0;
-
 /// Height of the ground a model stands on at `hex`: the tile's top, higher on a hill.
 #[must_use]
 pub fn ground_height(battle: &TankCommander, hex: Hex) -> f32 {
@@ -163,33 +162,6 @@ pub fn ground_height(battle: &TankCommander, hex: Hex) -> f32 {
     } else {
         0.1
     }
-}
-
-/// World position of a hex centre on the table surface.
-#[must_use]
-pub fn hex_to_world(hex: Hex) -> Vec3 {
-    let (x, z) = crate::grid::hex::center(hex);
-    #[allow(
-        clippy::cast_possible_truncation,
-        reason = "table coordinates are small"
-    )]
-    Vec3::new(x as f32 * HEX_SIZE, 0.0, z as f32 * HEX_SIZE)
-}
-
-/// The hex whose centre is nearest to `world` on the table (the inverse of
-/// [`hex_to_world`]; height is ignored).
-#[must_use]
-pub fn world_to_hex(world: Vec3) -> Hex {
-    let q = world.x / HEX_SIZE / 1.5;
-    let r = world.z / HEX_SIZE / 3f32.sqrt() - q / 2.0;
-    Hex::round([q, r])
-}
-
-/// Rotation that turns a model built facing north (−Z) to `facing`.
-#[must_use]
-pub fn facing_rotation(facing: Facing) -> Quat {
-    #[allow(clippy::cast_possible_truncation, reason = "angles are small")]
-    Quat::from_rotation_y(-(facing.degrees() as f32).to_radians())
 }
 
 /// The state was replaced wholesale (a new game, undo, a replay step): presentation snaps

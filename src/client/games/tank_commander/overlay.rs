@@ -9,11 +9,12 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::hex_to_world;
 use super::highlights::{Highlights, Hovered, Selection};
 use super::mirror::Unit;
-use super::units::{Shown, side_color};
-use crate::client::hud::label_box;
-use crate::client::session::Session;
-use crate::client::strokes::Strokes;
-use crate::client::{ClientSystems, GameScreen};
+use super::units::Shown;
+use crate::client::core::session::Session;
+use crate::client::core::{ClientSystems, GameScreen};
+use crate::client::frame::hud::label_box;
+use crate::client::table::strokes::Strokes;
+use crate::client::table::theme::{self, side_color};
 use crate::rules::tank_commander::TankCommander;
 use crate::rules::tank_commander::Terrain;
 use crate::rules::tank_commander::state::Status;
@@ -24,16 +25,18 @@ pub(super) fn plugin(app: &mut App) {
         draw_strokes.in_set(ClientSystems::Scene).run_if(
             in_state(GameScreen::TankCommander)
                 .and_then(resource_exists::<Session<TankCommander>>)
-                .and_then(not(resource_exists::<crate::client::Clean>)),
+                .and_then(not(resource_exists::<crate::client::core::Clean>)),
         ),
     )
     .add_systems(
         EguiPrimaryContextPass,
-        draw_labels.in_set(crate::client::HudSystems::Game).run_if(
-            in_state(GameScreen::TankCommander)
-                .and_then(resource_exists::<Session<TankCommander>>)
-                .and_then(not(resource_exists::<crate::client::Clean>)),
-        ),
+        draw_labels
+            .in_set(crate::client::core::HudSystems::Game)
+            .run_if(
+                in_state(GameScreen::TankCommander)
+                    .and_then(resource_exists::<Session<TankCommander>>)
+                    .and_then(not(resource_exists::<crate::client::core::Clean>)),
+            ),
     );
 }
 
@@ -64,54 +67,44 @@ fn draw_strokes(
 ) {
     let lift = |hex| hex_to_world(hex) + Vec3::Y * (top(&table, hex) + 0.02);
     for hex in &highlights.arc {
-        hexagon(
-            &mut strokes,
-            lift(*hex),
-            0.8,
-            Color::srgba(1.0, 0.85, 0.2, 0.3),
-        );
+        hexagon(&mut strokes, lift(*hex), 0.8, theme::ARC);
     }
     for route in &highlights.routes {
-        hexagon(
-            &mut strokes,
-            lift(route.to),
-            0.88,
-            Color::srgb(0.3, 0.85, 1.0),
-        );
+        hexagon(&mut strokes, lift(route.to), 0.88, theme::REACH);
     }
     for target in &highlights.targets {
         let c = lift(target.at);
-        hexagon(&mut strokes, c, 0.9, Color::srgb(1.0, 0.25, 0.2));
-        hexagon(&mut strokes, c, 0.84, Color::srgb(1.0, 0.25, 0.2));
+        hexagon(&mut strokes, c, 0.9, theme::TARGET);
+        hexagon(&mut strokes, c, 0.84, theme::TARGET);
     }
     if let Some(hex) = hovered.0 {
-        hexagon(&mut strokes, lift(hex), 0.93, Color::WHITE);
+        hexagon(&mut strokes, lift(hex), 0.93, theme::HOVERED);
     }
     // The keyboard's cursor: a second, golden ring around the hex it stands for.
     if let Some(hex) = cursor.0 {
         for r in [0.97, 1.0] {
-            hexagon(&mut strokes, lift(hex), r, Color::srgb(1.0, 0.8, 0.1));
+            hexagon(&mut strokes, lift(hex), r, theme::KEY_CURSOR);
         }
     }
     let battle = table.state();
     if let Some(unit) = selection.unit {
         let c = lift(battle.unit(unit).at);
-        strokes.circle(c, 0.75, Color::WHITE);
+        strokes.circle(c, 0.75, theme::SELECTED);
     }
     if let Some(unit) = selection.aim {
         let c = lift(battle.unit(unit).at);
-        strokes.circle(c, 0.7, Color::srgb(1.0, 0.1, 0.1));
+        strokes.circle(c, 0.7, theme::AIM);
     }
     for unit in &selection.focus {
         let c = lift(battle.unit(*unit).at);
         for r in [0.6, 0.7, 0.8] {
-            strokes.circle(c, r, Color::srgb(1.0, 0.2, 1.0));
+            strokes.circle(c, r, theme::FOCUS);
         }
     }
     // Mines the seat at the screen knows of: an orange ring with a cross.
     for mine in &super::shown_mines(&table) {
         let c = lift(mine.at) + Vec3::Y * 0.03;
-        let orange = Color::srgb(1.0, 0.55, 0.1);
+        let orange = theme::MINE_MARK;
         strokes.circle(c, 0.35, orange);
         strokes.line(
             c + Vec3::new(-0.25, 0.0, 0.0),
@@ -128,7 +121,7 @@ fn draw_strokes(
     // less likely.
     for strike in battle.air_strikes() {
         let c = lift(strike.at) + Vec3::Y * 0.04;
-        let red = Color::srgb(1.0, 0.1, 0.1);
+        let red = theme::AIR_STRIKE;
         for r in [0.3, 0.55, 0.8] {
             strokes.circle(c, r, red);
         }
@@ -149,7 +142,7 @@ fn draw_strokes(
                 &mut strokes,
                 lift(hex),
                 0.6,
-                Color::srgba(1.0, 0.2, 0.1, alpha.min(0.8)),
+                theme::AIR_STRIKE_SCATTER.with_alpha(alpha.min(0.8)),
             );
         }
     }
@@ -158,7 +151,7 @@ fn draw_strokes(
         let (from, to) = (eye(sight.from), eye(sight.to));
         match &sight.blocked {
             None => {
-                strokes.line(from, to, Color::srgb(0.2, 1.0, 0.3));
+                strokes.line(from, to, theme::SIGHT_CLEAR);
             }
             Some((block, _)) => {
                 let b = hex_to_world(*block);
@@ -166,19 +159,19 @@ fn draw_strokes(
                 let along =
                     (b - from).with_y(0.0).length() / (to - from).with_y(0.0).length().max(1e-3);
                 let cut = from.lerp(to, along.clamp(0.0, 1.0));
-                strokes.line(from, cut, Color::srgb(1.0, 0.15, 0.1));
-                strokes.line(cut, to, Color::srgba(1.0, 0.15, 0.1, 0.25));
+                strokes.line(from, cut, theme::SIGHT_BLOCKED);
+                strokes.line(cut, to, theme::SIGHT_BLOCKED_FAINT);
                 let c = lift(*block) + Vec3::Y * 0.05;
-                hexagon(&mut strokes, c, 0.9, Color::srgb(1.0, 0.15, 0.1));
+                hexagon(&mut strokes, c, 0.9, theme::SIGHT_BLOCKED);
                 strokes.line(
                     c + Vec3::new(-0.5, 0.0, -0.5),
                     c + Vec3::new(0.5, 0.0, 0.5),
-                    Color::srgb(1.0, 0.15, 0.1),
+                    theme::SIGHT_BLOCKED,
                 );
                 strokes.line(
                     c + Vec3::new(-0.5, 0.0, 0.5),
                     c + Vec3::new(0.5, 0.0, -0.5),
-                    Color::srgb(1.0, 0.15, 0.1),
+                    theme::SIGHT_BLOCKED,
                 );
             }
         }
@@ -192,7 +185,7 @@ fn draw_labels(
     highlights: Res<Highlights>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
     shown: Query<(&Unit, &Shown)>,
-    mut reference: ResMut<crate::client::rules_ref::RulesReference>,
+    mut reference: ResMut<crate::client::frame::rules_ref::RulesReference>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // The camera's pixels in the panels' points (the interface may be scaled).
@@ -222,15 +215,10 @@ fn draw_labels(
         )
     };
     // The routes' costs stay on their hexes; the units' plates and the odds move off them.
-    let mut placer = crate::client::hud::Placer::default();
+    let mut placer = crate::client::frame::hud::Placer::default();
     for route in &highlights.routes {
         if let Some(p) = screen(hex_to_world(route.to) + Vec3::Y * top(&table, route.to)) {
-            let rect = plate(
-                p,
-                format!("{} AP", route.cost),
-                egui::Color32::from_rgb(120, 220, 255),
-                12.0,
-            );
+            let rect = plate(p, format!("{} AP", route.cost), theme::ROUTE_COST, 12.0);
             placer.take(rect);
         }
     }
@@ -278,11 +266,15 @@ fn draw_labels(
         // The name and the state as one block, moved off any plate placed before it
         // (units side by side, a squad beside a tank).
         let state = state.join(" · ");
-        let title = format!("{} {}", crate::client::hud::seat_mark(u.side), u.name);
-        let name = crate::client::hud::label_size(&painter, &title, 13.0);
+        let title = format!(
+            "{} {}",
+            crate::client::frame::hud::seat_mark(u.side),
+            u.name
+        );
+        let name = crate::client::frame::hud::label_size(&painter, &title, 13.0);
         let mut block = egui::Rect::from_center_size(p, name);
         if !state.is_empty() {
-            let below = crate::client::hud::label_size(&painter, &state, 11.0);
+            let below = crate::client::frame::hud::label_size(&painter, &state, 11.0);
             block = block.union(egui::Rect::from_center_size(
                 p + egui::vec2(0.0, 17.0),
                 below,
@@ -291,12 +283,7 @@ fn draw_labels(
         let p = p + placer.place(block);
         plate(p, title, color, 13.0);
         if !state.is_empty() {
-            plate(
-                p + egui::vec2(0.0, 17.0),
-                state,
-                egui::Color32::from_rgb(255, 170, 60),
-                11.0,
-            );
+            plate(p + egui::vec2(0.0, 17.0), state, theme::UNIT_STATE, 11.0);
         }
     }
     // Each flare burning at night.
@@ -305,7 +292,7 @@ fn draw_labels(
             plate(
                 p - egui::vec2(0.0, 16.0),
                 format!("✦ FLARE · lights {} and around", battle.label(flare)),
-                egui::Color32::from_rgb(255, 235, 170),
+                theme::FLARE_LABEL,
                 11.0,
             );
         }
@@ -321,7 +308,7 @@ fn draw_labels(
                 plate(
                     p,
                     format!("{}: HOLD", battle.side_name(attacker).to_uppercase()),
-                    egui::Color32::from_rgb(255, 210, 80),
+                    theme::HOLD_LABEL,
                     12.0,
                 );
             }
@@ -339,7 +326,7 @@ fn draw_labels(
             plate(
                 p - egui::vec2(0.0, 18.0),
                 "◎ TARGET".into(),
-                egui::Color32::from_rgb(255, 120, 90),
+                theme::TARGET_LABEL,
                 14.0,
             );
         }
@@ -363,7 +350,7 @@ fn draw_labels(
             let rect = plate(
                 p + egui::vec2(0.0, 26.0),
                 text,
-                egui::Color32::from_rgb(255, 120, 110),
+                theme::AIR_STRIKE_LABEL,
                 12.0,
             );
             rule_link_at(
@@ -381,14 +368,10 @@ fn draw_labels(
             let (text, fill, ink) = match &target.short_of {
                 Some(short) => (
                     format!("{} · {short}", target.label),
-                    egui::Color32::from_rgba_unmultiplied(60, 60, 60, 200),
-                    egui::Color32::from_gray(190),
+                    theme::ODDS_SHORT_FILL,
+                    theme::ODDS_SHORT_INK,
                 ),
-                None => (
-                    target.label.clone(),
-                    egui::Color32::from_rgba_unmultiplied(120, 10, 10, 200),
-                    egui::Color32::WHITE,
-                ),
+                None => (target.label.clone(), theme::ODDS_FILL, theme::ODDS_INK),
             };
             let galley = painter.layout_no_wrap(text, egui::FontId::proportional(12.0), ink);
             let rect =
@@ -413,7 +396,7 @@ fn draw_labels(
 /// of its own, so a click on it never reaches the table.
 fn rule_link_at(
     ctx: &egui::Context,
-    reference: &mut crate::client::rules_ref::RulesReference,
+    reference: &mut crate::client::frame::rules_ref::RulesReference,
     id: egui::Id,
     plate: egui::Rect,
     rule: &'static str,
@@ -423,7 +406,7 @@ fn rule_link_at(
         .order(egui::Order::Middle)
         .fixed_pos(plate.right_top() + egui::vec2(2.0, -1.0))
         .show(ctx, |ui| {
-            crate::client::rules_ref::rule_link(
+            crate::client::frame::rules_ref::rule_link(
                 ui,
                 reference,
                 crate::rules::GameKind::TankCommander,

@@ -10,10 +10,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::highlights::{Highlights, Hovered, Selection};
 use super::input::EndTurn;
-use super::units::side_color;
-use crate::client::input::PanelOrder;
-use crate::client::session::{Busy, Order, Session};
-use crate::client::{Clean, GameScreen, HudSystems};
+use crate::client::core::session::{Busy, Order, Session};
+use crate::client::core::{Clean, GameScreen, HudSystems};
+use crate::client::frame::input::PanelOrder;
+use crate::client::table::theme::{self, color32, side_color};
 use crate::framework::{Game, PlayerId};
 use crate::grid::Rotation;
 use crate::rules::tank_commander::state::{RoleState, Status, Unit};
@@ -33,11 +33,6 @@ pub(super) fn plugin(app: &mut App) {
             )
             .run_if(not(resource_exists::<Clean>)),
     );
-}
-
-fn color32(c: Color) -> egui::Color32 {
-    let [r, g, b, _] = c.to_srgba().to_u8_array();
-    egui::Color32::from_rgb(r, g, b)
 }
 
 /// One button of the action bar.
@@ -843,7 +838,7 @@ fn draw_unit_card(
             ui.label(
                 egui::RichText::new(format!(
                     "{} {}",
-                    crate::client::hud::seat_mark(u.side),
+                    crate::client::frame::hud::seat_mark(u.side),
                     u.name
                 ))
                 .size(17.0)
@@ -1008,7 +1003,7 @@ fn draw_unit_card(
                     ui.label(
                         egui::RichText::new("yellow outlines: its turret's arc in range")
                             .small()
-                            .color(egui::Color32::from_rgb(235, 215, 120)),
+                            .color(theme::ARC_TEXT),
                     );
                     ui.end_row();
                     if let Some(range) = u.anti_infantry_range(rules) {
@@ -1019,7 +1014,7 @@ fn draw_unit_card(
                 }
                 ui.label("Fire");
                 ui.label(if u.on_fire {
-                    egui::RichText::new("ON FIRE").color(egui::Color32::from_rgb(255, 120, 40))
+                    egui::RichText::new("ON FIRE").color(theme::ON_FIRE_TEXT)
                 } else {
                     egui::RichText::new("none")
                 });
@@ -1031,9 +1026,9 @@ fn draw_unit_card(
                 egui::Grid::new("card crew").num_columns(2).show(ui, |ui| {
                     for m in &u.crew {
                         let color = match m.wounds {
-                            0 => egui::Color32::from_rgb(140, 220, 140),
-                            1 => egui::Color32::from_rgb(240, 200, 80),
-                            _ => egui::Color32::from_rgb(240, 90, 80),
+                            0 => theme::CREW_WELL,
+                            1 => theme::CREW_WOUNDED,
+                            _ => theme::CREW_DOWN,
                         };
                         // The member and, under the name, their ability: two columns
                         // keep the card narrow enough to leave the banner clear.
@@ -1072,7 +1067,7 @@ fn draw_unit_card(
                                                 )
                                             })
                                             .unwrap_or("tc.intro.activations");
-                                        let link = crate::client::rules_ref::refusal_link(
+                                        let link = crate::client::frame::rules_ref::refusal_link(
                                             ui,
                                             &button,
                                             crate::rules::GameKind::TankCommander,
@@ -1145,7 +1140,7 @@ fn draw_unit_card(
                 if !impaired.is_empty() {
                     ui.label(
                         egui::RichText::new(impaired.join(" · "))
-                            .color(egui::Color32::from_rgb(240, 170, 80)),
+                            .color(theme::IMPAIRED_TEXT),
                     );
                 }
             }
@@ -1191,11 +1186,11 @@ fn draw_action_bar(
     mut orders: MessageWriter<PanelOrder<TankCommander>>,
     mut end_turn: ResMut<EndTurn>,
     mut items: Local<Option<(BarKey, Vec<BarItem>)>>,
-    mut under: ResMut<crate::client::rules_ref::RuleUnderPointer>,
+    mut under: ResMut<crate::client::frame::rules_ref::RuleUnderPointer>,
     (mut ask, graphics, mut panels): (
         ResMut<super::input::AskEnd>,
-        Option<Res<crate::client::graphics::Graphics>>,
-        ResMut<crate::client::hud::Panels>,
+        Option<Res<crate::client::table::graphics::Graphics>>,
+        ResMut<crate::client::frame::hud::Panels>,
     ),
 ) -> Result {
     if session.replay.is_some() || !session.interactive {
@@ -1256,7 +1251,11 @@ fn draw_action_bar(
             ui.set_min_size(size.into());
             if panels.bar_folded {
                 ui.horizontal(|ui| {
-                    if crate::client::hud::fold_button(ui, panels.bar_folded, "the action bar") {
+                    if crate::client::frame::hud::fold_button(
+                        ui,
+                        panels.bar_folded,
+                        "the action bar",
+                    ) {
                         panels.bar_folded = !panels.bar_folded;
                     }
                     ui.label(egui::RichText::new("Actions (folded: their keys still work)").weak());
@@ -1294,7 +1293,7 @@ fn draw_action_bar(
             }
             let items = items.as_ref().map_or(&[][..], |(_, i)| i.as_slice());
             ui.horizontal_wrapped(|ui| {
-                if crate::client::hud::fold_button(ui, panels.bar_folded, "the action bar") {
+                if crate::client::frame::hud::fold_button(ui, panels.bar_folded, "the action bar") {
                     panels.bar_folded = !panels.bar_folded;
                 }
                 for it in items {
@@ -1313,7 +1312,7 @@ fn draw_action_bar(
                     });
                     let button = match (&why, rule) {
                         (Some(why), Some(id)) => {
-                            let link = crate::client::rules_ref::refusal_link(
+                            let link = crate::client::frame::rules_ref::refusal_link(
                                 ui,
                                 &button,
                                 crate::rules::GameKind::TankCommander,
@@ -1372,7 +1371,7 @@ fn draw_hover(
     session: Res<Session<TankCommander>>,
     hovered: Res<Hovered>,
     highlights: Res<Highlights>,
-    mut under: ResMut<crate::client::rules_ref::RuleUnderPointer>,
+    mut under: ResMut<crate::client::frame::rules_ref::RuleUnderPointer>,
 ) -> Result {
     let Some(hex) = hovered.0 else { return Ok(()) };
     let battle = session.state();
@@ -1406,7 +1405,7 @@ fn draw_hover(
                         battle.side_name(m.owner),
                         battle.rules().mines.strength
                     ))
-                    .color(egui::Color32::from_rgb(255, 170, 60)),
+                    .color(theme::MINE_TEXT),
                 );
             }
             for strike in battle.air_strikes() {
@@ -1430,7 +1429,7 @@ fn draw_hover(
                             battle.side_name(strike.side),
                             chance.to_f64() * 100.0
                         ))
-                        .color(egui::Color32::from_rgb(255, 110, 100)),
+                        .color(theme::AIR_STRIKE_TEXT),
                     );
                 } else if let Some((_, p)) = battle
                     .air_strike_reach(strike.at)
@@ -1443,7 +1442,7 @@ fn draw_hover(
                              comes in",
                             battle.label(strike.at)
                         ))
-                        .color(egui::Color32::from_rgb(255, 150, 130)),
+                        .color(theme::HIT_CHANCE_TEXT),
                     );
                 }
             }
@@ -1452,7 +1451,7 @@ fn draw_hover(
                     egui::RichText::new(
                         "Yellow outline: within the selected unit's turret arc and gun range",
                     )
-                    .color(egui::Color32::from_rgb(235, 215, 120)),
+                    .color(theme::ARC_TEXT),
                 );
             }
             if let Some(route) = highlights.routes.iter().find(|r| r.to == hex) {
@@ -1511,7 +1510,7 @@ fn draw_hover(
                 if let Some(t) = highlights.targets.iter().find(|t| t.unit == u.id) {
                     ui.label(
                         egui::RichText::new(format!("Target: {}", t.label))
-                            .color(egui::Color32::from_rgb(255, 150, 130)),
+                            .color(theme::HIT_CHANCE_TEXT),
                     );
                     ui.label(egui::RichText::new(&t.why).small());
                     // The odds come from the to-hit and penetration rules: F1 opens them.
@@ -1529,15 +1528,14 @@ fn draw_hover(
             if let Some(s) = highlights.sight.as_ref().filter(|s| s.to == hex) {
                 match &s.blocked {
                     None => ui.label(
-                        egui::RichText::new("Line of sight: clear")
-                            .color(egui::Color32::LIGHT_GREEN),
+                        egui::RichText::new("Line of sight: clear").color(theme::SIGHT_CLEAR_TEXT),
                     ),
                     Some((h, why)) => ui.label(
                         egui::RichText::new(format!(
                             "Line of sight blocked at {}: {why}",
                             battle.label(*h)
                         ))
-                        .color(egui::Color32::from_rgb(255, 110, 100)),
+                        .color(theme::SIGHT_BLOCKED_TEXT),
                     ),
                 };
             }

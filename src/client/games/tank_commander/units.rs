@@ -8,10 +8,13 @@ use bevy::prelude::*;
 use super::Rewound;
 use super::mirror::{Condition, Facing, HexPos, TurretFacing, Unit};
 use super::{facing_rotation, hex_to_world};
-use crate::client::ClientSystems;
-use crate::client::session::SkipAnimations;
-use crate::client::session::{Busy, Session};
-use crate::client::shapes::Palette;
+use crate::client::core::ClientSystems;
+use crate::client::core::session::SkipAnimations;
+use crate::client::core::session::{Busy, Session};
+use crate::client::table::shapes::Palette;
+use crate::client::table::theme::{
+    self, HALO, INFANTRY, PIP_OFF, PIP_ON, SANDBAGS, TANK_DARK, TANK_PLATE, WRECK, side_color,
+};
 use crate::rules::tank_commander::TankCommander;
 use crate::rules::tank_commander::setup::{UnitKind, UnitModel};
 use crate::rules::tank_commander::state::Status;
@@ -33,24 +36,6 @@ pub(super) fn plugin(app: &mut App) {
 /// Whether a model is still gliding to where the rules put it.
 #[derive(Resource, Default, Debug)]
 pub struct Moving(pub bool);
-
-/// Side colours: blue for the first side, red for the second.
-#[must_use]
-pub fn side_color(side: u8) -> Color {
-    crate::client::hud::seat_color_3d(crate::framework::PlayerId(side))
-}
-
-/// The colours of the models' parts that do not show the side.
-const DARK: Color = Color::srgb(0.12, 0.12, 0.12);
-const PLATE: Color = Color::srgb(0.95, 0.95, 0.9);
-const WRECK: Color = Color::srgb(0.22, 0.21, 0.2);
-const SAND: Color = Color::srgb(0.62, 0.55, 0.36);
-const OLIVE: Color = Color::srgb(0.3, 0.36, 0.14);
-/// A hull pip still held (it glows), and one lost.
-const PIP_ON: Color = Color::srgb(0.3, 0.9, 0.3);
-const PIP_OFF: Color = Color::srgb(0.35, 0.08, 0.06);
-/// A hover tank's halo (it glows).
-const HALO: Color = Color::srgb(0.5, 0.85, 1.0);
 
 /// The shapes of the unit models' parts, their palette, and the flame's and the gold
 /// ring's meshes.
@@ -95,14 +80,14 @@ fn load_assets(
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    use crate::client::shapes::merged;
+    use crate::client::table::shapes::merged;
     let track = Mesh::from(Cuboid::new(0.14, 0.22, 0.98));
     let tracks = merged([-1.0, 1.0].map(|side| {
         track.clone().transformed_by(
             Transform::from_xyz(side * 0.36 * 1.25, 0.13 * 1.25, 0.0).with_scale(Vec3::splat(1.25)),
         )
     }));
-    let leg = crate::client::shapes::cylinder(0.075, 0.62);
+    let leg = crate::client::table::shapes::cylinder(0.075, 0.62);
     let pip = Mesh::from(Cuboid::new(0.1, 0.06, 0.1));
     let legs = merged(
         [(-0.46, -0.42), (0.46, -0.42), (-0.46, 0.42), (0.46, 0.42)]
@@ -118,14 +103,14 @@ fn load_assets(
             }),
     );
     // A hover tank's halo, and the gold ring of an escorted squad.
-    let halo = crate::client::shapes::torus(0.4, 0.54);
+    let halo = crate::client::table::shapes::torus(0.4, 0.54);
     let palette = Palette::new(
-        [DARK, PLATE, WRECK, SAND, OLIVE, PIP_OFF]
+        [TANK_DARK, TANK_PLATE, WRECK, SANDBAGS, INFANTRY, PIP_OFF]
             .into_iter()
             .chain((0..3).map(side_color)),
     )
-    .glowing(PIP_ON, LinearRgba::rgb(0.1, 0.5, 0.1))
-    .glowing(HALO, LinearRgba::rgb(0.6, 1.6, 2.4));
+    .glowing(PIP_ON, theme::PIP_ON_GLOW)
+    .glowing(HALO, theme::HALO_GLOW);
     commands.insert_resource(UnitAssets {
         tinted: materials.add(palette.material(&mut images)),
         palette,
@@ -133,28 +118,28 @@ fn load_assets(
         apc_hull: Cuboid::new(0.6, 0.4, 0.96).into(),
         tracks,
         legs,
-        turret: crate::client::shapes::cylinder(0.22, 0.2),
-        barrel: crate::client::shapes::cylinder(0.045, 0.7),
+        turret: crate::client::table::shapes::cylinder(0.22, 0.2),
+        barrel: crate::client::table::shapes::cylinder(0.045, 0.7),
         glacis: Cuboid::new(0.5, 0.06, 0.12).into(),
         target: Cuboid::new(0.7, 0.7, 0.12).into(),
-        bullseye: crate::client::shapes::cylinder(0.18, 0.13),
-        stand: crate::client::shapes::cylinder(0.42, 0.06),
-        launcher: crate::client::shapes::cylinder(0.04, 0.42),
-        sandbags: crate::client::shapes::torus(0.26, 0.46),
-        mount: crate::client::shapes::cylinder(0.17, 0.22),
-        skirt: crate::client::shapes::cylinder(0.5, 0.12),
+        bullseye: crate::client::table::shapes::cylinder(0.18, 0.13),
+        stand: crate::client::table::shapes::cylinder(0.42, 0.06),
+        launcher: crate::client::table::shapes::cylinder(0.04, 0.42),
+        sandbags: crate::client::table::shapes::torus(0.26, 0.46),
+        mount: crate::client::table::shapes::cylinder(0.17, 0.22),
+        skirt: crate::client::table::shapes::cylinder(0.5, 0.12),
         pip,
-        flame: meshes.add(crate::client::shapes::cone(0.22, 0.6, 12)),
+        flame: meshes.add(crate::client::table::shapes::cone(0.22, 0.6, 12)),
         ring: meshes.add(halo.clone()),
         halo,
         gold: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.95, 0.78, 0.15),
-            emissive: LinearRgba::rgb(0.5, 0.35, 0.0),
+            base_color: theme::GOLD_RING,
+            emissive: theme::ESCORT_GLOW,
             ..default()
         }),
         fire: materials.add(StandardMaterial {
-            base_color: Color::srgb(1.0, 0.45, 0.05),
-            emissive: LinearRgba::rgb(4.0, 1.2, 0.1),
+            base_color: theme::FLAME,
+            emissive: theme::UNIT_FIRE_GLOW,
             ..default()
         }),
     });
@@ -246,7 +231,7 @@ impl Bodies {
 
 /// `body`'s parts, placed as on the model and painted, the side's parts in `paint`.
 fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
-    use crate::client::shapes::merged;
+    use crate::client::table::shapes::merged;
     use std::f32::consts::FRAC_PI_2;
     let painted = |mesh: Mesh, colour: Color| a.palette.paint(mesh, colour);
     let place = |mesh: &Mesh, at: Transform, colour: Color| {
@@ -262,7 +247,7 @@ fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
                     place(
                         &a.skirt,
                         Transform::from_xyz(0.0, 0.12, 0.0).with_scale(Vec3::new(1.0, 1.0, 1.3)),
-                        DARK,
+                        TANK_DARK,
                     ),
                     place(
                         &a.halo,
@@ -271,8 +256,8 @@ fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
                     ),
                 ],
                 // A walker stands on four legs.
-                UnitModel::Walker => vec![painted(a.legs.clone(), DARK)],
-                UnitModel::Standard => vec![painted(a.tracks.clone(), DARK)],
+                UnitModel::Walker => vec![painted(a.legs.clone(), TANK_DARK)],
+                UnitModel::Standard => vec![painted(a.tracks.clone(), TANK_DARK)],
             };
             // A pale plate on the front of the hull shows which way it faces.
             parts.push(place(
@@ -283,7 +268,7 @@ fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
                     -0.38 * 1.25,
                 )
                 .with_scale(Vec3::splat(1.25)),
-                PLATE,
+                TANK_PLATE,
             ));
             // An APC has no turret: a machine gun on a roof mount, always facing ahead.
             if apc {
@@ -292,7 +277,7 @@ fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
                     Transform::from_xyz(0.0, 0.62, -0.3)
                         .with_rotation(upright)
                         .with_scale(Vec3::new(0.8, 0.45, 0.8)),
-                    DARK,
+                    TANK_DARK,
                 ));
             }
             parts.push(place(
@@ -311,7 +296,7 @@ fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
             place(
                 &a.barrel,
                 Transform::from_xyz(0.0, 0.02, -0.5).with_rotation(upright),
-                DARK,
+                TANK_DARK,
             ),
         ]),
         Body::Squad { crouched, riding } => {
@@ -325,13 +310,13 @@ fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
                     Transform::from_xyz(0.0, 0.03, 0.0).with_scale(Vec3::splat(scale)),
                     paint,
                 ),
-                painted(squad_figures(crouch, scale), OLIVE),
+                painted(squad_figures(crouch, scale), INFANTRY),
                 place(
                     &a.launcher,
                     Transform::from_translation(body + Vec3::new(0.12, 0.2 * crouch, 0.0) * scale)
                         .with_rotation(upright)
                         .with_scale(Vec3::splat(scale)),
-                    DARK,
+                    TANK_DARK,
                 ),
             ])
         }
@@ -345,7 +330,7 @@ fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
                 place(
                     &a.sandbags,
                     Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::new(1.35, 2.2, 1.35)),
-                    SAND,
+                    SANDBAGS,
                 ),
                 place(
                     &a.mount,
@@ -359,7 +344,7 @@ fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
                     Transform::from_xyz(x * 1.4, 0.6, -0.2)
                         .with_rotation(Quat::from_rotation_x(raise))
                         .with_scale(Vec3::new(1.3, 1.1, 1.3)),
-                    DARK,
+                    TANK_DARK,
                 )
             }));
             parts.extend(pip_row(a, pips, Vec2::new(0.42, 0.5)));
@@ -370,7 +355,7 @@ fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
             place(
                 &a.bullseye,
                 Transform::from_xyz(0.0, 0.35, -0.01).with_rotation(upright),
-                PLATE,
+                TANK_PLATE,
             ),
         ]),
     }
@@ -594,9 +579,9 @@ fn squad_body((x, z): (f32, f32), crouch: f32, scale: f32) -> Vec3 {
 
 /// A squad's three figures with their heads, one mesh.
 fn squad_figures(crouch: f32, scale: f32) -> Mesh {
-    let figure = crate::client::shapes::capsule(0.1, 0.26);
-    let head = crate::client::shapes::sphere(0.09);
-    crate::client::shapes::merged(SQUAD.into_iter().flat_map(|at| {
+    let figure = crate::client::table::shapes::capsule(0.1, 0.26);
+    let head = crate::client::table::shapes::sphere(0.09);
+    crate::client::table::shapes::merged(SQUAD.into_iter().flat_map(|at| {
         let body = squad_body(at, crouch, scale);
         [
             figure
@@ -774,8 +759,8 @@ mod tests {
         assert_eq!(
             colours(&a.palette, &hull),
             vec![
-                (DARK, a.tracks.count_vertices()),
-                (PLATE, a.glacis.count_vertices()),
+                (TANK_DARK, a.tracks.count_vertices()),
+                (TANK_PLATE, a.glacis.count_vertices()),
                 (side_color(0), a.hull.count_vertices()),
                 (PIP_ON, 3 * pip),
                 (PIP_OFF, pip),
@@ -790,7 +775,7 @@ mod tests {
             colours(&a.palette, &turret),
             vec![
                 (WRECK, a.turret.count_vertices()),
-                (DARK, a.barrel.count_vertices()),
+                (TANK_DARK, a.barrel.count_vertices()),
             ]
         );
         // An APC adds its roof gun to the dark parts; a hover tank its glowing halo.
