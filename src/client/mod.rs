@@ -31,6 +31,7 @@ pub mod table;
 use std::path::PathBuf;
 
 use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
@@ -42,7 +43,7 @@ pub use self::core::{ClientSystems, GameScreen, HudSystems, Screen};
 pub use screens::menu::HowToPlay;
 
 use self::core::{Clean, memory, session};
-use crate::rules::GameKind;
+
 use frame::{capture, cursor, input, redraw, reload, rules_ref};
 use screens::{builder, editor, lab, menu};
 use table::{camera, effects, framing, graphics, strokes};

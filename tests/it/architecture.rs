@@ -166,11 +166,10 @@ fn ident_char(c: Option<&char>) -> bool {
 
 /// `'x'` or `'\n'` (a character), not `'a` (a lifetime).
 fn is_char_literal(chars: &[char], i: usize) -> bool {
-    match (chars.get(i + 1), chars.get(i + 2)) {
-        (Some('\\'), _) => true,
-        (Some(_), Some('\'')) => true,
-        _ => false,
-    }
+    matches!(
+        (chars.get(i + 1), chars.get(i + 2)),
+        (Some('\\'), _) | (Some(_), Some('\''))
+    )
 }
 
 /// Every `crate::`, `super::` and `self::` path in `code` (comments and strings blanked),

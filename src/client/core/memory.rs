@@ -74,6 +74,7 @@ fn own_buffer_per_mesh() -> MeshAllocatorSettings {
 /// Hands back now what opening the last screen freed, if the client has not yet: the frame
 /// benchmark reads resident memory as a table holds it once that is done, however short
 /// the run.
+#[cfg(feature = "dev")]
 pub(crate) fn trim_if_pending(world: &mut World) {
     if let Some(mut countdown) = world.get_resource_mut::<TrimIn>()
         && countdown.0.take().is_some()

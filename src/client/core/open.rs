@@ -8,6 +8,7 @@ use bevy::prelude::*;
 
 use crate::framework::Seat;
 use crate::rules::GameKind;
+use crate::rules::tank_commander::setup::ScenarioSetup;
 
 /// Open the next battle of the campaign in `file`, with `seats`; `start_over` first
 /// replaces its saved state with a fresh one.

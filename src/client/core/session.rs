@@ -184,7 +184,7 @@ impl<G: GameClient> Session<G> {
     /// # Errors
     /// A sentence naming the file.
     pub fn save_to(&self, path: &Path) -> Result<(), String> {
-        playable::save_record(&self.recorded(), path)
+        playable::save_record(&self.recorded(), path).map_err(|e| e.to_string())
     }
 }
 
@@ -459,7 +459,15 @@ pub struct Legal<G: Playable> {
     pub generation: u64,
     pub by_player: Vec<(PlayerId, Vec<G::Action>)>,
     /// The buttons of the person deciding: each action with why it is refused, if it is.
-    pub buttons: Vec<(G::Action, Option<String>)>,
+    pub buttons: Vec<(G::Action, Option<Refused>)>,
+}
+
+/// Why an offered action is refused: the sentence, and the rule of the game's rules map
+/// that refuses it, carried from the rules (never guessed from the sentence).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub why: String,
+    pub rule: Option<&'static str>,
 }
 
 impl<G: Playable> Default for Legal<G> {
@@ -578,7 +586,7 @@ fn tell_backup<G: GameClient>(world: &mut World, why: &str) {
 
 fn open_file(world: &mut World, path: &Path, open: &OpenGame) -> Result<(), String> {
     let text = playable::read_text(path).map_err(|d| d.to_string())?;
-    let found = detect(path, &text)?;
+    let found = detect(path, &text).map_err(|e| e.to_string())?;
     if found.kind == FileKind::Campaign {
         // A campaign opens at its next battle, you against the bot unless told.
         world.write_message(crate::client::core::open::OpenCampaign {
@@ -623,7 +631,10 @@ fn open_text<G: GameClient>(
             .or_else(|| G::setup_seed(&setup))
             .unwrap_or_else(clock_seed);
         let seats = open.seats.clone().unwrap_or_default();
-        (SeatedMatch::new(setup, source, seed, seats)?, None)
+        (
+            SeatedMatch::new(setup, source, seed, seats).map_err(|e| e.to_string())?,
+            None,
+        )
     };
     let setup_path = (kind == FileKind::Setup).then(|| path.to_path_buf());
     let mut session = Session::new(seated, setup_path);
@@ -647,7 +658,8 @@ fn open_setup<G: GameClient>(
         name.to_string(),
         seed,
         open.seats.clone().unwrap_or_default(),
-    )?;
+    )
+    .map_err(|e| e.to_string())?;
     let mut session = Session::new(seated, open.path.clone());
     session.title.clone_from(&open.title);
     insert_session(world, session);
@@ -773,7 +785,7 @@ fn play_one<G: GameClient>(
             true
         }
         Err(why) => {
-            session.notice = Some(why);
+            session.notice = Some(why.to_string());
             session.changed();
             false
         }
@@ -963,7 +975,7 @@ fn take_orders<G: GameClient>(
                     jumped(session, &mut played, &mut busy, now);
                     autosave(session, &folder);
                 }
-                Err(e) => session.notice = Some(e),
+                Err(e) => session.notice = Some(e.to_string()),
             },
             Order::GoBack(len) => match session.seated.go_back(*len) {
                 Ok(()) => {
@@ -971,12 +983,12 @@ fn take_orders<G: GameClient>(
                     jumped(session, &mut played, &mut busy, now);
                     autosave(session, &folder);
                 }
-                Err(e) => session.notice = Some(e),
+                Err(e) => session.notice = Some(e.to_string()),
             },
             Order::Branch(len) => {
                 let original = save_path::<G>(session, &folder);
                 let kept = session.save_to(&original);
-                match kept.and_then(|()| session.seated.go_back(*len)) {
+                match kept.and_then(|()| session.seated.go_back(*len).map_err(|e| e.to_string())) {
                     Ok(()) => {
                         session.notice = Some(format!(
                             "A branch from action {len}: the game as it was is kept in {}.",
@@ -990,7 +1002,7 @@ fn take_orders<G: GameClient>(
             }
             Order::Seek(len) => {
                 if let Err(e) = session.seated.seek(*len) {
-                    session.notice = Some(e);
+                    session.notice = Some(e.to_string());
                 }
                 jumped(session, &mut played, &mut busy, now);
             }
@@ -1019,11 +1031,11 @@ fn take_orders<G: GameClient>(
                     session.title = title;
                     busy.clear(now);
                 }
-                Err(e) => session.notice = Some(e),
+                Err(e) => session.notice = Some(e.to_string()),
             },
             Order::Sit(player, seat) => {
                 if let Err(e) = session.seated.set_seat(*player, seat.clone()) {
-                    session.notice = Some(e);
+                    session.notice = Some(e.to_string());
                 }
                 session.bot = None;
                 session.changed();
@@ -1219,11 +1231,16 @@ fn work_out_legal<G: GameClient>(session: Res<Session<G>>, mut legal: ResMut<Leg
                     let why = if allowed.contains(&a) {
                         None
                     } else {
-                        Some(
-                            session
-                                .refusal(player, &a)
-                                .unwrap_or_else(|| "not allowed now".into()),
-                        )
+                        Some(session.refusal(player, &a).map_or_else(
+                            || Refused {
+                                why: "not allowed now".into(),
+                                rule: None,
+                            },
+                            |e| Refused {
+                                why: e.to_string(),
+                                rule: e.rule(),
+                            },
+                        ))
                     };
                     (a, why)
                 })

@@ -14,8 +14,8 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use crate::client::core::ClientSystems;
 use crate::client::core::keyboard::{PanelKeyboard, arrows_move_a_cursor, typing};
-use crate::client::core::{ClientSystems, GameScreen};
 use crate::client::frame::input::PressOrigin;
 use crate::client::table::camera::Rig;
 

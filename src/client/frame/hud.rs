@@ -10,7 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::core::open::EditTheGame;
 use crate::client::core::session::{
-    Busy, GameClient, Legal, LogClicked, Order, Session, SkipAnimations,
+    Busy, GameClient, Legal, LogClicked, Order, Refused, Session, SkipAnimations,
 };
 use crate::client::core::{Clean, Screen};
 use crate::client::frame::input::PanelOrder;
@@ -359,7 +359,7 @@ fn banner<G: GameClient>(
             if ui
                 .add_enabled(can.is_ok(), egui::Button::new("Undo (U)"))
                 .on_hover_text("Take back the last person's action and the bots' answers; the dice rewind too")
-                .on_disabled_hover_text(can.err().unwrap_or_default())
+                .on_disabled_hover_text(can.err().map(|e| e.to_string()).unwrap_or_default())
                 .clicked()
             {
                 orders.write(PanelOrder(Order::Undo));
@@ -376,7 +376,7 @@ fn banner<G: GameClient>(
             if ui
                 .add_enabled(back.is_ok(), egui::Button::new("History…"))
                 .on_hover_text("Go back to any earlier action")
-                .on_disabled_hover_text(back.err().unwrap_or_default())
+                .on_disabled_hover_text(back.err().map(|e| e.to_string()).unwrap_or_default())
                 .clicked()
             {
                 panels.history = !panels.history;
@@ -685,7 +685,7 @@ fn order_panel<G: GameClient>(
             .strong()
             .color(theme::seat_color(player)),
     );
-    let mut groups: Vec<(String, Vec<&(G::Action, Option<String>)>)> = Vec::new();
+    let mut groups: Vec<(String, Vec<&(G::Action, Option<Refused>)>)> = Vec::new();
     for b in &legal.buttons {
         let g = state.action_group(&b.0);
         match groups.iter_mut().find(|(name, _)| *name == g) {
@@ -710,9 +710,8 @@ fn order_panel<G: GameClient>(
                             Some(h) => b.on_hover_text(h),
                             None => b,
                         };
-                        let rule = why
-                            .as_ref()
-                            .and_then(|_| state.refusal_rule(player, action));
+                        let rule = why.as_ref().and_then(|r| r.rule);
+                        let why = why.as_ref().map(|r| &r.why);
                         let b = match (why, rule) {
                             (Some(why), Some(id)) => {
                                 let link = crate::client::frame::rules_ref::refusal_link(
@@ -800,7 +799,7 @@ fn history<G: GameClient>(
         .anchor(egui::Align2::LEFT_CENTER, [8.0, 0.0])
         .show(ctx, |ui| {
             if let Err(why) = session.can_go_back() {
-                ui.label(egui::RichText::new(why).color(theme::WARN));
+                ui.label(egui::RichText::new(why.to_string()).color(theme::WARN));
                 return;
             }
             ui.label("Go back to just before any action; its dice are taken back too.");

@@ -242,7 +242,7 @@ impl AssetLoader for DataFileLoader {
         let read = match String::from_utf8(bytes) {
             Err(_) => Err(format!("{}: not a text file", path.display())),
             Ok(text) => match detect(&path, &text) {
-                Err(e) => Err(e),
+                Err(e) => Err(e.to_string()),
                 Ok(found) => {
                     // A setup depends on its game's rules tables: a change to one of them
                     // reloads it.

@@ -6,7 +6,7 @@
 //! copy of the tank and asks [`Scenario::validate`] (which calls [`Build::problems`])
 //! what the copy would newly break. Nothing here re-states a rule.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -14,14 +14,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::client::core::Screen;
 use crate::client::core::session::{AnySetup, OpenGame};
 use crate::client::games::tank_commander::build_card::{
-    Upgrade, design_files, designs_section, summary_card, tank_controls, unit_problems,
+    design_files, designs_section, summary_card, tank_controls, unit_problems,
 };
 use crate::framework::Seat;
 use crate::rules::tank_commander::Battle;
-use crate::rules::tank_commander::setup::{
-    ArmorFacing, BoardSetup, Build, Round, Rules, Scenario, ScenarioSetup, SideSetup, TerrainSetup,
-    UnitKind, UnitSetup, VictorySetup,
-};
+use crate::rules::tank_commander::setup::{Rules, Scenario, ScenarioSetup, UnitKind, UnitSetup};
 
 pub use crate::client::core::open::BuilderPlan;
 use crate::client::core::saves::builds_dir;

@@ -12,7 +12,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::client::core::Screen;
 use crate::client::core::open::BuilderPlan;
 use crate::client::core::open::OpenCampaign;
-use crate::client::core::saves::builds_dir;
+use crate::client::core::saves::{builds_dir, files_of, ron_files};
 use crate::client::core::session::{AnySetup, OpenGame, OpenProblem, SaveFolder};
 use crate::client::games::tank_chess::ClockWanted;
 use crate::client::table::theme::{self, WARN};

@@ -14,7 +14,6 @@ use bevy::anti_alias::fxaa::Fxaa;
 use bevy::anti_alias::smaa::Smaa;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use serde::{Deserialize, Serialize};
 
 use crate::client::core::session::SaveFolder;
 use crate::client::core::settings::FILE;

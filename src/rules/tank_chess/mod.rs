@@ -954,7 +954,7 @@ impl TankChess {
                 fire,
             } => self.play_move(mover, (from, to, facing), fire, facts.as_deref_mut()),
         }
-        self.move_flags(mover, take, action, facts.as_deref_mut());
+        self.move_flags(mover, take, action, facts);
         self.plies += 1;
         self.turn = self.next_seat(self.turn);
         if self.result.is_none() {

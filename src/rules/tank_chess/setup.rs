@@ -486,7 +486,7 @@ fn place_side(
     p: &mut Problems,
 ) {
     let BoardSize { width, height } = setup.board;
-    let white = side % 2 == 0;
+    let white = side.is_multiple_of(2);
     // Black left out is white turned through the centre: its problems are placed
     // at the white piece each one mirrors.
     let mirrored = side == 1 && setup.black.is_none();

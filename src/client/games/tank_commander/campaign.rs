@@ -89,8 +89,10 @@ impl CampaignPlay {
         let rules = Rules::load(None).map_err(|d| d.to_string())?;
         let campaign = Campaign::load(file, &rules).map_err(|d| d.to_string())?;
         let save = default_state_path(file);
-        let state = CampaignState::open(&campaign, &save, start_over)?;
-        let prepared = state.prepare(&campaign, &rules)?;
+        let state = CampaignState::open(&campaign, &save, start_over).map_err(|e| e.to_string())?;
+        let prepared = state
+            .prepare(&campaign, &rules)
+            .map_err(|e| e.to_string())?;
         let people: Vec<usize> = (0..seats.len()).filter(|&i| seats[i].is_person()).collect();
         if let [me] = people[..]
             && prepared.side.index() < seats.len()
@@ -191,7 +193,10 @@ fn record_battle(session: Res<Session<TankCommander>>, mut play: ResMut<Campaign
     let after = play
         .prepared
         .record(session.state(), &knock_outs_in(&session.game));
-    let saved = after.save(&play.save).map(|()| after);
+    let saved = after
+        .save(&play.save)
+        .map(|()| after)
+        .map_err(|e| e.to_string());
     if let Err(e) = &saved {
         warn!("{e}");
     }
@@ -278,9 +283,9 @@ fn refit_window(
                     play.after = Some(Ok(refitted));
                     close = true;
                 }
-                Err(e) => r.refused = vec![e],
+                Err(e) => r.refused = vec![e.to_string()],
             },
-            Err(why) => r.refused = why,
+            Err(why) => r.refused = why.lines(),
         }
     }
     if close {

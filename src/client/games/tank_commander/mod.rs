@@ -29,7 +29,6 @@ use crate::client::core::ClientSystems;
 use crate::client::core::GameScreen;
 use crate::client::core::session::{FactsPlayed, GameClient, LogClicked, Session};
 use crate::framework::{Game, PlayerId};
-use crate::grid::Facing;
 use crate::rules::tank_commander::{Action, Fact, FireTarget, TankCommander, UnitId};
 
 pub use crate::client::table::hex::{HEX_SIZE, facing_rotation, hex_to_world, world_to_hex};

@@ -69,7 +69,7 @@ fn item(
         key_name: key.map_or("", |k| k.1),
         cost,
         action: Some(action),
-        why_not: battle.check(player, &action).err(),
+        why_not: battle.check(player, &action).err().map(|r| r.why),
         help: help.into(),
         odds_rule: None,
     }
@@ -1053,7 +1053,7 @@ fn draw_unit_card(
                             _ if can_take_over => {
                                 let why = deciding
                                     .ok_or_else(|| "not your turn".to_string())
-                                    .and_then(|p| battle.check(p, &take_over));
+                                    .and_then(|p| battle.check(p, &take_over).map_err(|r| r.why));
                                 let button = ui.add_enabled(
                                     why.is_ok(),
                                     egui::Button::new("Lieutenant takes over"),
@@ -1061,11 +1061,8 @@ fn draw_unit_card(
                                 let button = match &why {
                                     Err(why) => {
                                         let rule = deciding
-                                            .and_then(|p| {
-                                                crate::framework::Playable::refusal_rule(
-                                                    battle, p, &take_over,
-                                                )
-                                            })
+                                            .and_then(|p| battle.check(p, &take_over).err())
+                                            .map(|r| r.rule)
                                             .unwrap_or("tc.intro.activations");
                                         let link = crate::client::frame::rules_ref::refusal_link(
                                             ui,
@@ -1307,9 +1304,11 @@ fn draw_action_bar(
                     let why = waiting.clone().or(it.why_not.clone());
                     let button = ui.add_enabled(why.is_none(), egui::Button::new(text));
                     // The rule that refuses it, linked to the rules reference.
-                    let rule = it.why_not.as_ref().and(it.action).and_then(|action| {
-                        crate::framework::Playable::refusal_rule(battle, player, &action)
-                    });
+                    let rule = it
+                        .why_not
+                        .as_ref()
+                        .and(it.action)
+                        .and_then(|action| battle.check(player, &action).err().map(|r| r.rule));
                     let button = match (&why, rule) {
                         (Some(why), Some(id)) => {
                             let link = crate::client::frame::rules_ref::refusal_link(

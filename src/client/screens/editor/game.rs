@@ -174,5 +174,5 @@ pub fn carry_over<G: GameClient>(
 ) -> Result<(SeatedMatch<G>, usize), String> {
     let rules = G::load_rules(None).map_err(|d| d.to_string())?;
     let setup = G::parse_setup(path, text, &rules).map_err(|d| d.to_string())?;
-    old.replayed_on(setup)
+    old.replayed_on(setup).map_err(|e| e.to_string())
 }
