@@ -724,7 +724,7 @@ fn click_a_piece(
     mut aim: Local<Option<(tanktable::rules::tank_chess::Square, Vec2)>>,
 ) {
     use bevy::picking::pointer::{Location, PointerAction, PointerButton, PointerId, PointerInput};
-    use tanktable::client::games::tank_chess::board::square_to_world;
+    use tanktable::client::games::tank_chess::table::square_to_world;
     use tanktable::rules::tank_chess::PieceState;
     let (Some(session), Ok((camera, at)), Ok(window)) =
         (session, cameras.single(), windows.single())

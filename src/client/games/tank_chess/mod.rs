@@ -4,9 +4,9 @@
 //! the one session.
 
 pub mod analysis;
-pub mod board;
+pub mod table;
 mod panels;
-mod picking;
+mod input;
 
 use bevy::prelude::*;
 
@@ -43,8 +43,8 @@ impl GameClient for TankChess {
     }
 
     fn scene(app: &mut App) {
-        board::plugin(app);
-        picking::plugin(app);
+        table::plugin(app);
+        input::plugin(app);
         panels::plugin(app);
         crate::client::frame::redraw::watch::<ChessPick>(app);
         crate::client::frame::redraw::watch::<ChessCursor>(app);
@@ -130,7 +130,7 @@ fn steer_cursor(
             continue;
         };
         let at = |sq: Square| {
-            let p = board::square_centre((w, h), sq);
+            let p = table::square_centre((w, h), sq);
             Vec2::new(p.x, p.z)
         };
         let around = [(0i16, 1i16), (1, 0), (0, -1), (-1, 0)]
@@ -149,7 +149,7 @@ fn steer_cursor(
         pick.hover = cursor.0;
     }
     if cursor.is_changed() && cursor.0.is_some() {
-        cursor_at.0 = cursor.0.map(|sq| board::square_centre((w, h), sq));
+        cursor_at.0 = cursor.0.map(|sq| table::square_centre((w, h), sq));
     }
     if let Some(sq) = cursor.0
         && keys.just_pressed(KeyCode::Enter)

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::analysis::ChessAnalysis;
-use super::board::square_to_world;
+use super::table::square_to_world;
 use super::{ChessClock, ChessPick, moves_to};
 use crate::client::core::session::{Legal, Order, Session};
 use crate::client::core::{Clean, GameScreen, HudSystems};

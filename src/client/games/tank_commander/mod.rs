@@ -7,10 +7,10 @@
 //! models and effects animate; turns glide from the mirrored facings, and wounds show on
 //! the unit card and in the log. Only this folder converts between hexes and the world.
 
-pub(crate) mod board;
+pub(crate) mod table;
 pub mod build_card;
 pub mod campaign;
-mod effects;
+mod anims;
 pub mod guide;
 pub mod highlights;
 mod input;
@@ -67,10 +67,10 @@ impl GameClient for TankCommander {
 
     fn scene(app: &mut App) {
         app.add_plugins((
-            board::plugin,
+            table::plugin,
             objectives::plugin,
             units::plugin,
-            effects::plugin,
+            anims::plugin,
             overlay::plugin,
             panels::plugin,
             picking::plugin,

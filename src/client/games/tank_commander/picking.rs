@@ -8,7 +8,7 @@ use bevy::picking::backend::PointerHits;
 use bevy::picking::backend::ray::RayMap;
 use bevy::prelude::*;
 
-use super::board::TileIndex;
+use super::table::TileIndex;
 use super::mirror::Tile;
 use super::world_to_hex;
 use crate::client::core::session::Session;

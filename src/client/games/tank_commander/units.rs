@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
             (dress_units, glide, show_condition)
                 .chain()
                 .in_set(ClientSystems::Scene)
-                .after(super::effects::EffectsSystems)
+                .after(super::anims::EffectsSystems)
                 .run_if(resource_exists::<Session<TankCommander>>),
         );
 }

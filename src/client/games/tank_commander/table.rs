@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
                 night_lights,
             )
                 .in_set(ClientSystems::Scene)
-                .after(super::effects::EffectsSystems)
+                .after(super::anims::EffectsSystems)
                 .run_if(resource_exists::<Session<TankCommander>>),
         );
 }

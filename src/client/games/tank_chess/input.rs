@@ -8,7 +8,7 @@ use bevy::picking::backend::PointerHits;
 use bevy::picking::backend::ray::RayMap;
 use bevy::prelude::*;
 
-use super::board::{SquareIndex, top_of};
+use super::table::{SquareIndex, top_of};
 use crate::client::core::session::Session;
 use crate::rules::tank_chess::TankChess;
 
