@@ -20,12 +20,11 @@ use tanktable::client::frame::input::{PanelOrder, PanelOutlines};
 use tanktable::client::frame::redraw::Redraw;
 use tanktable::client::games::tank_commander::highlights::{Highlights, Hovered, Selection};
 use tanktable::client::games::tank_commander::mirror::{Condition, HexPos, Unit};
-use tanktable::client::games::tank_commander::{ShotResolved, UnitMoved};
 use tanktable::client::headless_app;
 use tanktable::framework::playable::{self, Recorded};
 use tanktable::framework::{PlayerId, Seat, SeatedMatch};
 use tanktable::rules::GameKind;
-use tanktable::rules::tank_commander::{Action, FireTarget, TankCommander, UnitId};
+use tanktable::rules::tank_commander::{Action, Fact, FireTarget, TankCommander, UnitId};
 
 use crate::project;
 
@@ -175,15 +174,24 @@ fn a_move_order_moves_the_rules_unit_and_its_mirror() {
         rules_at,
         "the mirror follows the rules"
     );
-    let moved = app.world().resource::<Messages<UnitMoved>>();
-    let mut cursor = moved.get_cursor();
-    let seen: Vec<_> = cursor.read(moved).copied().collect();
-    assert_eq!(
-        seen.len(),
-        1,
-        "the scene's own message was made from the facts"
+    let played = app
+        .world()
+        .resource::<Messages<FactsPlayed<TankCommander>>>();
+    let mut cursor = played.get_cursor();
+    let moves: Vec<_> = cursor
+        .read(played)
+        .flat_map(|p| &p.facts)
+        .filter_map(|f| match f {
+            Fact::UnitMoved { to, .. } => Some(*to),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moves, [rules_at], "the scene is told the move");
+    let now = app.world().resource::<Time>().elapsed_secs();
+    assert!(
+        app.world().resource::<Busy>().busy(now),
+        "the session waits for the glide"
     );
-    assert_eq!(seen[0].to, rules_at);
     let log = log_text::<TankCommander>(&app);
     assert!(log.iter().any(|l| l.contains("Striker moves")), "{log:?}");
 }
@@ -201,10 +209,21 @@ fn a_shot_reaches_the_log_with_its_roll_and_changes_the_target() {
         &mut app,
         Order::Play(PlayerId(0), Action::Fire(FireTarget::Unit(bulwark))),
     );
-    let shots = app.world().resource::<Messages<ShotResolved>>();
-    let mut cursor = shots.get_cursor();
-    let shot = *cursor.read(shots).next().expect("a ShotResolved message");
-    assert!(shot.hit && shot.penetrating);
+    let played = app
+        .world()
+        .resource::<Messages<FactsPlayed<TankCommander>>>();
+    let mut cursor = played.get_cursor();
+    let shot = cursor
+        .read(played)
+        .flat_map(|p| &p.facts)
+        .find_map(|f| match f {
+            Fact::ShotResolved {
+                hit, penetration, ..
+            } => Some((*hit, penetration.as_ref().is_some_and(|p| p.penetrating))),
+            _ => None,
+        })
+        .expect("the shot is told");
+    assert_eq!(shot, (true, true));
     let log = log_text::<TankCommander>(&app);
     assert!(log.iter().any(|l| l.contains("rolls 6")), "{log:?}");
     let hull = session::<TankCommander>(&app).state().unit(bulwark).hull;

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, mpsc};
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use bevy_egui::egui;
@@ -22,7 +23,7 @@ use bevy_egui::egui;
 use crate::client::core::{ClientSystems, GameScreen, Screen};
 use crate::dispatch_game;
 use crate::framework::playable::{self, Recorded};
-use crate::framework::{LogLine, MatchRng, Playable, PlayerId, Seat, SeatedMatch};
+use crate::framework::{LogLine, MatchRng, Playable, PlayerId, Seat, SeatError, SeatedMatch};
 use crate::rules::battle_tanks::BattleTanks;
 use crate::rules::range_duel::RangeDuel;
 use crate::rules::tank_chess::TankChess;
@@ -247,10 +248,9 @@ pub struct LogClicked {
 /// privacy screen wait for it.
 #[derive(Resource, Default, Debug)]
 pub struct Busy {
-    /// When the queued animations end (seconds of [`Time`]).
+    /// When the queued animations end (seconds of [`Time`]): each fact played adds the
+    /// seconds its game gives it ([`GameClient::fact_seconds`]). Only the session sets it.
     pub until: f32,
-    /// Set each frame by a scene whose animations have no fixed length (models gliding).
-    pub held: bool,
 }
 
 impl Busy {
@@ -264,19 +264,28 @@ impl Busy {
     /// True while animations play.
     #[must_use]
     pub fn busy(&self, now: f32) -> bool {
-        self.held || self.until > now
+        self.until > now
     }
 
     /// Ends the animations now.
     pub fn clear(&mut self, now: f32) {
         self.until = now;
-        self.held = false;
     }
 }
 
 /// Skip the animations that are playing (Space, or the Skip button).
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct SkipAnimations;
+
+/// An order to play was refused: the action, and why, typed (the rule that refuses it in
+/// [`SeatError::rule`]). Whoever plays orders on a person's behalf (End turn, say) stops
+/// at it.
+#[derive(Message, Debug)]
+pub struct OrderRefused<G: GameClient> {
+    pub player: PlayerId,
+    pub action: G::Action,
+    pub error: SeatError,
+}
 
 /// A setup made in the client rather than read from a file.
 #[derive(Clone, Debug)]
@@ -511,6 +520,7 @@ pub(crate) fn plugin(app: &mut App) {
 pub(crate) fn game_plugin<G: GameClient>(app: &mut App) {
     app.add_message::<Order<G>>()
         .add_message::<FactsPlayed<G>>()
+        .add_message::<OrderRefused<G>>()
         .init_resource::<Legal<G>>()
         .add_systems(OnExit(Screen::Playing), leave::<G>)
         .add_systems(
@@ -737,56 +747,85 @@ fn announce_new<G: GameClient>(
     }
 }
 
+/// What playing an order touches besides the session: the facts told to the scene, the
+/// refusals told to whoever gave the order, the animations' clock and the saves folder.
+#[derive(SystemParam)]
+pub struct Tell<'w, G: GameClient> {
+    played: MessageWriter<'w, FactsPlayed<G>>,
+    refused: MessageWriter<'w, OrderRefused<G>>,
+    busy: ResMut<'w, Busy>,
+    folder: Res<'w, SaveFolder>,
+    time: Res<'w, Time>,
+}
+
+impl<G: GameClient> Tell<'_, G> {
+    fn now(&self) -> f32 {
+        self.time.elapsed_secs()
+    }
+
+    /// `facts` are played: the scene animates them and the session waits the seconds
+    /// they take.
+    fn facts(&mut self, session: &Session<G>, facts: Vec<G::Fact>, step: Option<usize>) {
+        let seconds: f32 = facts.iter().map(|f| session.state().fact_seconds(f)).sum();
+        let now = self.now();
+        self.busy.queue(now, seconds);
+        self.played.write(FactsPlayed {
+            facts,
+            step,
+            jumped: false,
+        });
+    }
+
+    /// The match jumped (an undo, a step of a replay): the scene redraws it at once.
+    fn jumped(&mut self, session: &mut Session<G>) {
+        session.queued.clear();
+        let now = self.now();
+        self.busy.clear(now);
+        session.changed();
+        self.played.write(FactsPlayed {
+            facts: Vec::new(),
+            step: None,
+            jumped: true,
+        });
+    }
+}
+
 /// The opening held for a person is played out: its facts animate as an action's would.
-fn begin_held<G: GameClient>(
-    session: &mut Session<G>,
-    played: &mut MessageWriter<FactsPlayed<G>>,
-    busy: &mut Busy,
-    now: f32,
-) {
+fn begin_held<G: GameClient>(session: &mut Session<G>, tell: &mut Tell<G>) {
     let Some(held) = session.held.take() else {
         return;
     };
     let facts =
         session.game.opening_facts()[held.told.min(session.game.opening_facts().len())..].to_vec();
-    let seconds: f32 = facts.iter().map(|f| session.state().fact_seconds(f)).sum();
-    busy.queue(now, seconds);
-    played.write(FactsPlayed {
-        facts,
-        step: None,
-        jumped: false,
-    });
+    tell.facts(session, facts, None);
     session.changed();
 }
 
 /// Plays `action` for `player`: facts out, animation queued, autosaved. `false` when
-/// refused (the notice says why).
+/// refused: the notice says why, and [`OrderRefused`] tells it with its rule.
 fn play_one<G: GameClient>(
     session: &mut Session<G>,
     player: PlayerId,
     action: &G::Action,
-    played: &mut MessageWriter<FactsPlayed<G>>,
-    busy: &mut Busy,
-    folder: &SaveFolder,
-    now: f32,
+    tell: &mut Tell<G>,
 ) -> bool {
     match session.seated.play(player, action) {
         Ok(facts) => {
             session.notice = None;
-            let seconds: f32 = facts.iter().map(|f| session.state().fact_seconds(f)).sum();
-            busy.queue(now, seconds);
-            played.write(FactsPlayed {
-                facts,
-                step: session.game.history().len().checked_sub(1),
-                jumped: false,
-            });
+            let step = session.game.history().len().checked_sub(1);
+            tell.facts(session, facts, step);
             session.changed();
-            autosave(session, folder);
+            autosave(session, &tell.folder);
             true
         }
-        Err(why) => {
-            session.notice = Some(why.to_string());
+        Err(error) => {
+            session.notice = Some(error.to_string());
             session.changed();
+            tell.refused.write(OrderRefused {
+                player,
+                action: action.clone(),
+                error,
+            });
             false
         }
     }
@@ -918,35 +957,15 @@ fn flush_on_exit(mut exits: MessageReader<AppExit>) {
     }
 }
 
-fn jumped<G: GameClient>(
-    session: &mut Session<G>,
-    played: &mut MessageWriter<FactsPlayed<G>>,
-    busy: &mut Busy,
-    now: f32,
-) {
-    session.queued.clear();
-    busy.clear(now);
-    session.changed();
-    played.write(FactsPlayed {
-        facts: Vec::new(),
-        step: None,
-        jumped: true,
-    });
-}
-
 fn take_orders<G: GameClient>(
     mut orders: MessageReader<Order<G>>,
     mut session: ResMut<Session<G>>,
-    mut played: MessageWriter<FactsPlayed<G>>,
-    mut busy: ResMut<Busy>,
-    folder: Res<SaveFolder>,
-    time: Res<Time>,
+    mut tell: Tell<G>,
 ) {
     if orders.is_empty() {
         // The session changes (and the panels follow) only when an order came.
         return;
     }
-    let now = time.elapsed_secs();
     let session = &mut *session;
     for order in orders.read() {
         match order {
@@ -956,100 +975,121 @@ fn take_orders<G: GameClient>(
             }
             Order::Play(player, action) => {
                 session.queued.clear();
-                play_one(
-                    session,
-                    *player,
-                    action,
-                    &mut played,
-                    &mut busy,
-                    &folder,
-                    now,
-                );
+                play_one(session, *player, action, &mut tell);
             }
             Order::PlaySequence(player, actions) => {
                 session.queued = actions.iter().map(|a| (*player, a.clone())).collect();
             }
-            Order::Undo => match session.seated.undo() {
-                Ok(()) => {
-                    session.notice = Some("Taken back.".into());
-                    jumped(session, &mut played, &mut busy, now);
-                    autosave(session, &folder);
-                }
-                Err(e) => session.notice = Some(e.to_string()),
-            },
-            Order::GoBack(len) => match session.seated.go_back(*len) {
-                Ok(()) => {
-                    session.notice = Some(format!("Back to action {len}."));
-                    jumped(session, &mut played, &mut busy, now);
-                    autosave(session, &folder);
-                }
-                Err(e) => session.notice = Some(e.to_string()),
-            },
-            Order::Branch(len) => {
-                let original = save_path::<G>(session, &folder);
-                let kept = session.save_to(&original);
-                match kept.and_then(|()| session.seated.go_back(*len).map_err(|e| e.to_string())) {
-                    Ok(()) => {
-                        session.notice = Some(format!(
-                            "A branch from action {len}: the game as it was is kept in {}.",
-                            original.display()
-                        ));
-                        jumped(session, &mut played, &mut busy, now);
-                        autosave(session, &folder);
-                    }
-                    Err(e) => session.notice = Some(format!("Cannot branch: {e}")),
-                }
+            Order::Undo | Order::GoBack(_) | Order::Branch(_) | Order::Seek(_) => {
+                travel(session, order, &mut tell);
             }
-            Order::Seek(len) => {
-                if let Err(e) = session.seated.seek(*len) {
-                    session.notice = Some(e.to_string());
-                }
-                jumped(session, &mut played, &mut busy, now);
-            }
-            Order::TakeOver => {
-                session.seated.take_over();
-                session.notice = Some("Playing on from here; the record is unchanged.".into());
-                session.changed();
-                autosave(session, &folder);
-            }
-            Order::Save(path) => {
-                let path = path
-                    .clone()
-                    .unwrap_or_else(|| save_path::<G>(session, &folder));
-                session.notice = Some(match session.save_to(&path) {
-                    Ok(()) => format!("Saved to {}", path.display()),
-                    Err(e) => format!("Cannot save: {e}"),
-                });
-                session.changed();
-            }
-            Order::Rematch => match session.seated.rematch(clock_seed()) {
-                Ok(fresh) => {
-                    let path = session.path.clone();
-                    let (interactive, title) = (session.interactive, session.title.take());
-                    *session = Session::new(fresh, path);
-                    session.interactive = interactive;
-                    session.title = title;
-                    busy.clear(now);
-                }
-                Err(e) => session.notice = Some(e.to_string()),
-            },
-            Order::Sit(player, seat) => {
-                if let Err(e) = session.seated.set_seat(*player, seat.clone()) {
-                    session.notice = Some(e.to_string());
-                }
-                session.bot = None;
-                session.changed();
-            }
-            Order::Reveal => {
-                session.seated.reveal();
-                session.changed();
-            }
-            Order::Playtest(on) => {
-                session.seated.playtest = *on;
-                session.changed();
-            }
-            Order::Begin => begin_held(session, &mut played, &mut busy, now),
+            Order::Begin => begin_held(session, &mut tell),
+            _ => manage(session, order, &mut tell),
         }
+    }
+}
+
+/// An order that moves the match through its history: undo, back to an action, a branch
+/// from one (the game as it was kept in a file), a step of a replay.
+fn travel<G: GameClient>(session: &mut Session<G>, order: &Order<G>, tell: &mut Tell<G>) {
+    let done = match order {
+        Order::Undo => session
+            .seated
+            .undo()
+            .map(|()| "Taken back.".to_string())
+            .map_err(|e| e.to_string()),
+        Order::GoBack(len) => session
+            .seated
+            .go_back(*len)
+            .map(|()| format!("Back to action {len}."))
+            .map_err(|e| e.to_string()),
+        Order::Branch(len) => branch(session, *len, &tell.folder),
+        Order::Seek(len) => {
+            if let Err(e) = session.seated.seek(*len) {
+                session.notice = Some(e.to_string());
+            }
+            tell.jumped(session);
+            return;
+        }
+        _ => return,
+    };
+    match done {
+        Ok(notice) => {
+            session.notice = Some(notice);
+            tell.jumped(session);
+            autosave(session, &tell.folder);
+        }
+        Err(e) => session.notice = Some(e),
+    }
+}
+
+/// Keeps the game as it is in a new file, then goes back to action `len` to play on from
+/// there. Returns the notice, or why it could not.
+fn branch<G: GameClient>(
+    session: &mut Session<G>,
+    len: usize,
+    folder: &SaveFolder,
+) -> Result<String, String> {
+    let original = save_path::<G>(session, folder);
+    let kept = session.save_to(&original);
+    kept.and_then(|()| session.seated.go_back(len).map_err(|e| e.to_string()))
+        .map(|()| {
+            format!(
+                "A branch from action {len}: the game as it was is kept in {}.",
+                original.display()
+            )
+        })
+        .map_err(|e| format!("Cannot branch: {e}"))
+}
+
+/// The orders about the table rather than the match's play: take over a replay, save,
+/// rematch, seats, reveal, playtest.
+fn manage<G: GameClient>(session: &mut Session<G>, order: &Order<G>, tell: &mut Tell<G>) {
+    match order {
+        Order::TakeOver => {
+            session.seated.take_over();
+            session.notice = Some("Playing on from here; the record is unchanged.".into());
+            session.changed();
+            autosave(session, &tell.folder);
+        }
+        Order::Save(path) => {
+            let path = path
+                .clone()
+                .unwrap_or_else(|| save_path::<G>(session, &tell.folder));
+            session.notice = Some(match session.save_to(&path) {
+                Ok(()) => format!("Saved to {}", path.display()),
+                Err(e) => format!("Cannot save: {e}"),
+            });
+            session.changed();
+        }
+        Order::Rematch => match session.seated.rematch(clock_seed()) {
+            Ok(fresh) => {
+                let path = session.path.clone();
+                let (interactive, title) = (session.interactive, session.title.take());
+                *session = Session::new(fresh, path);
+                session.interactive = interactive;
+                session.title = title;
+                let now = tell.now();
+                tell.busy.clear(now);
+            }
+            Err(e) => session.notice = Some(e.to_string()),
+        },
+        Order::Sit(player, seat) => {
+            if let Err(e) = session.seated.set_seat(*player, seat.clone()) {
+                session.notice = Some(e.to_string());
+            }
+            session.bot = None;
+            session.changed();
+        }
+        Order::Reveal => {
+            session.seated.reveal();
+            session.changed();
+        }
+        Order::Playtest(on) => {
+            session.seated.playtest = *on;
+            session.changed();
+        }
+        _ => {}
     }
 }
 
@@ -1083,29 +1123,14 @@ fn save_path<G: GameClient>(session: &Session<G>, folder: &SaveFolder) -> PathBu
 }
 
 /// Plays the next queued action once the last one's animation is over.
-fn play_queued<G: GameClient>(
-    mut session: ResMut<Session<G>>,
-    mut played: MessageWriter<FactsPlayed<G>>,
-    mut busy: ResMut<Busy>,
-    folder: Res<SaveFolder>,
-    time: Res<Time>,
-) {
-    let now = time.elapsed_secs();
-    if busy.busy(now) || session.queued.is_empty() {
+fn play_queued<G: GameClient>(mut session: ResMut<Session<G>>, mut tell: Tell<G>) {
+    if tell.busy.busy(tell.now()) || session.queued.is_empty() {
         return;
     }
     let Some((player, action)) = session.queued.pop_front() else {
         return;
     };
-    if !play_one(
-        &mut session,
-        player,
-        &action,
-        &mut played,
-        &mut busy,
-        &folder,
-        now,
-    ) {
+    if !play_one(&mut session, player, &action, &mut tell) {
         session.queued.clear();
     }
 }
@@ -1118,17 +1143,14 @@ const BOT_PAUSE: f32 = 0.35;
 /// (an undo, a seat handed to a person) is dropped.
 fn bots_play<G: GameClient>(
     mut session: ResMut<Session<G>>,
-    mut played: MessageWriter<FactsPlayed<G>>,
-    mut busy: ResMut<Busy>,
-    folder: Res<SaveFolder>,
-    time: Res<Time>,
+    mut tell: Tell<G>,
     mut waited: Local<f32>,
 ) {
-    let now = time.elapsed_secs();
+    let now = tell.now();
     if session.bot.is_none() {
         // Nothing to change in the session until a bot is asked: waiting leaves it as it
         // is (and the panels with it).
-        if busy.busy(now)
+        if tell.busy.busy(now)
             || session.pass_to.is_some()
             || session.held.is_some()
             || !session.queued.is_empty()
@@ -1137,44 +1159,14 @@ fn bots_play<G: GameClient>(
             *waited = 0.0;
             return;
         }
-        *waited += time.delta_secs();
+        *waited += tell.time.delta_secs();
         if *waited < BOT_PAUSE {
             return;
         }
     }
     let session = &mut *session;
-    if let Some(thinking) = &mut session.bot {
-        let Some((choice, rng)) = block_on(poll_once(&mut thinking.task)) else {
-            return;
-        };
-        let revision = thinking.revision;
-        session.bot = None;
-        if revision != session.revision {
-            return;
-        }
-        *session.seated.bot_rng_mut() = rng;
-        let Some((player, _)) = session.bot_to_act() else {
-            return;
-        };
-        match choice {
-            Some(action) => {
-                play_one(
-                    session,
-                    player,
-                    &action,
-                    &mut played,
-                    &mut busy,
-                    &folder,
-                    now,
-                );
-            }
-            None => {
-                session.notice = Some(format!(
-                    "The bot in {}'s seat has no action",
-                    session.state().player_name(player)
-                ));
-            }
-        }
+    if session.bot.is_some() {
+        play_bot_answer(session, &mut tell);
         return;
     }
     let Some((player, name)) = session.bot_to_act() else {
@@ -1194,6 +1186,36 @@ fn bots_play<G: GameClient>(
         revision: session.revision,
         task,
     });
+}
+
+/// Plays the thinking bot's answer once it has one, unless the state changed meanwhile.
+fn play_bot_answer<G: GameClient>(session: &mut Session<G>, tell: &mut Tell<G>) {
+    let Some(thinking) = &mut session.bot else {
+        return;
+    };
+    let Some((choice, rng)) = block_on(poll_once(&mut thinking.task)) else {
+        return;
+    };
+    let revision = thinking.revision;
+    session.bot = None;
+    if revision != session.revision {
+        return;
+    }
+    *session.seated.bot_rng_mut() = rng;
+    let Some((player, _)) = session.bot_to_act() else {
+        return;
+    };
+    match choice {
+        Some(action) => {
+            play_one(session, player, &action, tell);
+        }
+        None => {
+            session.notice = Some(format!(
+                "The bot in {}'s seat has no action",
+                session.state().player_name(player)
+            ));
+        }
+    }
 }
 
 /// Once the animations have played: whose eyes the screen is for next.

@@ -359,14 +359,7 @@ const PASS: &str = "BENCH-PASS ";
 /// A bad argument, or a scene that could not be measured (the others still are).
 pub fn run(args: &BenchArgs, build: BuildApp) -> Result<(), String> {
     if args.one {
-        let scene = args
-            .scenes
-            .first()
-            .ok_or("--one measures one scene: name it")?;
-        let stats = measure(scene, args, build)?;
-        let line = serde_json::to_string(&stats).map_err(|e| e.to_string())?;
-        println!("{RESULT}{line}");
-        return Ok(());
+        return run_one(args, build);
     }
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
     let mut scenes: Vec<&str> = Vec::new();
@@ -387,43 +380,10 @@ pub fn run(args: &BenchArgs, build: BuildApp) -> Result<(), String> {
     let mut failed = Vec::new();
     for (i, scene) in scenes.iter().enumerate() {
         eprintln!("[{}/{}] {scene} …", i + 1, scenes.len());
-        let output = std::process::Command::new(&exe)
-            .args(["bench-frames", "--one", "--frames"])
-            .arg(args.frames.to_string())
-            .arg("--warmup")
-            .arg(args.warmup.to_string())
-            .arg("--size")
-            .arg(format!("{}x{}", args.size.x, args.size.y))
-            .args(args.no_shadows.then_some("--no-shadows"))
-            .args(["--antialiasing", args.antialiasing.as_str()])
-            .args(args.no_egui.then_some("--no-egui"))
-            .args(args.prepass.then_some("--prepass"))
-            .arg("--in-flight")
-            .arg(args.in_flight.to_string())
-            .args(args.passes.then_some("--passes"))
-            .args(
-                args.screenshots
-                    .iter()
-                    .flat_map(|d| [std::ffi::OsStr::new("--screenshots"), d.as_os_str()]),
-            )
-            .args(args.msaa.iter().flat_map(|m| ["--msaa", m.as_str()]))
-            .arg("--")
-            .arg(scene)
-            .env(
-                "RUST_LOG",
-                std::env::var("RUST_LOG").unwrap_or_else(|_| "error".into()),
-            )
+        let output = scene_command(&exe, args, scene)
             .output()
             .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        let stats = stdout
-            .lines()
-            .find_map(|l| l.strip_prefix(RESULT))
-            .and_then(|l| serde_json::from_str::<FrameStats>(l).ok());
-        for line in stdout.lines().filter(|l| l.starts_with(PASS)) {
-            println!("{scene}: {}", &line[PASS.len()..]);
-        }
-        match stats {
+        match scene_result(scene, &output) {
             Some(stats) => {
                 if args.json {
                     println!("{}", serde_json::to_string(&stats).unwrap_or_default());
@@ -448,6 +408,63 @@ pub fn run(args: &BenchArgs, build: BuildApp) -> Result<(), String> {
     }
 }
 
+/// Measures the one scene named (`--one`) and prints its measurement.
+fn run_one(args: &BenchArgs, build: BuildApp) -> Result<(), String> {
+    let scene = args
+        .scenes
+        .first()
+        .ok_or("--one measures one scene: name it")?;
+    let stats = measure(scene, args, build)?;
+    let line = serde_json::to_string(&stats).map_err(|e| e.to_string())?;
+    println!("{RESULT}{line}");
+    Ok(())
+}
+
+/// The command that runs this program to measure one scene with the same arguments.
+fn scene_command(exe: &std::path::Path, args: &BenchArgs, scene: &str) -> std::process::Command {
+    let mut command = std::process::Command::new(exe);
+    command
+        .args(["bench-frames", "--one", "--frames"])
+        .arg(args.frames.to_string())
+        .arg("--warmup")
+        .arg(args.warmup.to_string())
+        .arg("--size")
+        .arg(format!("{}x{}", args.size.x, args.size.y))
+        .args(args.no_shadows.then_some("--no-shadows"))
+        .args(["--antialiasing", args.antialiasing.as_str()])
+        .args(args.no_egui.then_some("--no-egui"))
+        .args(args.prepass.then_some("--prepass"))
+        .arg("--in-flight")
+        .arg(args.in_flight.to_string())
+        .args(args.passes.then_some("--passes"))
+        .args(
+            args.screenshots
+                .iter()
+                .flat_map(|d| [std::ffi::OsStr::new("--screenshots"), d.as_os_str()]),
+        )
+        .args(args.msaa.iter().flat_map(|m| ["--msaa", m.as_str()]))
+        .arg("--")
+        .arg(scene)
+        .env(
+            "RUST_LOG",
+            std::env::var("RUST_LOG").unwrap_or_else(|_| "error".into()),
+        );
+    command
+}
+
+/// A scene's run's measurement, if it printed one; prints the passes it listed.
+fn scene_result(scene: &str, output: &std::process::Output) -> Option<FrameStats> {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stats = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(RESULT))
+        .and_then(|l| serde_json::from_str::<FrameStats>(l).ok());
+    for line in stdout.lines().filter(|l| l.starts_with(PASS)) {
+        println!("{scene}: {}", &line[PASS.len()..]);
+    }
+    stats
+}
+
 /// The median of the empty app's runs, if any.
 fn empty_baseline(done: &[FrameStats]) -> Option<(f64, f64)> {
     let mut empty: Vec<&FrameStats> = done.iter().filter(|s| s.scene == "empty").collect();
@@ -463,9 +480,19 @@ fn empty_baseline(done: &[FrameStats]) -> Option<(f64, f64)> {
 /// The measurements as a table, with each scene's ratio to the median empty run.
 #[must_use]
 pub fn table(done: &[FrameStats]) -> String {
+    let mut out = String::new();
+    table_times(&mut out, done);
+    table_drawn(&mut out, done);
+    table_frames_that(&mut out, done);
+    table_passes(&mut out, done);
+    table_notes(&mut out, done);
+    out
+}
+
+/// The table's heading and its rows of times and memory, and the edge smoothings drawn.
+fn table_times(out: &mut String, done: &[FrameStats]) {
     use std::fmt::Write as _;
     let base = empty_baseline(done);
-    let mut out = String::new();
     let _ = writeln!(
         out,
         "{:<48} {:>8} {:>7} {:>7} {:>7} {:>8} {:>6} {:>6} {:>6} {:>7} {:>6} {:>8} {:>7} {:>7}",
@@ -523,6 +550,11 @@ pub fn table(done: &[FrameStats]) -> String {
             smoothings.join(", ")
         );
     }
+}
+
+/// What each scene drew on its last frame, and the meshes the renderer held.
+fn table_drawn(out: &mut String, done: &[FrameStats]) {
+    use std::fmt::Write as _;
     let _ = writeln!(
         out,
         "drawn on the last frame (mesh entities seen by a camera, their vertices; entities; \
@@ -542,6 +574,11 @@ pub fn table(done: &[FrameStats]) -> String {
             s.mesh_copy_bytes / 1024
         );
     }
+}
+
+/// The timed frames that drew a blended pass, and those egui laid out on.
+fn table_frames_that(out: &mut String, done: &[FrameStats]) {
+    use std::fmt::Write as _;
     // Timed frames of each scene (but the empty app) that did something, and what.
     let mut frames_that = |heading: &str, row: fn(&FrameStats) -> (u32, String)| {
         let _ = writeln!(out, "{heading}");
@@ -569,6 +606,11 @@ pub fn table(done: &[FrameStats]) -> String {
         "egui's layout (frames laid out of those timed, and why):",
         |s| (s.egui_frames, s.egui_why.clone()),
     );
+}
+
+/// The GPU's passes of each scene (`--passes`), the slowest first.
+fn table_passes(out: &mut String, done: &[FrameStats]) {
+    use std::fmt::Write as _;
     if done.iter().any(|s| !s.passes.is_empty()) {
         let _ = writeln!(
             out,
@@ -592,6 +634,11 @@ pub fn table(done: &[FrameStats]) -> String {
             );
         }
     }
+}
+
+/// Each scene's note, then its slowest frames.
+fn table_notes(out: &mut String, done: &[FrameStats]) {
+    use std::fmt::Write as _;
     for s in done.iter().filter(|s| !s.note.is_empty()) {
         let _ = writeln!(out, "{}: {}", label(&s.scene), s.note);
     }
@@ -607,7 +654,6 @@ pub fn table(done: &[FrameStats]) -> String {
             }
         }
     }
-    out
 }
 
 /// A scene as the table names it: seats all alike are written once, with their count.
@@ -846,6 +892,63 @@ const MOST_SETTLE: u32 = 20_000;
 /// Measures one scene in this process.
 fn measure(scene: &str, args: &BenchArgs, build: BuildApp) -> Result<FrameStats, String> {
     let (size, warmup, frames) = (args.size, args.warmup, args.frames);
+    let mut app = scene_app(scene, args, build)?;
+    let lab = lab_scene(scene).transpose()?;
+    if let Some(game) = lab {
+        app.world_mut()
+            .write_message(crate::client::core::open::OpenLab {
+                game: Some(game),
+                games: Some(LAB_GAMES),
+                run: true,
+                ..default()
+            });
+    }
+    let settle_frames = settle(&mut app, scene, lab)?;
+    for _ in 0..warmup {
+        app.update();
+    }
+    let games_before = lab_games(&app);
+    let timed = time_frames(&mut app, frames);
+    let passes = if args.passes {
+        print_pipelines(&app.world().resource::<PipelineList>().0.lock().unwrap());
+        app.world()
+            .get_resource::<bevy::diagnostic::DiagnosticsStore>()
+            .map(|store| {
+                pass_stats(
+                    store
+                        .iter()
+                        .filter_map(|d| Some((d.path().as_str(), d.average()?))),
+                    size,
+                )
+            })
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    // Resident memory as a player's table holds it: after the client has handed back
+    // what opening the screen freed (a short run may end before it would have).
+    crate::client::core::memory::trim_if_pending(app.world_mut());
+    let mut stats = FrameStats::from_times(scene, timed.times.clone(), settle_frames);
+    if lab.is_some() {
+        stats.note = lab_note(&app, scene, games_before)?;
+    }
+    stage_stats(&mut stats, &app, frames, &timed);
+    (stats.meshes, stats.vertices, stats.entities) = drawn(app.world_mut());
+    (stats.mesh_assets, stats.mesh_bytes, stats.mesh_copy_bytes) = mesh_memory(app.world());
+    stats.egui_frames = timed.laid_out;
+    stats.passes = passes;
+    stats.smoothing = smoothing_drawn(app.world());
+    stats.egui_why = timed.egui_why();
+    if let Some(dir) = &args.screenshots {
+        save_image(&mut app, dir, scene)?;
+    }
+    Ok(stats)
+}
+
+/// Builds the app of a scene (the empty app or the client), rendering offscreen with the
+/// profiling switches, its plugins finished.
+fn scene_app(scene: &str, args: &BenchArgs, build: BuildApp) -> Result<App, String> {
+    let size = args.size;
     let mut app = match scene_launch(scene)? {
         None => {
             let mut app = App::new();
@@ -885,16 +988,12 @@ fn measure(scene: &str, args: &BenchArgs, build: BuildApp) -> Result<FrameStats,
     }
     app.finish();
     app.cleanup();
-    let lab = lab_scene(scene).transpose()?;
-    if let Some(game) = lab {
-        app.world_mut()
-            .write_message(crate::client::core::open::OpenLab {
-                game: Some(game),
-                games: Some(LAB_GAMES),
-                run: true,
-                ..default()
-            });
-    }
+    Ok(app)
+}
+
+/// Runs frames until the scene is open and every pipeline compiled, `SETTLED` frames in a
+/// row; the frames it took.
+fn settle(app: &mut App, scene: &str, lab: Option<GameKind>) -> Result<u32, String> {
     let ready = app.world().resource::<PipelinesReady>().clone();
     let wants_game = scene != "empty" && scene != "menu" && lab.is_none();
     let mut settled = 0;
@@ -924,15 +1023,39 @@ fn measure(scene: &str, args: &BenchArgs, build: BuildApp) -> Result<FrameStats,
             settled = 0;
         }
     }
-    for _ in 0..warmup {
-        app.update();
+    Ok(settle_frames)
+}
+
+/// The games the lab's run has finished (0 off the lab).
+fn lab_games(app: &App) -> u64 {
+    app.world()
+        .get_resource::<crate::client::screens::lab::LabScreen>()
+        .map_or(0, crate::client::screens::lab::LabScreen::finished_games)
+}
+
+/// The timed frames: their times, and the frames on which egui laid out, and why.
+struct TimedFrames {
+    times: Vec<f64>,
+    laid_out: u32,
+    whys: Vec<(&'static str, u32)>,
+    frame_why: Vec<Option<&'static str>>,
+}
+
+impl TimedFrames {
+    /// The two reasons egui laid out most often, with their counts.
+    fn egui_why(mut self) -> String {
+        self.whys.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+        self.whys
+            .iter()
+            .take(2)
+            .map(|(why, n)| format!("{why} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
-    let lab_games = |app: &App| {
-        app.world()
-            .get_resource::<crate::client::screens::lab::LabScreen>()
-            .map_or(0, crate::client::screens::lab::LabScreen::finished_games)
-    };
-    let games_before = lab_games(&app);
+}
+
+/// Runs and times `frames` frames, noting why egui laid out on each.
+fn time_frames(app: &mut App, frames: u32) -> TimedFrames {
     let mut times = Vec::with_capacity(frames as usize);
     let mut laid_out = 0;
     let mut whys: Vec<(&'static str, u32)> = Vec::new();
@@ -957,69 +1080,44 @@ fn measure(scene: &str, args: &BenchArgs, build: BuildApp) -> Result<FrameStats,
             }
         }
     }
-    let passes = if args.passes {
-        print_pipelines(&app.world().resource::<PipelineList>().0.lock().unwrap());
-        app.world()
-            .get_resource::<bevy::diagnostic::DiagnosticsStore>()
-            .map(|store| {
-                pass_stats(
-                    store
-                        .iter()
-                        .filter_map(|d| Some((d.path().as_str(), d.average()?))),
-                    size,
-                )
-            })
-            .unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    // Resident memory as a player's table holds it: after the client has handed back
-    // what opening the screen freed (a short run may end before it would have).
-    crate::client::core::memory::trim_if_pending(app.world_mut());
-    let mut stats = FrameStats::from_times(scene, times.clone(), settle_frames);
-    if lab.is_some() {
-        let screen = app
-            .world()
-            .resource::<crate::client::screens::lab::LabScreen>();
-        if !screen.running() {
-            return Err(format!(
-                "{scene}: the lab's run ended before the timed frames did"
-            ));
-        }
-        let workers = screen.workers();
-        stats.note = format!(
-            "the lab's run: {workers} worker{}, {} games during the timed frames",
-            if workers == 1 { "" } else { "s" },
-            lab_games(&app) - games_before
-        );
+    TimedFrames {
+        times,
+        laid_out,
+        whys,
+        frame_why,
     }
-    {
-        let clock = app.world().resource::<Clock>().stages();
-        let n = frames as usize;
-        stats.main_ms = Clock::mean_of_last(&clock.main, n);
-        stats.render_ms = Clock::mean_of_last(&clock.render, n);
-        stats.gpu_wait_ms = Clock::mean_of_last(&clock.wait, n);
-        stats.slowest = slowest_frames(&times, &clock, &frame_why, stats.p50_ms);
-        let blended = &clock.transparent[clock.transparent.len().saturating_sub(n)..];
-        stats.transparent_frames = blended.iter().filter(|&&items| items > 0).count() as u32;
-        stats.transparent_items = blended.last().copied().unwrap_or(0);
+}
+
+/// The note on a lab scene: its workers and the games they finished while timed; an error
+/// if its run ended before the timed frames did.
+fn lab_note(app: &App, scene: &str, games_before: u64) -> Result<String, String> {
+    let screen = app
+        .world()
+        .resource::<crate::client::screens::lab::LabScreen>();
+    if !screen.running() {
+        return Err(format!(
+            "{scene}: the lab's run ended before the timed frames did"
+        ));
     }
-    (stats.meshes, stats.vertices, stats.entities) = drawn(app.world_mut());
-    (stats.mesh_assets, stats.mesh_bytes, stats.mesh_copy_bytes) = mesh_memory(app.world());
-    stats.egui_frames = laid_out;
-    stats.passes = passes;
-    stats.smoothing = smoothing_drawn(app.world());
-    whys.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
-    stats.egui_why = whys
-        .iter()
-        .take(2)
-        .map(|(why, n)| format!("{why} {n}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    if let Some(dir) = &args.screenshots {
-        save_image(&mut app, dir, scene)?;
-    }
-    Ok(stats)
+    let workers = screen.workers();
+    Ok(format!(
+        "the lab's run: {workers} worker{}, {} games during the timed frames",
+        if workers == 1 { "" } else { "s" },
+        lab_games(app) - games_before
+    ))
+}
+
+/// Fills in the stages' means, the slowest frames and the blended pass's frames.
+fn stage_stats(stats: &mut FrameStats, app: &App, frames: u32, timed: &TimedFrames) {
+    let clock = app.world().resource::<Clock>().stages();
+    let n = frames as usize;
+    stats.main_ms = Clock::mean_of_last(&clock.main, n);
+    stats.render_ms = Clock::mean_of_last(&clock.render, n);
+    stats.gpu_wait_ms = Clock::mean_of_last(&clock.wait, n);
+    stats.slowest = slowest_frames(&timed.times, &clock, &timed.frame_why, stats.p50_ms);
+    let blended = &clock.transparent[clock.transparent.len().saturating_sub(n)..];
+    stats.transparent_frames = blended.iter().filter(|&&items| items > 0).count() as u32;
+    stats.transparent_items = blended.last().copied().unwrap_or(0);
 }
 
 /// The edge smoothing a scene was drawn with: the key of the choice, and for the

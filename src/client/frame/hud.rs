@@ -180,6 +180,15 @@ impl LogCache {
         self.lines = lines;
         self.heights = heights;
     }
+
+    /// Tells the log again when the match or the viewer changed (or it is empty).
+    fn refresh<G: GameClient>(&mut self, session: &Session<G>) {
+        let key = (session.generation, session.revision, session.viewer);
+        if self.key != key || self.lines.is_empty() {
+            self.replace(session.log());
+            self.key = key;
+        }
+    }
 }
 
 fn draw_frame<G: GameClient>(
@@ -203,76 +212,37 @@ fn draw_frame<G: GameClient>(
     let ctx = contexts.ctx_mut()?;
     let state = session.state();
     let animating = busy.busy(time.elapsed_secs());
-    if in_force.game != Some(G::KIND) || in_force.generation != session.generation {
-        *in_force =
-            crate::client::frame::rules_ref::SwitchesInForce::of::<G>(&session.seated.setup);
-        in_force.generation = session.generation;
-    }
+    refresh_switches(&session, &mut in_force);
 
     if let Some(p) = session.pass_to {
         privacy_screen(ctx, &state.player_name(p), p, &mut orders);
         return Ok(());
     }
 
-    // Narrower where the window leaves no room beside the log (a large interface scale).
-    let screen = ctx.content_rect().width();
-    let width = (screen - 2.0 * 360.0).clamp(300.0, 520.0);
-    let shift = 20.0_f32.min(screen / 2.0 - 345.0 - width / 2.0);
-    egui::Window::new("banner")
-        .title_bar(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, [shift, 4.0])
-        .min_width(width)
-        .max_width(width)
-        .show(ctx, |ui| {
-            banner(
-                ui,
-                &session,
-                animating,
-                &mut panels,
-                &mut orders,
-                &mut skips,
-                &mut next,
-            );
-        });
+    banner_window(
+        ctx,
+        &session,
+        animating,
+        &mut panels,
+        &mut orders,
+        &mut skips,
+        &mut next,
+    );
     // Read before written, so that an idle frame leaves the panels unchanged.
     if panels.edit {
         panels.edit = false;
         edits.write(EditTheGame);
     }
 
-    let key = (session.generation, session.revision, session.viewer);
-    if log.key != key || log.lines.is_empty() {
-        log.replace(session.log());
-        log.key = key;
-    }
-    egui::Window::new("Seats and log")
-        .resizable(false)
-        .collapsible(true)
-        .anchor(egui::Align2::RIGHT_TOP, [-6.0, 6.0])
-        .fixed_size([330.0, 470.0])
-        .show(ctx, |ui| {
-            ui.heading("Seats");
-            seats(ui, &session, &mut orders);
-            ui.separator();
-            ui.horizontal(|ui| {
-                ui.heading("Log");
-                if let Some(v) = session.viewer.filter(|_| state.holds_secrets()) {
-                    ui.label(
-                        egui::RichText::new(format!("as {} may read it", state.player_name(v)))
-                            .weak(),
-                    );
-                }
-            });
-            log_lines(
-                ui,
-                &session,
-                &mut log,
-                &mut orders,
-                &mut clicked,
-                &mut reference,
-            );
-        });
+    log.refresh(&session);
+    seats_and_log_window(
+        ctx,
+        &session,
+        &mut log,
+        &mut orders,
+        &mut clicked,
+        &mut reference,
+    );
 
     if session.replay.is_some() {
         egui::Window::new("timeline")
@@ -281,27 +251,7 @@ fn draw_frame<G: GameClient>(
             .anchor(egui::Align2::CENTER_BOTTOM, [-170.0, -6.0])
             .show(ctx, |ui| timeline(ui, &session, &mut orders));
     } else if !G::OWN_CONTROLS {
-        egui::Window::new("orders")
-            .title_bar(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_BOTTOM, [-170.0, -6.0])
-            .max_width(900.0)
-            .show(ctx, |ui| {
-                if panels.bar_folded {
-                    ui.horizontal(|ui| {
-                        if fold_button(ui, panels.bar_folded, "the orders") {
-                            panels.bar_folded = !panels.bar_folded;
-                        }
-                        ui.label(egui::RichText::new("Orders").weak());
-                    });
-                    return;
-                }
-                if fold_button(ui, panels.bar_folded, "the orders") {
-                    panels.bar_folded = !panels.bar_folded;
-                }
-                state.seat_panel(ui, session.viewer);
-                order_panel(ui, &session, &legal, animating, &mut orders);
-            });
+        orders_window(ctx, &session, &legal, animating, &mut panels, &mut orders);
     }
 
     if panels.history {
@@ -315,6 +265,109 @@ fn draw_frame<G: GameClient>(
         panels.hide_end = false;
     }
     Ok(())
+}
+
+/// Takes the rule switches in force of the game open when the game or its generation
+/// changed (only then, so that an idle frame leaves them unchanged).
+fn refresh_switches<G: GameClient>(
+    session: &Session<G>,
+    in_force: &mut ResMut<crate::client::frame::rules_ref::SwitchesInForce>,
+) {
+    if in_force.game != Some(G::KIND) || in_force.generation != session.generation {
+        **in_force =
+            crate::client::frame::rules_ref::SwitchesInForce::of::<G>(&session.seated.setup);
+        in_force.generation = session.generation;
+    }
+}
+
+/// The banner's window at the top: narrower where the window leaves no room beside the log.
+fn banner_window<G: GameClient>(
+    ctx: &egui::Context,
+    session: &Session<G>,
+    animating: bool,
+    panels: &mut ResMut<Panels>,
+    orders: &mut MessageWriter<PanelOrder<G>>,
+    skips: &mut MessageWriter<SkipAnimations>,
+    next: &mut ResMut<NextState<Screen>>,
+) {
+    // Narrower where the window leaves no room beside the log (a large interface scale).
+    let screen = ctx.content_rect().width();
+    let width = (screen - 2.0 * 360.0).clamp(300.0, 520.0);
+    let shift = 20.0_f32.min(screen / 2.0 - 345.0 - width / 2.0);
+    egui::Window::new("banner")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_TOP, [shift, 4.0])
+        .min_width(width)
+        .max_width(width)
+        .show(ctx, |ui| {
+            banner(ui, session, animating, panels, orders, skips, next);
+        });
+}
+
+/// The window of the seats and the log, on the right.
+fn seats_and_log_window<G: GameClient>(
+    ctx: &egui::Context,
+    session: &Session<G>,
+    log: &mut LogCache,
+    orders: &mut MessageWriter<PanelOrder<G>>,
+    clicked: &mut MessageWriter<LogClicked>,
+    reference: &mut crate::client::frame::rules_ref::RulesReference,
+) {
+    let state = session.state();
+    egui::Window::new("Seats and log")
+        .resizable(false)
+        .collapsible(true)
+        .anchor(egui::Align2::RIGHT_TOP, [-6.0, 6.0])
+        .fixed_size([330.0, 470.0])
+        .show(ctx, |ui| {
+            ui.heading("Seats");
+            seats(ui, session, orders);
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.heading("Log");
+                if let Some(v) = session.viewer.filter(|_| state.holds_secrets()) {
+                    ui.label(
+                        egui::RichText::new(format!("as {} may read it", state.player_name(v)))
+                            .weak(),
+                    );
+                }
+            });
+            log_lines(ui, session, log, orders, clicked, reference);
+        });
+}
+
+/// The orders window at the bottom (games without controls of their own), foldable.
+fn orders_window<G: GameClient>(
+    ctx: &egui::Context,
+    session: &Session<G>,
+    legal: &Legal<G>,
+    animating: bool,
+    panels: &mut ResMut<Panels>,
+    orders: &mut MessageWriter<PanelOrder<G>>,
+) {
+    let state = session.state();
+    egui::Window::new("orders")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, [-170.0, -6.0])
+        .max_width(900.0)
+        .show(ctx, |ui| {
+            if panels.bar_folded {
+                ui.horizontal(|ui| {
+                    if fold_button(ui, panels.bar_folded, "the orders") {
+                        panels.bar_folded = !panels.bar_folded;
+                    }
+                    ui.label(egui::RichText::new("Orders").weak());
+                });
+                return;
+            }
+            if fold_button(ui, panels.bar_folded, "the orders") {
+                panels.bar_folded = !panels.bar_folded;
+            }
+            state.seat_panel(ui, session.viewer);
+            order_panel(ui, session, legal, animating, orders);
+        });
 }
 
 fn banner<G: GameClient>(
@@ -338,8 +391,8 @@ fn banner<G: GameClient>(
     }
     ui.horizontal_wrapped(|ui| {
         if fold_button(ui, panels.banner_folded, "the banner") {
-                    panels.banner_folded = !panels.banner_folded;
-                }
+            panels.banner_folded = !panels.banner_folded;
+        }
         if ui
             .button("☰ Menu")
             .on_hover_text("Back to the main menu: the game is autosaved after every action")
@@ -349,74 +402,108 @@ fn banner<G: GameClient>(
         }
         if ui
             .button("Save")
-            .on_hover_text("Save the game to your saves folder as a record that replays exactly (Ctrl+S)")
+            .on_hover_text(
+                "Save the game to your saves folder as a record that replays exactly (Ctrl+S)",
+            )
             .clicked()
         {
             orders.write(PanelOrder(Order::Save(None)));
         }
         if session.replay.is_none() {
-            let can = session.can_undo();
-            if ui
-                .add_enabled(can.is_ok(), egui::Button::new("Undo (U)"))
-                .on_hover_text("Take back the last person's action and the bots' answers; the dice rewind too")
-                .on_disabled_hover_text(can.err().map(|e| e.to_string()).unwrap_or_default())
-                .clicked()
-            {
-                orders.write(PanelOrder(Order::Undo));
-            }
-            let mut playtest = session.playtest;
-            if ui
-                .checkbox(&mut playtest, "Playtest")
-                .on_hover_text("Playtest mode: any action may be taken back, dice included, and the History lists them all")
-                .changed()
-            {
-                orders.write(PanelOrder(Order::Playtest(playtest)));
-            }
-            let back = session.can_go_back();
-            if ui
-                .add_enabled(back.is_ok(), egui::Button::new("History…"))
-                .on_hover_text("Go back to any earlier action")
-                .on_disabled_hover_text(back.err().map(|e| e.to_string()).unwrap_or_default())
-                .clicked()
-            {
-                panels.history = !panels.history;
-            }
+            play_buttons(ui, session, panels, orders);
         } else {
-            ui.label(egui::RichText::new("REPLAY").strong().color(theme::EMPHASIS));
-            if ui
-                .button("Branch here")
-                .on_hover_text("A new game from this moment, for people or bots: the record you opened is kept as it is")
-                .clicked()
-            {
-                orders.write(PanelOrder(Order::TakeOver));
-            }
+            replay_buttons(ui, orders);
         }
-        if ui
-            .button("What if…")
-            .on_hover_text("Simulate from here: each side's chance to win over many bot continuations, and after each candidate action")
-            .clicked()
-        {
-            panels.whatif = !panels.whatif;
-        }
-        if ui
-            .button("Lab…")
-            .on_hover_text("The playtest lab on this game's setup: change its rules and see their effect over thousands of games")
-            .clicked()
-        {
-            panels.lab = true;
-        }
-        if edit_button(ui, session) {
-            panels.edit = true;
-        }
-        if animating
-            && ui
-                .button("Skip animation")
-                .on_hover_text("Space")
-                .clicked()
-        {
-            skips.write(SkipAnimations);
-        }
+        tool_buttons(ui, session, animating, panels, skips);
     });
+    banner_title(ui, session);
+}
+
+/// The banner's buttons while playing: Undo, Playtest and History.
+fn play_buttons<G: GameClient>(
+    ui: &mut egui::Ui,
+    session: &Session<G>,
+    panels: &mut ResMut<Panels>,
+    orders: &mut MessageWriter<PanelOrder<G>>,
+) {
+    let can = session.can_undo();
+    if ui
+        .add_enabled(can.is_ok(), egui::Button::new("Undo (U)"))
+        .on_hover_text(
+            "Take back the last person's action and the bots' answers; the dice rewind too",
+        )
+        .on_disabled_hover_text(can.err().map(|e| e.to_string()).unwrap_or_default())
+        .clicked()
+    {
+        orders.write(PanelOrder(Order::Undo));
+    }
+    let mut playtest = session.playtest;
+    if ui
+        .checkbox(&mut playtest, "Playtest")
+        .on_hover_text("Playtest mode: any action may be taken back, dice included, and the History lists them all")
+        .changed()
+    {
+        orders.write(PanelOrder(Order::Playtest(playtest)));
+    }
+    let back = session.can_go_back();
+    if ui
+        .add_enabled(back.is_ok(), egui::Button::new("History…"))
+        .on_hover_text("Go back to any earlier action")
+        .on_disabled_hover_text(back.err().map(|e| e.to_string()).unwrap_or_default())
+        .clicked()
+    {
+        panels.history = !panels.history;
+    }
+}
+
+/// The banner's buttons in a replay: its mark and Branch here.
+fn replay_buttons<G: GameClient>(ui: &mut egui::Ui, orders: &mut MessageWriter<PanelOrder<G>>) {
+    ui.label(
+        egui::RichText::new("REPLAY")
+            .strong()
+            .color(theme::EMPHASIS),
+    );
+    if ui
+        .button("Branch here")
+        .on_hover_text("A new game from this moment, for people or bots: the record you opened is kept as it is")
+        .clicked()
+    {
+        orders.write(PanelOrder(Order::TakeOver));
+    }
+}
+
+/// The banner's tools: What if, Lab, Edit scenario and Skip animation.
+fn tool_buttons<G: GameClient>(
+    ui: &mut egui::Ui,
+    session: &Session<G>,
+    animating: bool,
+    panels: &mut ResMut<Panels>,
+    skips: &mut MessageWriter<SkipAnimations>,
+) {
+    if ui
+        .button("What if…")
+        .on_hover_text("Simulate from here: each side's chance to win over many bot continuations, and after each candidate action")
+        .clicked()
+    {
+        panels.whatif = !panels.whatif;
+    }
+    if ui
+        .button("Lab…")
+        .on_hover_text("The playtest lab on this game's setup: change its rules and see their effect over thousands of games")
+        .clicked()
+    {
+        panels.lab = true;
+    }
+    if edit_button(ui, session) {
+        panels.edit = true;
+    }
+    if animating && ui.button("Skip animation").on_hover_text("Space").clicked() {
+        skips.write(SkipAnimations);
+    }
+}
+
+/// The banner's game and scenario, its goal, and the status line.
+fn banner_title<G: GameClient>(ui: &mut egui::Ui, session: &Session<G>) {
     let (title, description) = G::setup_title(&session.setup);
     let title = session.title.clone().unwrap_or(title);
     ui.horizontal_wrapped(|ui| {
@@ -644,42 +731,9 @@ fn order_panel<G: GameClient>(
     orders: &mut MessageWriter<PanelOrder<G>>,
 ) {
     let state = session.state();
-    if let Some(held) = &session.held {
-        if session.interactive
-            && ui
-                .add(egui::Button::new(
-                    egui::RichText::new(&held.button).strong(),
-                ))
-                .on_hover_text(format!("{} (Enter)", held.why))
-                .clicked()
-        {
-            orders.write(PanelOrder(Order::Begin));
-        }
-        return;
-    }
-    if state.outcome().is_some() {
-        ui.label("The game is over.");
-        return;
-    }
-    let Some(player) = session.deciding() else {
-        let waiting: Vec<String> = state
-            .to_act()
-            .iter()
-            .map(|p| state.player_name(*p))
-            .collect();
-        ui.label(match waiting.as_slice() {
-            [one] => format!("{one} (a bot) is deciding…"),
-            many => format!("Bots deciding: {}", many.join(", ")),
-        });
+    let Some(player) = person_deciding(ui, session, animating, orders) else {
         return;
     };
-    if animating {
-        ui.label("…");
-        return;
-    }
-    if !session.interactive {
-        return;
-    }
     ui.label(
         egui::RichText::new(format!("{}, your decision:", state.player_name(player)))
             .strong()
@@ -702,38 +756,90 @@ fn order_panel<G: GameClient>(
                         ui.label(egui::RichText::new(format!("{group}:")).weak());
                     }
                     for (action, why) in buttons {
-                        let b = ui.add_enabled(
-                            why.is_none(),
-                            egui::Button::new(state.describe_action(action)),
-                        );
-                        let b = match state.action_hint(action) {
-                            Some(h) => b.on_hover_text(h),
-                            None => b,
-                        };
-                        let rule = why.as_ref().and_then(|r| r.rule);
-                        let why = why.as_ref().map(|r| &r.why);
-                        let b = match (why, rule) {
-                            (Some(why), Some(id)) => {
-                                let link = crate::client::frame::rules_ref::refusal_link(
-                                    ui,
-                                    &b,
-                                    G::KIND,
-                                    id,
-                                );
-                                b.on_disabled_hover_text(format!("Not now: {why}\n{link}"))
-                            }
-                            (Some(why), None) => {
-                                b.on_disabled_hover_text(format!("Not now: {why}"))
-                            }
-                            (None, _) => b,
-                        };
-                        if b.clicked() {
+                        if action_button(ui, state, action, why.as_ref()) {
                             orders.write(PanelOrder(Order::Play(player, action.clone())));
                         }
                     }
                 });
             }
         });
+}
+
+/// The person deciding when one may act now; otherwise what the orders panel shows
+/// instead (the held game's button, the end, the bots deciding, an animation), if anything.
+fn person_deciding<G: GameClient>(
+    ui: &mut egui::Ui,
+    session: &Session<G>,
+    animating: bool,
+    orders: &mut MessageWriter<PanelOrder<G>>,
+) -> Option<PlayerId> {
+    let state = session.state();
+    if let Some(held) = &session.held {
+        if session.interactive
+            && ui
+                .add(egui::Button::new(
+                    egui::RichText::new(&held.button).strong(),
+                ))
+                .on_hover_text(format!("{} (Enter)", held.why))
+                .clicked()
+        {
+            orders.write(PanelOrder(Order::Begin));
+        }
+        return None;
+    }
+    if state.outcome().is_some() {
+        ui.label("The game is over.");
+        return None;
+    }
+    let Some(player) = session.deciding() else {
+        let waiting: Vec<String> = state
+            .to_act()
+            .iter()
+            .map(|p| state.player_name(*p))
+            .collect();
+        ui.label(match waiting.as_slice() {
+            [one] => format!("{one} (a bot) is deciding…"),
+            many => format!("Bots deciding: {}", many.join(", ")),
+        });
+        return None;
+    };
+    if animating {
+        ui.label("…");
+        return None;
+    }
+    if !session.interactive {
+        return None;
+    }
+    Some(player)
+}
+
+/// One action's button, refused ones greyed with why (and a link to the rule): whether
+/// it was clicked.
+fn action_button<G: GameClient>(
+    ui: &mut egui::Ui,
+    state: &G,
+    action: &G::Action,
+    why: Option<&Refused>,
+) -> bool {
+    let b = ui.add_enabled(
+        why.is_none(),
+        egui::Button::new(state.describe_action(action)),
+    );
+    let b = match state.action_hint(action) {
+        Some(h) => b.on_hover_text(h),
+        None => b,
+    };
+    let rule = why.and_then(|r| r.rule);
+    let why = why.map(|r| &r.why);
+    let b = match (why, rule) {
+        (Some(why), Some(id)) => {
+            let link = crate::client::frame::rules_ref::refusal_link(ui, &b, G::KIND, id);
+            b.on_disabled_hover_text(format!("Not now: {why}\n{link}"))
+        }
+        (Some(why), None) => b.on_disabled_hover_text(format!("Not now: {why}")),
+        (None, _) => b,
+    };
+    b.clicked()
 }
 
 fn timeline<G: GameClient>(

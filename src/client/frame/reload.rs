@@ -542,17 +542,7 @@ fn read_settled(
         return;
     }
     let shown = setup.disk.display();
-    let gone = match std::fs::metadata(&setup.disk) {
-        Ok(meta) if meta.is_file() => None,
-        Ok(_) => Some(format!("{shown} is a folder now.")),
-        Err(_) => Some(match watch.renamed_to.take() {
-            Some(new) if new.exists() => {
-                format!("{shown} was renamed to {}.", new.display())
-            }
-            _ => format!("{shown} was deleted."),
-        }),
-    };
-    if let Some(gone) = gone {
+    if let Some(gone) = setup_gone(&setup, &mut watch) {
         watch.touched = None;
         watch.reloads = 0;
         watch.say(Trouble::Gone, vec![gone]);
@@ -562,20 +552,7 @@ fn read_settled(
     let on_disk = fingerprint_on_disk(&watch.files);
     if on_disk.is_none() || asset.map(|a| a.fingerprint) != on_disk {
         // The asset server has not read this version yet (or read them out of order).
-        if watch.reloads < RELOADS {
-            watch.reloads += 1;
-            watch.touched = Some(now);
-            if let Some(path) = handle.path() {
-                server.reload(path.clone());
-            }
-        } else {
-            watch.touched = None;
-            watch.reloads = 0;
-            watch.say(
-                Trouble::Problems,
-                vec![format!("{shown}: the file could not be read")],
-            );
-        }
+        read_again(&server, &handle, &mut watch, now, &shown);
         return;
     }
     watch.touched = None;
@@ -583,14 +560,65 @@ fn read_settled(
     let Some(DataFile { read, fingerprint }) = asset else {
         return;
     };
+    take_read(&mut watch, read, *fingerprint, &shown);
+}
+
+/// Why the setup's file is no longer one (a folder now, renamed, deleted), if it is not.
+fn setup_gone(setup: &Watched, watch: &mut ResMut<Watch>) -> Option<String> {
+    let shown = setup.disk.display();
+    match std::fs::metadata(&setup.disk) {
+        Ok(meta) if meta.is_file() => None,
+        Ok(_) => Some(format!("{shown} is a folder now.")),
+        Err(_) => Some(match watch.renamed_to.take() {
+            Some(new) if new.exists() => {
+                format!("{shown} was renamed to {}.", new.display())
+            }
+            _ => format!("{shown} was deleted."),
+        }),
+    }
+}
+
+/// Asks the asset server to read the files again ([`RELOADS`] times at most, then says
+/// the file could not be read).
+fn read_again(
+    server: &AssetServer,
+    handle: &Handle<DataFile>,
+    watch: &mut ResMut<Watch>,
+    now: f64,
+    shown: &std::path::Display<'_>,
+) {
+    if watch.reloads < RELOADS {
+        watch.reloads += 1;
+        watch.touched = Some(now);
+        if let Some(path) = handle.path() {
+            server.reload(path.clone());
+        }
+    } else {
+        watch.touched = None;
+        watch.reloads = 0;
+        watch.say(
+            Trouble::Problems,
+            vec![format!("{shown}: the file could not be read")],
+        );
+    }
+}
+
+/// Takes what the files read as: a setup not known yet is a change, anything else a
+/// problem to say.
+fn take_read(
+    watch: &mut ResMut<Watch>,
+    read: &Result<Read, String>,
+    fingerprint: u64,
+    shown: &std::path::Display<'_>,
+) {
     match read {
         Ok(Read::Setup(new)) => {
             watch.clear();
-            let known = watch.playing == Some(*fingerprint)
-                || watch.pending.as_ref().is_some_and(|p| p.1 == *fingerprint);
+            let known = watch.playing == Some(fingerprint)
+                || watch.pending.as_ref().is_some_and(|p| p.1 == fingerprint);
             if !known {
                 info!("the open game's setup changed on disk");
-                watch.changed = Some((new.clone(), *fingerprint));
+                watch.changed = Some((new.clone(), fingerprint));
             }
         }
         Ok(Read::Checked) => watch.say(

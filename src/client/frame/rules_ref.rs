@@ -188,82 +188,118 @@ fn draw_reference(
                     ui.selectable_value(&mut game, g, g.title());
                 }
             });
-            ui.horizontal(|ui| {
-                ui.label("Search:");
-                let field = ui.add(
-                    egui::TextEdit::singleline(&mut reference.query)
-                        .hint_text("words of a rule, a reading, a switch or an id")
-                        .desired_width(300.0),
-                );
-                if field.changed() {
-                    reference.focus = None;
-                }
-                if ui.button("Clear").clicked() {
-                    reference.query.clear();
-                }
-            });
-            let query = reference.query.clone();
-            let focus = reference.focus.clone();
-            let scroll = reference.scroll > 0;
-            reference.scroll = reference.scroll.saturating_sub(1);
-            let Some(map) = map::cached(game) else {
-                ui.colored_label(theme::WARN, "This game's rules map does not read (see `cargo test`).");
-                return;
-            };
-            let rows = map.search(&query);
-            ui.label(
-                egui::RichText::new(format!(
-                    "{} · {} of {} rows · F1 closes · `tanktable rules {}` prints it",
-                    map.counts(),
-                    rows.len(),
-                    map.rows.len(),
-                    game.name()
-                ))
-                .weak()
-                .small(),
-            );
-            let in_play = in_force.game == Some(game) && playing == Some(game);
-            let variants = in_play && in_force.values.iter().any(|(_, _, v)| *v);
-            if variants {
-                ui.colored_label(
-                    theme::WARN,
-                    "This game plays a variant: the switches marked ≠ differ from the rulebook's defaults.",
-                );
-            }
-            ui.separator();
-            egui::ScrollArea::vertical()
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    let mut section = "";
-                    for row in rows {
-                        if row.section != section {
-                            section = &row.section;
-                            ui.add_space(6.0);
-                            ui.label(egui::RichText::new(section).strong().size(15.0));
-                        }
-                        let focused = focus.as_deref() == Some(row.id.as_str());
-                        let frame = egui::Frame::group(ui.style()).fill(if focused {
-                            theme::FOCUSED_RULE
-                        } else {
-                            egui::Color32::TRANSPARENT
-                        });
-                        let response = frame
-                            .show(ui, |ui| {
-                                ui.set_width(ui.available_width());
-                                row_body(ui, row, in_play.then_some(&*in_force));
-                            })
-                            .response;
-                        if focused && scroll {
-                            response.scroll_to_me(Some(egui::Align::Center));
-                        }
-                    }
-                });
+            search_field(ui, &mut reference);
+            reference_body(ui, game, playing, &mut reference, &in_force);
         });
     reference.game = Some(game);
     if !open {
         reference.open = false;
     }
     Ok(())
+}
+
+/// The search field and its Clear button.
+fn search_field(ui: &mut egui::Ui, reference: &mut RulesReference) {
+    ui.horizontal(|ui| {
+        ui.label("Search:");
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut reference.query)
+                .hint_text("words of a rule, a reading, a switch or an id")
+                .desired_width(300.0),
+        );
+        if field.changed() {
+            reference.focus = None;
+        }
+        if ui.button("Clear").clicked() {
+            reference.query.clear();
+        }
+    });
+}
+
+/// The game's rows that match the search: their counts, the variant's warning, the rows.
+fn reference_body(
+    ui: &mut egui::Ui,
+    game: GameKind,
+    playing: Option<GameKind>,
+    reference: &mut RulesReference,
+    in_force: &SwitchesInForce,
+) {
+    let query = reference.query.clone();
+    let focus = reference.focus.clone();
+    let scroll = reference.scroll > 0;
+    reference.scroll = reference.scroll.saturating_sub(1);
+    let Some(map) = map::cached(game) else {
+        ui.colored_label(
+            theme::WARN,
+            "This game's rules map does not read (see `cargo test`).",
+        );
+        return;
+    };
+    let rows = map.search(&query);
+    ui.label(
+        egui::RichText::new(format!(
+            "{} · {} of {} rows · F1 closes · `tanktable rules {}` prints it",
+            map.counts(),
+            rows.len(),
+            map.rows.len(),
+            game.name()
+        ))
+        .weak()
+        .small(),
+    );
+    let in_play = in_force.game == Some(game) && playing == Some(game);
+    let variants = in_play && in_force.values.iter().any(|(_, _, v)| *v);
+    if variants {
+        ui.colored_label(
+            theme::WARN,
+            "This game plays a variant: the switches marked ≠ differ from the rulebook's defaults.",
+        );
+    }
+    ui.separator();
+    rule_rows(
+        ui,
+        rows,
+        focus.as_deref(),
+        scroll,
+        in_play.then_some(in_force),
+    );
+}
+
+/// The rows under their sections' headings, the focused one marked (and scrolled to).
+fn rule_rows(
+    ui: &mut egui::Ui,
+    rows: Vec<&map::RuleRow>,
+    focus: Option<&str>,
+    scroll: bool,
+    in_force: Option<&SwitchesInForce>,
+) {
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let mut section = "";
+            for row in rows {
+                if row.section != section {
+                    section = &row.section;
+                    ui.add_space(6.0);
+                    ui.label(egui::RichText::new(section).strong().size(15.0));
+                }
+                let focused = focus == Some(row.id.as_str());
+                let frame = egui::Frame::group(ui.style()).fill(if focused {
+                    theme::FOCUSED_RULE
+                } else {
+                    egui::Color32::TRANSPARENT
+                });
+                let response = frame
+                    .show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        row_body(ui, row, in_force);
+                    })
+                    .response;
+                if focused && scroll {
+                    response.scroll_to_me(Some(egui::Align::Center));
+                }
+            }
+        });
 }
 
 fn row_body(ui: &mut egui::Ui, row: &map::RuleRow, in_force: Option<&SwitchesInForce>) {

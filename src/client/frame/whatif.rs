@@ -134,34 +134,11 @@ pub fn window<G: GameClient>(
 ) -> Result {
     if panels.lab {
         panels.lab = false;
-        let setup = session.path.clone().filter(|p| {
-            std::fs::read_to_string(p)
-                .is_ok_and(|t| crate::rules::detect(p, &t).is_ok_and(|d| d.kind == FileKind::Setup))
-        });
-        opens.write(OpenLab {
-            game: Some(G::KIND),
-            setup,
-            // A game that is autosaved can be gone back to (a replay is not).
-            from_table: session.interactive && session.replay.is_none(),
-            ..OpenLab::default()
-        });
+        open_lab(&session, &mut opens);
         return Ok(());
     }
     let what = &mut *what;
-    // Follow the job.
-    if let Some(job) = &mut what.job
-        && job.worker.as_ref().is_none_or(JoinHandle::is_finished)
-    {
-        let result = job.worker.take().map_or_else(
-            || Err("no worker".to_string()),
-            |w| {
-                w.join()
-                    .unwrap_or_else(|_| Err("the worker stopped".into()))
-            },
-        );
-        what.answer = Some(result);
-        what.job = None;
-    }
+    what.follow();
     if !panels.whatif {
         return Ok(());
     }
@@ -185,61 +162,130 @@ pub fn window<G: GameClient>(
                 ui.label("Candidates:");
                 ui.add(egui::DragValue::new(&mut what.candidates).range(0..=16));
             });
-            let over = state.outcome().is_some();
-            let running = what.job.is_some();
-            ui.horizontal(|ui| {
-                if running {
-                    if ui.button("Cancel").clicked()
-                        && let Some(job) = &what.job
-                    {
-                        job.cancel.store(true, Ordering::Relaxed);
-                    }
-                } else if ui
-                    .add_enabled(!over, egui::Button::new("Simulate from here"))
-                    .on_disabled_hover_text("The match is over")
-                    .clicked()
-                {
-                    what.ask(state.clone(), key);
-                }
-                if let Some(job) = &what.job {
-                    let done = job.done.load(Ordering::Relaxed);
-                    ui.add(
-                        egui::ProgressBar::new(done as f32 / job.total.max(1) as f32)
-                            .desired_width(200.0)
-                            .text(format!("{done} / {} · {:.1} s", job.total, job.started.elapsed().as_secs_f64())),
-                    );
-                    ctx.request_repaint();
-                }
-            });
-            match &what.answer {
-                Some(Ok(a)) => {
-                    if a.key != key {
-                        ui.label(egui::RichText::new("(for an earlier moment of this game)").weak());
-                    }
-                    let rates = |c: &Chances| {
-                        a.seats
-                            .iter()
-                            .zip(&c.rates)
-                            .map(|(s, r)| format!("{s} {:.0}% [{:.0}, {:.0}]", 100.0 * r.rate, 100.0 * r.lo, 100.0 * r.hi))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    };
-                    ui.label(egui::RichText::new(format!("Now ({} games, {:.2} s): {}", a.now.games, a.seconds, rates(&a.now))).strong());
-                    if !a.candidates.is_empty() {
-                        ui.label(format!("If {} plays:", a.actor));
-                        for c in &a.candidates {
-                            ui.label(format!("  {}: {}", c.action, rates(&c.chances)));
-                        }
-                    }
-                }
-                Some(Err(e)) => {
-                    ui.colored_label(crate::client::table::theme::WARN, e);
-                }
-                None => {}
-            }
+            simulate_row(ui, ctx, what, state, key);
+            answer_lines(ui, what.answer.as_ref(), key);
         });
     if !open {
         panels.whatif = false;
     }
     Ok(())
+}
+
+/// Asks for the Lab on this game's setup (when it was opened from a setup file).
+fn open_lab<G: GameClient>(session: &Session<G>, opens: &mut MessageWriter<OpenLab>) {
+    let setup = session.path.clone().filter(|p| {
+        std::fs::read_to_string(p)
+            .is_ok_and(|t| crate::rules::detect(p, &t).is_ok_and(|d| d.kind == FileKind::Setup))
+    });
+    opens.write(OpenLab {
+        game: Some(G::KIND),
+        setup,
+        // A game that is autosaved can be gone back to (a replay is not).
+        from_table: session.interactive && session.replay.is_none(),
+        ..OpenLab::default()
+    });
+}
+
+impl WhatIf {
+    /// Follows the job: takes its answer once its worker has finished.
+    fn follow(&mut self) {
+        if let Some(job) = &mut self.job
+            && job.worker.as_ref().is_none_or(JoinHandle::is_finished)
+        {
+            let result = job.worker.take().map_or_else(
+                || Err("no worker".to_string()),
+                |w| {
+                    w.join()
+                        .unwrap_or_else(|_| Err("the worker stopped".into()))
+                },
+            );
+            self.answer = Some(result);
+            self.job = None;
+        }
+    }
+}
+
+/// Simulate from here (or Cancel), and the running job's progress.
+fn simulate_row<G: GameClient>(
+    ui: &mut egui::Ui,
+    ctx: &egui::Context,
+    what: &mut WhatIf,
+    state: &G,
+    key: (u64, u64),
+) {
+    let over = state.outcome().is_some();
+    let running = what.job.is_some();
+    ui.horizontal(|ui| {
+        if running {
+            if ui.button("Cancel").clicked()
+                && let Some(job) = &what.job
+            {
+                job.cancel.store(true, Ordering::Relaxed);
+            }
+        } else if ui
+            .add_enabled(!over, egui::Button::new("Simulate from here"))
+            .on_disabled_hover_text("The match is over")
+            .clicked()
+        {
+            what.ask(state.clone(), key);
+        }
+        if let Some(job) = &what.job {
+            let done = job.done.load(Ordering::Relaxed);
+            ui.add(
+                egui::ProgressBar::new(done as f32 / job.total.max(1) as f32)
+                    .desired_width(200.0)
+                    .text(format!(
+                        "{done} / {} · {:.1} s",
+                        job.total,
+                        job.started.elapsed().as_secs_f64()
+                    )),
+            );
+            ctx.request_repaint();
+        }
+    });
+}
+
+/// The answer: each side's chances now and after each candidate, or what went wrong.
+fn answer_lines(ui: &mut egui::Ui, answer: Option<&Result<Answer, String>>, key: (u64, u64)) {
+    match answer {
+        Some(Ok(a)) => {
+            if a.key != key {
+                ui.label(egui::RichText::new("(for an earlier moment of this game)").weak());
+            }
+            let rates = |c: &Chances| {
+                a.seats
+                    .iter()
+                    .zip(&c.rates)
+                    .map(|(s, r)| {
+                        format!(
+                            "{s} {:.0}% [{:.0}, {:.0}]",
+                            100.0 * r.rate,
+                            100.0 * r.lo,
+                            100.0 * r.hi
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            ui.label(
+                egui::RichText::new(format!(
+                    "Now ({} games, {:.2} s): {}",
+                    a.now.games,
+                    a.seconds,
+                    rates(&a.now)
+                ))
+                .strong(),
+            );
+            if !a.candidates.is_empty() {
+                ui.label(format!("If {} plays:", a.actor));
+                for c in &a.candidates {
+                    ui.label(format!("  {}: {}", c.action, rates(&c.chances)));
+                }
+            }
+        }
+        Some(Err(e)) => {
+            ui.colored_label(crate::client::table::theme::WARN, e);
+        }
+        None => {}
+    }
 }

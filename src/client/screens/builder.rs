@@ -160,129 +160,157 @@ fn draw_builder(
     );
 
     egui::Panel::top("builder-header").show(&mut screen, |ui| {
-        ui.add_space(8.0);
-        match &*working {
-            Working::Scenario { setup, .. } => {
-                ui.heading(
-                    egui::RichText::new(format!("Upgrade builder — {}", setup.name))
-                        .size(26.0)
-                        .strong(),
-                );
-                ui.label(
-                    egui::RichText::new(
-                        "Spend each tank's and APC's upgrade points, then start the battle. Pick one:",
-                    )
-                    .weak(),
-                );
-                ui.add_space(4.0);
-                tank_picker(ui, setup, selected, rules);
-            }
-            Working::Standalone(_) => {
-                ui.heading(egui::RichText::new("Build a tank").size(26.0).strong());
-                ui.label(
-                    egui::RichText::new(
-                        "Design a tank with the upgrade rules and save it to RON; load it onto a scenario's tank in the builder.",
-                    )
-                    .weak(),
-                );
-            }
-        }
-        ui.add_space(8.0);
+        builder_header(ui, working, selected, rules);
     });
 
     egui::Panel::bottom("builder-actions").show(&mut screen, |ui| {
-        ui.add_space(8.0);
-        ui.horizontal(|ui| {
-            if let Working::Scenario {
-                setup,
-                source,
-                seats,
-            } = &*working
-            {
-                let start = ui
-                    .button(egui::RichText::new("▶ Start battle").size(20.0))
-                    .on_hover_text("Check every tank against the rules, then start the battle");
-                if start.clicked() {
-                    match Scenario::validate(setup.clone(), rules) {
-                        Ok(scenario) => {
-                            start_problems.clear();
-                            let battle = Battle {
-                                scenario,
-                                rules: rules.clone(),
-                            };
-                            opens.write(OpenGame {
-                                seats: Some(seats.clone()),
-                                ..OpenGame::setup(AnySetup::TankCommander(battle), source.clone())
-                            });
-                        }
-                        Err(problems) => {
-                            *start_problems = problems
-                                .0
-                                .into_iter()
-                                .map(|(at, message)| {
-                                    if at.is_empty() {
-                                        message
-                                    } else {
-                                        format!("{message} (at {at})")
-                                    }
-                                })
-                                .collect();
-                        }
-                    }
-                }
-            }
-            if ui
-                .button(egui::RichText::new("Back to menu").size(16.0))
-                .on_hover_text("Leave the builder; changes not saved as designs are lost")
-                .clicked()
-            {
-                next.set(Screen::Menu);
-            }
-        });
-        if !start_problems.is_empty() {
-            ui.colored_label(BUILD_PROBLEM, "The battle cannot start:");
-            for problem in start_problems.iter() {
-                ui.colored_label(BUILD_PROBLEM, format!("• {problem}"));
-            }
-        }
-        ui.add_space(8.0);
+        builder_actions(ui, working, start_problems, rules, &mut opens, &mut next);
     });
 
     egui::CentralPanel::default().show(&mut screen, |ui| {
-        let standalone = matches!(working, Working::Standalone(_));
-        let Some(unit) = working.unit_mut(*selected) else {
-            ui.label("This scenario has no tanks or APCs to upgrade: start the battle as it is.");
-            return;
-        };
-        egui::ScrollArea::vertical()
-            .id_salt("builder-scroll")
-            .auto_shrink(false)
-            .show(ui, |ui| {
-                ui.columns(2, |cols| {
-                    tank_controls(&mut cols[0], unit, rules, !standalone);
-                    summary_card(&mut cols[1], unit, rules);
-                    cols[1].add_space(16.0);
-                    if unit.kind == UnitKind::Tank {
-                        designs_section(
-                            &mut cols[1],
-                            unit,
-                            rules,
-                            (&builds_dir(), designs),
-                            notice,
-                            standalone,
-                        );
-                    } else {
-                        cols[1].label(
-                            egui::RichText::new(
-                                "Saved designs are for tanks; an APC is built here.",
-                            )
-                            .weak(),
-                        );
-                    }
-                });
-            });
+        builder_body(ui, working, *selected, designs, notice, rules);
     });
     Ok(())
+}
+
+/// The title: the scenario's name and its tank picker, or "Build a tank".
+fn builder_header(ui: &mut egui::Ui, working: &Working, selected: &mut usize, rules: &Rules) {
+    ui.add_space(8.0);
+    match working {
+        Working::Scenario { setup, .. } => {
+            ui.heading(
+                egui::RichText::new(format!("Upgrade builder — {}", setup.name))
+                    .size(26.0)
+                    .strong(),
+            );
+            ui.label(
+                egui::RichText::new(
+                    "Spend each tank's and APC's upgrade points, then start the battle. Pick one:",
+                )
+                .weak(),
+            );
+            ui.add_space(4.0);
+            tank_picker(ui, setup, selected, rules);
+        }
+        Working::Standalone(_) => {
+            ui.heading(egui::RichText::new("Build a tank").size(26.0).strong());
+            ui.label(
+                egui::RichText::new(
+                    "Design a tank with the upgrade rules and save it to RON; load it onto a scenario's tank in the builder.",
+                )
+                .weak(),
+            );
+        }
+    }
+    ui.add_space(8.0);
+}
+
+/// The bottom bar: Start battle (for a scenario), Back to menu, and why the battle
+/// cannot start.
+fn builder_actions(
+    ui: &mut egui::Ui,
+    working: &Working,
+    start_problems: &mut Vec<String>,
+    rules: &Rules,
+    opens: &mut MessageWriter<OpenGame>,
+    next: &mut NextState<Screen>,
+) {
+    ui.add_space(8.0);
+    ui.horizontal(|ui| {
+        if let Working::Scenario {
+            setup,
+            source,
+            seats,
+        } = working
+        {
+            let start = ui
+                .button(egui::RichText::new("▶ Start battle").size(20.0))
+                .on_hover_text("Check every tank against the rules, then start the battle");
+            if start.clicked() {
+                match Scenario::validate(setup.clone(), rules) {
+                    Ok(scenario) => {
+                        start_problems.clear();
+                        let battle = Battle {
+                            scenario,
+                            rules: rules.clone(),
+                        };
+                        opens.write(OpenGame {
+                            seats: Some(seats.clone()),
+                            ..OpenGame::setup(AnySetup::TankCommander(battle), source.clone())
+                        });
+                    }
+                    Err(problems) => {
+                        *start_problems = problems
+                            .0
+                            .into_iter()
+                            .map(|(at, message)| {
+                                if at.is_empty() {
+                                    message
+                                } else {
+                                    format!("{message} (at {at})")
+                                }
+                            })
+                            .collect();
+                    }
+                }
+            }
+        }
+        if ui
+            .button(egui::RichText::new("Back to menu").size(16.0))
+            .on_hover_text("Leave the builder; changes not saved as designs are lost")
+            .clicked()
+        {
+            next.set(Screen::Menu);
+        }
+    });
+    if !start_problems.is_empty() {
+        ui.colored_label(BUILD_PROBLEM, "The battle cannot start:");
+        for problem in start_problems.iter() {
+            ui.colored_label(BUILD_PROBLEM, format!("• {problem}"));
+        }
+    }
+    ui.add_space(8.0);
+}
+
+/// The selected tank's controls, its summary card, and the saved designs.
+fn builder_body(
+    ui: &mut egui::Ui,
+    working: &mut Working,
+    selected: usize,
+    designs: &mut Vec<PathBuf>,
+    notice: &mut Option<Result<String, String>>,
+    rules: &Rules,
+) {
+    let standalone = matches!(working, Working::Standalone(_));
+    let Some(unit) = working.unit_mut(selected) else {
+        ui.label("This scenario has no tanks or APCs to upgrade: start the battle as it is.");
+        return;
+    };
+    egui::ScrollArea::vertical()
+        .id_salt("builder-scroll")
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            ui.columns(2, |cols| {
+                tank_controls(&mut cols[0], unit, rules, !standalone);
+                summary_card(&mut cols[1], unit, rules);
+                cols[1].add_space(16.0);
+                if unit.kind == UnitKind::Tank {
+                    designs_section(
+                        &mut cols[1],
+                        unit,
+                        rules,
+                        (&builds_dir(), designs),
+                        notice,
+                        standalone,
+                    );
+                } else {
+                    cols[1].label(
+                        egui::RichText::new("Saved designs are for tanks; an APC is built here.")
+                            .weak(),
+                    );
+                }
+            });
+        });
 }
 
 /// The scenario's units, one row per side; only tanks can be picked.

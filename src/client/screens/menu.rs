@@ -6,6 +6,7 @@
 
 use std::path::PathBuf;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -155,6 +156,54 @@ struct Menu {
 /// Reads the page of game `G` afresh: its shipped setups, saves and autosave.
 fn scan<G: Playable>(folder: &SaveFolder) -> GamePage {
     let rules = G::load_rules(None);
+    let setups = scan_setups::<G>(folder, &rules);
+    let chosen = setups
+        .iter()
+        .position(|s| {
+            s.path
+                .ends_with(G::KIND.default_setup().rsplit('/').next().unwrap_or(""))
+        })
+        .unwrap_or(0);
+    let designs = if G::KIND == GameKind::RangeDuel {
+        scan_designs()
+    } else {
+        Vec::new()
+    };
+    let seats = me_against_bots(setups.get(chosen).map_or(2, |s| s.seats), G::bot_names());
+    let campaigns = if G::KIND == GameKind::TankCommander {
+        scan_campaigns()
+    } else {
+        Vec::new()
+    };
+    GamePage {
+        game: G::KIND,
+        setups,
+        chosen,
+        seats,
+        bots: G::bot_names(),
+        bot_about: G::bot_about,
+        saves: folder
+            .saves_of::<G>()
+            .into_iter()
+            .map(|path| {
+                let about = describe_save::<G>(&path, rules.as_ref().ok());
+                (path, about)
+            })
+            .collect(),
+        can_continue: folder.can_continue::<G>(),
+        last_over: last_over::<G>(folder, &rules),
+        designs,
+        picked: [None, None],
+        campaigns,
+    }
+}
+
+/// The setups of game `G`: the shipped ones, the lab variants, then the player's own
+/// (the editor saves into the data folder), each with its title or problems.
+fn scan_setups<G: Playable>(
+    folder: &SaveFolder,
+    rules: &Result<G::Rules, crate::data::Diagnostics>,
+) -> Vec<ListedSetup> {
     // The shipped setups, then the player's own: the editor saves into the data folder.
     let shipped = crate::data::find_project_file(G::KIND.folder())
         .map(|d| files_of(&d, G::KIND, crate::rules::FileKind::Setup))
@@ -190,67 +239,43 @@ fn scan<G: Playable>(folder: &SaveFolder) -> GamePage {
     // The lab variants after the shipped setups, before the player's own.
     let at = setups.iter().position(|s| s.mine).unwrap_or(setups.len());
     setups.splice(at..at, variants::<G>(&folder.0.join("lab")));
-    let chosen = setups
-        .iter()
-        .position(|s| {
-            s.path
-                .ends_with(G::KIND.default_setup().rsplit('/').next().unwrap_or(""))
+    setups
+}
+
+/// The tank designs saved from the builder, for the Range Duel: each read, or why not.
+fn scan_designs() -> Vec<(PathBuf, Result<TankDesign, String>)> {
+    ron_files(&builds_dir())
+        .into_iter()
+        .map(|p| {
+            let d = crate::data::load_ron_file::<TankDesign>(&p)
+                .map(|(d, _, _)| d)
+                .map_err(|d| d.to_string());
+            (p, d)
         })
-        .unwrap_or(0);
-    let designs = if G::KIND == GameKind::RangeDuel {
-        ron_files(&builds_dir())
-            .into_iter()
-            .map(|p| {
-                let d = crate::data::load_ron_file::<TankDesign>(&p)
-                    .map(|(d, _, _)| d)
-                    .map_err(|d| d.to_string());
-                (p, d)
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let seats = me_against_bots(setups.get(chosen).map_or(2, |s| s.seats), G::bot_names());
-    let campaigns = if G::KIND == GameKind::TankCommander {
-        scan_campaigns()
-    } else {
-        Vec::new()
-    };
-    GamePage {
-        game: G::KIND,
-        setups,
-        chosen,
-        seats,
-        bots: G::bot_names(),
-        bot_about: G::bot_about,
-        saves: folder
-            .saves_of::<G>()
-            .into_iter()
-            .map(|path| {
-                let about = describe_save::<G>(&path, rules.as_ref().ok());
-                (path, about)
-            })
-            .collect(),
-        can_continue: folder.can_continue::<G>(),
-        last_over: rules
-            .as_ref()
-            .ok()
-            .and_then(|r| playable::load_record::<G>(&folder.autosave::<G>(), r).ok())
-            .filter(|record| playable::replay(record).is_ok_and(|m| m.state().outcome().is_some()))
-            .map(|record| {
-                let (title, _) = G::setup_title(&record.setup);
-                OpenGame {
-                    seats: Some(record.seats.clone()),
-                    ..OpenGame::setup(
-                        crate::client::frame::reload::any_setup::<G>(record.setup),
-                        title,
-                    )
-                }
-            }),
-        designs,
-        picked: [None, None],
-        campaigns,
-    }
+        .collect()
+}
+
+/// The autosaved game of `G` when it is over: the rematch that opens its setup in its
+/// seats again.
+fn last_over<G: Playable>(
+    folder: &SaveFolder,
+    rules: &Result<G::Rules, crate::data::Diagnostics>,
+) -> Option<OpenGame> {
+    rules
+        .as_ref()
+        .ok()
+        .and_then(|r| playable::load_record::<G>(&folder.autosave::<G>(), r).ok())
+        .filter(|record| playable::replay(record).is_ok_and(|m| m.state().outcome().is_some()))
+        .map(|record| {
+            let (title, _) = G::setup_title(&record.setup);
+            OpenGame {
+                seats: Some(record.seats.clone()),
+                ..OpenGame::setup(
+                    crate::client::frame::reload::any_setup::<G>(record.setup),
+                    title,
+                )
+            }
+        })
 }
 
 /// The lab variants of game `G`, shipped (`scenarios/lab/`) and saved from the lab (in
@@ -459,28 +484,35 @@ fn rescan(mut menu: ResMut<Menu>, folder: Res<SaveFolder>, page: Option<Res<Menu
     }
 }
 
+/// What the menu's buttons act on: the games and screens they open, the windows they
+/// show, and the app they quit.
+#[derive(SystemParam)]
+struct MenuOut<'w, 's> {
+    commands: Commands<'w, 's>,
+    opens: MessageWriter<'w, OpenGame>,
+    next: ResMut<'w, NextState<Screen>>,
+    exit: MessageWriter<'w, AppExit>,
+    clock: ResMut<'w, ClockWanted>,
+    campaigns: MessageWriter<'w, OpenCampaign>,
+    labs: MessageWriter<'w, crate::client::core::open::OpenLab>,
+    editors: MessageWriter<'w, crate::client::core::open::OpenEditor>,
+    reference: ResMut<'w, crate::client::frame::rules_ref::RulesReference>,
+    graphics: ResMut<'w, crate::client::table::graphics::GraphicsWindow>,
+}
+
 fn draw_menu(
     mut contexts: EguiContexts,
     mut menu: ResMut<Menu>,
     problem: Res<OpenProblem>,
     folder: Res<SaveFolder>,
-    mut commands: Commands,
-    mut opens: MessageWriter<OpenGame>,
-    mut next: ResMut<NextState<Screen>>,
-    mut exit: MessageWriter<AppExit>,
-    mut clock: ResMut<ClockWanted>,
-    mut campaigns: MessageWriter<OpenCampaign>,
-    mut labs: MessageWriter<crate::client::core::open::OpenLab>,
-    mut editors: MessageWriter<crate::client::core::open::OpenEditor>,
-    mut reference: ResMut<crate::client::frame::rules_ref::RulesReference>,
-    mut graphics: ResMut<crate::client::table::graphics::GraphicsWindow>,
+    mut out: MenuOut,
     asked: Option<Res<HowToPlay>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let menu = &mut *menu;
     if let Some(HowToPlay(game)) = asked.as_deref().copied() {
         menu.how_to = Some(game);
-        commands.remove_resource::<HowToPlay>();
+        out.commands.remove_resource::<HowToPlay>();
     }
     if let Some(game) = menu.how_to {
         let mut open = true;
@@ -493,7 +525,7 @@ fn draw_menu(
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .min_width(600.0)
             .max_width(640.0)
-            .show(ctx, |ui| how_to_play(ui, game, &mut reference));
+            .show(ctx, |ui| how_to_play(ui, game, &mut out.reference));
         if !open {
             menu.how_to = None;
         }
@@ -504,249 +536,311 @@ fn draw_menu(
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .fixed_size([1000.0, 620.0])
-        .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.add_space(12.0);
-                ui.heading(
-                    egui::RichText::new("TANKTABLE")
-                        .size(44.0)
-                        .strong()
-                        .color(theme::TITLE),
-                );
-                ui.label("Five tank games on a 3D table, every rule enforced and explained. Play at one computer, against bots, or watch the bots.");
-                ui.add_space(8.0);
-            });
-            if let Some(p) = &problem.0 {
-                ui.colored_label(WARN, p);
-            }
-            ui.horizontal(|ui| {
-                for (i, page) in menu.pages.iter().enumerate() {
-                    ui.selectable_value(
-                        &mut menu.tab,
-                        i,
-                        egui::RichText::new(page.game.title()).size(17.0),
-                    )
-                    .on_hover_text(page.game.tagline());
-                }
-            });
-            ui.separator();
-            let Some(page) = menu.pages.get_mut(menu.tab) else {
-                return;
-            };
-            ui.label(egui::RichText::new(page.game.tagline()).italics());
-            ui.add_space(4.0);
-            ui.columns(2, |cols| {
-                new_game(&mut cols[0], page, &mut menu.clock, &mut commands, &mut opens, &mut next, &mut clock);
-                if page.game == GameKind::TankCommander {
-                    campaign_list(&mut cols[1], page, &mut menu.restart, &mut campaigns);
-                }
-                saved_games(&mut cols[1], page, &folder, &mut menu.path, &mut opens);
-            });
-            ui.separator();
-            ui.horizontal(|ui| {
-                if ui
-                    .button("Build a tank…")
-                    .on_hover_text("Design a tank with the upgrade rules and save it to RON (the Range Duel can use it)")
-                    .clicked()
-                {
-                    commands.insert_resource(BuilderPlan::Standalone);
-                    next.set(Screen::Builder);
-                }
-                if menu.pages.get(menu.tab).is_some_and(|p| p.game == GameKind::TankCommander)
-                    && let Some(path) = crate::data::find_project_file(crate::client::games::tank_commander::guide::SETUP)
-                    && ui
-                        .button("Guided first game")
-                        .on_hover_text("Basic Training with each step of an activation asked for, checked and explained: select, activate, drive, turn, aim, fire, end")
-                        .clicked()
-                {
-                    commands.insert_resource(crate::client::games::tank_commander::guide::Guide::default());
-                    opens.write(OpenGame {
-                        seats: Some(vec![
-                            Seat::Person,
-                            Seat::Bot(crate::rules::tank_commander::TankCommander::bot_names()[0].into()),
-                        ]),
-                        ..OpenGame::file(path)
-                    });
-                }
-                if let Some(page) = menu.pages.get(menu.tab)
-                    && ui
-                        .button("How to play")
-                        .on_hover_text("The game on one card: what you do on a turn, how it is won, and the sections of its rules")
-                        .clicked()
-                {
-                    menu.how_to = Some(page.game);
-                }
-                if let Some(page) = menu.pages.get(menu.tab)
-                    && ui
-                        .button("Rules (F1)")
-                        .on_hover_text("This game's rules in our words: the reading played where the rulebook leaves a gap, the switch that changes each rule, searchable")
-                        .clicked()
-                {
-                    reference.show(page.game, None);
-                }
-                if let Some(page) = menu.pages.get(menu.tab)
-                    && ui
-                        .button("Playtest lab…")
-                        .on_hover_text("Change this game's rules and see their effect over thousands of bot games, with plots: win rates, intervals, verdicts, sweeps")
-                        .clicked()
-                {
-                    labs.write(crate::client::core::open::OpenLab {
-                        game: Some(page.game),
-                        setup: page
-                            .setups
-                            .get(page.chosen)
-                            .filter(|s| s.title.is_ok())
-                            .map(|s| s.path.clone()),
-                        ..crate::client::core::open::OpenLab::default()
-                    });
-                }
-                if let Some(page) = menu.pages.get(menu.tab)
-                    && matches!(page.game, GameKind::TankCommander | GameKind::TankChess)
-                {
-                    let chess = page.game == GameKind::TankChess;
-                    if ui
-                        .button("New scenario…")
-                        .on_hover_text(if chess {
-                            "Design a setup on the 3D table: obstacles, pieces, mode; checked live (pieces at risk on the first move included), saved as RON"
-                        } else {
-                            "Design a battle on the 3D table: terrain, units, mission; checked live, saved as RON"
-                        })
-                        .clicked()
-                    {
-                        editors.write(crate::client::core::open::OpenEditor {
-                            chess,
-                            ..Default::default()
-                        });
-                    }
-                    let chosen = page
-                        .setups
-                        .get(page.chosen)
-                        .filter(|s| s.title.is_ok() && s.variant.is_none())
-                        .map(|s| s.path.clone());
-                    let name = chosen
-                        .as_deref()
-                        .and_then(std::path::Path::file_name)
-                        .map(|n| n.to_string_lossy().into_owned());
-                    if ui
-                        .add_enabled(chosen.is_some(), egui::Button::new("Edit scenario…"))
-                        .on_hover_text(format!(
-                            "Open {} in the scenario editor",
-                            name.as_deref().unwrap_or("the chosen scenario")
-                        ))
-                        .on_disabled_hover_text("Disabled: choose a scenario that reads (on the left) first; a lab variant is changed in the playtest lab")
-                        .clicked()
-                    {
-                        editors.write(crate::client::core::open::OpenEditor {
-                            path: chosen,
-                            size: None,
-                            ..Default::default()
-                        });
-                    }
-                }
-                if ui
-                    .button("Graphics and settings…")
-                    .on_hover_text("Edge smoothing and shadows: trade the look for frame time on a slower graphics card")
-                    .clicked()
-                {
-                    graphics.open = !graphics.open;
-                }
-                if ui.button("Quit").clicked() {
-                    exit.write(AppExit::Success);
-                }
-            });
-        });
+        .show(ctx, |ui| menu_window(ui, menu, &problem, &folder, &mut out));
     Ok(())
 }
 
-/// The left column: a setup, the seats, and Play.
-fn new_game(
+/// The menu's window: the title, the games' tabs, the chosen game's page and the tools.
+fn menu_window(
     ui: &mut egui::Ui,
-    page: &mut GamePage,
-    chess_clock: &mut bool,
-    commands: &mut Commands,
-    opens: &mut MessageWriter<OpenGame>,
-    next: &mut NextState<Screen>,
-    clock: &mut ClockWanted,
+    menu: &mut Menu,
+    problem: &OpenProblem,
+    folder: &SaveFolder,
+    out: &mut MenuOut,
 ) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(12.0);
+        ui.heading(
+            egui::RichText::new("TANKTABLE")
+                .size(44.0)
+                .strong()
+                .color(theme::TITLE),
+        );
+        ui.label("Five tank games on a 3D table, every rule enforced and explained. Play at one computer, against bots, or watch the bots.");
+        ui.add_space(8.0);
+    });
+    if let Some(p) = &problem.0 {
+        ui.colored_label(WARN, p);
+    }
+    ui.horizontal(|ui| {
+        for (i, page) in menu.pages.iter().enumerate() {
+            ui.selectable_value(
+                &mut menu.tab,
+                i,
+                egui::RichText::new(page.game.title()).size(17.0),
+            )
+            .on_hover_text(page.game.tagline());
+        }
+    });
+    ui.separator();
+    let Some(page) = menu.pages.get_mut(menu.tab) else {
+        return;
+    };
+    ui.label(egui::RichText::new(page.game.tagline()).italics());
+    ui.add_space(4.0);
+    ui.columns(2, |cols| {
+        new_game(&mut cols[0], page, &mut menu.clock, out);
+        if page.game == GameKind::TankCommander {
+            campaign_list(&mut cols[1], page, &mut menu.restart, &mut out.campaigns);
+        }
+        saved_games(&mut cols[1], page, folder, &mut menu.path, &mut out.opens);
+    });
+    ui.separator();
+    ui.horizontal(|ui| tool_bar(ui, menu, out));
+}
+
+/// The tools under the page: build a tank, the guided game, the game's card, rules and
+/// lab, its scenario editor, the graphics settings, and Quit.
+fn tool_bar(ui: &mut egui::Ui, menu: &mut Menu, out: &mut MenuOut) {
+    if ui
+        .button("Build a tank…")
+        .on_hover_text(
+            "Design a tank with the upgrade rules and save it to RON (the Range Duel can use it)",
+        )
+        .clicked()
+    {
+        out.commands.insert_resource(BuilderPlan::Standalone);
+        out.next.set(Screen::Builder);
+    }
+    guided_game_button(ui, menu, out);
+    page_buttons(ui, menu, out);
+    if let Some(page) = menu.pages.get(menu.tab)
+        && matches!(page.game, GameKind::TankCommander | GameKind::TankChess)
+    {
+        scenario_buttons(ui, page, &mut out.editors);
+    }
+    if ui
+        .button("Graphics and settings…")
+        .on_hover_text(
+            "Edge smoothing and shadows: trade the look for frame time on a slower graphics card",
+        )
+        .clicked()
+    {
+        out.graphics.open = !out.graphics.open;
+    }
+    if ui.button("Quit").clicked() {
+        out.exit.write(AppExit::Success);
+    }
+}
+
+/// Tank Commander's "Guided first game": Basic Training with each step explained.
+fn guided_game_button(ui: &mut egui::Ui, menu: &Menu, out: &mut MenuOut) {
+    if menu.pages.get(menu.tab).is_some_and(|p| p.game == GameKind::TankCommander)
+        && let Some(path) = crate::data::find_project_file(crate::client::games::tank_commander::guide::SETUP)
+        && ui
+            .button("Guided first game")
+            .on_hover_text("Basic Training with each step of an activation asked for, checked and explained: select, activate, drive, turn, aim, fire, end")
+            .clicked()
+    {
+        out.commands.insert_resource(crate::client::games::tank_commander::guide::Guide::default());
+        out.opens.write(OpenGame {
+            seats: Some(vec![
+                Seat::Person,
+                Seat::Bot(crate::rules::tank_commander::TankCommander::bot_names()[0].into()),
+            ]),
+            ..OpenGame::file(path)
+        });
+    }
+}
+
+/// The chosen game's "How to play" card, its rules, and its playtest lab.
+fn page_buttons(ui: &mut egui::Ui, menu: &mut Menu, out: &mut MenuOut) {
+    if let Some(page) = menu.pages.get(menu.tab)
+        && ui
+            .button("How to play")
+            .on_hover_text("The game on one card: what you do on a turn, how it is won, and the sections of its rules")
+            .clicked()
+    {
+        menu.how_to = Some(page.game);
+    }
+    if let Some(page) = menu.pages.get(menu.tab)
+        && ui
+            .button("Rules (F1)")
+            .on_hover_text("This game's rules in our words: the reading played where the rulebook leaves a gap, the switch that changes each rule, searchable")
+            .clicked()
+    {
+        out.reference.show(page.game, None);
+    }
+    if let Some(page) = menu.pages.get(menu.tab)
+        && ui
+            .button("Playtest lab…")
+            .on_hover_text("Change this game's rules and see their effect over thousands of bot games, with plots: win rates, intervals, verdicts, sweeps")
+            .clicked()
+    {
+        out.labs.write(crate::client::core::open::OpenLab {
+            game: Some(page.game),
+            setup: page
+                .setups
+                .get(page.chosen)
+                .filter(|s| s.title.is_ok())
+                .map(|s| s.path.clone()),
+            ..crate::client::core::open::OpenLab::default()
+        });
+    }
+}
+
+/// The scenario editor's buttons, for the games it edits: a new scenario, or the
+/// chosen one.
+fn scenario_buttons(
+    ui: &mut egui::Ui,
+    page: &GamePage,
+    editors: &mut MessageWriter<crate::client::core::open::OpenEditor>,
+) {
+    let chess = page.game == GameKind::TankChess;
+    if ui
+        .button("New scenario…")
+        .on_hover_text(if chess {
+            "Design a setup on the 3D table: obstacles, pieces, mode; checked live (pieces at risk on the first move included), saved as RON"
+        } else {
+            "Design a battle on the 3D table: terrain, units, mission; checked live, saved as RON"
+        })
+        .clicked()
+    {
+        editors.write(crate::client::core::open::OpenEditor {
+            chess,
+            ..Default::default()
+        });
+    }
+    let chosen = page
+        .setups
+        .get(page.chosen)
+        .filter(|s| s.title.is_ok() && s.variant.is_none())
+        .map(|s| s.path.clone());
+    let name = chosen
+        .as_deref()
+        .and_then(std::path::Path::file_name)
+        .map(|n| n.to_string_lossy().into_owned());
+    if ui
+        .add_enabled(chosen.is_some(), egui::Button::new("Edit scenario…"))
+        .on_hover_text(format!(
+            "Open {} in the scenario editor",
+            name.as_deref().unwrap_or("the chosen scenario")
+        ))
+        .on_disabled_hover_text("Disabled: choose a scenario that reads (on the left) first; a lab variant is changed in the playtest lab")
+        .clicked()
+    {
+        editors.write(crate::client::core::open::OpenEditor {
+            path: chosen,
+            size: None,
+            ..Default::default()
+        });
+    }
+}
+
+/// The left column: a setup, the seats, and Play.
+fn new_game(ui: &mut egui::Ui, page: &mut GamePage, chess_clock: &mut bool, out: &mut MenuOut) {
     let game = page.game;
     ui.heading(format!("New game of {}", game.title()));
     egui::ScrollArea::vertical()
         .id_salt(("setups", game.name()))
         .max_height(210.0)
-        .show(ui, |ui| {
-            for (i, s) in page.setups.iter().enumerate() {
-                if s.variant.is_some() && (i == 0 || page.setups[i - 1].variant.is_none()) {
-                    ui.add_space(4.0);
-                    ui.label(egui::RichText::new("Lab variants").strong())
-                        .on_hover_text(
-                            "A setup played with changed rules numbers: shipped in scenarios/lab/, or saved from the playtest lab",
-                        );
-                }
-                if s.mine && (i == 0 || !page.setups[i - 1].mine) {
-                    ui.add_space(4.0);
-                    ui.label(egui::RichText::new("My scenarios").strong())
-                        .on_hover_text(
-                            "Saved from the scenario editor, in the data folder's scenarios/",
-                        );
-                }
-                let (title, line) = match &s.title {
-                    Ok((t, d)) => (t.clone(), d.lines().next().unwrap_or("").to_string()),
-                    Err(_) => (
-                        s.path
-                            .file_name()
-                            .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
-                        "this file has problems (hover to see them)".to_string(),
-                    ),
-                };
-                let r = ui.add_enabled(
-                    s.title.is_ok(),
-                    egui::Button::selectable(
-                        page.chosen == i,
-                        egui::RichText::new(format!("{title} ({} seats)", s.seats))
-                            .strong()
-                            .size(15.0),
-                    ),
-                );
-                let r = match &s.title {
-                    Err(e) => r.on_disabled_hover_text(e),
-                    Ok(_) => r.on_hover_text(s.path.display().to_string()),
-                };
-                if r.clicked() && page.chosen != i {
-                    page.chosen = i;
-                    page.seats = me_against_bots(s.seats, page.bots);
-                }
-                ui.label(egui::RichText::new(line).weak());
-            }
-            if page.setups.is_empty() {
-                ui.label(format!("No setups found in {}/.", game.folder()));
-            }
-        });
+        .show(ui, |ui| setup_list(ui, page));
     ui.add_space(4.0);
+    ui.horizontal(|ui| seat_presets(ui, page));
+    seat_pickers(ui, page);
+    if game == GameKind::TankChess {
+        ui.checkbox(chess_clock, "chess clock").on_hover_text(
+            "30 minutes each on a board up to 16 squares, 45 on larger ones; running out of time loses",
+        );
+    }
+    if game == GameKind::RangeDuel {
+        duel_designs(ui, page);
+    }
+    ui.add_space(6.0);
+    let chosen = page.setups.get(page.chosen).filter(|s| s.title.is_ok());
     ui.horizontal(|ui| {
-        ui.label(egui::RichText::new("Seats").strong());
-        if ui
-            .small_button("hot seat")
-            .on_hover_text("Everyone at one computer, taking turns")
-            .clicked()
-        {
-            page.seats.iter_mut().for_each(|s| *s = Seat::Person);
-        }
-        if ui
-            .small_button("me vs bots")
-            .on_hover_text("You in the first seat, bots in the others")
-            .clicked()
-        {
-            page.seats = me_against_bots(page.seats.len(), page.bots);
-        }
-        if ui
-            .small_button("watch bots")
-            .on_hover_text("Bots in every seat; you see everything")
-            .clicked()
-        {
-            let bot = Seat::Bot(page.bots[0].to_string());
-            page.seats.iter_mut().for_each(|s| *s = bot.clone());
+        play_button(ui, page, chosen, *chess_clock, out);
+        if game == GameKind::TankCommander {
+            customise_button(ui, page, chosen, out);
         }
     });
+}
+
+/// The game's setups, shipped, lab variants and the player's own, each with its first
+/// line: clicking one picks it and seats a person against bots.
+fn setup_list(ui: &mut egui::Ui, page: &mut GamePage) {
+    for (i, s) in page.setups.iter().enumerate() {
+        setup_group_heading(ui, &page.setups, i);
+        let (title, line) = match &s.title {
+            Ok((t, d)) => (t.clone(), d.lines().next().unwrap_or("").to_string()),
+            Err(_) => (
+                s.path
+                    .file_name()
+                    .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+                "this file has problems (hover to see them)".to_string(),
+            ),
+        };
+        let r = ui.add_enabled(
+            s.title.is_ok(),
+            egui::Button::selectable(
+                page.chosen == i,
+                egui::RichText::new(format!("{title} ({} seats)", s.seats))
+                    .strong()
+                    .size(15.0),
+            ),
+        );
+        let r = match &s.title {
+            Err(e) => r.on_disabled_hover_text(e),
+            Ok(_) => r.on_hover_text(s.path.display().to_string()),
+        };
+        if r.clicked() && page.chosen != i {
+            page.chosen = i;
+            page.seats = me_against_bots(s.seats, page.bots);
+        }
+        ui.label(egui::RichText::new(line).weak());
+    }
+    if page.setups.is_empty() {
+        ui.label(format!("No setups found in {}/.", page.game.folder()));
+    }
+}
+
+/// The heading above the first lab variant and above the first of the player's own.
+fn setup_group_heading(ui: &mut egui::Ui, setups: &[ListedSetup], i: usize) {
+    let s = &setups[i];
+    if s.variant.is_some() && (i == 0 || setups[i - 1].variant.is_none()) {
+        ui.add_space(4.0);
+        ui.label(egui::RichText::new("Lab variants").strong())
+            .on_hover_text(
+                "A setup played with changed rules numbers: shipped in scenarios/lab/, or saved from the playtest lab",
+            );
+    }
+    if s.mine && (i == 0 || !setups[i - 1].mine) {
+        ui.add_space(4.0);
+        ui.label(egui::RichText::new("My scenarios").strong())
+            .on_hover_text("Saved from the scenario editor, in the data folder's scenarios/");
+    }
+}
+
+/// "Seats" with its presets: hot seat, me vs bots, watch bots.
+fn seat_presets(ui: &mut egui::Ui, page: &mut GamePage) {
+    ui.label(egui::RichText::new("Seats").strong());
+    if ui
+        .small_button("hot seat")
+        .on_hover_text("Everyone at one computer, taking turns")
+        .clicked()
+    {
+        page.seats.iter_mut().for_each(|s| *s = Seat::Person);
+    }
+    if ui
+        .small_button("me vs bots")
+        .on_hover_text("You in the first seat, bots in the others")
+        .clicked()
+    {
+        page.seats = me_against_bots(page.seats.len(), page.bots);
+    }
+    if ui
+        .small_button("watch bots")
+        .on_hover_text("Bots in every seat; you see everything")
+        .clicked()
+    {
+        let bot = Seat::Bot(page.bots[0].to_string());
+        page.seats.iter_mut().for_each(|s| *s = bot.clone());
+    }
+}
+
+/// A row per seat: a person or one of the game's bots.
+fn seat_pickers(ui: &mut egui::Ui, page: &mut GamePage) {
+    let game = page.game;
     for (i, seat) in page.seats.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             ui.label(format!("Seat {}", i + 1));
@@ -769,83 +863,89 @@ fn new_game(
                 });
         });
     }
-    if game == GameKind::TankChess {
-        ui.checkbox(chess_clock, "chess clock").on_hover_text(
-            "30 minutes each on a board up to 16 squares, 45 on larger ones; running out of time loses",
-        );
-    }
-    if game == GameKind::RangeDuel {
-        duel_designs(ui, page);
-    }
-    ui.add_space(6.0);
-    let chosen = page.setups.get(page.chosen).filter(|s| s.title.is_ok());
-    ui.horizontal(|ui| {
-        let play = ui.add_enabled(
-            chosen.is_some(),
-            egui::Button::new(egui::RichText::new("▶ Play").size(20.0)),
-        );
-        if play.clicked()
-            && let Some(s) = chosen
-        {
-            clock.0 = *chess_clock && game == GameKind::TankChess;
-            let open = if game == GameKind::RangeDuel && page.picked.iter().any(Option::is_some) {
-                match duel_with_designs(&s.path, page) {
-                    Ok(setup) => OpenGame {
-                        seats: Some(page.seats.clone()),
-                        ..OpenGame::setup(
-                            AnySetup::RangeDuel(setup),
-                            crate::data::portable_path(&s.path),
-                        )
-                    },
-                    Err(e) => {
-                        warn!("{e}");
-                        return;
-                    }
-                }
-            } else if let (Some(setup), Ok((title, _))) = (&s.variant, &s.title) {
-                OpenGame {
+}
+
+/// "▶ Play": opens the chosen setup in the seats picked (the duel with its designs, a lab
+/// variant as its setup), with the chess clock where asked.
+fn play_button(
+    ui: &mut egui::Ui,
+    page: &GamePage,
+    chosen: Option<&ListedSetup>,
+    chess_clock: bool,
+    out: &mut MenuOut,
+) {
+    let game = page.game;
+    let play = ui.add_enabled(
+        chosen.is_some(),
+        egui::Button::new(egui::RichText::new("▶ Play").size(20.0)),
+    );
+    if play.clicked()
+        && let Some(s) = chosen
+    {
+        out.clock.0 = chess_clock && game == GameKind::TankChess;
+        let open = if game == GameKind::RangeDuel && page.picked.iter().any(Option::is_some) {
+            match duel_with_designs(&s.path, page) {
+                Ok(setup) => OpenGame {
                     seats: Some(page.seats.clone()),
-                    title: Some(title.clone()),
-                    ..OpenGame::setup(setup.clone(), title.clone())
-                }
-            } else {
-                OpenGame {
-                    seats: Some(page.seats.clone()),
-                    ..OpenGame::file(s.path.clone())
-                }
-            };
-            opens.write(open);
-        }
-        if game == GameKind::TankCommander {
-            let build = ui.add_enabled(
-                chosen.is_some_and(|s| s.variant.is_none()),
-                egui::Button::new(egui::RichText::new("Customise tanks…").size(16.0)),
-            );
-            if build
-                .on_hover_text("Spend each tank's upgrade points in the builder, then start")
-                .on_disabled_hover_text("A lab variant is played with its setup's tanks")
-                .clicked()
-                && let Some(s) = chosen
-            {
-                match TankRules::load(None)
-                    .map_err(|d| d.to_string())
-                    .and_then(|r| {
-                        crate::rules::tank_commander::Scenario::load(&s.path, &r)
-                            .map_err(|d| d.to_string())
-                    }) {
-                    Ok(scenario) => {
-                        commands.insert_resource(BuilderPlan::Scenario {
-                            setup: scenario.setup,
-                            source: crate::data::portable_path(&s.path),
-                            seats: page.seats.clone(),
-                        });
-                        next.set(Screen::Builder);
-                    }
-                    Err(e) => warn!("{e}"),
+                    ..OpenGame::setup(
+                        AnySetup::RangeDuel(setup),
+                        crate::data::portable_path(&s.path),
+                    )
+                },
+                Err(e) => {
+                    warn!("{e}");
+                    return;
                 }
             }
+        } else if let (Some(setup), Ok((title, _))) = (&s.variant, &s.title) {
+            OpenGame {
+                seats: Some(page.seats.clone()),
+                title: Some(title.clone()),
+                ..OpenGame::setup(setup.clone(), title.clone())
+            }
+        } else {
+            OpenGame {
+                seats: Some(page.seats.clone()),
+                ..OpenGame::file(s.path.clone())
+            }
+        };
+        out.opens.write(open);
+    }
+}
+
+/// Tank Commander's "Customise tanks…": the chosen scenario into the upgrade builder.
+fn customise_button(
+    ui: &mut egui::Ui,
+    page: &GamePage,
+    chosen: Option<&ListedSetup>,
+    out: &mut MenuOut,
+) {
+    let build = ui.add_enabled(
+        chosen.is_some_and(|s| s.variant.is_none()),
+        egui::Button::new(egui::RichText::new("Customise tanks…").size(16.0)),
+    );
+    if build
+        .on_hover_text("Spend each tank's upgrade points in the builder, then start")
+        .on_disabled_hover_text("A lab variant is played with its setup's tanks")
+        .clicked()
+        && let Some(s) = chosen
+    {
+        match TankRules::load(None)
+            .map_err(|d| d.to_string())
+            .and_then(|r| {
+                crate::rules::tank_commander::Scenario::load(&s.path, &r).map_err(|d| d.to_string())
+            }) {
+            Ok(scenario) => {
+                out.commands.insert_resource(BuilderPlan::Scenario {
+                    setup: scenario.setup,
+                    source: crate::data::portable_path(&s.path),
+                    seats: page.seats.clone(),
+                });
+                out.next.set(Screen::Builder);
+            }
+            Err(e) => warn!("{e}"),
         }
-    });
+    }
 }
 
 /// Tank Commander's campaigns: where each stands, and its next battle.
@@ -868,83 +968,112 @@ fn campaign_list(
                 continue;
             }
         };
-        let total = battles.len();
-        let (status, next) = match &c.state {
-            None => (format!("not begun · {total} battles"), Some(0)),
-            Some(Err(e)) => (format!("its saved state cannot be read: {e}"), None),
-            Some(Ok(s)) if s.next >= total => {
-                (format!("over: {} of {total} battles won", s.won()), None)
-            }
-            Some(Ok(s)) => (
-                format!(
-                    "battle {} of {total} next · {} tank(s), {} veteran(s), {} won",
-                    s.next + 1,
-                    s.roster.len(),
-                    c.veterans,
-                    s.won()
-                ),
-                Some(s.next),
-            ),
-        };
+        let (status, next) = campaign_status(c, battles.len());
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new(&name).strong().size(15.0))
                 .on_hover_text(format!("{description}\nBattles: {}", battles.join(", ")));
             ui.label(egui::RichText::new(&status).weak());
         });
         ui.horizontal(|ui| {
-            let play_label = match next {
-                Some(0) if c.state.is_none() => "▶ Start".to_string(),
-                Some(k) => format!(
-                    "▶ Battle {}: {}",
-                    k + 1,
-                    battles.get(k).map_or("", String::as_str)
-                ),
-                None => "▶ Play".to_string(),
-            };
-            let play = ui.add_enabled(next.is_some(), egui::Button::new(play_label));
-            if play
-                .on_hover_text(
-                    "Open the next battle with your company as it stands, in the seats on the left",
-                )
-                .on_disabled_hover_text("Every battle is fought: start it over to play again")
-                .clicked()
-            {
-                asks.write(OpenCampaign {
-                    file: c.path.clone(),
-                    seats: page.seats.clone(),
-                    start_over: false,
-                });
-            }
+            campaign_play_button(ui, page, c, next, &battles, asks);
             if c.state.is_none() {
                 return;
             }
-            if *restart == Some(i) {
-                // Asked once already: the roster and results go only on a second click.
-                if ui
-                    .small_button(egui::RichText::new("Really forget it all?").color(WARN))
-                    .on_hover_text("The roster, the veterans and every result are lost")
-                    .clicked()
-                {
-                    *restart = None;
-                    asks.write(OpenCampaign {
-                        file: c.path.clone(),
-                        seats: page.seats.clone(),
-                        start_over: true,
-                    });
-                }
-                if ui.small_button("Keep it").clicked() {
-                    *restart = None;
-                }
-            } else if ui
-                .small_button("Start over")
-                .on_hover_text("Forget this campaign's roster and results and begin with battle 1")
-                .clicked()
-            {
-                *restart = Some(i);
-            }
+            start_over_buttons(ui, page, c, i, restart, asks);
         });
     }
     ui.add_space(6.0);
+}
+
+/// Where a campaign of `total` battles stands, in words, and the battle it plays next.
+fn campaign_status(c: &ListedCampaign, total: usize) -> (String, Option<usize>) {
+    match &c.state {
+        None => (format!("not begun · {total} battles"), Some(0)),
+        Some(Err(e)) => (format!("its saved state cannot be read: {e}"), None),
+        Some(Ok(s)) if s.next >= total => {
+            (format!("over: {} of {total} battles won", s.won()), None)
+        }
+        Some(Ok(s)) => (
+            format!(
+                "battle {} of {total} next · {} tank(s), {} veteran(s), {} won",
+                s.next + 1,
+                s.roster.len(),
+                c.veterans,
+                s.won()
+            ),
+            Some(s.next),
+        ),
+    }
+}
+
+/// The campaign's play button: Start, its next battle, or (when every battle is fought)
+/// disabled.
+fn campaign_play_button(
+    ui: &mut egui::Ui,
+    page: &GamePage,
+    c: &ListedCampaign,
+    next: Option<usize>,
+    battles: &[String],
+    asks: &mut MessageWriter<OpenCampaign>,
+) {
+    let play_label = match next {
+        Some(0) if c.state.is_none() => "▶ Start".to_string(),
+        Some(k) => format!(
+            "▶ Battle {}: {}",
+            k + 1,
+            battles.get(k).map_or("", String::as_str)
+        ),
+        None => "▶ Play".to_string(),
+    };
+    let play = ui.add_enabled(next.is_some(), egui::Button::new(play_label));
+    if play
+        .on_hover_text(
+            "Open the next battle with your company as it stands, in the seats on the left",
+        )
+        .on_disabled_hover_text("Every battle is fought: start it over to play again")
+        .clicked()
+    {
+        asks.write(OpenCampaign {
+            file: c.path.clone(),
+            seats: page.seats.clone(),
+            start_over: false,
+        });
+    }
+}
+
+/// "Start over" for a begun campaign, confirmed by a second click.
+fn start_over_buttons(
+    ui: &mut egui::Ui,
+    page: &GamePage,
+    c: &ListedCampaign,
+    i: usize,
+    restart: &mut Option<usize>,
+    asks: &mut MessageWriter<OpenCampaign>,
+) {
+    if *restart == Some(i) {
+        // Asked once already: the roster and results go only on a second click.
+        if ui
+            .small_button(egui::RichText::new("Really forget it all?").color(WARN))
+            .on_hover_text("The roster, the veterans and every result are lost")
+            .clicked()
+        {
+            *restart = None;
+            asks.write(OpenCampaign {
+                file: c.path.clone(),
+                seats: page.seats.clone(),
+                start_over: true,
+            });
+        }
+        if ui.small_button("Keep it").clicked() {
+            *restart = None;
+        }
+    } else if ui
+        .small_button("Start over")
+        .on_hover_text("Forget this campaign's roster and results and begin with battle 1")
+        .clicked()
+    {
+        *restart = Some(i);
+    }
 }
 
 /// The right column: Continue, saved games, any file.
@@ -957,6 +1086,30 @@ fn saved_games(
 ) {
     let game = page.game;
     ui.heading("Continue");
+    continue_section(ui, page, folder, opens);
+    ui.add_space(8.0);
+    ui.heading("Saved games");
+    ui.label(
+        egui::RichText::new(format!("in {}", folder.saves().display()))
+            .weak()
+            .small(),
+    );
+    egui::ScrollArea::vertical()
+        .id_salt(("saves", game.name()))
+        .max_height(200.0)
+        .show(ui, |ui| save_list(ui, page, opens));
+    ui.add_space(6.0);
+    any_file(ui, path, opens);
+}
+
+/// Rematch and Replay when the last game is over, else Continue it.
+fn continue_section(
+    ui: &mut egui::Ui,
+    page: &GamePage,
+    folder: &SaveFolder,
+    opens: &mut MessageWriter<OpenGame>,
+) {
+    let game = page.game;
     if let Some(rematch) = &page.last_over {
         ui.label("The last game is over.");
         ui.horizontal(|ui| {
@@ -981,44 +1134,39 @@ fn saved_games(
     } else {
         continue_button(ui, page, folder, opens);
     }
-    ui.add_space(8.0);
-    ui.heading("Saved games");
-    ui.label(
-        egui::RichText::new(format!("in {}", folder.saves().display()))
-            .weak()
-            .small(),
-    );
-    egui::ScrollArea::vertical()
-        .id_salt(("saves", game.name()))
-        .max_height(200.0)
-        .show(ui, |ui| {
-            if page.saves.is_empty() {
-                ui.label("None yet: press Save during a game.");
+}
+
+/// The saved games, each with Load and Replay.
+fn save_list(ui: &mut egui::Ui, page: &GamePage, opens: &mut MessageWriter<OpenGame>) {
+    if page.saves.is_empty() {
+        ui.label("None yet: press Save during a game.");
+    }
+    for (save, about) in &page.saves {
+        ui.horizontal(|ui| {
+            ui.label(about).on_hover_text(save.display().to_string());
+            if ui
+                .small_button("Load")
+                .on_hover_text("Play on from where it was saved")
+                .clicked()
+            {
+                opens.write(OpenGame::file(save.clone()));
             }
-            for (save, about) in &page.saves {
-                ui.horizontal(|ui| {
-                    ui.label(about).on_hover_text(save.display().to_string());
-                    if ui
-                        .small_button("Load")
-                        .on_hover_text("Play on from where it was saved")
-                        .clicked()
-                    {
-                        opens.write(OpenGame::file(save.clone()));
-                    }
-                    if ui
-                        .small_button("Replay")
-                        .on_hover_text("Step through it from the start")
-                        .clicked()
-                    {
-                        opens.write(OpenGame {
-                            replay: true,
-                            ..OpenGame::file(save.clone())
-                        });
-                    }
+            if ui
+                .small_button("Replay")
+                .on_hover_text("Step through it from the start")
+                .clicked()
+            {
+                opens.write(OpenGame {
+                    replay: true,
+                    ..OpenGame::file(save.clone())
                 });
             }
         });
-    ui.add_space(6.0);
+    }
+}
+
+/// Any file by its path, to open or replay.
+fn any_file(ui: &mut egui::Ui, path: &mut String, opens: &mut MessageWriter<OpenGame>) {
     ui.label("Or any file: a setup, a scenario, or a match record of any game");
     ui.text_edit_singleline(path);
     ui.horizontal(|ui| {

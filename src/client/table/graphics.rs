@@ -224,54 +224,8 @@ fn draw_window(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
-            ui.label(egui::RichText::new("Edge smoothing").strong());
-            for choice in Antialiasing::ALL {
-                ui.radio_value(&mut chosen.antialiasing, choice, choice.label())
-                    .on_hover_text(choice.about());
-            }
-            if chosen.antialiasing == Antialiasing::Auto {
-                let software = software_renderer(adapter.as_deref());
-                ui.label(
-                    egui::RichText::new(format!(
-                        "Automatic draws with {} here ({}).",
-                        Antialiasing::Auto.resolve(software).label(),
-                        if software {
-                            "software rendering, no GPU"
-                        } else {
-                            "a graphics card"
-                        }
-                    ))
-                    .small()
-                    .weak(),
-                );
-            }
-            ui.label(
-                egui::RichText::new(
-                    "Above 2560 × 1440 pixels no smoothing is used: the pixels are small enough that edges show no steps.",
-                )
-                .small()
-                .weak(),
-            );
-            ui.add_space(6.0);
-            ui.checkbox(&mut chosen.shadows, "Shadows")
-                .on_hover_text("Tanks, trees and buildings cast shadows on the table; off saves the GPU a pass");
-            ui.add_space(6.0);
-            ui.label(egui::RichText::new("Interface").strong());
-            ui.add(
-                egui::Slider::new(&mut chosen.ui_scale, Graphics::UI_SCALES)
-                    .step_by(10.0)
-                    .suffix(" %")
-                    .text("Scale"),
-            )
-            .on_hover_text("The size of the panels and of the labels on the table (Ctrl+plus, Ctrl+minus, Ctrl+0)");
-            ui.add_space(6.0);
-            ui.label(egui::RichText::new("Play").strong());
-            ui.checkbox(
-                &mut chosen.confirm_ends,
-                "Ask before ending an activation or a turn with actions left",
-            )
-            .on_hover_text("Tank Commander: End activation (Backspace) with action points unused, or End turn (N) with units that have not acted, asks once first");
-            ui.add_space(6.0);
+            smoothing_section(ui, &mut chosen, adapter.as_deref());
+            settings_section(ui, &mut chosen);
             if let Some(problem) = &window.problem {
                 ui.colored_label(theme::SETTING_PROBLEM, problem);
             }
@@ -290,6 +244,69 @@ fn draw_window(
     }
     window.open = open;
     Ok(())
+}
+
+/// The edge smoothing's choices, what the automatic one stands for here, and its limit.
+fn smoothing_section(
+    ui: &mut egui::Ui,
+    chosen: &mut Graphics,
+    adapter: Option<&bevy::render::renderer::RenderAdapterInfo>,
+) {
+    ui.label(egui::RichText::new("Edge smoothing").strong());
+    for choice in Antialiasing::ALL {
+        ui.radio_value(&mut chosen.antialiasing, choice, choice.label())
+            .on_hover_text(choice.about());
+    }
+    if chosen.antialiasing == Antialiasing::Auto {
+        let software = software_renderer(adapter);
+        ui.label(
+            egui::RichText::new(format!(
+                "Automatic draws with {} here ({}).",
+                Antialiasing::Auto.resolve(software).label(),
+                if software {
+                    "software rendering, no GPU"
+                } else {
+                    "a graphics card"
+                }
+            ))
+            .small()
+            .weak(),
+        );
+    }
+    ui.label(
+        egui::RichText::new(
+            "Above 2560 × 1440 pixels no smoothing is used: the pixels are small enough that edges show no steps.",
+        )
+        .small()
+        .weak(),
+    );
+    ui.add_space(6.0);
+}
+
+/// Shadows, the interface's scale, and the play settings.
+fn settings_section(ui: &mut egui::Ui, chosen: &mut Graphics) {
+    ui.checkbox(&mut chosen.shadows, "Shadows").on_hover_text(
+        "Tanks, trees and buildings cast shadows on the table; off saves the GPU a pass",
+    );
+    ui.add_space(6.0);
+    ui.label(egui::RichText::new("Interface").strong());
+    ui.add(
+        egui::Slider::new(&mut chosen.ui_scale, Graphics::UI_SCALES)
+            .step_by(10.0)
+            .suffix(" %")
+            .text("Scale"),
+    )
+    .on_hover_text(
+        "The size of the panels and of the labels on the table (Ctrl+plus, Ctrl+minus, Ctrl+0)",
+    );
+    ui.add_space(6.0);
+    ui.label(egui::RichText::new("Play").strong());
+    ui.checkbox(
+        &mut chosen.confirm_ends,
+        "Ask before ending an activation or a turn with actions left",
+    )
+    .on_hover_text("Tank Commander: End activation (Backspace) with action points unused, or End turn (N) with units that have not acted, asks once first");
+    ui.add_space(6.0);
 }
 
 #[cfg(test)]

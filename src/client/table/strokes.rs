@@ -188,16 +188,49 @@ fn draw_strokes(
     let camera = cameras.iter().next();
     let translucent = translucent_mode(camera.map_or(Msaa::Sample4, |(_, _, &msaa)| msaa));
     if drawn.translucent != Some(translucent) {
-        drawn.translucent = Some(translucent);
-        for handle in drawn.materials.values() {
-            if let Some(material) = materials.get(handle)
-                && material.alpha_mode != AlphaMode::Opaque
-                && let Some(mut material) = materials.get_mut(handle)
-            {
-                material.alpha_mode = translucent;
-            }
+        retint(&mut drawn, &mut materials, translucent);
+    }
+    let width = stroke_width(camera, rig);
+    let asked = std::mem::take(&mut strokes.bypass_change_detection().asked);
+    if asked == drawn.segments && (width - drawn.width).abs() <= drawn.width * 0.01 {
+        return;
+    }
+    let mut by_colour: HashMap<[u8; 4], Vec<(Vec3, Vec3)>> = HashMap::default();
+    for s in &asked {
+        by_colour.entry(s.rgba).or_default().push((s.a, s.b));
+    }
+    rebuild(
+        &mut drawn,
+        by_colour,
+        width,
+        translucent,
+        &mut meshes,
+        &mut materials,
+        &mut commands,
+    );
+    drawn.segments = asked;
+    drawn.width = width;
+}
+
+/// Draws the translucent colours' materials the way `translucent` says.
+fn retint(
+    drawn: &mut ResMut<Drawn>,
+    materials: &mut ResMut<Assets<StrokeMaterial>>,
+    translucent: AlphaMode,
+) {
+    drawn.translucent = Some(translucent);
+    for handle in drawn.materials.values() {
+        if let Some(material) = materials.get(handle)
+            && material.alpha_mode != AlphaMode::Opaque
+            && let Some(mut material) = materials.get_mut(handle)
+        {
+            material.alpha_mode = translucent;
         }
     }
+}
+
+/// A stroke's width in world units at the camera's focus (see [`width_at`]).
+fn stroke_width(camera: Option<(&Camera, &Projection, &Msaa)>, rig: Option<Res<Rig>>) -> f32 {
     let (fov, height) = camera.map_or(
         (std::f32::consts::FRAC_PI_4, DEFAULT_HEIGHT),
         |(camera, projection, _)| {
@@ -211,19 +244,24 @@ fn draw_strokes(
             (fov, height)
         },
     );
-    let width = width_at(
+    width_at(
         rig.map_or(DEFAULT_DISTANCE, |rig| rig.distance),
         fov,
         height,
-    );
-    let asked = std::mem::take(&mut strokes.bypass_change_detection().asked);
-    if asked == drawn.segments && (width - drawn.width).abs() <= drawn.width * 0.01 {
-        return;
-    }
-    let mut by_colour: HashMap<[u8; 4], Vec<(Vec3, Vec3)>> = HashMap::default();
-    for s in &asked {
-        by_colour.entry(s.rgba).or_default().push((s.a, s.b));
-    }
+    )
+}
+
+/// Removes the colours no longer asked for, and builds each asked colour's mesh again
+/// (a new colour gets its entity, and its material if it has none yet).
+fn rebuild(
+    drawn: &mut ResMut<Drawn>,
+    by_colour: HashMap<[u8; 4], Vec<(Vec3, Vec3)>>,
+    width: f32,
+    translucent: AlphaMode,
+    meshes: &mut ResMut<Assets<Mesh>>,
+    materials: &mut ResMut<Assets<StrokeMaterial>>,
+    commands: &mut Commands,
+) {
     let gone: Vec<[u8; 4]> = drawn
         .parts
         .keys()
@@ -273,8 +311,6 @@ fn draw_strokes(
             .id();
         drawn.parts.insert(rgba, (entity, handle));
     }
-    drawn.segments = asked;
-    drawn.width = width;
 }
 
 /// A square bar of side `width` along each segment, reaching half a width past each end

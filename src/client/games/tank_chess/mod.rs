@@ -4,9 +4,10 @@
 //! the one session.
 
 pub mod analysis;
-pub mod table;
-mod panels;
+mod anims;
 mod input;
+mod panels;
+pub mod table;
 
 use bevy::prelude::*;
 

@@ -9,6 +9,7 @@ use super::{ChessPick, pick_square};
 use crate::client::core::session::{Legal, Session};
 use crate::client::core::{ClientSystems, GameScreen};
 use crate::client::frame::input::{PanelOutlines, PressOrigin};
+use crate::client::table::effects::{Shown, Timeline, forget_shown};
 use crate::client::table::square::dir_rotation;
 pub use crate::client::table::square::{square_centre, world_to_square};
 use crate::client::table::theme;
@@ -16,6 +17,8 @@ use crate::rules::tank_chess::{Action, Cell, Kind, PieceState, Square, TankChess
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ChessAssets>()
+        .init_resource::<Timeline<super::anims::Anim>>()
+        .add_systems(OnExit(GameScreen::TankChess), forget_shown::<TankChess>)
         .init_resource::<SquareIndex>()
         // One observer of each kind for every square, not three entities per square.
         .add_observer(hover)
@@ -23,7 +26,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(click)
         .add_systems(
             Update,
-            (lay_board, draw_pieces, draw_highlights)
+            (
+                super::anims::queue_anims,
+                lay_board,
+                draw_pieces,
+                draw_highlights,
+            )
                 .chain()
                 .in_set(ClientSystems::Scene)
                 .run_if(
@@ -247,6 +255,13 @@ fn lay_board(
         ),
         top_down.top_down,
     );
+    spawn_frame_and_light(&mut commands, &a, (w, h));
+    let (squares, blocks) = lay_squares(&mut commands, &a, game, &mut index);
+    spawn_board_models(&mut commands, &mut meshes, squares, blocks);
+}
+
+/// The board's frame under the squares and the table's light.
+fn spawn_frame_and_light(commands: &mut Commands, a: &ChessAssets, (w, h): (u8, u8)) {
     commands.spawn((
         BoardPart,
         DespawnOnExit(GameScreen::TankChess),
@@ -267,6 +282,20 @@ fn lay_board(
         crate::client::table::effects::table_light(9_000.0),
         Transform::from_xyz(-6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
+}
+
+/// Gathers the squares and the obstacles' blocks by material, and spawns an entity per
+/// square for the pointer, recorded in `index`.
+fn lay_squares(
+    commands: &mut Commands,
+    a: &ChessAssets,
+    game: &TankChess,
+    index: &mut SquareIndex,
+) -> (
+    crate::client::table::shapes::ByMaterial,
+    crate::client::table::shapes::ByMaterial,
+) {
+    let (w, h) = game.size();
     let mut squares = crate::client::table::shapes::ByMaterial::default();
     let mut blocks = crate::client::table::shapes::ByMaterial::default();
     index.size = (w, h);
@@ -300,6 +329,16 @@ fn lay_board(
             index.squares.push(tile.id());
         }
     }
+    (squares, blocks)
+}
+
+/// Spawns the merged models of the squares (casting no shadow) and of the blocks.
+fn spawn_board_models(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    squares: crate::client::table::shapes::ByMaterial,
+    blocks: crate::client::table::shapes::ByMaterial,
+) {
     for (flat, parts) in [(true, squares), (false, blocks)] {
         for (material, mesh) in parts.into_drawn_parts() {
             let mut model = commands.spawn((
@@ -341,50 +380,88 @@ enum Paint {
     CommandRing,
 }
 
+/// The shapes a piece's model is built of, placed in the piece's own space.
+struct PartShapes<'a>(&'a ChessAssets);
+
+impl PartShapes<'_> {
+    /// A box centred on `at`.
+    fn cube(&self, at: Vec3, size: Vec3) -> Mesh {
+        self.0
+            .cube
+            .clone()
+            .transformed_by(Transform::from_translation(at).with_scale(size))
+    }
+
+    /// A cylinder placed by `t`.
+    fn cyl(&self, t: Transform) -> Mesh {
+        self.0.cyl.clone().transformed_by(t)
+    }
+
+    /// A standing cylinder centred on `at`.
+    fn upright(&self, at: Vec3, size: Vec3) -> Mesh {
+        self.cyl(Transform::from_translation(at).with_scale(size))
+    }
+
+    /// A cylinder lying along the piece's length, centred on `at`.
+    fn lying(&self, at: Vec3, size: Vec3) -> Mesh {
+        self.cyl(
+            Transform::from_translation(at)
+                .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
+                .with_scale(size),
+        )
+    }
+}
+
 /// The parts of a piece's model, in the piece's own space (facing north, standing on the
 /// origin): size and shape by type, the Command tank's antenna and ring, the flag teams'
 /// pennant.
 fn piece_parts(a: &ChessAssets, p: &crate::rules::tank_chess::Piece) -> Vec<(Paint, Mesh)> {
-    let cube = |at: Vec3, size: Vec3| {
-        a.cube
-            .clone()
-            .transformed_by(Transform::from_translation(at).with_scale(size))
-    };
-    let cyl = |t: Transform| a.cyl.clone().transformed_by(t);
-    let upright = |at: Vec3, size: Vec3| cyl(Transform::from_translation(at).with_scale(size));
-    let lying = |at: Vec3, size: Vec3| {
-        cyl(Transform::from_translation(at)
-            .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
-            .with_scale(size))
-    };
-    let (hw, hh, hl, turret, barrel) = proportions(p.kind);
+    let s = PartShapes(a);
+    let dims = proportions(p.kind);
+    let (hw, hh, hl, ..) = dims;
     let mut parts = vec![
         (
             Paint::Body,
-            cube(Vec3::new(0.0, hh / 2.0, 0.0), Vec3::new(hw, hh, hl)),
+            s.cube(Vec3::new(0.0, hh / 2.0, 0.0), Vec3::new(hw, hh, hl)),
         ),
         // A pale or dark stripe on the front shows the facing.
         (
             Paint::Trim,
-            cube(
+            s.cube(
                 Vec3::new(0.0, hh + 0.01, -hl / 2.0 + 0.06),
                 Vec3::new(hw * 0.8, 0.03, 0.08),
             ),
         ),
     ];
-    match p.kind {
+    gun_parts(&s, p.kind, dims, &mut parts);
+    if p.side >= 2 {
+        pennant_parts(&s, dims, &mut parts);
+    }
+    command_parts(&s, p, dims, &mut parts);
+    parts
+}
+
+/// The gun by type: a tank destroyer's casemate and long gun, the mortar's tube, or a
+/// tank's turret and barrel.
+fn gun_parts(
+    s: &PartShapes<'_>,
+    kind: Kind,
+    (hw, hh, hl, turret, barrel): (f32, f32, f32, f32, f32),
+    parts: &mut Vec<(Paint, Mesh)>,
+) {
+    match kind {
         Kind::TD => {
             // A casemate and a long gun straight out of the hull.
             parts.push((
                 Paint::Body,
-                cube(
+                s.cube(
                     Vec3::new(0.0, hh + 0.08, 0.05),
                     Vec3::new(hw * 0.8, 0.16, hl * 0.6),
                 ),
             ));
             parts.push((
                 Paint::Trim,
-                lying(
+                s.lying(
                     Vec3::new(0.0, hh + 0.08, -hl / 2.0 - barrel / 2.0 + 0.2),
                     Vec3::new(0.09, barrel, 0.09),
                 ),
@@ -394,68 +471,83 @@ fn piece_parts(a: &ChessAssets, p: &crate::rules::tank_chess::Piece) -> Vec<(Pai
             // A fat mortar tube pointing up and ahead.
             parts.push((
                 Paint::Trim,
-                cyl(Transform::from_xyz(0.0, hh + 0.18, -0.08)
-                    .with_rotation(Quat::from_rotation_x(0.6))
-                    .with_scale(Vec3::new(0.2, 0.42, 0.2))),
+                s.cyl(
+                    Transform::from_xyz(0.0, hh + 0.18, -0.08)
+                        .with_rotation(Quat::from_rotation_x(0.6))
+                        .with_scale(Vec3::new(0.2, 0.42, 0.2)),
+                ),
             ));
         }
         _ => {
             parts.push((
                 Paint::Body,
-                upright(
+                s.upright(
                     Vec3::new(0.0, hh + 0.06, 0.04),
                     Vec3::new(turret * 2.0, 0.12, turret * 2.0),
                 ),
             ));
             parts.push((
                 Paint::Trim,
-                lying(
+                s.lying(
                     Vec3::new(0.0, hh + 0.07, 0.04 - barrel / 2.0 - turret * 0.5),
                     Vec3::new(0.06, barrel, 0.06),
                 ),
             ));
         }
     }
-    if p.side >= 2 {
-        // The flag teams of Four Players fly a red pennant at the back.
-        parts.push((
-            Paint::Trim,
-            upright(
-                Vec3::new(-hw * 0.3, hh + 0.3, hl * 0.4),
-                Vec3::new(0.03, 0.6, 0.03),
-            ),
-        ));
-        parts.push((
-            Paint::Pennant,
-            cube(
-                Vec3::new(-hw * 0.3 - 0.1, hh + 0.52, hl * 0.4),
-                Vec3::new(0.2, 0.14, 0.02),
-            ),
-        ));
-    }
+}
+
+/// The flag teams of Four Players fly a red pennant at the back.
+fn pennant_parts(
+    s: &PartShapes<'_>,
+    (hw, hh, hl, ..): (f32, f32, f32, f32, f32),
+    parts: &mut Vec<(Paint, Mesh)>,
+) {
+    parts.push((
+        Paint::Trim,
+        s.upright(
+            Vec3::new(-hw * 0.3, hh + 0.3, hl * 0.4),
+            Vec3::new(0.03, 0.6, 0.03),
+        ),
+    ));
+    parts.push((
+        Paint::Pennant,
+        s.cube(
+            Vec3::new(-hw * 0.3 - 0.1, hh + 0.52, hl * 0.4),
+            Vec3::new(0.2, 0.14, 0.02),
+        ),
+    ));
+}
+
+/// The Command tank's gold ring (while it is on the board) and its antenna.
+fn command_parts(
+    s: &PartShapes<'_>,
+    p: &crate::rules::tank_chess::Piece,
+    (hw, hh, ..): (f32, f32, f32, f32, f32),
+    parts: &mut Vec<(Paint, Mesh)>,
+) {
     if p.command && p.state == PieceState::Active {
         // A gold ring on the square under it: the Command tank stands out from above in
         // either colour.
         parts.push((
             Paint::CommandRing,
-            upright(Vec3::new(0.0, 0.005, 0.0), Vec3::new(0.72, 0.02, 0.72)),
+            s.upright(Vec3::new(0.0, 0.005, 0.0), Vec3::new(0.72, 0.02, 0.72)),
         ));
     }
     if p.command {
         // The antenna, in the opposite colour, with a ball on top.
         parts.push((
             Paint::Trim,
-            upright(
+            s.upright(
                 Vec3::new(hw * 0.3, hh + 0.45, 0.2),
                 Vec3::new(0.03, 0.8, 0.03),
             ),
         ));
         parts.push((
             Paint::Trim,
-            cube(Vec3::new(hw * 0.3, hh + 0.88, 0.2), Vec3::splat(0.09)),
+            s.cube(Vec3::new(hw * 0.3, hh + 0.88, 0.2), Vec3::splat(0.09)),
         ));
     }
-    parts
 }
 
 /// The pieces, wrecks and flags, drawn again when the position changes: all of them as
@@ -463,56 +555,82 @@ fn piece_parts(a: &ChessAssets, p: &crate::rules::tank_chess::Piece) -> Vec<(Pai
 /// pointer finds a piece by its square (see [`SquareIndex::under`]).
 fn draw_pieces(
     mut commands: Commands,
-    session: Res<Session<TankChess>>,
+    shown: Option<Res<Shown<TankChess>>>,
     a: Res<ChessAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
     drawn: Query<Entity, With<Drawn>>,
-    mut last: Local<Option<(u64, usize)>>,
 ) {
-    let now = (session.generation, session.game.history().len());
-    if *last == Some(now) {
+    let Some(shown) = shown.filter(Res::is_changed) else {
         return;
-    }
-    *last = Some(now);
+    };
     for e in &drawn {
         commands.entity(e).despawn();
     }
-    let game = session.state();
+    let game = &shown.0;
     let mut models = crate::client::table::shapes::ByMaterial::default();
     for p in game.pieces() {
         if p.state == PieceState::Escaped {
             continue;
         }
-        let body = match (p.state, p.white) {
-            (PieceState::Wrecked, _) => &a.wreck,
-            (_, true) => &a.white,
-            (_, false) => &a.black,
-        };
-        let trim = if p.white { &a.black } else { &a.white };
-        let (hw, ..) = proportions(p.kind);
-        // A wreck lies on its side.
-        let (tipped, lift) = if p.state == PieceState::Wrecked {
-            (
-                Quat::from_rotation_z(std::f32::consts::FRAC_PI_2 * 0.92),
-                hw * 0.65,
-            )
-        } else {
-            (Quat::IDENTITY, 0.02)
-        };
-        let place = Transform::from_translation(square_to_world(game, p.at) + Vec3::Y * lift)
-            .with_rotation(dir_rotation(p.facing) * tipped)
-            .with_scale(Vec3::splat(1.3));
-        for (paint, mesh) in piece_parts(&a, p) {
-            let material = match paint {
-                Paint::Body => body,
-                Paint::Trim => trim,
-                Paint::Pennant => &a.pennant,
-                Paint::CommandRing => &a.command_ring,
-            };
-            models.add(material, mesh.transformed_by(place));
-        }
+        add_piece(&mut models, &a, game, p);
     }
-    // Capture the Flag: a gold flag on a pole where four squares meet, or on its carrier.
+    add_flags(&mut models, &a, game);
+    for (material, mesh) in models.into_drawn_parts() {
+        commands.spawn((
+            Drawn,
+            DespawnOnExit(GameScreen::TankChess),
+            Mesh3d(meshes.add(mesh)),
+            MeshMaterial3d(material),
+            Transform::default(),
+            Pickable::IGNORE,
+        ));
+    }
+}
+
+/// Adds a piece's or a wreck's model, placed on its square, to `models`.
+fn add_piece(
+    models: &mut crate::client::table::shapes::ByMaterial,
+    a: &ChessAssets,
+    game: &TankChess,
+    p: &crate::rules::tank_chess::Piece,
+) {
+    let body = match (p.state, p.white) {
+        (PieceState::Wrecked, _) => &a.wreck,
+        (_, true) => &a.white,
+        (_, false) => &a.black,
+    };
+    let trim = if p.white { &a.black } else { &a.white };
+    let (hw, ..) = proportions(p.kind);
+    // A wreck lies on its side.
+    let (tipped, lift) = if p.state == PieceState::Wrecked {
+        (
+            Quat::from_rotation_z(std::f32::consts::FRAC_PI_2 * 0.92),
+            hw * 0.65,
+        )
+    } else {
+        (Quat::IDENTITY, 0.02)
+    };
+    let place = Transform::from_translation(square_to_world(game, p.at) + Vec3::Y * lift)
+        .with_rotation(dir_rotation(p.facing) * tipped)
+        .with_scale(Vec3::splat(1.3));
+    for (paint, mesh) in piece_parts(a, p) {
+        let material = match paint {
+            Paint::Body => body,
+            Paint::Trim => trim,
+            Paint::Pennant => &a.pennant,
+            Paint::CommandRing => &a.command_ring,
+        };
+        models.add(material, mesh.transformed_by(place));
+    }
+}
+
+/// Capture the Flag: adds a gold flag on a pole where four squares meet, or on its
+/// carrier, to `models`.
+fn add_flags(
+    models: &mut crate::client::table::shapes::ByMaterial,
+    a: &ChessAssets,
+    game: &TankChess,
+) {
     for f in game.flags() {
         let at = match *f {
             crate::rules::tank_chess::Flag::Standing(sw) => {
@@ -538,16 +656,6 @@ fn draw_pieces(
                     .with_scale(Vec3::new(0.3, 0.2, 0.03)),
             ),
         );
-    }
-    for (material, mesh) in models.into_drawn_parts() {
-        commands.spawn((
-            Drawn,
-            DespawnOnExit(GameScreen::TankChess),
-            Mesh3d(meshes.add(mesh)),
-            MeshMaterial3d(material),
-            Transform::default(),
-            Pickable::IGNORE,
-        ));
     }
 }
 
@@ -605,26 +713,7 @@ fn draw_highlights(
         theme::SELECTED,
     );
     let legal = legal.of(game.to_move());
-    for a in legal {
-        if let Action::Move {
-            from: f,
-            to,
-            facing,
-            ..
-        } = a
-            && *f == from
-        {
-            let c = square_to_world(game, *to);
-            outline(&mut strokes, c, 0.85, theme::CHESS_REACH);
-            let (dx, dy) = facing.delta();
-            let dir = Vec3::new(f32::from(dx), 0.0, -f32::from(dy)).normalize() * 0.3;
-            strokes.line(
-                c + Vec3::Y * 0.04,
-                c + Vec3::Y * 0.04 + dir,
-                theme::CHESS_REACH,
-            );
-        }
-    }
+    draw_reach(&mut strokes, game, legal, from);
     let Some(dest) = pick.dest.or(pick.hover) else {
         return;
     };
@@ -636,6 +725,47 @@ fn draw_highlights(
             theme::SELECTED,
         );
     }
+    draw_fire_lines(&mut strokes, game, legal, from, dest);
+}
+
+/// The squares the piece on `from` reaches (blue), with an arrow per end facing.
+fn draw_reach(
+    strokes: &mut crate::client::table::strokes::Strokes,
+    game: &TankChess,
+    legal: &[Action],
+    from: Square,
+) {
+    for a in legal {
+        if let Action::Move {
+            from: f,
+            to,
+            facing,
+            ..
+        } = a
+            && *f == from
+        {
+            let c = square_to_world(game, *to);
+            outline(strokes, c, 0.85, theme::CHESS_REACH);
+            let (dx, dy) = facing.delta();
+            let dir = Vec3::new(f32::from(dx), 0.0, -f32::from(dy)).normalize() * 0.3;
+            strokes.line(
+                c + Vec3::Y * 0.04,
+                c + Vec3::Y * 0.04 + dir,
+                theme::CHESS_REACH,
+            );
+        }
+    }
+}
+
+/// The firing lines from `dest` to every enemy piece a move there from `from` would
+/// destroy (red), each target outlined.
+fn draw_fire_lines(
+    strokes: &mut crate::client::table::strokes::Strokes,
+    game: &TankChess,
+    legal: &[Action],
+    from: Square,
+    dest: Square,
+) {
     for a in legal {
         if let Action::Move {
             from: f,
@@ -648,7 +778,7 @@ fn draw_highlights(
         {
             let (a, b) = (square_to_world(game, dest), square_to_world(game, *t));
             strokes.line(a + Vec3::Y * 0.35, b + Vec3::Y * 0.35, theme::FIRE_LINE);
-            outline(&mut strokes, b, 0.95, theme::FIRE_LINE);
+            outline(strokes, b, 0.95, theme::FIRE_LINE);
         }
     }
 }

@@ -1,30 +1,27 @@
-//! Effects played on fact messages, one after another: a muzzle flash then a tracer, a
-//! hit spark or a penetration burst, flames when a fire starts, black smoke when a unit is
-//! knocked out, an explosion at a cook-off, a mine or each hex an air strike hits, dust when a building falls, a puff when smoke
-//! is laid. While they play (or a model glides) the table is busy and orders wait;
-//! Space or Escape skips them.
-
-use std::collections::VecDeque;
+//! The facts of Tank Commander as the table shows them, on the timeline every game
+//! shares ([`queue_played`]): a muzzle flash then a tracer, a hit spark or a penetration
+//! burst, flames when a fire starts, black smoke when a unit is knocked out, an explosion
+//! at a cook-off, a mine or each hex an air strike hits, dust when a building falls, a
+//! puff when smoke is laid. Each fact takes the seconds [`fact_seconds`] gives it (a
+//! model's glide included), which the session waits for before bots or queued orders go
+//! on; Space or Escape skips them.
 
 use bevy::prelude::*;
 
 use super::hex_to_world;
-use super::units::Moving;
-use super::{
-    Blasted, BuildingDestroyed, CookedOff, FireStarted, Rewound, ShotResolved, SmokeLaid,
-    UnitDisabled,
-};
-use crate::client::core::session::{Busy, Session, SkipAnimations};
+use crate::client::core::session::{FactsPlayed, Session, SkipAnimations};
 use crate::client::core::{ClientSystems, GameScreen};
+use crate::client::table::effects::{Timeline, queue_played};
 use crate::client::table::theme;
-use crate::rules::tank_commander::TankCommander;
+use crate::rules::tank_commander::{Fact, FireTarget, TankCommander};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Queue>()
+    app.init_resource::<Timeline<Anim>>()
+        .init_resource::<Pending>()
         .add_systems(Startup, load_assets)
         .add_systems(
             Update,
-            (queue_effects, play_effects)
+            (queue_anims, play_effects)
                 .chain()
                 .in_set(EffectsSystems)
                 .in_set(ClientSystems::Scene)
@@ -36,6 +33,30 @@ pub(super) fn plugin(app: &mut App) {
 /// waits for the effects that cause it.
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct EffectsSystems;
+
+/// Model units a second: how fast a model glides to its new hex.
+pub(super) const GLIDE_SPEED: f32 = 2.2;
+
+/// Radians a second: how fast a hull or a turret turns.
+pub(super) const TURN_SPEED: f32 = 3.5;
+
+/// What one fact shows on the table: its effects one after another. A move or a turn
+/// shows as the model's glide to its mirrored place ([`super::units`]), so it queues
+/// nothing but its time.
+#[derive(Debug, Default)]
+pub(super) struct Anim(Vec<(Kind, Vec3)>);
+
+/// Effects whose fact has come, each with the time it starts.
+#[derive(Resource, Default, Debug)]
+struct Pending(std::collections::VecDeque<(f32, Kind, Vec3)>);
+
+/// The effect playing now, started at `born`.
+#[derive(Component)]
+struct Playing {
+    kind: Kind,
+    at: Vec3,
+    born: f32,
+}
 
 /// What an effect looks like.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,18 +84,6 @@ impl Kind {
             Kind::Explosion => 0.9,
         }
     }
-}
-
-/// Effects waiting to play, in order.
-#[derive(Resource, Default, Debug)]
-struct Queue(VecDeque<(Kind, Vec3)>);
-
-/// The effect playing now.
-#[derive(Component)]
-struct Playing {
-    kind: Kind,
-    at: Vec3,
-    age: f32,
 }
 
 #[derive(Resource)]
@@ -137,143 +146,220 @@ fn spot(hex: hexx::Hex) -> Vec3 {
     hex_to_world(hex) + Vec3::Y * 0.7
 }
 
-fn queue_effects(
-    mut queue: ResMut<Queue>,
-    mut shots: MessageReader<ShotResolved>,
-    mut fires: MessageReader<FireStarted>,
-    mut disabled: MessageReader<UnitDisabled>,
-    mut cooked: MessageReader<CookedOff>,
-    mut blasts: MessageReader<Blasted>,
-    mut buildings: MessageReader<BuildingDestroyed>,
-    mut smoke: MessageReader<SmokeLaid>,
-    table: Res<Session<TankCommander>>,
-) {
-    let battle = table.state();
-    for s in shots.read() {
-        let (from, to) = (spot(s.from), spot(s.at));
-        let muzzle = from + (to - from).normalize_or_zero() * 0.8;
-        queue.0.push_back((Kind::Flash, muzzle));
-        queue.0.push_back((Kind::Tracer { to }, muzzle));
-        let impact = if s.penetrating {
-            Kind::Burst
-        } else if s.hit {
-            Kind::Spark
-        } else {
-            Kind::Miss
-        };
-        // A miss lands short of the target.
-        let at = if s.hit {
-            to
-        } else {
-            to - (to - from).normalize_or_zero() * 0.6 - Vec3::Y * 0.5
-        };
-        queue.0.push_back((impact, at));
-    }
-    for f in fires.read() {
-        queue
-            .0
-            .push_back((Kind::Flames, spot(battle.unit(f.unit).at)));
-    }
-    for d in disabled.read() {
-        queue
-            .0
-            .push_back((Kind::BlackSmoke, spot(battle.unit(d.unit).at)));
-    }
-    for c in cooked.read() {
-        queue.0.push_back((Kind::Explosion, spot(c.hex)));
-    }
-    for b in blasts.read() {
-        queue.0.push_back((Kind::Explosion, spot(b.hex)));
-    }
-    for b in buildings.read() {
-        queue.0.push_back((Kind::Dust, spot(b.hex)));
-    }
-    for s in smoke.read() {
-        queue.0.push_back((Kind::Puff, spot(s.hex)));
+/// The seconds the table needs to show `fact`: its effects, or the glide of a model that
+/// moved or turned.
+#[must_use]
+pub fn fact_seconds(battle: &TankCommander, fact: &Fact) -> f32 {
+    let turn = |from: crate::grid::Facing, to: crate::grid::Facing| {
+        let steps = (i16::from(to.index()) - i16::from(from.index())).rem_euclid(6);
+        let steps = f32::from(steps.min(6 - steps));
+        steps * std::f32::consts::FRAC_PI_3 / TURN_SPEED
+    };
+    match fact {
+        Fact::UnitMoved { from, to, .. } | Fact::InfantryMoved { from, to, .. } => {
+            // The height of a hill climbed or left, and a frame's slack.
+            hex_to_world(*from).distance(hex_to_world(*to)) / GLIDE_SPEED + 0.2
+        }
+        Fact::UnitTurned { from, to, .. } | Fact::TurretRotated { from, to, .. } => {
+            turn(*from, *to) + 0.1
+        }
+        Fact::Mounted { .. } | Fact::Dismounted { .. } | Fact::BailedOut { .. } => 1.0,
+        _ => effects_of(battle, fact)
+            .iter()
+            .map(|(kind, _)| kind.seconds())
+            .sum(),
     }
 }
 
-fn play_effects(
+/// The effects that show `fact`, in order.
+fn effects_of(battle: &TankCommander, fact: &Fact) -> Vec<(Kind, Vec3)> {
+    let at = |unit| spot(battle.unit(unit).at);
+    match fact {
+        Fact::ShotResolved {
+            shooter,
+            target,
+            hit,
+            penetration,
+            ..
+        } => {
+            let to = match target {
+                FireTarget::Unit(t) => battle.unit(*t).at,
+                FireTarget::Building(h) => *h,
+            };
+            let penetrating = penetration.as_ref().is_some_and(|p| p.penetrating);
+            shot(at(*shooter), spot(to), *hit, penetrating)
+        }
+        Fact::AntiInfantryFired {
+            shooter,
+            target,
+            hit,
+            ..
+        } => shot(at(*shooter), at(*target), *hit, *hit),
+        Fact::BlastHit {
+            source,
+            target,
+            penetration,
+        } => shot(at(*source), at(*target), true, penetration.penetrating),
+        Fact::FireRolled { unit, check } if check.success => vec![(Kind::Flames, at(*unit))],
+        Fact::UnitDestroyed { unit, .. } | Fact::UnitDisabled { unit, .. } => {
+            vec![(Kind::BlackSmoke, at(*unit))]
+        }
+        Fact::CookedOff { hex, .. } | Fact::MineExploded { hex, .. } => {
+            vec![(Kind::Explosion, spot(*hex))]
+        }
+        Fact::AirStrikeLanded { hexes, .. } => {
+            hexes.iter().map(|h| (Kind::Explosion, spot(*h))).collect()
+        }
+        Fact::BuildingDestroyed { hex } => vec![(Kind::Dust, spot(*hex))],
+        Fact::SmokeDeployed { hex, .. } => vec![(Kind::Puff, spot(*hex))],
+        _ => Vec::new(),
+    }
+}
+
+/// A shot from `from` at `to`: the muzzle flash, the tracer, and what it did.
+fn shot(from: Vec3, to: Vec3, hit: bool, penetrating: bool) -> Vec<(Kind, Vec3)> {
+    let muzzle = from + (to - from).normalize_or_zero() * 0.8;
+    let impact = if penetrating {
+        Kind::Burst
+    } else if hit {
+        Kind::Spark
+    } else {
+        Kind::Miss
+    };
+    // A miss lands short of the target.
+    let at = if hit {
+        to
+    } else {
+        to - (to - from).normalize_or_zero() * 0.6 - Vec3::Y * 0.5
+    };
+    vec![
+        (Kind::Flash, muzzle),
+        (Kind::Tracer { to }, muzzle),
+        (impact, at),
+    ]
+}
+
+/// Puts the facts played on the timeline, and the effects of those whose time has come
+/// in line to play; a jump or a skip clears them all.
+fn queue_anims(
     mut commands: Commands,
-    mut queue: ResMut<Queue>,
-    a: Res<FxAssets>,
+    mut played: MessageReader<FactsPlayed<TankCommander>>,
+    mut skips: MessageReader<SkipAnimations>,
+    mut timeline: ResMut<Timeline<Anim>>,
+    mut pending: ResMut<Pending>,
+    session: Res<Session<TankCommander>>,
+    playing: Query<Entity, With<Playing>>,
     time: Res<Time>,
-    moving: Res<Moving>,
-    mut busy: ResMut<Busy>,
-    mut skip: MessageReader<SkipAnimations>,
-    mut rewound: MessageReader<Rewound>,
-    mut playing: Query<(Entity, &mut Playing, &mut Transform)>,
-    mut strokes: ResMut<crate::client::table::strokes::Strokes>,
 ) {
-    let skipped = skip.read().count() > 0 || rewound.read().count() > 0;
-    if skipped {
-        queue.0.clear();
-        for (e, ..) in &playing {
+    let now = time.elapsed_secs();
+    let snap = queue_played(
+        &mut played,
+        &mut skips,
+        &mut timeline,
+        session.state(),
+        now,
+        |battle, fact| Some(Anim(effects_of(battle, fact))),
+        |_| Anim::default(),
+    );
+    if snap {
+        pending.0.clear();
+        for e in &playing {
             commands.entity(e).despawn();
         }
-        busy.held = false;
         return;
     }
-    let dt = time.delta_secs().min(0.1);
-    let mut any = false;
-    for (e, mut fx, mut transform) in &mut playing {
-        any = true;
-        fx.age += dt;
-        let t = (fx.age / fx.kind.seconds()).min(1.0);
-        match fx.kind {
-            Kind::Tracer { to } => {
-                let head = fx.at.lerp(to, t);
-                let tail = fx.at.lerp(to, (t - 0.35).max(0.0));
-                transform.translation = head;
-                // A bright streak behind the shell.
-                strokes.line(tail, head, theme::SHELL_STREAK);
-                strokes.line(
-                    tail + Vec3::Y * 0.03,
-                    head + Vec3::Y * 0.03,
-                    theme::SHELL_STREAK_EDGE,
-                );
-            }
-            Kind::Flash => transform.scale = Vec3::splat(0.5 + 0.7 * t),
-            Kind::Spark => transform.scale = Vec3::splat(0.4 + 0.8 * (1.0 - (1.0 - t) * (1.0 - t))),
-            Kind::Burst => transform.scale = Vec3::splat(0.5 + 1.4 * t),
-            Kind::Explosion => transform.scale = Vec3::splat(0.6 + 3.4 * t),
-            Kind::Miss | Kind::Dust | Kind::Puff => {
-                transform.scale = Vec3::new(0.6 + 1.2 * t, 0.4 + 0.9 * t, 0.6 + 1.2 * t);
-                transform.translation = fx.at + Vec3::Y * 0.4 * t;
-            }
-            Kind::Flames | Kind::BlackSmoke => {
-                transform.scale = Vec3::new(0.6, 0.6 + 1.6 * t, 0.6);
-                transform.translation = fx.at + Vec3::Y * 0.6 * t;
-            }
+    for (start, Anim(effects)) in timeline.due(now) {
+        let mut born = start;
+        for (kind, at) in effects {
+            pending.0.push_back((born, kind, at));
+            born += kind.seconds();
         }
+    }
+}
+
+/// Starts the effects whose time has come, and grows, moves and ends those playing.
+fn play_effects(
+    mut commands: Commands,
+    mut pending: ResMut<Pending>,
+    a: Res<FxAssets>,
+    time: Res<Time>,
+    mut playing: Query<(Entity, &Playing, &mut Transform)>,
+    mut strokes: ResMut<crate::client::table::strokes::Strokes>,
+) {
+    let now = time.elapsed_secs();
+    for (e, fx, mut transform) in &mut playing {
+        let t = ((now - fx.born) / fx.kind.seconds()).clamp(0.0, 1.0);
+        shape(fx, t, &mut transform, &mut strokes);
         if t >= 1.0 {
             commands.entity(e).despawn();
         }
     }
-    if !any && let Some((kind, at)) = queue.0.pop_front() {
-        let material = match kind {
-            Kind::Flash => a.flash.clone(),
-            Kind::Tracer { .. } => a.tracer.clone(),
-            Kind::Spark => a.spark.clone(),
-            Kind::Burst | Kind::Explosion | Kind::Flames => a.burst.clone(),
-            Kind::Miss => a.dirt.clone(),
-            Kind::BlackSmoke => a.soot.clone(),
-            Kind::Dust => a.dust.clone(),
-            Kind::Puff => a.puff.clone(),
+    while pending.0.front().is_some_and(|(born, ..)| *born <= now) {
+        let Some((born, kind, at)) = pending.0.pop_front() else {
+            break;
         };
-        let scale = match kind {
-            Kind::Tracer { .. } => Vec3::splat(0.3),
-            _ => Vec3::splat(0.5),
-        };
-        commands.spawn((
-            Playing { kind, at, age: 0.0 },
-            DespawnOnExit(GameScreen::TankCommander),
-            Mesh3d(a.ball.clone()),
-            MeshMaterial3d(material),
-            Transform::from_translation(at).with_scale(scale),
-            bevy::light::NotShadowCaster,
-        ));
-        any = true;
+        spawn_effect(&mut commands, &a, Playing { kind, at, born });
     }
-    busy.held = any || !queue.0.is_empty() || moving.0;
+}
+
+/// An effect `t` of the way through its life.
+fn shape(
+    fx: &Playing,
+    t: f32,
+    transform: &mut Transform,
+    strokes: &mut crate::client::table::strokes::Strokes,
+) {
+    match fx.kind {
+        Kind::Tracer { to } => {
+            let head = fx.at.lerp(to, t);
+            let tail = fx.at.lerp(to, (t - 0.35).max(0.0));
+            transform.translation = head;
+            // A bright streak behind the shell.
+            strokes.line(tail, head, theme::SHELL_STREAK);
+            strokes.line(
+                tail + Vec3::Y * 0.03,
+                head + Vec3::Y * 0.03,
+                theme::SHELL_STREAK_EDGE,
+            );
+        }
+        Kind::Flash => transform.scale = Vec3::splat(0.5 + 0.7 * t),
+        Kind::Spark => transform.scale = Vec3::splat(0.4 + 0.8 * (1.0 - (1.0 - t) * (1.0 - t))),
+        Kind::Burst => transform.scale = Vec3::splat(0.5 + 1.4 * t),
+        Kind::Explosion => transform.scale = Vec3::splat(0.6 + 3.4 * t),
+        Kind::Miss | Kind::Dust | Kind::Puff => {
+            transform.scale = Vec3::new(0.6 + 1.2 * t, 0.4 + 0.9 * t, 0.6 + 1.2 * t);
+            transform.translation = fx.at + Vec3::Y * 0.4 * t;
+        }
+        Kind::Flames | Kind::BlackSmoke => {
+            transform.scale = Vec3::new(0.6, 0.6 + 1.6 * t, 0.6);
+            transform.translation = fx.at + Vec3::Y * 0.6 * t;
+        }
+    }
+}
+
+/// Spawns an effect's model.
+fn spawn_effect(commands: &mut Commands, a: &FxAssets, fx: Playing) {
+    let material = match fx.kind {
+        Kind::Flash => a.flash.clone(),
+        Kind::Tracer { .. } => a.tracer.clone(),
+        Kind::Spark => a.spark.clone(),
+        Kind::Burst | Kind::Explosion | Kind::Flames => a.burst.clone(),
+        Kind::Miss => a.dirt.clone(),
+        Kind::BlackSmoke => a.soot.clone(),
+        Kind::Dust => a.dust.clone(),
+        Kind::Puff => a.puff.clone(),
+    };
+    let scale = match fx.kind {
+        Kind::Tracer { .. } => Vec3::splat(0.3),
+        _ => Vec3::splat(0.5),
+    };
+    let at = fx.at;
+    commands.spawn((
+        fx,
+        DespawnOnExit(GameScreen::TankCommander),
+        Mesh3d(a.ball.clone()),
+        MeshMaterial3d(material),
+        Transform::from_translation(at).with_scale(scale),
+        bevy::light::NotShadowCaster,
+    ));
 }

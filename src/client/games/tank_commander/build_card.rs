@@ -452,7 +452,6 @@ pub(crate) fn tank_controls(
     rules: &Rules,
     in_scenario: bool,
 ) {
-    let u = &rules.upgrades;
     let tank = unit.kind == UnitKind::Tank;
 
     ui.heading(if tank { "Tank" } else { "APC" });
@@ -477,6 +476,20 @@ pub(crate) fn tank_controls(
         );
     }
 
+    points_section(ui, unit, rules);
+    armor_section(ui, unit, rules);
+    upgrades_section(ui, unit, rules);
+
+    if in_scenario && tank {
+        gun_controls(ui, unit, rules);
+    }
+
+    problems_footer(ui, unit, rules);
+}
+
+/// The upgrade points left (or over budget), big, and where the budget comes from.
+fn points_section(ui: &mut egui::Ui, unit: &UnitSetup, rules: &Rules) {
+    let u = &rules.upgrades;
     ui.add_space(8.0);
     ui.heading("Upgrade points");
     let budget = unit.budget(rules);
@@ -501,7 +514,13 @@ pub(crate) fn tank_controls(
         )
     };
     ui.label(egui::RichText::new(big).size(26.0).strong().color(colour));
-    let breakdown = if tank {
+    ui.label(budget_breakdown(unit, rules, budget, cost));
+}
+
+/// Where the budget comes from (base and bonuses) and what is spent of it.
+fn budget_breakdown(unit: &UnitSetup, rules: &Rules, budget: u32, cost: u32) -> String {
+    let u = &rules.upgrades;
+    if unit.kind == UnitKind::Tank {
         let mut breakdown = format!("{} base", u.budget);
         if unit.painted {
             breakdown.push_str(&format!(" + {} painted", u.painted_bonus));
@@ -516,9 +535,12 @@ pub(crate) fn tank_controls(
         breakdown
     } else {
         format!("{budget} for every APC, no bonuses · {cost} spent")
-    };
-    ui.label(breakdown);
+    }
+}
 
+/// The armor steps bought on each facing, each with its −/+ stepper.
+fn armor_section(ui: &mut egui::Ui, unit: &mut UnitSetup, rules: &Rules) {
+    let u = &rules.upgrades;
     ui.add_space(8.0);
     ui.heading("Armor");
     ui.label(
@@ -554,38 +576,21 @@ pub(crate) fn tank_controls(
                 ui.end_row();
             }
         });
+}
 
+/// The on/off upgrades the unit may have, then the mines' stepper where it may carry
+/// them.
+fn upgrades_section(ui: &mut egui::Ui, unit: &mut UnitSetup, rules: &Rules) {
+    let u = &rules.upgrades;
     ui.add_space(8.0);
     ui.heading("Upgrades");
     for upgrade in Upgrade::ALL {
         if !Build::allows(unit.kind, upgrade.field()) {
             continue;
         }
-        let text = format!(
-            "{} ({}) — {}",
-            upgrade.label(),
-            upgrade.effect(rules),
-            pts(u32::from(upgrade.cost(rules)))
-        );
-        let mut on = upgrade.is_on(unit.build);
-        let reason = blocked_on(unit, |u| *upgrade.flag(&mut u.build) = !on, rules);
-        let mut text = egui::RichText::new(text);
-        if upgrade.not_in_play().is_some() {
-            text = text.italics();
-        }
-        let response = ui.add_enabled(reason.is_none(), egui::Checkbox::new(&mut on, text));
-        let response = match reason {
-            Some(r) => refused(ui, response, unit.kind, r),
-            None => response.on_hover_text(match upgrade.not_in_play() {
-                Some(later) => format!("{}\n{later}", upgrade.help()),
-                None => upgrade.help().to_string(),
-            }),
-        };
-        if response.changed() {
-            *upgrade.flag(&mut unit.build) = on;
-        }
+        upgrade_checkbox(ui, unit, rules, upgrade);
     }
-    if !tank {
+    if unit.kind != UnitKind::Tank {
         ui.label(
             egui::RichText::new("Other upgrades are for tanks only.")
                 .weak()
@@ -607,11 +612,39 @@ pub(crate) fn tank_controls(
             stepper(ui, unit, rules, mines, |unit| &mut unit.build.mines);
         });
     }
+}
 
-    if in_scenario && tank {
-        gun_controls(ui, unit, rules);
+/// One upgrade's checkbox with its effect and cost, disabled with the rules' reason when
+/// flipping it would break one (italic while it has no effect yet).
+fn upgrade_checkbox(ui: &mut egui::Ui, unit: &mut UnitSetup, rules: &Rules, upgrade: Upgrade) {
+    let text = format!(
+        "{} ({}) — {}",
+        upgrade.label(),
+        upgrade.effect(rules),
+        pts(u32::from(upgrade.cost(rules)))
+    );
+    let mut on = upgrade.is_on(unit.build);
+    let reason = blocked_on(unit, |u| *upgrade.flag(&mut u.build) = !on, rules);
+    let mut text = egui::RichText::new(text);
+    if upgrade.not_in_play().is_some() {
+        text = text.italics();
     }
+    let response = ui.add_enabled(reason.is_none(), egui::Checkbox::new(&mut on, text));
+    let response = match reason {
+        Some(r) => refused(ui, response, unit.kind, r),
+        None => response.on_hover_text(match upgrade.not_in_play() {
+            Some(later) => format!("{}\n{later}", upgrade.help()),
+            None => upgrade.help().to_string(),
+        }),
+    };
+    if response.changed() {
+        *upgrade.flag(&mut unit.build) = on;
+    }
+}
 
+/// Every rule the unit breaks, or that it keeps them all.
+fn problems_footer(ui: &mut egui::Ui, unit: &UnitSetup, rules: &Rules) {
+    let tank = unit.kind == UnitKind::Tank;
     ui.add_space(8.0);
     let problems = unit_problems(unit, rules);
     if problems.is_empty() {
@@ -726,23 +759,22 @@ fn gun_controls(ui: &mut egui::Ui, unit: &mut UnitSetup, rules: &Rules) {
 
 /// The tank as it will fight.
 pub(crate) fn summary_card(ui: &mut egui::Ui, unit: &UnitSetup, rules: &Rules) {
-    let u = &rules.upgrades;
-    let b = unit.build;
-    let tank = unit.kind == UnitKind::Tank;
-    let base = rules.stats(unit.kind);
-    let armor = b.armor(base.armor);
-    let hits_on = if b.optics {
-        base.accuracy.saturating_sub(u.optics_accuracy)
-    } else {
-        base.accuracy
-    };
-    let moves = base
-        .move_cap
-        .saturating_add(if b.engine { u.engine_moves } else { 0 });
-    let range = base
-        .gun_range
-        .saturating_add(if b.barrel { u.barrel_range } else { 0 });
+    let bought = bought_upgrades(unit.build);
+    let crew = crew_names(unit);
 
+    egui::Frame::group(ui.style())
+        .inner_margin(14.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(egui::RichText::new(name_or(&unit.name)).size(24.0).strong());
+            summary_tags(ui, unit);
+            ui.separator();
+            summary_grid(ui, unit, rules, &bought, &crew);
+        });
+}
+
+/// What the build bought, in words: the armor steps, the upgrades, the mines.
+fn bought_upgrades(b: Build) -> Vec<String> {
     let mut bought: Vec<String> = Vec::new();
     let steps: Vec<String> = [
         ("front", b.armor.front),
@@ -769,91 +801,120 @@ pub(crate) fn summary_card(ui: &mut egui::Ui, unit: &UnitSetup, rules: &Rules) {
             if b.mines == 1 { "" } else { "s" }
         ));
     }
+    bought
+}
 
-    let name_or = |name: &str| {
-        if name.trim().is_empty() {
-            "—".to_string()
-        } else {
-            name.to_string()
-        }
-    };
+/// A name, or a dash where it is blank.
+fn name_or(name: &str) -> String {
+    if name.trim().is_empty() {
+        "—".to_string()
+    } else {
+        name.to_string()
+    }
+}
+
+/// Each crew member the tank carries, by role and name.
+fn crew_names(unit: &UnitSetup) -> Vec<String> {
     let mut crew = vec![
         format!("Commander {}", name_or(&unit.crew.commander)),
         format!("Driver {}", name_or(&unit.crew.driver)),
         format!("Gunner {}", name_or(&unit.crew.gunner)),
         format!("Loader {}", name_or(&unit.crew.loader)),
     ];
-    if b.lieutenant {
+    if unit.build.lieutenant {
         crew.push(format!("Lieutenant {}", name_or(&unit.crew.lieutenant)));
     }
+    crew
+}
 
-    egui::Frame::group(ui.style())
-        .inner_margin(14.0)
+/// The line under the name: the unit's side and place, painted, named.
+fn summary_tags(ui: &mut egui::Ui, unit: &UnitSetup) {
+    let mut tags = Vec::new();
+    if !unit.side.is_empty() {
+        tags.push(format!("{} at {}", unit.side, unit.at));
+    }
+    if unit.painted {
+        tags.push("painted".into());
+    }
+    if unit.named {
+        tags.push("named".into());
+    }
+    if !tags.is_empty() {
+        ui.label(egui::RichText::new(tags.join(" · ")).weak());
+    }
+}
+
+/// The unit's fighting profile, one row a stat, with its upgrades, crew and points.
+fn summary_grid(
+    ui: &mut egui::Ui,
+    unit: &UnitSetup,
+    rules: &Rules,
+    bought: &[String],
+    crew: &[String],
+) {
+    let u = &rules.upgrades;
+    let b = unit.build;
+    let tank = unit.kind == UnitKind::Tank;
+    let base = rules.stats(unit.kind);
+    let armor = b.armor(base.armor);
+    let hits_on = if b.optics {
+        base.accuracy.saturating_sub(u.optics_accuracy)
+    } else {
+        base.accuracy
+    };
+    let moves = base
+        .move_cap
+        .saturating_add(if b.engine { u.engine_moves } else { 0 });
+    let range = base
+        .gun_range
+        .saturating_add(if b.barrel { u.barrel_range } else { 0 });
+    egui::Grid::new("builder-summary")
+        .num_columns(2)
+        .spacing([16.0, 6.0])
         .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.label(egui::RichText::new(name_or(&unit.name)).size(24.0).strong());
-            let mut tags = Vec::new();
-            if !unit.side.is_empty() {
-                tags.push(format!("{} at {}", unit.side, unit.at));
+            let mut row = |key: &str, value: String| {
+                ui.label(egui::RichText::new(key).strong());
+                ui.add(egui::Label::new(value).wrap());
+                ui.end_row();
+            };
+            row(
+                "Armor",
+                format!(
+                    "front {} · side {} · rear {}",
+                    armor.front, armor.side, armor.rear
+                ),
+            );
+            row("Accuracy", format!("hits on {hits_on}+"));
+            row("Hull", format!("{} points", base.hull));
+            row("Actions", format!("{} per turn", base.actions));
+            row("Moves", format!("{moves} spaces per turn"));
+            if tank {
+                row("Gun range", format!("{range} spaces"));
+            } else {
+                row(
+                    "Weapon",
+                    format!(
+                        "anti-infantry, {} spaces all round",
+                        rules.apc.anti_infantry_range
+                    ),
+                );
+                row("Carries", format!("{} squads inside", rules.apc.capacity));
             }
-            if unit.painted {
-                tags.push("painted".into());
+            row(
+                "Upgrades",
+                if bought.is_empty() {
+                    "none".into()
+                } else {
+                    bought.join("\n")
+                },
+            );
+            if tank {
+                row("Crew", crew.join("\n"));
             }
-            if unit.named {
-                tags.push("named".into());
-            }
-            if !tags.is_empty() {
-                ui.label(egui::RichText::new(tags.join(" · ")).weak());
-            }
-            ui.separator();
-            egui::Grid::new("builder-summary")
-                .num_columns(2)
-                .spacing([16.0, 6.0])
-                .show(ui, |ui| {
-                    let mut row = |key: &str, value: String| {
-                        ui.label(egui::RichText::new(key).strong());
-                        ui.add(egui::Label::new(value).wrap());
-                        ui.end_row();
-                    };
-                    row(
-                        "Armor",
-                        format!(
-                            "front {} · side {} · rear {}",
-                            armor.front, armor.side, armor.rear
-                        ),
-                    );
-                    row("Accuracy", format!("hits on {hits_on}+"));
-                    row("Hull", format!("{} points", base.hull));
-                    row("Actions", format!("{} per turn", base.actions));
-                    row("Moves", format!("{moves} spaces per turn"));
-                    if tank {
-                        row("Gun range", format!("{range} spaces"));
-                    } else {
-                        row(
-                            "Weapon",
-                            format!(
-                                "anti-infantry, {} spaces all round",
-                                rules.apc.anti_infantry_range
-                            ),
-                        );
-                        row("Carries", format!("{} squads inside", rules.apc.capacity));
-                    }
-                    row(
-                        "Upgrades",
-                        if bought.is_empty() {
-                            "none".into()
-                        } else {
-                            bought.join("\n")
-                        },
-                    );
-                    if tank {
-                        row("Crew", crew.join("\n"));
-                    }
-                    row(
-                        "Points",
-                        format!("{} of {} spent", b.cost(u), unit.budget(rules)),
-                    );
-                });
+            row(
+                "Points",
+                format!("{} of {} spent", b.cost(u), unit.budget(rules)),
+            );
         });
 }
 
@@ -868,6 +929,43 @@ pub(crate) fn designs_section(
 ) {
     ui.heading("Designs");
     ui.label(egui::RichText::new(format!("in {}", dir.display())).weak());
+    save_row(ui, unit, rules, (dir, &mut *designs), notice, standalone);
+    match notice {
+        Some(Ok(done)) => {
+            ui.colored_label(BUILD_DONE, done.as_str());
+        }
+        Some(Err(error)) => {
+            ui.colored_label(BUILD_PROBLEM, error.as_str());
+        }
+        None => {}
+    }
+
+    ui.add_space(10.0);
+    let chosen = load_list(ui, dir, designs);
+    if let Some(path) = chosen {
+        *notice = Some(load_design(&path).map(|design| {
+            design.apply_to(unit);
+            match unit_problems(unit, rules).first() {
+                None => format!("Loaded {}", path.display()),
+                Some((_, why)) => format!(
+                    "Loaded {}, but under these rules it breaks one: {why}",
+                    path.display()
+                ),
+            }
+        }));
+    }
+}
+
+/// The button that saves the design (disabled while it breaks a rule) and, on the
+/// builder screen, the one that starts over.
+fn save_row(
+    ui: &mut egui::Ui,
+    unit: &mut UnitSetup,
+    rules: &Rules,
+    (dir, designs): (&Path, &mut Vec<PathBuf>),
+    notice: &mut Option<Result<String, String>>,
+    standalone: bool,
+) {
     let design = TankDesign::of(unit);
     let file = design_path(dir, &design);
     let problems = unit_problems(unit, rules);
@@ -910,17 +1008,10 @@ pub(crate) fn designs_section(
             *notice = None;
         }
     });
-    match notice {
-        Some(Ok(done)) => {
-            ui.colored_label(BUILD_DONE, done.as_str());
-        }
-        Some(Err(error)) => {
-            ui.colored_label(BUILD_PROBLEM, error.as_str());
-        }
-        None => {}
-    }
+}
 
-    ui.add_space(10.0);
+/// The saved designs, each with a button that loads it; the one chosen, if any.
+fn load_list(ui: &mut egui::Ui, dir: &Path, designs: &mut Vec<PathBuf>) -> Option<PathBuf> {
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Load design").strong());
         if ui
@@ -959,18 +1050,7 @@ pub(crate) fn designs_section(
                 });
             }
         });
-    if let Some(path) = chosen {
-        *notice = Some(load_design(&path).map(|design| {
-            design.apply_to(unit);
-            match unit_problems(unit, rules).first() {
-                None => format!("Loaded {}", path.display()),
-                Some((_, why)) => format!(
-                    "Loaded {}, but under these rules it breaks one: {why}",
-                    path.display()
-                ),
-            }
-        }));
-    }
+    chosen
 }
 
 #[cfg(test)]

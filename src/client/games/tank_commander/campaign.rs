@@ -293,6 +293,8 @@ fn refit_window(
     }
 }
 
+/// The campaign panel: the battle's briefing, then its report, the company's refits and
+/// the way to the next battle.
 fn campaign_window(
     mut contexts: EguiContexts,
     session: Res<Session<TankCommander>>,
@@ -323,22 +325,7 @@ fn campaign_window(
                 .strong(),
             );
             match (&play.after, over) {
-                (None, _) => {
-                    if !play.briefing.is_empty() {
-                        ui.label(&play.briefing);
-                    }
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "You lead {}. Tanks and crews carry over; the result is saved \
-                             the moment the battle ends.",
-                            play.prepared.scenario().sides[play.prepared.side.index()].name
-                        ))
-                        .weak(),
-                    );
-                    for line in &play.prepared.joined {
-                        ui.label(egui::RichText::new(line).small());
-                    }
-                }
+                (None, _) => briefing(ui, &play),
                 (Some(Err(e)), _) => {
                     ui.colored_label(theme::WARN, e);
                 }
@@ -349,83 +336,11 @@ fn campaign_window(
                     );
                 }
                 (Some(Ok(after)), true) => {
-                    if let Some(r) = after.reports.last() {
-                        ui.label(
-                            egui::RichText::new(format!("Battle {}: {}", r.result, r.reason))
-                                .color(theme::EMPHASIS),
-                        );
-                        egui::ScrollArea::vertical()
-                            .max_height(160.0)
-                            .show(ui, |ui| {
-                                for line in &r.lines {
-                                    ui.label(line);
-                                }
-                            });
-                    }
+                    battle_report(ui, after);
                     if after.next < play.total && !after.roster.is_empty() {
-                        ui.separator();
-                        ui.label(egui::RichText::new("Refit the company").strong())
-                            .on_hover_text(
-                                "Between battles each tank may buy or take off equipment \
-                                 within its budget and the upgrade points it earned by \
-                                 coming through its battles",
-                            );
-                        for (k, tank) in after.roster.iter().enumerate() {
-                            ui.horizontal(|ui| {
-                                ui.label(format!(
-                                    "{}: {} of {} points ({} earned)",
-                                    tank.name,
-                                    tank.build.cost(&rules.upgrades),
-                                    tank.budget(rules),
-                                    tank.earned
-                                ));
-                                if ui.button("Refit…").clicked() {
-                                    open_refit = Some(k);
-                                }
-                            });
-                        }
+                        refit_list(ui, after, rules, &mut open_refit);
                     }
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "Saved in {} · {} tank(s), {} battle(s) won",
-                            play.save.display(),
-                            after.roster.len(),
-                            after.won()
-                        ))
-                        .weak()
-                        .small(),
-                    );
-                    ui.horizontal(|ui| {
-                        if after.next < play.total {
-                            if ui
-                                .button(egui::RichText::new("Next battle ▶").size(16.0))
-                                .on_hover_text(format!(
-                                    "Battle {} of {}, with the company as it now stands",
-                                    after.next + 1,
-                                    play.total
-                                ))
-                                .clicked()
-                            {
-                                asks.write(OpenCampaign {
-                                    file: play.file.clone(),
-                                    seats: play.seats.clone(),
-                                    start_over: false,
-                                });
-                            }
-                        } else {
-                            ui.label(
-                                egui::RichText::new(format!(
-                                    "The campaign is over: {} of {} battles won.",
-                                    after.won(),
-                                    play.total
-                                ))
-                                .strong(),
-                            );
-                        }
-                        if ui.button("Main menu").clicked() {
-                            next.set(Screen::Menu);
-                        }
-                    });
+                    next_battle_row(ui, &play, after, &mut asks, &mut next);
                 }
             }
         });
@@ -444,4 +359,121 @@ fn campaign_window(
     }
     refit_window(ctx, &mut play, &mut refitting, rules);
     Ok(())
+}
+
+/// Before the battle: the briefing, the side the player leads and who joined the company.
+fn briefing(ui: &mut egui::Ui, play: &CampaignPlay) {
+    if !play.briefing.is_empty() {
+        ui.label(&play.briefing);
+    }
+    ui.label(
+        egui::RichText::new(format!(
+            "You lead {}. Tanks and crews carry over; the result is saved \
+             the moment the battle ends.",
+            play.prepared.scenario().sides[play.prepared.side.index()].name
+        ))
+        .weak(),
+    );
+    for line in &play.prepared.joined {
+        ui.label(egui::RichText::new(line).small());
+    }
+}
+
+/// After the battle: its result and the report's lines, scrolling.
+fn battle_report(ui: &mut egui::Ui, after: &CampaignState) {
+    if let Some(r) = after.reports.last() {
+        ui.label(
+            egui::RichText::new(format!("Battle {}: {}", r.result, r.reason))
+                .color(theme::EMPHASIS),
+        );
+        egui::ScrollArea::vertical()
+            .max_height(160.0)
+            .show(ui, |ui| {
+                for line in &r.lines {
+                    ui.label(line);
+                }
+            });
+    }
+}
+
+/// The company's tanks with their points, each with a button that opens its refit.
+fn refit_list(
+    ui: &mut egui::Ui,
+    after: &CampaignState,
+    rules: &Rules,
+    open_refit: &mut Option<usize>,
+) {
+    ui.separator();
+    ui.label(egui::RichText::new("Refit the company").strong())
+        .on_hover_text(
+            "Between battles each tank may buy or take off equipment \
+             within its budget and the upgrade points it earned by \
+             coming through its battles",
+        );
+    for (k, tank) in after.roster.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "{}: {} of {} points ({} earned)",
+                tank.name,
+                tank.build.cost(&rules.upgrades),
+                tank.budget(rules),
+                tank.earned
+            ));
+            if ui.button("Refit…").clicked() {
+                *open_refit = Some(k);
+            }
+        });
+    }
+}
+
+/// Where the campaign is saved, then the next battle (or the campaign's end) and the way
+/// back to the menu.
+fn next_battle_row(
+    ui: &mut egui::Ui,
+    play: &CampaignPlay,
+    after: &CampaignState,
+    asks: &mut MessageWriter<OpenCampaign>,
+    next: &mut NextState<Screen>,
+) {
+    ui.label(
+        egui::RichText::new(format!(
+            "Saved in {} · {} tank(s), {} battle(s) won",
+            play.save.display(),
+            after.roster.len(),
+            after.won()
+        ))
+        .weak()
+        .small(),
+    );
+    ui.horizontal(|ui| {
+        if after.next < play.total {
+            if ui
+                .button(egui::RichText::new("Next battle ▶").size(16.0))
+                .on_hover_text(format!(
+                    "Battle {} of {}, with the company as it now stands",
+                    after.next + 1,
+                    play.total
+                ))
+                .clicked()
+            {
+                asks.write(OpenCampaign {
+                    file: play.file.clone(),
+                    seats: play.seats.clone(),
+                    start_over: false,
+                });
+            }
+        } else {
+            ui.label(
+                egui::RichText::new(format!(
+                    "The campaign is over: {} of {} battles won.",
+                    after.won(),
+                    play.total
+                ))
+                .strong(),
+            );
+        }
+        if ui.button("Main menu").clicked() {
+            next.set(Screen::Menu);
+        }
+    });
 }

@@ -8,8 +8,8 @@ use bevy::picking::backend::PointerHits;
 use bevy::picking::backend::ray::RayMap;
 use bevy::prelude::*;
 
-use super::table::TileIndex;
 use super::mirror::Tile;
+use super::table::TileIndex;
 use super::world_to_hex;
 use crate::client::core::session::Session;
 use crate::rules::tank_commander::TankCommander;

@@ -75,30 +75,7 @@ fn load_assets(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let terrain = [
-        Ground::Open,
-        Ground::Mud,
-        Ground::Rubble,
-        Ground::Forest,
-        Ground::Building,
-        Ground::Hill,
-        Ground::Water,
-    ]
-    .into_iter()
-    .map(|t| {
-        // Water shines; the ground does not.
-        let water = t == Ground::Water;
-        (
-            t,
-            materials.add(StandardMaterial {
-                base_color: theme::terrain_color(t),
-                perceptual_roughness: if water { 0.15 } else { 0.95 },
-                reflectance: if water { 0.8 } else { 0.5 },
-                ..default()
-            }),
-        )
-    })
-    .collect();
+    let terrain = terrain_materials(&mut materials);
     commands.insert_resource(BoardAssets {
         // A flat-topped hexagon: Bevy's cylinder puts a corner on +X at resolution 6. The
         // gap between tiles draws the grid.
@@ -122,28 +99,9 @@ fn load_assets(
                 .build()
                 .translated_by(Vec3::new(0.2, 1.15, 0.1)),
         ),
-        trees: meshes.add(crate::client::table::shapes::merged(FOREST.iter().map(
-            |&(dx, dz, s)| {
-                crate::client::table::shapes::cone(0.28, 0.8, 10).transformed_by(
-                    Transform::from_translation(Vec3::new(dx, 0.55 * s, dz))
-                        .with_scale(Vec3::splat(s)),
-                )
-            },
-        ))),
-        trunks: meshes.add(crate::client::table::shapes::merged(FOREST.iter().map(
-            |&(dx, dz, _)| {
-                crate::client::table::shapes::cylinder_of(0.05, 0.2, 6)
-                    .translated_by(Vec3::new(dx, 0.1, dz))
-            },
-        ))),
-        rocks: meshes.add(crate::client::table::shapes::merged(RUBBLE.iter().map(
-            |&(dx, dz, r)| {
-                Mesh::from(Cuboid::new(0.3, 0.18, 0.25)).transformed_by(
-                    Transform::from_translation(Vec3::new(dx, 0.09, dz))
-                        .with_rotation(Quat::from_rotation_y(r)),
-                )
-            },
-        ))),
+        trees: meshes.add(trees_mesh()),
+        trunks: meshes.add(trunks_mesh()),
+        rocks: meshes.add(rocks_mesh()),
         cloud: meshes.add(crate::client::table::shapes::sphere(0.55)),
         ring: meshes.add(crate::client::table::shapes::torus(0.45, 0.6)),
         goal_tile: meshes.add(RegularPolygon::new(HEX_SIZE * 0.86, 6)),
@@ -178,6 +136,62 @@ fn load_assets(
             ..default()
         }),
     });
+}
+
+/// A material for each kind of ground: water shines, the ground does not.
+fn terrain_materials(
+    materials: &mut Assets<StandardMaterial>,
+) -> Vec<(Ground, Handle<StandardMaterial>)> {
+    [
+        Ground::Open,
+        Ground::Mud,
+        Ground::Rubble,
+        Ground::Forest,
+        Ground::Building,
+        Ground::Hill,
+        Ground::Water,
+    ]
+    .into_iter()
+    .map(|t| {
+        let water = t == Ground::Water;
+        (
+            t,
+            materials.add(StandardMaterial {
+                base_color: theme::terrain_color(t),
+                perceptual_roughness: if water { 0.15 } else { 0.95 },
+                reflectance: if water { 0.8 } else { 0.5 },
+                ..default()
+            }),
+        )
+    })
+    .collect()
+}
+
+/// The crowns of a forest hex's trees, in one mesh.
+fn trees_mesh() -> Mesh {
+    crate::client::table::shapes::merged(FOREST.iter().map(|&(dx, dz, s)| {
+        crate::client::table::shapes::cone(0.28, 0.8, 10).transformed_by(
+            Transform::from_translation(Vec3::new(dx, 0.55 * s, dz)).with_scale(Vec3::splat(s)),
+        )
+    }))
+}
+
+/// The trunks of a forest hex's trees, in one mesh.
+fn trunks_mesh() -> Mesh {
+    crate::client::table::shapes::merged(FOREST.iter().map(|&(dx, dz, _)| {
+        crate::client::table::shapes::cylinder_of(0.05, 0.2, 6)
+            .translated_by(Vec3::new(dx, 0.1, dz))
+    }))
+}
+
+/// The stones of a rubble hex, in one mesh.
+fn rocks_mesh() -> Mesh {
+    crate::client::table::shapes::merged(RUBBLE.iter().map(|&(dx, dz, r)| {
+        Mesh::from(Cuboid::new(0.3, 0.18, 0.25)).transformed_by(
+            Transform::from_translation(Vec3::new(dx, 0.09, dz))
+                .with_rotation(Quat::from_rotation_y(r)),
+        )
+    }))
 }
 
 /// The table surface and the light of the current battle.
@@ -270,13 +284,14 @@ fn dress_tiles(
     mut commands: Commands,
     a: Res<BoardAssets>,
     busy: Res<Busy>,
+    time: Res<Time>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut index: ResMut<TileIndex>,
     tiles: Query<(Entity, &HexPos, &Terrain, Option<&Shown>), With<Tile>>,
     models: Query<Entity, With<BoardModel>>,
 ) {
     let fresh = tiles.iter().any(|(.., shown)| shown.is_none());
-    let changed = !busy.held
+    let changed = !busy.busy(time.elapsed_secs())
         && tiles
             .iter()
             .any(|(_, _, terrain, shown)| shown.is_some_and(|s| s.0 != *terrain));
@@ -306,38 +321,7 @@ fn dress_tiles(
         if shown.is_none_or(|s| s.0.smoke != terrain.smoke) {
             tile.despawn_children();
         }
-        let centre = hex_to_world(at.0);
-        let (mesh, height) = match ground {
-            Ground::Hill => (&a.hill, 0.5),
-            // Water lies a little below the banks.
-            Ground::Water => (&a.tile, 0.12),
-            _ => (&a.tile, 0.2),
-        };
-        let top = centre + Vec3::Y * (height - 0.1);
-        let material = a
-            .terrain
-            .iter()
-            .find(|(t, _)| *t == ground)
-            .map(|(_, m)| m.clone())
-            .unwrap_or_default();
-        let sunk = if ground == Ground::Water {
-            Vec3::Y * -0.08
-        } else {
-            Vec3::ZERO
-        };
-        add(&material, mesh, centre + sunk);
-        match ground {
-            Ground::Forest => {
-                add(&a.trunk_mat, &a.trunks, top);
-                add(&a.tree_mat, &a.trees, top);
-            }
-            Ground::Building => {
-                add(&a.roof_mat, &a.block, top);
-                add(&a.rock_mat, &a.chimney, top);
-            }
-            Ground::Rubble => add(&a.rock_mat, &a.rocks, top),
-            _ => {}
-        }
+        let height = scenery(&a, ground, hex_to_world(at.0), &mut add);
         if terrain.smoke && shown.is_none_or(|s| !s.0.smoke) {
             tile.with_children(|p| {
                 p.spawn((
@@ -351,6 +335,58 @@ fn dress_tiles(
         }
         tile.insert(Shown(*terrain));
     }
+    spawn_models(&mut commands, &a, &mut meshes, parts);
+}
+
+/// Adds the meshes of a tile of `ground` at `centre` (its hexagon, and its trees, house
+/// or stones) with `add`; returns the height of its top.
+fn scenery(
+    a: &BoardAssets,
+    ground: Ground,
+    centre: Vec3,
+    add: &mut impl FnMut(&Handle<StandardMaterial>, &Handle<Mesh>, Vec3),
+) -> f32 {
+    let (mesh, height) = match ground {
+        Ground::Hill => (&a.hill, 0.5),
+        // Water lies a little below the banks.
+        Ground::Water => (&a.tile, 0.12),
+        _ => (&a.tile, 0.2),
+    };
+    let top = centre + Vec3::Y * (height - 0.1);
+    let material = a
+        .terrain
+        .iter()
+        .find(|(t, _)| *t == ground)
+        .map(|(_, m)| m.clone())
+        .unwrap_or_default();
+    let sunk = if ground == Ground::Water {
+        Vec3::Y * -0.08
+    } else {
+        Vec3::ZERO
+    };
+    add(&material, mesh, centre + sunk);
+    match ground {
+        Ground::Forest => {
+            add(&a.trunk_mat, &a.trunks, top);
+            add(&a.tree_mat, &a.trees, top);
+        }
+        Ground::Building => {
+            add(&a.roof_mat, &a.block, top);
+            add(&a.rock_mat, &a.chimney, top);
+        }
+        Ground::Rubble => add(&a.rock_mat, &a.rocks, top),
+        _ => {}
+    }
+    height
+}
+
+/// The board's models, one mesh per material.
+fn spawn_models(
+    commands: &mut Commands,
+    a: &BoardAssets,
+    meshes: &mut Assets<Mesh>,
+    parts: crate::client::table::shapes::ByMaterial,
+) {
     for (material, mesh) in parts.into_drawn_parts() {
         // The flat ground tiles cast no shadow worth drawing (they lie on the table): the
         // shadow map draws only what stands on them.

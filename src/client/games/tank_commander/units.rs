@@ -5,23 +5,21 @@
 
 use bevy::prelude::*;
 
-use super::Rewound;
+use super::anims::{GLIDE_SPEED, TURN_SPEED};
 use super::mirror::{Condition, Facing, HexPos, TurretFacing, Unit};
 use super::{facing_rotation, hex_to_world};
 use crate::client::core::ClientSystems;
-use crate::client::core::session::SkipAnimations;
-use crate::client::core::session::{Busy, Session};
+use crate::client::core::session::{Busy, FactsPlayed, Session, SkipAnimations};
 use crate::client::table::shapes::Palette;
 use crate::client::table::theme::{
     self, HALO, INFANTRY, PIP_OFF, PIP_ON, SANDBAGS, TANK_DARK, TANK_PLATE, WRECK, side_color,
 };
-use crate::rules::tank_commander::TankCommander;
+use crate::rules::tank_commander::{TankCommander, UnitId};
 use crate::rules::tank_commander::setup::{UnitKind, UnitModel};
 use crate::rules::tank_commander::state::Status;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Moving>()
-        .init_resource::<Bodies>()
+    app.init_resource::<Bodies>()
         .add_systems(PreStartup, load_assets)
         .add_systems(
             Update,
@@ -32,10 +30,6 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_exists::<Session<TankCommander>>),
         );
 }
-
-/// Whether a model is still gliding to where the rules put it.
-#[derive(Resource, Default, Debug)]
-pub struct Moving(pub bool);
 
 /// The shapes of the unit models' parts, their palette, and the flame's and the gold
 /// ring's meshes.
@@ -229,136 +223,169 @@ impl Bodies {
     }
 }
 
+impl UnitAssets {
+    /// `mesh` painted `colour`.
+    fn painted(&self, mesh: Mesh, colour: Color) -> Mesh {
+        self.palette.paint(mesh, colour)
+    }
+
+    /// `mesh` placed `at` and painted `colour`.
+    fn place(&self, mesh: &Mesh, at: Transform, colour: Color) -> Mesh {
+        self.painted(mesh.clone().transformed_by(at), colour)
+    }
+}
+
+/// A part standing upright: cylinders are made lying along Y.
+const UPRIGHT: f32 = std::f32::consts::FRAC_PI_2;
+
 /// `body`'s parts, placed as on the model and painted, the side's parts in `paint`.
 fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
     use crate::client::table::shapes::merged;
-    use std::f32::consts::FRAC_PI_2;
-    let painted = |mesh: Mesh, colour: Color| a.palette.paint(mesh, colour);
-    let place = |mesh: &Mesh, at: Transform, colour: Color| {
-        painted(mesh.clone().transformed_by(at), colour)
-    };
-    let upright = Quat::from_rotation_x(FRAC_PI_2);
+    let upright = Quat::from_rotation_x(UPRIGHT);
     match body {
-        Body::Hull { model, apc, pips } => {
-            let lift = lift(model);
-            let mut parts = match model {
-                // A hover tank floats on a skirt and its glowing halo instead of tracks.
-                UnitModel::Hover => vec![
-                    place(
-                        &a.skirt,
-                        Transform::from_xyz(0.0, 0.12, 0.0).with_scale(Vec3::new(1.0, 1.0, 1.3)),
-                        TANK_DARK,
-                    ),
-                    place(
-                        &a.halo,
-                        Transform::from_xyz(0.0, 0.07, 0.0).with_scale(Vec3::new(1.05, 1.4, 1.3)),
-                        HALO,
-                    ),
-                ],
-                // A walker stands on four legs.
-                UnitModel::Walker => vec![painted(a.legs.clone(), TANK_DARK)],
-                UnitModel::Standard => vec![painted(a.tracks.clone(), TANK_DARK)],
-            };
-            // A pale plate on the front of the hull shows which way it faces.
-            parts.push(place(
-                &a.glacis,
-                Transform::from_xyz(
-                    0.0,
-                    if apc { 0.42 } else { 0.34 } * 1.25 + lift,
-                    -0.38 * 1.25,
-                )
-                .with_scale(Vec3::splat(1.25)),
-                TANK_PLATE,
-            ));
-            // An APC has no turret: a machine gun on a roof mount, always facing ahead.
-            if apc {
-                parts.push(place(
-                    &a.barrel,
-                    Transform::from_xyz(0.0, 0.62, -0.3)
-                        .with_rotation(upright)
-                        .with_scale(Vec3::new(0.8, 0.45, 0.8)),
-                    TANK_DARK,
-                ));
-            }
-            parts.push(place(
-                if apc { &a.apc_hull } else { &a.hull },
-                Transform::from_xyz(0.0, if apc { 0.32 } else { 0.25 } + lift, 0.0)
-                    .with_scale(Vec3::splat(1.25)),
-                paint,
-            ));
-            // Hull points as pips behind the turret.
-            let height = if apc { 0.6 } else { 0.45 } + lift;
-            parts.extend(pip_row(a, pips, Vec2::new(height, 0.5)));
-            merged(parts)
-        }
+        Body::Hull { model, apc, pips } => merged(hull_parts(a, model, apc, pips, paint)),
         Body::Turret => merged([
-            painted(a.turret.clone(), paint),
-            place(
+            a.painted(a.turret.clone(), paint),
+            a.place(
                 &a.barrel,
                 Transform::from_xyz(0.0, 0.02, -0.5).with_rotation(upright),
                 TANK_DARK,
             ),
         ]),
-        Body::Squad { crouched, riding } => {
-            let scale = if riding { SQUAD_RIDING } else { 1.0 };
-            let crouch = if crouched { SQUAD_CROUCH } else { 1.0 };
-            // The front figure carries the missile launcher on its shoulder.
-            let body = squad_body(SQUAD[0], crouch, scale);
-            merged([
-                place(
-                    &a.stand,
-                    Transform::from_xyz(0.0, 0.03, 0.0).with_scale(Vec3::splat(scale)),
-                    paint,
-                ),
-                painted(squad_figures(crouch, scale), INFANTRY),
-                place(
-                    &a.launcher,
-                    Transform::from_translation(body + Vec3::new(0.12, 0.2 * crouch, 0.0) * scale)
-                        .with_rotation(upright)
-                        .with_scale(Vec3::splat(scale)),
-                    TANK_DARK,
-                ),
-            ])
-        }
-        Body::AaGun { drooping, pips } => {
-            let raise = if drooping {
-                FRAC_PI_2 - 0.15
-            } else {
-                std::f32::consts::FRAC_PI_4
-            };
-            let mut parts = vec![
-                place(
-                    &a.sandbags,
-                    Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::new(1.35, 2.2, 1.35)),
-                    SANDBAGS,
-                ),
-                place(
-                    &a.mount,
-                    Transform::from_xyz(0.0, 0.22, 0.0).with_scale(Vec3::new(1.4, 1.6, 1.4)),
-                    paint,
-                ),
-            ];
-            parts.extend([-0.07, 0.07].map(|x| {
-                place(
-                    &a.barrel,
-                    Transform::from_xyz(x * 1.4, 0.6, -0.2)
-                        .with_rotation(Quat::from_rotation_x(raise))
-                        .with_scale(Vec3::new(1.3, 1.1, 1.3)),
-                    TANK_DARK,
-                )
-            }));
-            parts.extend(pip_row(a, pips, Vec2::new(0.42, 0.5)));
-            merged(parts)
-        }
+        Body::Squad { crouched, riding } => merged(squad_parts(a, crouched, riding, paint)),
+        Body::AaGun { drooping, pips } => merged(aa_gun_parts(a, drooping, pips, paint)),
         Body::Target => merged([
-            place(&a.target, Transform::from_xyz(0.0, 0.35, 0.0), paint),
-            place(
+            a.place(&a.target, Transform::from_xyz(0.0, 0.35, 0.0), paint),
+            a.place(
                 &a.bullseye,
                 Transform::from_xyz(0.0, 0.35, -0.01).with_rotation(upright),
                 TANK_PLATE,
             ),
         ]),
     }
+}
+
+/// A hull's parts: what it runs on, the glacis plate, an APC's roof gun, the hull, and
+/// its hull pips.
+fn hull_parts(
+    a: &UnitAssets,
+    model: UnitModel,
+    apc: bool,
+    pips: Option<Pips>,
+    paint: Color,
+) -> Vec<Mesh> {
+    let lift = lift(model);
+    let mut parts = match model {
+        // A hover tank floats on a skirt and its glowing halo instead of tracks.
+        UnitModel::Hover => vec![
+            a.place(
+                &a.skirt,
+                Transform::from_xyz(0.0, 0.12, 0.0).with_scale(Vec3::new(1.0, 1.0, 1.3)),
+                TANK_DARK,
+            ),
+            a.place(
+                &a.halo,
+                Transform::from_xyz(0.0, 0.07, 0.0).with_scale(Vec3::new(1.05, 1.4, 1.3)),
+                HALO,
+            ),
+        ],
+        // A walker stands on four legs.
+        UnitModel::Walker => vec![a.painted(a.legs.clone(), TANK_DARK)],
+        UnitModel::Standard => vec![a.painted(a.tracks.clone(), TANK_DARK)],
+    };
+    // A pale plate on the front of the hull shows which way it faces.
+    parts.push(
+        a.place(
+            &a.glacis,
+            Transform::from_xyz(
+                0.0,
+                if apc { 0.42 } else { 0.34 } * 1.25 + lift,
+                -0.38 * 1.25,
+            )
+            .with_scale(Vec3::splat(1.25)),
+            TANK_PLATE,
+        ),
+    );
+    // An APC has no turret: a machine gun on a roof mount, always facing ahead.
+    if apc {
+        parts.push(
+            a.place(
+                &a.barrel,
+                Transform::from_xyz(0.0, 0.62, -0.3)
+                    .with_rotation(Quat::from_rotation_x(UPRIGHT))
+                    .with_scale(Vec3::new(0.8, 0.45, 0.8)),
+                TANK_DARK,
+            ),
+        );
+    }
+    parts.push(
+        a.place(
+            if apc { &a.apc_hull } else { &a.hull },
+            Transform::from_xyz(0.0, if apc { 0.32 } else { 0.25 } + lift, 0.0)
+                .with_scale(Vec3::splat(1.25)),
+            paint,
+        ),
+    );
+    // Hull points as pips behind the turret.
+    let height = if apc { 0.6 } else { 0.45 } + lift;
+    parts.extend(pip_row(a, pips, Vec2::new(height, 0.5)));
+    parts
+}
+
+/// A squad's parts: its stand, its figures, and the launcher the front one carries.
+fn squad_parts(a: &UnitAssets, crouched: bool, riding: bool, paint: Color) -> Vec<Mesh> {
+    let scale = if riding { SQUAD_RIDING } else { 1.0 };
+    let crouch = if crouched { SQUAD_CROUCH } else { 1.0 };
+    // The front figure carries the missile launcher on its shoulder.
+    let body = squad_body(SQUAD[0], crouch, scale);
+    vec![
+        a.place(
+            &a.stand,
+            Transform::from_xyz(0.0, 0.03, 0.0).with_scale(Vec3::splat(scale)),
+            paint,
+        ),
+        a.painted(squad_figures(crouch, scale), INFANTRY),
+        a.place(
+            &a.launcher,
+            Transform::from_translation(body + Vec3::new(0.12, 0.2 * crouch, 0.0) * scale)
+                .with_rotation(Quat::from_rotation_x(UPRIGHT))
+                .with_scale(Vec3::splat(scale)),
+            TANK_DARK,
+        ),
+    ]
+}
+
+/// An anti-aircraft gun's parts: sandbags, the mount, two barrels (drooping once
+/// damaged), and its pips.
+fn aa_gun_parts(a: &UnitAssets, drooping: bool, pips: Option<Pips>, paint: Color) -> Vec<Mesh> {
+    let raise = if drooping {
+        UPRIGHT - 0.15
+    } else {
+        std::f32::consts::FRAC_PI_4
+    };
+    let mut parts = vec![
+        a.place(
+            &a.sandbags,
+            Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::new(1.35, 2.2, 1.35)),
+            SANDBAGS,
+        ),
+        a.place(
+            &a.mount,
+            Transform::from_xyz(0.0, 0.22, 0.0).with_scale(Vec3::new(1.4, 1.6, 1.4)),
+            paint,
+        ),
+    ];
+    parts.extend([-0.07, 0.07].map(|x| {
+        a.place(
+            &a.barrel,
+            Transform::from_xyz(x * 1.4, 0.6, -0.2)
+                .with_rotation(Quat::from_rotation_x(raise))
+                .with_scale(Vec3::new(1.3, 1.1, 1.3)),
+            TANK_DARK,
+        )
+    }));
+    parts.extend(pip_row(a, pips, Vec2::new(0.42, 0.5)));
+    parts
 }
 
 /// The turret pivot of a tank model.
@@ -455,6 +482,7 @@ fn show_condition(
     table: Res<Session<TankCommander>>,
     a: Res<UnitAssets>,
     busy: Res<Busy>,
+    time: Res<Time>,
     mut units: Query<(
         Entity,
         &Unit,
@@ -468,7 +496,7 @@ fn show_condition(
     mut meshes: ResMut<Assets<Mesh>>,
     mut bodies: ResMut<Bodies>,
 ) {
-    if busy.held {
+    if busy.busy(time.elapsed_secs()) {
         return;
     }
     for (e, unit, cond, mut shown, mut visible, children) in &mut units {
@@ -477,91 +505,148 @@ fn show_condition(
         }
         shown.0 = Some(*cond);
         let children: Vec<Entity> = children.map(|c| c.to_vec()).unwrap_or_default();
-        for &child in &children {
-            if dressing.contains(child) {
-                commands.entity(child).despawn();
-            }
-            if let Ok((_, Some(grand))) = turrets.get(child) {
-                for g in grand.iter().filter(|g| dressing.contains(*g)) {
-                    commands.entity(g).despawn();
-                }
-            }
-        }
+        undress(&mut commands, &children, &turrets, &dressing);
         *visible = if cond.status == Status::Destroyed || cond.inside {
             Visibility::Hidden
         } else {
             Visibility::Inherited
         };
-        let paint = Paint::of(cond);
-        let mut body = |body: Body| {
-            (
-                Dressing,
-                Mesh3d(bodies.get(&mut meshes, &a, body, paint)),
-                MeshMaterial3d(a.tinted.clone()),
-                Transform::default(),
-            )
+        let mut dresser = Dresser {
+            commands: &mut commands,
+            a: &a,
+            meshes: &mut meshes,
+            bodies: &mut bodies,
+            paint: Paint::of(cond),
+            model: e,
         };
         let kind = table.state().unit(unit.0).kind;
         match kind {
-            UnitKind::Infantry => {
-                if cond.status == Status::Destroyed {
-                    continue;
-                }
-                let squad = body(Body::Squad {
-                    crouched: cond.in_cover,
-                    riding: cond.riding,
-                });
-                let mut entity = commands.entity(e);
-                entity.with_child(squad);
-                // A gold ring round the stand of the squad an Escort must bring through.
-                if table.state().escorted_squad() == Some(unit.0) {
-                    let scale = if cond.riding { SQUAD_RIDING } else { 1.0 };
-                    entity.with_child((
-                        Dressing,
-                        Mesh3d(a.ring.clone()),
-                        MeshMaterial3d(a.gold.clone()),
-                        Transform::from_xyz(0.0, 0.05, 0.0).with_scale(Vec3::splat(scale)),
-                    ));
-                }
-                continue;
-            }
+            UnitKind::Infantry => dress_squad(&mut dresser, table.state(), unit.0, cond),
             UnitKind::AaGun => {
                 let active = cond.status == Status::Active;
-                let gun = body(Body::AaGun {
+                let gun = dresser.body(Body::AaGun {
                     drooping: !active,
                     pips: Pips::of(cond).filter(|_| active),
                 });
-                commands.entity(e).with_child(gun);
-                continue;
+                dresser.add(gun);
             }
             UnitKind::Target => {
-                commands.entity(e).with_child(body(Body::Target));
-                continue;
+                let target = dresser.body(Body::Target);
+                dresser.add(target);
             }
-            _ => {}
-        }
-        let apc = kind == UnitKind::Apc;
-        let model = model_of(&table, unit.0);
-        let hull = body(Body::Hull {
-            model,
-            apc,
-            pips: Pips::of(cond),
-        });
-        let turret = body(Body::Turret);
-        commands.entity(e).with_child(hull);
-        if cond.on_fire {
-            commands.entity(e).with_child((
-                Dressing,
-                Mesh3d(a.flame.clone()),
-                MeshMaterial3d(a.fire.clone()),
-                Transform::from_xyz(0.0, 0.95 + lift(model), 0.3),
-            ));
-        }
-        for (pivot, _) in &turrets {
-            if children.contains(&pivot) {
-                commands.entity(pivot).with_child(turret.clone());
+            _ => {
+                let pivots = turrets.iter().map(|(pivot, _)| pivot);
+                let pivot = pivots.filter(|p| children.contains(p)).collect();
+                let model = model_of(&table, unit.0);
+                dress_vehicle(&mut dresser, model, kind == UnitKind::Apc, cond, pivot);
             }
         }
+    }
+}
+
+/// Takes off a model's dressing, its turret's included.
+fn undress(
+    commands: &mut Commands,
+    children: &[Entity],
+    turrets: &Query<(Entity, Option<&Children>), With<Turret>>,
+    dressing: &Query<Entity, With<Dressing>>,
+) {
+    for &child in children {
+        if dressing.contains(child) {
+            commands.entity(child).despawn();
+        }
+        if let Ok((_, Some(grand))) = turrets.get(child) {
+            for g in grand.iter().filter(|g| dressing.contains(*g)) {
+                commands.entity(g).despawn();
+            }
+        }
+    }
+}
+
+/// What dressing one model takes: where its parts go, and how they are made.
+struct Dresser<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    a: &'a UnitAssets,
+    meshes: &'a mut Assets<Mesh>,
+    bodies: &'a mut Bodies,
+    paint: Paint,
+    model: Entity,
+}
+
+/// One body of a model's dressing.
+type Dress = (
+    Dressing,
+    Mesh3d,
+    MeshMaterial3d<StandardMaterial>,
+    Transform,
+);
+
+impl Dresser<'_, '_, '_> {
+    /// `body` in the model's paint.
+    fn body(&mut self, body: Body) -> Dress {
+        (
+            Dressing,
+            Mesh3d(self.bodies.get(self.meshes, self.a, body, self.paint)),
+            MeshMaterial3d(self.a.tinted.clone()),
+            Transform::default(),
+        )
+    }
+
+    /// Adds `part` to the model.
+    fn add(&mut self, part: impl Bundle) {
+        self.commands.entity(self.model).with_child(part);
+    }
+}
+
+/// A squad in the open or in cover, riding or not, with the gold ring of the squad an
+/// Escort must bring through; nothing once it is destroyed.
+fn dress_squad(d: &mut Dresser, battle: &TankCommander, unit: UnitId, cond: &Condition) {
+    if cond.status == Status::Destroyed {
+        return;
+    }
+    let squad = d.body(Body::Squad {
+        crouched: cond.in_cover,
+        riding: cond.riding,
+    });
+    d.add(squad);
+    // A gold ring round the stand of the squad an Escort must bring through.
+    if battle.escorted_squad() == Some(unit) {
+        let scale = if cond.riding { SQUAD_RIDING } else { 1.0 };
+        d.add((
+            Dressing,
+            Mesh3d(d.a.ring.clone()),
+            MeshMaterial3d(d.a.gold.clone()),
+            Transform::from_xyz(0.0, 0.05, 0.0).with_scale(Vec3::splat(scale)),
+        ));
+    }
+}
+
+/// A tank or an APC: its hull with its pips, a flame while it burns, and the turret on
+/// each of its turret pivots.
+fn dress_vehicle(
+    d: &mut Dresser,
+    model: UnitModel,
+    apc: bool,
+    cond: &Condition,
+    pivots: Vec<Entity>,
+) {
+    let hull = d.body(Body::Hull {
+        model,
+        apc,
+        pips: Pips::of(cond),
+    });
+    let turret = d.body(Body::Turret);
+    d.add(hull);
+    if cond.on_fire {
+        d.add((
+            Dressing,
+            Mesh3d(d.a.flame.clone()),
+            MeshMaterial3d(d.a.fire.clone()),
+            Transform::from_xyz(0.0, 0.95 + lift(model), 0.3),
+        ));
+    }
+    for pivot in pivots {
+        d.commands.entity(pivot).with_child(turret.clone());
     }
 }
 
@@ -623,8 +708,7 @@ fn glide(
     table: Res<Session<TankCommander>>,
     time: Res<Time>,
     mut skip: MessageReader<SkipAnimations>,
-    mut rewound: MessageReader<Rewound>,
-    mut moving: ResMut<Moving>,
+    mut played: MessageReader<FactsPlayed<TankCommander>>,
     mut units: Query<
         (
             &HexPos,
@@ -638,9 +722,11 @@ fn glide(
     >,
     mut turrets: Query<&mut Transform, (With<Turret>, Without<Unit>)>,
 ) {
-    let snap = skip.read().count() > 0 || rewound.read().count() > 0;
-    let dt = time.delta_secs().min(0.1);
-    let mut still_moving = false;
+    let jumped = played.read().fold(false, |jumped, p| jumped | p.jumped);
+    let snap = skip.read().count() > 0 || jumped;
+    // The glide keeps to the time the session waits for ([`super::anims::fact_seconds`])
+    // unless frames come slower than four a second.
+    let dt = time.delta_secs().min(0.25);
     for (at, facing, turret, cond, mut transform, children) in &mut units {
         let goal = home(&table, at.0, cond.riding);
         let rot = facing_rotation(facing.0);
@@ -651,17 +737,16 @@ fn glide(
             next.translation = goal;
             next.rotation = rot;
         } else {
-            let step = 2.2 * dt;
+            let step = GLIDE_SPEED * dt;
             let d = goal - next.translation;
             next.translation += d.clamp_length_max(step);
             let angle = next.rotation.angle_between(rot);
             if angle > 1e-3 {
-                let t = (3.5 * dt / angle).min(1.0);
+                let t = (TURN_SPEED * dt / angle).min(1.0);
                 next.rotation = next.rotation.slerp(rot, t);
             } else {
                 next.rotation = rot;
             }
-            still_moving |= d.length() > 1e-3 || angle > 1e-3;
         }
         transform.set_if_neq(next);
         let turret_goal = rot.inverse() * facing_rotation(turret.0);
@@ -671,8 +756,8 @@ fn glide(
                 let rotation = if snap || angle < 1e-3 {
                     turret_goal
                 } else {
-                    still_moving = true;
-                    t.rotation.slerp(turret_goal, (3.5 * dt / angle).min(1.0))
+                    t.rotation
+                        .slerp(turret_goal, (TURN_SPEED * dt / angle).min(1.0))
                 };
                 if t.rotation != rotation {
                     t.rotation = rotation;
@@ -680,7 +765,6 @@ fn glide(
             }
         }
     }
-    moving.0 = still_moving;
 }
 
 #[cfg(test)]

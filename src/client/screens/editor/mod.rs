@@ -8,25 +8,33 @@
 
 mod chess;
 mod game;
+mod input;
+mod mission;
+mod opening;
 mod panels;
 mod table;
+mod top_bar;
+mod unit_card;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use bevy_egui::EguiPrimaryContextPass;
 
 pub use crate::client::core::open::{BackToGame, EditTheGame, OpenEditor};
 pub use game::{WaitingGame, carry_over};
+pub(crate) use input::brush_buttons;
+pub use input::{brush_cells, turned};
+use input::{keys, pointer};
+use opening::open_editor;
 
 use crate::client::core::Screen;
 use crate::editor::{Check, Design, Edit, Editor, HexEditor, SquareEdit, SquareEditor, Terrain};
 use crate::lab::any::Running;
 use crate::rules::GameKind;
+use crate::rules::tank_commander::UnitKind;
 use crate::rules::tank_commander::setup::UnitSetup;
-use crate::rules::tank_commander::{Rules, UnitKind};
 
 /// The editor's logic: its state, its orders, saving and autosaving, balance runs. It
 /// needs no window (headless tests run it).
@@ -427,89 +435,6 @@ impl EditorScreen {
     }
 }
 
-fn open_editor(
-    mut opens: MessageReader<OpenEditor>,
-    mut screen: ResMut<EditorScreen>,
-    mut next: ResMut<NextState<Screen>>,
-    problem: Option<ResMut<crate::client::core::session::OpenProblem>>,
-) {
-    let Some(open) = opens.read().last().cloned() else {
-        return;
-    };
-    let chess = match &open.path {
-        Some(path) => std::fs::read_to_string(path)
-            .ok()
-            .and_then(|t| crate::rules::detect(path, &t).ok())
-            .is_some_and(|d| d.game == GameKind::TankChess),
-        None => open.chess,
-    };
-    let opened = if chess {
-        let rules = crate::rules::tank_chess::Rules::builtin();
-        match &open.path {
-            Some(path) => SquareEditor::open(path, rules),
-            None => {
-                let (w, h) = open.size.unwrap_or((16, 16));
-                Ok(SquareEditor::new_board(
-                    rules,
-                    u8::try_from(w).unwrap_or(16),
-                    u8::try_from(h).unwrap_or(16),
-                ))
-            }
-        }
-        .map(|e| {
-            let b = e.design().setup.board;
-            screen.new_size = (u16::from(b.width), u16::from(b.height));
-            screen.square = Some(e);
-            screen.editor = None;
-        })
-    } else {
-        let rules = Rules::builtin();
-        match &open.path {
-            Some(path) => HexEditor::open(path, rules),
-            None => {
-                let (w, h) = open.size.unwrap_or((12, 12));
-                Ok(HexEditor::new(rules, w, h))
-            }
-        }
-        .map(|e| {
-            let b = e.design().setup.board;
-            screen.new_size = (b.width, b.height);
-            screen.editor = Some(e);
-            screen.square = None;
-        })
-    };
-    match opened {
-        Ok(()) => {
-            screen.in_place = open.in_place;
-            screen.file_name = open.path.as_deref().and_then(Path::file_stem).map_or_else(
-                || if chess { "my-setup" } else { "my-scenario" }.to_string(),
-                |s| s.to_string_lossy().into_owned(),
-            );
-            screen.status = match &open.path {
-                Some(p) => format!("Opened {}", crate::data::portable_path(p)),
-                None if chess => "A new board: put obstacles, place pieces, then Save".to_string(),
-                None => "A new board: paint terrain, place units, then Save".to_string(),
-            };
-            let tools: &[Tool] = if chess { &Tool::CHESS } else { &Tool::ALL };
-            if !tools.contains(&screen.tool) {
-                screen.tool = Tool::Select;
-            }
-            screen.selected = None;
-            screen.balance = None;
-            screen.generation += 1;
-            screen.autosaved = screen.generation;
-            next.set(Screen::Editor);
-        }
-        Err(e) => {
-            // Shown where the designer is: the editor's status line, or the menu.
-            if let Some(mut problem) = problem {
-                problem.0 = Some(e.clone());
-            }
-            screen.status = e;
-        }
-    }
-}
-
 impl EditorScreen {
     /// Whether a Tank Chess setup is open.
     #[must_use]
@@ -560,261 +485,6 @@ impl EditorScreen {
             _ => None,
         }
     }
-}
-
-/// The hex under the pointer, on the table's plane.
-fn hovered(
-    window: &Window,
-    camera: (&Camera, &GlobalTransform),
-    design: &crate::editor::HexDesign,
-) -> Option<[i32; 2]> {
-    let cursor = window.cursor_position()?;
-    let ray = camera.0.viewport_to_world(camera.1, cursor).ok()?;
-    let distance = ray.intersect_plane(Vec3::Y * 0.1, InfinitePlane3d::new(Vec3::Y))?;
-    let point = ray.get_point(distance);
-    let hex = crate::client::table::hex::world_to_hex(point);
-    let board = design.board();
-    let cell = board.offset_of(hex);
-    design.contains(cell).then_some(cell)
-}
-
-/// The cells a brush of `radius` covers around `cell`, on the board.
-#[must_use]
-pub fn brush_cells(design: &crate::editor::HexDesign, cell: [i32; 2], radius: u8) -> Vec<[i32; 2]> {
-    let board = design.board();
-    let centre = board.hex_at(cell[0], cell[1]);
-    centre
-        .range(u32::from(radius))
-        .map(|h| board.offset_of(h))
-        .filter(|c| design.contains(*c))
-        .collect()
-}
-
-/// The two buttons as a brush reads them this frame: held, where a click shorter than
-/// a frame (pressed and released between two frames, as a quick click is at a few frames
-/// a second) counts as held, and whether such a click came (its stroke ends once it is
-/// painted). A release ends the stroke; with no button down the next starts afresh.
-pub(crate) fn brush_buttons(
-    buttons: &ButtonInput<MouseButton>,
-    stroke_from: &mut Option<[i32; 2]>,
-    orders: &mut MessageWriter<EditorOrder>,
-) -> ([bool; 2], bool) {
-    let both = [MouseButton::Left, MouseButton::Right];
-    let taps = both.map(|b| buttons.just_pressed(b) && buttons.just_released(b));
-    if both
-        .iter()
-        .zip(taps)
-        .any(|(b, tap)| buttons.just_released(*b) && !tap)
-    {
-        orders.write(EditorOrder::EndStroke);
-    }
-    let tapped = taps.contains(&true);
-    if !buttons.any_pressed(both) && !tapped {
-        *stroke_from = None;
-    }
-    (
-        [
-            buttons.pressed(MouseButton::Left) || taps[0],
-            buttons.pressed(MouseButton::Right) || taps[1],
-        ],
-        tapped,
-    )
-}
-
-/// Clicks and drags on the table become orders.
-fn pointer(
-    buttons: Res<ButtonInput<MouseButton>>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
-    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    mut screen: ResMut<EditorScreen>,
-    mut orders: MessageWriter<EditorOrder>,
-) {
-    let screen = &mut *screen;
-    if screen.is_chess() {
-        chess::pointer(
-            &buttons,
-            &window,
-            (camera.0, camera.1),
-            egui.as_deref(),
-            screen,
-            &mut orders,
-        );
-        return;
-    }
-    let Some(editor) = &screen.editor else { return };
-    let on_panel = window
-        .cursor_position()
-        .is_some_and(|p| screen.panels.iter().any(|r| r.contains(p)));
-    let over_panel = on_panel || egui.is_some_and(|e| e.wants_any_pointer_input());
-    let hover = if over_panel {
-        None
-    } else {
-        hovered(&window, (camera.0, camera.1), editor.design())
-    };
-    if screen.hover != hover {
-        screen.hover = hover;
-    }
-    let ([left, right], tapped) = brush_buttons(&buttons, &mut screen.stroke_from, &mut orders);
-    let Some(cell) = hover else { return };
-    let clicked = buttons.just_pressed(MouseButton::Left);
-    let design = editor.design();
-    match screen.tool {
-        Tool::Terrain | Tool::Erase | Tool::Smoke
-            if left || (right && screen.tool == Tool::Smoke) =>
-        {
-            // Every hex the pointer crossed since the last frame, so a quick drag leaves
-            // no gaps.
-            let board = design.board();
-            let from = screen.stroke_from.unwrap_or(cell);
-            let mut cells: Vec<[i32; 2]> = board
-                .hex_at(from[0], from[1])
-                .line_to(board.hex_at(cell[0], cell[1]))
-                .flat_map(|h| brush_cells(design, board.offset_of(h), screen.brush))
-                .collect();
-            cells.sort_unstable();
-            cells.dedup();
-            screen.stroke_from = Some(cell);
-            let edit = match screen.tool {
-                Tool::Terrain => Edit::Paint {
-                    cells,
-                    terrain: screen.terrain,
-                },
-                Tool::Erase => {
-                    orders.write(EditorOrder::Stroke(Edit::Smoke {
-                        cells: cells.clone(),
-                        on: false,
-                    }));
-                    Edit::Paint {
-                        cells,
-                        terrain: Terrain::Open,
-                    }
-                }
-                _ => Edit::Smoke { cells, on: left },
-            };
-            orders.write(EditorOrder::Stroke(edit));
-        }
-        Tool::Fill if clicked => {
-            orders.write(EditorOrder::Edit(Edit::Fill {
-                at: cell,
-                terrain: screen.terrain,
-            }));
-        }
-        Tool::Objective if clicked => {
-            orders.write(EditorOrder::Edit(Edit::Objective {
-                at: cell,
-                on: !design.objective(cell),
-            }));
-        }
-        Tool::MissionHex if clicked => {
-            orders.write(EditorOrder::Edit(Edit::MissionHex { at: cell }));
-        }
-        Tool::Mine if clicked => {
-            let side = match design.mine_at(cell) {
-                Some(_) => None,
-                None => screen.sides().get(screen.side).cloned(),
-            };
-            orders.write(EditorOrder::Edit(Edit::Mine { at: cell, side }));
-        }
-        Tool::Unit if clicked => match design.unit_at(cell) {
-            Some(i) => screen.selected = Some(i),
-            None => {
-                let unit = screen.new_unit(editor, cell);
-                screen.selected = Some(design.setup.units.len());
-                orders.write(EditorOrder::Edit(Edit::AddUnit(Box::new(unit))));
-            }
-        },
-        Tool::Select if clicked => match (design.unit_at(cell), screen.selected) {
-            (Some(i), _) => screen.selected = Some(i),
-            (None, Some(i)) => {
-                if let Some(unit) = design.setup.units.get(i) {
-                    let mut moved = unit.clone();
-                    moved.at = design.label(cell);
-                    orders.write(EditorOrder::Edit(Edit::SetUnit(i, Box::new(moved))));
-                }
-            }
-            (None, None) => {}
-        },
-        _ => {}
-    }
-    if tapped {
-        orders.write(EditorOrder::EndStroke);
-    }
-}
-
-/// Keys: Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes, Ctrl+S saves; [ and ] turn the
-/// picked unit's hull (with Shift its turret); Delete removes it; Escape lets it go.
-fn keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut screen: ResMut<EditorScreen>,
-    mut orders: MessageWriter<EditorOrder>,
-) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if ctrl {
-        if keys.just_pressed(KeyCode::KeyZ) {
-            orders.write(if shift {
-                EditorOrder::Redo
-            } else {
-                EditorOrder::Undo
-            });
-        }
-        if keys.just_pressed(KeyCode::KeyY) {
-            orders.write(EditorOrder::Redo);
-        }
-        if keys.just_pressed(KeyCode::KeyS) {
-            orders.write(EditorOrder::Save(None));
-        }
-        return;
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        screen.selected = None;
-        screen.piece.picked = None;
-    }
-    if screen.is_chess() {
-        chess::keys(&keys, &mut screen, &mut orders);
-        return;
-    }
-    let Some(i) = screen.selected else { return };
-    let Some(unit) = screen
-        .editor
-        .as_ref()
-        .and_then(|e| e.design().setup.units.get(i))
-        .cloned()
-    else {
-        return;
-    };
-    if keys.just_pressed(KeyCode::Delete) || keys.just_pressed(KeyCode::Backspace) {
-        screen.selected = None;
-        orders.write(EditorOrder::Edit(Edit::RemoveUnit(i)));
-        return;
-    }
-    let turn = if keys.just_pressed(KeyCode::BracketLeft) {
-        5
-    } else if keys.just_pressed(KeyCode::BracketRight) {
-        1
-    } else {
-        return;
-    };
-    orders.write(EditorOrder::Edit(Edit::SetUnit(
-        i,
-        Box::new(turned(&unit, turn, shift)),
-    )));
-}
-
-/// `unit` with its hull (or, with `turret`, its turret) turned `steps` sixths clockwise;
-/// a hull turn takes the turret along.
-#[must_use]
-pub fn turned(unit: &UnitSetup, steps: u8, turret: bool) -> UnitSetup {
-    let turn = |f: crate::grid::Facing| crate::grid::Facing::from_index(f.index() + steps);
-    let mut u = unit.clone();
-    if turret {
-        u.turret = Some(turn(unit.turret.unwrap_or(unit.facing)));
-    } else {
-        u.facing = turn(unit.facing);
-        u.turret = unit.turret.map(turn);
-    }
-    u
 }
 
 /// Carries out the orders: edits, undo and redo, saves.

@@ -50,6 +50,7 @@ struct EditorAssets {
     paint: Vec<Handle<StandardMaterial>>,
 }
 
+/// Loads the table's meshes and materials, once.
 fn load_assets(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -71,15 +72,30 @@ fn load_assets(
     .into_iter()
     .map(|t| (t, materials.add(theme::terrain_color(t))))
     .collect();
-    let glow = |materials: &mut Assets<StandardMaterial>, c: Color, e: LinearRgba| {
-        materials.add(StandardMaterial {
-            base_color: c,
-            emissive: e,
-            unlit: true,
-            ..default()
-        })
-    };
-    commands.insert_resource(EditorAssets {
+    commands.insert_resource(new_assets(&mut meshes, &mut materials, terrain));
+}
+
+/// An unlit material of colour `c` that glows with `e`.
+pub(super) fn glow(
+    materials: &mut Assets<StandardMaterial>,
+    c: Color,
+    e: LinearRgba,
+) -> Handle<StandardMaterial> {
+    materials.add(StandardMaterial {
+        base_color: c,
+        emissive: e,
+        unlit: true,
+        ..default()
+    })
+}
+
+/// The table's meshes and materials, the terrain's materials given.
+fn new_assets(
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+    terrain: Vec<(Terrain, Handle<StandardMaterial>)>,
+) -> EditorAssets {
+    EditorAssets {
         tile: Cylinder::new(HEX_SIZE * 0.95, 0.2)
             .mesh()
             .resolution(6)
@@ -104,17 +120,9 @@ fn load_assets(
             ..default()
         }),
         ring: meshes.add(crate::client::table::shapes::torus(0.72, 0.9)),
-        gold: glow(&mut materials, theme::EDITOR_GOLD, theme::EDITOR_GOLD_GLOW),
-        red: glow(
-            &mut materials,
-            theme::PROBLEM_MARK,
-            theme::PROBLEM_MARK_GLOW,
-        ),
-        mission: glow(
-            &mut materials,
-            theme::MISSION_MARK,
-            theme::MISSION_MARK_GLOW,
-        ),
+        gold: glow(materials, theme::EDITOR_GOLD, theme::EDITOR_GOLD_GLOW),
+        red: glow(materials, theme::PROBLEM_MARK, theme::PROBLEM_MARK_GLOW),
+        mission: glow(materials, theme::MISSION_MARK, theme::MISSION_MARK_GLOW),
         brush: materials.add(StandardMaterial {
             base_color: theme::BRUSH,
             alpha_mode: AlphaMode::Blend,
@@ -131,7 +139,7 @@ fn load_assets(
         paint: (0..3)
             .map(|s| materials.add(theme::side_color(s)))
             .collect(),
-    });
+    }
 }
 
 /// Everything the table shows of the design, despawned and rebuilt on a change.
@@ -216,223 +224,297 @@ fn rebuild(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let board = design.board();
-    let a = &*assets;
-    // Terrain: one merged mesh per material.
-    let mut parts = crate::client::table::shapes::ByMaterial::default();
-    let mut add = |mat: &Handle<StandardMaterial>, mesh: Mesh| parts.add(mat, mesh);
-    for r in 0..i32::from(size.1) {
-        for c in 0..i32::from(size.0) {
-            let t = design.terrain([c, r]);
-            let at = world(board, [c, r]);
-            let mat = &a
-                .terrain
-                .iter()
-                .find(|(k, _)| *k == t)
-                .expect("every terrain has a material")
-                .1;
-            let tile = if t == Terrain::Hill { &a.hill } else { &a.tile };
-            add(mat, tile.clone().translated_by(at));
-            match t {
-                Terrain::Forest => {
-                    for (dx, dz) in [(-0.3, -0.2), (0.3, -0.15), (0.0, 0.32)] {
-                        add(
-                            &a.tree_mat,
-                            a.tree.clone().translated_by(at + Vec3::new(dx, 0.0, dz)),
-                        );
-                    }
-                }
-                Terrain::Building => add(&a.roof_mat, a.block.clone().translated_by(at)),
-                _ => {}
-            }
-        }
-    }
-    for (mat, mesh) in parts.into_parts() {
-        commands.spawn((
-            Model,
-            DespawnOnExit(Screen::Editor),
-            Mesh3d(meshes.add(mesh)),
-            MeshMaterial3d(mat),
-        ));
-    }
-    let lift = |cell: [i32; 2]| {
-        if design.terrain(cell) == Terrain::Hill {
+    let mut table = Table {
+        commands: &mut commands,
+        a: &assets,
+        design,
+        board: design.board(),
+    };
+    table.terrain(&mut meshes);
+    table.marks();
+    let sides = screen.sides();
+    table.mines(&sides);
+    table.units(&sides, screen.selected);
+    table.problems(editor.check());
+}
+
+/// What the table's rebuild draws with: the commands, the assets, the design.
+struct Table<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    a: &'a EditorAssets,
+    design: &'a HexDesign,
+    board: HexBoard,
+}
+
+impl Table<'_, '_, '_> {
+    /// How high a piece stands on `cell`: higher on a hill.
+    fn lift(&self, cell: [i32; 2]) -> f32 {
+        if self.design.terrain(cell) == Terrain::Hill {
             0.4
         } else {
             0.1
         }
-    };
-    for label in &design.setup.terrain.smoke {
-        if let Some(cell) = design.cell_of(label) {
-            commands.spawn((
+    }
+
+    /// The terrain: one merged mesh per material.
+    fn terrain(&mut self, meshes: &mut Assets<Mesh>) {
+        let (a, design, board) = (self.a, self.design, self.board);
+        let size = (design.setup.board.width, design.setup.board.height);
+        let mut parts = crate::client::table::shapes::ByMaterial::default();
+        let mut add = |mat: &Handle<StandardMaterial>, mesh: Mesh| parts.add(mat, mesh);
+        for r in 0..i32::from(size.1) {
+            for c in 0..i32::from(size.0) {
+                let t = design.terrain([c, r]);
+                let at = world(board, [c, r]);
+                let mat = &a
+                    .terrain
+                    .iter()
+                    .find(|(k, _)| *k == t)
+                    .expect("every terrain has a material")
+                    .1;
+                let tile = if t == Terrain::Hill { &a.hill } else { &a.tile };
+                add(mat, tile.clone().translated_by(at));
+                match t {
+                    Terrain::Forest => {
+                        for (dx, dz) in [(-0.3, -0.2), (0.3, -0.15), (0.0, 0.32)] {
+                            add(
+                                &a.tree_mat,
+                                a.tree.clone().translated_by(at + Vec3::new(dx, 0.0, dz)),
+                            );
+                        }
+                    }
+                    Terrain::Building => add(&a.roof_mat, a.block.clone().translated_by(at)),
+                    _ => {}
+                }
+            }
+        }
+        for (mat, mesh) in parts.into_parts() {
+            self.commands.spawn((
                 Model,
                 DespawnOnExit(Screen::Editor),
-                Mesh3d(a.smoke.clone()),
-                MeshMaterial3d(a.smoke_mat.clone()),
-                Transform::from_translation(world(board, cell) + Vec3::Y * 0.6),
+                Mesh3d(meshes.add(mesh)),
+                MeshMaterial3d(mat),
             ));
         }
     }
-    for label in &design.setup.objectives {
-        if let Some(cell) = design.cell_of(label) {
-            commands.spawn((
+
+    /// Smoke, objectives (gold rings) and the mission's own hexes (waypoints, the area,
+    /// the target building, in cyan).
+    fn marks(&mut self) {
+        let (a, design, board) = (self.a, self.design, self.board);
+        for label in &design.setup.terrain.smoke {
+            if let Some(cell) = design.cell_of(label) {
+                self.commands.spawn((
+                    Model,
+                    DespawnOnExit(Screen::Editor),
+                    Mesh3d(a.smoke.clone()),
+                    MeshMaterial3d(a.smoke_mat.clone()),
+                    Transform::from_translation(world(board, cell) + Vec3::Y * 0.6),
+                ));
+            }
+        }
+        for label in &design.setup.objectives {
+            if let Some(cell) = design.cell_of(label) {
+                let lift = self.lift(cell);
+                self.commands.spawn((
+                    Model,
+                    DespawnOnExit(Screen::Editor),
+                    Mesh3d(a.ring.clone()),
+                    MeshMaterial3d(a.gold.clone()),
+                    Transform::from_translation(world(board, cell) + Vec3::Y * (lift + 0.02))
+                        .with_scale(Vec3::new(0.8, 1.0, 0.8)),
+                ));
+            }
+        }
+        for cell in design.mission_hexes() {
+            let lift = self.lift(cell);
+            self.commands.spawn((
                 Model,
                 DespawnOnExit(Screen::Editor),
                 Mesh3d(a.ring.clone()),
-                MeshMaterial3d(a.gold.clone()),
-                Transform::from_translation(world(board, cell) + Vec3::Y * (lift(cell) + 0.02))
-                    .with_scale(Vec3::new(0.8, 1.0, 0.8)),
+                MeshMaterial3d(a.mission.clone()),
+                Transform::from_translation(world(board, cell) + Vec3::Y * (lift + 0.04))
+                    .with_scale(Vec3::new(0.6, 1.0, 0.6)),
             ));
         }
     }
-    // The mission's own hexes (waypoints, the area, the target building), in cyan.
-    for cell in design.mission_hexes() {
-        commands.spawn((
-            Model,
-            DespawnOnExit(Screen::Editor),
-            Mesh3d(a.ring.clone()),
-            MeshMaterial3d(a.mission.clone()),
-            Transform::from_translation(world(board, cell) + Vec3::Y * (lift(cell) + 0.04))
-                .with_scale(Vec3::new(0.6, 1.0, 0.6)),
-        ));
+
+    /// The mines, each with a dab of its side's paint.
+    fn mines(&mut self, sides: &[String]) {
+        let (a, design, board) = (self.a, self.design, self.board);
+        for field in &design.setup.mines.fields {
+            let side = sides.iter().position(|s| *s == field.side).unwrap_or(2);
+            for label in &field.at {
+                if let Some(cell) = design.cell_of(label) {
+                    let at = world(board, cell) + Vec3::Y * self.lift(cell);
+                    self.commands.spawn((
+                        Model,
+                        DespawnOnExit(Screen::Editor),
+                        Mesh3d(a.mine.clone()),
+                        MeshMaterial3d(a.mine_mat.clone()),
+                        Transform::from_translation(at),
+                        children![(
+                            Mesh3d(a.mine.clone()),
+                            MeshMaterial3d(a.paint[side.min(2)].clone()),
+                            Transform::from_xyz(0.0, 0.06, 0.0)
+                                .with_scale(Vec3::new(0.5, 0.5, 0.5)),
+                        )],
+                    ));
+                }
+            }
+        }
     }
-    let sides = screen.sides();
-    for field in &design.setup.mines.fields {
-        let side = sides.iter().position(|s| *s == field.side).unwrap_or(2);
-        for label in &field.at {
-            if let Some(cell) = design.cell_of(label) {
-                let at = world(board, cell) + Vec3::Y * lift(cell);
-                commands.spawn((
+
+    /// The units in their sides' paint, the picked one ringed in gold.
+    fn units(&mut self, sides: &[String], selected: Option<usize>) {
+        let (a, design, board) = (self.a, self.design, self.board);
+        for (i, unit) in design.setup.units.iter().enumerate() {
+            let Some(cell) = design.cell_of(&unit.at) else {
+                continue;
+            };
+            let side = sides
+                .iter()
+                .position(|s| *s == unit.side)
+                .unwrap_or(2)
+                .min(2);
+            let paint = a.paint[side].clone();
+            let at = world(board, cell) + Vec3::Y * self.lift(cell);
+            let hull = facing_rotation(unit.facing);
+            let turret = facing_rotation(unit.turret.unwrap_or(unit.facing));
+            let mut model = self.commands.spawn((
+                Model,
+                DespawnOnExit(Screen::Editor),
+                Transform::from_translation(at),
+                Visibility::default(),
+            ));
+            unit_model(&mut model, a, unit.kind, &paint, hull, turret);
+            if selected == Some(i) {
+                self.commands.spawn((
                     Model,
                     DespawnOnExit(Screen::Editor),
-                    Mesh3d(a.mine.clone()),
-                    MeshMaterial3d(a.mine_mat.clone()),
-                    Transform::from_translation(at),
-                    children![(
-                        Mesh3d(a.mine.clone()),
-                        MeshMaterial3d(a.paint[side.min(2)].clone()),
-                        Transform::from_xyz(0.0, 0.06, 0.0).with_scale(Vec3::new(0.5, 0.5, 0.5)),
-                    )],
+                    Mesh3d(a.ring.clone()),
+                    MeshMaterial3d(a.gold.clone()),
+                    Transform::from_translation(at + Vec3::Y * 0.03),
                 ));
             }
         }
     }
-    for (i, unit) in design.setup.units.iter().enumerate() {
-        let Some(cell) = design.cell_of(&unit.at) else {
-            continue;
-        };
-        let side = sides
-            .iter()
-            .position(|s| *s == unit.side)
-            .unwrap_or(2)
-            .min(2);
-        let paint = a.paint[side].clone();
-        let at = world(board, cell) + Vec3::Y * lift(cell);
-        let hull = facing_rotation(unit.facing);
-        let turret = facing_rotation(unit.turret.unwrap_or(unit.facing));
-        let mut model = commands.spawn((
-            Model,
-            DespawnOnExit(Screen::Editor),
-            Transform::from_translation(at),
-            Visibility::default(),
-        ));
-        match unit.kind {
-            UnitKind::Infantry => {
-                model.with_children(|p| {
-                    for (dx, dz) in [(-0.2, 0.1), (0.2, 0.1), (0.0, -0.2)] {
-                        p.spawn((
-                            Mesh3d(a.figure.clone()),
-                            MeshMaterial3d(paint.clone()),
-                            Transform::from_xyz(dx, 0.25, dz),
-                        ));
-                    }
-                });
+
+    /// Problems: the hex or unit outlined in red.
+    fn problems(&mut self, check: &crate::editor::Check) {
+        let (a, design, board) = (self.a, self.design, self.board);
+        let width = design.setup.board.width;
+        for marker in check.markers.iter().flatten() {
+            let cells: Vec<[i32; 2]> = match *marker {
+                Marker::Cell(cell) => vec![cell],
+                Marker::Unit(i) => design
+                    .setup
+                    .units
+                    .get(i)
+                    .and_then(|u| design.cell_of(&u.at))
+                    .into_iter()
+                    .collect(),
+                Marker::Row(r) => (0..i32::from(width))
+                    .map(|c| [c, i32::try_from(r).unwrap_or(0)])
+                    .collect(),
+            };
+            for cell in cells {
+                let lift = self.lift(cell);
+                self.commands.spawn((
+                    Model,
+                    DespawnOnExit(Screen::Editor),
+                    Mesh3d(a.ring.clone()),
+                    MeshMaterial3d(a.red.clone()),
+                    Transform::from_translation(world(board, cell) + Vec3::Y * (lift + 0.05))
+                        .with_scale(Vec3::new(1.02, 1.6, 1.02)),
+                ));
             }
-            UnitKind::Target => {
-                model.with_children(|p| {
+        }
+    }
+}
+
+/// A unit's model under `model`: three figures for infantry, a board for a target, else
+/// a vehicle.
+fn unit_model(
+    model: &mut EntityCommands,
+    a: &EditorAssets,
+    kind: UnitKind,
+    paint: &Handle<StandardMaterial>,
+    hull: Quat,
+    turret: Quat,
+) {
+    match kind {
+        UnitKind::Infantry => {
+            model.with_children(|p| {
+                for (dx, dz) in [(-0.2, 0.1), (0.2, 0.1), (0.0, -0.2)] {
                     p.spawn((
-                        Mesh3d(a.target.clone()),
-                        MeshMaterial3d(a.gold.clone()),
-                        Transform::from_xyz(0.0, 0.35, 0.0).with_rotation(hull),
+                        Mesh3d(a.figure.clone()),
+                        MeshMaterial3d(paint.clone()),
+                        Transform::from_xyz(dx, 0.25, dz),
                     ));
-                });
-            }
-            kind => {
-                let apc = kind == UnitKind::Apc;
-                let aa = kind == UnitKind::AaGun;
-                model.with_children(|p| {
-                    if !aa {
-                        p.spawn((
-                            Mesh3d(a.hull.clone()),
-                            MeshMaterial3d(paint.clone()),
-                            Transform::from_xyz(0.0, 0.16, 0.0)
-                                .with_rotation(hull)
-                                .with_scale(if apc {
-                                    Vec3::new(1.0, 1.4, 1.05)
-                                } else {
-                                    Vec3::ONE
-                                }),
-                        ));
-                    }
-                    if !apc {
-                        p.spawn((
-                            Transform::from_xyz(0.0, if aa { 0.15 } else { 0.38 }, 0.0)
-                                .with_rotation(turret),
-                            Visibility::default(),
-                            children![
-                                (Mesh3d(a.turret.clone()), MeshMaterial3d(paint.clone())),
-                                (
-                                    Mesh3d(a.barrel.clone()),
-                                    MeshMaterial3d(paint.clone()),
-                                    Transform::from_xyz(0.0, if aa { 0.25 } else { 0.0 }, -0.4)
-                                        .with_rotation(Quat::from_rotation_x(if aa {
-                                            -1.0
-                                        } else {
-                                            -std::f32::consts::FRAC_PI_2
-                                        })),
-                                ),
-                            ],
-                        ));
-                    }
-                });
-            }
+                }
+            });
         }
-        if screen.selected == Some(i) {
-            commands.spawn((
-                Model,
-                DespawnOnExit(Screen::Editor),
-                Mesh3d(a.ring.clone()),
-                MeshMaterial3d(a.gold.clone()),
-                Transform::from_translation(at + Vec3::Y * 0.03),
+        UnitKind::Target => {
+            model.with_children(|p| {
+                p.spawn((
+                    Mesh3d(a.target.clone()),
+                    MeshMaterial3d(a.gold.clone()),
+                    Transform::from_xyz(0.0, 0.35, 0.0).with_rotation(hull),
+                ));
+            });
+        }
+        kind => vehicle_model(model, a, kind, paint, hull, turret),
+    }
+}
+
+/// A vehicle's model under `model`: a hull (none for an AA gun), a turret and barrel
+/// (none for an APC; an AA gun's barrel points up).
+fn vehicle_model(
+    model: &mut EntityCommands,
+    a: &EditorAssets,
+    kind: UnitKind,
+    paint: &Handle<StandardMaterial>,
+    hull: Quat,
+    turret: Quat,
+) {
+    let apc = kind == UnitKind::Apc;
+    let aa = kind == UnitKind::AaGun;
+    model.with_children(|p| {
+        if !aa {
+            p.spawn((
+                Mesh3d(a.hull.clone()),
+                MeshMaterial3d(paint.clone()),
+                Transform::from_xyz(0.0, 0.16, 0.0)
+                    .with_rotation(hull)
+                    .with_scale(if apc {
+                        Vec3::new(1.0, 1.4, 1.05)
+                    } else {
+                        Vec3::ONE
+                    }),
             ));
         }
-    }
-    // Problems: the hex or unit outlined in red.
-    for marker in editor.check().markers.iter().flatten() {
-        let cells: Vec<[i32; 2]> = match *marker {
-            Marker::Cell(cell) => vec![cell],
-            Marker::Unit(i) => design
-                .setup
-                .units
-                .get(i)
-                .and_then(|u| design.cell_of(&u.at))
-                .into_iter()
-                .collect(),
-            Marker::Row(r) => (0..i32::from(size.0))
-                .map(|c| [c, i32::try_from(r).unwrap_or(0)])
-                .collect(),
-        };
-        for cell in cells {
-            commands.spawn((
-                Model,
-                DespawnOnExit(Screen::Editor),
-                Mesh3d(a.ring.clone()),
-                MeshMaterial3d(a.red.clone()),
-                Transform::from_translation(world(board, cell) + Vec3::Y * (lift(cell) + 0.05))
-                    .with_scale(Vec3::new(1.02, 1.6, 1.02)),
+        if !apc {
+            p.spawn((
+                Transform::from_xyz(0.0, if aa { 0.15 } else { 0.38 }, 0.0).with_rotation(turret),
+                Visibility::default(),
+                children![
+                    (Mesh3d(a.turret.clone()), MeshMaterial3d(paint.clone())),
+                    (
+                        Mesh3d(a.barrel.clone()),
+                        MeshMaterial3d(paint.clone()),
+                        Transform::from_xyz(0.0, if aa { 0.25 } else { 0.0 }, -0.4).with_rotation(
+                            Quat::from_rotation_x(if aa {
+                                -1.0
+                            } else {
+                                -std::f32::consts::FRAC_PI_2
+                            })
+                        ),
+                    ),
+                ],
             ));
         }
-    }
+    });
 }
 
 /// The brush's hexes under the pointer, outlined.

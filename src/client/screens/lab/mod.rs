@@ -591,93 +591,11 @@ fn draw_lab(
 /// The lab's title bar: the way out, the games, the setup. True when "Back to the game"
 /// was clicked.
 fn header(ui: &mut egui::Ui, lab: &mut LabScreen, next: &mut NextState<Screen>) -> bool {
-    let mut back = false;
     ui.add_space(4.0);
+    let back = ui.horizontal(|ui| title_row(ui, lab, next)).inner;
     ui.horizontal(|ui| {
-        if let Some(game) = lab.back_to {
-            back = ui
-                .button("◀ Back to the game")
-                .on_hover_text(format!(
-                    "Back to the {} game this lab was opened from, where it was (a run goes on until it ends or you cancel it)",
-                    game.title()
-                ))
-                .clicked();
-        }
-        if ui
-            .button("☰ Menu")
-            .on_hover_text("Back to the main menu (a run goes on until it ends or you cancel it)")
-            .clicked()
-        {
-            next.set(Screen::Menu);
-        }
-        ui.heading(
-            egui::RichText::new("PLAYTEST LAB")
-                .strong()
-                .color(TITLE),
-        );
-        ui.separator();
-        let before = lab.game;
-        for game in GameKind::ALL {
-            ui.selectable_value(&mut lab.game, game, game.title());
-        }
-        if lab.game != before {
-            lab.list_setups();
-            lab.chosen = 0;
-            lab.variants = vec![Draft {
-                name: "B".into(),
-                ..Draft::default()
-            }];
-            lab.editing = 0;
-            lab.sweep_field.clear();
-            if let Some(p) = lab.setups.first().cloned() {
-                lab.load(&p);
-            }
-        }
-    });
-    ui.horizontal(|ui| {
-        ui.label("Setup:");
-        let names: Vec<String> = lab
-            .setups
-            .iter()
-            .map(|p| {
-                p.file_name()
-                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-            })
-            .collect();
-        let mut chosen = lab.chosen;
-        egui::ComboBox::from_id_salt("lab-setup")
-            .selected_text(names.get(chosen).cloned().unwrap_or_default())
-            .width(220.0)
-            .show_ui(ui, |ui| {
-                for (i, n) in names.iter().enumerate() {
-                    ui.selectable_value(&mut chosen, i, n);
-                }
-            });
-        if chosen != lab.chosen {
-            lab.chosen = chosen;
-            if let Some(p) = lab.setups.get(chosen).cloned() {
-                lab.load(&p);
-            }
-        }
-        if let Some(backend) = &lab.backend {
-            let seats = backend.seats();
-            let names = backend.bot_names();
-            ui.separator();
-            ui.label("Bots:");
-            for (i, seat) in seats.iter().enumerate() {
-                if let Some(bot) = lab.bots.get_mut(i) {
-                    egui::ComboBox::from_id_salt(("lab-bot", i))
-                        .selected_text(format!("{seat}: {bot}"))
-                        .show_ui(ui, |ui| {
-                            for n in names {
-                                ui.selectable_value(bot, (*n).to_string(), *n);
-                            }
-                        })
-                        .response
-                        .on_hover_text(format!("The bot that plays {seat} in every game"));
-                }
-            }
-        }
+        setup_picker(ui, lab);
+        bot_pickers(ui, lab);
     });
     if let Some(p) = &lab.problem {
         ui.colored_label(WARN, p);
@@ -686,6 +604,105 @@ fn header(ui: &mut egui::Ui, lab: &mut LabScreen, next: &mut NextState<Screen>) 
     back
 }
 
+/// The title row: the way back to the game, the menu, the title and the games' tabs.
+/// True when "Back to the game" was clicked.
+fn title_row(ui: &mut egui::Ui, lab: &mut LabScreen, next: &mut NextState<Screen>) -> bool {
+    let mut back = false;
+    if let Some(game) = lab.back_to {
+        back = ui
+            .button("◀ Back to the game")
+            .on_hover_text(format!(
+                "Back to the {} game this lab was opened from, where it was (a run goes on until it ends or you cancel it)",
+                game.title()
+            ))
+            .clicked();
+    }
+    if ui
+        .button("☰ Menu")
+        .on_hover_text("Back to the main menu (a run goes on until it ends or you cancel it)")
+        .clicked()
+    {
+        next.set(Screen::Menu);
+    }
+    ui.heading(egui::RichText::new("PLAYTEST LAB").strong().color(TITLE));
+    ui.separator();
+    game_tabs(ui, lab);
+    back
+}
+
+/// A tab per game: picking another loads its first setup with one fresh variant.
+fn game_tabs(ui: &mut egui::Ui, lab: &mut LabScreen) {
+    let before = lab.game;
+    for game in GameKind::ALL {
+        ui.selectable_value(&mut lab.game, game, game.title());
+    }
+    if lab.game != before {
+        lab.list_setups();
+        lab.chosen = 0;
+        lab.variants = vec![Draft {
+            name: "B".into(),
+            ..Draft::default()
+        }];
+        lab.editing = 0;
+        lab.sweep_field.clear();
+        if let Some(p) = lab.setups.first().cloned() {
+            lab.load(&p);
+        }
+    }
+}
+
+/// The setup's list of files: picking one loads it.
+fn setup_picker(ui: &mut egui::Ui, lab: &mut LabScreen) {
+    ui.label("Setup:");
+    let names: Vec<String> = lab
+        .setups
+        .iter()
+        .map(|p| {
+            p.file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        })
+        .collect();
+    let mut chosen = lab.chosen;
+    egui::ComboBox::from_id_salt("lab-setup")
+        .selected_text(names.get(chosen).cloned().unwrap_or_default())
+        .width(220.0)
+        .show_ui(ui, |ui| {
+            for (i, n) in names.iter().enumerate() {
+                ui.selectable_value(&mut chosen, i, n);
+            }
+        });
+    if chosen != lab.chosen {
+        lab.chosen = chosen;
+        if let Some(p) = lab.setups.get(chosen).cloned() {
+            lab.load(&p);
+        }
+    }
+}
+
+/// A bot picker for each seat of the loaded setup.
+fn bot_pickers(ui: &mut egui::Ui, lab: &mut LabScreen) {
+    if let Some(backend) = &lab.backend {
+        let seats = backend.seats();
+        let names = backend.bot_names();
+        ui.separator();
+        ui.label("Bots:");
+        for (i, seat) in seats.iter().enumerate() {
+            if let Some(bot) = lab.bots.get_mut(i) {
+                egui::ComboBox::from_id_salt(("lab-bot", i))
+                    .selected_text(format!("{seat}: {bot}"))
+                    .show_ui(ui, |ui| {
+                        for n in names {
+                            ui.selectable_value(bot, (*n).to_string(), *n);
+                        }
+                    })
+                    .response
+                    .on_hover_text(format!("The bot that plays {seat} in every game"));
+            }
+        }
+    }
+}
+
+/// The left panel: the variants' tabs, the edited one's name and files, and its form.
 fn variants_panel(ui: &mut egui::Ui, lab: &mut LabScreen) {
     ui.add_space(4.0);
     ui.heading("Variants");
@@ -693,35 +710,55 @@ fn variants_panel(ui: &mut egui::Ui, lab: &mut LabScreen) {
         egui::RichText::new("A is the setup as it is. Each variant changes some numbers or switches; the same seeds play every variant, so a difference is the rules', not the dice's.")
             .weak(),
     );
-    ui.horizontal_wrapped(|ui| {
-        ui.label(egui::RichText::new("A (base)").color(arm_color(0)));
-        for (i, v) in lab.variants.iter().enumerate() {
-            let text = egui::RichText::new(format!("{} ({})", v.name, v.changes.len()))
-                .color(arm_color(i + 1));
-            if ui
-                .selectable_label(lab.editing == i, text)
-                .on_hover_text("Edit this variant")
-                .clicked()
-            {
-                lab.editing = i;
-            }
-        }
+    ui.horizontal_wrapped(|ui| variant_tabs(ui, lab));
+    edited_variant(ui, lab);
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.label("Find:");
+        ui.add(
+            egui::TextEdit::singleline(&mut lab.filter)
+                .hint_text("forest, armor, hp…")
+                .desired_width(170.0),
+        );
+        ui.checkbox(&mut lab.only_changed, "changed only");
+    });
+    form(ui, lab);
+}
+
+/// The base's name, a tab per variant to edit, and "+ Variant".
+fn variant_tabs(ui: &mut egui::Ui, lab: &mut LabScreen) {
+    ui.label(egui::RichText::new("A (base)").color(arm_color(0)));
+    for (i, v) in lab.variants.iter().enumerate() {
+        let text = egui::RichText::new(format!("{} ({})", v.name, v.changes.len()))
+            .color(arm_color(i + 1));
         if ui
-            .small_button("+ Variant")
-            .on_hover_text("A new variant to compare with the base")
+            .selectable_label(lab.editing == i, text)
+            .on_hover_text("Edit this variant")
             .clicked()
         {
-            let name = ["B", "C", "D", "E", "F"]
-                .into_iter()
-                .find(|n| !lab.variants.iter().any(|v| v.name == *n))
-                .unwrap_or("G");
-            lab.variants.push(Draft {
-                name: name.into(),
-                ..Draft::default()
-            });
-            lab.editing = lab.variants.len() - 1;
+            lab.editing = i;
         }
-    });
+    }
+    if ui
+        .small_button("+ Variant")
+        .on_hover_text("A new variant to compare with the base")
+        .clicked()
+    {
+        let name = ["B", "C", "D", "E", "F"]
+            .into_iter()
+            .find(|n| !lab.variants.iter().any(|v| v.name == *n))
+            .unwrap_or("G");
+        lab.variants.push(Draft {
+            name: name.into(),
+            ..Draft::default()
+        });
+        lab.editing = lab.variants.len() - 1;
+    }
+}
+
+/// The edited variant's name, Save and Remove, the saved variants to load, and what
+/// its changes break.
+fn edited_variant(ui: &mut egui::Ui, lab: &mut LabScreen) {
     let editing = lab.editing.min(lab.variants.len().saturating_sub(1));
     lab.editing = editing;
     let can_remove = lab.variants.len() > 1;
@@ -729,43 +766,12 @@ fn variants_panel(ui: &mut egui::Ui, lab: &mut LabScreen) {
     let mut save = false;
     let mut load: Option<PathBuf> = None;
     if let Some(v) = lab.variants.get_mut(editing) {
-        ui.horizontal(|ui| {
-            ui.label("Name:");
-            ui.add(egui::TextEdit::singleline(&mut v.name).desired_width(120.0));
-            if ui
-                .add_enabled(!v.changes.is_empty(), egui::Button::new("Save"))
-                .on_hover_text("Save this variant as a small RON file of its changes, in the data folder's lab/")
-                .on_disabled_hover_text("Change a field first: a variant is its changes")
-                .clicked()
-            {
-                save = true;
-            }
-            if ui
-                .add_enabled(can_remove, egui::Button::new("Remove"))
-                .on_disabled_hover_text("There must be one variant to edit")
-                .clicked()
-            {
-                remove = true;
-            }
-        });
+        (save, remove) = ui.horizontal(|ui| name_row(ui, v, can_remove)).inner;
     }
     if !lab.variant_files.is_empty() {
-        ui.horizontal(|ui| {
-            ui.label("Load:");
-            egui::ComboBox::from_id_salt("lab-load")
-                .selected_text("a saved variant…")
-                .width(260.0)
-                .show_ui(ui, |ui| {
-                    for f in &lab.variant_files {
-                        let n = f
-                            .file_name()
-                            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-                        if ui.selectable_label(false, n).clicked() {
-                            load = Some(f.clone());
-                        }
-                    }
-                });
-        });
+        load = ui
+            .horizontal(|ui| load_picker(ui, &lab.variant_files))
+            .inner;
     }
     if remove {
         lab.variants.remove(editing);
@@ -782,17 +788,53 @@ fn variants_panel(ui: &mut egui::Ui, lab: &mut LabScreen) {
             ui.colored_label(WARN, p);
         }
     }
-    ui.separator();
-    ui.horizontal(|ui| {
-        ui.label("Find:");
-        ui.add(
-            egui::TextEdit::singleline(&mut lab.filter)
-                .hint_text("forest, armor, hp…")
-                .desired_width(170.0),
-        );
-        ui.checkbox(&mut lab.only_changed, "changed only");
-    });
-    form(ui, lab);
+}
+
+/// The variant's name with its Save and Remove buttons: whether each was clicked, as
+/// (save, remove).
+fn name_row(ui: &mut egui::Ui, v: &mut Draft, can_remove: bool) -> (bool, bool) {
+    let mut save = false;
+    let mut remove = false;
+    ui.label("Name:");
+    ui.add(egui::TextEdit::singleline(&mut v.name).desired_width(120.0));
+    if ui
+        .add_enabled(!v.changes.is_empty(), egui::Button::new("Save"))
+        .on_hover_text(
+            "Save this variant as a small RON file of its changes, in the data folder's lab/",
+        )
+        .on_disabled_hover_text("Change a field first: a variant is its changes")
+        .clicked()
+    {
+        save = true;
+    }
+    if ui
+        .add_enabled(can_remove, egui::Button::new("Remove"))
+        .on_disabled_hover_text("There must be one variant to edit")
+        .clicked()
+    {
+        remove = true;
+    }
+    (save, remove)
+}
+
+/// The saved variants' list: the file picked to load, if any.
+fn load_picker(ui: &mut egui::Ui, files: &[PathBuf]) -> Option<PathBuf> {
+    let mut load = None;
+    ui.label("Load:");
+    egui::ComboBox::from_id_salt("lab-load")
+        .selected_text("a saved variant…")
+        .width(260.0)
+        .show_ui(ui, |ui| {
+            for f in files {
+                let n = f
+                    .file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                if ui.selectable_label(false, n).clicked() {
+                    load = Some(f.clone());
+                }
+            }
+        });
+    load
 }
 
 fn save_variant(lab: &mut LabScreen, i: usize) {
@@ -878,102 +920,7 @@ fn form(ui: &mut egui::Ui, lab: &mut LabScreen) {
                     continue;
                 }
                 ui.horizontal(|ui| {
-                    let name = field
-                        .path
-                        .strip_prefix(&format!("{}.", field.group))
-                        .unwrap_or(&field.path);
-                    let color = if edited.is_some() {
-                        arm_color(editing + 1)
-                    } else {
-                        ui.visuals().text_color()
-                    };
-                    let accepts = match (f.field.kind, f.accepts) {
-                        (LeafKind::Int, Some((lo, hi))) => {
-                            format!("\nThe rules accept {lo} to {hi} here.")
-                        }
-                        (LeafKind::Word, _) if !f.settings.is_empty() => {
-                            format!("\nSettings: {}.", f.settings.join(", "))
-                        }
-                        _ => String::new(),
-                    };
-                    let hover = format!(
-                        "{}\n{}{}\nBase value: {}",
-                        field.path,
-                        if field.meaning.is_empty() {
-                            "(no comment in the rules file)"
-                        } else {
-                            &field.meaning
-                        },
-                        accepts,
-                        field.value
-                    );
-                    ui.add_sized(
-                        [200.0, 18.0],
-                        egui::Label::new(egui::RichText::new(name).color(color)).truncate(),
-                    )
-                    .on_hover_text(hover);
-                    let value = edited.clone().unwrap_or_else(|| field.value.clone());
-                    let mut new_value: Option<String> = None;
-                    match field.kind {
-                        LeafKind::Int => {
-                            let mut v: i64 = value.parse().unwrap_or(0);
-                            let (lo, hi) = f.accepts.unwrap_or((v.min(-1000), v.max(1000)));
-                            if ui
-                                .add(egui::DragValue::new(&mut v).range(lo..=hi).speed(0.1))
-                                .changed()
-                            {
-                                new_value = Some(v.to_string());
-                            }
-                        }
-                        LeafKind::Float => {
-                            let mut v: f64 = value.parse().unwrap_or(0.0);
-                            if ui.add(egui::DragValue::new(&mut v).speed(0.05)).changed() {
-                                new_value = Some(format!("{v:?}"));
-                            }
-                        }
-                        LeafKind::Bool => {
-                            let mut v = value == "true";
-                            if ui.checkbox(&mut v, "").changed() {
-                                new_value = Some(v.to_string());
-                            }
-                        }
-                        LeafKind::Word => {
-                            let mut v = value.clone();
-                            egui::ComboBox::from_id_salt(("lab-field", &field.path))
-                                .selected_text(&v)
-                                .width(110.0)
-                                .show_ui(ui, |ui| {
-                                    for s in &f.settings {
-                                        ui.selectable_value(&mut v, s.clone(), s);
-                                    }
-                                });
-                            if v != value {
-                                new_value = Some(v);
-                            }
-                        }
-                        LeafKind::Text => {}
-                    }
-                    if edited.is_some() {
-                        ui.label(
-                            egui::RichText::new(format!("was {}", field.value))
-                                .weak()
-                                .small(),
-                        );
-                        if ui
-                            .small_button("↺")
-                            .on_hover_text("Back to the base value")
-                            .clicked()
-                        {
-                            draft.changes.remove(&field.path);
-                            changed = true;
-                        }
-                    }
-                    if let Some(v) = new_value {
-                        if v == field.value {
-                            draft.changes.remove(&field.path);
-                        } else {
-                            draft.changes.insert(field.path.clone(), v);
-                        }
+                    if field_row(ui, f, draft, edited.as_ref(), editing) {
                         changed = true;
                     }
                 });
@@ -984,37 +931,137 @@ fn form(ui: &mut egui::Ui, lab: &mut LabScreen) {
     }
 }
 
+/// One field's row of the form: its name (its meaning on hover), its editor, and the
+/// way back to the base value. True when the draft changed.
+fn field_row(
+    ui: &mut egui::Ui,
+    f: &FormField,
+    draft: &mut Draft,
+    edited: Option<&String>,
+    editing: usize,
+) -> bool {
+    let field = &f.field;
+    let mut changed = false;
+    let name = field
+        .path
+        .strip_prefix(&format!("{}.", field.group))
+        .unwrap_or(&field.path);
+    let color = if edited.is_some() {
+        arm_color(editing + 1)
+    } else {
+        ui.visuals().text_color()
+    };
+    let hover = field_hover(f);
+    ui.add_sized(
+        [200.0, 18.0],
+        egui::Label::new(egui::RichText::new(name).color(color)).truncate(),
+    )
+    .on_hover_text(hover);
+    let value = edited.cloned().unwrap_or_else(|| field.value.clone());
+    let new_value = field_editor(ui, f, &value);
+    if edited.is_some() {
+        ui.label(
+            egui::RichText::new(format!("was {}", field.value))
+                .weak()
+                .small(),
+        );
+        if ui
+            .small_button("↺")
+            .on_hover_text("Back to the base value")
+            .clicked()
+        {
+            draft.changes.remove(&field.path);
+            changed = true;
+        }
+    }
+    if let Some(v) = new_value {
+        if v == field.value {
+            draft.changes.remove(&field.path);
+        } else {
+            draft.changes.insert(field.path.clone(), v);
+        }
+        changed = true;
+    }
+    changed
+}
+
+/// A field's hover text: its path, its meaning, what the rules accept and the base value.
+fn field_hover(f: &FormField) -> String {
+    let field = &f.field;
+    let accepts = match (f.field.kind, f.accepts) {
+        (LeafKind::Int, Some((lo, hi))) => {
+            format!("\nThe rules accept {lo} to {hi} here.")
+        }
+        (LeafKind::Word, _) if !f.settings.is_empty() => {
+            format!("\nSettings: {}.", f.settings.join(", "))
+        }
+        _ => String::new(),
+    };
+    format!(
+        "{}\n{}{}\nBase value: {}",
+        field.path,
+        if field.meaning.is_empty() {
+            "(no comment in the rules file)"
+        } else {
+            &field.meaning
+        },
+        accepts,
+        field.value
+    )
+}
+
+/// The editor of a field's value, by its kind: the new value when it was changed.
+fn field_editor(ui: &mut egui::Ui, f: &FormField, value: &str) -> Option<String> {
+    let field = &f.field;
+    let mut new_value: Option<String> = None;
+    match field.kind {
+        LeafKind::Int => {
+            let mut v: i64 = value.parse().unwrap_or(0);
+            let (lo, hi) = f.accepts.unwrap_or((v.min(-1000), v.max(1000)));
+            if ui
+                .add(egui::DragValue::new(&mut v).range(lo..=hi).speed(0.1))
+                .changed()
+            {
+                new_value = Some(v.to_string());
+            }
+        }
+        LeafKind::Float => {
+            let mut v: f64 = value.parse().unwrap_or(0.0);
+            if ui.add(egui::DragValue::new(&mut v).speed(0.05)).changed() {
+                new_value = Some(format!("{v:?}"));
+            }
+        }
+        LeafKind::Bool => {
+            let mut v = value == "true";
+            if ui.checkbox(&mut v, "").changed() {
+                new_value = Some(v.to_string());
+            }
+        }
+        LeafKind::Word => {
+            let mut v = value.to_string();
+            egui::ComboBox::from_id_salt(("lab-field", &field.path))
+                .selected_text(&v)
+                .width(110.0)
+                .show_ui(ui, |ui| {
+                    for s in &f.settings {
+                        ui.selectable_value(&mut v, s.clone(), s);
+                    }
+                });
+            if v != value {
+                new_value = Some(v);
+            }
+        }
+        LeafKind::Text => {}
+    }
+    new_value
+}
+
+/// The run's panel: its settings, the sequential test, the sweep, Run with its
+/// progress, the exports and shards, and the status line.
 fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
     ui.add_space(4.0);
     let running = lab.running();
-    ui.horizontal(|ui| {
-        ui.label("Games per variant:");
-        ui.add_enabled(!running, egui::DragValue::new(&mut lab.games).range(10..=200_000).speed(10.0));
-        ui.label("Seed:");
-        ui.add_enabled(!running, egui::DragValue::new(&mut lab.seed));
-        ui.label("Workers:");
-        let cores = crate::lab::run::all_cores();
-        ui.add_enabled(!running, egui::DragValue::new(&mut lab.threads).range(1..=cores.max(1)))
-            .on_hover_text(format!("Worker threads for the games ({cores} cores here; by default one core's share is left to the screen)"));
-        ui.separator();
-        ui.add_enabled(!running, egui::Checkbox::new(&mut lab.sweep_on, "Sweep one number"))
-            .on_hover_text("Run the base and one variant for each value of one field, and plot the win rate against it");
-        let draws = lab.backend.as_ref().and_then(|b| b.draws());
-        ui.add_enabled(
-            !running && draws.is_some(),
-            egui::Checkbox::new(&mut lab.random_builds, "Random builds"),
-        )
-        .on_hover_text(match draws {
-            Some(what) => format!("Draw {what}, and plot each upgrade's worth: its side's win rate when taken against without (Value when taken)"),
-            None => "Disabled: this game has no choices made before play to draw".to_string(),
-        })
-        .on_disabled_hover_text(match draws {
-            Some(_) => "Disabled while a run is going on".to_string(),
-            None => format!("Disabled: {} has no choices made before play to draw", lab.game.title()),
-        });
-        ui.add_enabled(!running, egui::Checkbox::new(&mut lab.paired, "Paired games"))
-            .on_hover_text("Compare each variant with the base seed by seed and, where chance decides who moves first, play every seed a second time with the first move given to the other seat: the first move and a lucky seed no longer blur the verdict, and its interval narrows");
-    });
+    ui.horizontal(|ui| run_settings(ui, lab, running));
     // The sequential test: for an A/B question (one variant, no sweep).
     let variants = lab
         .variants
@@ -1022,148 +1069,14 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
         .filter(|v| !v.changes.is_empty())
         .count();
     if !lab.sweep_on && variants == 1 {
-        ui.horizontal(|ui| {
-        let why_not = if !lab.paired {
-            Some("Disabled: the sequential test reads paired games")
-        } else {
-            None
-        };
-        ui.add_enabled(
-            !running && why_not.is_none(),
-            egui::Checkbox::new(&mut lab.sprt_on, "Stop when the answer is known"),
-        )
-        .on_hover_text("A sequential test (SPRT): stop as soon as the games say, at 5% error each way, whether the variant moves the seat's win rate by at least δ points; Games per variant is then the most it plays")
-        .on_disabled_hover_text(why_not.unwrap_or("Disabled while a run is going on"));
-        if lab.sprt_on && why_not.is_none() {
-            ui.label("δ");
-            ui.add_enabled(
-                !running,
-                egui::DragValue::new(&mut lab.sprt_delta).range(0.5..=50.0).speed(0.5).suffix(" points"),
-            )
-            .on_hover_text("The smallest change of the win rate worth knowing");
-            let seats = lab.backend.as_ref().map(|b| b.seats()).unwrap_or_default();
-            let shown = seats.get(lab.sprt_seat).cloned().unwrap_or_default();
-            ui.add_enabled_ui(!running, |ui| {
-                egui::ComboBox::from_id_salt("lab-sprt-seat")
-                    .selected_text(format!("for {shown}"))
-                    .show_ui(ui, |ui| {
-                        for (i, s) in seats.iter().enumerate() {
-                            ui.selectable_value(&mut lab.sprt_seat, i, s);
-                        }
-                    });
-            });
-        }
-        });
+        ui.horizontal(|ui| sprt_row(ui, lab, running));
     }
     if lab.sweep_on {
-        ui.horizontal(|ui| {
-            ui.label("Field:");
-            let before = lab.sweep_field.clone();
-            egui::ComboBox::from_id_salt("lab-sweep")
-                .selected_text(&lab.sweep_field)
-                .width(260.0)
-                .show_ui(ui, |ui| {
-                    for f in lab.form.iter().filter(|f| f.field.kind == LeafKind::Int) {
-                        ui.selectable_value(
-                            &mut lab.sweep_field,
-                            f.field.path.clone(),
-                            &f.field.path,
-                        );
-                    }
-                });
-            if lab.sweep_field != before {
-                lab.sweep_defaults();
-            }
-            let (lo, hi) = lab
-                .form
-                .iter()
-                .find(|f| f.field.path == lab.sweep_field)
-                .and_then(|f| f.accepts)
-                .unwrap_or((-1000, 1000));
-            ui.label("from");
-            ui.add(egui::DragValue::new(&mut lab.sweep_from).range(lo..=hi));
-            ui.label("to");
-            ui.add(egui::DragValue::new(&mut lab.sweep_to).range(lo..=hi));
-            ui.label("step");
-            ui.add(egui::DragValue::new(&mut lab.sweep_step).range(1..=100));
-        });
+        ui.horizontal(|ui| sweep_row(ui, lab));
     }
     ui.horizontal(|ui| {
-        let problems: Vec<String> = lab
-            .variants
-            .iter()
-            .flat_map(|v| v.problems.iter().map(move |p| format!("{}: {p}", v.name)))
-            .collect();
-        let nothing = !lab.sweep_on && lab.variants.iter().all(|v| v.changes.is_empty());
-        let why = if lab.backend.is_none() {
-            Some("No setup is loaded".to_string())
-        } else if !problems.is_empty() && !lab.sweep_on {
-            Some(format!(
-                "A variant breaks the rules: {}",
-                problems.join("; ")
-            ))
-        } else if lab.sweep_on && lab.sweep_from > lab.sweep_to {
-            Some("The sweep must run upwards".to_string())
-        } else {
-            None
-        };
-        if running {
-            if ui
-                .button("Cancel")
-                .on_hover_text("Stop now: the games finished so far are kept")
-                .clicked()
-            {
-                lab.cancel();
-            }
-        } else if ui
-            .add_enabled(
-                why.is_none(),
-                egui::Button::new(egui::RichText::new("▶ Run").strong()),
-            )
-            .on_hover_text(if nothing {
-                "Play the base alone (change a field to compare a variant)"
-            } else {
-                "Play every variant's games on the workers"
-            })
-            .on_disabled_hover_text(why.clone().unwrap_or_default())
-            .clicked()
-        {
-            lab.start();
-        }
-        if let Some(run) = &lab.run {
-            let done = run.running.live.finished();
-            let elapsed = run
-                .finished
-                .unwrap_or_else(|| run.started.elapsed().as_secs_f64());
-            // A sequential test that answered stopped the run: the bar says so.
-            let answered = lab
-                .report
-                .as_ref()
-                .filter(|r| r.sprt.as_ref().is_some_and(|t| t.reading.answer.is_some()))
-                .and_then(|r| r.arms.get(1))
-                .filter(|_| run.finished.is_some());
-            let (fraction, words) = match answered {
-                Some(arm) => (
-                    1.0,
-                    format!("answered: {} games a variant, {done} played", arm.games),
-                ),
-                None => (
-                    done as f32 / run.total.max(1) as f32,
-                    format!("{done} / {} games", run.total),
-                ),
-            };
-            ui.add(
-                egui::ProgressBar::new(fraction)
-                    .desired_width(300.0)
-                    .text(words),
-            )
-            .on_hover_text("Games played over every variant; a sequential test that answers stops the run, and its report holds the seeds the test read");
-            ui.label(format!(
-                "{:.0} games/s · {elapsed:.1} s · screen {:.0} ms/frame",
-                done as f64 / elapsed.max(1e-6),
-                lab.frame_ms
-            ));
-        }
+        run_button(ui, lab, running);
+        run_progress(ui, lab);
     });
     if let Some(e) = lab.run.as_ref().and_then(|r| r.error.clone()) {
         ui.colored_label(WARN, e);
@@ -1171,65 +1084,10 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
     ui.horizontal(|ui| {
         if let Some(report) = lab.report.clone() {
             ui.label("Export:");
-            if ui
-                .button("CSV")
-                .on_hover_text("A line per variant and seat")
-                .clicked()
-            {
-                let csv = report.to_csv();
-                lab.status = export(lab, "csv", &csv);
-            }
-            if ui
-                .button("Games CSV")
-                .on_hover_text("A line per game")
-                .clicked()
-            {
-                let results = lab
-                    .run
-                    .as_ref()
-                    .map(|r| r.running.live.snapshot())
-                    .unwrap_or_default();
-                let csv = crate::lab::report::games_csv(&report.question, &results);
-                lab.status = export(lab, "games.csv", &csv);
-            }
-            if ui
-                .button("JSON")
-                .on_hover_text("The whole report, as `tanktable lab --json` prints it")
-                .clicked()
-            {
-                lab.status = match report.to_json() {
-                    Ok(json) => export(lab, "json", &json),
-                    Err(e) => e,
-                };
-            }
-            if ui
-                .button("PNG")
-                .on_hover_text("A picture of this screen, plots and all")
-                .clicked()
-            {
-                let path = export_path(lab, "png");
-                if let Some(dir) = path.parent() {
-                    let _ = std::fs::create_dir_all(dir);
-                }
-                commands
-                    .spawn(Screenshot::primary_window())
-                    .observe(save_to_disk(path.clone()));
-                lab.status = format!("Saving {}…", path.display());
-                lab.png = Some(path);
-            }
+            export_buttons(ui, lab, &report, commands);
             ui.separator();
         }
-        ui.label("Shards:");
-        ui.add(egui::TextEdit::singleline(&mut lab.shards_dir).desired_width(300.0))
-            .on_hover_text("A folder of shard files, written by `tanktable lab … --shard I/N --out FILE` on this or other machines");
-        if ui
-            .add_enabled(!running, egui::Button::new("Read"))
-            .on_hover_text("Show the report of the shards in the folder, merged, with the parts still missing (read again as more come in)")
-            .on_disabled_hover_text("Disabled while a run is going on")
-            .clicked()
-        {
-            lab.read_shards();
-        }
+        shards_row(ui, lab, running);
     });
     for note in &lab.shards_notes {
         ui.colored_label(WARN, note);
@@ -1240,6 +1098,265 @@ fn run_panel(ui: &mut egui::Ui, lab: &mut LabScreen, commands: &mut Commands) {
     }
     if !lab.status.is_empty() {
         ui.label(egui::RichText::new(&lab.status).weak());
+    }
+}
+
+/// The run's numbers and switches: games, seed, workers, sweep, random builds, pairing.
+fn run_settings(ui: &mut egui::Ui, lab: &mut LabScreen, running: bool) {
+    ui.label("Games per variant:");
+    ui.add_enabled(
+        !running,
+        egui::DragValue::new(&mut lab.games)
+            .range(10..=200_000)
+            .speed(10.0),
+    );
+    ui.label("Seed:");
+    ui.add_enabled(!running, egui::DragValue::new(&mut lab.seed));
+    ui.label("Workers:");
+    let cores = crate::lab::run::all_cores();
+    ui.add_enabled(!running, egui::DragValue::new(&mut lab.threads).range(1..=cores.max(1)))
+        .on_hover_text(format!("Worker threads for the games ({cores} cores here; by default one core's share is left to the screen)"));
+    ui.separator();
+    ui.add_enabled(!running, egui::Checkbox::new(&mut lab.sweep_on, "Sweep one number"))
+        .on_hover_text("Run the base and one variant for each value of one field, and plot the win rate against it");
+    let draws = lab.backend.as_ref().and_then(|b| b.draws());
+    ui.add_enabled(
+        !running && draws.is_some(),
+        egui::Checkbox::new(&mut lab.random_builds, "Random builds"),
+    )
+    .on_hover_text(match draws {
+        Some(what) => format!("Draw {what}, and plot each upgrade's worth: its side's win rate when taken against without (Value when taken)"),
+        None => "Disabled: this game has no choices made before play to draw".to_string(),
+    })
+    .on_disabled_hover_text(match draws {
+        Some(_) => "Disabled while a run is going on".to_string(),
+        None => format!("Disabled: {} has no choices made before play to draw", lab.game.title()),
+    });
+    ui.add_enabled(!running, egui::Checkbox::new(&mut lab.paired, "Paired games"))
+        .on_hover_text("Compare each variant with the base seed by seed and, where chance decides who moves first, play every seed a second time with the first move given to the other seat: the first move and a lucky seed no longer blur the verdict, and its interval narrows");
+}
+
+/// The sequential test's switch, with its δ and seat when on.
+fn sprt_row(ui: &mut egui::Ui, lab: &mut LabScreen, running: bool) {
+    let why_not = if !lab.paired {
+        Some("Disabled: the sequential test reads paired games")
+    } else {
+        None
+    };
+    ui.add_enabled(
+        !running && why_not.is_none(),
+        egui::Checkbox::new(&mut lab.sprt_on, "Stop when the answer is known"),
+    )
+    .on_hover_text("A sequential test (SPRT): stop as soon as the games say, at 5% error each way, whether the variant moves the seat's win rate by at least δ points; Games per variant is then the most it plays")
+    .on_disabled_hover_text(why_not.unwrap_or("Disabled while a run is going on"));
+    if lab.sprt_on && why_not.is_none() {
+        ui.label("δ");
+        ui.add_enabled(
+            !running,
+            egui::DragValue::new(&mut lab.sprt_delta)
+                .range(0.5..=50.0)
+                .speed(0.5)
+                .suffix(" points"),
+        )
+        .on_hover_text("The smallest change of the win rate worth knowing");
+        let seats = lab.backend.as_ref().map(|b| b.seats()).unwrap_or_default();
+        let shown = seats.get(lab.sprt_seat).cloned().unwrap_or_default();
+        ui.add_enabled_ui(!running, |ui| {
+            egui::ComboBox::from_id_salt("lab-sprt-seat")
+                .selected_text(format!("for {shown}"))
+                .show_ui(ui, |ui| {
+                    for (i, s) in seats.iter().enumerate() {
+                        ui.selectable_value(&mut lab.sprt_seat, i, s);
+                    }
+                });
+        });
+    }
+}
+
+/// The sweep's field and its range of values.
+fn sweep_row(ui: &mut egui::Ui, lab: &mut LabScreen) {
+    ui.label("Field:");
+    let before = lab.sweep_field.clone();
+    egui::ComboBox::from_id_salt("lab-sweep")
+        .selected_text(&lab.sweep_field)
+        .width(260.0)
+        .show_ui(ui, |ui| {
+            for f in lab.form.iter().filter(|f| f.field.kind == LeafKind::Int) {
+                ui.selectable_value(&mut lab.sweep_field, f.field.path.clone(), &f.field.path);
+            }
+        });
+    if lab.sweep_field != before {
+        lab.sweep_defaults();
+    }
+    let (lo, hi) = lab
+        .form
+        .iter()
+        .find(|f| f.field.path == lab.sweep_field)
+        .and_then(|f| f.accepts)
+        .unwrap_or((-1000, 1000));
+    ui.label("from");
+    ui.add(egui::DragValue::new(&mut lab.sweep_from).range(lo..=hi));
+    ui.label("to");
+    ui.add(egui::DragValue::new(&mut lab.sweep_to).range(lo..=hi));
+    ui.label("step");
+    ui.add(egui::DragValue::new(&mut lab.sweep_step).range(1..=100));
+}
+
+/// Cancel while a run goes on, else Run (disabled, and why, when it cannot).
+fn run_button(ui: &mut egui::Ui, lab: &mut LabScreen, running: bool) {
+    let problems: Vec<String> = lab
+        .variants
+        .iter()
+        .flat_map(|v| v.problems.iter().map(move |p| format!("{}: {p}", v.name)))
+        .collect();
+    let nothing = !lab.sweep_on && lab.variants.iter().all(|v| v.changes.is_empty());
+    let why = if lab.backend.is_none() {
+        Some("No setup is loaded".to_string())
+    } else if !problems.is_empty() && !lab.sweep_on {
+        Some(format!(
+            "A variant breaks the rules: {}",
+            problems.join("; ")
+        ))
+    } else if lab.sweep_on && lab.sweep_from > lab.sweep_to {
+        Some("The sweep must run upwards".to_string())
+    } else {
+        None
+    };
+    if running {
+        if ui
+            .button("Cancel")
+            .on_hover_text("Stop now: the games finished so far are kept")
+            .clicked()
+        {
+            lab.cancel();
+        }
+    } else if ui
+        .add_enabled(
+            why.is_none(),
+            egui::Button::new(egui::RichText::new("▶ Run").strong()),
+        )
+        .on_hover_text(if nothing {
+            "Play the base alone (change a field to compare a variant)"
+        } else {
+            "Play every variant's games on the workers"
+        })
+        .on_disabled_hover_text(why.clone().unwrap_or_default())
+        .clicked()
+    {
+        lab.start();
+    }
+}
+
+/// The run's progress bar, its speed and the screen's frame time.
+fn run_progress(ui: &mut egui::Ui, lab: &LabScreen) {
+    if let Some(run) = &lab.run {
+        let done = run.running.live.finished();
+        let elapsed = run
+            .finished
+            .unwrap_or_else(|| run.started.elapsed().as_secs_f64());
+        // A sequential test that answered stopped the run: the bar says so.
+        let answered = lab
+            .report
+            .as_ref()
+            .filter(|r| r.sprt.as_ref().is_some_and(|t| t.reading.answer.is_some()))
+            .and_then(|r| r.arms.get(1))
+            .filter(|_| run.finished.is_some());
+        let (fraction, words) = match answered {
+            Some(arm) => (
+                1.0,
+                format!("answered: {} games a variant, {done} played", arm.games),
+            ),
+            None => (
+                done as f32 / run.total.max(1) as f32,
+                format!("{done} / {} games", run.total),
+            ),
+        };
+        ui.add(
+            egui::ProgressBar::new(fraction)
+                .desired_width(300.0)
+                .text(words),
+        )
+        .on_hover_text("Games played over every variant; a sequential test that answers stops the run, and its report holds the seeds the test read");
+        ui.label(format!(
+            "{:.0} games/s · {elapsed:.1} s · screen {:.0} ms/frame",
+            done as f64 / elapsed.max(1e-6),
+            lab.frame_ms
+        ));
+    }
+}
+
+/// The report's exports: CSV, the games' CSV, JSON and a PNG of the screen.
+fn export_buttons(
+    ui: &mut egui::Ui,
+    lab: &mut LabScreen,
+    report: &LabReport,
+    commands: &mut Commands,
+) {
+    if ui
+        .button("CSV")
+        .on_hover_text("A line per variant and seat")
+        .clicked()
+    {
+        let csv = report.to_csv();
+        lab.status = export(lab, "csv", &csv);
+    }
+    if ui
+        .button("Games CSV")
+        .on_hover_text("A line per game")
+        .clicked()
+    {
+        let results = lab
+            .run
+            .as_ref()
+            .map(|r| r.running.live.snapshot())
+            .unwrap_or_default();
+        let csv = crate::lab::report::games_csv(&report.question, &results);
+        lab.status = export(lab, "games.csv", &csv);
+    }
+    if ui
+        .button("JSON")
+        .on_hover_text("The whole report, as `tanktable lab --json` prints it")
+        .clicked()
+    {
+        lab.status = match report.to_json() {
+            Ok(json) => export(lab, "json", &json),
+            Err(e) => e,
+        };
+    }
+    if ui
+        .button("PNG")
+        .on_hover_text("A picture of this screen, plots and all")
+        .clicked()
+    {
+        save_png(lab, commands);
+    }
+}
+
+/// Asks for a picture of the window, written to the lab's folder a few frames later.
+fn save_png(lab: &mut LabScreen, commands: &mut Commands) {
+    let path = export_path(lab, "png");
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(path.clone()));
+    lab.status = format!("Saving {}…", path.display());
+    lab.png = Some(path);
+}
+
+/// The shards' folder and the button that reads it.
+fn shards_row(ui: &mut egui::Ui, lab: &mut LabScreen, running: bool) {
+    ui.label("Shards:");
+    ui.add(egui::TextEdit::singleline(&mut lab.shards_dir).desired_width(300.0))
+        .on_hover_text("A folder of shard files, written by `tanktable lab … --shard I/N --out FILE` on this or other machines");
+    if ui
+        .add_enabled(!running, egui::Button::new("Read"))
+        .on_hover_text("Show the report of the shards in the folder, merged, with the parts still missing (read again as more come in)")
+        .on_disabled_hover_text("Disabled while a run is going on")
+        .clicked()
+    {
+        lab.read_shards();
     }
 }
 

@@ -92,6 +92,8 @@ fn tabs(report: &LabReport) -> Vec<PlotTab> {
     tabs
 }
 
+/// Each arm's line of win rates and its verdicts, the closest to even, and the
+/// sequential test's answer.
 fn verdicts(ui: &mut egui::Ui, report: &LabReport) {
     for (i, arm) in report.arms.iter().enumerate() {
         let rates: Vec<String> = report
@@ -112,57 +114,8 @@ fn verdicts(ui: &mut egui::Ui, report: &LabReport) {
                     .color(theme::PLOT_NOTE),
             );
         }
-        if let Some(v) = &arm.verdict {
-            let color = if v.significant {
-                theme::SIGNIFICANT
-            } else {
-                theme::PLOT_NOTE
-            };
-            let mut words = format!("   {}", v.words);
-            if let Some(t) = arm.turned {
-                words.push_str(&format!(
-                    " · the change turned {t} of {} games on the same dice",
-                    arm.games
-                ));
-            }
-            let verdict = ui.label(egui::RichText::new(words).color(color).strong());
-            // Paired: a line of its own for an A/B question; in a sweep, where every
-            // value has its verdict, under the pointer.
-            const PAIRED: &str = "Paired games: the variant is compared with the base seed by seed, so a \
-                 lucky seed and the first move count for both alike and the interval is that \
-                 of the differences";
-            if let Some(p) = &arm.paired {
-                if report.question.sweep.is_some() {
-                    verdict.on_hover_text(format!("{}\n\n{PAIRED}", p.words()));
-                } else {
-                    ui.label(
-                        egui::RichText::new(format!("   {}", p.words())).color(theme::PLOT_NOTE),
-                    )
-                    .on_hover_text(PAIRED);
-                }
-            }
-        }
-        // Whether the games met the rules the variant changes: a verdict on a rule the
-        // bots never used measures the bots, not the rule.
-        for e in &arm.exercised {
-            match &e.warning {
-                Some(w) if !e.counted() => {
-                    ui.label(egui::RichText::new(format!("   {w}")).color(theme::PLOT_NOTE));
-                }
-                Some(w) => {
-                    ui.label(egui::RichText::new(format!("   ⚠ {w}")).color(theme::UNEXERCISED))
-                        .on_hover_text(
-                            "The bots' games met this rule seldom or never, so the win rates above \
-                         say little about the change: try a setup or bots that use it",
-                        );
-                }
-                None => {
-                    ui.label(
-                        egui::RichText::new(format!("   {}", e.summary())).color(theme::PLOT_NOTE),
-                    );
-                }
-            }
-        }
+        arm_verdict(ui, report, arm);
+        exercised(ui, arm);
         if let Some(f) = &arm.first_mover_verdict {
             let color = if f.ends_with(": significant") {
                 theme::SIGNIFICANT
@@ -186,6 +139,62 @@ fn verdicts(ui: &mut egui::Ui, report: &LabReport) {
                 "A sequential probability ratio test: the run stops once either log-likelihood ratio reaches {:+.2} (a change of at least δ) or both fall to {:.2} (less than δ); docs/lab.md gives the formulas",
                 t.reading.upper, t.reading.lower
             ));
+    }
+}
+
+/// An arm's verdict against the base, with the games it turned and its paired reading.
+fn arm_verdict(ui: &mut egui::Ui, report: &LabReport, arm: &ArmReport) {
+    if let Some(v) = &arm.verdict {
+        let color = if v.significant {
+            theme::SIGNIFICANT
+        } else {
+            theme::PLOT_NOTE
+        };
+        let mut words = format!("   {}", v.words);
+        if let Some(t) = arm.turned {
+            words.push_str(&format!(
+                " · the change turned {t} of {} games on the same dice",
+                arm.games
+            ));
+        }
+        let verdict = ui.label(egui::RichText::new(words).color(color).strong());
+        // Paired: a line of its own for an A/B question; in a sweep, where every
+        // value has its verdict, under the pointer.
+        const PAIRED: &str = "Paired games: the variant is compared with the base seed by seed, so a \
+             lucky seed and the first move count for both alike and the interval is that \
+             of the differences";
+        if let Some(p) = &arm.paired {
+            if report.question.sweep.is_some() {
+                verdict.on_hover_text(format!("{}\n\n{PAIRED}", p.words()));
+            } else {
+                ui.label(egui::RichText::new(format!("   {}", p.words())).color(theme::PLOT_NOTE))
+                    .on_hover_text(PAIRED);
+            }
+        }
+    }
+}
+
+/// Whether the games met the rules the variant changes: a verdict on a rule the bots
+/// never used measures the bots, not the rule.
+fn exercised(ui: &mut egui::Ui, arm: &ArmReport) {
+    for e in &arm.exercised {
+        match &e.warning {
+            Some(w) if !e.counted() => {
+                ui.label(egui::RichText::new(format!("   {w}")).color(theme::PLOT_NOTE));
+            }
+            Some(w) => {
+                ui.label(egui::RichText::new(format!("   ⚠ {w}")).color(theme::UNEXERCISED))
+                    .on_hover_text(
+                        "The bots' games met this rule seldom or never, so the win rates above \
+                     say little about the change: try a setup or bots that use it",
+                    );
+            }
+            None => {
+                ui.label(
+                    egui::RichText::new(format!("   {}", e.summary())).color(theme::PLOT_NOTE),
+                );
+            }
+        }
     }
 }
 
@@ -357,22 +366,7 @@ fn pieces(ui: &mut egui::Ui, report: &LabReport) {
         ))
         .weak(),
     );
-    let names: Vec<String> = arm
-        .pieces
-        .iter()
-        .map(|p| {
-            format!(
-                "{} ({})",
-                p.name,
-                report
-                    .question
-                    .seats
-                    .get(usize::from(p.seat))
-                    .cloned()
-                    .unwrap_or_default()
-            )
-        })
-        .collect();
+    let names = piece_names(report, arm);
     lab_plot("lab-pieces", PLOT_HEIGHT.max(18.0 * names.len() as f32))
         .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
         .include_x(0.0)
@@ -380,30 +374,11 @@ fn pieces(ui: &mut egui::Ui, report: &LabReport) {
         .x_axis_label("side's win rate, %")
         .show_axes([true, false])
         .show(ui, |plot| {
-            let bars =
-                |offset: f64, word: &str, rate: fn(&crate::lab::report::PieceValue) -> Rate| {
-                    arm.pieces
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, p)| rate(p).games > 0)
-                        .map(|(i, p)| {
-                            let r = rate(p);
-                            Bar::new(i as f64 + offset, 100.0 * r.rate)
-                                .width(0.38)
-                                .name(format!(
-                                    "{} {word}: {:.0}% of {}",
-                                    names[i],
-                                    100.0 * r.rate,
-                                    r.games
-                                ))
-                        })
-                        .collect::<Vec<Bar>>()
-                };
-            let lasted: Vec<Bar> = bars(0.2, "lasted", |p| p.lasted)
+            let lasted: Vec<Bar> = piece_bars(arm, &names, 0.2, "lasted", |p| p.lasted)
                 .into_iter()
                 .map(|b| b.fill(theme::LASTED))
                 .collect();
-            let lost: Vec<Bar> = bars(-0.2, "lost", |p| p.lost)
+            let lost: Vec<Bar> = piece_bars(arm, &names, -0.2, "lost", |p| p.lost)
                 .into_iter()
                 .map(|b| b.fill(theme::LOST))
                 .collect();
@@ -426,6 +401,51 @@ fn pieces(ui: &mut egui::Ui, report: &LabReport) {
                 );
             }
         });
+}
+
+/// Each piece's name with its side, as the pieces plot names its rows.
+fn piece_names(report: &LabReport, arm: &ArmReport) -> Vec<String> {
+    arm.pieces
+        .iter()
+        .map(|p| {
+            format!(
+                "{} ({})",
+                p.name,
+                report
+                    .question
+                    .seats
+                    .get(usize::from(p.seat))
+                    .cloned()
+                    .unwrap_or_default()
+            )
+        })
+        .collect()
+}
+
+/// A bar per piece with games for `rate` (lasted or lost), `offset` off its row.
+fn piece_bars(
+    arm: &ArmReport,
+    names: &[String],
+    offset: f64,
+    word: &str,
+    rate: fn(&crate::lab::report::PieceValue) -> Rate,
+) -> Vec<Bar> {
+    arm.pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| rate(p).games > 0)
+        .map(|(i, p)| {
+            let r = rate(p);
+            Bar::new(i as f64 + offset, 100.0 * r.rate)
+                .width(0.38)
+                .name(format!(
+                    "{} {word}: {:.0}% of {}",
+                    names[i],
+                    100.0 * r.rate,
+                    r.games
+                ))
+        })
+        .collect::<Vec<Bar>>()
 }
 
 /// What each choice made before play is worth: its side's win rate when it took the
