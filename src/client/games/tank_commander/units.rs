@@ -14,9 +14,9 @@ use crate::client::table::shapes::Palette;
 use crate::client::table::theme::{
     self, HALO, INFANTRY, PIP_OFF, PIP_ON, SANDBAGS, TANK_DARK, TANK_PLATE, WRECK, side_color,
 };
-use crate::rules::tank_commander::{TankCommander, UnitId};
 use crate::rules::tank_commander::setup::{UnitKind, UnitModel};
 use crate::rules::tank_commander::state::Status;
+use crate::rules::tank_commander::{TankCommander, UnitId};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Bodies>()
