@@ -312,13 +312,25 @@ fn driving_a_route_plays_its_orders_one_by_one() {
         .unwrap()
         .clone();
     assert!(route.actions.len() > 1, "{route:?}");
+    // Each order waits for the last one's glide: a tenth of a second a frame.
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(100),
+    ));
+    let played = |app: &App| session::<TankCommander>(app).game.history().len();
+    let before = played(&app);
     order::<TankCommander>(
         &mut app,
         Order::PlaySequence(PlayerId(0), route.actions.clone()),
     );
-    for _ in 0..route.actions.len() + 2 {
+    assert_eq!(played(&app), before + 1, "the first order plays at once");
+    assert!(
+        !session::<TankCommander>(&app).queued.is_empty(),
+        "the next waits for the glide"
+    );
+    for _ in 0..20 * route.actions.len() {
         app.update();
     }
+    assert_eq!(played(&app), before + route.actions.len());
     let battle = session::<TankCommander>(&app).state();
     assert_eq!(battle.unit(striker).at, route.to);
     let spent = battle.rules().tank.actions - battle.activation().unwrap().action_points;

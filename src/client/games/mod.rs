@@ -1,6 +1,8 @@
-//! The five games in the client, one folder each, the same shape as `src/rules/`: each
-//! implements [`GameClient`] with its scene (3D) and its own panels, and everything else
-//! (orders, saves, seats, bots, the shared panels) comes from the one session.
+//! The five games in the client, one folder each, every folder of the same five parts:
+//! `mod.rs` (the [`GameClient`] impl and the plugins), `table` (the 3D table), `anims` (the
+//! facts on the shared timeline), `panels` and `input`. Everything else (orders, saves,
+//! seats, bots, the shared panels) comes from the one session. A game imports the layers
+//! below it and never another game (`docs/architecture.md`).
 
 pub mod battle_tanks;
 pub mod range_duel;
