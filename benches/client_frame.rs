@@ -16,9 +16,9 @@ use bevy::picking::pointer::{Location, PointerAction, PointerId, PointerInput};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowRef};
 use criterion::{Criterion, criterion_group, criterion_main};
+use tanktable::client::core::session::{Order, Session, insert_session};
 use tanktable::client::games::tank_commander::hex_to_world;
 use tanktable::client::games::tank_commander::highlights::{Hovered, Selection};
-use tanktable::client::session::{Order, Session, insert_session};
 use tanktable::client::{headless_app, windowless_app, windowless_baseline};
 use tanktable::framework::{Game, PlayerId, SeatedMatch};
 use tanktable::grid::HexBoard;
@@ -165,7 +165,7 @@ fn whole_client(c: &mut Criterion) {
     });
     let counts = |app: &App| {
         app.world()
-            .resource::<tanktable::client::redraw::Redraw>()
+            .resource::<tanktable::client::frame::redraw::Redraw>()
             .counts
     };
     let before = counts(&app);
@@ -202,7 +202,8 @@ fn whole_client(c: &mut Criterion) {
     );
     // The same table with panels, labels and highlights hidden (as in previews): what the
     // egui panels and labels cost.
-    app.world_mut().insert_resource(tanktable::client::Clean);
+    app.world_mut()
+        .insert_resource(tanktable::client::core::Clean);
     app.update();
     let before = counts(&app);
     group.bench_function("idle, panels and labels hidden", |b| {
@@ -215,7 +216,7 @@ fn whole_client(c: &mut Criterion) {
         after.1 - before.1
     );
     app.world_mut()
-        .remove_resource::<tanktable::client::Clean>();
+        .remove_resource::<tanktable::client::core::Clean>();
     group.finish();
     let hovered = app.world().resource::<Hovered>().0;
     assert!(

@@ -454,7 +454,7 @@ enum Refusal {
 }
 
 fn check_input(path: &Path, text: &str) -> Result<(), Refusal> {
-    let found = detect(path, text).map_err(Refusal::Sentence)?;
+    let found = detect(path, text).map_err(|e| Refusal::Sentence(e.to_string()))?;
     dispatch_game!(found.game, read_and_play(path, text, found.kind))
 }
 
@@ -513,7 +513,7 @@ fn read_and_play<G: Playable>(path: &Path, text: &str, kind: FileKind) -> Result
         FileKind::Setup => {
             let rules = G::load_rules(None).map_err(Refusal::Placed)?;
             let setup = G::parse_setup(path, text, &rules).map_err(Refusal::Placed)?;
-            playable::start::<G>(&setup, 1, &[]).map_err(placed)?
+            playable::start::<G>(&setup, 1, &[]).map_err(|e| placed(e.to_string()))?
         }
         FileKind::Record => {
             let rules = G::load_rules(None).map_err(Refusal::Placed)?;

@@ -31,20 +31,24 @@ pub(super) fn run(file: &Path, plan: Plan<'_>) -> Result<ExitCode, String> {
     let rules = Rules::load(None).map_err(|d| d.to_string())?;
     let campaign = Campaign::load(file, &rules).map_err(|d| d.to_string())?;
     let path = save.unwrap_or_else(|| default_state_path(file));
-    let mut state = CampaignState::open(&campaign, &path, new)?;
+    let mut state = CampaignState::open(&campaign, &path, new).map_err(|e| e.to_string())?;
     if !upgrades.is_empty() {
         refit(&mut state, upgrades, &rules)?;
-        state.save(&path)?;
+        state.save(&path).map_err(|e| e.to_string())?;
     }
     for k in 0..play {
         if state.is_over(&campaign) {
             say!("The campaign is over: every battle is fought.");
             break;
         }
-        let prepared = state.prepare(&campaign, &rules)?;
-        let m = prepared.play_with_bots(bots, seed.wrapping_add(u64::from(k)))?;
+        let prepared = state
+            .prepare(&campaign, &rules)
+            .map_err(|e| e.to_string())?;
+        let m = prepared
+            .play_with_bots(bots, seed.wrapping_add(u64::from(k)))
+            .map_err(|e| e.to_string())?;
         state = prepared.record(m.state(), &knock_outs_in(&m));
-        state.save(&path)?;
+        state.save(&path).map_err(|e| e.to_string())?;
         if let Some(r) = state.reports.last() {
             say!(
                 "Battle {} of {}, {}: {} ({}).",
@@ -83,7 +87,11 @@ fn refit(state: &mut CampaignState, upgrades: &[String], rules: &Rules) -> Resul
         };
         match refitted.refit(tank.trim(), build, rules) {
             Ok(said) => done.push(said),
-            Err(why) => refused.extend(why.into_iter().map(|w| format!("--upgrade {asked}: {w}"))),
+            Err(why) => refused.extend(
+                why.lines()
+                    .into_iter()
+                    .map(|w| format!("--upgrade {asked}: {w}")),
+            ),
         }
     }
     if !refused.is_empty() {

@@ -40,6 +40,28 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
         Command::Check { files, rules } => check(&files, rules.as_deref()),
         Command::List { all } => super::install::list(all),
         Command::Desktop { remove } => super::install::desktop(remove),
+        Command::Lab(args) => super::lab::run(&args),
+        command @ (Command::Perft { .. } | Command::Analyse { .. } | Command::Odds { .. }) => {
+            inspect(command)
+        }
+        command @ (Command::Sim { .. }
+        | Command::Record { .. }
+        | Command::Replay { .. }
+        | Command::Legal { .. }) => play_headless(command),
+        Command::Rules { game, search, id } => rules_map(&game, search.as_deref(), id.as_deref()),
+        Command::Play { .. } | Command::Preview { .. } | Command::Edit { .. } => {
+            Err("`play` opens the client and is handled before headless commands".into())
+        }
+        #[cfg(feature = "dev")]
+        Command::BenchFrames(_) => {
+            Err("`bench-frames` opens the client and is handled before headless commands".into())
+        }
+    }
+}
+
+/// Runs the commands that look into one position or shot: `perft`, `analyse`, `odds`.
+fn inspect(command: Command) -> Result<ExitCode, String> {
+    match command {
         Command::Perft {
             file,
             depth,
@@ -57,7 +79,31 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
             let input = Input::read(&file, &[FileKind::Setup, FileKind::Record], "analyse")?;
             super::chess::analyse(&input, depth, nodes, seconds)
         }
-        Command::Lab(args) => super::lab::run(&args),
+        Command::Odds {
+            scenario,
+            shooter,
+            target,
+            round,
+            rules,
+        } => {
+            let input = Input::read(&scenario, &[FileKind::Setup], "odds")?;
+            if input.found.game != GameKind::TankCommander {
+                return Err(format!(
+                    "{} is {}; `odds` works on Tank Commander scenarios (shots with a to-hit roll and armor)",
+                    input.name(),
+                    input.found.describe()
+                ));
+            }
+            super::odds::run(&input, &shooter, &target, round, rules.as_deref())
+        }
+        _ => unreachable!("run passes only perft, analyse and odds to inspect"),
+    }
+}
+
+/// Runs the commands that play or replay a game without the client: `sim`, `record`,
+/// `replay`, `legal`.
+fn play_headless(command: Command) -> Result<ExitCode, String> {
+    match command {
         Command::Sim {
             setup,
             games,
@@ -106,31 +152,7 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
             let input = Input::read(&file, &[FileKind::Setup, FileKind::Record], "legal")?;
             dispatch_game!(input.found.game, legal(&input, seed, rules.as_deref()))
         }
-        Command::Odds {
-            scenario,
-            shooter,
-            target,
-            round,
-            rules,
-        } => {
-            let input = Input::read(&scenario, &[FileKind::Setup], "odds")?;
-            if input.found.game != GameKind::TankCommander {
-                return Err(format!(
-                    "{} is {}; `odds` works on Tank Commander scenarios (shots with a to-hit roll and armor)",
-                    input.name(),
-                    input.found.describe()
-                ));
-            }
-            super::odds::run(&input, &shooter, &target, round, rules.as_deref())
-        }
-        Command::Rules { game, search, id } => rules_map(&game, search.as_deref(), id.as_deref()),
-        Command::Play { .. } | Command::Preview { .. } | Command::Edit { .. } => {
-            Err("`play` opens the client and is handled before headless commands".into())
-        }
-        #[cfg(feature = "dev")]
-        Command::BenchFrames(_) => {
-            Err("`bench-frames` opens the client and is handled before headless commands".into())
-        }
+        _ => unreachable!("run passes only sim, record, replay and legal to play_headless"),
     }
 }
 
@@ -147,7 +169,7 @@ impl Input {
     pub fn read(path: &Path, wanted: &[FileKind], command: &str) -> Result<Self, String> {
         let name = path.display();
         let text = playable::read_text(path).map_err(|d| d.to_string())?;
-        let found = detect(path, &text)?;
+        let found = detect(path, &text).map_err(|e| e.to_string())?;
         if !wanted.contains(&found.kind) {
             let needs: Vec<String> = wanted
                 .iter()
@@ -182,7 +204,7 @@ impl Input {
 pub(super) fn rules_for<G: Playable>(path: Option<&Path>) -> Result<G::Rules, String> {
     if let Some(p) = path {
         let text = playable::read_text(p).map_err(|d| d.to_string())?;
-        let found = detect(p, &text)?;
+        let found = detect(p, &text).map_err(|e| e.to_string())?;
         if found.kind != FileKind::Rules || !G::KIND.rules_tables_of().contains(&found.game) {
             return Err(format!(
                 "--rules {} is {}, but the file it should apply to is a {} file",
@@ -213,7 +235,8 @@ pub(super) fn open<G: Playable>(
     }
     let setup = G::parse_setup(&input.path, &input.text, rules).map_err(|d| d.to_string())?;
     let seed = seed.or_else(|| G::setup_seed(&setup)).unwrap_or(0);
-    Ok((playable::start::<G>(&setup, seed, &[])?, None))
+    let game = playable::start::<G>(&setup, seed, &[]).map_err(|e| e.to_string())?;
+    Ok((game, None))
 }
 
 fn check(files: &[PathBuf], rules: Option<&Path>) -> Result<ExitCode, String> {
@@ -221,7 +244,7 @@ fn check(files: &[PathBuf], rules: Option<&Path>) -> Result<ExitCode, String> {
     let rules_game = match rules {
         Some(p) => {
             let text = playable::read_text(p).map_err(|d| d.to_string())?;
-            let found = detect(p, &text)?;
+            let found = detect(p, &text).map_err(|e| e.to_string())?;
             if found.kind != FileKind::Rules {
                 return Err(format!(
                     "--rules {} is {}, not a rules table",
@@ -238,8 +261,9 @@ fn check(files: &[PathBuf], rules: Option<&Path>) -> Result<ExitCode, String> {
         let file = &match crate::rules::catalogue::resolve(file) {
             Ok(found) => found,
             Err(message) => {
-                all.0
-                    .extend(Diagnostics::whole_file(&given, strip_name(&message, &given)).0);
+                all.0.extend(
+                    Diagnostics::whole_file(&given, strip_name(&message.to_string(), &given)).0,
+                );
                 continue;
             }
         };
@@ -299,7 +323,7 @@ fn check_one<G: Playable>(input: &Input, rules: Option<&Path>) -> Result<String,
         FileKind::Setup => {
             let rules = G::load_rules(rules)?;
             let setup = G::parse_setup(&input.path, &input.text, &rules)?;
-            G::from_setup(&setup).map_err(whole)?;
+            G::from_setup(&setup).map_err(|e| whole(e.to_string()))?;
             Ok(what)
         }
         FileKind::Record => {
@@ -393,9 +417,9 @@ fn record<G: Playable>(
 ) -> Result<ExitCode, String> {
     let rules = rules_for::<G>(rules)?;
     let setup = G::parse_setup(&input.path, &input.text, &rules).map_err(|d| d.to_string())?;
-    let game = G::from_setup(&setup)?;
+    let game = G::from_setup(&setup).map_err(|e| e.to_string())?;
     let seats = game.player_count();
-    let mut players = playable::bots_for::<G>(bots, seats)?;
+    let mut players = playable::bots_for::<G>(bots, seats).map_err(|e| e.to_string())?;
     let played = play_out(
         game,
         &mut players,
@@ -403,17 +427,18 @@ fn record<G: Playable>(
         &mut MatchRng::new(derive_seed(seed, u64::MAX)),
         100_000,
         |_, _| {},
-    )?;
+    )
+    .map_err(|e| e.to_string())?;
     let names: Vec<Seat> = players
         .iter()
         .map(|b| Seat::Bot(b.name().to_string()))
         .collect();
-    let mut m = playable::start::<G>(&setup, seed, &[])?;
+    let mut m = playable::start::<G>(&setup, seed, &[]).map_err(|e| e.to_string())?;
     for (player, action) in &played.actions {
         m.play(*player, action).map_err(|e| e.to_string())?;
     }
     let record = Recorded::of(&setup, seed, &[], &names, &m);
-    playable::save_record(&record, output)?;
+    playable::save_record(&record, output).map_err(|e| e.to_string())?;
     say!(
         "Wrote {} ({} actions; {}).",
         output.display(),

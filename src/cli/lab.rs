@@ -166,107 +166,17 @@ pub fn run(options: &LabArgs) -> Result<ExitCode, String> {
 }
 
 fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode, String> {
-    let records: Vec<&Input> = inputs
-        .iter()
-        .filter(|i| i.found.kind == FileKind::Record)
-        .collect();
-    let what_if_only = [
-        options.at.map(|_| "--at"),
-        (options.candidates > 0).then_some("--candidates"),
-        options.branch.as_ref().map(|_| "--branch"),
-    ];
-    let lab_only = [
-        (!options.set.is_empty()).then_some("--set"),
-        options.sweep.as_ref().map(|_| "--sweep"),
-        options.csv.as_ref().map(|_| "--csv"),
-        options.games_csv.as_ref().map(|_| "--games-csv"),
-        options.save_variant.as_ref().map(|_| "--save-variant"),
-        options.fields.then_some("--fields"),
-        options.random_builds.then_some("--random-builds"),
-        options.shard.as_ref().map(|_| "--shard"),
-        options.out.as_ref().map(|_| "--out"),
-        options.unpaired.then_some("--unpaired"),
-        options.sprt.map(|_| "--sprt"),
-    ];
-    if let Some(record) = records.first() {
-        if inputs.len() > 1 {
-            return Err("a what-if question takes one match record and nothing else".into());
-        }
-        if let Some(flag) = lab_only.into_iter().flatten().next() {
-            return Err(format!(
-                "{flag} asks about rules variants of a setup; {} is a match record (what-if takes --at, --candidates, --branch)",
-                record.name()
-            ));
-        }
+    if let Some(record) = what_if_record(inputs, options)? {
         return what_if::<G>(record, options);
-    }
-    if let Some(flag) = what_if_only.into_iter().flatten().next() {
-        return Err(format!(
-            "{flag} asks what-if of a match record; give one instead of a setup or variants"
-        ));
     }
     // The base: the setup given, else the one the variants name, else the default.
     let rules = G::load_rules(None).map_err(|d| d.to_string())?;
-    let mut variants: Vec<(String, BTreeMap<String, String>)> = Vec::new();
-    let mut base: Option<(G::Setup, String)> = None;
-    for input in inputs {
-        match input.found.kind {
-            FileKind::Setup => {
-                if base.is_some() {
-                    return Err(format!("{}: a lab question has one setup", input.name()));
-                }
-                let setup =
-                    G::parse_setup(&input.path, &input.text, &rules).map_err(|d| d.to_string())?;
-                base = Some((setup, crate::data::portable_path(&input.path)));
-            }
-            _ => {
-                let v = VariantFile::parse(&input.path, &input.text).map_err(|d| d.to_string())?;
-                if base.is_none()
-                    && let Some(path) = v.setup_path(&input.path)
-                {
-                    let setup =
-                        playable::load_setup::<G>(&path, &rules).map_err(|d| d.to_string())?;
-                    base = Some((setup, crate::data::portable_path(&path)));
-                }
-                variants.push((v.name, v.changes));
-            }
-        }
-    }
-    let (setup, setup_name) = match base {
-        Some(b) => b,
-        None => {
-            let path = crate::data::find_project_file(G::KIND.default_setup())
-                .unwrap_or_else(|| PathBuf::from(G::KIND.default_setup()));
-            (
-                playable::load_setup::<G>(&path, &rules).map_err(|d| d.to_string())?,
-                crate::data::portable_path(&path),
-            )
-        }
-    };
+    let (setup, setup_name, mut variants) = base_and_variants::<G>(inputs, &rules)?;
     if options.fields {
         return print_fields::<G>(&setup);
     }
-    if !options.set.is_empty() {
-        let mut changes = BTreeMap::new();
-        for pair in &options.set {
-            let (path, value) = pair
-                .split_once('=')
-                .ok_or_else(|| format!("--set takes `field=value`, not `{pair}`"))?;
-            changes.insert(path.trim().to_string(), value.trim().to_string());
-        }
-        let name = options.name.clone().unwrap_or_else(|| "B".to_string());
-        if let Some(out) = &options.save_variant {
-            variant::apply::<G>(&setup, &changes).map_err(|p| p.join("\n"))?;
-            let file = VariantFile {
-                game: G::NAME.to_string(),
-                setup: Some(relative_setup(&setup_name, out)),
-                name: name.clone(),
-                changes: changes.clone(),
-            };
-            file.save(out)?;
-            eprintln!("Wrote {}.", out.display());
-        }
-        variants.push((name, changes));
+    if let Some(set) = set_variant::<G>(options, &setup, &setup_name)? {
+        variants.push(set);
     }
     let mut sweep_path = None;
     if let Some(spec) = &options.sweep {
@@ -274,32 +184,7 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
         variants.extend(lab::sweep_variants(&path, &values));
         sweep_path = Some(path);
     }
-    let sprt = match options.sprt {
-        Some(delta) => {
-            let seat = match &options.sprt_seat {
-                Some(seat) => seat.clone(),
-                None => {
-                    let game = G::from_setup(&setup)?;
-                    game.player_name(crate::framework::PlayerId(0))
-                }
-            };
-            Some(lab::Sprt {
-                seat,
-                delta,
-                alpha: options.alpha,
-                beta: options.beta,
-            })
-        }
-        None if options.sprt_seat.is_some() => {
-            return Err(
-                "--sprt-seat names the seat of a sequential test: give --sprt POINTS".into(),
-            );
-        }
-        None => None,
-    };
-    if options.unpaired && sprt.is_some() {
-        return Err("--sprt reads paired games; leave out --unpaired".into());
-    }
+    let sprt = sequential_test::<G>(options, &setup)?;
     let ask = Ask {
         games: options.games,
         seed: options.seed,
@@ -334,9 +219,198 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
             results,
         )
     };
+    play_watched::<G>(&plan, &question, &live, &bar, options, &shard_file)?;
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let results = live.snapshot();
+    if let Some(out) = &options.out {
+        let file = shard_file(&results);
+        return write_shard(out, &file, &question, &results, options, seconds);
+    }
+    let report = LabReport::build(question, &results);
+    emit(&report, &results, options)?;
+    if !options.json {
+        say!(
+            "{} games in {seconds:.2} s, {:.0} games/s on {} thread(s)",
+            results.len(),
+            results.len() as f64 / seconds.max(1e-9),
+            ask.threads
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The match record of a what-if question, if one was given; an error for a flag that
+/// belongs to the other kind of question, or for a record given with other files.
+fn what_if_record<'a>(inputs: &'a [Input], options: &LabArgs) -> Result<Option<&'a Input>, String> {
+    let records: Vec<&Input> = inputs
+        .iter()
+        .filter(|i| i.found.kind == FileKind::Record)
+        .collect();
+    let what_if_only = [
+        options.at.map(|_| "--at"),
+        (options.candidates > 0).then_some("--candidates"),
+        options.branch.as_ref().map(|_| "--branch"),
+    ];
+    let lab_only = [
+        (!options.set.is_empty()).then_some("--set"),
+        options.sweep.as_ref().map(|_| "--sweep"),
+        options.csv.as_ref().map(|_| "--csv"),
+        options.games_csv.as_ref().map(|_| "--games-csv"),
+        options.save_variant.as_ref().map(|_| "--save-variant"),
+        options.fields.then_some("--fields"),
+        options.random_builds.then_some("--random-builds"),
+        options.shard.as_ref().map(|_| "--shard"),
+        options.out.as_ref().map(|_| "--out"),
+        options.unpaired.then_some("--unpaired"),
+        options.sprt.map(|_| "--sprt"),
+    ];
+    if let Some(record) = records.first() {
+        if inputs.len() > 1 {
+            return Err("a what-if question takes one match record and nothing else".into());
+        }
+        if let Some(flag) = lab_only.into_iter().flatten().next() {
+            return Err(format!(
+                "{flag} asks about rules variants of a setup; {} is a match record (what-if takes --at, --candidates, --branch)",
+                record.name()
+            ));
+        }
+        return Ok(Some(*record));
+    }
+    if let Some(flag) = what_if_only.into_iter().flatten().next() {
+        return Err(format!(
+            "{flag} asks what-if of a match record; give one instead of a setup or variants"
+        ));
+    }
+    Ok(None)
+}
+
+/// The base setup and its portable name (the setup given, else the one the variants
+/// name, else the game's default), and the variant files' variants in order.
+fn base_and_variants<G: Playable>(
+    inputs: &[Input],
+    rules: &G::Rules,
+) -> Result<(G::Setup, String, Vec<(String, BTreeMap<String, String>)>), String> {
+    let mut variants: Vec<(String, BTreeMap<String, String>)> = Vec::new();
+    let mut base: Option<(G::Setup, String)> = None;
+    for input in inputs {
+        match input.found.kind {
+            FileKind::Setup => {
+                if base.is_some() {
+                    return Err(format!("{}: a lab question has one setup", input.name()));
+                }
+                let setup =
+                    G::parse_setup(&input.path, &input.text, rules).map_err(|d| d.to_string())?;
+                base = Some((setup, crate::data::portable_path(&input.path)));
+            }
+            _ => {
+                let v = VariantFile::parse(&input.path, &input.text).map_err(|d| d.to_string())?;
+                if base.is_none()
+                    && let Some(path) = v.setup_path(&input.path)
+                {
+                    let setup =
+                        playable::load_setup::<G>(&path, rules).map_err(|d| d.to_string())?;
+                    base = Some((setup, crate::data::portable_path(&path)));
+                }
+                variants.push((v.name, v.changes));
+            }
+        }
+    }
+    let (setup, setup_name) = match base {
+        Some(b) => b,
+        None => {
+            let path = crate::data::find_project_file(G::KIND.default_setup())
+                .unwrap_or_else(|| PathBuf::from(G::KIND.default_setup()));
+            (
+                playable::load_setup::<G>(&path, rules).map_err(|d| d.to_string())?,
+                crate::data::portable_path(&path),
+            )
+        }
+    };
+    Ok((setup, setup_name, variants))
+}
+
+/// The `--set` variant, named by `--name` (else B), written first as a variant file
+/// with `--save-variant`; none without `--set`.
+fn set_variant<G: Playable>(
+    options: &LabArgs,
+    setup: &G::Setup,
+    setup_name: &str,
+) -> Result<Option<(String, BTreeMap<String, String>)>, String> {
+    if options.set.is_empty() {
+        return Ok(None);
+    }
+    let mut changes = BTreeMap::new();
+    for pair in &options.set {
+        let (path, value) = pair
+            .split_once('=')
+            .ok_or_else(|| format!("--set takes `field=value`, not `{pair}`"))?;
+        changes.insert(path.trim().to_string(), value.trim().to_string());
+    }
+    let name = options.name.clone().unwrap_or_else(|| "B".to_string());
+    if let Some(out) = &options.save_variant {
+        variant::apply::<G>(setup, &changes).map_err(|p| p.join("\n"))?;
+        let file = VariantFile {
+            game: G::NAME.to_string(),
+            setup: Some(relative_setup(setup_name, out)),
+            name: name.clone(),
+            changes: changes.clone(),
+        };
+        file.save(out)?;
+        eprintln!("Wrote {}.", out.display());
+    }
+    Ok(Some((name, changes)))
+}
+
+/// The sequential test `--sprt` asks for, on `--sprt-seat` (else the first seat); an
+/// error for `--sprt-seat` without it, or for a test with `--unpaired`.
+fn sequential_test<G: Playable>(
+    options: &LabArgs,
+    setup: &G::Setup,
+) -> Result<Option<lab::Sprt>, String> {
+    let sprt = match options.sprt {
+        Some(delta) => {
+            let seat = match &options.sprt_seat {
+                Some(seat) => seat.clone(),
+                None => {
+                    let game = G::from_setup(setup).map_err(|e| e.to_string())?;
+                    game.player_name(crate::framework::PlayerId(0))
+                }
+            };
+            Some(lab::Sprt {
+                seat,
+                delta,
+                alpha: options.alpha,
+                beta: options.beta,
+            })
+        }
+        None if options.sprt_seat.is_some() => {
+            return Err(
+                "--sprt-seat names the seat of a sequential test: give --sprt POINTS".into(),
+            );
+        }
+        None => None,
+    };
+    if options.unpaired && sprt.is_some() {
+        return Err("--sprt reads paired games; leave out --unpaired".into());
+    }
+    Ok(sprt)
+}
+
+/// Plays the plan on worker threads while moving the progress bar and, for a
+/// sequential test, reading it as the games finish (or, for a shard with `--out`,
+/// writing its games so far for a merge to read).
+fn play_watched<G: Playable>(
+    plan: &lab::Plan<G::Setup>,
+    question: &lab::Question,
+    live: &Live,
+    bar: &indicatif::ProgressBar,
+    options: &LabArgs,
+    shard_file: &dyn Fn(&[std::sync::Arc<lab::GameResult>]) -> shard::Shard,
+) -> Result<(), String> {
     let mut last_write = None;
     std::thread::scope(|scope| {
-        let worker = scope.spawn(|| lab::run::<G>(&plan, &live));
+        let worker = scope.spawn(|| lab::run::<G>(plan, live));
         while !worker.is_finished() {
             bar.set_position(live.finished());
             std::thread::sleep(std::time::Duration::from_millis(50));
@@ -359,42 +433,39 @@ fn run_game<G: Playable>(inputs: &[Input], options: &LabArgs) -> Result<ExitCode
                     }
                 }
                 _ => {
-                    lab::watch(&question, &live);
+                    lab::watch(question, live);
                 }
             }
         }
         worker
             .join()
             .unwrap_or_else(|_| Err("a lab worker stopped".into()))
-    })?;
-    bar.finish_and_clear();
-    let seconds = started.elapsed().as_secs_f64();
-    let results = live.snapshot();
-    if let Some(out) = &options.out {
-        crate::data::write_atomic(out, &shard_file(&results).to_json()?)
-            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-        // A shard keeps its own games' lines: the merge has only their sums.
-        if let Some(path) = &options.games_csv {
-            crate::data::write_atomic(path, &lab::report::games_csv(&question, &results))
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        }
-        eprintln!(
-            "Wrote shard {part}/{parts} ({} games in {seconds:.2} s) to {}: merge the parts with `tanktable lab merge FILE…`.",
-            results.len(),
-            out.display()
-        );
-        return Ok(ExitCode::SUCCESS);
+    })
+}
+
+/// Writes a shard's games to `out` (and its games' lines to `--games-csv`), and says
+/// so on the standard error.
+fn write_shard(
+    out: &Path,
+    file: &shard::Shard,
+    question: &lab::Question,
+    results: &[std::sync::Arc<lab::GameResult>],
+    options: &LabArgs,
+    seconds: f64,
+) -> Result<ExitCode, String> {
+    let (part, parts) = (file.part, file.parts);
+    crate::data::write_atomic(out, &file.to_json()?)
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    // A shard keeps its own games' lines: the merge has only their sums.
+    if let Some(path) = &options.games_csv {
+        crate::data::write_atomic(path, &lab::report::games_csv(question, results))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
-    let report = LabReport::build(question, &results);
-    emit(&report, &results, options)?;
-    if !options.json {
-        say!(
-            "{} games in {seconds:.2} s, {:.0} games/s on {} thread(s)",
-            results.len(),
-            results.len() as f64 / seconds.max(1e-9),
-            ask.threads
-        );
-    }
+    eprintln!(
+        "Wrote shard {part}/{parts} ({} games in {seconds:.2} s) to {}: merge the parts with `tanktable lab merge FILE…`.",
+        results.len(),
+        out.display()
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -551,7 +622,7 @@ fn what_if<G: Playable>(input: &Input, options: &LabArgs) -> Result<ExitCode, St
     let cut = whatif::branch(&record, at);
     let m = playable::replay(&cut).map_err(|e| e.locate(&input.name(), &input.text).to_string())?;
     if let Some(out) = &options.branch {
-        playable::save_record(&cut, out)?;
+        playable::save_record(&cut, out).map_err(|e| e.to_string())?;
         eprintln!(
             "Wrote {} (the first {at} actions of {}).",
             out.display(),
@@ -600,12 +671,34 @@ fn what_if<G: Playable>(input: &Input, options: &LabArgs) -> Result<ExitCode, St
         say!("{out}");
         return Ok(ExitCode::SUCCESS);
     }
+    say_what_if(
+        state,
+        at,
+        record.actions.len(),
+        seconds,
+        &seats,
+        &now,
+        &cands,
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Says a what-if's answer in words: who is to act, each seat's chance, and each
+/// candidate action's chances.
+fn say_what_if<G: Playable>(
+    state: &G,
+    at: usize,
+    actions: usize,
+    seconds: f64,
+    seats: &[String],
+    now: &whatif::Chances,
+    cands: &[whatif::Candidate],
+) {
     let actor = whatif::to_act(state)
         .map(|p| state.player_name(p))
         .unwrap_or_default();
     say!(
-        "After {at} of {} actions, {actor} to act; {} continuations in {seconds:.2} s:",
-        record.actions.len(),
+        "After {at} of {actions} actions, {actor} to act; {} continuations in {seconds:.2} s:",
         now.games
     );
     for (seat, r) in seats.iter().zip(&now.rates) {
@@ -616,7 +709,7 @@ fn what_if<G: Playable>(input: &Input, options: &LabArgs) -> Result<ExitCode, St
             100.0 * r.hi
         );
     }
-    for c in &cands {
+    for c in cands {
         let words: Vec<String> = seats
             .iter()
             .zip(&c.chances.rates)
@@ -631,5 +724,4 @@ fn what_if<G: Playable>(input: &Input, options: &LabArgs) -> Result<ExitCode, St
             .collect();
         say!("  {}: {}", c.action, words.join(", "));
     }
-    Ok(ExitCode::SUCCESS)
 }

@@ -289,7 +289,7 @@ pub enum Command {
     /// Frame times and resident memory of scenes of the client, rendered offscreen (no
     /// window, no display needed), beside an empty Bevy app (`dev` feature).
     #[cfg(feature = "dev")]
-    BenchFrames(crate::client::bench::BenchArgs),
+    BenchFrames(crate::client::dev_tools::bench::BenchArgs),
     /// List the legal actions of whoever acts next in a match record or a new game of a
     /// setup.
     Legal {
@@ -354,7 +354,7 @@ pub fn main() -> ExitCode {
         }),
         #[cfg(feature = "dev")]
         Some(Command::BenchFrames(args)) => {
-            crate::client::bench::run(&args).map(|()| ExitCode::SUCCESS)
+            crate::client::bench_frames(&args).map(|()| ExitCode::SUCCESS)
         }
         Some(command) => commands::run(command),
     };
@@ -374,7 +374,7 @@ pub fn main() -> ExitCode {
 fn name_files(command: &mut Command) -> Result<(), String> {
     use crate::rules::catalogue::resolve;
     let one = |file: &mut PathBuf| -> Result<(), String> {
-        *file = resolve(file)?;
+        *file = resolve(file).map_err(|e| e.to_string())?;
         Ok(())
     };
     match command {
@@ -404,7 +404,7 @@ fn editable(file: Option<&std::path::Path>) -> Result<(), String> {
     let Some(f) = file else { return Ok(()) };
     let text =
         std::fs::read_to_string(f).map_err(|e| format!("{}: cannot read: {e}", f.display()))?;
-    let found = crate::rules::detect(f, &text)?;
+    let found = crate::rules::detect(f, &text).map_err(|e| e.to_string())?;
     let game_ok = matches!(
         found.game,
         crate::rules::GameKind::TankCommander | crate::rules::GameKind::TankChess
@@ -447,20 +447,22 @@ fn open_client(args: ClientArgs) -> Result<ExitCode, String> {
         let _ = std::fs::remove_file(path);
     }
     let mut launch = crate::client::Launch {
-        open: args.file.map(|path| crate::client::OpenGame {
-            source: crate::client::session::GameSource::File(path),
-            path: None,
-            replay: args.replay,
-            seats: (!args.seats.is_empty()).then(|| {
-                args.seats
-                    .iter()
-                    .map(|s| crate::framework::Seat::parse(s))
-                    .collect()
+        open: args
+            .file
+            .map(|path| crate::client::core::session::OpenGame {
+                source: crate::client::core::session::GameSource::File(path),
+                path: None,
+                replay: args.replay,
+                seats: (!args.seats.is_empty()).then(|| {
+                    args.seats
+                        .iter()
+                        .map(|s| crate::framework::Seat::parse(s))
+                        .collect()
+                }),
+                seed: args.seed,
+                backup: None,
+                title: None,
             }),
-            seed: args.seed,
-            backup: None,
-            title: None,
-        }),
         preview: args.preview,
         edit: args.edit,
         ..crate::client::Launch::default()

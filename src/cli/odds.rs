@@ -7,7 +7,7 @@ use super::RoundArg;
 use super::commands::{Input, rules_for};
 use crate::framework::Playable;
 use crate::rules::tank_commander::action::Weapon;
-use crate::rules::tank_commander::{FireTarget, Round, TankCommander};
+use crate::rules::tank_commander::{FireTarget, Odds, Round, ShotProfile, TankCommander, Unit};
 
 pub(super) fn run(
     input: &Input,
@@ -19,7 +19,7 @@ pub(super) fn run(
     let rules = rules_for::<TankCommander>(rules)?;
     let battle =
         TankCommander::parse_setup(&input.path, &input.text, &rules).map_err(|d| d.to_string())?;
-    let game = TankCommander::from_setup(&battle)?;
+    let game = TankCommander::from_setup(&battle).map_err(|e| e.to_string())?;
     let names = || {
         game.units()
             .iter()
@@ -42,7 +42,7 @@ pub(super) fn run(
     let weapon = game.weapon_for(s, t);
     // Odds "as if it could be taken" only for a shot that some position would allow.
     if let Some(why) = game.why_never_aimable(s.id, target_ref, weapon) {
-        return Err(why);
+        return Err(why.to_string());
     }
     // An anti-infantry weapon fires no rounds; the gun and the missiles need the round.
     if weapon != Weapon::AntiInfantry && !s.rounds().contains(&round) {
@@ -56,6 +56,19 @@ pub(super) fn run(
         Weapon::Missile => format!("fires a missile ({round})"),
         Weapon::AntiInfantry => "fires its anti-infantry weapon".to_string(),
     };
+    say_shot(&game, s, t, &what);
+    if let Some(why) = &why_not {
+        say!("Not possible from here: {why}.");
+        say!(
+            "The odds below are for the same shot as if it could be taken (cover along the line counted)."
+        );
+    }
+    say_odds(&profile, t, o);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Says the shot asked about: who fires what at whom, from where, and how far.
+fn say_shot(game: &TankCommander, s: &Unit, t: &Unit, what: &str) {
     say!(
         "{} ({}, {}) {what} at {} ({}, facing {}), {} spaces",
         s.name,
@@ -70,12 +83,11 @@ pub(super) fn run(
         t.facing,
         s.at.unsigned_distance_to(t.at)
     );
-    if let Some(why) = &why_not {
-        say!("Not possible from here: {why}.");
-        say!(
-            "The odds below are for the same shot as if it could be taken (cover along the line counted)."
-        );
-    }
+}
+
+/// Says the shot's odds: its to-hit roll, the armor it must beat, and each result's
+/// chance as a fraction and a decimal.
+fn say_odds(profile: &ShotProfile, t: &Unit, o: Odds) {
     say!("To hit: {}", profile.to_hit.explain());
     if let Some((facing, armor, why)) = &profile.armor {
         say!(
@@ -97,5 +109,4 @@ pub(super) fn run(
     for (name, p) in rows {
         say!("  {name:<27} {:>7}  {:.4}", p.to_string(), p.to_f64());
     }
-    Ok(ExitCode::SUCCESS)
 }

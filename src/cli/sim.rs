@@ -179,9 +179,9 @@ pub fn simulate<G: Playable>(
     bar: &ProgressBar,
 ) -> Result<SimReport, String> {
     let started = std::time::Instant::now();
-    let first = G::from_setup(setup)?;
+    let first = G::from_setup(setup).map_err(|e| e.to_string())?;
     let n = first.player_count();
-    let bots = playable::bots_for::<G>(&options.bots, n)?;
+    let bots = playable::bots_for::<G>(&options.bots, n).map_err(|e| e.to_string())?;
     let threads = options
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))

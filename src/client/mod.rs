@@ -20,27 +20,13 @@
 //!   games/       one folder a game: its scene and its own panels
 //! ```
 
-pub mod bench;
-mod builder;
-mod camera;
-pub mod capture;
-pub mod cursor;
-pub mod editor;
-mod effects;
-pub mod framing;
+pub mod core;
+#[cfg(feature = "dev")]
+pub mod dev_tools;
+pub mod frame;
 pub mod games;
-pub mod graphics;
-pub mod hud;
-pub mod input;
-pub mod lab;
-pub mod memory;
-pub mod menu;
-pub mod redraw;
-pub mod reload;
-pub mod rules_ref;
-pub mod session;
-pub mod shapes;
-pub mod strokes;
+pub mod screens;
+pub mod table;
 
 use std::path::PathBuf;
 
@@ -49,126 +35,24 @@ use bevy::state::app::StatesPlugin;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
-pub use builder::{BuilderPlan, builds_dir};
-pub use menu::HowToPlay;
-pub use session::{OpenGame, Session, data_dir};
+pub use self::core::launch::Launch;
+pub use self::core::open::BuilderPlan;
+pub use self::core::saves::builds_dir;
+pub use self::core::session::{OpenGame, Session, data_dir};
+pub use self::core::{ClientSystems, GameScreen, HudSystems, Screen};
+pub use screens::menu::HowToPlay;
 
-use crate::rules::GameKind;
+use self::core::{Clean, memory, session};
 
-/// The screens of the client.
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Screen {
-    #[default]
-    Menu,
-    /// The upgrade builder, before a battle or standalone.
-    Builder,
-    /// A game on the table: played, watched, or replayed.
-    Playing,
-    /// The playtest lab: rules variants over many bot games, with plots.
-    Lab,
-    /// The scenario editor.
-    Editor,
-}
-
-/// The game on the table, under [`Screen::Playing`].
-#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[source(Screen = Screen::Playing)]
-pub enum GameScreen {
-    #[default]
-    TankCommander,
-    TankChess,
-    BattleTanks,
-    TankCombat,
-    RangeDuel,
-}
-
-impl From<GameKind> for GameScreen {
-    fn from(game: GameKind) -> Self {
-        match game {
-            GameKind::TankCommander => GameScreen::TankCommander,
-            GameKind::TankChess => GameScreen::TankChess,
-            GameKind::BattleTanks => GameScreen::BattleTanks,
-            GameKind::TankCombat => GameScreen::TankCombat,
-            GameKind::RangeDuel => GameScreen::RangeDuel,
-        }
-    }
-}
-
-/// The frame's systems, in order: input becomes orders, the session plays them, the
-/// scenes show what happened. Configured once, here.
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ClientSystems {
-    /// Clicks and keys become orders.
-    Input,
-    /// Orders are played through the rules; facts come out.
-    Session,
-    /// Components mirror the rules state.
-    Mirror,
-    /// Scenes animate the facts and follow the state.
-    Scene,
-}
-
-/// The panels' systems, in order: the shared frame, then each game's own panels.
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HudSystems {
-    Frame,
-    Game,
-}
-
-/// Panels and highlights are hidden (previews).
-#[derive(Resource)]
-pub struct Clean;
-
-/// How the client starts.
-#[derive(Clone, Debug, Default)]
-pub struct Launch {
-    /// The game to open straight away; the main menu when `None`.
-    pub open: Option<OpenGame>,
-    /// Render the opened game straight down (`true`) or at an angle to this PNG, with no
-    /// panels, then exit: a design preview.
-    pub preview: Option<(PathBuf, bool)>,
-    /// The menu page (a game) to open on.
-    pub menu_page: Option<GameKind>,
-    /// Open the scenario editor on this file, or on a new board (square when true).
-    pub edit: Option<(Option<PathBuf>, bool)>,
-    /// Print the time to the first rendered frame and the resident memory, then exit.
-    #[cfg(feature = "dev")]
-    pub measure_startup: bool,
-    /// With `measure_startup`: an empty Bevy app instead of ours.
-    #[cfg(feature = "dev")]
-    pub empty_app: bool,
-    /// Render offscreen at this size, with no winit and no window surface (the frame
-    /// benchmark).
-    pub offscreen: Option<UVec2>,
-    /// Draw with these graphics settings instead of the player's (the frame benchmark).
-    pub graphics: Option<graphics::Graphics>,
-}
-
-/// Registers the states, the message types and the system order every app needs.
-fn foundation(app: &mut App) {
-    if !app.is_plugin_added::<StatesPlugin>() {
-        app.add_plugins(StatesPlugin);
-    }
-    if !app.world().contains_resource::<State<Screen>>() {
-        app.init_state::<Screen>();
-    }
-    app.add_sub_state::<GameScreen>().configure_sets(
-        Update,
-        (
-            ClientSystems::Input,
-            ClientSystems::Session,
-            ClientSystems::Mirror,
-            ClientSystems::Scene,
-        )
-            .chain(),
-    );
-}
+use frame::{capture, cursor, input, redraw, reload, rules_ref};
+use screens::{builder, editor, lab, menu};
+use table::{camera, effects, framing, graphics, strokes};
 
 /// The logic of the client: sessions of all five games, input mapping, the rules-side of
 /// each scene. It needs no window and runs under `MinimalPlugins` (headless tests and
 /// benches).
 pub fn logic_plugin(app: &mut App) {
-    foundation(app);
+    self::core::plugin(app);
     app.add_plugins((
         session::plugin,
         input::plugin,
@@ -260,7 +144,10 @@ fn one_thread(world: &mut World) {
 /// # Errors
 /// No display to open a window on.
 pub fn app(launch: Launch) -> Result<App, String> {
+    #[cfg(feature = "dev")]
     let offscreen = launch.offscreen;
+    #[cfg(not(feature = "dev"))]
+    let offscreen: Option<UVec2> = None;
     if offscreen.is_none()
         && cfg!(target_os = "linux")
         && std::env::var_os("DISPLAY").is_none()
@@ -287,8 +174,9 @@ pub fn app(launch: Launch) -> Result<App, String> {
             run_on_any_thread: true,
         })
         .set(reload::asset_plugin());
+    #[cfg(feature = "dev")]
     let plugins = match offscreen {
-        Some(size) => bench::offscreen_plugins(plugins, size),
+        Some(size) => dev_tools::bench::offscreen_plugins(plugins, size),
         None => plugins,
     };
     if let Some(graphics) = launch.graphics {
@@ -311,7 +199,7 @@ pub fn app(launch: Launch) -> Result<App, String> {
         app.world_mut().write_message(open);
     }
     if let Some((path, chess)) = launch.edit {
-        app.world_mut().write_message(editor::OpenEditor {
+        app.world_mut().write_message(self::core::open::OpenEditor {
             path,
             size: None,
             chess,
@@ -328,7 +216,7 @@ fn client_plugins(app: &mut App) {
         .add_plugins(redraw::plugin)
         .add_plugins(input::text_focus_plugin)
         .add_plugins(bevy::picking::mesh_picking::MeshPickingPlugin)
-        .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
+        .insert_resource(ClearColor(table::theme::CLEAR))
         .add_plugins(logic_plugin)
         .add_plugins((
             camera::plugin,
@@ -412,9 +300,19 @@ fn windowless_bevy() -> App {
 pub fn run(launch: Launch) -> Result<(), String> {
     #[cfg(feature = "dev")]
     if launch.measure_startup {
-        return capture::measure(launch);
+        return dev_tools::measure::measure(launch, app);
     }
     let mut app = app(launch)?;
     app.run();
     Ok(())
+}
+
+/// The frame benchmark (`tanktable bench-frames`): each scene measured offscreen beside an
+/// empty Bevy app.
+///
+/// # Errors
+/// A bad argument, or a scene that could not be measured.
+#[cfg(feature = "dev")]
+pub fn bench_frames(args: &dev_tools::bench::BenchArgs) -> Result<(), String> {
+    dev_tools::bench::run(args, app)
 }

@@ -24,7 +24,7 @@ use serde::de::DeserializeOwned;
 pub use source_map::{MAX_DEPTH, SourceMap};
 
 /// One problem at one place in a file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct Diagnostic {
     pub file: String,
     pub line: usize,
@@ -129,6 +129,22 @@ impl Problems {
                         (false, false) => (format!("{prefix}.{path}"), message),
                     },
                 )
+                .collect(),
+        )
+    }
+
+    /// A setup's problems as its tuning's, for a game whose tuning is the setup's `rules`
+    /// section: `rules.tanks` is the tuning's `tanks`; a problem outside the `rules`
+    /// section keeps its path, after `setup `.
+    #[must_use]
+    pub fn outside_rules(self) -> Self {
+        Self(
+            self.0
+                .into_iter()
+                .map(|(path, why)| match path.strip_prefix("rules") {
+                    Some(rest) => (rest.trim_start_matches('.').to_string(), why),
+                    None => (format!("setup {path}"), why),
+                })
                 .collect(),
         )
     }

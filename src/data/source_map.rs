@@ -243,60 +243,14 @@ impl Scanner {
                 ':' => {
                     self.bump();
                 }
-                '"' => {
-                    let start = self.pos;
-                    self.string();
-                    // A string before a colon is a map's key: it names its value as a
-                    // field name does (`unit_types."Hover Tank".stats` is found as
-                    // `unit_types.Hover Tank.stats`).
-                    let end = self.pos.saturating_sub(1).max(start + 1);
-                    self.skip_trivia();
-                    let is_key =
-                        self.peek(0) == Some(':') && self.frames.last().is_some_and(|f| f.at_start);
-                    if is_key {
-                        let key: String = self.chars[start + 1..end].iter().collect();
-                        self.field(key, at);
-                    } else {
-                        self.value_start(at);
-                    }
-                }
-                '\'' => {
-                    self.value_start(at);
-                    self.bump();
-                    while let Some(c) = self.bump() {
-                        if c == '\\' {
-                            self.bump();
-                        } else if c == '\'' {
-                            break;
-                        }
-                    }
-                }
+                '"' => self.quoted(at),
+                '\'' => self.char_literal(at),
                 c if c == 'r' && matches!(self.peek(1), Some('"' | '#')) => {
                     self.value_start(at);
                     self.raw_string();
                 }
                 c if c.is_alphanumeric() || c == '_' || c == '-' || c == '+' || c == '.' => {
-                    let mut word = String::new();
-                    while let Some(c) = self.peek(0) {
-                        if c.is_alphanumeric() || "_-+.".contains(c) {
-                            word.push(c);
-                            self.bump();
-                        } else {
-                            break;
-                        }
-                    }
-                    self.skip_trivia();
-                    let is_field = self.peek(0) == Some(':')
-                        && self.peek(1) != Some(':')
-                        && self.frames.last().is_some_and(|f| f.at_start);
-                    if is_field {
-                        self.field(word, at);
-                    } else if self.peek(0) == Some('(') {
-                        // An enum variant or struct name: the paren belongs to this value.
-                        self.open(at);
-                    } else {
-                        self.value_start(at);
-                    }
+                    self.word(at);
                 }
                 _ => {
                     self.bump();
@@ -304,6 +258,63 @@ impl Scanner {
             }
         }
         self.map
+    }
+
+    /// A string starting at `at`: a map's key when a colon follows, else a value.
+    fn quoted(&mut self, at: (usize, usize)) {
+        let start = self.pos;
+        self.string();
+        // A string before a colon is a map's key: it names its value as a
+        // field name does (`unit_types."Hover Tank".stats` is found as
+        // `unit_types.Hover Tank.stats`).
+        let end = self.pos.saturating_sub(1).max(start + 1);
+        self.skip_trivia();
+        let is_key = self.peek(0) == Some(':') && self.frames.last().is_some_and(|f| f.at_start);
+        if is_key {
+            let key: String = self.chars[start + 1..end].iter().collect();
+            self.field(key, at);
+        } else {
+            self.value_start(at);
+        }
+    }
+
+    /// A char literal starting at `at`, stepped over whole.
+    fn char_literal(&mut self, at: (usize, usize)) {
+        self.value_start(at);
+        self.bump();
+        while let Some(c) = self.bump() {
+            if c == '\\' {
+                self.bump();
+            } else if c == '\'' {
+                break;
+            }
+        }
+    }
+
+    /// A word starting at `at`: a field name when a colon follows, an enum variant or
+    /// struct name when a paren does, else a value.
+    fn word(&mut self, at: (usize, usize)) {
+        let mut word = String::new();
+        while let Some(c) = self.peek(0) {
+            if c.is_alphanumeric() || "_-+.".contains(c) {
+                word.push(c);
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        self.skip_trivia();
+        let is_field = self.peek(0) == Some(':')
+            && self.peek(1) != Some(':')
+            && self.frames.last().is_some_and(|f| f.at_start);
+        if is_field {
+            self.field(word, at);
+        } else if self.peek(0) == Some('(') {
+            // An enum variant or struct name: the paren belongs to this value.
+            self.open(at);
+        } else {
+            self.value_start(at);
+        }
     }
 
     /// Records the field (or map key) `name` at `at`, whose value follows the colon under

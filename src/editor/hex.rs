@@ -378,88 +378,22 @@ impl HexDesign {
                 }
             }
             Edit::Fill { at, terrain } => self.fill(*at, *terrain),
-            Edit::Smoke { cells, on } => {
-                let labels: Vec<String> = cells
-                    .iter()
-                    .filter(|c| self.contains(**c))
-                    .map(|c| self.label(*c))
-                    .collect();
-                let smoke = &mut self.setup.terrain.smoke;
-                smoke.retain(|s| !labels.contains(s));
-                if *on {
-                    smoke.extend(labels);
-                }
-                smoke.sort();
-                smoke.dedup();
-            }
+            Edit::Smoke { cells, on } => self.set_smoke(cells, *on),
             Edit::AddUnit(unit) => self.setup.units.push((**unit).clone()),
-            Edit::SetUnit(i, unit) => {
-                if let Some(u) = self.setup.units.get_mut(*i) {
-                    let old = std::mem::replace(u, (**unit).clone()).name;
-                    if old != unit.name {
-                        self.rename(&old, &unit.name);
-                    }
-                }
-            }
+            Edit::SetUnit(i, unit) => self.set_unit(*i, unit),
             Edit::RemoveUnit(i) => {
                 if *i < self.setup.units.len() {
                     self.setup.units.remove(*i);
                 }
             }
-            Edit::Objective { at, on } => {
-                let label = self.label(*at);
-                self.setup.objectives.retain(|o| *o != label);
-                if *on && self.contains(*at) {
-                    self.setup.objectives.push(label);
-                }
-            }
-            Edit::Mine { at, side } => {
-                let label = self.label(*at);
-                let on_board = self.contains(*at);
-                let fields = &mut self.setup.mines.fields;
-                for f in fields.iter_mut() {
-                    f.at.retain(|a| *a != label);
-                }
-                if let Some(side) = side
-                    && on_board
-                {
-                    match fields.iter_mut().find(|f| f.side == *side) {
-                        Some(f) => f.at.push(label),
-                        None => fields.push(MineField {
-                            side: side.clone(),
-                            at: vec![label],
-                        }),
-                    }
-                }
-                fields.retain(|f| !f.at.is_empty());
-            }
+            Edit::Objective { at, on } => self.set_objective(*at, *on),
+            Edit::Mine { at, side } => self.set_mine(*at, side.as_deref()),
             Edit::Title { name, description } => {
                 self.setup.name.clone_from(name);
                 self.setup.description.clone_from(description);
             }
             Edit::Victory(v) => self.setup.victory = v.clone(),
-            Edit::MissionHex { at } => {
-                if !self.contains(*at) {
-                    return;
-                }
-                let label = self.label(*at);
-                let toggle = |list: &mut Vec<String>| {
-                    if let Some(i) = list.iter().position(|l| *l == label) {
-                        list.remove(i);
-                    } else {
-                        list.push(label.clone());
-                    }
-                };
-                match &mut self.setup.victory.mission {
-                    Mission::Training { waypoints } => toggle(waypoints),
-                    Mission::TakeArea { area, .. } => toggle(area),
-                    Mission::DestroyTarget { unit, building, .. } => {
-                        *unit = None;
-                        *building = Some(label.clone());
-                    }
-                    _ => {}
-                }
-            }
+            Edit::MissionHex { at } => self.toggle_mission_hex(*at),
             Edit::Options {
                 weather,
                 night,
@@ -469,19 +403,104 @@ impl HexDesign {
                 self.setup.night = *night;
                 self.setup.mines.hidden = *hidden_mines;
             }
-            Edit::AirSupport { side, strikes } => {
-                let air = &mut self.setup.air_support;
-                air.retain(|a| a.side != *side);
-                if *strikes > 0 {
-                    air.push(AirSupportSetup {
-                        side: side.clone(),
-                        strikes: *strikes,
-                    });
-                }
-            }
+            Edit::AirSupport { side, strikes } => self.set_air_support(side, *strikes),
             Edit::Seed(seed) => self.setup.seed = *seed,
             Edit::Flip(sym) => self.flip(*sym),
             Edit::Mirror(sym) => self.mirror(*sym),
+        }
+    }
+
+    /// Smoke on or off over each of the cells on the board.
+    fn set_smoke(&mut self, cells: &[Cell], on: bool) {
+        let labels: Vec<String> = cells
+            .iter()
+            .filter(|c| self.contains(**c))
+            .map(|c| self.label(*c))
+            .collect();
+        let smoke = &mut self.setup.terrain.smoke;
+        smoke.retain(|s| !labels.contains(s));
+        if on {
+            smoke.extend(labels);
+        }
+        smoke.sort();
+        smoke.dedup();
+    }
+
+    /// Unit `i` replaced by `unit`; a new name carries over to the mission.
+    fn set_unit(&mut self, i: usize, unit: &UnitSetup) {
+        if let Some(u) = self.setup.units.get_mut(i) {
+            let old = std::mem::replace(u, unit.clone()).name;
+            if old != unit.name {
+                self.rename(&old, &unit.name);
+            }
+        }
+    }
+
+    /// An objective at the cell on or off (only a cell on the board is turned on).
+    fn set_objective(&mut self, at: Cell, on: bool) {
+        let label = self.label(at);
+        self.setup.objectives.retain(|o| *o != label);
+        if on && self.contains(at) {
+            self.setup.objectives.push(label);
+        }
+    }
+
+    /// A mine of `side` at the cell (only on the board), or none; empty fields go.
+    fn set_mine(&mut self, at: Cell, side: Option<&str>) {
+        let label = self.label(at);
+        let on_board = self.contains(at);
+        let fields = &mut self.setup.mines.fields;
+        for f in fields.iter_mut() {
+            f.at.retain(|a| *a != label);
+        }
+        if let Some(side) = side
+            && on_board
+        {
+            match fields.iter_mut().find(|f| f.side == side) {
+                Some(f) => f.at.push(label),
+                None => fields.push(MineField {
+                    side: side.to_string(),
+                    at: vec![label],
+                }),
+            }
+        }
+        fields.retain(|f| !f.at.is_empty());
+    }
+
+    /// The cell (on the board) toggled as a Training waypoint or a Take Area hex, or
+    /// made the building a Destroy Target mission must bring down.
+    fn toggle_mission_hex(&mut self, at: Cell) {
+        if !self.contains(at) {
+            return;
+        }
+        let label = self.label(at);
+        let toggle = |list: &mut Vec<String>| {
+            if let Some(i) = list.iter().position(|l| *l == label) {
+                list.remove(i);
+            } else {
+                list.push(label.clone());
+            }
+        };
+        match &mut self.setup.victory.mission {
+            Mission::Training { waypoints } => toggle(waypoints),
+            Mission::TakeArea { area, .. } => toggle(area),
+            Mission::DestroyTarget { unit, building, .. } => {
+                *unit = None;
+                *building = Some(label.clone());
+            }
+            _ => {}
+        }
+    }
+
+    /// Free air strikes for a side (0 removes them).
+    fn set_air_support(&mut self, side: &str, strikes: u8) {
+        let air = &mut self.setup.air_support;
+        air.retain(|a| a.side != side);
+        if strikes > 0 {
+            air.push(AirSupportSetup {
+                side: side.to_string(),
+                strikes,
+            });
         }
     }
 
@@ -613,58 +632,13 @@ impl HexDesign {
             _ => side.to_string(),
         };
         let s = &mut self.setup;
-        let mut smoke: Vec<String> = s
-            .terrain
-            .smoke
-            .iter()
-            .filter(|l| kept(l))
-            .cloned()
-            .collect();
-        smoke.extend(s.terrain.smoke.iter().filter(|l| source(l)).map(moved));
+        let mut smoke = mirrored_labels(&s.terrain.smoke, &kept, &source, &moved);
         smoke.sort();
         smoke.dedup();
         s.terrain.smoke = smoke;
-        s.units.retain(|u| kept(&u.at));
-        let copies: Vec<UnitSetup> = s
-            .units
-            .iter()
-            .filter(|u| source(&u.at))
-            .map(|u| UnitSetup {
-                side: other(&u.side),
-                name: mirrored_name(&u.name, &u.side, &other(&u.side)),
-                at: moved(&u.at),
-                facing: sym.facing(u.facing),
-                turret: u.turret.map(|t| sym.facing(t)),
-                ..u.clone()
-            })
-            .collect();
-        s.units.extend(copies);
-        let mut objectives: Vec<String> =
-            s.objectives.iter().filter(|l| kept(l)).cloned().collect();
-        objectives.extend(s.objectives.iter().filter(|l| source(l)).map(moved));
-        s.objectives = objectives;
-        let mut fields: Vec<MineField> = s
-            .mines
-            .fields
-            .iter()
-            .map(|f| MineField {
-                side: f.side.clone(),
-                at: f.at.iter().filter(|l| kept(l)).cloned().collect(),
-            })
-            .collect();
-        for f in &s.mines.fields {
-            let copied: Vec<String> = f.at.iter().filter(|l| source(l)).map(moved).collect();
-            if copied.is_empty() {
-                continue;
-            }
-            let side = other(&f.side);
-            match fields.iter_mut().find(|g| g.side == side) {
-                Some(g) => g.at.extend(copied),
-                None => fields.push(MineField { side, at: copied }),
-            }
-        }
-        fields.retain(|f| !f.at.is_empty());
-        s.mines.fields = fields;
+        mirror_units(&mut s.units, sym, &kept, &source, &moved, &other);
+        s.objectives = mirrored_labels(&s.objectives, &kept, &source, &moved);
+        s.mines.fields = mirrored_mines(&s.mines.fields, &kept, &source, &moved, &other);
     }
 
     /// The scenario as RON, in a stable, readable form: the terrain as a picture with
@@ -905,6 +879,76 @@ impl super::Editor<HexDesign> {
     pub fn new(rules: Rules, width: u16, height: u16) -> Self {
         Self::with(rules, HexDesign::blank(width, height), None, None)
     }
+}
+
+/// The labels a mirror keeps (those not on the copied-over half), then the source half's
+/// labels moved across.
+fn mirrored_labels(
+    labels: &[String],
+    kept: &dyn Fn(&str) -> bool,
+    source: &dyn Fn(&str) -> bool,
+    moved: &dyn Fn(&String) -> String,
+) -> Vec<String> {
+    let mut out: Vec<String> = labels.iter().filter(|l| kept(l)).cloned().collect();
+    out.extend(labels.iter().filter(|l| source(l)).map(moved));
+    out
+}
+
+/// The units a mirror keeps, then a copy of each source-half unit moved across to the
+/// other side, renamed for it.
+fn mirror_units(
+    units: &mut Vec<UnitSetup>,
+    sym: Symmetry,
+    kept: &dyn Fn(&str) -> bool,
+    source: &dyn Fn(&str) -> bool,
+    moved: &dyn Fn(&String) -> String,
+    other: &dyn Fn(&str) -> String,
+) {
+    units.retain(|u| kept(&u.at));
+    let copies: Vec<UnitSetup> = units
+        .iter()
+        .filter(|u| source(&u.at))
+        .map(|u| UnitSetup {
+            side: other(&u.side),
+            name: mirrored_name(&u.name, &u.side, &other(&u.side)),
+            at: moved(&u.at),
+            facing: sym.facing(u.facing),
+            turret: u.turret.map(|t| sym.facing(t)),
+            ..u.clone()
+        })
+        .collect();
+    units.extend(copies);
+}
+
+/// The mine fields after a mirror: each side's kept mines, and the source half's mines
+/// moved across to the other side's field; empty fields go.
+fn mirrored_mines(
+    old: &[MineField],
+    kept: &dyn Fn(&str) -> bool,
+    source: &dyn Fn(&str) -> bool,
+    moved: &dyn Fn(&String) -> String,
+    other: &dyn Fn(&str) -> String,
+) -> Vec<MineField> {
+    let mut fields: Vec<MineField> = old
+        .iter()
+        .map(|f| MineField {
+            side: f.side.clone(),
+            at: f.at.iter().filter(|l| kept(l)).cloned().collect(),
+        })
+        .collect();
+    for f in old {
+        let copied: Vec<String> = f.at.iter().filter(|l| source(l)).map(moved).collect();
+        if copied.is_empty() {
+            continue;
+        }
+        let side = other(&f.side);
+        match fields.iter_mut().find(|g| g.side == side) {
+            Some(g) => g.at.extend(copied),
+            None => fields.push(MineField { side, at: copied }),
+        }
+    }
+    fields.retain(|f| !f.at.is_empty());
+    fields
 }
 
 /// The name of a unit's mirror, named for the side it joins: the side's name put in place

@@ -221,7 +221,6 @@ impl SquareDesign {
     }
 
     fn apply(&mut self, edit: &SquareEdit) {
-        let (w, h) = self.size();
         match edit {
             SquareEdit::Resize { width, height } => {
                 self.setup.board = BoardSize {
@@ -267,72 +266,77 @@ impl SquareDesign {
             SquareEdit::Mode(mode) => self.setup.mode = *mode,
             SquareEdit::Announced(a) => self.setup.announced = *a,
             SquareEdit::Position(p) => self.setup.position = *p,
-            SquareEdit::Flip(sym) => {
-                let before = self.clone();
-                let s = &mut self.setup;
-                s.obstacles = s
-                    .obstacles
-                    .iter()
-                    .map(|o| before.moved(*sym, o, w, h))
-                    .collect();
-                s.flags = s
-                    .flags
-                    .iter()
-                    .map(|f| before.moved_flag(*sym, f, w, h))
-                    .collect();
-                for list in [&mut s.white, &mut s.flag_white, &mut s.flag_black] {
-                    *list = list
-                        .iter()
-                        .map(|p| before.moved_piece(p, *sym, w, h))
-                        .collect();
-                }
-                if let Some(black) = &mut s.black {
-                    *black = black
-                        .iter()
-                        .map(|p| before.moved_piece(p, *sym, w, h))
-                        .collect();
-                }
-            }
-            SquareEdit::Mirror => {
-                let before = self.clone();
-                let sym = Symmetry::Rotate180;
-                // Row 0 is White's edge, in the south.
-                let south =
-                    |label: &String| before.cell_of(label).is_some_and(|[_, r]| r < h - 1 - r);
-                let north =
-                    |label: &String| before.cell_of(label).is_some_and(|[_, r]| r > h - 1 - r);
-                let s = &mut self.setup;
-                let mut obstacles: Vec<String> =
-                    s.obstacles.iter().filter(|o| !north(o)).cloned().collect();
-                obstacles.extend(
-                    s.obstacles
-                        .iter()
-                        .filter(|o| south(o))
-                        .map(|o| before.moved(sym, o, w, h)),
-                );
-                obstacles.sort();
-                obstacles.dedup();
-                s.obstacles = obstacles;
-                // A flag's block reaches a row north of its south-west square.
-                let flag_south = |label: &String| {
-                    before
-                        .cell_of(label)
-                        .is_some_and(|[_, r]| r + 1 < h - 1 - r)
-                };
-                let flag_north =
-                    |label: &String| before.cell_of(label).is_some_and(|[_, r]| r > h - 2 - r);
-                let mut flags: Vec<String> =
-                    s.flags.iter().filter(|f| !flag_north(f)).cloned().collect();
-                flags.extend(
-                    s.flags
-                        .iter()
-                        .filter(|f| flag_south(f))
-                        .map(|f| before.moved_flag(sym, f, w, h)),
-                );
-                s.flags = flags;
-                s.black = None;
-            }
+            SquareEdit::Flip(sym) => self.flip(*sym),
+            SquareEdit::Mirror => self.mirror(),
         }
+    }
+
+    /// The whole board, its pieces, obstacles and flags, turned over by the symmetry.
+    fn flip(&mut self, sym: Symmetry) {
+        let (w, h) = self.size();
+        let before = self.clone();
+        let s = &mut self.setup;
+        s.obstacles = s
+            .obstacles
+            .iter()
+            .map(|o| before.moved(sym, o, w, h))
+            .collect();
+        s.flags = s
+            .flags
+            .iter()
+            .map(|f| before.moved_flag(sym, f, w, h))
+            .collect();
+        for list in [&mut s.white, &mut s.flag_white, &mut s.flag_black] {
+            *list = list
+                .iter()
+                .map(|p| before.moved_piece(p, sym, w, h))
+                .collect();
+        }
+        if let Some(black) = &mut s.black {
+            *black = black
+                .iter()
+                .map(|p| before.moved_piece(p, sym, w, h))
+                .collect();
+        }
+    }
+
+    /// Black made White's image through the centre, and the south half's obstacles and
+    /// flags copied onto the north half.
+    fn mirror(&mut self) {
+        let (w, h) = self.size();
+        let before = self.clone();
+        let sym = Symmetry::Rotate180;
+        // Row 0 is White's edge, in the south.
+        let south = |label: &String| before.cell_of(label).is_some_and(|[_, r]| r < h - 1 - r);
+        let north = |label: &String| before.cell_of(label).is_some_and(|[_, r]| r > h - 1 - r);
+        let s = &mut self.setup;
+        let mut obstacles: Vec<String> =
+            s.obstacles.iter().filter(|o| !north(o)).cloned().collect();
+        obstacles.extend(
+            s.obstacles
+                .iter()
+                .filter(|o| south(o))
+                .map(|o| before.moved(sym, o, w, h)),
+        );
+        obstacles.sort();
+        obstacles.dedup();
+        s.obstacles = obstacles;
+        // A flag's block reaches a row north of its south-west square.
+        let flag_south = |label: &String| {
+            before
+                .cell_of(label)
+                .is_some_and(|[_, r]| r + 1 < h - 1 - r)
+        };
+        let flag_north = |label: &String| before.cell_of(label).is_some_and(|[_, r]| r > h - 2 - r);
+        let mut flags: Vec<String> = s.flags.iter().filter(|f| !flag_north(f)).cloned().collect();
+        flags.extend(
+            s.flags
+                .iter()
+                .filter(|f| flag_south(f))
+                .map(|f| before.moved_flag(sym, f, w, h)),
+        );
+        s.flags = flags;
+        s.black = None;
     }
 
     fn write_ron(&self) -> String {

@@ -20,6 +20,7 @@
 //! [`Game::view`].
 
 pub mod bot;
+mod error;
 pub mod hash;
 pub mod kind;
 #[cfg(test)]
@@ -40,13 +41,17 @@ use std::fmt::Debug;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
+pub use error::{Refusal, SetupError};
 pub use hash::stable_hash;
 pub use play::{Match, PlayError, Step};
-pub use playable::{InRecord, Playable, RecordPlace, Recorded, ReplayError};
+pub use playable::{
+    BotsError, InRecord, Playable, RecordError, RecordPlace, Recorded, ReplayError, SaveError,
+    StartError, UnknownBot,
+};
 pub use prob::Fraction;
 pub use record::{MatchRecord, RecordedAction};
 pub use rng::{MatchRng, Misscript};
-pub use seated::{LogLine, Seat, SeatedMatch};
+pub use seated::{LogLine, Seat, SeatError, SeatedMatch};
 
 /// A seat at the table, from 0. Games name their seats (sides, colours) themselves.
 #[derive(
@@ -143,13 +148,14 @@ pub trait Game: Clone + Debug + Serialize + Send + Sync + 'static {
     /// Checks and plays `action` for `player`, returning what happened.
     ///
     /// # Errors
-    /// A sentence saying why the action is not legal now; the state is unchanged.
+    /// Why the action is not legal now, with the rule that says so; the state is
+    /// unchanged.
     fn apply(
         &mut self,
         player: PlayerId,
         action: &Self::Action,
         rng: &mut MatchRng,
-    ) -> Result<Vec<Self::Fact>, String>;
+    ) -> Result<Vec<Self::Fact>, Refusal>;
 
     /// The result, once the match is over. Derived from the state.
     fn outcome(&self) -> Option<Outcome>;
@@ -172,7 +178,7 @@ pub trait Game: Clone + Debug + Serialize + Send + Sync + 'static {
     /// checked that the match is on and `player` must act). By default the action is
     /// tried on a clone of the state with a clone of the generator; a game that can check
     /// without playing overrides this.
-    fn refusal(&self, player: PlayerId, action: &Self::Action, rng: &MatchRng) -> Option<String> {
+    fn refusal(&self, player: PlayerId, action: &Self::Action, rng: &MatchRng) -> Option<Refusal> {
         let mut probe = self.clone();
         probe.apply(player, action, &mut rng.clone()).err()
     }

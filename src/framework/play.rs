@@ -9,11 +9,23 @@ pub enum PlayError {
     Over,
     #[error("it is not {0}'s decision now")]
     NotYourTurn(String),
+    /// The game's rules refuse the action.
     #[error("{0}")]
-    Illegal(String),
+    Illegal(super::Refusal),
     /// A scripted die (a record's `dice`) did not fit the roll it was drawn for.
     #[error("{0}")]
     Dice(super::Misscript),
+}
+
+impl PlayError {
+    /// The id of the rule of the game's rules map that refuses the action, where one does.
+    #[must_use]
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            Self::Illegal(refusal) => Some(refusal.rule),
+            Self::Over | Self::NotYourTurn(_) | Self::Dice(_) => None,
+        }
+    }
 }
 
 /// One played action with what it caused, and the state before it (for undo).
@@ -173,13 +185,15 @@ impl<G: Game> Match<G> {
     /// Why `action` would be refused for `player` now, if it would; the match is not
     /// changed, and only the state (never the history) is cloned to find out.
     #[must_use]
-    pub fn refusal(&self, player: PlayerId, action: &G::Action) -> Option<String> {
+    pub fn refusal(&self, player: PlayerId, action: &G::Action) -> Option<PlayError> {
         if self.state.outcome().is_some() {
-            return Some(PlayError::Over.to_string());
+            return Some(PlayError::Over);
         }
         if !self.state.to_act().contains(&player) {
-            return Some(PlayError::NotYourTurn(self.state.player_name(player)).to_string());
+            return Some(PlayError::NotYourTurn(self.state.player_name(player)));
         }
-        self.state.refusal(player, action, &self.rng)
+        self.state
+            .refusal(player, action, &self.rng)
+            .map(PlayError::Illegal)
     }
 }

@@ -20,14 +20,16 @@
 //! ```
 
 use std::fmt::Debug;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Serialize, de::DeserializeOwned};
 
 use super::bot::Bot;
 use super::hash::format_hash;
 use super::kind::GameKind;
-use super::{Game, Match, MatchRecord, MatchRng, PlayerId, RecordedAction, Seat};
+use super::{
+    Game, Match, MatchRecord, MatchRng, Misscript, PlayerId, RecordedAction, Seat, SetupError,
+};
 use crate::data::{Diagnostics, Problems, SourceMap};
 
 /// A game the project can open, play, record and simulate.
@@ -104,8 +106,8 @@ pub trait Playable: Game + Sized {
     /// A fresh match from a validated setup.
     ///
     /// # Errors
-    /// A sentence when the setup cannot start a match.
-    fn from_setup(setup: &Self::Setup) -> Result<Self, String>;
+    /// Why the setup cannot start a match.
+    fn from_setup(setup: &Self::Setup) -> Result<Self, SetupError>;
 
     /// A setup's name and one-line description, for menus.
     fn setup_title(setup: &Self::Setup) -> (String, String);
@@ -206,12 +208,6 @@ pub trait Playable: Game + Sized {
     /// coverage table lists them.
     fn action_kinds() -> &'static [&'static str];
 
-    /// The id, in the game's rules map, of the rule that refuses `action` to `player` now
-    /// (`None` where it is allowed, or no rule of the map says why).
-    fn refusal_rule(&self, _player: PlayerId, _action: &Self::Action) -> Option<&'static str> {
-        None
-    }
-
     /// Who must act and what they are deciding, in a few words ("Blue (choose a unit to
     /// activate)"); by default the seat's name.
     fn waiting_for(&self, player: PlayerId) -> String {
@@ -275,8 +271,8 @@ pub trait Playable: Game + Sized {
     /// A record as text, the way the game writes them (RON by default).
     ///
     /// # Errors
-    /// A sentence when the record cannot be written.
-    fn write_record(record: &Recorded<Self>) -> Result<String, String> {
+    /// [`RecordError`] when the record cannot be written.
+    fn write_record(record: &Recorded<Self>) -> Result<String, RecordError> {
         let saved: MatchRecord<Self::SavedSetup, Self::Action, Self::Rules> = MatchRecord {
             game: Self::NAME.to_string(),
             scenario: Self::save_setup(&record.setup),
@@ -287,7 +283,7 @@ pub trait Playable: Game + Sized {
             final_hash: record.final_hash.clone(),
             rules: Self::setup_rules(&record.setup).cloned(),
         };
-        crate::data::to_ron_pretty(&saved)
+        crate::data::to_ron_pretty(&saved).map_err(RecordError::Write)
     }
 
     /// Reads a record written by [`Playable::write_record`]. A record that carries its
@@ -456,40 +452,89 @@ pub fn load_record<G: Playable>(path: &Path, rules: &G::Rules) -> Result<Recorde
     G::read_record(path, &read_text(path)?, rules)
 }
 
+/// Why a record cannot be written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// The writer refused a value, in its words.
+    #[error("{0}")]
+    Write(String),
+    /// A record written as moves (Tank Chess's notation) is replayed to be written, and
+    /// this one does not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
+/// Why a record was not saved.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The record cannot be written as text.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// The file cannot be written.
+    #[error("cannot write {}: {source}", .path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
 /// Writes a record to `path` atomically.
 ///
 /// # Errors
-/// A sentence naming the file.
-pub fn save_record<G: Playable>(record: &Recorded<G>, path: &Path) -> Result<(), String> {
+/// [`SaveError`]: the record cannot be written, or the file (named) cannot.
+pub fn save_record<G: Playable>(record: &Recorded<G>, path: &Path) -> Result<(), SaveError> {
     let text = G::write_record(record)?;
-    crate::data::write_atomic(path, &text)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    crate::data::write_atomic(path, &text).map_err(|source| SaveError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Why a match cannot start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// The setup cannot start a match.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A scripted die drawn by the opening does not fit its roll.
+    #[error("the match cannot start: {0}")]
+    Dice(Misscript),
+}
+
+impl StartError {
+    /// Where in a record the start went wrong: the setup, or a scripted die.
+    #[must_use]
+    pub fn place(&self) -> RecordPlace {
+        match self {
+            Self::Setup(_) => RecordPlace::Setup,
+            Self::Dice(bad) => RecordPlace::Dice(bad.position),
+        }
+    }
+}
+
+impl From<StartError> for ReplayError {
+    fn from(e: StartError) -> Self {
+        Self {
+            at: e.place(),
+            message: e.to_string(),
+        }
+    }
 }
 
 /// A new match on `setup` with the seeded generator, after `dice` scripted values.
 ///
 /// # Errors
-/// A sentence when the setup cannot start a match.
-pub fn start<G: Playable>(setup: &G::Setup, seed: u64, dice: &[u32]) -> Result<Match<G>, String> {
-    start_placed(setup, seed, dice).map_err(String::from)
-}
-
-/// [`start`], saying where a record's start went wrong: the setup, or a scripted die.
-fn start_placed<G: Playable>(
+/// [`StartError`] when the setup cannot start a match, or a scripted die drawn at the
+/// start does not fit its roll.
+pub fn start<G: Playable>(
     setup: &G::Setup,
     seed: u64,
     dice: &[u32],
-) -> Result<Match<G>, ReplayError> {
-    let game = G::from_setup(setup).map_err(|message| ReplayError {
-        at: RecordPlace::Setup,
-        message,
-    })?;
+) -> Result<Match<G>, StartError> {
+    let game = G::from_setup(setup)?;
     let m = Match::with_rng(game, MatchRng::scripted(seed, dice.iter().copied()));
     match m.rng().misscript() {
-        Some(bad) => Err(ReplayError {
-            at: RecordPlace::Dice(bad.position),
-            message: format!("the match cannot start: {bad}"),
-        }),
+        Some(bad) => Err(StartError::Dice(bad)),
         None => Ok(m),
     }
 }
@@ -522,7 +567,7 @@ pub fn replay_each<G: Playable>(
     record: &Recorded<G>,
     mut each: impl FnMut(&G, Replayed<'_, G>),
 ) -> Result<Match<G>, ReplayError> {
-    let mut game = start_placed::<G>(&record.setup, record.seed, &record.dice)?;
+    let mut game = start::<G>(&record.setup, record.seed, &record.dice)?;
     each(game.state(), Replayed::Opening(game.opening_facts()));
     for (i, step) in record.actions.iter().enumerate() {
         each(game.state(), Replayed::Action(i, step));
@@ -605,10 +650,19 @@ impl ReplayError {
     }
 }
 
-impl From<ReplayError> for String {
-    fn from(e: ReplayError) -> Self {
-        e.message
-    }
+/// Why bots cannot take the seats they are named for.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotsError {
+    /// More names than seats.
+    #[error("{game} names {names} bots but a game here has {seats} seats")]
+    TooMany {
+        game: GameKind,
+        names: usize,
+        seats: usize,
+    },
+    /// A name the game has no bot for.
+    #[error(transparent)]
+    Unknown(#[from] UnknownBot),
 }
 
 /// Bots for every seat from a list of names: one name for all, or fewer names than seats
@@ -616,17 +670,17 @@ impl From<ReplayError> for String {
 /// random). An empty list gives every seat the game's default bot.
 ///
 /// # Errors
-/// An unknown bot name, or more names than seats.
+/// [`BotsError`]: an unknown bot name, or more names than seats.
 pub fn bots_for<G: Playable>(
     names: &[String],
     seats: usize,
-) -> Result<Vec<Box<dyn Bot<G>>>, String> {
+) -> Result<Vec<Box<dyn Bot<G>>>, BotsError> {
     if names.len() > seats {
-        return Err(format!(
-            "{} names {} bots but a game here has {seats} seats",
-            G::KIND.title(),
-            names.len()
-        ));
+        return Err(BotsError::TooMany {
+            game: G::KIND,
+            names: names.len(),
+            seats,
+        });
     }
     let default = [G::bot_names()[0].to_string()];
     let names = if names.is_empty() {
@@ -637,17 +691,31 @@ pub fn bots_for<G: Playable>(
     (0..seats)
         .map(|i| {
             let name = &names[i % names.len()];
-            G::bot(name).ok_or_else(|| unknown_bot::<G>(name))
+            G::bot(name).ok_or_else(|| BotsError::from(UnknownBot::of::<G>(name)))
         })
         .collect()
 }
 
-/// The sentence for a bot name the game does not know.
-#[must_use]
-pub fn unknown_bot<G: Playable>(name: &str) -> String {
-    format!(
-        "{} has no bot called `{name}`; its bots are {}",
-        G::KIND.title(),
-        G::bot_names().join(", ")
-    )
+/// A bot name the game does not know, with the names it does.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{game} has no bot called `{name}`; its bots are {}", .known.join(", "))]
+pub struct UnknownBot {
+    /// The game asked.
+    pub game: GameKind,
+    /// The name it does not know.
+    pub name: String,
+    /// The names it knows ([`Playable::bot_names`]), the default first.
+    pub known: &'static [&'static str],
+}
+
+impl UnknownBot {
+    /// `name`, unknown to game `G`.
+    #[must_use]
+    pub fn of<G: Playable>(name: &str) -> Self {
+        Self {
+            game: G::KIND,
+            name: name.to_string(),
+            known: G::bot_names(),
+        }
+    }
 }

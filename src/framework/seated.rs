@@ -22,8 +22,9 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::hash::format_hash;
-use super::playable::{self, Playable, Recorded};
-use super::{Match, MatchRng, PlayerId, RecordedAction};
+use super::kind::GameKind;
+use super::playable::{self, Playable, Recorded, ReplayError, StartError, UnknownBot};
+use super::{Match, MatchRng, PlayError, PlayerId, RecordedAction};
 
 /// Who sits in a seat.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -58,6 +59,76 @@ impl fmt::Display for Seat {
         match self {
             Seat::Person => f.write_str("person"),
             Seat::Bot(name) => write!(f, "{name} bot"),
+        }
+    }
+}
+
+/// Why a seated match refuses what was asked of it. Each says so in the sentence the
+/// screen shows.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SeatError {
+    /// What an action would meet in a replay: it is stepped through, not played.
+    #[error("this is a replay")]
+    Replay,
+    /// An action played in a replay.
+    #[error("this is a replay: step through it with the timeline")]
+    PlayInReplay,
+    /// Undo or going back in a replay (a notice of its own, so capitalised).
+    #[error("This is a replay: step through it with the timeline")]
+    TakeBackInReplay,
+    /// Undo before any person has acted.
+    #[error("No action of a person to take back yet")]
+    NothingToUndo,
+    /// Undo after dice were rolled (or cards drawn), outside playtest mode.
+    #[error(
+        "Turn on playtest mode to take this back: dice were rolled (or cards drawn) since, and in {game} they are known once played"
+    )]
+    DiceKnown { game: GameKind },
+    /// Undo in a game with secrets, outside playtest mode.
+    #[error(
+        "Turn on playtest mode to take this back: in a game with secrets an action may have shown something hidden"
+    )]
+    HiddenShown,
+    /// Undo of another person's action while hands are hidden in hot seat.
+    #[error("Only {player} may take back their own action")]
+    NotYourAction { player: String },
+    /// Going back to an earlier action outside playtest mode, in a game of chance.
+    #[error("Turn on playtest mode to go back to an earlier action")]
+    PlaytestOff,
+    /// Going back to an earlier action while hands are hidden in hot seat.
+    #[error("With hidden hands in hot seat each person may take back only their own action")]
+    HiddenHands,
+    /// The game has no bot at all to play for the people (autoplay).
+    #[error("the game has no bot")]
+    NoBot,
+    /// The bot of a seat has nothing to offer: a bug in the bot or the rules.
+    #[error("the {bot} bot of {player} has no action")]
+    BotHasNoAction { bot: String, player: String },
+    /// A bot playing on has nothing to offer (autoplay): a bug in the bot or the rules.
+    #[error("the bot has no action")]
+    AutoplayHasNoAction,
+    /// A seat names a bot the game does not have.
+    #[error(transparent)]
+    UnknownBot(#[from] UnknownBot),
+    /// The match refuses the action: over, not this player's turn, or the rules say no.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// The match cannot start.
+    #[error(transparent)]
+    Start(#[from] StartError),
+    /// A record that does not replay.
+    #[error(transparent)]
+    Record(#[from] ReplayError),
+}
+
+impl SeatError {
+    /// The id of the rule of the game's rules map that refuses the action, where one does
+    /// (the screen links the refusal to it).
+    #[must_use]
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            Self::Play(e) => e.rule(),
+            _ => None,
         }
     }
 }
@@ -107,13 +178,14 @@ impl<G: Playable> SeatedMatch<G> {
     /// A new match on `setup`, with `seats` (missing seats are people).
     ///
     /// # Errors
-    /// A sentence when the setup cannot start a match, or a bot name is unknown.
+    /// [`SeatError::Start`] when the setup cannot start a match,
+    /// [`SeatError::UnknownBot`] when a bot name is unknown.
     pub fn new(
         setup: G::Setup,
         source: String,
         seed: u64,
         seats: Vec<Seat>,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, SeatError> {
         let game = playable::start::<G>(&setup, seed, &[])?;
         Self::around(game, setup, source, seed, Vec::new(), seats, None)
     }
@@ -122,13 +194,14 @@ impl<G: Playable> SeatedMatch<G> {
     /// are the record's unless `seats` names them.
     ///
     /// # Errors
-    /// The first action that does not play, or a final state that differs.
+    /// [`SeatError::Record`]: the first action that does not play, or a final state that
+    /// differs; [`SeatError::Start`] or [`SeatError::UnknownBot`] as [`SeatedMatch::new`].
     pub fn from_record(
         record: Recorded<G>,
         source: String,
         as_replay: bool,
         seats: Option<Vec<Seat>>,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, SeatError> {
         let seats = seats.unwrap_or_else(|| record.seats.clone());
         if as_replay {
             let full = playable::replay(&record)?;
@@ -167,7 +240,7 @@ impl<G: Playable> SeatedMatch<G> {
         dice: Vec<u32>,
         mut seats: Vec<Seat>,
         replay: Option<Replay<G>>,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, SeatError> {
         let n = game.state().player_count();
         seats.resize(n, Seat::Person);
         seats.truncate(n);
@@ -175,7 +248,7 @@ impl<G: Playable> SeatedMatch<G> {
             if let Seat::Bot(name) = seat
                 && G::bot(name).is_none()
             {
-                return Err(playable::unknown_bot::<G>(name));
+                return Err(UnknownBot::of::<G>(name).into());
             }
         }
         let mut m = Self {
@@ -287,25 +360,32 @@ impl<G: Playable> SeatedMatch<G> {
     /// Plays `action` for `player`.
     ///
     /// # Errors
-    /// Why the rules refuse it; a replay refuses every action.
-    pub fn play(&mut self, player: PlayerId, action: &G::Action) -> Result<Vec<G::Fact>, String> {
+    /// [`SeatError::Play`]: why the match or its rules refuse it (with the rule, see
+    /// [`SeatError::rule`]); a replay refuses every action
+    /// ([`SeatError::PlayInReplay`]).
+    pub fn play(
+        &mut self,
+        player: PlayerId,
+        action: &G::Action,
+    ) -> Result<Vec<G::Fact>, SeatError> {
         if self.replay.is_some() {
-            return Err("this is a replay: step through it with the timeline".into());
+            return Err(SeatError::PlayInReplay);
         }
         self.game
             .play(player, action)
             .map(<[G::Fact]>::to_vec)
-            .map_err(|e| e.to_string())
+            .map_err(SeatError::Play)
     }
 
-    /// Why `action` would be refused for `player` now, if it would. Clones the state
+    /// Why `action` would be refused for `player` now, if it would: [`SeatError::Play`]
+    /// (its rule in [`SeatError::rule`]), or [`SeatError::Replay`]. Clones the state
     /// (never the history), or less where the game can check without playing.
     #[must_use]
-    pub fn refusal(&self, player: PlayerId, action: &G::Action) -> Option<String> {
+    pub fn refusal(&self, player: PlayerId, action: &G::Action) -> Option<SeatError> {
         if self.replay.is_some() {
-            return Some("this is a replay".into());
+            return Some(SeatError::Replay);
         }
-        self.game.refusal(player, action)
+        self.game.refusal(player, action).map(SeatError::Play)
     }
 
     /// The seat of the bot that must act now, with its name.
@@ -331,27 +411,31 @@ impl<G: Playable> SeatedMatch<G> {
     /// What the bot that must act now would play, with its own generator.
     ///
     /// # Errors
-    /// `Some(Err)` when the bot has nothing to offer: a bug in the bot or the rules.
-    pub fn bot_choice(&mut self) -> Option<Result<(PlayerId, G::Action), String>> {
+    /// `Some(Err(SeatError::BotHasNoAction))` when the bot has nothing to offer: a bug in
+    /// the bot or the rules.
+    pub fn bot_choice(&mut self) -> Option<Result<(PlayerId, G::Action), SeatError>> {
         let (player, name) = self.bot_to_act()?;
         let mut bot = G::bot(name)?;
         let name = name.to_string();
         let choice = bot.choose(self.game.state(), player, &mut self.bot_rng);
-        Some(choice.map(|a| (player, a)).ok_or_else(|| {
-            format!(
-                "the {name} bot of {} has no action",
-                self.state().player_name(player)
-            )
-        }))
+        Some(
+            choice
+                .map(|a| (player, a))
+                .ok_or_else(|| SeatError::BotHasNoAction {
+                    bot: name,
+                    player: self.state().player_name(player),
+                }),
+        )
     }
 
     /// Lets the bots play up to `n` actions, a seat's own bot for bot seats and the game's
     /// default bot for people's (scripted runs and tests). Stops at the end of the match.
     ///
     /// # Errors
-    /// A bot without an action, or an illegal one.
-    pub fn autoplay(&mut self, n: usize) -> Result<(), String> {
-        let mut default = G::bot(G::bot_names()[0]).ok_or("the game has no bot")?;
+    /// A bot without an action ([`SeatError::AutoplayHasNoAction`]), or an illegal one
+    /// ([`SeatError::Play`]).
+    pub fn autoplay(&mut self, n: usize) -> Result<(), SeatError> {
+        let mut default = G::bot(G::bot_names()[0]).ok_or(SeatError::NoBot)?;
         for _ in 0..n {
             if self.state().outcome().is_some() {
                 break;
@@ -364,7 +448,7 @@ impl<G: Playable> SeatedMatch<G> {
                     .and_then(|mut b| b.choose(self.game.state(), player, &mut self.bot_rng)),
                 _ => default.choose(self.game.state(), player, &mut self.bot_rng),
             }
-            .ok_or("the bot has no action")?;
+            .ok_or(SeatError::AutoplayHasNoAction)?;
             self.play(player, &action)?;
         }
         self.viewer = self.settled_viewer();
@@ -379,9 +463,9 @@ impl<G: Playable> SeatedMatch<G> {
     ///
     /// # Errors
     /// Why the person at the screen may not take anything back now.
-    pub fn can_undo(&self) -> Result<usize, String> {
+    pub fn can_undo(&self) -> Result<usize, SeatError> {
         if self.replay.is_some() {
-            return Err("This is a replay: step through it with the timeline".into());
+            return Err(SeatError::TakeBackInReplay);
         }
         let history = self.game.history();
         let last = history
@@ -391,27 +475,23 @@ impl<G: Playable> SeatedMatch<G> {
                     .get(s.player.index())
                     .is_some_and(Seat::is_person)
             })
-            .ok_or("No action of a person to take back yet")?;
+            .ok_or(SeatError::NothingToUndo)?;
         // An action that drew nothing random (a move, a turn, an activation ended) is
         // taken back in any mode, where the game holds no secrets a step could have shown.
         let drawn = self.game.draws_since(last) > 0;
         let secrets = self.state().holds_secrets();
         if G::CHANCE && !self.playtest && (drawn || secrets) {
             return Err(if drawn {
-                format!(
-                    "Turn on playtest mode to take this back: dice were rolled (or cards drawn) since, and in {} they are known once played",
-                    G::KIND.title()
-                )
+                SeatError::DiceKnown { game: G::KIND }
             } else {
-                "Turn on playtest mode to take this back: in a game with secrets an action may have shown something hidden".to_string()
+                SeatError::HiddenShown
             });
         }
         let player = history[last].player;
         if self.privacy_matters() && Some(player) != self.viewer {
-            return Err(format!(
-                "Only {} may take back their own action",
-                self.state().player_name(player)
-            ));
+            return Err(SeatError::NotYourAction {
+                player: self.state().player_name(player),
+            });
         }
         Ok(last)
     }
@@ -420,7 +500,7 @@ impl<G: Playable> SeatedMatch<G> {
     ///
     /// # Errors
     /// Why not, as [`SeatedMatch::can_undo`].
-    pub fn undo(&mut self) -> Result<(), String> {
+    pub fn undo(&mut self) -> Result<(), SeatError> {
         let len = self.can_undo()?;
         self.rewind(len);
         Ok(())
@@ -429,19 +509,17 @@ impl<G: Playable> SeatedMatch<G> {
     /// Whether the person at the screen may go back to any earlier action.
     ///
     /// # Errors
-    /// Why not.
-    pub fn can_go_back(&self) -> Result<(), String> {
+    /// Why not: [`SeatError::TakeBackInReplay`], [`SeatError::PlaytestOff`] or
+    /// [`SeatError::HiddenHands`].
+    pub fn can_go_back(&self) -> Result<(), SeatError> {
         if self.replay.is_some() {
-            return Err("This is a replay: step through it with the timeline".into());
+            return Err(SeatError::TakeBackInReplay);
         }
         if G::CHANCE && !self.playtest {
-            return Err("Turn on playtest mode to go back to an earlier action".into());
+            return Err(SeatError::PlaytestOff);
         }
         if self.privacy_matters() {
-            return Err(
-                "With hidden hands in hot seat each person may take back only their own action"
-                    .into(),
-            );
+            return Err(SeatError::HiddenHands);
         }
         Ok(())
     }
@@ -450,7 +528,7 @@ impl<G: Playable> SeatedMatch<G> {
     ///
     /// # Errors
     /// Why not, as [`SeatedMatch::can_go_back`].
-    pub fn go_back(&mut self, len: usize) -> Result<(), String> {
+    pub fn go_back(&mut self, len: usize) -> Result<(), SeatError> {
         self.can_go_back()?;
         self.rewind(len);
         Ok(())
@@ -465,8 +543,8 @@ impl<G: Playable> SeatedMatch<G> {
     /// Replay: shows the match after `len` recorded actions.
     ///
     /// # Errors
-    /// When a recorded action no longer plays.
-    pub fn seek(&mut self, len: usize) -> Result<(), String> {
+    /// [`SeatError::Play`] when a recorded action no longer plays.
+    pub fn seek(&mut self, len: usize) -> Result<(), SeatError> {
         let Some(replay) = &self.replay else {
             return Ok(());
         };
@@ -476,9 +554,7 @@ impl<G: Playable> SeatedMatch<G> {
             self.game.undo_to(len);
         }
         for step in &actions[self.game.history().len()..] {
-            self.game
-                .play(step.player, &step.action)
-                .map_err(|e| e.to_string())?;
+            self.game.play(step.player, &step.action)?;
         }
         Ok(())
     }
@@ -503,7 +579,7 @@ impl<G: Playable> SeatedMatch<G> {
     ///
     /// # Errors
     /// As [`SeatedMatch::new`].
-    pub fn rematch(&self, seed: u64) -> Result<Self, String> {
+    pub fn rematch(&self, seed: u64) -> Result<Self, SeatError> {
         let mut m = Self::new(
             self.setup.clone(),
             self.source.clone(),
@@ -519,8 +595,8 @@ impl<G: Playable> SeatedMatch<G> {
     /// play; with how many did.
     ///
     /// # Errors
-    /// A game that cannot start on `setup`.
-    pub fn replayed_on(&self, setup: G::Setup) -> Result<(Self, usize), String> {
+    /// A game that cannot start on `setup` ([`SeatError::Record`], placed at the setup).
+    pub fn replayed_on(&self, setup: G::Setup) -> Result<(Self, usize), SeatError> {
         let mut record = self.record();
         record.setup = setup;
         record.actions.clear();
@@ -540,12 +616,12 @@ impl<G: Playable> SeatedMatch<G> {
     /// Puts a person or a bot in `player`'s seat.
     ///
     /// # Errors
-    /// An unknown bot name.
-    pub fn set_seat(&mut self, player: PlayerId, seat: Seat) -> Result<(), String> {
+    /// [`SeatError::UnknownBot`]: an unknown bot name.
+    pub fn set_seat(&mut self, player: PlayerId, seat: Seat) -> Result<(), SeatError> {
         if let Seat::Bot(name) = &seat
             && G::bot(name).is_none()
         {
-            return Err(playable::unknown_bot::<G>(name));
+            return Err(UnknownBot::of::<G>(name).into());
         }
         if let Some(s) = self.seats.get_mut(player.index()) {
             *s = seat;

@@ -12,10 +12,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::bot::{Bot, play_out};
+use super::bot::{Bot, PlayOutError, Played, play_out};
 use super::playable::{self, Playable};
 use super::rng::derive_seed;
-use super::{Game, MatchRng, PlayerId};
+use super::{Game, MatchRng, PlayerId, SetupError};
+use crate::data::Diagnostics;
 
 /// A bot whose decisions are timed.
 pub struct Timed<G: Game> {
@@ -124,31 +125,55 @@ fn standing(winners: &[PlayerId], me: PlayerId, seats: usize) -> f64 {
     if n > 0.0 { sum / n } else { 0.5 }
 }
 
+/// Why a strength measurement failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StrengthError {
+    /// A setup file does not load.
+    #[error(transparent)]
+    Load(#[from] Diagnostics),
+    /// A setup cannot start a match.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A bot name the game does not know.
+    #[error("no bot named {0}")]
+    UnknownBot(String),
+    /// The bots could not play a game on (a bug in a bot or the rules).
+    #[error(transparent)]
+    PlayOut(#[from] PlayOutError),
+    /// Game `game` of setup `setup` failed.
+    #[error("{setup}, game {game}: {why}")]
+    Game {
+        setup: String,
+        game: u64,
+        why: Box<StrengthError>,
+    },
+}
+
 /// Plays `games` games of `tested` against `reference` per setup and seat, on `threads`
 /// threads; game `g` of every setup and seat draws the same seeds.
 ///
 /// # Errors
-/// A sentence when a setup does not load, a bot is unknown or a game fails.
+/// [`StrengthError`] when a setup does not load, a bot is unknown or a game fails.
 pub fn measure<G: Playable>(
     setups: &[PathBuf],
     rules: &G::Rules,
     (tested, reference): (&str, &str),
     games: u64,
     threads: usize,
-) -> Result<Strength, String>
+) -> Result<Strength, StrengthError>
 where
     G::Rules: Sync,
 {
     let loaded: Vec<(String, G::Setup, usize)> = setups
         .iter()
-        .map(|path| {
-            let setup = playable::load_setup::<G>(path, rules).map_err(|d| d.to_string())?;
+        .map(|path| -> Result<_, StrengthError> {
+            let setup = playable::load_setup::<G>(path, rules)?;
             let seats = G::from_setup(&setup)?.player_count();
             Ok((name_of(path), setup, seats))
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, _>>()?;
     for name in [tested, reference] {
-        G::bot(name).ok_or_else(|| format!("no bot named {name}"))?;
+        G::bot(name).ok_or_else(|| StrengthError::UnknownBot(name.to_string()))?;
     }
     let jobs: Vec<(usize, usize, u64)> = loaded
         .iter()
@@ -165,51 +190,19 @@ where
             .map(|(_, _, seats)| vec![0.0; *seats])
             .collect(),
     );
-    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let failure: Mutex<Option<StrengthError>> = Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
-                while let Some(&(s, seat, g)) = jobs.get(next.fetch_add(1, Ordering::SeqCst)) {
-                    let (_, setup, seats) = &loaded[s];
-                    let played = G::from_setup(setup).and_then(|game| {
-                        let mut bots: Vec<Box<dyn Bot<G>>> = (0..*seats)
-                            .map(|i| {
-                                let name = if i == seat { tested } else { reference };
-                                let bot = G::bot(name).expect("checked above");
-                                if i == seat {
-                                    Box::new(Timed {
-                                        bot,
-                                        times: Arc::clone(&times),
-                                    }) as Box<dyn Bot<G>>
-                                } else {
-                                    bot
-                                }
-                            })
-                            .collect();
-                        play_out(
-                            game,
-                            &mut bots,
-                            &mut MatchRng::new(derive_seed(1, g)),
-                            &mut MatchRng::new(derive_seed(2, g)),
-                            100_000,
-                            |_, _| {},
-                        )
-                    });
-                    match played {
-                        Ok(played) => {
-                            let winners = played.outcome.map(|o| o.winners).unwrap_or_default();
-                            let me = PlayerId(u8::try_from(seat).unwrap_or(u8::MAX));
-                            if let Ok(mut scores) = scores.lock() {
-                                scores[s][seat] += standing(&winners, me, *seats);
-                            }
-                        }
-                        Err(e) => {
-                            if let Ok(mut f) = failure.lock() {
-                                f.get_or_insert(format!("{}, game {g}: {e}", loaded[s].0));
-                            }
-                        }
-                    }
-                }
+                play_jobs::<G>(
+                    &loaded,
+                    &jobs,
+                    &next,
+                    (tested, reference),
+                    &times,
+                    &scores,
+                    &failure,
+                );
             });
         }
     });
@@ -235,24 +228,107 @@ where
     })
 }
 
+/// One worker's share of [`measure`]: plays the jobs `next` hands out (setup, seat,
+/// game) until none are left, adding each game's standing to `scores` and keeping the
+/// first failure.
+fn play_jobs<G: Playable>(
+    loaded: &[(String, G::Setup, usize)],
+    jobs: &[(usize, usize, u64)],
+    next: &AtomicUsize,
+    (tested, reference): (&str, &str),
+    times: &Arc<Mutex<Vec<Duration>>>,
+    scores: &Mutex<Vec<Vec<f64>>>,
+    failure: &Mutex<Option<StrengthError>>,
+) {
+    while let Some(&(s, seat, g)) = jobs.get(next.fetch_add(1, Ordering::SeqCst)) {
+        let (_, setup, seats) = &loaded[s];
+        let played = play_game::<G>(setup, (*seats, seat), g, (tested, reference), times);
+        match played {
+            Ok(played) => {
+                let winners = played.outcome.map(|o| o.winners).unwrap_or_default();
+                let me = PlayerId(u8::try_from(seat).unwrap_or(u8::MAX));
+                if let Ok(mut scores) = scores.lock() {
+                    scores[s][seat] += standing(&winners, me, *seats);
+                }
+            }
+            Err(e) => {
+                if let Ok(mut f) = failure.lock() {
+                    f.get_or_insert(StrengthError::Game {
+                        setup: loaded[s].0.clone(),
+                        game: g,
+                        why: Box::new(e),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Game `g` of `setup`, the tested bot (its decisions timed into `times`) in `seat` and
+/// the reference bot in the others.
+fn play_game<G: Playable>(
+    setup: &G::Setup,
+    (seats, seat): (usize, usize),
+    g: u64,
+    (tested, reference): (&str, &str),
+    times: &Arc<Mutex<Vec<Duration>>>,
+) -> Result<Played<G>, StrengthError> {
+    let game = G::from_setup(setup)?;
+    let mut bots: Vec<Box<dyn Bot<G>>> = (0..seats)
+        .map(|i| {
+            let name = if i == seat { tested } else { reference };
+            let bot = G::bot(name).expect("checked above");
+            if i == seat {
+                Box::new(Timed {
+                    bot,
+                    times: Arc::clone(times),
+                }) as Box<dyn Bot<G>>
+            } else {
+                bot
+            }
+        })
+        .collect();
+    play_out(
+        game,
+        &mut bots,
+        &mut MatchRng::new(derive_seed(1, g)),
+        &mut MatchRng::new(derive_seed(2, g)),
+        100_000,
+        |_, _| {},
+    )
+    .map_err(StrengthError::from)
+}
+
 fn name_of(path: &Path) -> String {
     path.file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default()
 }
 
+/// A folder that cannot be read, named.
+#[cfg(test)]
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {source}", .path.display())]
+pub(crate) struct FolderError {
+    path: PathBuf,
+    source: std::io::Error,
+}
+
 /// The `.ron` files of a folder of the project's `scenarios/`, sorted (for measurements
 /// run from the source tree).
 ///
 /// # Errors
-/// A sentence when the folder cannot be read.
+/// [`FolderError`] when the folder cannot be read.
 #[cfg(test)]
-pub(crate) fn shipped_setups(folder: &str) -> Result<Vec<PathBuf>, String> {
+pub(crate) fn shipped_setups(folder: &str) -> Result<Vec<PathBuf>, FolderError> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("scenarios")
         .join(folder);
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&root)
-        .map_err(|e| format!("{}: {e}", root.display()))?
+        .map_err(|source| FolderError {
+            path: root.clone(),
+            source,
+        })?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "ron"))
         .collect();

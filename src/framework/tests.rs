@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::bot::{Bot, RandomBot, play_out};
-use super::{Game, Match, MatchRng, Outcome, PlayerId};
+use super::{Game, Match, MatchRng, Outcome, PlayError, PlayerId, Refusal};
 
 /// "Secret bids": every round all players bid 1–3 in secret; the reveal gives the highest
 /// single bidder a d6 roll added to their score. After each reveal, any player other than
@@ -110,9 +110,12 @@ impl Game for Bids {
         player: PlayerId,
         action: &BidAction,
         rng: &mut MatchRng,
-    ) -> Result<Vec<BidFact>, String> {
+    ) -> Result<Vec<BidFact>, Refusal> {
         if !self.legal_actions(player).contains(action) {
-            return Err(format!("{action:?} is not legal for {player}"));
+            return Err(Refusal::new(
+                "bids.turn",
+                format!("{action:?} is not legal for {player}"),
+            ));
         }
         match action {
             BidAction::Bid(b) => {
@@ -271,31 +274,22 @@ fn bots_play_a_three_player_game_to_the_end_deterministically() {
 
 /// A scripted die outside its faces is an error naming its place in the script, never a
 /// value quietly clamped into range: the match refuses the action that drew it and stays
-/// as it was, and a match whose opening draws one does not start.
+/// as it was.
 #[test]
 fn a_scripted_die_outside_its_faces_is_refused() {
-    use crate::framework::PlayError;
-    use crate::framework::playable;
-    use crate::rules::battle_tanks::{BattleSetup, BattleTanks};
-
-    let setup = BattleSetup::with_players(2);
-    let mut m = playable::start::<BattleTanks>(&setup, 5, &[]).unwrap();
-    m.rng_mut().push_script([7]);
-    let mut refused = None;
-    for _ in 0..200 {
-        let player = m.state().to_act()[0];
-        let action = m.state().legal_actions(player)[0];
-        let before = m.state_hash();
-        match m.play(player, &action) {
-            Ok(_) => {}
-            Err(e) => {
-                assert_eq!(m.state_hash(), before, "the match is unchanged");
-                refused = Some(e);
-                break;
-            }
-        }
+    let mut m = Match::with_rng(Bids::new(3), MatchRng::scripted(5, [7]));
+    for (p, b) in [(0, 3), (1, 1), (2, 2)] {
+        m.play(PlayerId(p), &BidAction::Bid(b)).unwrap();
     }
-    let Some(PlayError::Dice(bad)) = refused else {
+    // Player 1 won the bid; the last pass rolls their d6, which the script says is 7.
+    m.play(PlayerId(2), &BidAction::Pass).unwrap();
+    let (before, played) = (m.state_hash(), m.history().len());
+    let refused = m
+        .play(PlayerId(1), &BidAction::Pass)
+        .map(<[BidFact]>::to_vec);
+    assert_eq!(m.state_hash(), before, "the match is unchanged");
+    assert_eq!(m.history().len(), played);
+    let Err(PlayError::Dice(bad)) = refused else {
         panic!("the 7 was never refused: {refused:?}");
     };
     assert_eq!((bad.position, bad.value, bad.sides), (0, 7, 6));
@@ -309,4 +303,28 @@ fn a_scripted_die_outside_its_faces_is_refused() {
     assert!(rng.misscript().is_none());
     rng.roll(6);
     assert_eq!(rng.misscript().map(|b| b.position), Some(1));
+}
+
+/// A refusal carries the rule that refuses, and the match says so through
+/// [`PlayError::rule`].
+#[test]
+fn a_refusal_carries_its_rule() {
+    let mut m = Match::new(Bids::new(2), 1);
+    m.play(PlayerId(0), &BidAction::Bid(2)).unwrap();
+    let refused = m.refusal(PlayerId(1), &BidAction::Veto);
+    assert_eq!(
+        refused.as_ref().and_then(PlayError::rule),
+        Some("bids.turn")
+    );
+    assert_eq!(
+        refused.map(|e| e.to_string()).as_deref(),
+        Some("Veto is not legal for player 2")
+    );
+    assert_eq!(
+        m.play(PlayerId(1), &BidAction::Veto).map(|_| ()),
+        Err(PlayError::Illegal(Refusal::new(
+            "bids.turn",
+            "Veto is not legal for player 2"
+        )))
+    );
 }

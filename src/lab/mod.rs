@@ -85,33 +85,8 @@ pub fn plan<G: Playable>(
             G::KIND.title()
         ));
     }
-    let mut arms = vec![Arm {
-        name: BASE.to_string(),
-        changes: BTreeMap::new(),
-        setup: setup.clone(),
-    }];
-    let mut problems = Vec::new();
-    let base_tuning = variant::tuning_text::<G>(setup).ok();
-    let mut same_as_base = Vec::new();
-    for (name, changes) in variants {
-        match variant::apply::<G>(setup, changes) {
-            Ok(s) => arms.push(Arm {
-                name: {
-                    if base_tuning.is_some() && variant::tuning_text::<G>(&s).ok() == base_tuning {
-                        same_as_base.push(name.clone());
-                    }
-                    name.clone()
-                },
-                changes: changes.clone(),
-                setup: s,
-            }),
-            Err(list) => problems.extend(list.into_iter().map(|p| format!("variant {name}: {p}"))),
-        }
-    }
-    if !problems.is_empty() {
-        return Err(problems.join("\n"));
-    }
-    let game = G::from_setup(setup)?;
+    let (arms, same_as_base) = arms_of::<G>(setup, variants)?;
+    let game = G::from_setup(setup).map_err(|e| e.to_string())?;
     let seats: Vec<String> = (0..game.player_count())
         .map(|i| game.player_name(PlayerId(u8::try_from(i).unwrap_or(u8::MAX))))
         .collect();
@@ -126,16 +101,7 @@ pub fn plan<G: Playable>(
         ask.games
     };
     if let Some(test) = &ask.sprt {
-        if arms.len() != 2 {
-            return Err(format!(
-                "the sequential test answers an A/B question: one variant against the base, not {}",
-                arms.len() - 1
-            ));
-        }
-        if pairing.is_none() {
-            return Err("the sequential test reads paired games: leave pairing on".into());
-        }
-        test.check(&seats)?;
+        check_sprt(test, arms.len(), pairing, &seats)?;
     }
     let question = Question {
         game: G::KIND.title().to_string(),
@@ -173,6 +139,64 @@ pub fn plan<G: Playable>(
         pairing,
     };
     Ok((plan, question))
+}
+
+/// The base as "A (base)" and each named variant applied to it, with the names of the
+/// variants that leave the rules as the base has them.
+///
+/// # Errors
+/// Every problem of every variant, each line naming its variant and field.
+fn arms_of<G: Playable>(
+    setup: &G::Setup,
+    variants: &[(String, BTreeMap<String, String>)],
+) -> Result<(Vec<Arm<G::Setup>>, Vec<String>), String> {
+    let mut arms = vec![Arm {
+        name: BASE.to_string(),
+        changes: BTreeMap::new(),
+        setup: setup.clone(),
+    }];
+    let mut problems = Vec::new();
+    let base_tuning = variant::tuning_text::<G>(setup).ok();
+    let mut same_as_base = Vec::new();
+    for (name, changes) in variants {
+        match variant::apply::<G>(setup, changes) {
+            Ok(s) => arms.push(Arm {
+                name: {
+                    if base_tuning.is_some() && variant::tuning_text::<G>(&s).ok() == base_tuning {
+                        same_as_base.push(name.clone());
+                    }
+                    name.clone()
+                },
+                changes: changes.clone(),
+                setup: s,
+            }),
+            Err(list) => problems.extend(list.into_iter().map(|p| format!("variant {name}: {p}"))),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems.join("\n"));
+    }
+    Ok((arms, same_as_base))
+}
+
+/// Checks that a sequential test fits its question: one variant against the base, paired
+/// games, and a seat the game has.
+fn check_sprt(
+    test: &Sprt,
+    arms: usize,
+    pairing: Option<Pairing>,
+    seats: &[String],
+) -> Result<(), String> {
+    if arms != 2 {
+        return Err(format!(
+            "the sequential test answers an A/B question: one variant against the base, not {}",
+            arms - 1
+        ));
+    }
+    if pairing.is_none() {
+        return Err("the sequential test reads paired games: leave pairing on".into());
+    }
+    test.check(seats)
 }
 
 /// Reads a running question's sequential test over the games finished so far and, once

@@ -246,88 +246,8 @@ impl LabReport {
     /// The report of `question` from its variants' sums (a run's, or its shards' added up).
     #[must_use]
     pub fn from_sums(question: Question, sums: &[ArmSums], sprt: Option<SprtReport>) -> Self {
-        let none = ArmSums::default();
-        let sum_of = |i: usize| sums.get(i).unwrap_or(&none);
-        let mut arms: Vec<ArmReport> = question
-            .arms
-            .iter()
-            .enumerate()
-            .map(|(i, (name, changes))| {
-                let s = sum_of(i);
-                let mut arm = arm_report(name, changes, &question.seats, s);
-                let count = |s: &ArmSums, field: &String| {
-                    (s.applied.get(field).copied().unwrap_or(0), s.games)
-                };
-                arm.exercised = changes
-                    .keys()
-                    .map(|field| {
-                        let refs = question
-                            .field_rules
-                            .get(field)
-                            .map_or(&[][..], Vec::as_slice);
-                        let base = (i > 0).then(|| count(sum_of(0), field));
-                        exercise_counts(field, refs, count(s, field), base)
-                    })
-                    .collect();
-                // With common seeds, game i of a variant and of the base meet the same
-                // dice as long as they play alike: the games whose result the change
-                // turned.
-                if i > 0 {
-                    arm.turned = Some(s.turned);
-                }
-                arm
-            })
-            .collect();
-        let per = Pairing::per_seed(question.pairing);
-        if let Some((base, first)) = arms.first().map(|a| (a.rates.clone(), a.first_mover)) {
-            for (i, arm) in arms.iter_mut().enumerate().skip(1) {
-                if question.same_as_base.contains(&arm.name) {
-                    continue;
-                }
-                arm.verdict = verdict(&arm.name, &question.seats, &base, &arm.rates);
-                if question.pairing.is_some() {
-                    let s = sum_of(i);
-                    let moves: Vec<(f64, f64, f64)> = (0..question.seats.len())
-                        .map(|seat| {
-                            let [sum, squares] = s.paired.get(seat).copied().unwrap_or([0; 2]);
-                            super::stats::paired_sums(s.seeds, sum, squares, per)
-                        })
-                        .collect();
-                    arm.verdict = verdict_of(&arm.name, &question.seats, &moves);
-                    // The unpaired interval of the same seat's move, over the same games.
-                    let seat = arm
-                        .verdict
-                        .as_ref()
-                        .and_then(|v| question.seats.iter().position(|s| *s == v.moved));
-                    if let (Some(v), Some(seat)) = (&arm.verdict, seat) {
-                        let (_, lo, hi) = super::stats::difference(base[seat], arm.rates[seat]);
-                        arm.paired = Some(PairedStat {
-                            seeds: s.seeds,
-                            per_seed: per,
-                            half_width: (v.hi - v.lo) / 2.0,
-                            unpaired_half_width: 100.0 * (hi - lo) / 2.0,
-                        });
-                    }
-                }
-                if let (Some(a), Some(b)) = (first, arm.first_mover) {
-                    let (d, lo, hi) = super::stats::difference(a, b);
-                    arm.first_mover_verdict = Some(format!(
-                        "{} moves the first mover's win rate from {:.1}% to {:.1}%: {:+.1} points, 95% CI [{:+.1}, {:+.1}]: {}",
-                        arm.name,
-                        100.0 * a.rate,
-                        100.0 * b.rate,
-                        100.0 * d,
-                        100.0 * lo,
-                        100.0 * hi,
-                        if lo > 0.0 || hi < 0.0 {
-                            "significant"
-                        } else {
-                            "not significant (could be chance)"
-                        }
-                    ));
-                }
-            }
-        }
+        let mut arms = arm_reports(&question, sums);
+        compare_with_base(&question, sums, &mut arms);
         // The sweep's value with the smallest spread between the seats' win rates.
         let balanced = question.sweep.as_ref().and_then(|_| {
             arms.iter()
@@ -400,107 +320,10 @@ impl LabReport {
     /// The report as lines of text, for the terminal.
     #[must_use]
     pub fn to_text(&self) -> String {
-        let q = &self.question;
-        let mut out = format!(
-            "{} ({}): {} games per variant, bots {}, seed {}{}\n",
-            q.game,
-            q.setup,
-            q.games,
-            if q.bots.is_empty() {
-                "default".to_string()
-            } else {
-                q.bots.join(" vs ")
-            },
-            q.seed,
-            match q.pairing {
-                Some(Pairing { twins: true }) => {
-                    ", paired (each seed twice, the first move swapped in the second game)"
-                }
-                Some(Pairing { twins: false }) => ", paired by seed",
-                None => "",
-            }
-        );
+        let mut out = heading_text(&self.question);
         for arm in &self.arms {
-            let _ = writeln!(out, "{} — {} games", arm.name, arm.games);
-            for (change, value) in &arm.changes {
-                let _ = writeln!(out, "    {change} = {value}");
-            }
-            for (seat, r) in q.seats.iter().zip(&arm.rates) {
-                let _ = writeln!(
-                    out,
-                    "  {seat:<16} {:>5.1}%  95% CI [{:.1}%, {:.1}%]",
-                    100.0 * r.rate,
-                    100.0 * r.lo,
-                    100.0 * r.hi
-                );
-            }
-            if arm.no_winner > 0 {
-                let _ = writeln!(out, "  {:<16} {:>5}", "no winner", arm.no_winner);
-            }
-            if let Some(f) = arm.first_mover {
-                let _ = writeln!(
-                    out,
-                    "  first mover won {:.1}% [{:.1}, {:.1}]",
-                    100.0 * f.rate,
-                    100.0 * f.lo,
-                    100.0 * f.hi
-                );
-            }
-            let _ = writeln!(
-                out,
-                "  mean length {:.2} rounds, {:.1} actions",
-                arm.mean_rounds, arm.mean_actions
-            );
-            if let Some(v) = &arm.verdict {
-                let _ = writeln!(out, "  {}", v.words);
-                if let Some(p) = &arm.paired {
-                    let _ = writeln!(out, "  {}", p.words());
-                }
-            } else if question_same(self, &arm.name) {
-                let _ = writeln!(out, "  {}", SAME_AS_BASE);
-            }
-            for e in &arm.exercised {
-                let _ = match &e.warning {
-                    Some(w) if e.counted() => writeln!(out, "  ⚠ {w}"),
-                    Some(w) => writeln!(out, "  note: {w}"),
-                    None => writeln!(out, "  {}", e.summary()),
-                };
-            }
-            if let Some(f) = &arm.first_mover_verdict {
-                let _ = writeln!(out, "  {f}");
-            }
-            if !arm.taken.is_empty() {
-                let _ = writeln!(
-                    out,
-                    "  win rate when taken, and without ({}):",
-                    q.draws.as_deref().unwrap_or("choices before play")
-                );
-            }
-            for t in &arm.taken {
-                let seat = q.seats.get(usize::from(t.seat)).map_or("?", String::as_str);
-                let (d, lo, hi) = t.difference;
-                let _ = writeln!(
-                    out,
-                    "    {seat:<8} {:<16} {:>5.1}% [{:.1}, {:.1}] of {:<5} without {:>5.1}%  {:+.1} points [{:+.1}, {:+.1}]{}",
-                    t.name,
-                    100.0 * t.taken.rate,
-                    100.0 * t.taken.lo,
-                    100.0 * t.taken.hi,
-                    t.taken.games,
-                    100.0 * t.without.rate,
-                    100.0 * d,
-                    100.0 * lo,
-                    100.0 * hi,
-                    if t.significant() { "  significant" } else { "" }
-                );
-            }
-            if let Some(t) = arm.turned {
-                let _ = writeln!(
-                    out,
-                    "  the change turned the result of {t} of {} games played on the same dice",
-                    arm.games
-                );
-            }
+            self.write_arm_rates(&mut out, arm);
+            self.write_arm_findings(&mut out, arm);
         }
         if let Some(b) = &self.balanced {
             let _ = writeln!(out, "nearest to even: {b}");
@@ -510,6 +333,237 @@ impl LabReport {
         }
         out
     }
+
+    /// Writes a variant's name, changes and numbers: each seat's win rate, games nobody
+    /// won, the first mover's win rate and the mean length.
+    fn write_arm_rates(&self, out: &mut String, arm: &ArmReport) {
+        let _ = writeln!(out, "{} — {} games", arm.name, arm.games);
+        for (change, value) in &arm.changes {
+            let _ = writeln!(out, "    {change} = {value}");
+        }
+        for (seat, r) in self.question.seats.iter().zip(&arm.rates) {
+            let _ = writeln!(
+                out,
+                "  {seat:<16} {:>5.1}%  95% CI [{:.1}%, {:.1}%]",
+                100.0 * r.rate,
+                100.0 * r.lo,
+                100.0 * r.hi
+            );
+        }
+        if arm.no_winner > 0 {
+            let _ = writeln!(out, "  {:<16} {:>5}", "no winner", arm.no_winner);
+        }
+        if let Some(f) = arm.first_mover {
+            let _ = writeln!(
+                out,
+                "  first mover won {:.1}% [{:.1}, {:.1}]",
+                100.0 * f.rate,
+                100.0 * f.lo,
+                100.0 * f.hi
+            );
+        }
+        let _ = writeln!(
+            out,
+            "  mean length {:.2} rounds, {:.1} actions",
+            arm.mean_rounds, arm.mean_actions
+        );
+    }
+
+    /// Writes what a variant's numbers say: its verdict against the base, how often its
+    /// changed rules came into play, the first mover's verdict, the choices made before
+    /// play, and the results its change turned.
+    fn write_arm_findings(&self, out: &mut String, arm: &ArmReport) {
+        if let Some(v) = &arm.verdict {
+            let _ = writeln!(out, "  {}", v.words);
+            if let Some(p) = &arm.paired {
+                let _ = writeln!(out, "  {}", p.words());
+            }
+        } else if question_same(self, &arm.name) {
+            let _ = writeln!(out, "  {}", SAME_AS_BASE);
+        }
+        for e in &arm.exercised {
+            let _ = match &e.warning {
+                Some(w) if e.counted() => writeln!(out, "  ⚠ {w}"),
+                Some(w) => writeln!(out, "  note: {w}"),
+                None => writeln!(out, "  {}", e.summary()),
+            };
+        }
+        if let Some(f) = &arm.first_mover_verdict {
+            let _ = writeln!(out, "  {f}");
+        }
+        write_taken_text(out, &self.question, arm);
+        if let Some(t) = arm.turned {
+            let _ = writeln!(
+                out,
+                "  the change turned the result of {t} of {} games played on the same dice",
+                arm.games
+            );
+        }
+    }
+}
+
+/// The text report's first line: the game, the setup, games per variant, the bots, the
+/// seed and the pairing.
+fn heading_text(q: &Question) -> String {
+    format!(
+        "{} ({}): {} games per variant, bots {}, seed {}{}\n",
+        q.game,
+        q.setup,
+        q.games,
+        if q.bots.is_empty() {
+            "default".to_string()
+        } else {
+            q.bots.join(" vs ")
+        },
+        q.seed,
+        match q.pairing {
+            Some(Pairing { twins: true }) => {
+                ", paired (each seed twice, the first move swapped in the second game)"
+            }
+            Some(Pairing { twins: false }) => ", paired by seed",
+            None => "",
+        }
+    )
+}
+
+/// Writes each choice made before play with a variant's win rate when it was taken and
+/// without it.
+fn write_taken_text(out: &mut String, q: &Question, arm: &ArmReport) {
+    if !arm.taken.is_empty() {
+        let _ = writeln!(
+            out,
+            "  win rate when taken, and without ({}):",
+            q.draws.as_deref().unwrap_or("choices before play")
+        );
+    }
+    for t in &arm.taken {
+        let seat = q.seats.get(usize::from(t.seat)).map_or("?", String::as_str);
+        let (d, lo, hi) = t.difference;
+        let _ = writeln!(
+            out,
+            "    {seat:<8} {:<16} {:>5.1}% [{:.1}, {:.1}] of {:<5} without {:>5.1}%  {:+.1} points [{:+.1}, {:+.1}]{}",
+            t.name,
+            100.0 * t.taken.rate,
+            100.0 * t.taken.lo,
+            100.0 * t.taken.hi,
+            t.taken.games,
+            100.0 * t.without.rate,
+            100.0 * d,
+            100.0 * lo,
+            100.0 * hi,
+            if t.significant() { "  significant" } else { "" }
+        );
+    }
+}
+
+/// Each variant's report from its sums: its numbers, how often each changed field's
+/// rules came into play (beside the base's count), and the results its change turned.
+fn arm_reports(question: &Question, sums: &[ArmSums]) -> Vec<ArmReport> {
+    let none = ArmSums::default();
+    let sum_of = |i: usize| sums.get(i).unwrap_or(&none);
+    question
+        .arms
+        .iter()
+        .enumerate()
+        .map(|(i, (name, changes))| {
+            let s = sum_of(i);
+            let mut arm = arm_report(name, changes, &question.seats, s);
+            let count =
+                |s: &ArmSums, field: &String| (s.applied.get(field).copied().unwrap_or(0), s.games);
+            arm.exercised = changes
+                .keys()
+                .map(|field| {
+                    let refs = question
+                        .field_rules
+                        .get(field)
+                        .map_or(&[][..], Vec::as_slice);
+                    let base = (i > 0).then(|| count(sum_of(0), field));
+                    exercise_counts(field, refs, count(s, field), base)
+                })
+                .collect();
+            // With common seeds, game i of a variant and of the base meet the same
+            // dice as long as they play alike: the games whose result the change
+            // turned.
+            if i > 0 {
+                arm.turned = Some(s.turned);
+            }
+            arm
+        })
+        .collect()
+}
+
+/// Sets each variant's verdicts against the base (paired where the games are), and
+/// against the base's first mover; a variant with the base's own rules gets none.
+fn compare_with_base(question: &Question, sums: &[ArmSums], arms: &mut [ArmReport]) {
+    let none = ArmSums::default();
+    let sum_of = |i: usize| sums.get(i).unwrap_or(&none);
+    let per = Pairing::per_seed(question.pairing);
+    let Some((base, first)) = arms.first().map(|a| (a.rates.clone(), a.first_mover)) else {
+        return;
+    };
+    for (i, arm) in arms.iter_mut().enumerate().skip(1) {
+        if question.same_as_base.contains(&arm.name) {
+            continue;
+        }
+        arm.verdict = verdict(&arm.name, &question.seats, &base, &arm.rates);
+        if question.pairing.is_some() {
+            set_paired_verdict(question, sum_of(i), per, &base, arm);
+        }
+        if let (Some(a), Some(b)) = (first, arm.first_mover) {
+            arm.first_mover_verdict = Some(first_mover_words(&arm.name, a, b));
+        }
+    }
+}
+
+/// Sets a variant's verdict from its games paired seed by seed with the base's, and
+/// how much narrower that makes the interval than the unpaired one.
+fn set_paired_verdict(
+    question: &Question,
+    s: &ArmSums,
+    per: u32,
+    base: &[Rate],
+    arm: &mut ArmReport,
+) {
+    let moves: Vec<(f64, f64, f64)> = (0..question.seats.len())
+        .map(|seat| {
+            let [sum, squares] = s.paired.get(seat).copied().unwrap_or([0; 2]);
+            super::stats::paired_sums(s.seeds, sum, squares, per)
+        })
+        .collect();
+    arm.verdict = verdict_of(&arm.name, &question.seats, &moves);
+    // The unpaired interval of the same seat's move, over the same games.
+    let seat = arm
+        .verdict
+        .as_ref()
+        .and_then(|v| question.seats.iter().position(|s| *s == v.moved));
+    if let (Some(v), Some(seat)) = (&arm.verdict, seat) {
+        let (_, lo, hi) = super::stats::difference(base[seat], arm.rates[seat]);
+        arm.paired = Some(PairedStat {
+            seeds: s.seeds,
+            per_seed: per,
+            half_width: (v.hi - v.lo) / 2.0,
+            unpaired_half_width: 100.0 * (hi - lo) / 2.0,
+        });
+    }
+}
+
+/// How a variant moves the first mover's win rate from the base's `a` to its `b`.
+fn first_mover_words(name: &str, a: Rate, b: Rate) -> String {
+    let (d, lo, hi) = super::stats::difference(a, b);
+    format!(
+        "{} moves the first mover's win rate from {:.1}% to {:.1}%: {:+.1} points, 95% CI [{:+.1}, {:+.1}]: {}",
+        name,
+        100.0 * a.rate,
+        100.0 * b.rate,
+        100.0 * d,
+        100.0 * lo,
+        100.0 * hi,
+        if lo > 0.0 || hi < 0.0 {
+            "significant"
+        } else {
+            "not significant (could be chance)"
+        }
+    )
 }
 
 /// How far apart the seats' win rates are: the best seat's rate less the worst's.

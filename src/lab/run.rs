@@ -209,10 +209,10 @@ pub fn play_paired<G: Playable>(
     } else {
         None
     };
-    let mut game = G::from_setup(drawn.as_ref().unwrap_or(setup))?;
+    let mut game = G::from_setup(drawn.as_ref().unwrap_or(setup)).map_err(|e| e.to_string())?;
     let n = game.player_count();
     let labels: Vec<String> = (0..n).map(|i| game.seat_label(seat(i))).collect();
-    let mut players = playable::bots_for::<G>(bots, n)?;
+    let mut players = playable::bots_for::<G>(bots, n).map_err(|e| e.to_string())?;
     let mut rng = MatchRng::new(seed);
     let mut tally = Tally::default();
     let mut rules: BTreeMap<&'static str, u32> = BTreeMap::new();
@@ -235,7 +235,8 @@ pub fn play_paired<G: Playable>(
         &mut MatchRng::new(derive_seed(seed, u64::MAX)),
         MAX_ACTIONS,
         |g, facts| note(g, facts, &mut tally),
-    )?;
+    )
+    .map_err(|e| e.to_string())?;
     played.state.lab_finish(&mut tally);
     tally.rules = rules
         .into_iter()
@@ -282,8 +283,8 @@ pub fn run<G: Playable>(plan: &Plan<G::Setup>, live: &Live) -> Result<(), String
         return Ok(());
     }
     // Check the bots once, before any thread starts.
-    let first = G::from_setup(&plan.arms[0].setup)?;
-    playable::bots_for::<G>(&plan.bots, first.player_count())?;
+    let first = G::from_setup(&plan.arms[0].setup).map_err(|e| e.to_string())?;
+    playable::bots_for::<G>(&plan.bots, first.player_count()).map_err(|e| e.to_string())?;
     let background = plan.background;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads.clamp(1, 256))

@@ -349,44 +349,7 @@ pub fn merge_present(shards: &[(String, Shard)]) -> Result<(Question, Merged, Ve
     let Some((first_name, first)) = shards.first() else {
         return Err("no shards to merge".into());
     };
-    let mut seen: BTreeMap<u32, &str> = BTreeMap::new();
-    for (name, s) in shards {
-        if s.build != first.build {
-            return Err(format!(
-                "{name} was played by tanktable {}, {first_name} by {}: merge shards of one build",
-                s.build, first.build
-            ));
-        }
-        if let Some(why) = difference(&first.question, &s.question) {
-            return Err(format!(
-                "{name} is a shard of another run than {first_name}: {why}"
-            ));
-        }
-        if s.rules != first.rules {
-            return Err(format!(
-                "{name} was played with other rules than {first_name} (rules fingerprint {}, not {})",
-                s.rules, first.rules
-            ));
-        }
-        if s.parts != first.parts {
-            return Err(format!(
-                "{name} is one of {} shards, {first_name} one of {}",
-                s.parts, first.parts
-            ));
-        }
-        if s.part == 0 || s.part > s.parts {
-            return Err(format!(
-                "{name} says it is part {} of {}: a part is numbered 1 to its count",
-                s.part, s.parts
-            ));
-        }
-        if let Some(other) = seen.insert(s.part, name) {
-            return Err(format!(
-                "shard {}/{} is given twice: {other} and {name}",
-                s.part, s.parts
-            ));
-        }
-    }
+    let seen = check_parts(shards, first_name, first)?;
     // The first parts missing, enough to name them (a run of many parts may lack most).
     let missing: Vec<u32> = (1..=first.parts)
         .filter(|p| !seen.contains_key(p))
@@ -427,24 +390,7 @@ pub fn merge_present(shards: &[(String, Shard)]) -> Result<(Question, Merged, Ve
             }
             continue;
         }
-        let expected: Vec<u32> =
-            indices(question.games, (s.part, s.parts), question.pairing).collect();
-        for arm in 0..arms {
-            let got: Vec<u32> = s
-                .results
-                .iter()
-                .filter(|r| usize::from(r.arm) == arm)
-                .map(|r| r.index)
-                .collect();
-            // A sequential run's shards are merged as they go: each may be cut short,
-            // and the test reads the seeds all of them have played.
-            let partial = question.sprt.is_some()
-                && got.iter().all(|i| expected.binary_search(i).is_ok())
-                && got.windows(2).all(|w| w[0] < w[1]);
-            if got != expected && !partial {
-                return Err(cut_short(arm, got.len()));
-            }
-        }
+        check_games(s, question, &cut_short)?;
         results.extend(s.results.iter().cloned());
     }
     if by_sums {
@@ -452,6 +398,84 @@ pub fn merge_present(shards: &[(String, Shard)]) -> Result<(Question, Merged, Ve
     }
     results.sort_by_key(|r| (r.arm, r.index));
     Ok((question.clone(), Merged::Games(results), missing))
+}
+
+/// Checks that the shards are parts of one run (one build, question, rules and count
+/// of parts) and that each part is numbered within its count and given once; the parts
+/// given, with the file of each.
+fn check_parts<'a>(
+    shards: &'a [(String, Shard)],
+    first_name: &str,
+    first: &Shard,
+) -> Result<BTreeMap<u32, &'a str>, String> {
+    let mut seen: BTreeMap<u32, &str> = BTreeMap::new();
+    for (name, s) in shards {
+        if s.build != first.build {
+            return Err(format!(
+                "{name} was played by tanktable {}, {first_name} by {}: merge shards of one build",
+                s.build, first.build
+            ));
+        }
+        if let Some(why) = difference(&first.question, &s.question) {
+            return Err(format!(
+                "{name} is a shard of another run than {first_name}: {why}"
+            ));
+        }
+        if s.rules != first.rules {
+            return Err(format!(
+                "{name} was played with other rules than {first_name} (rules fingerprint {}, not {})",
+                s.rules, first.rules
+            ));
+        }
+        if s.parts != first.parts {
+            return Err(format!(
+                "{name} is one of {} shards, {first_name} one of {}",
+                s.parts, first.parts
+            ));
+        }
+        if s.part == 0 || s.part > s.parts {
+            return Err(format!(
+                "{name} says it is part {} of {}: a part is numbered 1 to its count",
+                s.part, s.parts
+            ));
+        }
+        if let Some(other) = seen.insert(s.part, name) {
+            return Err(format!(
+                "shard {}/{} is given twice: {other} and {name}",
+                s.part, s.parts
+            ));
+        }
+    }
+    Ok(seen)
+}
+
+/// Checks that a shard of games holds, for each variant, the games its part plays (a
+/// sequential run's may be cut short); `cut_short` words the refusal for a variant and
+/// the games it holds.
+fn check_games(
+    s: &Shard,
+    question: &Question,
+    cut_short: &dyn Fn(usize, usize) -> String,
+) -> Result<(), String> {
+    let arms = question.arms.len();
+    let expected: Vec<u32> = indices(question.games, (s.part, s.parts), question.pairing).collect();
+    for arm in 0..arms {
+        let got: Vec<u32> = s
+            .results
+            .iter()
+            .filter(|r| usize::from(r.arm) == arm)
+            .map(|r| r.index)
+            .collect();
+        // A sequential run's shards are merged as they go: each may be cut short,
+        // and the test reads the seeds all of them have played.
+        let partial = question.sprt.is_some()
+            && got.iter().all(|i| expected.binary_search(i).is_ok())
+            && got.windows(2).all(|w| w[0] < w[1]);
+        if got != expected && !partial {
+            return Err(cut_short(arm, got.len()));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

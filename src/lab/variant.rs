@@ -205,22 +205,6 @@ pub fn fields<G: Playable>(setup: &G::Setup) -> Result<Vec<Field>, String> {
         .collect())
 }
 
-/// A setup's problems as the tuning's: `rules.tanks` is the tuning's `tanks`; a problem
-/// outside the `rules` section keeps its path.
-#[must_use]
-pub fn outside_rules(problems: Problems) -> Problems {
-    Problems(
-        problems
-            .0
-            .into_iter()
-            .map(|(path, why)| match path.strip_prefix("rules") {
-                Some(rest) => (rest.trim_start_matches('.').to_string(), why),
-                None => (format!("setup {path}"), why),
-            })
-            .collect(),
-    )
-}
-
 /// `a.b[2].c`, then `a.b[2]`, `a.b`, `a`: a path and the paths above it.
 fn ancestors(path: &str) -> impl Iterator<Item = &str> {
     let mut cut = Some(path.len());

@@ -53,7 +53,7 @@ fn continuations<G: Playable>(
     opts: &Continue<'_>,
 ) -> Result<Chances, String> {
     let n = game.player_count();
-    playable::bots_for::<G>(opts.bots, n)?;
+    playable::bots_for::<G>(opts.bots, n).map_err(|e| e.to_string())?;
     let actor = game.to_act().first().copied();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads.clamp(1, 256))
@@ -70,9 +70,11 @@ fn continuations<G: Playable>(
                 let mut rng = MatchRng::new(seed);
                 let mut state = game.clone();
                 if let (Some(action), Some(player)) = (first, actor) {
-                    state.apply(player, action, &mut rng)?;
+                    state
+                        .apply(player, action, &mut rng)
+                        .map_err(|e| e.to_string())?;
                 }
-                let mut bots = playable::bots_for::<G>(opts.bots, n)?;
+                let mut bots = playable::bots_for::<G>(opts.bots, n).map_err(|e| e.to_string())?;
                 let played = play_on(
                     state,
                     &mut bots,
@@ -80,7 +82,8 @@ fn continuations<G: Playable>(
                     &mut MatchRng::new(derive_seed(seed, u64::MAX)),
                     super::run::MAX_ACTIONS,
                     |_, _| {},
-                )?;
+                )
+                .map_err(|e| e.to_string())?;
                 if let Some(done) = opts.done {
                     done.fetch_add(1, Ordering::Relaxed);
                 }

@@ -179,13 +179,45 @@ fn title_of(text: &str) -> Option<String> {
     Some(rest[..rest.find('"')?].to_string())
 }
 
+/// Why a file argument names no one file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    /// No file is there and nothing listed has that name; `closest` holds the nearest
+    /// names, best first.
+    #[error(
+        "{}: no such file, and no setup, campaign or lab variant is called `{query}`; {}",
+        .arg.display(),
+        closest_hint(.closest)
+    )]
+    NoSuch {
+        arg: PathBuf,
+        query: String,
+        closest: Vec<String>,
+    },
+    /// The name stands for several listed files, each as `key (title)`.
+    #[error("`{query}` names {} files; say which: {}", .choices.len(), .choices.join(", "))]
+    Ambiguous { query: String, choices: Vec<String> },
+}
+
+/// What to try instead of a name that is not there.
+fn closest_hint(closest: &[String]) -> String {
+    if closest.is_empty() {
+        "`tanktable list` prints every name".to_string()
+    } else {
+        format!(
+            "the closest: {} (`tanktable list` prints every name)",
+            closest.join(", ")
+        )
+    }
+}
+
 /// What a file argument names: the file itself when there is one at that path, else the
 /// listed file of that name.
 ///
 /// # Errors
-/// A sentence saying that nothing has that name, with the closest names; or that the name
-/// stands for several files, with theirs.
-pub fn resolve(arg: &Path) -> Result<PathBuf, String> {
+/// [`ResolveError`]: nothing has that name (with the closest names), or the name stands
+/// for several files (with theirs).
+pub fn resolve(arg: &Path) -> Result<PathBuf, ResolveError> {
     if arg.exists() {
         return Ok(arg.to_path_buf());
     }
@@ -204,19 +236,18 @@ pub fn resolve(arg: &Path) -> Result<PathBuf, String> {
     match matches.as_slice() {
         [one] => Ok(one.path.clone()),
         [] => Err(no_such(&query, arg, &listed)),
-        many => Err(format!(
-            "`{query}` names {} files; say which: {}",
-            many.len(),
-            many.iter()
+        many => Err(ResolveError::Ambiguous {
+            choices: many
+                .iter()
                 .map(|l| format!("{} ({})", l.key, l.title))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+                .collect(),
+            query,
+        }),
     }
 }
 
 /// Nothing is called `query`: say so, with the closest names.
-fn no_such(query: &str, arg: &Path, listed: &[Listed]) -> String {
+fn no_such(query: &str, arg: &Path, listed: &[Listed]) -> ResolveError {
     let mut scored: Vec<(f64, &str)> = listed
         .iter()
         .map(|l| {
@@ -230,24 +261,17 @@ fn no_such(query: &str, arg: &Path, listed: &[Listed]) -> String {
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
     scored.dedup_by(|a, b| a.1 == b.1);
-    let close: Vec<&str> = scored
+    let closest = scored
         .iter()
         .filter(|(score, _)| *score > 0.7)
         .take(4)
-        .map(|(_, key)| *key)
+        .map(|(_, key)| (*key).to_string())
         .collect();
-    let hint = if close.is_empty() {
-        "`tanktable list` prints every name".to_string()
-    } else {
-        format!(
-            "the closest: {} (`tanktable list` prints every name)",
-            close.join(", ")
-        )
-    };
-    format!(
-        "{}: no such file, and no setup, campaign or lab variant is called `{query}`; {hint}",
-        arg.display()
-    )
+    ResolveError::NoSuch {
+        arg: arg.to_path_buf(),
+        query: query.to_string(),
+        closest,
+    }
 }
 
 /// A record names its setup by a path that is not on this machine: say which file it
@@ -285,7 +309,7 @@ pub fn missing_setup(record: &Path, saved: &str) -> crate::data::Diagnostics {
 mod tests {
     use super::*;
 
-    fn name_of(arg: &str) -> Result<String, String> {
+    fn name_of(arg: &str) -> Result<String, ResolveError> {
         resolve(Path::new(arg)).map(|p| crate::data::portable_path(&p))
     }
 
@@ -322,11 +346,12 @@ mod tests {
 
     #[test]
     fn an_unknown_or_shared_name_says_which_names_there_are() {
-        let err = name_of("skirmsh").unwrap_err();
+        let err = name_of("skirmsh").unwrap_err().to_string();
         assert!(err.contains("the closest: skirmish"), "{err}");
         let err = name_of("zzzzzzzz").unwrap_err();
-        assert!(err.contains("`tanktable list`"), "{err}");
-        let err = name_of("default").unwrap_err();
+        assert!(matches!(err, ResolveError::NoSuch { .. }), "{err}");
+        assert!(err.to_string().contains("`tanktable list`"), "{err}");
+        let err = name_of("default").unwrap_err().to_string();
         assert!(
             err.contains("battle-tanks/default") && err.contains("range-duel/default"),
             "{err}"

@@ -111,10 +111,10 @@ struct RecordHeader {
 /// (`[Setup "…"]`).
 ///
 /// # Errors
-/// `file:line:col: …`, the place where reading stopped and what was expected there,
-/// when it is none of these ([`detect_placed`]).
-pub fn detect(path: &Path, text: &str) -> Result<Detected, String> {
-    detect_placed(path, text).map_err(|d| d.to_string())
+/// The place where reading stopped and what was expected there (it reads as
+/// `file:line:col: …`), when it is none of these ([`detect_placed`]).
+pub fn detect(path: &Path, text: &str) -> Result<Detected, Diagnostic> {
+    detect_placed(path, text)
 }
 
 /// [`detect`], with the problem as a [`Diagnostic`]: the line and column where reading
@@ -125,17 +125,7 @@ pub fn detect(path: &Path, text: &str) -> Result<Detected, String> {
 pub fn detect_placed(path: &Path, text: &str) -> Result<Detected, Diagnostic> {
     let name = path.display().to_string();
     let head = strip_comments(text);
-    let at = |offset: usize, message: String| {
-        let before = &text[..offset.min(text.len())];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        Diagnostic {
-            file: name.clone(),
-            line,
-            col,
-            message,
-        }
-    };
+    let at = |offset: usize, message: String| diagnostic_at(&name, text, offset, message);
     let head_at = text.len() - head.len();
     if is_notation_record(head) {
         return Ok(Detected {
@@ -156,59 +146,10 @@ pub fn detect_placed(path: &Path, text: &str) -> Result<Detected, Diagnostic> {
     let after_tag = head[tag.len()..].trim_start();
     let is_record = tag == "MatchRecord" || (tag.is_empty() && after_tag.starts_with('('));
     if is_record {
-        return record_game(text).map_or_else(
-            || {
-                let header = crate::data::load_ron_lenient::<RecordHeader>("", text);
-                Err(match header {
-                    // The header reads, so the game is missing or unknown.
-                    Ok((h, _)) => at(
-                        text.find(&format!("\"{}\"", h.game)).unwrap_or(head_at),
-                        format!(
-                            "a match record of `{}`, which is not a game Tanktable knows ({})",
-                            h.game,
-                            GameKind::ALL.map(GameKind::name).join(", ")
-                        ),
-                    ),
-                    Err(d) => match d.0.into_iter().next() {
-                        Some(first) if !text.contains("game:") => Diagnostic {
-                            file: name.clone(),
-                            message: format!(
-                                "{}; a match record names its game first, as `game: \"tank-commander\"`",
-                                first.message
-                            ),
-                            ..first
-                        },
-                        Some(first) => Diagnostic {
-                            file: name.clone(),
-                            ..first
-                        },
-                        None => at(head_at, "a match record must name its game first, as `game: \"tank-commander\"`".into()),
-                    },
-                })
-            },
-            |game| {
-                Ok(Detected {
-                    game,
-                    kind: FileKind::Record,
-                })
-            },
-        );
+        return record_detected(&name, text, head_at);
     }
     if tag == "LabVariant" && after_tag.starts_with('(') {
-        let header = crate::data::load_ron_lenient::<VariantHeader>("", text);
-        return match header.map(|(h, _)| GameKind::from_name(&h.game)) {
-            Ok(Some(game)) => Ok(Detected {
-                game,
-                kind: FileKind::Variant,
-            }),
-            _ => Err(at(
-                text.find("game:").unwrap_or(head_at),
-                format!(
-                    "a lab variant must name a game Tanktable knows, as `game: \"tank-commander\"` ({})",
-                    GameKind::ALL.map(GameKind::name).join(", ")
-                ),
-            )),
-        };
+        return variant_detected(&name, text, head_at);
     }
     if let Some(&(_, game, kind)) = TAGS.iter().find(|(t, _, _)| *t == tag) {
         if after_tag.starts_with('(') {
@@ -224,7 +165,87 @@ pub fn detect_placed(path: &Path, text: &str) -> Result<Detected, Diagnostic> {
             format!("expected `(` after `{tag}`, found {found}"),
         ));
     }
-    let message = if tag.is_empty() {
+    Err(at(head_at, unknown_tag_message(&tag, head)))
+}
+
+/// A diagnostic for `file` at byte `offset` of its `text`, placed by line and column.
+fn diagnostic_at(file: &str, text: &str, offset: usize, message: String) -> Diagnostic {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Diagnostic {
+        file: file.to_string(),
+        line,
+        col,
+        message,
+    }
+}
+
+/// A match record, told by the game it names; else where its header goes wrong and why.
+fn record_detected(name: &str, text: &str, head_at: usize) -> Result<Detected, Diagnostic> {
+    let at = |offset: usize, message: String| diagnostic_at(name, text, offset, message);
+    record_game(text).map_or_else(
+        || {
+            let header = crate::data::load_ron_lenient::<RecordHeader>("", text);
+            Err(match header {
+                // The header reads, so the game is missing or unknown.
+                Ok((h, _)) => at(
+                    text.find(&format!("\"{}\"", h.game)).unwrap_or(head_at),
+                    format!(
+                        "a match record of `{}`, which is not a game Tanktable knows ({})",
+                        h.game,
+                        GameKind::ALL.map(GameKind::name).join(", ")
+                    ),
+                ),
+                Err(d) => match d.0.into_iter().next() {
+                    Some(first) if !text.contains("game:") => Diagnostic {
+                        file: name.to_string(),
+                        message: format!(
+                            "{}; a match record names its game first, as `game: \"tank-commander\"`",
+                            first.message
+                        ),
+                        ..first
+                    },
+                    Some(first) => Diagnostic {
+                        file: name.to_string(),
+                        ..first
+                    },
+                    None => at(head_at, "a match record must name its game first, as `game: \"tank-commander\"`".into()),
+                },
+            })
+        },
+        |game| {
+            Ok(Detected {
+                game,
+                kind: FileKind::Record,
+            })
+        },
+    )
+}
+
+/// A lab variant, told by the game it names; else where the name should be.
+fn variant_detected(name: &str, text: &str, head_at: usize) -> Result<Detected, Diagnostic> {
+    let at = |offset: usize, message: String| diagnostic_at(name, text, offset, message);
+    let header = crate::data::load_ron_lenient::<VariantHeader>("", text);
+    match header.map(|(h, _)| GameKind::from_name(&h.game)) {
+        Ok(Some(game)) => Ok(Detected {
+            game,
+            kind: FileKind::Variant,
+        }),
+        _ => Err(at(
+            text.find("game:").unwrap_or(head_at),
+            format!(
+                "a lab variant must name a game Tanktable knows, as `game: \"tank-commander\"` ({})",
+                GameKind::ALL.map(GameKind::name).join(", ")
+            ),
+        )),
+    }
+}
+
+/// Why a file that opens with `tag` (none when `head` opens with something else) is no
+/// kind Tanktable knows, with the closest known name.
+fn unknown_tag_message(tag: &str, head: &str) -> String {
+    if tag.is_empty() {
         let c = head.chars().next().unwrap_or(' ');
         let what = if c == '{' {
             " (JSON is not read: the files are RON)"
@@ -235,18 +256,17 @@ pub fn detect_placed(path: &Path, text: &str) -> Result<Detected, Diagnostic> {
     } else {
         let closest = TAGS
             .iter()
-            .map(|(t, _, _)| (strsim::jaro_winkler(&tag, t), *t))
+            .map(|(t, _, _)| (strsim::jaro_winkler(tag, t), *t))
             .chain(
                 [("MatchRecord", "MatchRecord"), ("LabVariant", "LabVariant")]
-                    .map(|(t, _)| (strsim::jaro_winkler(&tag, t), t)),
+                    .map(|(t, _)| (strsim::jaro_winkler(tag, t), t)),
             )
             .max_by(|a, b| a.0.total_cmp(&b.0))
             .filter(|(score, _)| *score > 0.8)
             .map(|(_, t)| format!(" (did you mean `{t}`?)"))
             .unwrap_or_default();
         format!("`{tag}` is not a kind of file Tanktable knows{closest}: {WANTED}")
-    };
-    Err(at(head_at, message))
+    }
 }
 
 /// What a file may open with, for the messages of [`detect_placed`].
@@ -323,7 +343,9 @@ mod tests {
     use super::*;
 
     fn kind(text: &str) -> Result<(GameKind, FileKind), String> {
-        detect(Path::new("f.ron"), text).map(|d| (d.game, d.kind))
+        detect(Path::new("f.ron"), text)
+            .map(|d| (d.game, d.kind))
+            .map_err(|d| d.to_string())
     }
 
     #[test]

@@ -309,64 +309,9 @@ pub fn parse(game: GameKind, file: &str, text: &str) -> Result<RulesMap, Vec<Str
         {
             continue;
         }
-        let at = format!("{file}:{line_no}");
-        if cells.len() != 7 {
-            problems.push(format!(
-                "{at}: a row has 7 cells (Id, Rule, Kind, Reading, Switch, Code, Tests), this one {}",
-                cells.len()
-            ));
-            continue;
+        if let Some(row) = parse_row(game, file, line_no, &cells, &section, &rows, &mut problems) {
+            rows.push(row);
         }
-        let id = cells[0].trim_matches('`').to_string();
-        if id.is_empty()
-            || !id
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.' || c == '-')
-        {
-            problems.push(format!(
-                "{at}: `{id}` is not an id (lowercase letters, digits, `.` and `-`)"
-            ));
-        }
-        if !id.starts_with(&format!("{}.", prefix(game))) {
-            problems.push(format!(
-                "{at}: `{id}` does not start with the game's prefix `{}.`",
-                prefix(game)
-            ));
-        }
-        if rows.iter().any(|r| r.id == id) {
-            problems.push(format!("{at}: the id `{id}` is used twice"));
-        }
-        if section.is_empty() {
-            problems.push(format!("{at}: a row before any `###` section heading"));
-        }
-        let Some(kind) = RowKind::parse(cells[2]) else {
-            problems.push(format!(
-                "{at}: `{}` is not a kind (rule, reading, flavour, not implemented)",
-                cells[2]
-            ));
-            continue;
-        };
-        if cells[1].is_empty() {
-            problems.push(format!("{at}: `{id}` says no rule"));
-        }
-        let tests = items(cells[6]);
-        if kind.needs_test() && tests.is_empty() {
-            problems.push(format!("{at}: `{id}` is a {kind} and names no test"));
-        }
-        if kind == RowKind::NotImplemented && cells[3].trim_matches('—').trim().is_empty() {
-            problems.push(format!("{at}: `{id}` is not implemented: say why"));
-        }
-        rows.push(RuleRow {
-            id,
-            section: section.clone(),
-            rule: cells[1].to_string(),
-            kind,
-            reading: cells[3].trim_matches('—').trim().to_string(),
-            switches: items(cells[4]),
-            code: items(cells[5]),
-            tests,
-            line: line_no,
-        });
     }
     if rows.is_empty() && problems.is_empty() {
         problems.push(format!("{file}: no `## Rules map` section with rows"));
@@ -378,40 +323,111 @@ pub fn parse(game: GameKind, file: &str, text: &str) -> Result<RulesMap, Vec<Str
     }
 }
 
+/// A row of the map's table, read from its `cells` at line `line_no` of `file` under
+/// `section` (`rows` are those read before it); its problems go to `problems`, and a
+/// row without seven cells or a kind is none.
+fn parse_row(
+    game: GameKind,
+    file: &str,
+    line_no: usize,
+    cells: &[&str],
+    section: &str,
+    rows: &[RuleRow],
+    problems: &mut Vec<String>,
+) -> Option<RuleRow> {
+    let at = format!("{file}:{line_no}");
+    if cells.len() != 7 {
+        problems.push(format!(
+            "{at}: a row has 7 cells (Id, Rule, Kind, Reading, Switch, Code, Tests), this one {}",
+            cells.len()
+        ));
+        return None;
+    }
+    let id = cells[0].trim_matches('`').to_string();
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.' || c == '-')
+    {
+        problems.push(format!(
+            "{at}: `{id}` is not an id (lowercase letters, digits, `.` and `-`)"
+        ));
+    }
+    if !id.starts_with(&format!("{}.", prefix(game))) {
+        problems.push(format!(
+            "{at}: `{id}` does not start with the game's prefix `{}.`",
+            prefix(game)
+        ));
+    }
+    if rows.iter().any(|r| r.id == id) {
+        problems.push(format!("{at}: the id `{id}` is used twice"));
+    }
+    if section.is_empty() {
+        problems.push(format!("{at}: a row before any `###` section heading"));
+    }
+    let Some(kind) = RowKind::parse(cells[2]) else {
+        problems.push(format!(
+            "{at}: `{}` is not a kind (rule, reading, flavour, not implemented)",
+            cells[2]
+        ));
+        return None;
+    };
+    if cells[1].is_empty() {
+        problems.push(format!("{at}: `{id}` says no rule"));
+    }
+    let tests = items(cells[6]);
+    if kind.needs_test() && tests.is_empty() {
+        problems.push(format!("{at}: `{id}` is a {kind} and names no test"));
+    }
+    if kind == RowKind::NotImplemented && cells[3].trim_matches('—').trim().is_empty() {
+        problems.push(format!("{at}: `{id}` is not implemented: say why"));
+    }
+    Some(RuleRow {
+        id,
+        section: section.to_string(),
+        rule: cells[1].to_string(),
+        kind,
+        reading: cells[3].trim_matches('—').trim().to_string(),
+        switches: items(cells[4]),
+        code: items(cells[5]),
+        tests,
+        line: line_no,
+    })
+}
+
+/// Why a game's switches could not be listed.
+#[derive(Debug, thiserror::Error)]
+pub enum MapError {
+    /// The game's rules table or default setup does not read.
+    #[error("{0}")]
+    Data(#[from] crate::data::Diagnostics),
+    /// The default setup is neither in the project nor built in.
+    #[error("no {0} here or built in")]
+    NoDefaultSetup(&'static str),
+    /// The tuning could not be written out as JSON.
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+}
+
 /// Every switch of a game's rules data, as dotted paths to its values (`night.flare_radius`):
 /// the tuning the playtest lab changes, read from the game's default setup.
 ///
 /// # Errors
 /// The default setup could not be read.
-pub fn switch_paths(game: GameKind) -> Result<Vec<String>, String> {
+pub fn switch_paths(game: GameKind) -> Result<Vec<String>, MapError> {
     Ok(default_switch_values(game)?
         .into_iter()
         .map(|(path, _)| path)
         .collect())
 }
 
-/// The rule of a refusal, found by the words of its reason: `table` pairs words with
-/// rule ids, the first pair whose words the reason holds wins, else `fallback`.
-#[must_use]
-pub fn rule_by_words(
-    reason: &str,
-    table: &[(&str, &'static str)],
-    fallback: &'static str,
-) -> &'static str {
-    table
-        .iter()
-        .find(|(words, _)| reason.contains(words))
-        .map_or(fallback, |(_, id)| id)
-}
-
 /// The tuning of `G`'s default setup, as JSON: the project's file, else the built-in one.
-fn default_tuning<G: crate::framework::Playable>() -> Result<serde_json::Value, String> {
-    let rules = G::load_rules(None).map_err(|e| e.to_string())?;
+fn default_tuning<G: crate::framework::Playable>() -> Result<serde_json::Value, MapError> {
+    let rules = G::load_rules(None)?;
     let path = crate::data::find_project_file(G::KIND.default_setup())
-        .ok_or_else(|| format!("no {} here or built in", G::KIND.default_setup()))?;
-    let setup =
-        crate::framework::playable::load_setup::<G>(&path, &rules).map_err(|e| e.to_string())?;
-    serde_json::to_value(G::tuning(&setup)).map_err(|e| e.to_string())
+        .ok_or_else(|| MapError::NoDefaultSetup(G::KIND.default_setup()))?;
+    let setup = crate::framework::playable::load_setup::<G>(&path, &rules)?;
+    Ok(serde_json::to_value(G::tuning(&setup))?)
 }
 
 /// The values in force for every switch of an open game, by path.
@@ -420,8 +436,8 @@ fn default_tuning<G: crate::framework::Playable>() -> Result<serde_json::Value, 
 /// The tuning could not be written out.
 pub fn switch_values<G: crate::framework::Playable>(
     setup: &G::Setup,
-) -> Result<Vec<(String, serde_json::Value)>, String> {
-    let value = serde_json::to_value(G::tuning(setup)).map_err(|e| e.to_string())?;
+) -> Result<Vec<(String, serde_json::Value)>, MapError> {
+    let value = serde_json::to_value(G::tuning(setup))?;
     Ok(values_of(&value))
 }
 
@@ -429,7 +445,7 @@ pub fn switch_values<G: crate::framework::Playable>(
 ///
 /// # Errors
 /// The default setup could not be read.
-pub fn default_switch_values(game: GameKind) -> Result<Vec<(String, serde_json::Value)>, String> {
+pub fn default_switch_values(game: GameKind) -> Result<Vec<(String, serde_json::Value)>, MapError> {
     let value = crate::dispatch_game!(game, default_tuning())?;
     Ok(values_of(&value))
 }
@@ -550,12 +566,12 @@ fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> std::
 /// data that no row names.
 ///
 /// # Errors
-/// The project's files could not be read.
+/// The game's switches could not be listed (its default setup does not read).
 pub fn check(
     map: &RulesMap,
     root: &std::path::Path,
     tests: &[(String, bool)],
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, MapError> {
     let (file, _) = source(map.game);
     let switches = switch_paths(map.game)?;
     let mut problems = Vec::new();
@@ -657,8 +673,8 @@ mod tests {
         games: u64,
         candidates: &dyn Fn() -> Vec<G::Action>,
     ) -> (Vec<Option<&'static str>>, Vec<&'static str>) {
-        use crate::framework::MatchRng;
         use crate::framework::bot::{Bot, RandomBot, play_out};
+        use crate::framework::{Game, MatchRng};
         let rules = G::load_rules(None).unwrap();
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(G::KIND.default_setup());
         let setup = crate::framework::playable::load_setup::<G>(&path, &rules).unwrap();
@@ -676,11 +692,17 @@ mod tests {
                 400,
                 |state, new| {
                     facts.extend(new.iter().map(|f| state.fact_rule(f)));
+                    // A refusal is tried on copies of the state and the generator, so
+                    // any generator will do.
+                    let rng = MatchRng::new(seed);
                     for player in state.to_act() {
                         let legal = state.legal_actions(player);
                         for action in candidates() {
                             if !legal.contains(&action) {
-                                refusals.extend(state.refusal_rule(player, &action));
+                                refusals.extend(
+                                    Game::refusal(state, player, &action, &rng)
+                                        .map(|refusal| refusal.rule),
+                                );
                             }
                         }
                     }

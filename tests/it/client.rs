@@ -11,20 +11,20 @@ use bevy::picking::backend::HitData;
 use bevy::picking::events::{Click, Pointer, Press};
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
-use tanktable::client::games::tank_commander::highlights::{Highlights, Hovered, Selection};
-use tanktable::client::games::tank_commander::mirror::{Condition, HexPos, Unit};
-use tanktable::client::games::tank_commander::{ShotResolved, UnitMoved};
-use tanktable::client::input::{PanelOrder, PanelOutlines};
-use tanktable::client::redraw::Redraw;
-use tanktable::client::session::{
+use tanktable::client::core::session::{
     AutosaveWriter, Busy, FactsPlayed, GameClient, OpenGame, OpenProblem, Order, SaveFolder,
     Session, insert_session,
 };
-use tanktable::client::{GameScreen, Screen, headless_app};
+use tanktable::client::core::{GameScreen, Screen};
+use tanktable::client::frame::input::{PanelOrder, PanelOutlines};
+use tanktable::client::frame::redraw::Redraw;
+use tanktable::client::games::tank_commander::highlights::{Highlights, Hovered, Selection};
+use tanktable::client::games::tank_commander::mirror::{Condition, HexPos, Unit};
+use tanktable::client::headless_app;
 use tanktable::framework::playable::{self, Recorded};
 use tanktable::framework::{PlayerId, Seat, SeatedMatch};
 use tanktable::rules::GameKind;
-use tanktable::rules::tank_commander::{Action, FireTarget, TankCommander, UnitId};
+use tanktable::rules::tank_commander::{Action, Fact, FireTarget, TankCommander, UnitId};
 
 use crate::project;
 
@@ -174,15 +174,24 @@ fn a_move_order_moves_the_rules_unit_and_its_mirror() {
         rules_at,
         "the mirror follows the rules"
     );
-    let moved = app.world().resource::<Messages<UnitMoved>>();
-    let mut cursor = moved.get_cursor();
-    let seen: Vec<_> = cursor.read(moved).copied().collect();
-    assert_eq!(
-        seen.len(),
-        1,
-        "the scene's own message was made from the facts"
+    let played = app
+        .world()
+        .resource::<Messages<FactsPlayed<TankCommander>>>();
+    let mut cursor = played.get_cursor();
+    let moves: Vec<_> = cursor
+        .read(played)
+        .flat_map(|p| &p.facts)
+        .filter_map(|f| match f {
+            Fact::UnitMoved { to, .. } => Some(*to),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moves, [rules_at], "the scene is told the move");
+    let now = app.world().resource::<Time>().elapsed_secs();
+    assert!(
+        app.world().resource::<Busy>().busy(now),
+        "the session waits for the glide"
     );
-    assert_eq!(seen[0].to, rules_at);
     let log = log_text::<TankCommander>(&app);
     assert!(log.iter().any(|l| l.contains("Striker moves")), "{log:?}");
 }
@@ -200,10 +209,21 @@ fn a_shot_reaches_the_log_with_its_roll_and_changes_the_target() {
         &mut app,
         Order::Play(PlayerId(0), Action::Fire(FireTarget::Unit(bulwark))),
     );
-    let shots = app.world().resource::<Messages<ShotResolved>>();
-    let mut cursor = shots.get_cursor();
-    let shot = *cursor.read(shots).next().expect("a ShotResolved message");
-    assert!(shot.hit && shot.penetrating);
+    let played = app
+        .world()
+        .resource::<Messages<FactsPlayed<TankCommander>>>();
+    let mut cursor = played.get_cursor();
+    let shot = cursor
+        .read(played)
+        .flat_map(|p| &p.facts)
+        .find_map(|f| match f {
+            Fact::ShotResolved {
+                hit, penetration, ..
+            } => Some((*hit, penetration.as_ref().is_some_and(|p| p.penetrating))),
+            _ => None,
+        })
+        .expect("the shot is told");
+    assert_eq!(shot, (true, true));
     let log = log_text::<TankCommander>(&app);
     assert!(log.iter().any(|l| l.contains("rolls 6")), "{log:?}");
     let hull = session::<TankCommander>(&app).state().unit(bulwark).hull;
@@ -292,13 +312,25 @@ fn driving_a_route_plays_its_orders_one_by_one() {
         .unwrap()
         .clone();
     assert!(route.actions.len() > 1, "{route:?}");
+    // Each order waits for the last one's glide: a tenth of a second a frame.
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(100),
+    ));
+    let played = |app: &App| session::<TankCommander>(app).game.history().len();
+    let before = played(&app);
     order::<TankCommander>(
         &mut app,
         Order::PlaySequence(PlayerId(0), route.actions.clone()),
     );
-    for _ in 0..route.actions.len() + 2 {
+    assert_eq!(played(&app), before + 1, "the first order plays at once");
+    assert!(
+        !session::<TankCommander>(&app).queued.is_empty(),
+        "the next waits for the glide"
+    );
+    for _ in 0..20 * route.actions.len() {
         app.update();
     }
+    assert_eq!(played(&app), before + route.actions.len());
     let battle = session::<TankCommander>(&app).state();
     assert_eq!(battle.unit(striker).at, route.to);
     let spent = battle.rules().tank.actions - battle.activation().unwrap().action_points;
@@ -599,7 +631,7 @@ fn the_arrows_and_enter_play_tank_commander_without_a_pointer() {
     // The camera is told where the cursor stands, to keep it in view.
     assert_eq!(
         app.world()
-            .resource::<tanktable::client::cursor::CursorAt>()
+            .resource::<tanktable::client::frame::cursor::CursorAt>()
             .0,
         Some(tanktable::client::games::tank_commander::hex_to_world(
             target
@@ -749,8 +781,8 @@ fn ending_with_actions_left_asks_first() {
 /// none open it opens the menu.
 #[test]
 fn escape_closes_the_topmost_window_then_opens_the_menu() {
-    use tanktable::client::Screen;
-    use tanktable::client::hud::Panels;
+    use tanktable::client::core::Screen;
+    use tanktable::client::frame::hud::Panels;
     let mut app = tc(&BLUE_FIRST);
     assert_eq!(
         *app.world().resource::<State<Screen>>().get(),
@@ -1346,7 +1378,7 @@ fn panels_are_laid_out_again_only_when_something_they_show_changed() {
 #[test]
 fn the_lab_report_fills_in_while_the_run_goes_on() {
     use std::time::{Duration, Instant};
-    use tanktable::client::lab::{LabScreen, OpenLab};
+    use tanktable::client::screens::lab::{LabScreen, OpenLab};
     let mut app = tanktable::client::windowless_app(scratch());
     app.world_mut().write_message(OpenLab {
         game: Some(GameKind::BattleTanks),
@@ -1387,7 +1419,7 @@ fn the_lab_report_fills_in_while_the_run_goes_on() {
 #[ignore = "a measurement: cargo test lab_frame -- --ignored --nocapture"]
 fn lab_frame_time_during_a_run() {
     use std::time::Instant;
-    use tanktable::client::lab::{LabScreen, OpenLab};
+    use tanktable::client::screens::lab::{LabScreen, OpenLab};
     let mut app = tanktable::client::windowless_app(scratch());
     let frame_ms = |app: &mut App, frames: usize| {
         let started = Instant::now();
@@ -1456,7 +1488,7 @@ fn branching_a_playtest_game_keeps_the_original_and_plays_on_from_there() {
 fn the_editors_quick_balance_runs_through_the_lab() {
     use std::sync::atomic::Ordering;
     use std::time::{Duration, Instant};
-    use tanktable::client::editor::{BALANCE_GAMES, EditorScreen, OpenEditor};
+    use tanktable::client::screens::editor::{BALANCE_GAMES, EditorScreen, OpenEditor};
     let dir = scratch();
     let mut app = headless_app(None, dir.join("saves"));
     app.world_mut().resource_mut::<EditorScreen>().folder = dir.clone();
@@ -1510,7 +1542,7 @@ fn the_editors_quick_balance_runs_through_the_lab() {
 /// by a mirror, undone and redone, saved, read back valid, and played in one click.
 #[test]
 fn the_editor_builds_saves_and_plays_a_scenario() {
-    use tanktable::client::editor::{EditorOrder, EditorScreen, OpenEditor};
+    use tanktable::client::screens::editor::{EditorOrder, EditorScreen, OpenEditor};
     use tanktable::editor::{Design as _, Edit, Symmetry, Terrain};
     use tanktable::rules::tank_commander::{Rules, Scenario};
     let dir = scratch();
@@ -1630,7 +1662,7 @@ fn the_editor_builds_saves_and_plays_a_scenario() {
 /// itself (nothing to save), saves byte for byte, and plays.
 #[test]
 fn the_editor_opens_flips_saves_and_plays_a_tank_chess_setup() {
-    use tanktable::client::editor::{EditorOrder, EditorScreen, OpenEditor};
+    use tanktable::client::screens::editor::{EditorOrder, EditorScreen, OpenEditor};
     use tanktable::editor::{SquareEdit, Symmetry};
     use tanktable::rules::tank_chess::TankChess;
     let dir = scratch();
@@ -1675,7 +1707,7 @@ fn the_editor_opens_flips_saves_and_plays_a_tank_chess_setup() {
 
 #[test]
 fn a_game_waits_while_its_scenario_is_edited_and_takes_up_the_change() {
-    use tanktable::client::editor::{
+    use tanktable::client::screens::editor::{
         BackToGame, EditTheGame, EditorOrder, EditorScreen, WaitingGame,
     };
     use tanktable::editor::{Edit, HexDesign, Terrain};
@@ -1804,7 +1836,7 @@ fn a_hint_picks_the_engines_legal_move_and_the_bar_judges_the_position() {
 fn graphics_settings_are_read_at_start_and_reach_the_camera_and_the_lights() {
     // The smoothing passes after drawing (FXAA, SMAA) need a renderer: the render test
     // `smoothing_and_shadows_chosen_in_graphics_draw_the_table` draws them.
-    use tanktable::client::graphics::{self, Antialiasing, Graphics, GraphicsWindow};
+    use tanktable::client::table::graphics::{self, Antialiasing, Graphics, GraphicsWindow};
     let saves = scratch();
     let kept = Graphics {
         antialiasing: Antialiasing::Msaa2,
@@ -1860,7 +1892,7 @@ fn graphics_settings_are_read_at_start_and_reach_the_camera_and_the_lights() {
 
 #[test]
 fn a_graphics_file_that_does_not_read_opens_the_window_with_where_and_why() {
-    use tanktable::client::graphics::{Graphics, GraphicsWindow};
+    use tanktable::client::table::graphics::{Graphics, GraphicsWindow};
     let saves = scratch();
     std::fs::create_dir_all(&saves).unwrap();
     std::fs::write(saves.join("graphics.ron"), "(antialiasing: Blurry)").unwrap();
@@ -1980,13 +2012,13 @@ fn menu_child() {
     }
     let data = PathBuf::from(std::env::var_os("TANKTABLE_DATA").unwrap());
     let mut app = headless_app(None, data);
-    app.add_plugins(tanktable::client::menu::plugin);
+    app.add_plugins(tanktable::client::screens::menu::plugin);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Menu);
     app.update();
     app.update();
-    let pages = tanktable::client::menu::listed(app.world());
+    let pages = tanktable::client::screens::menu::listed(app.world());
     assert_eq!(pages.len(), GameKind::ALL.len());
     for (game, setups, campaigns) in pages {
         for setup in setups {
@@ -2028,7 +2060,7 @@ fn menu_child() {
 /// `tanktable edit FILE`, the file itself is saved.
 #[test]
 fn the_editor_saves_a_shipped_scenario_as_the_players_own() {
-    use tanktable::client::editor::{EditorOrder, EditorScreen, OpenEditor};
+    use tanktable::client::screens::editor::{EditorOrder, EditorScreen, OpenEditor};
     use tanktable::editor::{Edit, Terrain};
     let dir = scratch();
     let mut app = headless_app(None, dir.join("saves"));

@@ -1,5 +1,6 @@
 //! Integration tests, in one binary so that Bevy links once.
 
+mod architecture;
 mod chess;
 mod cli;
 #[cfg(feature = "client")]

@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use tanktable::client::core::session::{GameClient, Legal, OpenGame, Order, Session};
+use tanktable::client::frame::reload::{ChangeAnswer, Trouble, Watch};
 use tanktable::client::headless_watching_app;
-use tanktable::client::reload::{ChangeAnswer, Trouble, Watch};
-use tanktable::client::session::{GameClient, Legal, OpenGame, Order, Session};
 use tanktable::framework::{PlayerId, Seat};
 use tanktable::rules::battle_tanks::BattleTanks;
 use tanktable::rules::range_duel::RangeDuel;

@@ -14,11 +14,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use bevy::prelude::*;
-use tanktable::client::capture::CaptureTo;
-use tanktable::client::graphics::{Antialiasing, Graphics};
-use tanktable::client::redraw::Redraw;
-use tanktable::client::session::{GameClient, Session, insert_session};
-use tanktable::client::{BuilderPlan, Clean, Launch, Screen};
+use tanktable::client::Launch;
+use tanktable::client::core::session::{GameClient, Session, insert_session};
+use tanktable::client::core::{Clean, Screen};
+use tanktable::client::frame::capture::CaptureTo;
+use tanktable::client::frame::redraw::Redraw;
+use tanktable::client::screens::builder::BuilderPlan;
+use tanktable::client::table::graphics::{Antialiasing, Graphics};
 use tanktable::framework::playable::{self, Playable};
 use tanktable::framework::{Seat, SeatedMatch};
 use tanktable::rules::{GameKind, detect};
@@ -313,7 +315,7 @@ fn render_child() {
         app.insert_resource(tanktable::client::games::tank_commander::guide::Guide::default());
     }
     if let Some(game) = scene.menu.filter(|_| scene.how_to) {
-        app.insert_resource(tanktable::client::HowToPlay(game));
+        app.insert_resource(tanktable::client::screens::menu::HowToPlay(game));
     }
     {
         // What the camera smooths edges with, and on what renderer, just before the
@@ -328,7 +330,7 @@ fn render_child() {
                   cameras: Query<(&Msaa, Has<Smaa>, Has<Fxaa>), With<Camera3d>>| {
                 if count.0 + 1 == last {
                     let software =
-                        tanktable::client::graphics::software_renderer(adapter.as_deref());
+                        tanktable::client::table::graphics::software_renderer(adapter.as_deref());
                     for (msaa, smaa, fxaa) in &cameras {
                         println!(
                             "SMOOTHING software {software} msaa {msaa:?} smaa {smaa} fxaa {fxaa}"
@@ -351,8 +353,8 @@ fn render_child() {
         );
     }
     if scene.whatif {
-        use tanktable::client::hud::Panels;
-        use tanktable::client::lab::whatif::WhatIf;
+        use tanktable::client::frame::hud::Panels;
+        use tanktable::client::frame::whatif::WhatIf;
         use tanktable::rules::tank_commander::TankCommander;
         app.add_systems(
             Update,
@@ -411,9 +413,9 @@ fn render_child() {
             Last,
             move |count: Res<bevy::diagnostic::FrameCount>,
                   mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
-                  mut framing: ResMut<tanktable::client::framing::Framing>,
+                  mut framing: ResMut<tanktable::client::table::framing::Framing>,
                   mut graphics: ResMut<Graphics>,
-                  outlines: Res<tanktable::client::input::PanelOutlines>,
+                  outlines: Res<tanktable::client::frame::input::PanelOutlines>,
                   cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
                   mut commands: Commands,
                   mut exit: MessageWriter<AppExit>| {
@@ -435,7 +437,7 @@ fn render_child() {
         );
     }
     if let Some(script) = &scene.editor {
-        use tanktable::client::editor::OpenEditor;
+        use tanktable::client::screens::editor::OpenEditor;
         let chess = script.starts_with("chess");
         app.world_mut().write_message(OpenEditor {
             path: None,
@@ -454,7 +456,7 @@ fn render_child() {
             app.add_systems(
                 Update,
                 |count: Res<bevy::diagnostic::FrameCount>,
-                 mut screen: ResMut<tanktable::client::editor::EditorScreen>| {
+                 mut screen: ResMut<tanktable::client::screens::editor::EditorScreen>| {
                     if count.0 == 10 {
                         assert!(screen.open_builder(0));
                     }
@@ -468,7 +470,7 @@ fn render_child() {
         let last = scene.frame;
         app.add_systems(
             Last,
-            move |lab: Res<tanktable::client::lab::LabScreen>,
+            move |lab: Res<tanktable::client::screens::lab::LabScreen>,
                   time: Res<Time>,
                   count: Res<bevy::diagnostic::FrameCount>,
                   mut sums: Local<[(f64, u32); 2]>| {
@@ -554,16 +556,16 @@ fn framing_script(
     out: &Path,
     (windows, framing, graphics, outlines, cameras): (
         &mut Query<&mut Window, With<bevy::window::PrimaryWindow>>,
-        &mut tanktable::client::framing::Framing,
+        &mut tanktable::client::table::framing::Framing,
         &mut Graphics,
-        &tanktable::client::input::PanelOutlines,
+        &tanktable::client::frame::input::PanelOutlines,
         &Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     ),
     commands: &mut Commands,
     exit: &mut MessageWriter<AppExit>,
 ) {
     use bevy::render::view::screenshot::{Screenshot, save_to_disk};
-    use tanktable::client::framing::{covered, hull};
+    use tanktable::client::table::framing::{covered, hull};
     let Some(since) = frame.checked_sub(FRAMING_START) else {
         return;
     };
@@ -668,7 +670,7 @@ const TAP_AT: [u32; 3] = [30, 34, 44];
 fn tap_the_editor(
     count: Res<bevy::diagnostic::FrameCount>,
     mut windows: Query<(Entity, &mut Window), With<bevy::window::PrimaryWindow>>,
-    mut screen: ResMut<tanktable::client::editor::EditorScreen>,
+    mut screen: ResMut<tanktable::client::screens::editor::EditorScreen>,
     mut buttons: MessageWriter<bevy::input::mouse::MouseButtonInput>,
 ) {
     use bevy::input::ButtonState;
@@ -677,7 +679,7 @@ fn tap_the_editor(
         return;
     };
     if count.0 == TAP_AT[0] {
-        screen.tool = tanktable::client::editor::Tool::Terrain;
+        screen.tool = tanktable::client::screens::editor::Tool::Terrain;
         screen.terrain = Terrain::Forest;
         let middle = window.size() / 2.0;
         window.set_cursor_position(Some(middle));
@@ -715,14 +717,14 @@ fn click_a_piece(
     session: Option<Res<Session<tanktable::rules::tank_chess::TankChess>>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     windows: Query<Entity, With<bevy::window::PrimaryWindow>>,
-    outlines: Res<tanktable::client::input::PanelOutlines>,
+    outlines: Res<tanktable::client::frame::input::PanelOutlines>,
     pick: Res<tanktable::client::games::tank_chess::ChessPick>,
     meshes: Query<(), With<Mesh3d>>,
     mut inputs: MessageWriter<bevy::picking::pointer::PointerInput>,
     mut aim: Local<Option<(tanktable::rules::tank_chess::Square, Vec2)>>,
 ) {
     use bevy::picking::pointer::{Location, PointerAction, PointerButton, PointerId, PointerInput};
-    use tanktable::client::games::tank_chess::board::square_to_world;
+    use tanktable::client::games::tank_chess::table::square_to_world;
     use tanktable::rules::tank_chess::PieceState;
     let (Some(session), Ok((camera, at)), Ok(window)) =
         (session, cameras.single(), windows.single())
@@ -775,7 +777,7 @@ fn measure_after(app: &mut App, frames: u32) {
         Last,
         move |count: Res<bevy::diagnostic::FrameCount>, mut exit: MessageWriter<AppExit>| {
             if count.0 == frames {
-                let kib = tanktable::client::capture::resident_kib().unwrap_or(0);
+                let kib = tanktable::client::core::memory::resident_kib().unwrap_or(0);
                 println!("RSS {kib}");
                 exit.write(AppExit::Success);
             }
@@ -1566,7 +1568,7 @@ fn the_menu_has_a_page_for_every_game() {
 /// `scratch` builds a fair two-tank battle on a new 12 × 12 board (brush strokes of
 /// forest, hills, a building and mud, two tanks, mirrored by a half turn); `problem`
 /// then drowns one of the mirrored tanks with a stroke of water.
-fn editor_script(script: &str) -> Vec<tanktable::client::editor::EditorOrder> {
+fn editor_script(script: &str) -> Vec<tanktable::client::screens::editor::EditorOrder> {
     if script.starts_with("chess") {
         return chess_script();
     }
@@ -1574,8 +1576,8 @@ fn editor_script(script: &str) -> Vec<tanktable::client::editor::EditorOrder> {
         // A bare board: the click paints it (see [`tap_the_editor`]).
         return Vec::new();
     }
-    use tanktable::client::editor::EditorOrder::Edit as Do;
-    use tanktable::client::editor::EditorOrder::{EndStroke, Stroke};
+    use tanktable::client::screens::editor::EditorOrder::Edit as Do;
+    use tanktable::client::screens::editor::EditorOrder::{EndStroke, Stroke};
     use tanktable::editor::{Edit, Symmetry, Terrain};
     let stroke = |cells: &[[i32; 2]], terrain| {
         vec![
@@ -1625,8 +1627,8 @@ fn editor_script(script: &str) -> Vec<tanktable::client::editor::EditorOrder> {
 /// Command tank, a heavy and a medium tank for White, mirrored for Black; the Command
 /// tanks face each other down the open long diagonal, so the check marks both as at risk
 /// on the first move.
-fn chess_script() -> Vec<tanktable::client::editor::EditorOrder> {
-    use tanktable::client::editor::EditorOrder::{EndStroke, Square, SquareStroke};
+fn chess_script() -> Vec<tanktable::client::screens::editor::EditorOrder> {
+    use tanktable::client::screens::editor::EditorOrder::{EndStroke, Square, SquareStroke};
     use tanktable::editor::SquareEdit;
     use tanktable::rules::tank_chess::Kind;
     use tanktable::rules::tank_chess::setup::PieceSetup;
@@ -1664,8 +1666,8 @@ fn chess_script() -> Vec<tanktable::client::editor::EditorOrder> {
 
 /// The Lab opened on `question` (a variant file, `sweep:SETUP:SPEC`, `builds:SETUP`, or
 /// `sprt:QUESTION` with a sequential test), run at once; or on `shards:FOLDER`.
-fn lab_question(question: &str, games: usize) -> tanktable::client::lab::OpenLab {
-    use tanktable::client::lab::{OpenLab, PlotTab};
+fn lab_question(question: &str, games: usize) -> tanktable::client::screens::lab::OpenLab {
+    use tanktable::client::screens::lab::{OpenLab, PlotTab};
     let (question, tab) = match question.split_once('#') {
         Some((q, t)) => (q, PlotTab::ALL.into_iter().find(|p| p.title() == t)),
         None => (question, None),

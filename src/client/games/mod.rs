@@ -1,6 +1,8 @@
-//! The five games in the client, one folder each, the same shape as `src/rules/`: each
-//! implements [`GameClient`] with its scene (3D) and its own panels, and everything else
-//! (orders, saves, seats, bots, the shared panels) comes from the one session.
+//! The five games in the client, one folder each, every folder of the same five parts:
+//! `mod.rs` (the [`GameClient`] impl and the plugins), `table` (the 3D table), `anims` (the
+//! facts on the shared timeline), `panels` and `input`. Everything else (orders, saves,
+//! seats, bots, the shared panels) comes from the one session. A game imports the layers
+//! below it and never another game (`docs/architecture.md`).
 
 pub mod battle_tanks;
 pub mod range_duel;
@@ -10,7 +12,7 @@ pub mod tank_commander;
 
 use bevy::prelude::*;
 
-use super::session::GameClient;
+use crate::client::core::session::GameClient;
 use crate::rules::battle_tanks::BattleTanks;
 use crate::rules::range_duel::RangeDuel;
 use crate::rules::tank_chess::TankChess;
@@ -18,16 +20,16 @@ use crate::rules::tank_combat::TankCombat;
 use crate::rules::tank_commander::TankCommander;
 
 fn logic_of<G: GameClient>(app: &mut App) {
-    super::session::game_plugin::<G>(app);
-    super::input::game_plugin::<G>(app);
+    crate::client::core::session::game_plugin::<G>(app);
+    crate::client::frame::input::game_plugin::<G>(app);
     G::logic(app);
 }
 
 fn scene_of<G: GameClient>(app: &mut App) {
-    super::hud::plugin::<G>(app);
-    super::redraw::watch::<super::session::Session<G>>(app);
-    super::redraw::watch::<super::session::Legal<G>>(app);
-    super::redraw::watch::<super::effects::Shown<G>>(app);
+    crate::client::frame::hud::plugin::<G>(app);
+    crate::client::frame::redraw::watch::<crate::client::core::session::Session<G>>(app);
+    crate::client::frame::redraw::watch::<crate::client::core::session::Legal<G>>(app);
+    crate::client::frame::redraw::watch::<crate::client::table::effects::Shown<G>>(app);
     G::scene(app);
 }
 
@@ -44,11 +46,15 @@ pub(super) fn logic_plugin(app: &mut App) {
 pub(super) fn scene_plugin(app: &mut App) {
     app.configure_sets(
         bevy_egui::EguiPrimaryContextPass,
-        (super::HudSystems::Frame, super::HudSystems::Game).chain(),
+        (
+            crate::client::core::HudSystems::Frame,
+            crate::client::core::HudSystems::Game,
+        )
+            .chain(),
     );
-    super::input::panels_plugin(app);
+    crate::client::frame::input::panels_plugin(app);
     // The panels each game keeps on screen beside its table.
-    super::framing::frame_panels(
+    crate::client::table::framing::frame_panels(
         app,
         &[
             "Unit card",

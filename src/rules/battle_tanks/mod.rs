@@ -39,7 +39,9 @@ pub use setup::{
 
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, RandomBot};
-use crate::framework::{Game, InRecord, MatchRng, Outcome, Playable, PlayerId};
+use crate::framework::{
+    Game, InRecord, MatchRng, Outcome, Playable, PlayerId, Refusal, SetupError,
+};
 use crate::rules::GameKind;
 
 /// What a die is.
@@ -567,7 +569,7 @@ impl Game for BattleTanks {
         player: PlayerId,
         action: &Action,
         rng: &mut MatchRng,
-    ) -> Result<Vec<Fact>, String> {
+    ) -> Result<Vec<Fact>, Refusal> {
         resolve::apply(self, player, *action, rng)
     }
 
@@ -709,27 +711,6 @@ impl Playable for BattleTanks {
         })
     }
 
-    fn refusal_rule(&self, player: PlayerId, action: &Action) -> Option<&'static str> {
-        let kind = match action {
-            Action::Tank => DieKind::Tank,
-            Action::Nuke | Action::SwitchToNuke => DieKind::Nuke,
-            Action::Keep | Action::Launch => return None,
-        };
-        let (choices, forced) = self.weapon_choices(player);
-        if choices.contains(&kind) {
-            return None;
-        }
-        Some(match forced {
-            Some(Forced::FirstRoll) => "bt.basic.first-roll",
-            Some(Forced::NoNuke) => "bt.terms.start",
-            Some(Forced::NukeBarred) => "bt.terms.no-nuke-twice",
-            Some(Forced::OnlyNukes) => "bt.terms.only-nukes",
-            Some(Forced::EmptyArsenal) => "bt.dice.free-die",
-            Some(Forced::BagEmpty) => "bt.dice.empty-bag",
-            None => "bt.basic.announce",
-        })
-    }
-
     /// Every number lives in the setup's `rules` section.
     type Rules = ();
     type Setup = BattleSetup;
@@ -759,7 +740,7 @@ impl Playable for BattleTanks {
         BattleSetup::validate(saved.into()).map_err(|p| record.locate(p))
     }
 
-    fn from_setup(setup: &BattleSetup) -> Result<Self, String> {
+    fn from_setup(setup: &BattleSetup) -> Result<Self, SetupError> {
         Ok(Self::new(setup))
     }
 
@@ -789,7 +770,7 @@ impl Playable for BattleTanks {
     ) -> Result<BattleSetup, crate::data::Problems> {
         let mut file: setup::BattleTanksSetup = setup.clone().into();
         file.rules = rules;
-        BattleSetup::validate(file).map_err(crate::lab::variant::outside_rules)
+        BattleSetup::validate(file).map_err(crate::data::Problems::outside_rules)
     }
 
     fn tuning_notes() -> Vec<(&'static str, &'static str)> {

@@ -96,6 +96,30 @@ fn forced_text(forced: Forced) -> &'static str {
 #[must_use]
 pub fn fact_text(game: &BattleTanks, fact: &Fact) -> String {
     match fact {
+        Fact::Began { .. }
+        | Fact::BattleBegins { .. }
+        | Fact::Declared { .. }
+        | Fact::AnswerWindow { .. }
+        | Fact::Answered { .. }
+        | Fact::Rolled { .. } => battle_text(game, fact),
+        Fact::Misfires { .. }
+        | Fact::AllMisfired { .. }
+        | Fact::War { .. }
+        | Fact::BattleWon { .. }
+        | Fact::DoubleMeganuke { .. }
+        | Fact::WorldEnds { .. }
+        | Fact::CalledOff { .. } => result_text(game, fact),
+        Fact::Eliminated { .. }
+        | Fact::FinalBattleBegins { .. }
+        | Fact::Launched { .. }
+        | Fact::Volley(_)
+        | Fact::GameOver { .. } => final_text(game, fact),
+    }
+}
+
+/// [`fact_text`] for a battle's start, its declarations and its dice.
+fn battle_text(game: &BattleTanks, fact: &Fact) -> String {
+    match fact {
         Fact::Began {
             players,
             tanks,
@@ -142,6 +166,13 @@ pub fn fact_text(game: &BattleTanks, fact: &Fact) -> String {
             let parts: Vec<String> = dice.iter().map(|d| die_text(game, d)).collect();
             format!("{}.", parts.join("; "))
         }
+        _ => unreachable!("fact_text sends battle_text only its own facts"),
+    }
+}
+
+/// [`fact_text`] for misfires, Wars and how a battle ends.
+fn result_text(game: &BattleTanks, fact: &Fact) -> String {
+    match fact {
         Fact::Misfires { players } => {
             format!("{} misfire: loot, no War.", names(game, players))
         }
@@ -197,6 +228,13 @@ pub fn fact_text(game: &BattleTanks, fact: &Fact) -> String {
             "Nobody can fight on: {} go back to their owners.",
             plural(u32::try_from(dice.len()).unwrap_or(u32::MAX), "die")
         ),
+        _ => unreachable!("fact_text sends result_text only its own facts"),
+    }
+}
+
+/// [`fact_text`] for eliminations, the Final Battle and the game's end.
+fn final_text(game: &BattleTanks, fact: &Fact) -> String {
+    match fact {
         Fact::Eliminated { player } => format!("{} is out of dice and out.", name(game, *player)),
         Fact::FinalBattleBegins { players } => {
             format!("FINAL BATTLE: {}!", names(game, players))
@@ -220,6 +258,7 @@ pub fn fact_text(game: &BattleTanks, fact: &Fact) -> String {
             let outcome = ending_text(game, *ending);
             format!("Game over: {outcome}.")
         }
+        _ => unreachable!("fact_text sends final_text only its own facts"),
     }
 }
 

@@ -7,7 +7,7 @@ use super::{
     Action, BattleDie, BattleTanks, Declaration, DieCounts, DieKind, Phase, Round, TwoPlayerStart,
     Volley, WarMatches,
 };
-use crate::framework::{MatchRng, Outcome, PlayerId};
+use crate::framework::{MatchRng, Outcome, PlayerId, Refusal};
 
 /// Why a declaration was made for a commander without asking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -192,34 +192,30 @@ pub(super) fn begin(game: &mut BattleTanks, rng: &mut MatchRng) -> Vec<Fact> {
 }
 
 /// Checks and plays one action.
+///
+/// # Errors
+/// Why the action is refused, with the rule that refuses it; `game` is then unchanged.
 pub(super) fn apply(
     game: &mut BattleTanks,
     player: PlayerId,
     action: Action,
     rng: &mut MatchRng,
-) -> Result<Vec<Fact>, String> {
+) -> Result<Vec<Fact>, Refusal> {
     if player.index() >= game.players.len() {
-        return Err(format!("{player} has no seat in this game"));
+        return Err(Refusal::new(
+            "bt.equipment.players",
+            format!("{player} has no seat in this game"),
+        ));
     }
     let name = game.player(player).name.clone();
     let mut facts = Vec::new();
     match &mut game.phase {
-        Phase::NotStarted => return Err("the game has not begun".into()),
-        Phase::Over(_) => return Err("the game is over".into()),
+        Phase::NotStarted => {
+            return Err(Refusal::new("bt.basic.one-die", "the game has not begun"));
+        }
+        Phase::Over(_) => return Err(Refusal::new("bt.win.final-battle", "the game is over")),
         Phase::FinalBattle { players, launched } => {
-            if action != Action::Launch {
-                return Err("in the Final Battle the only order is Launch".into());
-            }
-            if !players.contains(&player) {
-                return Err(format!("{name} is not in the Final Battle"));
-            }
-            if launched.contains(&player) {
-                return Err(format!("{name} has already launched"));
-            }
-            launched.push(player);
-            facts.push(Fact::Launched { player });
-            if launched.len() == 2 {
-                let players = *players;
+            if let Some(players) = launch(players, launched, player, action, &name, &mut facts)? {
                 final_battle(game, players, &mut facts, rng);
             }
             return Ok(facts);
@@ -227,70 +223,153 @@ pub(super) fn apply(
         Phase::Declaring(round) => {
             if let Some(&answerer) = round.answering.first() {
                 if answerer != player {
-                    return Err(format!(
-                        "{} answers first",
-                        game.players[answerer.index()].name
+                    return Err(Refusal::new(
+                        "bt.basic.announce",
+                        format!("{} answers first", game.players[answerer.index()].name),
                     ));
                 }
-                let switched = match action {
-                    Action::Keep => false,
-                    Action::SwitchToNuke => true,
-                    _ => return Err(format!("{name} may only Keep or Switch to a Nuke now")),
-                };
-                round.answering.remove(0);
-                if switched
-                    && let Some(d) = round.declarations.iter_mut().find(|d| d.player == player)
-                {
-                    d.kind = Some(DieKind::Nuke);
-                    d.switched = true;
-                }
-                facts.push(Fact::Answered { player, switched });
+                answer(round, player, action, &name, &mut facts)?;
             } else {
                 let Some(&next) = round.rollers.get(round.declarations.len()) else {
-                    return Err("nobody is declaring now".into());
+                    return Err(Refusal::new(
+                        "bt.basic.declare-order",
+                        "nobody is declaring now",
+                    ));
                 };
                 if next != player {
-                    return Err(format!(
-                        "{} declares first",
-                        game.players[next.index()].name
+                    return Err(Refusal::new(
+                        "bt.basic.declare-order",
+                        format!("{} declares first", game.players[next.index()].name),
                     ));
                 }
-                let kind = match action {
-                    Action::Tank => DieKind::Tank,
-                    Action::Nuke => DieKind::Nuke,
-                    _ => return Err(format!("{name} must declare a Tank or a Nuke now")),
-                };
-                let (choices, forced) = game.weapon_choices(player);
-                if !choices.contains(&kind) {
-                    return Err(match (kind, forced) {
-                        (DieKind::Nuke, Some(Forced::FirstRoll)) => {
-                            "no Nukes on the first roll of the game".into()
-                        }
-                        (DieKind::Nuke, Some(Forced::NukeBarred)) => {
-                            format!("{name} rolled a Nuke last time: no Nuke twice in a row")
-                        }
-                        (DieKind::Nuke, _) => format!("{name} has no Nuke"),
-                        _ => format!("{name} has no Tank"),
-                    });
-                }
-                if let Phase::Declaring(round) = &mut game.phase {
-                    round.declarations.push(Declaration {
-                        player,
-                        kind: Some(kind),
-                        forced: None,
-                        switched: false,
-                    });
-                }
-                facts.push(Fact::Declared {
-                    player,
-                    kind: Some(kind),
-                    forced: None,
-                });
+                declare(game, player, action, &name, &mut facts)?;
             }
         }
     }
     advance(game, &mut facts, rng);
     Ok(facts)
+}
+
+/// A Launch order in the Final Battle, from one of its two commanders, once: both
+/// commanders once both have launched.
+fn launch(
+    players: &[PlayerId; 2],
+    launched: &mut Vec<PlayerId>,
+    player: PlayerId,
+    action: Action,
+    name: &str,
+    facts: &mut Vec<Fact>,
+) -> Result<Option<[PlayerId; 2]>, Refusal> {
+    if action != Action::Launch {
+        return Err(Refusal::new(
+            "bt.final.launch",
+            "in the Final Battle the only order is Launch",
+        ));
+    }
+    if !players.contains(&player) {
+        return Err(Refusal::new(
+            "bt.basic.final-two",
+            format!("{name} is not in the Final Battle"),
+        ));
+    }
+    if launched.contains(&player) {
+        return Err(Refusal::new(
+            "bt.final.launch",
+            format!("{name} has already launched"),
+        ));
+    }
+    launched.push(player);
+    facts.push(Fact::Launched { player });
+    Ok((launched.len() == 2).then_some(*players))
+}
+
+/// `player`'s answer to a Nuke announced after it declared a Tank: keep it, or switch
+/// to a Nuke.
+fn answer(
+    round: &mut Round,
+    player: PlayerId,
+    action: Action,
+    name: &str,
+    facts: &mut Vec<Fact>,
+) -> Result<(), Refusal> {
+    let switched = match action {
+        Action::Keep => false,
+        Action::SwitchToNuke => true,
+        _ => {
+            return Err(Refusal::new(
+                "bt.basic.announce",
+                format!("{name} may only Keep or Switch to a Nuke now"),
+            ));
+        }
+    };
+    round.answering.remove(0);
+    if switched && let Some(d) = round.declarations.iter_mut().find(|d| d.player == player) {
+        d.kind = Some(DieKind::Nuke);
+        d.switched = true;
+    }
+    facts.push(Fact::Answered { player, switched });
+    Ok(())
+}
+
+/// `player`'s declaration of a Tank or a Nuke, when its arsenal and the rules allow it.
+fn declare(
+    game: &mut BattleTanks,
+    player: PlayerId,
+    action: Action,
+    name: &str,
+    facts: &mut Vec<Fact>,
+) -> Result<(), Refusal> {
+    let kind = match action {
+        Action::Tank => DieKind::Tank,
+        Action::Nuke => DieKind::Nuke,
+        _ => {
+            return Err(Refusal::new(
+                "bt.basic.announce",
+                format!("{name} must declare a Tank or a Nuke now"),
+            ));
+        }
+    };
+    let (choices, forced) = game.weapon_choices(player);
+    if !choices.contains(&kind) {
+        let why = match (kind, forced) {
+            (DieKind::Nuke, Some(Forced::FirstRoll)) => {
+                "no Nukes on the first roll of the game".to_string()
+            }
+            (DieKind::Nuke, Some(Forced::NukeBarred)) => {
+                format!("{name} rolled a Nuke last time: no Nuke twice in a row")
+            }
+            (DieKind::Nuke, _) => format!("{name} has no Nuke"),
+            _ => format!("{name} has no Tank"),
+        };
+        return Err(Refusal::new(forced_rule(forced), why));
+    }
+    if let Phase::Declaring(round) = &mut game.phase {
+        round.declarations.push(Declaration {
+            player,
+            kind: Some(kind),
+            forced: None,
+            switched: false,
+        });
+    }
+    facts.push(Fact::Declared {
+        player,
+        kind: Some(kind),
+        forced: None,
+    });
+    Ok(())
+}
+
+/// The rule that takes a weapon out of a commander's choice.
+const fn forced_rule(forced: Option<Forced>) -> &'static str {
+    match forced {
+        Some(Forced::FirstRoll) => "bt.basic.first-roll",
+        Some(Forced::NoNuke) => "bt.terms.start",
+        Some(Forced::NukeBarred) => "bt.terms.no-nuke-twice",
+        Some(Forced::OnlyNukes) => "bt.terms.only-nukes",
+        Some(Forced::EmptyArsenal) => "bt.dice.free-die",
+        Some(Forced::BagEmpty) => "bt.dice.empty-bag",
+        None => "bt.basic.announce",
+    }
 }
 
 /// Opens battle `battle + 1` among the living, from the rotating first declarer.
@@ -473,23 +552,7 @@ fn resolve_roll(
         return;
     }
     if meganukes.len() >= 2 {
-        let mut destroyed = DieCounts::default();
-        let dice = std::mem::take(&mut game.battlefield);
-        for d in &dice {
-            if d.kind == DieKind::Nuke {
-                destroyed.nukes += 1;
-            } else {
-                destroyed.tanks += 1;
-            }
-        }
-        game.destroyed.tanks += destroyed.tanks;
-        game.destroyed.nukes += destroyed.nukes;
-        facts.push(Fact::DoubleMeganuke {
-            players: meganukes,
-            dice: dice.iter().map(|d| d.id).collect(),
-            destroyed,
-        });
-        end_battle(game, facts, rng);
+        double_meganuke(game, meganukes, facts, rng);
         return;
     }
     if let [winner] = meganukes.as_slice() {
@@ -533,31 +596,67 @@ fn resolve_roll(
             );
             end_battle(game, facts, rng);
         }
-        Some(matched) => {
-            // The highest match and anything above it go to War; under the rulebook's
-            // reading every other matched pair goes too.
-            let every_match = game.rules().war_matches == WarMatches::All;
-            let to_war = |d: &BattleDie| {
-                d.value >= matched || (every_match && d.value > 0 && count(d.value) >= 2)
-            };
-            let war_ids: Vec<u32> = rolled.iter().filter(|d| to_war(d)).map(|d| d.id).collect();
-            for d in &mut game.battlefield {
-                d.at_war = war_ids.contains(&d.id);
-            }
-            let warriors: Vec<PlayerId> = rolled
-                .iter()
-                .filter(|d| to_war(d))
-                .map(|d| d.owner)
-                .collect();
-            facts.push(Fact::War {
-                players: warriors.clone(),
-                matched,
-                war_dice: war_ids,
-                loot: rolled.iter().filter(|d| !to_war(d)).map(|d| d.id).collect(),
-            });
-            open_round(game, warriors, facts, rng);
+        Some(matched) => go_to_war(game, rolled, matched, facts, rng),
+    }
+}
+
+/// Two Meganukes or more: every die on the Battlefield is destroyed and the battle ends.
+fn double_meganuke(
+    game: &mut BattleTanks,
+    meganukes: Vec<PlayerId>,
+    facts: &mut Vec<Fact>,
+    rng: &mut MatchRng,
+) {
+    let mut destroyed = DieCounts::default();
+    let dice = std::mem::take(&mut game.battlefield);
+    for d in &dice {
+        if d.kind == DieKind::Nuke {
+            destroyed.nukes += 1;
+        } else {
+            destroyed.tanks += 1;
         }
     }
+    game.destroyed.tanks += destroyed.tanks;
+    game.destroyed.nukes += destroyed.nukes;
+    facts.push(Fact::DoubleMeganuke {
+        players: meganukes,
+        dice: dice.iter().map(|d| d.id).collect(),
+        destroyed,
+    });
+    end_battle(game, facts, rng);
+}
+
+/// A match at `matched`: the dice that go to War (the rest stay as loot), and the
+/// War's declarations open among their owners.
+fn go_to_war(
+    game: &mut BattleTanks,
+    rolled: &[BattleDie],
+    matched: u8,
+    facts: &mut Vec<Fact>,
+    rng: &mut MatchRng,
+) {
+    let count = |v: u8| rolled.iter().filter(|d| d.value == v).count();
+    // The highest match and anything above it go to War; under the rulebook's
+    // reading every other matched pair goes too.
+    let every_match = game.rules().war_matches == WarMatches::All;
+    let to_war =
+        |d: &BattleDie| d.value >= matched || (every_match && d.value > 0 && count(d.value) >= 2);
+    let war_ids: Vec<u32> = rolled.iter().filter(|d| to_war(d)).map(|d| d.id).collect();
+    for d in &mut game.battlefield {
+        d.at_war = war_ids.contains(&d.id);
+    }
+    let warriors: Vec<PlayerId> = rolled
+        .iter()
+        .filter(|d| to_war(d))
+        .map(|d| d.owner)
+        .collect();
+    facts.push(Fact::War {
+        players: warriors.clone(),
+        matched,
+        war_dice: war_ids,
+        loot: rolled.iter().filter(|d| !to_war(d)).map(|d| d.id).collect(),
+    });
+    open_round(game, warriors, facts, rng);
 }
 
 /// Puts a die into `player`'s arsenal (a free die becomes a Tank).

@@ -526,14 +526,20 @@ fn refusals_leave_the_state_unchanged() {
     assert!(g.apply(ANN, &Action::Tank, &mut rng).is_err());
     begin(&mut g, &[6, 3, 2]);
     let before = g.state_hash();
-    for (p, a, why) in [
-        (ANN, Action::Tank, "declares first"),
-        (BOB, Action::Launch, "Tank or a Nuke"),
-        (BOB, Action::Keep, "Tank or a Nuke"),
-        (PlayerId(7), Action::Tank, "no seat"),
+    for (p, a, why, rule) in [
+        (
+            ANN,
+            Action::Tank,
+            "declares first",
+            "bt.basic.declare-order",
+        ),
+        (BOB, Action::Launch, "Tank or a Nuke", "bt.basic.announce"),
+        (BOB, Action::Keep, "Tank or a Nuke", "bt.basic.announce"),
+        (PlayerId(7), Action::Tank, "no seat", "bt.equipment.players"),
     ] {
         let err = g.apply(p, &a, &mut rng).unwrap_err();
-        assert!(err.contains(why), "{err}");
+        assert!(err.why.contains(why), "{err}");
+        assert_eq!(err.rule, rule, "{err}");
     }
     play(&mut g, BOB, Action::Nuke, &[]);
     play(&mut g, CAT, Action::Tank, &[]);
@@ -554,6 +560,7 @@ fn refusals_leave_the_state_unchanged() {
     assert!(
         over.apply(ANN, &Action::Tank, &mut rng)
             .unwrap_err()
+            .why
             .contains("over")
     );
 }
@@ -574,7 +581,8 @@ fn a_barred_nuke_is_refused_with_the_reason() {
     let err = g
         .apply(ANN, &Action::Nuke, &mut MatchRng::new(1))
         .unwrap_err();
-    assert!(err.contains("declares first"), "{err}");
+    assert!(err.why.contains("declares first"), "{err}");
+    assert_eq!(err.rule, "bt.basic.declare-order");
     assert_eq!(before, g.state_hash());
     // Asked out of turn order, Ann's own Nuke would still be barred:
     assert_eq!(g.weapon_choices(ANN).1, Some(Forced::NukeBarred));
@@ -845,11 +853,11 @@ fn an_answer_may_keep_the_tank_and_answers_come_in_order() {
     let err = g
         .apply(BOB, &Action::Keep, &mut MatchRng::new(1))
         .unwrap_err();
-    assert!(err.contains("Ann answers first"), "{err}");
+    assert!(err.why.contains("Ann answers first"), "{err}");
     let err = g
         .apply(ANN, &Action::Nuke, &mut MatchRng::new(1))
         .unwrap_err();
-    assert!(err.contains("Keep or Switch"), "{err}");
+    assert!(err.why.contains("Keep or Switch"), "{err}");
     assert_eq!(g.state_hash(), before);
     play(&mut g, ANN, Action::Keep, &[]);
     let f = play(&mut g, BOB, Action::SwitchToNuke, &[2, 3, 4, 6]);

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::framework::Refusal;
 use crate::rules::tank_commander::setup::ArmorFacing;
 
 /// Which way a driver wants the range to go.
@@ -244,30 +245,36 @@ impl Action {
         }
     }
 
-    /// Why the order is not allowed, if it is not.
+    /// Why the order is not allowed, if it is not, with the rule that forbids it.
     #[must_use]
-    pub fn problem(self) -> Option<&'static str> {
-        match self {
+    pub fn problem(self) -> Option<Refusal> {
+        let (rule, why) = match self {
             Action::ChangeRange {
                 direction: Direction::Opening,
                 ram: true,
                 ..
-            } => Some("only a closing tank can ram"),
-            Action::ChangeRange { most: Some(0), .. } => {
-                Some("a range change of no bands is a Maneuver: order Maneuver")
-            }
+            } => ("rd.ram.who", "only a closing tank can ram"),
+            Action::ChangeRange { most: Some(0), .. } => (
+                "rd.chart.up-to",
+                "a range change of no bands is a Maneuver: order Maneuver",
+            ),
             Action::ChangeRange {
                 ram: true,
                 most: Some(_),
                 ..
-            } => Some("a ram drives as far as it can: give no limit with a ram"),
+            } => (
+                "rd.chart.up-to",
+                "a ram drives as far as it can: give no limit with a ram",
+            ),
             Action::Maneuver {
                 drift, ram: true, ..
-            } if drift != Some(Direction::Closing) => {
-                Some("a maneuvering tank rams only while drifting closer")
-            }
-            _ => None,
-        }
+            } if drift != Some(Direction::Closing) => (
+                "rd.ram.who",
+                "a maneuvering tank rams only while drifting closer",
+            ),
+            _ => return None,
+        };
+        Some(Refusal::new(rule, why))
     }
 }
 

@@ -37,12 +37,14 @@ use serde::Serialize;
 
 pub use action::{Action, Direction, Facings, Presented};
 pub use matrix::{AppliedRow, Collision, Row};
-pub use resolve::{Fact, Modifier, Wound};
+pub use resolve::{CannotFire, Fact, Modifier, Wound};
 pub use setup::{DuelRules, DuelSetup, DuelTable, RangeDuelSetup};
 
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, RandomBot};
-use crate::framework::{Game, InRecord, MatchRng, Outcome, Playable, PlayerId};
+use crate::framework::{
+    Game, InRecord, MatchRng, Outcome, Playable, PlayerId, Refusal, SetupError,
+};
 use crate::rules::GameKind;
 use crate::rules::tank_commander::setup::{Armor, Build, Rules as TankRules, TankDesign};
 use crate::rules::tank_commander::state::{CrewMember, Role, RoleState};
@@ -313,12 +315,11 @@ impl RangeDuel {
         debug_assert_eq!(&self.tanks, tanks);
     }
 
-    /// The to-hit target number `shooter` needs at band `range`, with its modifiers,
-    /// or `None` with the reason when it cannot fire there.
+    /// The to-hit target number `shooter` needs at band `range`, with its modifiers.
     ///
     /// # Errors
-    /// Why the tank cannot fire.
-    pub fn to_hit(&self, shooter: PlayerId, range: u8) -> Result<(u8, Vec<Modifier>), String> {
+    /// Why the tank cannot fire there.
+    pub fn to_hit(&self, shooter: PlayerId, range: u8) -> Result<(u8, Vec<Modifier>), CannotFire> {
         resolve::to_hit(&self.setup, self.tank(shooter), range)
     }
 }
@@ -397,17 +398,28 @@ impl Game for RangeDuel {
         player: PlayerId,
         action: &Action,
         rng: &mut MatchRng,
-    ) -> Result<Vec<Fact>, String> {
+    ) -> Result<Vec<Fact>, Refusal> {
         if let Some(outcome) = self.outcome() {
-            return Err(format!("the duel is over: {}", outcome.reason));
+            let rule = if self.tanks.iter().any(|t| t.knocked_out) {
+                "rd.turn.knock-out"
+            } else {
+                "rd.turn.turn-limit"
+            };
+            return Err(Refusal::new(
+                rule,
+                format!("the duel is over: {}", outcome.reason),
+            ));
         }
         if player.index() > 1 {
-            return Err(format!("{player} has no seat in a duel"));
+            return Err(Refusal::new(
+                "rd.turn.tanks",
+                format!("{player} has no seat in a duel"),
+            ));
         }
         if self.orders[player.index()].is_some() {
-            return Err(format!(
-                "{} has already given this turn's order",
-                side_name(player)
+            return Err(Refusal::new(
+                "rd.turn.three-orders",
+                format!("{} has already given this turn's order", side_name(player)),
             ));
         }
         if let Some(why) = self.order_problem(player, *action) {
@@ -478,18 +490,24 @@ impl RangeDuel {
     /// Why `player`'s tank may not be given `action`, whoever's turn it is: an order that
     /// contradicts itself, or a range change for a tank with no driver.
     #[must_use]
-    pub fn order_problem(&self, player: PlayerId, action: Action) -> Option<String> {
-        if let Some(why) = action.problem() {
-            return Some(format!("{}: {why}", notation::action_text(action)));
+    pub fn order_problem(&self, player: PlayerId, action: Action) -> Option<Refusal> {
+        if let Some(refusal) = action.problem() {
+            return Some(Refusal::new(
+                refusal.rule,
+                format!("{}: {}", notation::action_text(action), refusal.why),
+            ));
         }
         let tank = self.tanks.get(player.index())?;
         if action.direction().is_some()
             && !self.setup.rules.driverless_moves
             && tank.top_speed(&self.setup.tank_rules) == 0
         {
-            return Some(format!(
-                "{} has no driver: a tank without its driver cannot move, so it cannot change the range (it may Maneuver in place or go Hull Down)",
-                tank.name
+            return Some(Refusal::new(
+                "rd.turn.driverless",
+                format!(
+                    "{} has no driver: a tank without its driver cannot move, so it cannot change the range (it may Maneuver in place or go Hull Down)",
+                    tank.name
+                ),
             ));
         }
         None
@@ -599,18 +617,6 @@ impl Playable for RangeDuel {
         })
     }
 
-    fn refusal_rule(&self, player: PlayerId, action: &Action) -> Option<&'static str> {
-        if action.problem().is_some() {
-            return Some(if action.direction().is_some() {
-                "rd.ram.who"
-            } else {
-                "rd.chart.mm-back-off"
-            });
-        }
-        self.order_problem(player, *action)
-            .map(|_| "rd.turn.driverless")
-    }
-
     /// The duel's own table and the Tank Commander rules the tanks are built with.
     type Rules = (DuelTable, TankRules);
     type Setup = DuelSetup;
@@ -656,7 +662,7 @@ impl Playable for RangeDuel {
             .map_err(|p| record.locate(p))
     }
 
-    fn from_setup(setup: &DuelSetup) -> Result<Self, String> {
+    fn from_setup(setup: &DuelSetup) -> Result<Self, SetupError> {
         Ok(Self::new(setup))
     }
 
@@ -716,7 +722,7 @@ impl Playable for RangeDuel {
         ]
     }
 
-    fn lab_note(&self, facts: &[Fact], tally: &mut crate::lab::Tally) {
+    fn lab_note(&self, facts: &[Fact], tally: &mut crate::framework::tally::Tally) {
         for fact in facts {
             if let Fact::Revealed { orders, .. } = fact {
                 let mut names = [order_kind(orders[0]), order_kind(orders[1])];

@@ -72,7 +72,33 @@ fn dice_text(dice: &[u8]) -> String {
 /// A fact in plain words, with its reasons.
 #[must_use]
 pub fn fact_text(duel: &RangeDuel, fact: &Fact) -> String {
-    let who = |p: PlayerId| format!("{} ({})", side_name(p), duel.tank(p).name);
+    match fact {
+        Fact::Began { .. } | Fact::Chosen { .. } | Fact::Revealed { .. } | Fact::Ended { .. } => {
+            turn_text(duel, fact)
+        }
+        Fact::DrivingTest { .. } | Fact::DrivingWinner { .. } | Fact::RamAttempt { .. } => {
+            driving_text(duel, fact)
+        }
+        Fact::Overshoot { .. }
+        | Fact::RangeChanged { .. }
+        | Fact::Facing { .. }
+        | Fact::HullDown { .. } => position_text(duel, fact),
+        Fact::Collision { .. } | Fact::CollisionDamage { .. } => collision_text(duel, fact),
+        Fact::CannotFire { .. } | Fact::Shot { .. } => fire_text(duel, fact),
+        Fact::Wounded { .. } | Fact::HullLost { .. } | Fact::KnockedOut { .. } => {
+            damage_text(duel, fact)
+        }
+    }
+}
+
+/// A side and its tank: `Red (Panther)`.
+fn side_and_tank(duel: &RangeDuel, p: PlayerId) -> String {
+    format!("{} ({})", side_name(p), duel.tank(p).name)
+}
+
+/// [`fact_text`] for the duel's beginning, the orders and the end.
+fn turn_text(duel: &RangeDuel, fact: &Fact) -> String {
+    let who = |p: PlayerId| side_and_tank(duel, p);
     match fact {
         Fact::Began {
             tanks,
@@ -95,6 +121,15 @@ pub fn fact_text(duel: &RangeDuel, fact: &Fact) -> String {
             side_name(row.tank1),
             row.row.summary()
         ),
+        Fact::Ended { outcome } => format!("The duel is over: {}.", outcome.reason),
+        _ => unreachable!("fact_text sends turn_text only its own facts"),
+    }
+}
+
+/// [`fact_text`] for the Driving tests and the rams they decide.
+fn driving_text(duel: &RangeDuel, fact: &Fact) -> String {
+    let who = |p: PlayerId| side_and_tank(duel, p);
+    match fact {
         Fact::DrivingTest {
             player,
             dice,
@@ -130,9 +165,6 @@ pub fn fact_text(duel: &RangeDuel, fact: &Fact) -> String {
             ),
             None => format!("Nobody wins Driving: both totals are {}.", totals[0]),
         },
-        Fact::Overshoot { to_name, .. } => format!(
-            "The tanks would pass closer than Adjacent: they overshoot and end at {to_name} range."
-        ),
         Fact::RamAttempt {
             rammer,
             passed,
@@ -142,6 +174,17 @@ pub fn fact_text(duel: &RangeDuel, fact: &Fact) -> String {
             who(*rammer),
             if *passed { "passed" } else { "failed" },
             if *succeeded { "contact" } else { "it misses" }
+        ),
+        _ => unreachable!("fact_text sends driving_text only its own facts"),
+    }
+}
+
+/// [`fact_text`] for where the tanks end up: the range, their facings and hull down.
+fn position_text(duel: &RangeDuel, fact: &Fact) -> String {
+    let who = |p: PlayerId| side_and_tank(duel, p);
+    match fact {
+        Fact::Overshoot { to_name, .. } => format!(
+            "The tanks would pass closer than Adjacent: they overshoot and end at {to_name} range."
         ),
         Fact::RangeChanged {
             from_name,
@@ -187,6 +230,14 @@ pub fn fact_text(duel: &RangeDuel, fact: &Fact) -> String {
                 )
             }
         }
+        _ => unreachable!("fact_text sends position_text only its own facts"),
+    }
+}
+
+/// [`fact_text`] for a ram's contact and its damage.
+fn collision_text(duel: &RangeDuel, fact: &Fact) -> String {
+    let who = |p: PlayerId| side_and_tank(duel, p);
+    match fact {
         Fact::Collision {
             rammer,
             target,
@@ -220,6 +271,14 @@ pub fn fact_text(duel: &RangeDuel, fact: &Fact) -> String {
                 if *attacker { "rammer" } else { "rammed" }
             )
         }
+        _ => unreachable!("fact_text sends collision_text only its own facts"),
+    }
+}
+
+/// [`fact_text`] for the shots.
+fn fire_text(duel: &RangeDuel, fact: &Fact) -> String {
+    let who = |p: PlayerId| side_and_tank(duel, p);
+    match fact {
         Fact::CannotFire { player, why } => format!("{} cannot fire: {why}.", who(*player)),
         Fact::Shot {
             shooter,
@@ -275,6 +334,14 @@ pub fn fact_text(duel: &RangeDuel, fact: &Fact) -> String {
             }
             s
         }
+        _ => unreachable!("fact_text sends fire_text only its own facts"),
+    }
+}
+
+/// [`fact_text`] for wounds, lost hull points and knock-outs.
+fn damage_text(duel: &RangeDuel, fact: &Fact) -> String {
+    let who = |p: PlayerId| side_and_tank(duel, p);
+    match fact {
         Fact::Wounded { player, wound } => {
             let name = if wound.name.is_empty() {
                 String::new()
@@ -304,6 +371,6 @@ pub fn fact_text(duel: &RangeDuel, fact: &Fact) -> String {
         Fact::KnockedOut { player, why } => {
             format!("{} is knocked out: {why}.", who(*player))
         }
-        Fact::Ended { outcome } => format!("The duel is over: {}.", outcome.reason),
+        _ => unreachable!("fact_text sends damage_text only its own facts"),
     }
 }

@@ -225,19 +225,35 @@ enum NoShot {
 }
 
 impl NoShot {
-    fn words(self, setup: &DuelSetup, range: u8) -> String {
+    /// The reason at band `range`, with the band's name and distance.
+    fn explained(self, setup: &DuelSetup, range: u8) -> CannotFire {
         match self {
-            Self::NoGunner => "nobody is left to fire the gun".into(),
-            Self::Empty => "the gun is empty and nobody is left to load it".into(),
+            Self::NoGunner => CannotFire::NoGunner,
+            Self::Empty => CannotFire::Empty,
             Self::OutOfReach { reach } => {
                 let band = setup.table.band(range);
-                format!(
-                    "{} range ({} hexes) is beyond its gun's reach of {reach}",
-                    band.name, band.hexes
-                )
+                CannotFire::OutOfReach {
+                    band: band.name.clone(),
+                    hexes: band.hexes,
+                    reach,
+                }
             }
         }
     }
+}
+
+/// Why a tank cannot fire at a band.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CannotFire {
+    /// The gunner is dead.
+    #[error("nobody is left to fire the gun")]
+    NoGunner,
+    /// The gun is empty, and the loader is dead.
+    #[error("the gun is empty and nobody is left to load it")]
+    Empty,
+    /// The band is beyond the gun's range.
+    #[error("{band} range ({hexes} hexes) is beyond its gun's reach of {reach}")]
+    OutOfReach { band: String, hexes: u8, reach: u8 },
 }
 
 /// Calls `each` with every modifier of `tank`'s to-hit roll at band `range` (its value
@@ -313,12 +329,15 @@ fn aim_number(setup: &DuelSetup, tank: &DuelTank, range: u8) -> Result<u8, NoSho
 }
 
 /// The to-hit number of `tank` at band `range`.
+///
+/// # Errors
+/// Why the tank cannot fire there.
 pub(crate) fn to_hit(
     setup: &DuelSetup,
     tank: &DuelTank,
     range: u8,
-) -> Result<(u8, Vec<Modifier>), String> {
-    aim(setup, tank, range, true).map_err(|no| no.words(setup, range))
+) -> Result<(u8, Vec<Modifier>), CannotFire> {
+    aim(setup, tank, range, true).map_err(|no| no.explained(setup, range))
 }
 
 /// The to-hit number of `tank` at band `range`, without the words; `None` when it cannot
@@ -414,6 +433,18 @@ struct Movement {
     reason: MoveReason,
 }
 
+impl Movement {
+    /// No change of range, for `reason`.
+    const fn stay(reason: MoveReason) -> Self {
+        Self {
+            shift: 0,
+            closers: [false; 2],
+            up_to: true,
+            reason,
+        }
+    }
+}
+
 /// Why the range changed as it did.
 #[derive(Clone, Copy)]
 enum MoveReason {
@@ -454,62 +485,17 @@ fn movement(
     setup: &DuelSetup,
 ) -> Movement {
     let r = &setup.rules;
-    let shift_of = |who: usize, n: u8| -> (i16, [bool; 2]) {
-        // "Up to N": the driver's own limit, if it set one.
-        let n = orders[who].most().map_or(n, |most| n.min(most));
-        match orders[who].direction() {
-            Some(d) if n > 0 => (
-                d.sign() * i16::from(n),
-                [
-                    who == 0 && d == Direction::Closing,
-                    who == 1 && d == Direction::Closing,
-                ],
-            ),
-            _ => (0, [false; 2]),
-        }
-    };
     let pick = |s: super::setup::Shift, ok: bool| if ok { s.success } else { s.failure };
     let t2 = 1 - t1;
-    let stay = |reason| Movement {
-        shift: 0,
-        closers: [false; 2],
-        up_to: true,
-        reason,
-    };
     match row {
-        Row::ChangeVsChange => {
-            let (d1, d2) = (orders[0].direction(), orders[1].direction());
-            if d1 == d2 {
-                let (shift, closers) = if d1 == Some(Direction::Closing) {
-                    (-i16::from(r.change_vs_change_same), [true; 2])
-                } else {
-                    (i16::from(r.change_vs_change_same), [false; 2])
-                };
-                Movement {
-                    shift,
-                    closers,
-                    up_to: false,
-                    reason: MoveReason::SameWay,
-                }
-            } else if let Some(w) = winner {
-                let (shift, closers) = shift_of(w, r.change_vs_change);
-                Movement {
-                    shift,
-                    closers,
-                    up_to: true,
-                    reason: MoveReason::WonDriving(w),
-                }
-            } else {
-                stay(MoveReason::NobodyWon)
-            }
-        }
+        Row::ChangeVsChange => change_vs_change(orders, winner, setup),
         Row::ChangeVsManeuver | Row::ChangeVsHullDown | Row::ManeuverVsHullDown => {
             let s = match row {
                 Row::ChangeVsManeuver => r.change_vs_maneuver,
                 Row::ChangeVsHullDown => r.change_vs_hull_down,
                 _ => r.maneuver_vs_hull_down,
             };
-            let (shift, closers) = shift_of(t1, pick(s, passed[t1]));
+            let (shift, closers) = shift_of(orders, t1, pick(s, passed[t1]));
             Movement {
                 shift,
                 closers,
@@ -531,10 +517,57 @@ fn movement(
                     up_to: true,
                     reason: MoveReason::BackOff(p),
                 },
-                _ => stay(MoveReason::BothManeuvered),
+                _ => Movement::stay(MoveReason::BothManeuvered),
             }
         }
-        Row::HullDownVsHullDown => stay(MoveReason::BothHullDown),
+        Row::HullDownVsHullDown => Movement::stay(MoveReason::BothHullDown),
+    }
+}
+
+/// The range change of two Change Range orders: the same way, both move; else the
+/// Driving winner's, or none when nobody won.
+fn change_vs_change(orders: [Action; 2], winner: Option<usize>, setup: &DuelSetup) -> Movement {
+    let r = &setup.rules;
+    let (d1, d2) = (orders[0].direction(), orders[1].direction());
+    if d1 == d2 {
+        let (shift, closers) = if d1 == Some(Direction::Closing) {
+            (-i16::from(r.change_vs_change_same), [true; 2])
+        } else {
+            (i16::from(r.change_vs_change_same), [false; 2])
+        };
+        Movement {
+            shift,
+            closers,
+            up_to: false,
+            reason: MoveReason::SameWay,
+        }
+    } else if let Some(w) = winner {
+        let (shift, closers) = shift_of(orders, w, r.change_vs_change);
+        Movement {
+            shift,
+            closers,
+            up_to: true,
+            reason: MoveReason::WonDriving(w),
+        }
+    } else {
+        Movement::stay(MoveReason::NobodyWon)
+    }
+}
+
+/// The shift of `n` bands tank `who`'s order drives (at most its own limit), and which
+/// tanks it leaves as closers.
+fn shift_of(orders: [Action; 2], who: usize, n: u8) -> (i16, [bool; 2]) {
+    // "Up to N": the driver's own limit, if it set one.
+    let n = orders[who].most().map_or(n, |most| n.min(most));
+    match orders[who].direction() {
+        Some(d) if n > 0 => (
+            d.sign() * i16::from(n),
+            [
+                who == 0 && d == Direction::Closing,
+                who == 1 && d == Direction::Closing,
+            ],
+        ),
+        _ => (0, [false; 2]),
     }
 }
 
@@ -548,27 +581,7 @@ fn facings(
     rng: &mut MatchRng,
 ) -> [(Presented, FacingReason); 2] {
     let t2 = 1 - t1;
-    let changer = |p: usize| -> (Presented, FacingReason) {
-        let enemy_opening = orders[1 - p].direction() == Some(Direction::Opening)
-            && matches!(orders[1 - p], Action::ChangeRange { .. });
-        match orders[p].direction() {
-            Some(Direction::Opening) if enemy_opening => match setup.rules.both_opening {
-                BothOpening::Front => (Presented::Front, FacingReason::BothOpening),
-                BothOpening::Rear => (Presented::Rear, FacingReason::BothOpening),
-            },
-            Some(Direction::Opening) => (Presented::Rear, FacingReason::Opening),
-            _ => (Presented::Front, FacingReason::Closing),
-        }
-    };
-    let random = |rng: &mut MatchRng| -> (Presented, FacingReason) {
-        let roll = rng.roll(4);
-        (
-            Presented::from_d4(roll),
-            FacingReason::Random {
-                roll: u8::try_from(roll).unwrap_or(4),
-            },
-        )
-    };
+    let changer = |p: usize| changer_facing(orders, p, setup);
     // The chooser's order says what it picks (its own front and the enemy's rear unless
     // it asked otherwise).
     let chosen_by = |chooser: usize, p: usize| -> (Presented, FacingReason) {
@@ -591,7 +604,7 @@ fn facings(
             out[t2] = if winner == Some(t2) {
                 chosen_by(t2, t2)
             } else {
-                random(rng)
+                random_facing(rng)
             };
         }
         Row::ChangeVsHullDown => {
@@ -599,7 +612,7 @@ fn facings(
             out[t2] = if winner == Some(t1) {
                 chosen_by(t1, t2)
             } else {
-                random(rng)
+                random_facing(rng)
             };
         }
         Row::ManeuverVsHullDown => {
@@ -607,8 +620,8 @@ fn facings(
                 out[t1] = chosen_by(t1, t1);
                 out[t2] = chosen_by(t1, t2);
             } else {
-                out[t1] = random(rng);
-                out[t2] = random(rng);
+                out[t1] = random_facing(rng);
+                out[t2] = random_facing(rng);
             }
         }
         Row::ManeuverVsManeuver | Row::HullDownVsHullDown => {
@@ -621,6 +634,32 @@ fn facings(
     out
 }
 
+/// The facing a tank that changed the range shows: its front closing, its rear opening
+/// (both opening: as the rules say).
+fn changer_facing(orders: [Action; 2], p: usize, setup: &DuelSetup) -> (Presented, FacingReason) {
+    let enemy_opening = orders[1 - p].direction() == Some(Direction::Opening)
+        && matches!(orders[1 - p], Action::ChangeRange { .. });
+    match orders[p].direction() {
+        Some(Direction::Opening) if enemy_opening => match setup.rules.both_opening {
+            BothOpening::Front => (Presented::Front, FacingReason::BothOpening),
+            BothOpening::Rear => (Presented::Rear, FacingReason::BothOpening),
+        },
+        Some(Direction::Opening) => (Presented::Rear, FacingReason::Opening),
+        _ => (Presented::Front, FacingReason::Closing),
+    }
+}
+
+/// A facing drawn at random with a d4.
+fn random_facing(rng: &mut MatchRng) -> (Presented, FacingReason) {
+    let roll = rng.roll(4);
+    (
+        Presented::from_d4(roll),
+        FacingReason::Random {
+            roll: u8::try_from(roll).unwrap_or(4),
+        },
+    )
+}
+
 /// Plays a combat turn, its facts going to `facts`.
 pub(crate) fn combat_turn(
     duel: &mut RangeDuel,
@@ -629,8 +668,6 @@ pub(crate) fn combat_turn(
     facts: &mut Facts,
 ) {
     let setup = Arc::clone(&duel.setup);
-    let rules = &setup.rules;
-    let table = &setup.table;
     let applied = applied_row(orders);
     facts.push(|| Fact::Revealed {
         turn: duel.turn + 1,
@@ -639,21 +676,51 @@ pub(crate) fn combat_turn(
     });
 
     // Driving.
+    let (passed, winner) = driving(duel, &setup, rng, facts);
+
+    // Range and facings.
+    let (faced, ram) = range_and_facings(duel, &setup, orders, applied, passed, winner, rng, facts);
+
+    // Ram.
+    if let Some(r) = ram {
+        resolve_collision(duel, r, [faced[0].0, faced[1].0], rng, facts);
+        knock_outs(duel, facts);
+    }
+
+    // Fire.
+    fire_volleys(duel, &setup, winner, rng, facts);
+
+    duel.turn += 1;
+    if facts.wanted()
+        && let Some(outcome) = duel.outcome()
+    {
+        facts.push(|| Fact::Ended { outcome });
+    }
+}
+
+/// Both tanks' Driving tests, re-rolled on a tie where the rules say so: who passed,
+/// and who won (none on a tie that stands).
+fn driving(
+    duel: &RangeDuel,
+    setup: &DuelSetup,
+    rng: &mut MatchRng,
+    facts: &mut Facts,
+) -> ([bool; 2], Option<usize>) {
     let mut totals = [0i16; 2];
     let mut passed = [false; 2];
     for p in 0..2 {
         let (total, pass) =
-            driving_test(&setup, &duel.tanks[p], PlayerId(p as u8), false, rng, facts);
+            driving_test(setup, &duel.tanks[p], PlayerId(p as u8), false, rng, facts);
         totals[p] = total;
         passed[p] = pass;
     }
     let mut winner = higher(totals);
-    if winner.is_none() && rules.driving_tie == DrivingTie::Reroll {
+    if winner.is_none() && setup.rules.driving_tie == DrivingTie::Reroll {
         for _ in 0..10 {
             let mut again = [0i16; 2];
             for (p, slot) in again.iter_mut().enumerate() {
                 (*slot, _) =
-                    driving_test(&setup, &duel.tanks[p], PlayerId(p as u8), true, rng, facts);
+                    driving_test(setup, &duel.tanks[p], PlayerId(p as u8), true, rng, facts);
             }
             winner = higher(again);
             if winner.is_some() {
@@ -666,11 +733,26 @@ pub(crate) fn combat_turn(
         winner: winner.map(|w| PlayerId(w as u8)),
         totals,
     });
+    (passed, winner)
+}
 
-    // Range and facings.
+/// The range change and the facings the matrix row gives, with a ram tried at contact
+/// or an overshoot past it: the facings shown, and the rammer when a ram makes contact.
+fn range_and_facings(
+    duel: &mut RangeDuel,
+    setup: &DuelSetup,
+    orders: [Action; 2],
+    applied: AppliedRow,
+    passed: [bool; 2],
+    winner: Option<usize>,
+    rng: &mut MatchRng,
+    facts: &mut Facts,
+) -> ([(Presented, FacingReason); 2], Option<usize>) {
+    let rules = &setup.rules;
+    let table = &setup.table;
     let t1 = applied.tank1.index();
-    let mv = movement(applied.row, orders, t1, passed, winner, &setup);
-    let faced = facings(applied.row, orders, t1, winner, &setup, rng);
+    let mv = movement(applied.row, orders, t1, passed, winner, setup);
+    let faced = facings(applied.row, orders, t1, winner, setup, rng);
     let rams = |c: usize| mv.closers[c] && orders[c].rams();
     let from = duel.range;
     let mut wanted = i16::from(from) + mv.shift;
@@ -678,25 +760,7 @@ pub(crate) fn combat_turn(
         wanted = wanted.max(0);
     }
     wanted = wanted.min(i16::from(table.farthest()));
-    let mut ram: Option<usize> = None;
-    if let Some(first) = (0..2).find(|&c| rams(c))
-        && wanted <= 0
-    {
-        let can = |c: usize| passed[c] || !rules.ram_needs_pass;
-        let rammer = (0..2)
-            .filter(|&c| rams(c) && can(c))
-            .max_by_key(|&c| (Some(c) == winner, c == t1))
-            .unwrap_or(first);
-        let succeeded = can(rammer);
-        facts.push(|| Fact::RamAttempt {
-            rammer: PlayerId(rammer as u8),
-            passed: passed[rammer],
-            succeeded,
-        });
-        if succeeded {
-            ram = Some(rammer);
-        }
-    }
+    let ram = ram_attempt(rams, wanted, passed, winner, t1, setup, facts);
     let to = if wanted < 0 && ram.is_none() {
         let to = rules.overshoot_band.min(table.farthest());
         facts.push(|| Fact::Overshoot {
@@ -716,6 +780,52 @@ pub(crate) fn combat_turn(
         reason: mv.reason.words(),
     });
     duel.range = to;
+    show_facings(duel, orders, passed, &faced, facts);
+    (faced, ram)
+}
+
+/// The ram tried when a tank that closed with a ram order reaches contact (`wanted` at
+/// 0 or less): the Driving winner's, else Tank 1's, among those that may; the rammer
+/// when it makes contact.
+fn ram_attempt(
+    rams: impl Fn(usize) -> bool,
+    wanted: i16,
+    passed: [bool; 2],
+    winner: Option<usize>,
+    t1: usize,
+    setup: &DuelSetup,
+    facts: &mut Facts,
+) -> Option<usize> {
+    let mut ram: Option<usize> = None;
+    if let Some(first) = (0..2).find(|&c| rams(c))
+        && wanted <= 0
+    {
+        let can = |c: usize| passed[c] || !setup.rules.ram_needs_pass;
+        let rammer = (0..2)
+            .filter(|&c| rams(c) && can(c))
+            .max_by_key(|&c| (Some(c) == winner, c == t1))
+            .unwrap_or(first);
+        let succeeded = can(rammer);
+        facts.push(|| Fact::RamAttempt {
+            rammer: PlayerId(rammer as u8),
+            passed: passed[rammer],
+            succeeded,
+        });
+        if succeeded {
+            ram = Some(rammer);
+        }
+    }
+    ram
+}
+
+/// Each tank shows its facing, and goes hull down if it ordered so and passed.
+fn show_facings(
+    duel: &mut RangeDuel,
+    orders: [Action; 2],
+    passed: [bool; 2],
+    faced: &[(Presented, FacingReason); 2],
+    facts: &mut Facts,
+) {
     for (p, &(facing, reason)) in faced.iter().enumerate() {
         let player = PlayerId(p as u8);
         facts.push(|| Fact::Facing {
@@ -732,16 +842,18 @@ pub(crate) fn combat_turn(
             });
         }
     }
+}
 
-    // Ram.
-    if let Some(r) = ram {
-        resolve_collision(duel, r, [faced[0].0, faced[1].0], rng, facts);
-        knock_outs(duel, facts);
-    }
-
-    // Fire. The Driving winner first (a tank it knocks out does not fire back), or both
-    // guns at once: then the to-hit numbers are fixed before any damage.
-    let volleys: [&[usize]; 2] = match (rules.fire_order, winner) {
+/// The guns fire: the Driving winner's first (a tank it knocks out does not fire back),
+/// or both at once, the to-hit numbers fixed before any damage.
+fn fire_volleys(
+    duel: &mut RangeDuel,
+    setup: &DuelSetup,
+    winner: Option<usize>,
+    rng: &mut MatchRng,
+    facts: &mut Facts,
+) {
+    let volleys: [&[usize]; 2] = match (setup.rules.fire_order, winner) {
         (FireOrder::DrivingWinnerFirst, Some(0)) => [&[0], &[1]],
         (FireOrder::DrivingWinnerFirst, Some(_)) => [&[1], &[0]],
         _ => [&[0, 1], &[]],
@@ -750,7 +862,7 @@ pub(crate) fn combat_turn(
         let mut shots: [Option<(usize, Result<(u8, Vec<Modifier>), NoShot>)>; 2] = [None, None];
         for (slot, &p) in shots.iter_mut().zip(volley) {
             if !duel.tanks[p].knocked_out {
-                *slot = Some((p, aim(&setup, &duel.tanks[p], duel.range, facts.wanted())));
+                *slot = Some((p, aim(setup, &duel.tanks[p], duel.range, facts.wanted())));
             }
         }
         for (p, plan) in shots.into_iter().flatten() {
@@ -758,18 +870,11 @@ pub(crate) fn combat_turn(
                 Ok((needed, modifiers)) => fire(duel, p, needed, modifiers, rng, facts),
                 Err(no) => facts.push(|| Fact::CannotFire {
                     player: PlayerId(p as u8),
-                    why: no.words(&setup, duel.range),
+                    why: no.explained(setup, duel.range).to_string(),
                 }),
             }
         }
         knock_outs(duel, facts);
-    }
-
-    duel.turn += 1;
-    if facts.wanted()
-        && let Some(outcome) = duel.outcome()
-    {
-        facts.push(|| Fact::Ended { outcome });
     }
 }
 
@@ -803,7 +908,43 @@ fn resolve_collision(
             "rammer's own",
         ),
     };
-    let damages: [(u8, String, Vec<u8>); 2] = match kind {
+    let damages = collision_damages(kind, [sr, st], [ar, at], whose, &setup, rng);
+    let per_hull = setup.table.ram_damage_per_hull.max(1);
+    for (i, (points, formula, dice)) in damages.into_iter().enumerate() {
+        let p = if i == 0 { rammer } else { target };
+        let hull_lost = points / per_hull;
+        let glancing_roll = (hull_lost == 0 && points > 0).then(|| rng.d6());
+        facts.push(|| Fact::CollisionDamage {
+            player: PlayerId(p as u8),
+            attacker: i == 0,
+            kind,
+            formula,
+            dice,
+            points,
+            hull_lost,
+            glancing_roll,
+        });
+        if hull_lost > 0 {
+            lose_hull(duel, p, hull_lost, facts);
+            wound(duel, p, rng, facts);
+        } else if glancing_roll.is_some_and(|r| r >= tr.damage.glancing_wound_on) {
+            wound(duel, p, rng, facts);
+        }
+    }
+}
+
+/// The damage a collision of `kind` deals the rammer and the rammed tank, each with its
+/// formula in words and the dice rolled: from the Top Speeds `[rammer, target]` and the
+/// facing armor `[ar, at]` (`whose` says whose armor `ar` is).
+fn collision_damages(
+    kind: Collision,
+    [sr, st]: [u8; 2],
+    [ar, at]: [u8; 2],
+    whose: &str,
+    setup: &DuelSetup,
+    rng: &mut MatchRng,
+) -> [(u8, String, Vec<u8>); 2] {
+    match kind {
         Collision::Sideswipe => {
             let (a1, a2) = (rng.d6(), rng.d6());
             let (d1, d2) = (rng.d6(), rng.d6());
@@ -849,28 +990,6 @@ fn resolve_collision(
                 Vec::new(),
             ),
         ],
-    };
-    let per_hull = setup.table.ram_damage_per_hull.max(1);
-    for (i, (points, formula, dice)) in damages.into_iter().enumerate() {
-        let p = if i == 0 { rammer } else { target };
-        let hull_lost = points / per_hull;
-        let glancing_roll = (hull_lost == 0 && points > 0).then(|| rng.d6());
-        facts.push(|| Fact::CollisionDamage {
-            player: PlayerId(p as u8),
-            attacker: i == 0,
-            kind,
-            formula,
-            dice,
-            points,
-            hull_lost,
-            glancing_roll,
-        });
-        if hull_lost > 0 {
-            lose_hull(duel, p, hull_lost, facts);
-            wound(duel, p, rng, facts);
-        } else if glancing_roll.is_some_and(|r| r >= tr.damage.glancing_wound_on) {
-            wound(duel, p, rng, facts);
-        }
     }
 }
 

@@ -159,6 +159,33 @@ impl DuelTable {
 
     pub(crate) fn problems(&self) -> Problems {
         let mut p = Problems::default();
+        self.band_problems(&mut p);
+        self.driving_problems(&mut p);
+        if self.drive_effect.is_empty() {
+            p.push("drive_effect", "give at least one Drive Effect value");
+        }
+        for (i, effect) in self.drive_effect.iter().enumerate() {
+            // It multiplies 2d6 of sideswipe damage.
+            p.range(
+                format!("drive_effect[{i}]"),
+                *effect,
+                0..=6,
+                "a Drive Effect",
+            );
+        }
+        if self.ram_damage_per_hull == 0 {
+            p.push(
+                "ram_damage_per_hull",
+                "collision damage per hull point must be at least 1",
+            );
+        }
+        self.location_problems(&mut p);
+        p
+    }
+
+    /// The range bands' problems: their count and names, and each band's distance and
+    /// to-hit modifier.
+    fn band_problems(&self, p: &mut Problems) {
         if !(2..=20).contains(&self.bands.len()) {
             p.push(
                 "bands",
@@ -166,7 +193,7 @@ impl DuelTable {
             );
         }
         data::check_names(
-            &mut p,
+            p,
             ("a band", "bands"),
             self.bands
                 .iter()
@@ -195,6 +222,10 @@ impl DuelTable {
                 "a band's to-hit modifier",
             );
         }
+    }
+
+    /// The Driving test's problems: its dice, its target and its modifiers.
+    fn driving_problems(&self, p: &mut Problems) {
         let d = &self.driving;
         if !(1..=4).contains(&d.dice) {
             p.push("driving.dice", "the Driving test rolls 1 to 4 dice");
@@ -228,24 +259,11 @@ impl DuelTable {
                 );
             }
         }
-        if self.drive_effect.is_empty() {
-            p.push("drive_effect", "give at least one Drive Effect value");
-        }
-        for (i, effect) in self.drive_effect.iter().enumerate() {
-            // It multiplies 2d6 of sideswipe damage.
-            p.range(
-                format!("drive_effect[{i}]"),
-                *effect,
-                0..=6,
-                "a Drive Effect",
-            );
-        }
-        if self.ram_damage_per_hull == 0 {
-            p.push(
-                "ram_damage_per_hull",
-                "collision damage per hull point must be at least 1",
-            );
-        }
+    }
+
+    /// The hit locations' problems: each must cover d6 faces, and together every face
+    /// exactly once.
+    fn location_problems(&self, p: &mut Problems) {
         let mut covered = [0usize; 6];
         for (i, l) in self.locations.iter().enumerate() {
             if l.from < 1 || l.to > 6 || l.from > l.to {
@@ -265,7 +283,154 @@ impl DuelTable {
                 "the hit locations must cover every d6 face from 1 to 6 exactly once",
             );
         }
-        p
+    }
+}
+
+/// The design of tank entry `i` and the field it was given in (`tanks[i].design` or
+/// `tanks[i].file`); none, with its problem, when it gives both, neither, or a file that
+/// does not read.
+fn entry_design(
+    entry: &TankEntry,
+    i: usize,
+    base: &Path,
+    p: &mut Problems,
+) -> Option<(TankDesign, String)> {
+    let path = format!("tanks[{i}]");
+    match (&entry.design, &entry.file) {
+        (Some(d), None) => Some((d.clone(), format!("{path}.design"))),
+        (None, Some(f)) => match read_design(base, f) {
+            Ok(d) => Some((d, format!("{path}.file"))),
+            Err(why) => {
+                p.push(format!("{path}.file"), why.to_string());
+                None
+            }
+        },
+        (Some(_), Some(_)) => {
+            p.push(
+                path.clone(),
+                "give a tank either `design` or `file`, not both",
+            );
+            None
+        }
+        (None, None) => {
+            p.push(path.clone(), "a tank needs a `design` or a `file`");
+            None
+        }
+    }
+}
+
+/// A design's build problems under the Tank Commander rules, and the upgrades it may not
+/// take into a duel when `idle` refuses them, at `at`.
+fn build_problems(
+    design: &TankDesign,
+    at: &str,
+    idle: IdleUpgrades,
+    tank_rules: &tc::Rules,
+    p: &mut Problems,
+) {
+    let inline = at.ends_with(".design");
+    for problem in design.build.problems(
+        crate::rules::tank_commander::UnitKind::Tank,
+        tank_rules,
+        design.painted,
+        design.named,
+    ) {
+        let field = if !inline {
+            at.to_string()
+        } else if problem.field.is_empty() {
+            format!("{at}.build")
+        } else {
+            format!("{at}.build.{}", problem.field)
+        };
+        p.push(field, format!("`{}`: {}", design.name, problem.message));
+    }
+    if idle == IdleUpgrades::Refuse {
+        for (field, why) in idle_upgrades(&design.build) {
+            p.push(
+                if inline {
+                    format!("{at}.build.{field}")
+                } else {
+                    at.to_string()
+                },
+                format!(
+                    "`{}`: {why} (take it off, or set `rules: (idle_upgrades: Allow)`)",
+                    design.name
+                ),
+            );
+        }
+    }
+}
+
+/// The crew members a design that claims the named bonus leaves without a name.
+fn named_crew_problems(design: &TankDesign, at: &str, p: &mut Problems) {
+    let inline = at.ends_with(".design");
+    let c = &design.crew;
+    let mut missing: Vec<&str> = [
+        ("commander", &c.commander),
+        ("driver", &c.driver),
+        ("gunner", &c.gunner),
+        ("loader", &c.loader),
+    ]
+    .into_iter()
+    .filter(|(_, n)| n.trim().is_empty())
+    .map(|(r, _)| r)
+    .collect();
+    if design.build.lieutenant && c.lieutenant.trim().is_empty() {
+        missing.push("lieutenant");
+    }
+    if !missing.is_empty() {
+        p.push(
+            if inline {
+                format!("{at}.named")
+            } else {
+                at.to_string()
+            },
+            format!(
+                "`{}` claims the named bonus but its {} has no name",
+                design.name,
+                missing.join(", ")
+            ),
+        );
+    }
+}
+
+/// The duel rules' problems: the turn limit, the overshoot band and every shift in range
+/// bands, against `table`'s bands.
+fn rules_problems(r: &DuelRules, table: &DuelTable, p: &mut Problems) {
+    if r.turn_limit == 0 {
+        p.push("rules.turn_limit", "the turn limit must be at least 1");
+    }
+    if r.overshoot_band > table.farthest() {
+        p.push(
+            "rules.overshoot_band",
+            format!(
+                "there is no band {} (bands run 0 to {})",
+                r.overshoot_band,
+                table.farthest()
+            ),
+        );
+    }
+    let farthest = table.farthest();
+    let shift = format!("a shift in range bands (the bands run 0 to {farthest})");
+    for (field, value) in [
+        ("rules.change_vs_change", r.change_vs_change),
+        ("rules.change_vs_change_same", r.change_vs_change_same),
+        ("rules.maneuver_back_off", r.maneuver_back_off),
+    ] {
+        p.range(field, value, 0..=farthest, &shift);
+    }
+    for (field, s) in [
+        ("rules.change_vs_maneuver", r.change_vs_maneuver),
+        ("rules.change_vs_hull_down", r.change_vs_hull_down),
+        ("rules.maneuver_vs_hull_down", r.maneuver_vs_hull_down),
+    ] {
+        p.range(format!("{field}.success"), s.success, 0..=farthest, &shift);
+        if s.failure > s.success {
+            p.push(
+                format!("{field}.failure"),
+                "a failed test cannot shift the range more than a passed one",
+            );
+        }
     }
 }
 
@@ -583,29 +748,9 @@ impl DuelSetup {
         let mut designs = Vec::new();
         let mut names = Vec::new();
         for (i, entry) in setup.tanks.iter().enumerate() {
-            let path = format!("tanks[{i}]");
-            let design = match (&entry.design, &entry.file) {
-                (Some(d), None) => Some((d.clone(), format!("{path}.design"))),
-                (None, Some(f)) => match read_design(base, f) {
-                    Ok(d) => Some((d, format!("{path}.file"))),
-                    Err(why) => {
-                        p.push(format!("{path}.file"), why);
-                        None
-                    }
-                },
-                (Some(_), Some(_)) => {
-                    p.push(
-                        path.clone(),
-                        "give a tank either `design` or `file`, not both",
-                    );
-                    None
-                }
-                (None, None) => {
-                    p.push(path.clone(), "a tank needs a `design` or a `file`");
-                    None
-                }
+            let Some((design, at)) = entry_design(entry, i, base, &mut p) else {
+                continue;
             };
-            let Some((design, at)) = design else { continue };
             let inline = at.ends_with(".design");
             design.crew.check(
                 &if inline {
@@ -623,65 +768,9 @@ impl DuelSetup {
                 },
                 design.name.clone(),
             ));
-            for problem in design.build.problems(
-                crate::rules::tank_commander::UnitKind::Tank,
-                tank_rules,
-                design.painted,
-                design.named,
-            ) {
-                let field = if !inline {
-                    at.clone()
-                } else if problem.field.is_empty() {
-                    format!("{at}.build")
-                } else {
-                    format!("{at}.build.{}", problem.field)
-                };
-                p.push(field, format!("`{}`: {}", design.name, problem.message));
-            }
-            if setup.rules.idle_upgrades == IdleUpgrades::Refuse {
-                for (field, why) in idle_upgrades(&design.build) {
-                    p.push(
-                        if inline {
-                            format!("{at}.build.{field}")
-                        } else {
-                            at.clone()
-                        },
-                        format!(
-                            "`{}`: {why} (take it off, or set `rules: (idle_upgrades: Allow)`)",
-                            design.name
-                        ),
-                    );
-                }
-            }
+            build_problems(&design, &at, setup.rules.idle_upgrades, tank_rules, &mut p);
             if design.named {
-                let c = &design.crew;
-                let mut missing: Vec<&str> = [
-                    ("commander", &c.commander),
-                    ("driver", &c.driver),
-                    ("gunner", &c.gunner),
-                    ("loader", &c.loader),
-                ]
-                .into_iter()
-                .filter(|(_, n)| n.trim().is_empty())
-                .map(|(r, _)| r)
-                .collect();
-                if design.build.lieutenant && c.lieutenant.trim().is_empty() {
-                    missing.push("lieutenant");
-                }
-                if !missing.is_empty() {
-                    p.push(
-                        if inline {
-                            format!("{at}.named")
-                        } else {
-                            at.clone()
-                        },
-                        format!(
-                            "`{}` claims the named bonus but its {} has no name",
-                            design.name,
-                            missing.join(", ")
-                        ),
-                    );
-                }
+                named_crew_problems(&design, &at, &mut p);
             }
             designs.push(design);
         }
@@ -702,42 +791,7 @@ impl DuelSetup {
                 ),
             );
         }
-        let r = &setup.rules;
-        if r.turn_limit == 0 {
-            p.push("rules.turn_limit", "the turn limit must be at least 1");
-        }
-        if r.overshoot_band > table.farthest() {
-            p.push(
-                "rules.overshoot_band",
-                format!(
-                    "there is no band {} (bands run 0 to {})",
-                    r.overshoot_band,
-                    table.farthest()
-                ),
-            );
-        }
-        let farthest = table.farthest();
-        let shift = format!("a shift in range bands (the bands run 0 to {farthest})");
-        for (field, value) in [
-            ("rules.change_vs_change", r.change_vs_change),
-            ("rules.change_vs_change_same", r.change_vs_change_same),
-            ("rules.maneuver_back_off", r.maneuver_back_off),
-        ] {
-            p.range(field, value, 0..=farthest, &shift);
-        }
-        for (field, s) in [
-            ("rules.change_vs_maneuver", r.change_vs_maneuver),
-            ("rules.change_vs_hull_down", r.change_vs_hull_down),
-            ("rules.maneuver_vs_hull_down", r.maneuver_vs_hull_down),
-        ] {
-            p.range(format!("{field}.success"), s.success, 0..=farthest, &shift);
-            if s.failure > s.success {
-                p.push(
-                    format!("{field}.failure"),
-                    "a failed test cannot shift the range more than a passed one",
-                );
-            }
-        }
+        rules_problems(&setup.rules, table, &mut p);
         if !p.is_empty() {
             return Err(p);
         }
@@ -756,18 +810,39 @@ impl DuelSetup {
     }
 }
 
+/// Why a tank's design file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum DesignFileError {
+    /// Neither beside the setup nor in the project.
+    #[error("no design file `{0}`")]
+    Missing(String),
+    /// The file is there but does not read.
+    #[error("cannot read the design file `{name}`: {source}")]
+    Unreadable {
+        name: String,
+        source: std::io::Error,
+    },
+    /// The file reads but is not a `TankDesign`.
+    #[error("the design file is not valid: {0}")]
+    Invalid(#[from] Diagnostics),
+}
+
 /// Reads a `TankDesign` file relative to `base`, else the project.
-fn read_design(base: &Path, file: &str) -> Result<TankDesign, String> {
+///
+/// # Errors
+/// The file is missing, unreadable or not a design.
+fn read_design(base: &Path, file: &str) -> Result<TankDesign, DesignFileError> {
     let beside = base.join(file);
     let path = if beside.exists() {
         beside
     } else {
-        find_project_file(file).ok_or_else(|| format!("no design file `{file}`"))?
+        find_project_file(file).ok_or_else(|| DesignFileError::Missing(file.to_string()))?
     };
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read the design file `{name}`: {e}"))?;
-    data::load_ron::<TankDesign>(&name, &text)
-        .map(|(d, _)| d)
-        .map_err(|d| format!("the design file is not valid: {d}"))
+    let text = std::fs::read_to_string(&path).map_err(|source| DesignFileError::Unreadable {
+        name: name.clone(),
+        source,
+    })?;
+    let (design, _) = data::load_ron::<TankDesign>(&name, &text)?;
+    Ok(design)
 }

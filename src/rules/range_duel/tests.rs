@@ -369,7 +369,8 @@ fn a_driver_may_open_the_range_less_than_the_matrix_allows() {
             facings: Facings::USUAL,
         },
     ] {
-        assert!(d.apply(P1, &bad, &mut rng).is_err(), "{bad:?}");
+        let err = d.apply(P1, &bad, &mut rng).unwrap_err();
+        assert_eq!(err.rule, "rd.chart.up-to", "{bad:?}: {err}");
     }
     // A record written before the limit existed reads as no limit.
     let old: Action = ron::from_str("ChangeRange(direction: Opening, ram: false)").unwrap();
@@ -538,7 +539,8 @@ fn a_tank_without_its_driver_cannot_change_the_range() {
     assert_eq!(d.tank(P1).top_speed(&d.setup().tank_rules), 0);
     let mut rng = MatchRng::new(1);
     let err = d.apply(P1, &CLOSE, &mut rng).unwrap_err();
-    assert!(err.contains("no driver"), "{err}");
+    assert!(err.why.contains("no driver"), "{err}");
+    assert_eq!(err.rule, "rd.turn.driverless");
     assert!(d.apply(P1, &DRIFT_CLOSER, &mut rng).is_err());
     let legal = d.legal_actions(P1);
     assert!(legal.iter().all(|a| a.direction().is_none()), "{legal:?}");
@@ -795,17 +797,20 @@ fn refusals_leave_the_state_unchanged() {
         most: None,
         facings: Facings::USUAL,
     };
-    assert!(d.apply(P1, &bad, &mut rng).unwrap_err().contains("closing"));
+    let err = d.apply(P1, &bad, &mut rng).unwrap_err();
+    assert!(err.why.contains("closing"), "{err}");
+    assert_eq!(err.rule, "rd.ram.who");
     let bad = Action::Maneuver {
         drift: None,
         ram: true,
         facings: Facings::USUAL,
     };
-    assert!(d.apply(P1, &bad, &mut rng).is_err());
+    assert_eq!(d.apply(P1, &bad, &mut rng).unwrap_err().rule, "rd.ram.who");
     d.apply(P1, &MANEUVER, &mut rng).unwrap();
     let hash = d.state_hash();
     let err = d.apply(P1, &OPEN, &mut rng).unwrap_err();
-    assert!(err.contains("already"), "{err}");
+    assert!(err.why.contains("already"), "{err}");
+    assert_eq!(err.rule, "rd.turn.three-orders");
     assert!(d.apply(PlayerId(2), &OPEN, &mut rng).is_err());
     assert_eq!(d.state_hash(), hash);
     assert!(d.legal_actions(P1).is_empty());
@@ -1105,7 +1110,8 @@ fn a_tank_needs_its_gunner_to_fire_and_its_loader_to_reload() {
     let mut d = stock("Short", "");
     d.tanks[0].crew[2].wounds = 2;
     let err = d.to_hit(P1, 2).unwrap_err();
-    assert!(err.contains("nobody is left to fire"), "{err}");
+    assert_eq!(err, crate::rules::range_duel::CannotFire::NoGunner);
+    assert!(err.to_string().contains("nobody is left to fire"), "{err}");
     // No loader: the round in the gun is fired, then the gun stays empty. A wounded
     // loader still loads.
     let mut d = stock("Short", "");
@@ -1119,7 +1125,7 @@ fn a_tank_needs_its_gunner_to_fire_and_its_loader_to_reload() {
         |x| matches!(x, Fact::Shot { shooter, .. } if *shooter == P1)
     ));
     let err = d.to_hit(P1, 2).unwrap_err();
-    assert!(err.contains("the gun is empty"), "{err}");
+    assert!(err.to_string().contains("the gun is empty"), "{err}");
     assert!(d.to_hit(P2, 2).is_ok());
 }
 

@@ -146,12 +146,17 @@ impl std::fmt::Display for Dir8 {
     }
 }
 
+/// A text that names none of the eight facings.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a facing (N, NE, E, SE, S, SW, W, NW)")]
+pub struct NotAFacing(pub String);
+
 impl std::str::FromStr for Dir8 {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = NotAFacing;
+    fn from_str(s: &str) -> Result<Self, NotAFacing> {
         Dir8::ALL
             .into_iter()
             .find(|d| d.to_string().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("`{s}` is not a facing (N, NE, E, SE, S, SW, W, NW)"))
+            .ok_or_else(|| NotAFacing(s.to_string()))
     }
 }

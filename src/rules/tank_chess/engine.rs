@@ -126,6 +126,34 @@ pub struct Engine {
 
 const TABLE_BITS: u32 = 18;
 
+/// The score a table entry gives a search to `depth` in the window (`alpha`, `beta`)
+/// without searching: an entry as deep, not a decided score, and a bound that settles it.
+#[inline]
+fn table_cutoff(e: Entry, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
+    if i32::from(e.depth) < depth || e.score.abs() >= DECIDED {
+        return None;
+    }
+    match e.bound {
+        Bound::Exact => Some(e.score),
+        Bound::Lower if e.score >= beta => Some(e.score),
+        Bound::Upper if e.score <= alpha => Some(e.score),
+        _ => None,
+    }
+}
+
+/// What a search's `best` score is, against the window it started with: an upper bound
+/// when nothing beat `start_alpha`, a lower bound at or past `beta`, else exact.
+#[inline]
+const fn bound_of(best: i32, start_alpha: i32, beta: i32) -> Bound {
+    if best <= start_alpha {
+        Bound::Upper
+    } else if best >= beta {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    }
+}
+
 impl Engine {
     #[must_use]
     pub fn new(limits: Limits) -> Self {
@@ -169,33 +197,7 @@ impl Engine {
         root.sort_by_key(|(m, _)| std::cmp::Reverse(gain(game, *m).unwrap_or(-1)));
         for depth in 1..=self.limits.depth.max(1) {
             self.first_iteration = depth == 1;
-            let mut alpha = -WIN - 1;
-            let mut scored = Vec::with_capacity(root.len());
-            let four = matches!(game.mode, Mode::FourPlayers { .. });
-            for &(m, _) in &root {
-                // A window one below the best so far: a move that only fails low returns
-                // less than the best, so equal scores are real ties (fail-soft bounds at
-                // the best itself would tie a worse move with it).
-                let score = if four {
-                    let next = self.play(game, m, 0);
-                    let score = self.paranoid(
-                        &next,
-                        1,
-                        i32::from(depth) - 1,
-                        (alpha - 1, WIN + 1),
-                        game.to_move(),
-                    );
-                    self.stack[1] = Some(next);
-                    score
-                } else {
-                    -self.child(game, m, 0, i32::from(depth) - 1, -WIN - 1, -(alpha - 1))
-                };
-                if self.stopped {
-                    break;
-                }
-                scored.push((m, score));
-                alpha = alpha.max(score);
-            }
+            let scored = self.score_root(game, &root, depth);
             if self.stopped && scored.is_empty() {
                 break;
             }
@@ -228,6 +230,44 @@ impl Engine {
         result.elapsed = self.started.elapsed();
         result.line = self.line(game, result.best);
         result
+    }
+
+    /// The root moves searched to `depth`, in `root`'s order, each with its score; cut
+    /// short where the search stops.
+    fn score_root(
+        &mut self,
+        game: &TankChess,
+        root: &[(Action, i32)],
+        depth: u8,
+    ) -> Vec<(Action, i32)> {
+        let mut alpha = -WIN - 1;
+        let mut scored = Vec::with_capacity(root.len());
+        let four = matches!(game.mode, Mode::FourPlayers { .. });
+        for &(m, _) in root {
+            // A window one below the best so far: a move that only fails low returns
+            // less than the best, so equal scores are real ties (fail-soft bounds at
+            // the best itself would tie a worse move with it).
+            let score = if four {
+                let next = self.play(game, m, 0);
+                let score = self.paranoid(
+                    &next,
+                    1,
+                    i32::from(depth) - 1,
+                    (alpha - 1, WIN + 1),
+                    game.to_move(),
+                );
+                self.stack[1] = Some(next);
+                score
+            } else {
+                -self.child(game, m, 0, i32::from(depth) - 1, -WIN - 1, -(alpha - 1))
+            };
+            if self.stopped {
+                break;
+            }
+            scored.push((m, score));
+            alpha = alpha.max(score);
+        }
+        scored
     }
 
     /// The expected line from the table, after `first`.
@@ -318,16 +358,8 @@ impl Engine {
             return 0;
         }
         let entry = self.probe(pos);
-        if let Some(e) = entry
-            && i32::from(e.depth) >= depth
-            && e.score.abs() < DECIDED
-        {
-            match e.bound {
-                Bound::Exact => return e.score,
-                Bound::Lower if e.score >= beta => return e.score,
-                Bound::Upper if e.score <= alpha => return e.score,
-                _ => {}
-            }
+        if let Some(score) = entry.and_then(|e| table_cutoff(e, depth, alpha, beta)) {
+            return score;
         }
         let side = pos.to_move();
         let mut moves = pos.pseudo_moves(side);
@@ -361,11 +393,7 @@ impl Engine {
             }
             if alpha >= beta {
                 if !is_shot(m) {
-                    let k = &mut self.killers[ply.min(MAX_PLY - 1)];
-                    if k[0] != Some(m) {
-                        k[1] = k[0];
-                        k[0] = Some(m);
-                    }
+                    self.remember_killer(ply, m);
                 }
                 break;
             }
@@ -377,15 +405,20 @@ impl Engine {
                 best = 0;
             }
         }
-        let bound = if best <= start_alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = bound_of(best, start_alpha, beta);
         self.store(pos, depth as i8, best, bound, best_move);
         best
+    }
+
+    /// Keeps `m`, a quiet move that cut the search off at `ply`, as that ply's first
+    /// killer move.
+    #[inline]
+    fn remember_killer(&mut self, ply: usize, m: Action) {
+        let k = &mut self.killers[ply.min(MAX_PLY - 1)];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
     }
 
     /// Four Players: the score for `root`, every other player choosing the move that is

@@ -27,11 +27,11 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-pub use board::{Dir8, Square};
+pub use board::{Dir8, NotAFacing, Square};
 pub use playable::ChessSetup;
 pub use setup::{Kind, Mode, Rules, Scenario, Setup, Weapon};
 
-use crate::framework::{Game, MatchRng, Outcome, PlayerId};
+use crate::framework::{Game, MatchRng, Outcome, PlayerId, Refusal};
 
 /// The default setup, compiled in as a fallback.
 pub const BUILTIN_SCENARIO: &str = include_str!("../../../scenarios/tank-chess/basic-16.ron");
@@ -262,6 +262,50 @@ enum Step {
     To(Square),
     Exit,
     Blocked,
+}
+
+/// A Take as the move it is (without fire), and the flag it takes; any other action
+/// as it is.
+#[inline]
+fn without_flag(action: Action) -> (Action, Option<u8>) {
+    match action {
+        Action::Take {
+            from,
+            to,
+            facing,
+            flag,
+        } => (
+            Action::Move {
+                from,
+                to,
+                facing,
+                fire: None,
+            },
+            Some(flag),
+        ),
+        other => (other, None),
+    }
+}
+
+/// Marks position (`sq`, `d`) seen in `seen` (a bit per square and facing of a board
+/// `w` squares wide); true when it was not seen before.
+#[inline]
+fn mark_seen(seen: &mut [u64], w: usize, sq: Square, d: Dir8) -> bool {
+    let k = (usize::from(sq.row) * w + usize::from(sq.col)) * 8 + usize::from(d.index());
+    let bit = 1u64 << (k % 64);
+    let new = seen[k / 64] & bit == 0;
+    seen[k / 64] |= bit;
+    new
+}
+
+/// Tells `$facts` (an `Option<&mut Vec<Fact>>`) the fact `$fact`, built only when
+/// someone listens.
+macro_rules! tell {
+    ($facts:ident, $fact:expr) => {
+        if let Some(out) = $facts.as_deref_mut() {
+            out.push($fact);
+        }
+    };
 }
 
 impl TankChess {
@@ -539,6 +583,25 @@ impl TankChess {
         (out, reach.exit)
     }
 
+    /// Marks in `touched` the squares a step from `from` towards `d` looks at.
+    #[inline]
+    fn note_step(&self, touched: &mut [u64], from: Square, d: Dir8) {
+        let (dx, dy) = d.delta();
+        let (c, r) = (i16::from(from.col) + dx, i16::from(from.row) + dy);
+        let squeeze = d.is_diagonal() && !self.rules.diagonal_squeeze;
+        let looked = [
+            Some((c, r)),
+            squeeze.then_some((c, i16::from(from.row))),
+            squeeze.then_some((i16::from(from.col), r)),
+        ];
+        for (c, r) in looked.into_iter().flatten() {
+            if let Some(sq) = self.square(c, r) {
+                let i = self.index(sq);
+                touched[i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+
     /// Visits the end positions of piece `idx` in the order [`Self::destinations`] lists
     /// them, stopping when `visit` returns true. The search keeps its buffers in `search`,
     /// so that generating moves allocates nothing after the first.
@@ -555,44 +618,19 @@ impl TankChess {
         search
             .seen
             .resize((w * usize::from(self.height) * 8).div_ceil(64), 0);
-        // Marks a position seen; true when it was not seen before.
-        let fresh = |seen: &mut Vec<u64>, sq: Square, d: Dir8| {
-            let k = (usize::from(sq.row) * w + usize::from(sq.col)) * 8 + usize::from(d.index());
-            let bit = 1u64 << (k % 64);
-            let new = seen[k / 64] & bit == 0;
-            seen[k / 64] |= bit;
-            new
-        };
         search.touched.clear();
         search
             .touched
             .resize((w * usize::from(self.height)).div_ceil(64), 0);
-        // Marks the squares a step from `from` towards `d` looks at.
-        let note = |touched: &mut Vec<u64>, from: Square, d: Dir8| {
-            let (dx, dy) = d.delta();
-            let (c, r) = (i16::from(from.col) + dx, i16::from(from.row) + dy);
-            let squeeze = d.is_diagonal() && !self.rules.diagonal_squeeze;
-            let looked = [
-                Some((c, r)),
-                squeeze.then_some((c, i16::from(from.row))),
-                squeeze.then_some((i16::from(from.col), r)),
-            ];
-            for (c, r) in looked.into_iter().flatten() {
-                if let Some(sq) = self.square(c, r) {
-                    let i = self.index(sq);
-                    touched[i / 64] |= 1 << (i % 64);
-                }
-            }
-        };
         let mut exit = false;
         search.frontier.clear();
         search.frontier.push((p.at, p.facing));
-        fresh(&mut search.seen, p.at, p.facing);
+        mark_seen(&mut search.seen, w, p.at, p.facing);
         for _ in 1..=speed {
             search.next.clear();
             for i in 0..search.frontier.len() {
                 let (sq, d) = search.frontier[i];
-                note(&mut search.touched, sq, d);
+                self.note_step(&mut search.touched, sq, d);
                 let ahead = match self.step(&p, sq, d) {
                     Step::To(s) => Some(s),
                     Step::Exit => {
@@ -603,7 +641,7 @@ impl TankChess {
                 };
                 let turns = [(sq, d.turned(1)), (sq, d.turned(-1))];
                 for (s, f) in turns.into_iter().chain(ahead.map(|s| (s, d))) {
-                    if fresh(&mut search.seen, s, f) {
+                    if mark_seen(&mut search.seen, w, s, f) {
                         search.next.push((s, f));
                         if visit(s, f) {
                             return Reach { exit };
@@ -616,12 +654,12 @@ impl TankChess {
         // Reverse: straight back, no turning.
         let mut at = p.at;
         for _ in 0..self.rules.reverse_squares {
-            note(&mut search.touched, at, p.facing.opposite());
+            self.note_step(&mut search.touched, at, p.facing.opposite());
             let Step::To(s) = self.step(&p, at, p.facing.opposite()) else {
                 break;
             };
             at = s;
-            if fresh(&mut search.seen, s, p.facing) && visit(s, p.facing) {
+            if mark_seen(&mut search.seen, w, s, p.facing) && visit(s, p.facing) {
                 return Reach { exit };
             }
         }
@@ -870,37 +908,14 @@ impl TankChess {
     /// Plays `action` for the side to move without checking it, telling `facts` what
     /// happened (no words are made when there is no one to tell).
     fn advance(&mut self, action: Action, mut facts: Option<&mut Vec<Fact>>) {
-        macro_rules! tell {
-            ($fact:expr) => {
-                if let Some(out) = facts.as_deref_mut() {
-                    out.push($fact);
-                }
-            };
-        }
         let mover = self.to_move();
         // Taking a flag is a move without fire, then the flag changes hands.
-        let (action, take) = match action {
-            Action::Take {
-                from,
-                to,
-                facing,
-                flag,
-            } => (
-                Action::Move {
-                    from,
-                    to,
-                    facing,
-                    fire: None,
-                },
-                Some(flag),
-            ),
-            other => (other, None),
-        };
+        let (action, take) = without_flag(action);
         match action {
             // Turned into a move above.
             Action::Take { .. } => {}
             Action::Resign => {
-                tell!(Fact::Resigned { side: mover });
+                tell!(facts, Fact::Resigned { side: mover });
                 let winner = opponent(mover);
                 let why = format!("{} resigned", side_name(mover));
                 self.result = Some(if self.seats > 2 {
@@ -923,10 +938,13 @@ impl TankChess {
                     let at = self.index(from);
                     self.cells[at] = Cell::Empty;
                     self.escaped[usize::from(mover.0)] += 1;
-                    tell!(Fact::Escaped {
-                        piece: self.pieces[i].label(),
-                        from
-                    });
+                    tell!(
+                        facts,
+                        Fact::Escaped {
+                            piece: self.pieces[i].label(),
+                            from
+                        }
+                    );
                 }
             }
             Action::Move {
@@ -934,52 +952,89 @@ impl TankChess {
                 to,
                 facing,
                 fire,
-            } => {
-                if let Cell::Piece(i) = self.cell(from) {
-                    let from_i = self.index(from);
-                    self.cells[from_i] = Cell::Empty;
-                    let to_i = self.index(to);
-                    self.cells[to_i] = Cell::Piece(i);
-                    let p = &mut self.pieces[usize::from(i)];
-                    p.at = to;
-                    p.facing = facing;
-                    let shooter = *p;
-                    tell!(Fact::Moved {
-                        piece: shooter.label(),
-                        from,
-                        to,
-                        facing,
-                    });
-                    if let Some(target_sq) = fire
-                        && let Cell::Piece(t) = self.cell(target_sq)
-                    {
-                        let target = self.pieces[usize::from(t)];
-                        let (armor, value) = self.armor_hit(&target, to);
-                        self.pieces[usize::from(t)].state = PieceState::Wrecked;
-                        self.kills[usize::from(mover.0.min(3))] +=
-                            if target.command { 2 } else { 1 };
-                        tell!(Fact::Destroyed {
-                            target: target.label(),
-                            at: target_sq,
-                            by: shooter.label(),
-                            armor,
-                            armor_value: value,
-                            firepower: self.rules.stats(shooter.kind).firepower,
-                        });
-                    }
+            } => self.play_move(mover, (from, to, facing), fire, facts.as_deref_mut()),
+        }
+        self.move_flags(mover, take, action, facts);
+        self.plies += 1;
+        self.turn = self.next_seat(self.turn);
+        if self.result.is_none() {
+            self.result = self.decided(mover);
+        }
+    }
+
+    /// Moves the piece on `from` to `to`, turned to `facing`, and fires at `fire` if it
+    /// holds a piece, telling `facts`.
+    #[inline]
+    fn play_move(
+        &mut self,
+        mover: PlayerId,
+        (from, to, facing): (Square, Square, Dir8),
+        fire: Option<Square>,
+        mut facts: Option<&mut Vec<Fact>>,
+    ) {
+        if let Cell::Piece(i) = self.cell(from) {
+            let from_i = self.index(from);
+            self.cells[from_i] = Cell::Empty;
+            let to_i = self.index(to);
+            self.cells[to_i] = Cell::Piece(i);
+            let p = &mut self.pieces[usize::from(i)];
+            p.at = to;
+            p.facing = facing;
+            let shooter = *p;
+            tell!(
+                facts,
+                Fact::Moved {
+                    piece: shooter.label(),
+                    from,
+                    to,
+                    facing,
                 }
+            );
+            if let Some(target_sq) = fire
+                && let Cell::Piece(t) = self.cell(target_sq)
+            {
+                let target = self.pieces[usize::from(t)];
+                let (armor, value) = self.armor_hit(&target, to);
+                self.pieces[usize::from(t)].state = PieceState::Wrecked;
+                self.kills[usize::from(mover.0.min(3))] += if target.command { 2 } else { 1 };
+                tell!(
+                    facts,
+                    Fact::Destroyed {
+                        target: target.label(),
+                        at: target_sq,
+                        by: shooter.label(),
+                        armor,
+                        armor_value: value,
+                        firepower: self.rules.stats(shooter.kind).firepower,
+                    }
+                );
             }
         }
+    }
+
+    /// The flags after `mover`'s move: the flag taken (`take`) goes to the piece that
+    /// took it, and a carrier on its own starting edge brings its flag home.
+    #[inline]
+    fn move_flags(
+        &mut self,
+        mover: PlayerId,
+        take: Option<u8>,
+        action: Action,
+        mut facts: Option<&mut Vec<Fact>>,
+    ) {
         if let (Some(flag), Action::Move { to, .. }) = (take, action)
             && let Cell::Piece(i) = self.cell(to)
             && let Some(f) = self.flags.get_mut(usize::from(flag))
         {
             *f = Flag::Carried(i);
-            tell!(Fact::FlagTaken {
-                piece: self.pieces[usize::from(i)].label(),
-                at: to,
-                flag,
-            });
+            tell!(
+                facts,
+                Fact::FlagTaken {
+                    piece: self.pieces[usize::from(i)].label(),
+                    at: to,
+                    flag,
+                }
+            );
         }
         // A carrier on its own starting edge brings its flag home.
         let home_row = if mover == WHITE { 0 } else { self.height - 1 };
@@ -988,22 +1043,83 @@ impl TankChess {
                 let p = &self.pieces[usize::from(c)];
                 if p.state == PieceState::Active && p.side() == mover && p.at.row == home_row {
                     *f = Flag::Home(mover);
-                    tell!(Fact::FlagHome {
-                        piece: p.label(),
-                        flag: u8::try_from(n).unwrap_or(0),
-                    });
+                    tell!(
+                        facts,
+                        Fact::FlagHome {
+                            piece: p.label(),
+                            flag: u8::try_from(n).unwrap_or(0),
+                        }
+                    );
                 }
             }
-        }
-        self.plies += 1;
-        self.turn = self.next_seat(self.turn);
-        if self.result.is_none() {
-            self.result = self.decided(mover);
         }
     }
 
     /// The result right after `mover`'s move, if the game is decided by it.
     fn decided(&self, mover: PlayerId) -> Option<Outcome> {
+        let decided = match self.mode {
+            Mode::FourPlayers { move_limit } => return self.four_players_decided(move_limit),
+            Mode::Standard | Mode::SingleType(_) => self.command_tank_decided(mover),
+            Mode::LastTankStanding { move_limit } => self.last_tank_decided(mover, move_limit),
+            Mode::CaptureTheFlag => self.flags_decided(mover),
+            Mode::EscapeOfThree => self.escape_decided(mover),
+        };
+        if decided.is_some() {
+            return decided;
+        }
+        if self.plies >= 2 * u32::from(self.rules.move_limit) {
+            return Some(self.move_limit_outcome());
+        }
+        None
+    }
+
+    /// Four Players: decided once one player alone has pieces, or every player has
+    /// played the move limit.
+    fn four_players_decided(&self, move_limit: u16) -> Option<Outcome> {
+        let left = (0..self.seats)
+            .filter(|s| {
+                self.pieces
+                    .iter()
+                    .any(|p| p.side == *s && p.state == PieceState::Active)
+            })
+            .count();
+        if left <= 1 {
+            return Some(self.by_points("only one player has pieces left"));
+        }
+        if self.plies >= u32::from(self.seats) * u32::from(move_limit) {
+            return Some(self.by_points(&format!("each player has played {move_limit} moves")));
+        }
+        None
+    }
+
+    /// Standard play: decided when the enemy Command tank is destroyed or `mover`'s
+    /// escapes.
+    fn command_tank_decided(&self, mover: PlayerId) -> Option<Outcome> {
+        let other = opponent(mover);
+        let cmd = |side: PlayerId| {
+            self.pieces
+                .iter()
+                .find(|p| p.command && p.side() == side)
+                .map(|p| p.state)
+        };
+        if cmd(other) == Some(PieceState::Wrecked) {
+            return Some(Outcome::win(
+                mover,
+                format!("{} destroyed the enemy Command tank", side_name(mover)),
+            ));
+        }
+        if cmd(mover) == Some(PieceState::Escaped) {
+            return Some(Outcome::win(
+                mover,
+                format!("{}'s Command tank escaped", side_name(mover)),
+            ));
+        }
+        None
+    }
+
+    /// Last Tank Standing: decided when the enemy has no piece left, or at the move limit
+    /// by the pieces left.
+    fn last_tank_decided(&self, mover: PlayerId, move_limit: u16) -> Option<Outcome> {
         let other = opponent(mover);
         let alive = |side: PlayerId| {
             self.pieces
@@ -1011,116 +1127,82 @@ impl TankChess {
                 .filter(|p| p.side() == side && p.state == PieceState::Active)
                 .count()
         };
-        match self.mode {
-            Mode::FourPlayers { move_limit } => {
-                let left = (0..self.seats)
-                    .filter(|s| {
-                        self.pieces
-                            .iter()
-                            .any(|p| p.side == *s && p.state == PieceState::Active)
-                    })
-                    .count();
-                if left <= 1 {
-                    return Some(self.by_points("only one player has pieces left"));
-                }
-                if self.plies >= u32::from(self.seats) * u32::from(move_limit) {
-                    return Some(
-                        self.by_points(&format!("each player has played {move_limit} moves")),
-                    );
-                }
-                return None;
-            }
-            Mode::Standard | Mode::SingleType(_) => {
-                let cmd = |side: PlayerId| {
-                    self.pieces
-                        .iter()
-                        .find(|p| p.command && p.side() == side)
-                        .map(|p| p.state)
-                };
-                if cmd(other) == Some(PieceState::Wrecked) {
-                    return Some(Outcome::win(
-                        mover,
-                        format!("{} destroyed the enemy Command tank", side_name(mover)),
-                    ));
-                }
-                if cmd(mover) == Some(PieceState::Escaped) {
-                    return Some(Outcome::win(
-                        mover,
-                        format!("{}'s Command tank escaped", side_name(mover)),
-                    ));
-                }
-            }
-            Mode::LastTankStanding { move_limit } => {
-                if alive(other) == 0 {
-                    return Some(Outcome::win(
-                        mover,
-                        format!("{} destroyed every enemy piece", side_name(mover)),
-                    ));
-                }
-                if self.plies >= 2 * u32::from(move_limit) {
-                    let (w, b) = (alive(WHITE), alive(BLACK));
-                    return Some(match w.cmp(&b) {
-                        std::cmp::Ordering::Greater => Outcome::win(
-                            WHITE,
-                            format!("move limit: White has {w} pieces left, Black {b}"),
-                        ),
-                        std::cmp::Ordering::Less => Outcome::win(
-                            BLACK,
-                            format!("move limit: Black has {b} pieces left, White {w}"),
-                        ),
-                        std::cmp::Ordering::Equal => {
-                            Outcome::draw(format!("move limit: {w} pieces left each"))
-                        }
-                    });
-                }
-            }
-            Mode::CaptureTheFlag => {
-                let home = self
-                    .flags
-                    .iter()
-                    .filter(|f| **f == Flag::Home(mover))
-                    .count();
-                if home * 2 > self.flags.len() {
-                    return Some(Outcome::win(
-                        mover,
-                        format!(
-                            "{} brought home {home} of {} flag(s)",
-                            side_name(mover),
-                            self.flags.len()
-                        ),
-                    ));
-                }
-            }
-            Mode::EscapeOfThree => {
-                if self.escaped[usize::from(mover.0)] >= 3 {
-                    return Some(Outcome::win(
-                        mover,
-                        format!("{} escaped with three pieces", side_name(mover)),
-                    ));
-                }
-            }
+        if alive(other) == 0 {
+            return Some(Outcome::win(
+                mover,
+                format!("{} destroyed every enemy piece", side_name(mover)),
+            ));
         }
-        if self.plies >= 2 * u32::from(self.rules.move_limit) {
-            return Some(match self.mode {
-                Mode::EscapeOfThree => {
-                    let (w, b) = (self.escaped[0], self.escaped[1]);
-                    match w.cmp(&b) {
-                        std::cmp::Ordering::Greater => {
-                            Outcome::win(WHITE, format!("move limit: White escaped {w}, Black {b}"))
-                        }
-                        std::cmp::Ordering::Less => {
-                            Outcome::win(BLACK, format!("move limit: Black escaped {b}, White {w}"))
-                        }
-                        std::cmp::Ordering::Equal => Outcome::draw("move limit with equal escapes"),
-                    }
+        if self.plies >= 2 * u32::from(move_limit) {
+            let (w, b) = (alive(WHITE), alive(BLACK));
+            return Some(match w.cmp(&b) {
+                std::cmp::Ordering::Greater => Outcome::win(
+                    WHITE,
+                    format!("move limit: White has {w} pieces left, Black {b}"),
+                ),
+                std::cmp::Ordering::Less => Outcome::win(
+                    BLACK,
+                    format!("move limit: Black has {b} pieces left, White {w}"),
+                ),
+                std::cmp::Ordering::Equal => {
+                    Outcome::draw(format!("move limit: {w} pieces left each"))
                 }
-                _ => Outcome::draw(format!(
-                    "the move limit ({} moves each) was reached",
-                    self.rules.move_limit
-                )),
             });
         }
         None
+    }
+
+    /// Capture the Flag: decided when `mover` has brought home most of the flags.
+    fn flags_decided(&self, mover: PlayerId) -> Option<Outcome> {
+        let home = self
+            .flags
+            .iter()
+            .filter(|f| **f == Flag::Home(mover))
+            .count();
+        if home * 2 > self.flags.len() {
+            return Some(Outcome::win(
+                mover,
+                format!(
+                    "{} brought home {home} of {} flag(s)",
+                    side_name(mover),
+                    self.flags.len()
+                ),
+            ));
+        }
+        None
+    }
+
+    /// Escape of Three: decided when `mover` has escaped with three pieces.
+    fn escape_decided(&self, mover: PlayerId) -> Option<Outcome> {
+        if self.escaped[usize::from(mover.0)] >= 3 {
+            return Some(Outcome::win(
+                mover,
+                format!("{} escaped with three pieces", side_name(mover)),
+            ));
+        }
+        None
+    }
+
+    /// The result at the game's move limit: by escapes in Escape of Three, else a draw.
+    fn move_limit_outcome(&self) -> Outcome {
+        match self.mode {
+            Mode::EscapeOfThree => {
+                let (w, b) = (self.escaped[0], self.escaped[1]);
+                match w.cmp(&b) {
+                    std::cmp::Ordering::Greater => {
+                        Outcome::win(WHITE, format!("move limit: White escaped {w}, Black {b}"))
+                    }
+                    std::cmp::Ordering::Less => {
+                        Outcome::win(BLACK, format!("move limit: Black escaped {b}, White {w}"))
+                    }
+                    std::cmp::Ordering::Equal => Outcome::draw("move limit with equal escapes"),
+                }
+            }
+            _ => Outcome::draw(format!(
+                "the move limit ({} moves each) was reached",
+                self.rules.move_limit
+            )),
+        }
     }
 
     /// Every legal move of the side to move: in announced play, no move may leave the
@@ -1647,73 +1729,26 @@ impl Game for TankChess {
         player: PlayerId,
         action: &Action,
         _rng: &mut MatchRng,
-    ) -> Result<Vec<Fact>, String> {
+    ) -> Result<Vec<Fact>, Refusal> {
         if self.result.is_some() {
-            return Err("the game is over".into());
+            return Err(Refusal::new(self.end_rule(), "the game is over"));
         }
         if player != self.to_move() {
-            return Err(format!("it is {}'s move", side_name(self.to_move())));
+            return Err(Refusal::new(
+                "chess.basic.turns",
+                format!("it is {}'s move", side_name(self.to_move())),
+            ));
         }
         if !matches!(action, Action::Resign | Action::OutOfTime) && !self.is_legal(action) {
-            return Err(self.why_illegal(action));
+            return Err(Refusal::new(
+                self.illegal_rule(action),
+                self.why_illegal(action),
+            ));
         }
         let mut facts = self.play_unchecked(*action);
         self.last = None;
         if self.result.is_none() {
-            let other = self.to_move();
-            // Without announced play nothing is announced: the threat is the players' to see.
-            let threat = if self.announced {
-                self.threatens(player)
-            } else {
-                None
-            };
-            if self.filtered() && !self.has_legal_move() {
-                let outcome = match threat {
-                    Some(Announcement::Check) => {
-                        self.last = Some(Announcement::Checkmate);
-                        Outcome::win(
-                            player,
-                            format!(
-                                "checkmate: {} cannot save its Command tank",
-                                side_name(other)
-                            ),
-                        )
-                    }
-                    Some(_) => {
-                        self.last = Some(Announcement::Escapemate);
-                        Outcome::win(
-                            player,
-                            format!("escapemate: {} cannot stop the escape", side_name(other)),
-                        )
-                    }
-                    None => Outcome::draw(format!(
-                        "{} has no legal move and is not threatened",
-                        side_name(other)
-                    )),
-                };
-                self.result = Some(outcome);
-            } else if self.seats == 2 && !self.filtered() && !self.has_legal_move() {
-                // Without announced play (or Command tanks) nothing above decides a side
-                // left without a move: wiped out, it loses; stuck, it is a stalemate.
-                let left = self
-                    .pieces
-                    .iter()
-                    .any(|p| p.side() == other && p.state == PieceState::Active);
-                self.result = Some(if left {
-                    Outcome::draw(format!("{} has no legal move", side_name(other)))
-                } else {
-                    Outcome::win(
-                        player,
-                        format!("{} has no piece left to move", side_name(other)),
-                    )
-                });
-                self.last = threat;
-            } else {
-                self.last = threat;
-            }
-            if let Some(a) = self.last {
-                facts.push(Fact::Announced(a));
-            }
+            self.after_move(player, &mut facts);
         }
         if let Some(outcome) = &self.result {
             facts.push(Fact::GameEnded {
@@ -1786,6 +1821,103 @@ impl Game for TankChess {
 }
 
 impl TankChess {
+    /// What `player`'s move leaves the side to move, in a game it did not end: mate or a
+    /// stalemate where it has no legal move, else the threat announced, told in `facts`.
+    fn after_move(&mut self, player: PlayerId, facts: &mut Vec<Fact>) {
+        let other = self.to_move();
+        // Without announced play nothing is announced: the threat is the players' to see.
+        let threat = if self.announced {
+            self.threatens(player)
+        } else {
+            None
+        };
+        if self.filtered() && !self.has_legal_move() {
+            let outcome = match threat {
+                Some(Announcement::Check) => {
+                    self.last = Some(Announcement::Checkmate);
+                    Outcome::win(
+                        player,
+                        format!(
+                            "checkmate: {} cannot save its Command tank",
+                            side_name(other)
+                        ),
+                    )
+                }
+                Some(_) => {
+                    self.last = Some(Announcement::Escapemate);
+                    Outcome::win(
+                        player,
+                        format!("escapemate: {} cannot stop the escape", side_name(other)),
+                    )
+                }
+                None => Outcome::draw(format!(
+                    "{} has no legal move and is not threatened",
+                    side_name(other)
+                )),
+            };
+            self.result = Some(outcome);
+        } else if self.seats == 2 && !self.filtered() && !self.has_legal_move() {
+            // Without announced play (or Command tanks) nothing above decides a side
+            // left without a move: wiped out, it loses; stuck, it is a stalemate.
+            let left = self
+                .pieces
+                .iter()
+                .any(|p| p.side() == other && p.state == PieceState::Active);
+            self.result = Some(if left {
+                Outcome::draw(format!("{} has no legal move", side_name(other)))
+            } else {
+                Outcome::win(
+                    player,
+                    format!("{} has no piece left to move", side_name(other)),
+                )
+            });
+            self.last = threat;
+        } else {
+            self.last = threat;
+        }
+        if let Some(a) = self.last {
+            facts.push(Fact::Announced(a));
+        }
+    }
+
+    /// The rule of the rules map that ends a game of this mode.
+    #[must_use]
+    pub fn end_rule(&self) -> &'static str {
+        match self.mode {
+            Mode::LastTankStanding { .. } => "chess.last.goal",
+            Mode::EscapeOfThree => "chess.three.goal",
+            Mode::CaptureTheFlag => "chess.flag.goal",
+            Mode::FourPlayers { .. } => "chess.four.points",
+            Mode::Standard | Mode::SingleType(_) => "chess.goal.first",
+        }
+    }
+
+    /// The rule of the rules map that forbids `action`, an illegal action of the side to
+    /// move.
+    fn illegal_rule(&self, action: &Action) -> &'static str {
+        match *action {
+            Action::Move { from, to, fire, .. } => match self.why_not_to(from, to) {
+                Some((_, rule)) => rule,
+                // Some move ends there, not this one: its end facing, or its shot.
+                None if fire.is_some() => "chess.basic.fire",
+                None => "chess.speed.steps",
+            },
+            Action::Take { from, to, .. } => self
+                .why_not_to(from, to)
+                .map_or("chess.flag.take", |(_, rule)| rule),
+            Action::Escape { from } => match self.mover_on(from) {
+                None => "chess.basic.turns",
+                Some(i) if !self.may_escape(&self.pieces[i]) => "chess.goal.escape",
+                Some(_) if self.pseudo_moves(self.to_move()).contains(action) => {
+                    "chess.check.escape-open"
+                }
+                Some(_) => "chess.goal.corner",
+            },
+            // Never illegal while the game is on and the side is to move.
+            Action::Resign | Action::OutOfTime => "chess.goal.first",
+        }
+    }
+
     /// Why `action` is not legal now, in words.
     #[must_use]
     pub fn why_illegal(&self, action: &Action) -> String {
@@ -1830,16 +1962,8 @@ impl TankChess {
         if self.moves_from(from).iter().any(ends_on) {
             return None;
         }
-        let p = self.pieces[idx];
         if to != from && !self.empty(to) {
-            let what = match self.cell(to) {
-                Cell::Piece(i) => match self.pieces.get(usize::from(i)) {
-                    Some(q) if q.state == PieceState::Wrecked => "a wreck".to_string(),
-                    Some(q) => format!("the {}", q.label()),
-                    None => "a piece".to_string(),
-                },
-                _ => "an obstacle".to_string(),
-            };
+            let what = self.occupant(to);
             return Some((
                 format!("{to} holds {what}: a piece ends its move only on an empty square"),
                 "chess.speed.empty",
@@ -1854,34 +1978,59 @@ impl TankChess {
         );
         if let Some(m) = reachable.iter().find(|a| ends_on(a)) {
             // The piece can get there, but announced play forbids every way of doing so.
-            let (text, rule) = match self.last {
-                Some(Announcement::Check) => (
-                    "your Command tank is in check, and no move there saves it",
-                    "chess.check.answer",
-                ),
-                Some(Announcement::Escape) => (
-                    "the enemy Command tank can leave the board next move, and no move there stops it",
-                    "chess.check.escape",
-                ),
-                _ => {
-                    let mut next = self.clone();
-                    next.play_unchecked(*m);
-                    if next.threatens(opponent(self.to_move())) == Some(Announcement::Escape) {
-                        (
-                            "that would open the way for the enemy Command tank to leave the board",
-                            "chess.check.escape-open",
-                        )
-                    } else {
-                        (
-                            "that would leave your Command tank open to destruction next move",
-                            "chess.check.self",
-                        )
-                    }
-                }
-            };
+            let (text, rule) = self.announced_refusal(m);
             return Some((format!("{to}: {text}"), rule));
         }
         // Out of reach, or in reach on an empty board: then something is in the way.
+        Some(self.out_of_reach(idx, from, to))
+    }
+
+    /// What stands on the square `to`, in words: a wreck, a piece or an obstacle.
+    fn occupant(&self, to: Square) -> String {
+        match self.cell(to) {
+            Cell::Piece(i) => match self.pieces.get(usize::from(i)) {
+                Some(q) if q.state == PieceState::Wrecked => "a wreck".to_string(),
+                Some(q) => format!("the {}", q.label()),
+                None => "a piece".to_string(),
+            },
+            _ => "an obstacle".to_string(),
+        }
+    }
+
+    /// Why announced play forbids move `m`, and its rule: it leaves the Command tank in
+    /// check, lets the enemy's escape, or opens the way for it.
+    fn announced_refusal(&self, m: &Action) -> (&'static str, &'static str) {
+        match self.last {
+            Some(Announcement::Check) => (
+                "your Command tank is in check, and no move there saves it",
+                "chess.check.answer",
+            ),
+            Some(Announcement::Escape) => (
+                "the enemy Command tank can leave the board next move, and no move there stops it",
+                "chess.check.escape",
+            ),
+            _ => {
+                let mut next = self.clone();
+                next.play_unchecked(*m);
+                if next.threatens(opponent(self.to_move())) == Some(Announcement::Escape) {
+                    (
+                        "that would open the way for the enemy Command tank to leave the board",
+                        "chess.check.escape-open",
+                    )
+                } else {
+                    (
+                        "that would leave your Command tank open to destruction next move",
+                        "chess.check.self",
+                    )
+                }
+            }
+        }
+    }
+
+    /// Why piece `idx` on `from` cannot reach `to`, with its rule: blocked (it could on an
+    /// empty board), or out of its reach.
+    fn out_of_reach(&self, idx: usize, from: Square, to: Square) -> (String, &'static str) {
+        let p = self.pieces[idx];
         let own = self.cell(from);
         let mut ghost = self.clone();
         for c in &mut ghost.cells {
@@ -1891,15 +2040,15 @@ impl TankChess {
         }
         let stats = self.rules.stats(p.kind);
         if ghost.destinations(idx).0.iter().any(|(s, _)| *s == to) {
-            Some((
+            (
                 format!(
                     "the way to {to} is blocked: the {} passes only over empty squares",
                     p.label()
                 ),
                 "chess.speed.empty",
-            ))
+            )
         } else {
-            Some((
+            (
                 format!(
                     "{to} is out of the {}'s reach: {} steps a move, each square ahead and each 45° turn one step, and backing up only {} straight back",
                     p.label(),
@@ -1910,7 +2059,7 @@ impl TankChess {
                     }
                 ),
                 "chess.speed.chart",
-            ))
+            )
         }
     }
 }

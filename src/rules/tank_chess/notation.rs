@@ -53,11 +53,32 @@ pub fn move_text(action: &Action, after: Option<&[Fact]>) -> String {
     text
 }
 
+/// Why a move or a game record in notation does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// The move's text matches no legal move of the side to move.
+    #[error("`{text}` is not a legal move for {side} here ({legal} legal moves)")]
+    NotLegal {
+        text: String,
+        side: &'static str,
+        legal: usize,
+    },
+    /// A record's line is not `N. move , move`.
+    #[error("line {line}: expected `N. move , move`")]
+    NotAMoveLine { line: usize },
+    /// A record's move number is not a number.
+    #[error("line {line}: `{number}` is not a move number")]
+    NotAMoveNumber { line: usize, number: String },
+    /// A record without its `[Setup "…"]` header.
+    #[error("the record names no setup: add a line `[Setup \"path\"]`")]
+    NoSetup,
+}
+
 /// Reads one move in notation against the legal moves of `game`.
 ///
 /// # Errors
 /// When the text matches no legal move.
-pub fn parse_move(game: &TankChess, text: &str) -> Result<Action, String> {
+pub fn parse_move(game: &TankChess, text: &str) -> Result<Action, NotationError> {
     let want = normalise(text);
     // The moving piece's square comes first: before `>`, or before `/` for a turn.
     let from = want.split(['>', '/']).next().and_then(Square::parse);
@@ -66,13 +87,10 @@ pub fn parse_move(game: &TankChess, text: &str) -> Result<Action, String> {
             .into_iter()
             .find(|a| normalise(&move_text(a, None)) == want)
     })
-    .ok_or_else(|| {
-        format!(
-            "`{}` is not a legal move for {} here ({} legal moves)",
-            text.trim(),
-            super::side_name(game.to_move()),
-            game.legal().len()
-        )
+    .ok_or_else(|| NotationError::NotLegal {
+        text: text.trim().to_string(),
+        side: super::side_name(game.to_move()),
+        legal: game.legal().len(),
     })
 }
 
@@ -141,7 +159,7 @@ impl ParsedRecord {
 ///
 /// # Errors
 /// A sentence with the line number when the text is not a record.
-pub fn parse_record(text: &str) -> Result<ParsedRecord, String> {
+pub fn parse_record(text: &str) -> Result<ParsedRecord, NotationError> {
     let mut setup = None;
     let mut tags = Vec::new();
     let mut moves = Vec::new();
@@ -163,14 +181,13 @@ pub fn parse_record(text: &str) -> Result<ParsedRecord, String> {
             continue;
         }
         let Some((num, body)) = line.split_once('.') else {
-            return Err(format!("line {}: expected `N. move , move`", n + 1));
+            return Err(NotationError::NotAMoveLine { line: n + 1 });
         };
         if num.trim().parse::<u32>().is_err() {
-            return Err(format!(
-                "line {}: `{}` is not a move number",
-                n + 1,
-                num.trim()
-            ));
+            return Err(NotationError::NotAMoveNumber {
+                line: n + 1,
+                number: num.trim().to_string(),
+            });
         }
         moves.extend(
             body.split(',')
@@ -180,7 +197,7 @@ pub fn parse_record(text: &str) -> Result<ParsedRecord, String> {
         );
     }
     Ok(ParsedRecord {
-        setup: setup.ok_or("the record names no setup: add a line `[Setup \"path\"]`")?,
+        setup: setup.ok_or(NotationError::NoSetup)?,
         tags,
         moves,
     })

@@ -8,8 +8,8 @@ use super::engine::{EngineBot, GENERAL, Limits, MAJOR};
 use super::{Action, Announcement, Fact, Mode, Rules, Scenario, TankChess, notation};
 use crate::data::{Diagnostic, Diagnostics, SourceMap};
 use crate::framework::bot::{Bot, RandomBot};
-use crate::framework::playable::{self, InRecord, Recorded};
-use crate::framework::{Game, MatchRng, Playable, PlayerId, RecordedAction, Seat};
+use crate::framework::playable::{self, InRecord, RecordError, Recorded};
+use crate::framework::{Game, MatchRng, Playable, RecordedAction, Seat, SetupError};
 use crate::rules::GameKind;
 use crate::rules::tank_commander::resolve_path;
 
@@ -90,43 +90,7 @@ impl Playable for TankChess {
             Fact::Announced(Announcement::Checkmate) => "chess.check.checkmate",
             Fact::Announced(Announcement::Escapemate) => "chess.check.escapemate",
             Fact::Resigned { .. } => "chess.goal.first",
-            Fact::GameEnded { .. } => match self.mode {
-                Mode::LastTankStanding { .. } => "chess.last.goal",
-                Mode::EscapeOfThree => "chess.three.goal",
-                Mode::CaptureTheFlag => "chess.flag.goal",
-                Mode::FourPlayers { .. } => "chess.four.points",
-                Mode::Standard | Mode::SingleType(_) => "chess.goal.first",
-            },
-        })
-    }
-
-    fn refusal_rule(&self, player: PlayerId, action: &Action) -> Option<&'static str> {
-        if self.outcome().is_some() || matches!(action, Action::Resign | Action::OutOfTime) {
-            return None;
-        }
-        if player != self.to_move() {
-            return Some("chess.basic.turns");
-        }
-        if self.legal().contains(action) {
-            return None;
-        }
-        Some(match *action {
-            Action::Move { from, to, fire, .. } => match self.why_not_to(from, to) {
-                Some((_, rule)) => rule,
-                // Some move ends there, not this one: its end facing, or its shot.
-                None if fire.is_some() => "chess.basic.fire",
-                None => "chess.speed.steps",
-            },
-            Action::Take { from, to, .. } => self
-                .why_not_to(from, to)
-                .map_or("chess.flag.take", |(_, rule)| rule),
-            Action::Escape { from } => match self.mover_on(from) {
-                None => "chess.basic.turns",
-                Some(i) if !self.may_escape(&self.pieces[i]) => "chess.goal.escape",
-                Some(_) if self.pseudo_moves(player).contains(action) => "chess.check.escape-open",
-                Some(_) => "chess.goal.corner",
-            },
-            Action::Resign | Action::OutOfTime => return None,
+            Fact::GameEnded { .. } => self.end_rule(),
         })
     }
 
@@ -178,7 +142,7 @@ impl Playable for TankChess {
         playable::load_setup::<Self>(&path, rules)
     }
 
-    fn from_setup(setup: &ChessSetup) -> Result<Self, String> {
+    fn from_setup(setup: &ChessSetup) -> Result<Self, SetupError> {
         Ok(Self::new(&setup.scenario, &setup.rules))
     }
 
@@ -258,7 +222,7 @@ impl Playable for TankChess {
     }
 
     /// The rulebook's notation, with a `[Seats "…"]` line when bots sat at the table.
-    fn write_record(record: &Recorded<Self>) -> Result<String, String> {
+    fn write_record(record: &Recorded<Self>) -> Result<String, RecordError> {
         let game = playable::replay(record)?;
         let moves: Vec<_> = game
             .history()
@@ -280,7 +244,7 @@ impl Playable for TankChess {
         // The rules on one line, so the record replays after the project's table changes
         // (the table holds no strings, so no quote can end the tag early).
         let rules = ron::ser::to_string(&record.setup.rules)
-            .map_err(|e| format!("cannot write the rules: {e}"))?;
+            .map_err(|e| RecordError::Write(format!("cannot write the rules: {e}")))?;
         tags.push(("Rules", rules));
         Ok(notation::record_text(
             &record.setup.path,
@@ -292,7 +256,8 @@ impl Playable for TankChess {
 
     fn read_record(path: &Path, text: &str, rules: &Rules) -> Result<Recorded<Self>, Diagnostics> {
         let name = path.display().to_string();
-        let parsed = notation::parse_record(text).map_err(|e| Diagnostics::whole_file(&name, e))?;
+        let parsed = notation::parse_record(text)
+            .map_err(|e| Diagnostics::whole_file(&name, e.to_string()))?;
         let map = SourceMap::default();
         let carried = match parsed.tag("Rules") {
             Some(text) => Some(

@@ -318,69 +318,21 @@ impl Scenario {
             );
             return Err(p);
         }
-        let parse = |p: &mut Problems, path: String, s: &str| -> Option<Square> {
-            match Square::parse(s) {
-                Some(sq) if sq.col < width && sq.row < height => Some(sq),
-                Some(_) => {
-                    p.push(path, format!("{s} is off the {width}×{height} board"));
-                    None
-                }
-                None => {
-                    p.push(
-                        path,
-                        format!(
-                            "`{s}` is not a square (a column letter and a row number, like H1)"
-                        ),
-                    );
-                    None
-                }
-            }
-        };
         let mut taken: Vec<(Square, String)> = Vec::new();
         let mut obstacles = Vec::new();
         for (i, o) in setup.obstacles.iter().enumerate() {
-            if let Some(sq) = parse(&mut p, format!("obstacles[{i}]"), o) {
+            if let Some(sq) = parse_square(&mut p, format!("obstacles[{i}]"), o, (width, height)) {
                 obstacles.push(sq);
                 taken.push((sq, "an obstacle".into()));
             }
         }
-        let black = setup.black.clone().unwrap_or_else(|| {
-            setup
-                .white
-                .iter()
-                .map(|w| PieceSetup {
-                    kind: w.kind,
-                    at: Square::parse(&w.at).map_or_else(
-                        || w.at.clone(),
-                        |s| {
-                            Square {
-                                col: width - 1 - s.col.min(width - 1),
-                                row: height - 1 - s.row.min(height - 1),
-                            }
-                            .to_string()
-                        },
-                    ),
-                    facing: w.facing.map(Dir8::opposite),
-                    command: w.command,
-                })
-                .collect()
-        });
+        let black = setup
+            .black
+            .clone()
+            .unwrap_or_else(|| mirrored_black(&setup.white, width, height));
         let mut pieces = Vec::new();
-        if let Mode::FourPlayers { move_limit: 0 } | Mode::LastTankStanding { move_limit: 0 } =
-            setup.mode
-        {
-            p.push(
-                "mode",
-                "a move limit of 0 would end the game before its first move: it is 1 or more",
-            );
-        }
+        mode_problems(&setup, &mut p);
         let four = matches!(setup.mode, Mode::FourPlayers { .. });
-        if four && (setup.flag_white.is_empty() || setup.flag_black.is_empty()) {
-            p.push("flag_white", "Four Players needs pieces for all four teams: white, black, flag_white and flag_black");
-        }
-        if !four && (!setup.flag_white.is_empty() || !setup.flag_black.is_empty()) {
-            p.push("flag_white", "flag teams play only in the FourPlayers mode");
-        }
         let seats: [(u8, &Vec<PieceSetup>, &str); 4] = [
             (0, &setup.white, "white"),
             (1, &black, "black"),
@@ -388,120 +340,17 @@ impl Scenario {
             (3, &setup.flag_black, "flag_black"),
         ];
         for (side, list, field) in seats {
-            let white = side % 2 == 0;
             if side >= 2 && !four {
                 continue;
             }
-            let commands = list.iter().filter(|x| x.command).count();
-            let wants = matches!(
-                setup.mode,
-                Mode::Standard | Mode::SingleType(_) | Mode::FourPlayers { .. }
-            );
-            if wants && commands != 1 {
-                p.push(
-                    field,
-                    format!(
-                        "each side needs exactly one Command tank in this mode, not {commands}"
-                    ),
-                );
-            }
-            if !wants && commands != 0 {
-                p.push(field, "this mode has no Command tank");
-            }
-            // Black left out is white turned through the centre: its problems are placed
-            // at the white piece each one mirrors.
-            let mirrored = side == 1 && setup.black.is_none();
-            for (i, piece) in list.iter().enumerate() {
-                if mirrored
-                    && !Square::parse(&setup.white[i].at)
-                        .is_some_and(|s| s.col < width && s.row < height)
-                {
-                    // The white piece's own problem says what is wrong.
-                    continue;
-                }
-                let path = if mirrored {
-                    format!("white[{i}].at")
-                } else {
-                    format!("{field}[{i}].at")
-                };
-                let Some(sq) = parse(&mut p, path.clone(), &piece.at) else {
-                    continue;
-                };
-                if let Some((_, what)) = taken.iter().find(|(s, _)| *s == sq) {
-                    let message = if mirrored {
-                        format!(
-                            "black's mirror of this piece stands on {sq}, already taken by {what}"
-                        )
-                    } else {
-                        format!("{sq} is already taken by {what}")
-                    };
-                    p.push(path, message);
-                    continue;
-                }
-                taken.push((sq, format!("{field} {}", piece.kind)));
-                let kind = match setup.mode {
-                    Mode::SingleType(k) => k,
-                    _ => piece.kind,
-                };
-                pieces.push(Placed {
-                    white,
-                    side,
-                    kind,
-                    at: sq,
-                    facing: piece
-                        .facing
-                        .unwrap_or([Dir8::N, Dir8::S, Dir8::E, Dir8::W][usize::from(side)]),
-                    command: piece.command,
-                });
-            }
+            command_problems(&setup, list, field, &mut p);
+            place_side(&setup, side, list, field, &mut taken, &mut pieces, &mut p);
         }
-        let mut flags = Vec::new();
-        if setup.mode == Mode::CaptureTheFlag {
-            let named: Vec<String> = if setup.flags.is_empty() {
-                vec![
-                    Square {
-                        col: width / 2 - 1,
-                        row: height / 2 - 1,
-                    }
-                    .to_string(),
-                ]
-            } else {
-                setup.flags.clone()
-            };
-            if named.len().is_multiple_of(2) {
-                p.push(
-                    "flags",
-                    format!(
-                        "play with an odd number of flags (1, 3, …), not {}",
-                        named.len()
-                    ),
-                );
-            }
-            for (i, f) in named.iter().enumerate() {
-                let path = format!("flags[{i}]");
-                let Some(sq) = parse(&mut p, path.clone(), f) else {
-                    continue;
-                };
-                if sq.col + 1 >= width || sq.row + 1 >= height {
-                    p.push(
-                        path,
-                        format!("the flag's four squares from {sq} run off the board"),
-                    );
-                    continue;
-                }
-                let four = [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(dc, dr)| Square {
-                    col: sq.col + dc,
-                    row: sq.row + dr,
-                });
-                if let Some((s2, what)) = taken.iter().find(|(t, _)| four.contains(t)) {
-                    p.push(
-                        path,
-                        format!("the flag's squares must be free, but {s2} holds {what}"),
-                    );
-                }
-                flags.push(sq);
-            }
-        }
+        let flags = if setup.mode == Mode::CaptureTheFlag {
+            place_flags(&setup, &taken, &mut p)
+        } else {
+            Vec::new()
+        };
         if !p.is_empty() {
             return Err(p);
         }
@@ -514,25 +363,7 @@ impl Scenario {
             setup,
         };
         // No piece may be destroyable on any side's first move.
-        let seats: u8 = if four { 4 } else { 2 };
-        for side in (0..seats).filter(|_| !scenario.setup.position) {
-            for v in super::first_move_victims(&scenario, rules, side) {
-                let field =
-                    ["white", "black", "flag_white", "flag_black"][usize::from(v.owner.min(3))];
-                p.push(
-                    field,
-                    format!(
-                        "the {} {} on {} can be destroyed on {}'s first move: the {} plays {}",
-                        field.replace('_', "-"),
-                        v.kind,
-                        v.at,
-                        super::side_name(crate::framework::PlayerId(side)),
-                        v.by,
-                        v.shot
-                    ),
-                );
-            }
-        }
+        first_move_problems(&scenario, rules, four, &mut p);
         if p.is_empty() { Ok(scenario) } else { Err(p) }
     }
 
@@ -553,5 +384,225 @@ impl Scenario {
         let text = std::fs::read_to_string(path)
             .map_err(|e| Diagnostics::whole_file(&name, format!("cannot read the file: {e}")))?;
         Self::parse(&name, &text, rules)
+    }
+}
+
+/// The square `s` names at `path`, if it is one on a `width`×`height` board; else its
+/// problem.
+fn parse_square(
+    p: &mut Problems,
+    path: String,
+    s: &str,
+    (width, height): (u8, u8),
+) -> Option<Square> {
+    match Square::parse(s) {
+        Some(sq) if sq.col < width && sq.row < height => Some(sq),
+        Some(_) => {
+            p.push(path, format!("{s} is off the {width}×{height} board"));
+            None
+        }
+        None => {
+            p.push(
+                path,
+                format!("`{s}` is not a square (a column letter and a row number, like H1)"),
+            );
+            None
+        }
+    }
+}
+
+/// Black's pieces when the setup leaves them out: White's turned through the centre.
+fn mirrored_black(white: &[PieceSetup], width: u8, height: u8) -> Vec<PieceSetup> {
+    white
+        .iter()
+        .map(|w| PieceSetup {
+            kind: w.kind,
+            at: Square::parse(&w.at).map_or_else(
+                || w.at.clone(),
+                |s| {
+                    Square {
+                        col: width - 1 - s.col.min(width - 1),
+                        row: height - 1 - s.row.min(height - 1),
+                    }
+                    .to_string()
+                },
+            ),
+            facing: w.facing.map(Dir8::opposite),
+            command: w.command,
+        })
+        .collect()
+}
+
+/// The mode's problems: a move limit of 0, and flag teams where the mode has them or
+/// not.
+fn mode_problems(setup: &Setup, p: &mut Problems) {
+    if let Mode::FourPlayers { move_limit: 0 } | Mode::LastTankStanding { move_limit: 0 } =
+        setup.mode
+    {
+        p.push(
+            "mode",
+            "a move limit of 0 would end the game before its first move: it is 1 or more",
+        );
+    }
+    let four = matches!(setup.mode, Mode::FourPlayers { .. });
+    if four && (setup.flag_white.is_empty() || setup.flag_black.is_empty()) {
+        p.push(
+            "flag_white",
+            "Four Players needs pieces for all four teams: white, black, flag_white and flag_black",
+        );
+    }
+    if !four && (!setup.flag_white.is_empty() || !setup.flag_black.is_empty()) {
+        p.push("flag_white", "flag teams play only in the FourPlayers mode");
+    }
+}
+
+/// A side's Command tanks: exactly one where the mode has them, else none.
+fn command_problems(setup: &Setup, list: &[PieceSetup], field: &str, p: &mut Problems) {
+    let commands = list.iter().filter(|x| x.command).count();
+    let wants = matches!(
+        setup.mode,
+        Mode::Standard | Mode::SingleType(_) | Mode::FourPlayers { .. }
+    );
+    if wants && commands != 1 {
+        p.push(
+            field,
+            format!("each side needs exactly one Command tank in this mode, not {commands}"),
+        );
+    }
+    if !wants && commands != 0 {
+        p.push(field, "this mode has no Command tank");
+    }
+}
+
+/// Places side `side`'s pieces (`list`, written at `field`) on free squares of the
+/// board, adding each to `taken` and `pieces`.
+fn place_side(
+    setup: &Setup,
+    side: u8,
+    list: &[PieceSetup],
+    field: &str,
+    taken: &mut Vec<(Square, String)>,
+    pieces: &mut Vec<Placed>,
+    p: &mut Problems,
+) {
+    let BoardSize { width, height } = setup.board;
+    let white = side.is_multiple_of(2);
+    // Black left out is white turned through the centre: its problems are placed
+    // at the white piece each one mirrors.
+    let mirrored = side == 1 && setup.black.is_none();
+    for (i, piece) in list.iter().enumerate() {
+        if mirrored
+            && !Square::parse(&setup.white[i].at).is_some_and(|s| s.col < width && s.row < height)
+        {
+            // The white piece's own problem says what is wrong.
+            continue;
+        }
+        let path = if mirrored {
+            format!("white[{i}].at")
+        } else {
+            format!("{field}[{i}].at")
+        };
+        let Some(sq) = parse_square(p, path.clone(), &piece.at, (width, height)) else {
+            continue;
+        };
+        if let Some((_, what)) = taken.iter().find(|(s, _)| *s == sq) {
+            let message = if mirrored {
+                format!("black's mirror of this piece stands on {sq}, already taken by {what}")
+            } else {
+                format!("{sq} is already taken by {what}")
+            };
+            p.push(path, message);
+            continue;
+        }
+        taken.push((sq, format!("{field} {}", piece.kind)));
+        let kind = match setup.mode {
+            Mode::SingleType(k) => k,
+            _ => piece.kind,
+        };
+        pieces.push(Placed {
+            white,
+            side,
+            kind,
+            at: sq,
+            facing: piece
+                .facing
+                .unwrap_or([Dir8::N, Dir8::S, Dir8::E, Dir8::W][usize::from(side)]),
+            command: piece.command,
+        });
+    }
+}
+
+/// Capture the Flag's flags: the south-west square of each, its four squares on the
+/// board and free (one flag in the centre when the setup names none).
+fn place_flags(setup: &Setup, taken: &[(Square, String)], p: &mut Problems) -> Vec<Square> {
+    let BoardSize { width, height } = setup.board;
+    let mut flags = Vec::new();
+    let named: Vec<String> = if setup.flags.is_empty() {
+        vec![
+            Square {
+                col: width / 2 - 1,
+                row: height / 2 - 1,
+            }
+            .to_string(),
+        ]
+    } else {
+        setup.flags.clone()
+    };
+    if named.len().is_multiple_of(2) {
+        p.push(
+            "flags",
+            format!(
+                "play with an odd number of flags (1, 3, …), not {}",
+                named.len()
+            ),
+        );
+    }
+    for (i, f) in named.iter().enumerate() {
+        let path = format!("flags[{i}]");
+        let Some(sq) = parse_square(p, path.clone(), f, (width, height)) else {
+            continue;
+        };
+        if sq.col + 1 >= width || sq.row + 1 >= height {
+            p.push(
+                path,
+                format!("the flag's four squares from {sq} run off the board"),
+            );
+            continue;
+        }
+        let four = [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(dc, dr)| Square {
+            col: sq.col + dc,
+            row: sq.row + dr,
+        });
+        if let Some((s2, what)) = taken.iter().find(|(t, _)| four.contains(t)) {
+            p.push(
+                path,
+                format!("the flag's squares must be free, but {s2} holds {what}"),
+            );
+        }
+        flags.push(sq);
+    }
+    flags
+}
+
+/// The pieces that could be destroyed on some side's first move (none checked for a
+/// position).
+fn first_move_problems(scenario: &Scenario, rules: &Rules, four: bool, p: &mut Problems) {
+    let seats: u8 = if four { 4 } else { 2 };
+    for side in (0..seats).filter(|_| !scenario.setup.position) {
+        for v in super::first_move_victims(scenario, rules, side) {
+            let field = ["white", "black", "flag_white", "flag_black"][usize::from(v.owner.min(3))];
+            p.push(
+                field,
+                format!(
+                    "the {} {} on {} can be destroyed on {}'s first move: the {} plays {}",
+                    field.replace('_', "-"),
+                    v.kind,
+                    v.at,
+                    super::side_name(crate::framework::PlayerId(side)),
+                    v.by,
+                    v.shot
+                ),
+            );
+        }
     }
 }

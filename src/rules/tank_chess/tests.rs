@@ -1983,7 +1983,6 @@ fn a_side_wiped_out_in_escape_of_three_loses_at_once() {
 
 #[test]
 fn a_square_a_piece_cannot_reach_says_which_rule_forbids_it() {
-    use crate::framework::Playable;
     // White HT on E4 facing north (speed 3), an obstacle on E6, a black LT on C4.
     let g = position(
         8,
@@ -2017,19 +2016,26 @@ fn a_square_a_piece_cannot_reach_says_which_rule_forbids_it() {
         facing: Dir8::N,
         fire: None,
     };
-    assert_eq!(g.refusal_rule(WHITE, &mv("E7")), Some("chess.speed.empty"));
+    let rule = |player, action: &Action| {
+        g.refusal(player, action, &MatchRng::new(0))
+            .map(|refusal| refusal.rule)
+    };
+    assert_eq!(rule(WHITE, &mv("E7")), Some("chess.speed.empty"));
     let legal = g
         .legal()
         .into_iter()
         .find(|a| matches!(a, Action::Move { from, .. } if *from == sq("E4")))
         .unwrap();
-    assert_eq!(g.refusal_rule(WHITE, &legal), None);
-    assert_eq!(g.refusal_rule(BLACK, &legal), Some("chess.basic.turns"));
+    assert_eq!(rule(WHITE, &legal), None);
+    assert_eq!(rule(BLACK, &legal), Some("chess.basic.turns"));
     // The HT is no Command tank: it may not drive off the board.
     assert_eq!(
-        g.refusal_rule(WHITE, &Action::Escape { from: sq("E4") }),
+        rule(WHITE, &Action::Escape { from: sq("E4") }),
         Some("chess.goal.escape")
     );
+    // The refusal's words are the move's own.
+    let refusal = g.refusal(WHITE, &mv("E7"), &MatchRng::new(0)).unwrap();
+    assert_eq!(refusal.why, g.why_illegal(&mv("E7")));
 }
 
 #[test]

@@ -45,7 +45,9 @@ pub use setup::{
 
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, RandomBot};
-use crate::framework::{Game, InRecord, MatchRng, Outcome, Playable, PlayerId};
+use crate::framework::{
+    Game, InRecord, MatchRng, Outcome, Playable, PlayerId, Refusal, SetupError,
+};
 use crate::rules::GameKind;
 
 /// One player's tank and hand.
@@ -438,7 +440,7 @@ impl Game for TankCombat {
         player: PlayerId,
         action: &Action,
         rng: &mut MatchRng,
-    ) -> Result<Vec<Fact>, String> {
+    ) -> Result<Vec<Fact>, Refusal> {
         resolve::apply(self, player, *action, rng)
     }
 
@@ -611,42 +613,6 @@ impl Playable for TankCombat {
         })
     }
 
-    fn refusal_rule(&self, player: PlayerId, action: &Action) -> Option<&'static str> {
-        let why = self
-            .clone()
-            .apply(player, action, &mut MatchRng::new(0))
-            .err()?;
-        // The game's refusals, each sent to the rule that makes it.
-        const RULES: &[(&str, &str)] = &[
-            ("breech is jammed", "cmb.cards.jammed-breech"),
-            ("already loaded", "cmb.cards.breech"),
-            ("Tracked", "cmb.cards.tracked"),
-            ("breech is empty", "cmb.turn.fire"),
-            ("later turn", "cmb.cards.later-turn"),
-            ("Spawn Shield", "cmb.death.spawn-shield"),
-            ("is destroyed", "cmb.damage.destroyed"),
-            ("comms are jammed", "cmb.cards.comms-jammed"),
-            ("Smoke is played only", "cmb.interrupts.smoke"),
-            ("no Smoke Launchers", "cmb.interrupts.smoke"),
-            ("attack is pending", "cmb.interrupts.window"),
-            ("loads and fires at once", "cmb.classes.medium-adrenaline"),
-            ("a Light under Adrenaline", "cmb.classes.light-adrenaline"),
-            ("is immune", "cmb.cards.safeties"),
-            ("is already", "cmb.cards.hazards-remedies"),
-            ("you are not", "cmb.cards.hazards-remedies"),
-            ("with no allies", "cmb.turn.repair"),
-            ("discard-and-draw", "cmb.classes.medium-passive"),
-            ("only with an empty hand", "cmb.turn.empty-hand"),
-            ("nothing else is possible", "cmb.turn.discard"),
-            ("discard down", "cmb.turn.discard-down"),
-        ];
-        Some(crate::rules::map::rule_by_words(
-            &why,
-            RULES,
-            "cmb.turn.one-action",
-        ))
-    }
-
     /// Every number lives in the setup's `rules` section.
     type Rules = ();
     type Setup = CombatSetup;
@@ -694,7 +660,7 @@ impl Playable for TankCombat {
         Ok(setup)
     }
 
-    fn from_setup(setup: &CombatSetup) -> Result<Self, String> {
+    fn from_setup(setup: &CombatSetup) -> Result<Self, SetupError> {
         Ok(Self::new(setup))
     }
 
@@ -742,7 +708,7 @@ impl Playable for TankCombat {
     ) -> Result<CombatSetup, crate::data::Problems> {
         let mut file: setup::TankCombatSetup = setup.clone().into();
         file.rules = rules;
-        CombatSetup::validate(file).map_err(crate::lab::variant::outside_rules)
+        CombatSetup::validate(file).map_err(crate::data::Problems::outside_rules)
     }
 
     fn tuning_notes() -> Vec<(&'static str, &'static str)> {

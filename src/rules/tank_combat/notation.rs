@@ -43,6 +43,37 @@ pub fn action_text(g: &TankCombat, action: &Action) -> String {
 /// A fact in plain words, as `viewer` may read it (`None`: the whole truth).
 #[must_use]
 pub fn fact_text(g: &TankCombat, fact: &Fact, viewer: Option<PlayerId>) -> String {
+    match fact {
+        Fact::Began { .. }
+        | Fact::TurnStarted { .. }
+        | Fact::ShieldDropped { .. }
+        | Fact::PassedTurn { .. }
+        | Fact::Ended { .. } => turn_text(g, fact),
+        Fact::Shuffled { .. }
+        | Fact::Reshuffled { .. }
+        | Fact::Drew { .. }
+        | Fact::NoCards { .. }
+        | Fact::Discarded { .. }
+        | Fact::Loaded { .. } => card_text(g, fact, viewer),
+        Fact::Attacked { .. }
+        | Fact::WindowOpened { .. }
+        | Fact::Passed { .. }
+        | Fact::Smoked { .. }
+        | Fact::Cancelled { .. }
+        | Fact::Damage { .. } => attack_text(g, fact),
+        Fact::Adrenaline { .. }
+        | Fact::Destroyed { .. }
+        | Fact::Kill { .. }
+        | Fact::Respawned { .. } => aftermath_text(g, fact),
+        Fact::Hazard { .. }
+        | Fact::Override { .. }
+        | Fact::Repaired { .. }
+        | Fact::Equipped { .. } => hazard_text(g, fact),
+    }
+}
+
+/// [`fact_text`] for the match's beginning, its turns and its end.
+fn turn_text(g: &TankCombat, fact: &Fact) -> String {
     let n = |p: PlayerId| name(g, p);
     match fact {
         Fact::Began {
@@ -63,6 +94,32 @@ pub fn fact_text(g: &TankCombat, fact: &Fact, viewer: Option<PlayerId>) -> Strin
                 ),
             }
         }
+        Fact::TurnStarted {
+            player,
+            turn,
+            round,
+            bonus,
+        } => {
+            if *bonus {
+                format!("Turn {turn}: {}'s bonus turn.", n(*player))
+            } else {
+                format!("Turn {turn} (round {round}): {}.", n(*player))
+            }
+        }
+        Fact::ShieldDropped { player } => format!("{}'s Spawn Shield drops.", n(*player)),
+        Fact::PassedTurn { player } => format!("{} has no cards and passes.", n(*player)),
+        Fact::Ended { outcome } => match outcome.winners.first() {
+            Some(&w) => format!("{} wins: {}.", n(w), outcome.reason),
+            None => format!("Draw: {}.", outcome.reason),
+        },
+        _ => unreachable!("fact_text sends turn_text only its own facts"),
+    }
+}
+
+/// [`fact_text`] for drawing, discarding and loading cards.
+fn card_text(g: &TankCombat, fact: &Fact, viewer: Option<PlayerId>) -> String {
+    let n = |p: PlayerId| name(g, p);
+    match fact {
         Fact::Shuffled { cards } => format!("The deck of {cards} cards is shuffled."),
         Fact::Reshuffled { cards } => {
             format!(
@@ -80,19 +137,6 @@ pub fn fact_text(g: &TankCombat, fact: &Fact, viewer: Option<PlayerId>) -> Strin
                 n(*player)
             )
         }
-        Fact::TurnStarted {
-            player,
-            turn,
-            round,
-            bonus,
-        } => {
-            if *bonus {
-                format!("Turn {turn}: {}'s bonus turn.", n(*player))
-            } else {
-                format!("Turn {turn} (round {round}): {}.", n(*player))
-            }
-        }
-        Fact::ShieldDropped { player } => format!("{}'s Spawn Shield drops.", n(*player)),
         Fact::Discarded {
             player,
             card,
@@ -119,6 +163,14 @@ pub fn fact_text(g: &TankCombat, fact: &Fact, viewer: Option<PlayerId>) -> Strin
             ),
             None => format!("{} loads {}.", n(*player), card.name()),
         },
+        _ => unreachable!("fact_text sends card_text only its own facts"),
+    }
+}
+
+/// [`fact_text`] for attacks, Smoke and damage.
+fn attack_text(g: &TankCombat, fact: &Fact) -> String {
+    let n = |p: PlayerId| name(g, p);
+    match fact {
         Fact::Attacked {
             attacker,
             target,
@@ -177,6 +229,14 @@ pub fn fact_text(g: &TankCombat, fact: &Fact, viewer: Option<PlayerId>) -> Strin
                 steps.hp_after
             )
         }
+        _ => unreachable!("fact_text sends attack_text only its own facts"),
+    }
+}
+
+/// [`fact_text`] for Adrenaline, kills and respawns.
+fn aftermath_text(g: &TankCombat, fact: &Fact) -> String {
+    let n = |p: PlayerId| name(g, p);
+    match fact {
         Fact::Adrenaline {
             player,
             class,
@@ -202,6 +262,14 @@ pub fn fact_text(g: &TankCombat, fact: &Fact, viewer: Option<PlayerId>) -> Strin
             "{} respawns with {hp} HP, a fresh hand and a Spawn Shield.",
             n(*player)
         ),
+        _ => unreachable!("fact_text sends aftermath_text only its own facts"),
+    }
+}
+
+/// [`fact_text`] for hazards, overrides, repairs and equipment.
+fn hazard_text(g: &TankCombat, fact: &Fact) -> String {
+    let n = |p: PlayerId| name(g, p);
+    match fact {
         Fact::Hazard {
             player,
             target,
@@ -250,10 +318,6 @@ pub fn fact_text(g: &TankCombat, fact: &Fact, viewer: Option<PlayerId>) -> Strin
             ),
             None => format!("{} equips {}.", n(*player), card.name()),
         },
-        Fact::PassedTurn { player } => format!("{} has no cards and passes.", n(*player)),
-        Fact::Ended { outcome } => match outcome.winners.first() {
-            Some(&w) => format!("{} wins: {}.", n(w), outcome.reason),
-            None => format!("Draw: {}.", outcome.reason),
-        },
+        _ => unreachable!("fact_text sends hazard_text only its own facts"),
     }
 }

@@ -3,8 +3,8 @@
 use super::action::{Action, ArmorStep, DamageSteps, DiscardReason, Fact};
 use super::card::{Card, CardKind, Class};
 use super::setup::Mode;
-use super::{Attack, Phase, TankCombat};
-use crate::framework::{Game, MatchRng, Outcome, PlayerId};
+use super::{Attack, Phase, Tank, TankCombat};
+use crate::framework::{Game, MatchRng, Outcome, PlayerId, Refusal};
 
 fn seat(i: usize) -> PlayerId {
     PlayerId(u8::try_from(i).unwrap_or(u8::MAX))
@@ -143,18 +143,30 @@ fn distinct(hand: &[Card]) -> Vec<Card> {
 }
 
 /// Why `attacker` may not attack `target` now, if it may not.
-fn target_problem(g: &TankCombat, attacker: PlayerId, target: PlayerId) -> Option<String> {
+fn target_problem(g: &TankCombat, attacker: PlayerId, target: PlayerId) -> Option<Refusal> {
     let Some(t) = g.tanks.get(target.index()) else {
-        return Some(format!("there is no {target}"));
+        return Some(Refusal::new(
+            "cmb.turn.one-action",
+            format!("there is no {target}"),
+        ));
     };
     if target == attacker {
-        return Some("you cannot target your own tank".into());
+        return Some(Refusal::new(
+            "cmb.turn.one-action",
+            "you cannot target your own tank",
+        ));
     }
     if t.destroyed {
-        return Some(format!("{} is destroyed", t.name));
+        return Some(Refusal::new(
+            "cmb.damage.destroyed",
+            format!("{} is destroyed", t.name),
+        ));
     }
     if t.spawn_shield {
-        return Some(format!("{} is under its Spawn Shield", t.name));
+        return Some(Refusal::new(
+            "cmb.death.spawn-shield",
+            format!("{} is under its Spawn Shield", t.name),
+        ));
     }
     None
 }
@@ -165,113 +177,195 @@ fn toll_due(g: &TankCombat, target: PlayerId) -> bool {
     t.class == Class::Light && t.adrenaline
 }
 
+/// The refusal of a card the player does not hold.
+fn not_held(card: Card) -> Refusal {
+    Refusal::new(
+        "cmb.turn.one-action",
+        format!("you hold no {}", card.name()),
+    )
+}
+
 /// Why `player`'s turn action is not legal, if it is not (not counting the "only when
 /// nothing else is possible" rule of Discard, nor Pass).
-fn turn_action_problem(g: &TankCombat, player: PlayerId, action: Action) -> Option<String> {
-    let r = &g.setup.rules;
+fn turn_action_problem(g: &TankCombat, player: PlayerId, action: Action) -> Option<Refusal> {
     let me = g.tank(player);
-    let holds = |c: Card| {
-        if me.holds(c) {
-            None
-        } else {
-            Some(format!("you hold no {}", c.name()))
-        }
-    };
-    let can_load = |card: Card| -> Option<String> {
-        if card.kind() != CardKind::Munition {
-            return Some(format!("{} is not a munition", card.name()));
-        }
-        if me.has_hazard(Card::JammedBreech) {
-            return Some("your breech is jammed: you cannot load".into());
-        }
-        if me.breech.is_some() && !r.reload_over_loaded {
-            return Some("your breech is already loaded".into());
-        }
-        None
-    };
-    let can_attack = |target: PlayerId, cards_used: usize| -> Option<String> {
-        if me.has_hazard(Card::Tracked) {
-            return Some("you are Tracked: you cannot attack".into());
-        }
-        if let Some(why) = target_problem(g, player, target) {
-            return Some(why);
-        }
-        if toll_due(g, target) && me.hand.len() <= cards_used {
-            return Some(format!(
-                "attacking {} (a Light under Adrenaline) costs a card you do not have",
-                g.tank(target).name
-            ));
-        }
-        None
-    };
+    let holds = |c: Card| held(me, c);
+    let can_load = |card: Card| load_problem(g, me, card);
+    let can_attack =
+        |target: PlayerId, cards_used: usize| attack_problem(g, player, me, target, cards_used);
     match action {
         Action::Load { card } => holds(card).or_else(|| can_load(card)),
         Action::Fire { target } => holds(Card::Fire)
             .or_else(|| match me.breech {
-                None => Some("your breech is empty: load a munition first".into()),
-                Some(_) if me.loaded_on >= g.turn => {
-                    Some("a munition fires on a later turn than it was loaded".into())
-                }
+                None => Some(Refusal::new(
+                    "cmb.turn.fire",
+                    "your breech is empty: load a munition first",
+                )),
+                Some(_) if me.loaded_on >= g.turn => Some(Refusal::new(
+                    "cmb.cards.later-turn",
+                    "a munition fires on a later turn than it was loaded",
+                )),
                 Some(_) => None,
             })
             .or_else(|| can_attack(target, 1)),
         Action::CoaxialMg { target } => holds(Card::CoaxialMg).or_else(|| can_attack(target, 1)),
         Action::LoadAndFire { card, target } => {
             if !(me.class == Class::Medium && me.adrenaline) {
-                return Some("only a Medium under Adrenaline loads and fires at once".into());
+                return Some(Refusal::new(
+                    "cmb.classes.medium-adrenaline",
+                    "only a Medium under Adrenaline loads and fires at once",
+                ));
             }
             holds(card)
                 .or_else(|| holds(Card::Fire))
                 .or_else(|| can_load(card))
                 .or_else(|| can_attack(target, 2))
         }
-        Action::Sabotage { hazard, target } => {
-            if hazard.kind() != CardKind::Hazard {
-                return Some(format!("{} is not a hazard", hazard.name()));
-            }
-            holds(hazard).or_else(|| {
-                if let Some(why) = target_problem(g, player, target) {
-                    return Some(why);
-                }
-                let t = g.tank(target);
-                if t.has_hazard(hazard) {
-                    return Some(format!("{} is already {}", t.name, hazard.name()));
-                }
-                if hazard.safety().is_some_and(|s| t.safeties.contains(&s)) {
-                    return Some(format!("{} is immune to {}", t.name, hazard.name()));
-                }
-                None
-            })
-        }
-        Action::Repair { remedy, target } => {
-            if remedy.kind() != CardKind::Remedy {
-                return Some(format!("{} is not a remedy", remedy.name()));
-            }
-            holds(remedy).or_else(|| {
-                if target != player {
-                    return Some("with no allies, you may only repair your own tank".into());
-                }
-                let hazard = remedy.answers()?;
-                if me.has_hazard(hazard) {
-                    None
-                } else {
-                    Some(format!("you are not {}", hazard.name()))
-                }
-            })
-        }
+        Action::Sabotage { hazard, target } => sabotage_problem(g, player, me, hazard, target),
+        Action::Repair { remedy, target } => repair_problem(player, me, remedy, target),
         Action::Equip { card } => match card.kind() {
             CardKind::Armor => holds(card),
             CardKind::Safety => holds(card).or_else(|| {
-                me.safeties
-                    .contains(&card)
-                    .then(|| format!("{} is already equipped", card.name()))
+                me.safeties.contains(&card).then(|| {
+                    Refusal::new(
+                        "cmb.cards.safeties",
+                        format!("{} is already equipped", card.name()),
+                    )
+                })
             }),
-            _ => Some(format!("{} cannot be equipped", card.name())),
+            _ => Some(Refusal::new(
+                "cmb.turn.equip",
+                format!("{} cannot be equipped", card.name()),
+            )),
         },
         Action::Discard { .. } | Action::Swap { .. } | Action::Smoke | Action::Pass => {
-            Some("not a turn action".into())
+            Some(Refusal::new("cmb.turn.one-action", "not a turn action"))
         }
     }
+}
+
+/// The refusal of a card `me` does not hold, if it does not.
+fn held(me: &Tank, card: Card) -> Option<Refusal> {
+    if me.holds(card) {
+        None
+    } else {
+        Some(not_held(card))
+    }
+}
+
+/// Why `me` may not load `card`, if it may not.
+fn load_problem(g: &TankCombat, me: &Tank, card: Card) -> Option<Refusal> {
+    if card.kind() != CardKind::Munition {
+        return Some(Refusal::new(
+            "cmb.turn.one-action",
+            format!("{} is not a munition", card.name()),
+        ));
+    }
+    if me.has_hazard(Card::JammedBreech) {
+        return Some(Refusal::new(
+            "cmb.cards.jammed-breech",
+            "your breech is jammed: you cannot load",
+        ));
+    }
+    if me.breech.is_some() && !g.setup.rules.reload_over_loaded {
+        return Some(Refusal::new(
+            "cmb.cards.breech",
+            "your breech is already loaded",
+        ));
+    }
+    None
+}
+
+/// Why `player` (`me`) may not attack `target` with an action that spends `cards_used`
+/// cards, if it may not.
+fn attack_problem(
+    g: &TankCombat,
+    player: PlayerId,
+    me: &Tank,
+    target: PlayerId,
+    cards_used: usize,
+) -> Option<Refusal> {
+    if me.has_hazard(Card::Tracked) {
+        return Some(Refusal::new(
+            "cmb.cards.tracked",
+            "you are Tracked: you cannot attack",
+        ));
+    }
+    if let Some(why) = target_problem(g, player, target) {
+        return Some(why);
+    }
+    if toll_due(g, target) && me.hand.len() <= cards_used {
+        return Some(Refusal::new(
+            "cmb.classes.light-adrenaline",
+            format!(
+                "attacking {} (a Light under Adrenaline) costs a card you do not have",
+                g.tank(target).name
+            ),
+        ));
+    }
+    None
+}
+
+/// Why `player` (`me`) may not play `hazard` on `target`, if it may not.
+fn sabotage_problem(
+    g: &TankCombat,
+    player: PlayerId,
+    me: &Tank,
+    hazard: Card,
+    target: PlayerId,
+) -> Option<Refusal> {
+    if hazard.kind() != CardKind::Hazard {
+        return Some(Refusal::new(
+            "cmb.turn.one-action",
+            format!("{} is not a hazard", hazard.name()),
+        ));
+    }
+    held(me, hazard).or_else(|| {
+        if let Some(why) = target_problem(g, player, target) {
+            return Some(why);
+        }
+        let t = g.tank(target);
+        if t.has_hazard(hazard) {
+            return Some(Refusal::new(
+                "cmb.turn.sabotage",
+                format!("{} is already {}", t.name, hazard.name()),
+            ));
+        }
+        if hazard.safety().is_some_and(|s| t.safeties.contains(&s)) {
+            return Some(Refusal::new(
+                "cmb.cards.safeties",
+                format!("{} is immune to {}", t.name, hazard.name()),
+            ));
+        }
+        None
+    })
+}
+
+/// Why `player` (`me`) may not repair `target` with `remedy`, if it may not.
+fn repair_problem(player: PlayerId, me: &Tank, remedy: Card, target: PlayerId) -> Option<Refusal> {
+    if remedy.kind() != CardKind::Remedy {
+        return Some(Refusal::new(
+            "cmb.turn.one-action",
+            format!("{} is not a remedy", remedy.name()),
+        ));
+    }
+    held(me, remedy).or_else(|| {
+        if target != player {
+            return Some(Refusal::new(
+                "cmb.turn.repair",
+                "with no allies, you may only repair your own tank",
+            ));
+        }
+        let hazard = remedy.answers()?;
+        if me.has_hazard(hazard) {
+            None
+        } else {
+            Some(Refusal::new(
+                "cmb.cards.hazards-remedies",
+                format!("you are not {}", hazard.name()),
+            ))
+        }
+    })
 }
 
 /// Every turn action of `player` but Discard and Pass, legal or not.
@@ -369,108 +463,194 @@ fn swap_allowed(g: &TankCombat, player: PlayerId) -> bool {
 }
 
 /// Checks and plays an action.
+///
+/// # Errors
+/// Why the action is refused, with the rule that refuses it; `g` is then unchanged.
 pub(crate) fn apply(
     g: &mut TankCombat,
     player: PlayerId,
     action: Action,
     rng: &mut MatchRng,
-) -> Result<Vec<Fact>, String> {
-    if let Some(outcome) = &g.outcome {
-        return Err(format!("the match is over: {}", outcome.reason));
-    }
-    if matches!(g.phase, Phase::NotStarted) {
-        return Err("the match has not begun: the cards are not dealt".into());
-    }
-    if player.index() >= g.tanks.len() {
-        return Err(format!("{player} has no seat in this match"));
-    }
-    if !g.to_act().contains(&player) {
-        let waiting: Vec<String> = g.to_act().iter().map(|&p| g.player_name(p)).collect();
-        return Err(format!(
-            "it is not {}'s move: waiting for {}",
-            g.player_name(player),
-            waiting.join(", ")
-        ));
-    }
+) -> Result<Vec<Fact>, Refusal> {
+    acting_problem(g, player)?;
     let mut facts = Vec::new();
     match g.phase.clone() {
         Phase::Turn => turn_action(g, player, action, rng, &mut facts)?,
-        Phase::Toll(attack) => {
-            let Action::Discard { card } = action else {
-                return Err(format!(
-                    "you must first discard a card to attack {} (a Light under Adrenaline)",
-                    g.tank(attack.target).name
-                ));
-            };
-            if !g.tanks[player.index()].take(card) {
-                return Err(format!("you hold no {}", card.name()));
-            }
-            g.discard.push(card);
-            facts.push(Fact::Discarded {
-                player,
-                card,
-                reason: DiscardReason::Toll,
-            });
-            open_window(g, attack, rng, &mut facts);
+        Phase::Toll(attack) => pay_toll(g, player, action, attack, rng, &mut facts)?,
+        Phase::Window(attack) => answer_window(g, player, action, attack, rng, &mut facts)?,
+        Phase::DiscardDown => discard_down(g, player, action, rng, &mut facts)?,
+        Phase::NotStarted | Phase::Over => {
+            return Err(Refusal::new("cmb.turn.one-action", "nobody may act now"));
         }
-        Phase::Window(mut attack) => match action {
-            Action::Smoke => {
-                if g.tank(player).has_hazard(Card::CommsJammed) {
-                    return Err("your comms are jammed: you cannot play Smoke".into());
-                }
-                if !g.tanks[player.index()].take(Card::SmokeLaunchers) {
-                    return Err("you hold no Smoke Launchers".into());
-                }
-                g.discard.push(Card::SmokeLaunchers);
-                g.discard.push(attack.card);
-                facts.push(Fact::Smoked { player });
-                facts.push(Fact::Cancelled {
-                    attacker: attack.attacker,
-                    target: attack.target,
-                    card: attack.card,
-                });
-                g.phase = Phase::Turn;
-                finish_action(g, rng, &mut facts);
-            }
-            Action::Pass => {
-                facts.push(Fact::Passed { player });
-                attack.asked.remove(0);
-                if attack.asked.is_empty() {
-                    hit(g, &attack, rng, &mut facts);
-                    finish_action(g, rng, &mut facts);
-                } else {
-                    g.phase = Phase::Window(attack);
-                }
-            }
-            _ => {
-                return Err(
-                    "an attack is pending: answer with Smoke or Pass before anything else".into(),
-                );
-            }
-        },
-        Phase::DiscardDown => {
-            let Action::Discard { card } = action else {
-                return Err(format!(
-                    "discard down to your hand size ({}) first",
-                    g.hand_limit(player)
-                ));
-            };
-            if !g.tanks[player.index()].take(card) {
-                return Err(format!("you hold no {}", card.name()));
-            }
-            g.discard.push(card);
-            facts.push(Fact::Discarded {
-                player,
-                card,
-                reason: DiscardReason::HandSize,
-            });
-            if g.tanks[player.index()].hand.len() <= g.hand_limit(player) {
-                next_turn(g, rng, &mut facts);
-            }
-        }
-        Phase::NotStarted | Phase::Over => return Err("nobody may act now".into()),
     }
     Ok(facts)
+}
+
+/// Why `player` may not act now, if it may not: the match is over or not begun, the
+/// seat is not in it, or another player is to act.
+fn acting_problem(g: &TankCombat, player: PlayerId) -> Result<(), Refusal> {
+    if let Some(outcome) = &g.outcome {
+        let rule = if outcome.is_draw() {
+            "cmb.overview.round-limit"
+        } else if g.player_count() == 2 {
+            "cmb.overview.duel-win"
+        } else {
+            "cmb.overview.deathmatch-win"
+        };
+        return Err(Refusal::new(
+            rule,
+            format!("the match is over: {}", outcome.reason),
+        ));
+    }
+    if matches!(g.phase, Phase::NotStarted) {
+        return Err(Refusal::new(
+            "cmb.turn.deal",
+            "the match has not begun: the cards are not dealt",
+        ));
+    }
+    if player.index() >= g.tanks.len() {
+        return Err(Refusal::new(
+            "cmb.turn.order",
+            format!("{player} has no seat in this match"),
+        ));
+    }
+    if !g.to_act().contains(&player) {
+        let waiting: Vec<String> = g.to_act().iter().map(|&p| g.player_name(p)).collect();
+        // In a Smoke window the players asked act, not the turn's player.
+        let rule = if matches!(g.phase, Phase::Window(_)) {
+            "cmb.interrupts.asking"
+        } else {
+            "cmb.turn.order"
+        };
+        return Err(Refusal::new(
+            rule,
+            format!(
+                "it is not {}'s move: waiting for {}",
+                g.player_name(player),
+                waiting.join(", ")
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The card a player discards to attack a Light under Adrenaline, before the attack's
+/// Smoke window opens.
+fn pay_toll(
+    g: &mut TankCombat,
+    player: PlayerId,
+    action: Action,
+    attack: Attack,
+    rng: &mut MatchRng,
+    facts: &mut Vec<Fact>,
+) -> Result<(), Refusal> {
+    let Action::Discard { card } = action else {
+        return Err(Refusal::new(
+            "cmb.classes.light-adrenaline",
+            format!(
+                "you must first discard a card to attack {} (a Light under Adrenaline)",
+                g.tank(attack.target).name
+            ),
+        ));
+    };
+    if !g.tanks[player.index()].take(card) {
+        return Err(not_held(card));
+    }
+    g.discard.push(card);
+    facts.push(Fact::Discarded {
+        player,
+        card,
+        reason: DiscardReason::Toll,
+    });
+    open_window(g, attack, rng, facts);
+    Ok(())
+}
+
+/// A player asked in a Smoke window answers the pending attack: Smoke cancels it; once
+/// every player asked has passed, it hits.
+fn answer_window(
+    g: &mut TankCombat,
+    player: PlayerId,
+    action: Action,
+    mut attack: Attack,
+    rng: &mut MatchRng,
+    facts: &mut Vec<Fact>,
+) -> Result<(), Refusal> {
+    match action {
+        Action::Smoke => {
+            if g.tank(player).has_hazard(Card::CommsJammed) {
+                return Err(Refusal::new(
+                    "cmb.cards.comms-jammed",
+                    "your comms are jammed: you cannot play Smoke",
+                ));
+            }
+            if !g.tanks[player.index()].take(Card::SmokeLaunchers) {
+                return Err(Refusal::new(
+                    "cmb.interrupts.smoke",
+                    "you hold no Smoke Launchers",
+                ));
+            }
+            g.discard.push(Card::SmokeLaunchers);
+            g.discard.push(attack.card);
+            facts.push(Fact::Smoked { player });
+            facts.push(Fact::Cancelled {
+                attacker: attack.attacker,
+                target: attack.target,
+                card: attack.card,
+            });
+            g.phase = Phase::Turn;
+            finish_action(g, rng, facts);
+        }
+        Action::Pass => {
+            facts.push(Fact::Passed { player });
+            attack.asked.remove(0);
+            if attack.asked.is_empty() {
+                hit(g, &attack, rng, facts);
+                finish_action(g, rng, facts);
+            } else {
+                g.phase = Phase::Window(attack);
+            }
+        }
+        _ => {
+            return Err(Refusal::new(
+                "cmb.interrupts.window",
+                "an attack is pending: answer with Smoke or Pass before anything else",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A card discarded down to the hand size; the next turn begins once the hand fits.
+fn discard_down(
+    g: &mut TankCombat,
+    player: PlayerId,
+    action: Action,
+    rng: &mut MatchRng,
+    facts: &mut Vec<Fact>,
+) -> Result<(), Refusal> {
+    let Action::Discard { card } = action else {
+        return Err(Refusal::new(
+            "cmb.turn.discard-down",
+            format!(
+                "discard down to your hand size ({}) first",
+                g.hand_limit(player)
+            ),
+        ));
+    };
+    if !g.tanks[player.index()].take(card) {
+        return Err(not_held(card));
+    }
+    g.discard.push(card);
+    facts.push(Fact::Discarded {
+        player,
+        card,
+        reason: DiscardReason::HandSize,
+    });
+    if g.tanks[player.index()].hand.len() <= g.hand_limit(player) {
+        next_turn(g, rng, facts);
+    }
+    Ok(())
 }
 
 fn turn_action(
@@ -479,57 +659,25 @@ fn turn_action(
     action: Action,
     rng: &mut MatchRng,
     facts: &mut Vec<Fact>,
-) -> Result<(), String> {
-    let p = player.index();
+) -> Result<(), Refusal> {
     match action {
-        Action::Swap { card } => {
-            if g.tank(player).class != Class::Medium {
-                return Err("only a Medium has the free discard-and-draw".into());
-            }
-            if g.tank(player).adrenaline {
-                return Err("Adrenaline replaced the Medium's discard-and-draw".into());
-            }
-            if g.tank(player).swapped {
-                return Err("you have already used this turn's discard-and-draw".into());
-            }
-            if !g.tanks[p].take(card) {
-                return Err(format!("you hold no {}", card.name()));
-            }
-            g.tanks[p].swapped = true;
-            g.discard.push(card);
-            facts.push(Fact::Discarded {
-                player,
-                card,
-                reason: DiscardReason::Swap,
-            });
-            draw(g, player, rng, facts);
-            return Ok(());
+        Action::Swap { card } => return swap(g, player, card, rng, facts),
+        Action::Smoke => {
+            return Err(Refusal::new(
+                "cmb.interrupts.smoke",
+                "Smoke is played only against a declared attack",
+            ));
         }
-        Action::Smoke => return Err("Smoke is played only against a declared attack".into()),
         Action::Pass => {
             if !g.tank(player).hand.is_empty() {
-                return Err("you may pass the turn only with an empty hand".into());
+                return Err(Refusal::new(
+                    "cmb.turn.empty-hand",
+                    "you may pass the turn only with an empty hand",
+                ));
             }
             facts.push(Fact::PassedTurn { player });
         }
-        Action::Discard { card } => {
-            if !g.tank(player).holds(card) {
-                return Err(format!("you hold no {}", card.name()));
-            }
-            if let Some(other) = main_actions(g, player).first() {
-                return Err(format!(
-                    "you may discard as your action only when nothing else is possible (you could: {})",
-                    super::notation::action_text(g, other)
-                ));
-            }
-            g.tanks[p].take(card);
-            g.discard.push(card);
-            facts.push(Fact::Discarded {
-                player,
-                card,
-                reason: DiscardReason::Action,
-            });
-        }
+        Action::Discard { card } => discard_as_action(g, player, card, facts)?,
         _ => {
             if let Some(why) = turn_action_problem(g, player, action) {
                 return Err(why);
@@ -539,6 +687,78 @@ fn turn_action(
         }
     }
     finish_action(g, rng, facts);
+    Ok(())
+}
+
+/// The Medium's free discard-and-draw, once a turn and not under Adrenaline.
+fn swap(
+    g: &mut TankCombat,
+    player: PlayerId,
+    card: Card,
+    rng: &mut MatchRng,
+    facts: &mut Vec<Fact>,
+) -> Result<(), Refusal> {
+    const SWAP: &str = "cmb.classes.medium-passive";
+    let p = player.index();
+    if g.tank(player).class != Class::Medium {
+        return Err(Refusal::new(
+            SWAP,
+            "only a Medium has the free discard-and-draw",
+        ));
+    }
+    if g.tank(player).adrenaline {
+        return Err(Refusal::new(
+            SWAP,
+            "Adrenaline replaced the Medium's discard-and-draw",
+        ));
+    }
+    if g.tank(player).swapped {
+        return Err(Refusal::new(
+            SWAP,
+            "you have already used this turn's discard-and-draw",
+        ));
+    }
+    if !g.tanks[p].take(card) {
+        return Err(not_held(card));
+    }
+    g.tanks[p].swapped = true;
+    g.discard.push(card);
+    facts.push(Fact::Discarded {
+        player,
+        card,
+        reason: DiscardReason::Swap,
+    });
+    draw(g, player, rng, facts);
+    Ok(())
+}
+
+/// A card discarded as the turn's action, allowed only when nothing else is possible.
+fn discard_as_action(
+    g: &mut TankCombat,
+    player: PlayerId,
+    card: Card,
+    facts: &mut Vec<Fact>,
+) -> Result<(), Refusal> {
+    let p = player.index();
+    if !g.tank(player).holds(card) {
+        return Err(not_held(card));
+    }
+    if let Some(other) = main_actions(g, player).first() {
+        return Err(Refusal::new(
+            "cmb.turn.discard",
+            format!(
+                "you may discard as your action only when nothing else is possible (you could: {})",
+                super::notation::action_text(g, other)
+            ),
+        ));
+    }
+    g.tanks[p].take(card);
+    g.discard.push(card);
+    facts.push(Fact::Discarded {
+        player,
+        card,
+        reason: DiscardReason::Action,
+    });
     Ok(())
 }
 

@@ -247,99 +247,8 @@ impl CombatSetup {
                 .enumerate()
                 .map(|(i, player)| (format!("players[{i}].name"), player.name.as_str())),
         );
-        let r = &setup.rules;
-        let total = r.deck_total();
-        if total != usize::from(r.deck_size) {
-            p.push(
-                "rules.deck",
-                format!(
-                    "the deck holds {total} cards but `deck_size` says {}: change both to change the deck",
-                    r.deck_size
-                ),
-            );
-        }
-        for (i, entry) in r.deck.iter().enumerate() {
-            if r.deck[..i].iter().any(|o| o.card == entry.card) {
-                p.push(
-                    format!("rules.deck[{i}].card"),
-                    format!("{} is listed twice", entry.card.name()),
-                );
-            }
-        }
-        let hands: usize = setup
-            .players
-            .iter()
-            .map(|pl| usize::from(r.classes.get(pl.class).hand_size))
-            .sum();
-        if hands > total {
-            p.push(
-                "rules.deck",
-                format!("the deck ({total} cards) cannot deal the opening hands ({hands} cards)"),
-            );
-        }
-        for (field, stats) in [
-            ("rules.classes.heavy", r.classes.heavy),
-            ("rules.classes.medium", r.classes.medium),
-            ("rules.classes.light", r.classes.light),
-        ] {
-            p.range(
-                format!("{field}.hand_size"),
-                stats.hand_size,
-                1..=20,
-                "a hand size",
-            );
-        }
-        // The rulebook's deck is 100 cards; ten times that is room for any variant.
-        p.range("rules.deck_size", r.deck_size, 1..=1000, "the deck's size");
-        for (i, entry) in r.deck.iter().enumerate() {
-            p.range(
-                format!("rules.deck[{i}].count"),
-                entry.count,
-                0..=200,
-                "the copies of a card",
-            );
-        }
-        if r.max_hp > 0 {
-            for (field, value) in [
-                ("rules.high_explosive_damage", r.high_explosive_damage),
-                ("rules.anti_tank_damage", r.anti_tank_damage),
-                ("rules.armor_piercing_damage", r.armor_piercing_damage),
-                ("rules.coaxial_mg_damage", r.coaxial_mg_damage),
-            ] {
-                p.range(
-                    field,
-                    value,
-                    1..=r.max_hp,
-                    "an attack's damage (up to full HP)",
-                );
-            }
-            for (field, value) in [
-                ("rules.armor_absorbs", r.armor_absorbs),
-                ("rules.heavy_reduction", r.heavy_reduction),
-            ] {
-                p.range(
-                    field,
-                    value,
-                    0..=r.max_hp,
-                    "a damage reduction (up to full HP)",
-                );
-            }
-        }
-        if r.max_hp == 0 {
-            p.push("rules.max_hp", "tanks need at least 1 HP");
-        }
-        if r.adrenaline_at >= r.max_hp {
-            p.push(
-                "rules.adrenaline_at",
-                "Adrenaline must start below the tanks' full HP",
-            );
-        }
-        if r.kills_to_win == 0 {
-            p.push("rules.kills_to_win", "the kill target must be at least 1");
-        }
-        if r.round_limit == 0 {
-            p.push("rules.round_limit", "the round limit must be at least 1");
-        }
+        deck_problems(&setup, &mut p);
+        number_problems(&setup.rules, &mut p);
         if !p.is_empty() {
             return Err(p);
         }
@@ -355,5 +264,108 @@ impl CombatSetup {
             mode,
             rules: setup.rules,
         })
+    }
+}
+
+/// The deck's problems: its size against its cards, cards listed twice, the opening
+/// hands it must deal, and every count in range.
+fn deck_problems(setup: &TankCombatSetup, p: &mut Problems) {
+    let r = &setup.rules;
+    let total = r.deck_total();
+    if total != usize::from(r.deck_size) {
+        p.push(
+            "rules.deck",
+            format!(
+                "the deck holds {total} cards but `deck_size` says {}: change both to change the deck",
+                r.deck_size
+            ),
+        );
+    }
+    for (i, entry) in r.deck.iter().enumerate() {
+        if r.deck[..i].iter().any(|o| o.card == entry.card) {
+            p.push(
+                format!("rules.deck[{i}].card"),
+                format!("{} is listed twice", entry.card.name()),
+            );
+        }
+    }
+    let hands: usize = setup
+        .players
+        .iter()
+        .map(|pl| usize::from(r.classes.get(pl.class).hand_size))
+        .sum();
+    if hands > total {
+        p.push(
+            "rules.deck",
+            format!("the deck ({total} cards) cannot deal the opening hands ({hands} cards)"),
+        );
+    }
+    for (field, stats) in [
+        ("rules.classes.heavy", r.classes.heavy),
+        ("rules.classes.medium", r.classes.medium),
+        ("rules.classes.light", r.classes.light),
+    ] {
+        p.range(
+            format!("{field}.hand_size"),
+            stats.hand_size,
+            1..=20,
+            "a hand size",
+        );
+    }
+    // The rulebook's deck is 100 cards; ten times that is room for any variant.
+    p.range("rules.deck_size", r.deck_size, 1..=1000, "the deck's size");
+    for (i, entry) in r.deck.iter().enumerate() {
+        p.range(
+            format!("rules.deck[{i}].count"),
+            entry.count,
+            0..=200,
+            "the copies of a card",
+        );
+    }
+}
+
+/// The rules numbers' problems: damage and reductions up to full HP, and HP, Adrenaline,
+/// the kill target and the round limit that let a match run.
+fn number_problems(r: &CombatRules, p: &mut Problems) {
+    if r.max_hp > 0 {
+        for (field, value) in [
+            ("rules.high_explosive_damage", r.high_explosive_damage),
+            ("rules.anti_tank_damage", r.anti_tank_damage),
+            ("rules.armor_piercing_damage", r.armor_piercing_damage),
+            ("rules.coaxial_mg_damage", r.coaxial_mg_damage),
+        ] {
+            p.range(
+                field,
+                value,
+                1..=r.max_hp,
+                "an attack's damage (up to full HP)",
+            );
+        }
+        for (field, value) in [
+            ("rules.armor_absorbs", r.armor_absorbs),
+            ("rules.heavy_reduction", r.heavy_reduction),
+        ] {
+            p.range(
+                field,
+                value,
+                0..=r.max_hp,
+                "a damage reduction (up to full HP)",
+            );
+        }
+    }
+    if r.max_hp == 0 {
+        p.push("rules.max_hp", "tanks need at least 1 HP");
+    }
+    if r.adrenaline_at >= r.max_hp {
+        p.push(
+            "rules.adrenaline_at",
+            "Adrenaline must start below the tanks' full HP",
+        );
+    }
+    if r.kills_to_win == 0 {
+        p.push("rules.kills_to_win", "the kill target must be at least 1");
+    }
+    if r.round_limit == 0 {
+        p.push("rules.round_limit", "the round limit must be at least 1");
     }
 }

@@ -245,7 +245,7 @@ fn a_munition_fires_on_a_later_turn_than_it_was_loaded() {
     let err = h
         .apply(P1, &Action::Fire { target: P2 }, &mut MatchRng::new(1))
         .unwrap_err();
-    assert!(err.contains("later turn"), "{err}");
+    assert!(err.why.contains("later turn"), "{err}");
 }
 
 #[test]
@@ -255,18 +255,18 @@ fn fire_needs_a_loaded_breech_and_a_fire_card() {
     let err = g
         .apply(P1, &Action::Fire { target: P2 }, &mut MatchRng::new(1))
         .unwrap_err();
-    assert!(err.contains("breech is empty"), "{err}");
+    assert!(err.why.contains("breech is empty"), "{err}");
     preload(&mut g, P1, Card::HighExplosive);
     set_hand(&mut g, P1, &[Card::HighExplosive]);
     let err = g
         .apply(P1, &Action::Fire { target: P2 }, &mut MatchRng::new(1))
         .unwrap_err();
-    assert!(err.contains("no Fire!"), "{err}");
+    assert!(err.why.contains("no Fire!"), "{err}");
     let err = g
         .apply(P1, &Action::Fire { target: P1 }, &mut MatchRng::new(1))
         .unwrap_err();
     assert!(
-        err.contains("no Fire!") || err.contains("own tank"),
+        err.why.contains("no Fire!") || err.why.contains("own tank"),
         "{err}"
     );
 }
@@ -316,7 +316,7 @@ fn tracked_stops_fire_and_the_coaxial_mg() {
     let err = g
         .apply(P1, &Action::CoaxialMg { target: P2 }, &mut MatchRng::new(1))
         .unwrap_err();
-    assert!(err.contains("Tracked"), "{err}");
+    assert!(err.why.contains("Tracked"), "{err}");
     let facts = play(
         &mut g,
         P1,
@@ -349,7 +349,7 @@ fn jammed_breech_stops_loading() {
             &mut MatchRng::new(1),
         )
         .unwrap_err();
-    assert!(err.contains("jammed"), "{err}");
+    assert!(err.why.contains("jammed"), "{err}");
     // Nothing else is possible: the discard is the action.
     assert_eq!(
         g.legal_actions(P1),
@@ -372,7 +372,10 @@ fn discard_is_an_action_only_when_nothing_else_is_possible() {
             &mut MatchRng::new(1),
         )
         .unwrap_err();
-    assert!(err.contains("only when nothing else is possible"), "{err}");
+    assert!(
+        err.why.contains("only when nothing else is possible"),
+        "{err}"
+    );
     set_hand(&mut g, P1, &[Card::SmokeLaunchers, Card::FieldRepair]);
     let legal = g.legal_actions(P1);
     assert_eq!(legal.len(), 2);
@@ -591,7 +594,7 @@ fn the_spawn_shield_blocks_targeting() {
     let err = g
         .apply(P1, &Action::CoaxialMg { target: P2 }, &mut MatchRng::new(1))
         .unwrap_err();
-    assert!(err.contains("Spawn Shield"), "{err}");
+    assert!(err.why.contains("Spawn Shield"), "{err}");
 }
 
 #[test]
@@ -659,7 +662,7 @@ fn tactical_override_cancels_the_hazard_and_gives_a_bonus_turn() {
             &mut MatchRng::new(1),
         )
         .unwrap_err();
-    assert!(err.contains("immune"), "{err}");
+    assert!(err.why.contains("immune"), "{err}");
 }
 
 #[test]
@@ -679,7 +682,7 @@ fn a_hazard_sticks_without_the_safety() {
     let err = g
         .apply(P2, &Action::Pass, &mut MatchRng::new(1))
         .unwrap_err();
-    assert!(err.contains("empty hand"), "{err}");
+    assert!(err.why.contains("empty hand"), "{err}");
 }
 
 #[test]
@@ -854,8 +857,13 @@ fn refusals_explain_themselves() {
     let mut rng = MatchRng::new(1);
     let hash = g.state_hash();
     let cases = [
-        (P2, Action::Pass, "not Ben's move"),
-        (P1, Action::Smoke, "only against a declared attack"),
+        (P2, Action::Pass, "not Ben's move", "cmb.turn.order"),
+        (
+            P1,
+            Action::Smoke,
+            "only against a declared attack",
+            "cmb.interrupts.smoke",
+        ),
         (
             P1,
             Action::Repair {
@@ -863,6 +871,7 @@ fn refusals_explain_themselves() {
                 target: P1,
             },
             "not Tracked",
+            "cmb.cards.hazards-remedies",
         ),
         (
             P1,
@@ -870,6 +879,7 @@ fn refusals_explain_themselves() {
                 card: Card::HighExplosive,
             },
             "no High Explosive",
+            "cmb.turn.one-action",
         ),
         (
             P1,
@@ -877,6 +887,7 @@ fn refusals_explain_themselves() {
                 card: Card::FieldRepair,
             },
             "only a Medium",
+            "cmb.classes.medium-passive",
         ),
         (
             P1,
@@ -884,6 +895,7 @@ fn refusals_explain_themselves() {
                 card: Card::SmokeLaunchers,
             },
             "cannot be equipped",
+            "cmb.turn.equip",
         ),
         (
             P1,
@@ -892,6 +904,7 @@ fn refusals_explain_themselves() {
                 target: P2,
             },
             "only a Medium under Adrenaline",
+            "cmb.classes.medium-adrenaline",
         ),
         (
             P1,
@@ -900,11 +913,13 @@ fn refusals_explain_themselves() {
                 target: PlayerId(9),
             },
             "no Tracked",
+            "cmb.turn.one-action",
         ),
     ];
-    for (p, a, why) in cases {
+    for (p, a, why, rule) in cases {
         let err = g.apply(p, &a, &mut rng).unwrap_err();
-        assert!(err.contains(why), "{a:?}: {err}");
+        assert!(err.why.contains(why), "{a:?}: {err}");
+        assert_eq!(err.rule, rule, "{a:?}: {err}");
     }
     assert_eq!(g.state_hash(), hash);
     set_hand(&mut g, P1, &[Card::CoaxialMg]);
@@ -917,7 +932,7 @@ fn refusals_explain_themselves() {
             &mut rng,
         )
         .unwrap_err();
-    assert!(err.contains("there is no player 10"), "{err}");
+    assert!(err.why.contains("there is no player 10"), "{err}");
     assert!(g.view(PlayerId(9)).hand.is_empty());
     assert_eq!(TankCombat::bot_names(), &["heuristic", "planner", "random"]);
     assert!(TankCombat::bot("nobody").is_none());
@@ -1375,7 +1390,7 @@ fn a_remedy_is_played_only_on_your_own_tank() {
             &mut MatchRng::new(1),
         )
         .unwrap_err();
-    assert!(err.contains("only repair your own tank"), "{err}");
+    assert!(err.why.contains("only repair your own tank"), "{err}");
 }
 
 #[test]

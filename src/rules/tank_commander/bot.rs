@@ -3,7 +3,7 @@
 use super::action::{Ability, Action, FireTarget, Weapon};
 use super::odds::Odds;
 use super::setup::{Edge, MissionRules, MissionTarget, Movement, Round, UnitKind};
-use super::state::{Role, TankCommander, Unit, UnitId};
+use super::state::{Activation, Role, TankCommander, Unit, UnitId};
 pub use super::tactics::Style;
 use crate::framework::{Game, MatchRng, PlayerId};
 
@@ -320,30 +320,7 @@ impl TankCommander {
     ) -> Action {
         let has = |a: Action| legal.contains(&a);
         if let Some(carrier) = unit.riding {
-            // Inside an APC a squad rides on while the APC still has its turn's drive
-            // ahead of it, and while the goal is far.
-            let c = self.unit(carrier);
-            let escorted = self.escorted_squad() == Some(unit.id);
-            if self.carries(c, unit, style)
-                && c.is_active()
-                && (escorted
-                    || !self.has_activated(carrier)
-                    || self.squad_goal_distance(unit, c.at).is_some_and(|d| d > 3))
-            {
-                return Action::EndActivation;
-            }
-            return legal
-                .iter()
-                .filter(|a| matches!(a, Action::Dismount(_)))
-                .min_by(|a, b| {
-                    let d = |a: &Action| match a {
-                        Action::Dismount(h) => self.goal_distance(unit, *h),
-                        _ => f64::MAX,
-                    };
-                    d(a).total_cmp(&d(b))
-                })
-                .copied()
-                .unwrap_or(Action::EndActivation);
+            return self.riding_choice(unit, carrier, legal, style);
         }
         if has(Action::Capture) {
             return Action::Capture;
@@ -385,6 +362,59 @@ impl TankCommander {
         {
             return a;
         }
+        if let Some(a) = self.squad_step_choice(player, unit, legal, style) {
+            return a;
+        }
+        // Nothing better to do: take cover if an enemy is near enough to matter.
+        if has(Action::TakeCover) && self.nearest_enemy_distance(unit) <= 7 {
+            return Action::TakeCover;
+        }
+        Action::EndActivation
+    }
+
+    /// What a squad riding on `carrier` does: ride on while the carrier has its drive
+    /// ahead or the goal is far, else dismount towards its goal.
+    fn riding_choice(
+        &self,
+        unit: &Unit,
+        carrier: UnitId,
+        legal: &[Action],
+        style: &Style,
+    ) -> Action {
+        // Inside an APC a squad rides on while the APC still has its turn's drive
+        // ahead of it, and while the goal is far.
+        let c = self.unit(carrier);
+        let escorted = self.escorted_squad() == Some(unit.id);
+        if self.carries(c, unit, style)
+            && c.is_active()
+            && (escorted
+                || !self.has_activated(carrier)
+                || self.squad_goal_distance(unit, c.at).is_some_and(|d| d > 3))
+        {
+            return Action::EndActivation;
+        }
+        legal
+            .iter()
+            .filter(|a| matches!(a, Action::Dismount(_)))
+            .min_by(|a, b| {
+                let d = |a: &Action| match a {
+                    Action::Dismount(h) => self.goal_distance(unit, *h),
+                    _ => f64::MAX,
+                };
+                d(a).total_cmp(&d(b))
+            })
+            .copied()
+            .unwrap_or(Action::EndActivation)
+    }
+
+    /// The step that most improves the squad's position, if one does.
+    fn squad_step_choice(
+        &self,
+        player: PlayerId,
+        unit: &Unit,
+        legal: &[Action],
+        style: &Style,
+    ) -> Option<Action> {
         let moving = style.moving();
         let here = self.position_value(unit.id, &moving);
         let mut best: Option<(Action, f64)> = None;
@@ -398,16 +428,7 @@ impl TankCommander {
                 best = Some((a, v));
             }
         }
-        if let Some((a, v)) = best
-            && v > here
-        {
-            return a;
-        }
-        // Nothing better to do: take cover if an enemy is near enough to matter.
-        if has(Action::TakeCover) && self.nearest_enemy_distance(unit) <= 7 {
-            return Action::TakeCover;
-        }
-        Action::EndActivation
+        best.filter(|&(_, v)| v > here).map(|(a, _)| a)
     }
 
     fn nearest_enemy_distance(&self, unit: &Unit) -> u32 {
@@ -778,7 +799,14 @@ impl TankCommander {
             .map_or(0.0, |d| {
                 (f64::from(d) - (range - 1.0)).max(0.0) + 0.1 * f64::from(d)
             });
-        let mission = match &self.mission {
+        let mission = self.mission_goal_distance(unit, at, range);
+        enemy + mission
+    }
+
+    /// The mission's part of [`Self::goal_distance`]: how far `at` is from where the
+    /// mission wants `unit` (gun `range` spaces), weighted by how much it wants it there.
+    fn mission_goal_distance(&self, unit: &Unit, at: hexx::Hex, range: f64) -> f64 {
+        match &self.mission {
             MissionRules::CaptureObjectives { .. } if unit.is_infantry() => self
                 .squad_goal_distance(unit, at)
                 .map_or(0.0, |n| 3.0 * f64::from(n)),
@@ -817,25 +845,7 @@ impl TankCommander {
             // The attackers make for a space with a clear line to a target within gun
             // range; the defenders stay near the targets to guard them.
             MissionRules::DestroyTarget { .. } | MissionRules::DisableAaGuns { .. } => {
-                match self.attack_targets() {
-                    Some((side, targets)) if !targets.is_empty() => {
-                        let nearest = targets
-                            .iter()
-                            .map(|t| at.unsigned_distance_to(*t))
-                            .min()
-                            .unwrap_or(0);
-                        if unit.side == side {
-                            self.firing_position_distance(unit, at, &targets)
-                                .map_or_else(
-                                    || 2.0 * (f64::from(nearest) - (range - 1.0)).max(0.0),
-                                    |n| 2.0 * f64::from(n),
-                                )
-                        } else {
-                            0.5 * f64::from(nearest.saturating_sub(2))
-                        }
-                    }
-                    _ => 0.0,
-                }
+                self.attack_goal_distance(unit, at, range)
             }
             // The attackers drive for the area round the houses; the defenders hold it.
             MissionRules::TakeArea { attacker, area } => {
@@ -855,8 +865,31 @@ impl TankCommander {
                 }
             }
             _ => 0.0,
-        };
-        enemy + mission
+        }
+    }
+
+    /// Destroy Target and Disable AA Guns: how far `at` is from a firing position on a
+    /// target (for the attackers), or from the targets (for the defenders, who guard them).
+    fn attack_goal_distance(&self, unit: &Unit, at: hexx::Hex, range: f64) -> f64 {
+        match self.attack_targets() {
+            Some((side, targets)) if !targets.is_empty() => {
+                let nearest = targets
+                    .iter()
+                    .map(|t| at.unsigned_distance_to(*t))
+                    .min()
+                    .unwrap_or(0);
+                if unit.side == side {
+                    self.firing_position_distance(unit, at, &targets)
+                        .map_or_else(
+                            || 2.0 * (f64::from(nearest) - (range - 1.0)).max(0.0),
+                            |n| 2.0 * f64::from(n),
+                        )
+                } else {
+                    0.5 * f64::from(nearest.saturating_sub(2))
+                }
+            }
+            _ => 0.0,
+        }
     }
 }
 
@@ -1108,29 +1141,106 @@ pub(super) fn decide(game: &TankCommander, player: PlayerId, style: &Style) -> O
         return None;
     }
     let Some(act) = game.activation() else {
-        // Activate the unit with the best shot on offer, else the first one.
-        let best = legal
-            .iter()
-            .filter_map(|a| match a {
-                // A squad about to board an APC goes before the APC drives off.
-                Action::Activate(id) if game.wants_to_board(game.unit(*id), style) => {
-                    Some((*a, f64::INFINITY))
-                }
-                Action::Activate(id) => Some((*a, game.position_value(*id, &style.moving()))),
-                _ => None,
-            })
-            .max_by(|a, b| a.1.total_cmp(&b.1));
-        return best.map(|b| b.0).or_else(|| legal.first().copied());
+        return activation_choice(game, &legal, style);
     };
     let unit = game.unit(act.unit);
-    let has = |a: Action| legal.contains(&a);
     if unit.is_infantry() {
         return Some(game.squad_choice(player, unit, &legal, style));
     }
     if unit.is_apc() {
         return Some(game.apc_choice(player, unit, &legal, style));
     }
+    Some(tank_choice(game, player, unit, act, &legal, style))
+}
 
+/// The unit to activate: a squad about to board an APC, else the one with the best
+/// position on offer, else the first legal action.
+fn activation_choice(game: &TankCommander, legal: &[Action], style: &Style) -> Option<Action> {
+    // Activate the unit with the best shot on offer, else the first one.
+    let best = legal
+        .iter()
+        .filter_map(|a| match a {
+            // A squad about to board an APC goes before the APC drives off.
+            Action::Activate(id) if game.wants_to_board(game.unit(*id), style) => {
+                Some((*a, f64::INFINITY))
+            }
+            Action::Activate(id) => Some((*a, game.position_value(*id, &style.moving()))),
+            _ => None,
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    best.map(|b| b.0).or_else(|| legal.first().copied())
+}
+
+/// The active tank's action: the first of [`decide`]'s steps that applies, else the end
+/// of its activation.
+fn tank_choice(
+    game: &TankCommander,
+    player: PlayerId,
+    unit: &Unit,
+    act: &Activation,
+    legal: &[Action],
+    style: &Style,
+) -> Action {
+    let has = |a: Action| legal.contains(&a);
+    if let Some(a) = opening_step(game, player, unit, act, legal, style) {
+        return a;
+    }
+    if let Some(a) = shooting_step(game, player, unit, act, legal, style) {
+        return a;
+    }
+    // 2. Put out a fire.
+    if has(Action::Extinguish) {
+        return Action::Extinguish;
+    }
+    if let Some(a) = reload_step(game, unit, act, legal, style) {
+        return a;
+    }
+    // 4. More actions when the enemy is near.
+    if has(Action::UseAbility(Ability::BoomingVoice))
+        && (!style.plan_abilities || style.rush)
+        && game.nearest_enemy_distance(unit) <= u32::from(unit.gun_range(game.rules())) + 2
+    {
+        return Action::UseAbility(Ability::BoomingVoice);
+    }
+    // 4½. With no shot to be had this activation, keep out of the enemy's next reach.
+    if let Some(a) = game.standoff_choice(player, unit, legal, style) {
+        return a;
+    }
+    // 5. Turn the turret, turn or move to the best position (one step lookahead).
+    if let Some(a) = game.drive_choice(player, unit, legal, &style.moving()) {
+        return a;
+    }
+    // 5½. Settled: spend what is left on safety (cover, front armor to the threat,
+    // out of a gun's sight, smoke between the tank and the guns).
+    if let Some(a) = game.safety_choice(player, unit, legal, style) {
+        return a;
+    }
+    // 6. Lay a mine on the way the nearest enemy would come.
+    if unit.mines_left > 0
+        && let Some(hex) = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::LayMine(h) => Some(*h),
+                _ => None,
+            })
+            .min_by_key(|h| game.enemy_distance(unit, *h))
+    {
+        return Action::LayMine(hex);
+    }
+    Action::EndActivation
+}
+
+/// Steps 0 to ¾ of [`decide`], before any shot: a Lieutenant Commander taking over, an
+/// air strike, a breakthrough dash, or a crew ability that buys more shooting.
+fn opening_step(
+    game: &TankCommander,
+    player: PlayerId,
+    unit: &Unit,
+    act: &Activation,
+    legal: &[Action],
+    style: &Style,
+) -> Option<Action> {
+    let has = |a: Action| legal.contains(&a);
     // 0. The Lieutenant Commander takes over the most useful dead crew member's job.
     if let Some(role) = Role::BY_NEED
         .into_iter()
@@ -1150,13 +1260,24 @@ pub(super) fn decide(game: &TankCommander, player: PlayerId, style: &Style) -> O
     }
 
     // ½. A breakthrough attacker drives for the edge first.
-    if let Some(a) = game.run_choice(player, unit, &legal) {
+    if let Some(a) = game.run_choice(player, unit, legal) {
         return Some(a);
     }
     // ¾. The crew ability that buys the most shooting this activation.
-    if let Some(a) = game.ability_plan(unit, act, &legal, style) {
-        return Some(a);
-    }
+    game.ability_plan(unit, act, legal, style)
+}
+
+/// Steps 1 to 1½ of [`decide`]: the main gun's best shot (with "Bring it down!" first
+/// when that is worth it), a flare to light a target, or the anti-infantry weapon.
+fn shooting_step(
+    game: &TankCommander,
+    player: PlayerId,
+    unit: &Unit,
+    act: &Activation,
+    legal: &[Action],
+    style: &Style,
+) -> Option<Action> {
+    let has = |a: Action| legal.contains(&a);
     // 1. Shoot, if a shot does any expected damage.
     if let Some(round) = unit.loaded
         && let Some((target, value)) = game.best_shot(unit, round, act.bring_it_down, style)
@@ -1176,7 +1297,7 @@ pub(super) fn decide(game: &TankCommander, player: PlayerId, style: &Style) -> O
         return Some(Action::Fire(target));
     }
     // 1¼. At night, light up an enemy the dark hides, to shoot it.
-    if let Some(a) = game.flare_choice(player, unit, act, &legal, style) {
+    if let Some(a) = game.flare_choice(player, unit, act, legal, style) {
         return Some(a);
     }
     // 1½. The anti-infantry weapon, which needs no loading, at a squad in reach.
@@ -1186,65 +1307,42 @@ pub(super) fn decide(game: &TankCommander, player: PlayerId, style: &Style) -> O
     {
         return Some(a);
     }
-    // 2. Put out a fire.
-    if has(Action::Extinguish) {
-        return Some(Action::Extinguish);
+    None
+}
+
+/// Step 3 of [`decide`]: an empty gun loads the round that would do more to the best
+/// target (with "Quick load!" first when loading costs anything).
+fn reload_step(
+    game: &TankCommander,
+    unit: &Unit,
+    act: &Activation,
+    legal: &[Action],
+    style: &Style,
+) -> Option<Action> {
+    let has = |a: Action| legal.contains(&a);
+    if unit.loaded.is_some() {
+        return None;
     }
-    // 3. Reload with the round that would do more to the best target.
-    if unit.loaded.is_none() {
-        let value = |r: Round| game.best_shot(unit, r, false, style).map_or(0.0, |b| b.1);
-        let (he, at) = (value(Round::He), value(Round::At));
-        // HE does as much as AT to a squad or a building, and sets fires: the
-        // tactical style loads it whenever it is worth at least as much.
-        let better = if style.prefer_he {
-            he >= at && he > 0.0
-        } else {
-            he > at
-        };
-        let round = if unit.rounds().contains(&Round::He) && better {
-            Round::He
-        } else {
-            Round::At
-        };
-        if has(Action::Load(round)) {
-            let cost = unit.load_cost(game.rules(), act.quick_load).unwrap_or(0);
-            if cost > 0 && !style.plan_abilities && has(Action::UseAbility(Ability::QuickLoad)) {
-                return Some(Action::UseAbility(Ability::QuickLoad));
-            }
-            return Some(Action::Load(round));
+    let value = |r: Round| game.best_shot(unit, r, false, style).map_or(0.0, |b| b.1);
+    let (he, at) = (value(Round::He), value(Round::At));
+    // HE does as much as AT to a squad or a building, and sets fires: the
+    // tactical style loads it whenever it is worth at least as much.
+    let better = if style.prefer_he {
+        he >= at && he > 0.0
+    } else {
+        he > at
+    };
+    let round = if unit.rounds().contains(&Round::He) && better {
+        Round::He
+    } else {
+        Round::At
+    };
+    if has(Action::Load(round)) {
+        let cost = unit.load_cost(game.rules(), act.quick_load).unwrap_or(0);
+        if cost > 0 && !style.plan_abilities && has(Action::UseAbility(Ability::QuickLoad)) {
+            return Some(Action::UseAbility(Ability::QuickLoad));
         }
+        return Some(Action::Load(round));
     }
-    // 4. More actions when the enemy is near.
-    if has(Action::UseAbility(Ability::BoomingVoice))
-        && (!style.plan_abilities || style.rush)
-        && game.nearest_enemy_distance(unit) <= u32::from(unit.gun_range(game.rules())) + 2
-    {
-        return Some(Action::UseAbility(Ability::BoomingVoice));
-    }
-    // 4½. With no shot to be had this activation, keep out of the enemy's next reach.
-    if let Some(a) = game.standoff_choice(player, unit, &legal, style) {
-        return Some(a);
-    }
-    // 5. Turn the turret, turn or move to the best position (one step lookahead).
-    if let Some(a) = game.drive_choice(player, unit, &legal, &style.moving()) {
-        return Some(a);
-    }
-    // 5½. Settled: spend what is left on safety (cover, front armor to the threat,
-    // out of a gun's sight, smoke between the tank and the guns).
-    if let Some(a) = game.safety_choice(player, unit, &legal, style) {
-        return Some(a);
-    }
-    // 6. Lay a mine on the way the nearest enemy would come.
-    if unit.mines_left > 0
-        && let Some(hex) = legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::LayMine(h) => Some(*h),
-                _ => None,
-            })
-            .min_by_key(|h| game.enemy_distance(unit, *h))
-    {
-        return Some(Action::LayMine(hex));
-    }
-    Some(Action::EndActivation)
+    None
 }

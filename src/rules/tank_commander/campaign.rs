@@ -17,9 +17,122 @@ use super::setup::{
     Build, CampaignRules, CrewNames, Mission, Rules, Scenario, ScenarioSetup, TankDesign, UnitKind,
     UnitSetup,
 };
-use super::state::{Role, Status, TankCommander, UnitId};
+use super::state::{Role, Status, TankCommander, Unit, UnitId};
 use crate::data::{self, Diagnostics, Problems};
-use crate::framework::{Game, PlayerId};
+use crate::framework::{BotsError, Game, PlayerId, SeatError};
+
+/// Why a campaign cannot go on as asked. Each says so in the sentence a player reads.
+#[derive(Debug, thiserror::Error)]
+pub enum CampaignError {
+    /// A build names something that is no equipment ([`parse_build`]).
+    #[error(
+        "`{word}` is no equipment: engine, barrel, optics, he_rounds, anti_infantry, \
+         smoke_launcher, medkit, lieutenant, air_support, or front:N, side:N, rear:N, mines:N"
+    )]
+    NoEquipment { word: String },
+    /// A build's points are not a number (`front:x`).
+    #[error("`{word}`: the points after `:` are a number")]
+    BadPoints { word: String },
+    /// A refit names a tank the company does not have; `tanks` are the ones it has.
+    #[error("{}", no_tank_words(.name, .tanks))]
+    NoTank { name: String, tanks: Vec<String> },
+    /// A refit's build breaks rules: every problem, with the id of its rule.
+    #[error("{}", refit_lines(.problems).join("\n"))]
+    RefitRefused {
+        problems: Vec<(String, &'static str)>,
+    },
+    /// The state file does not read: its problems, placed in it.
+    #[error(transparent)]
+    State(Diagnostics),
+    /// The state file holds another campaign.
+    #[error(
+        "{} holds the campaign `{found}`, not `{wanted}`: start this one over",
+        .path.display()
+    )]
+    OtherCampaign {
+        path: PathBuf,
+        found: String,
+        wanted: String,
+    },
+    /// The state cannot be written as RON.
+    #[error("{0}")]
+    Encode(String),
+    /// The state's folder cannot be made.
+    #[error("cannot make {}: {source}", .path.display())]
+    MakeDir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The state file cannot be written.
+    #[error("cannot write {}: {source}", .path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Every battle of the campaign is fought.
+    #[error("the campaign `{name}` is over: all {battles} battles are fought")]
+    Over { name: String, battles: usize },
+    /// The battle has no side of the name the campaign follows.
+    #[error("the battle has no side `{side}`")]
+    NoSide { side: String },
+    /// A roster tank has the name of another unit in the battle.
+    #[error("the campaign's tank `{name}` has the name of another unit in this battle")]
+    NameTaken { name: String },
+    /// The roster does not make a valid battle: the scenario's problems (the first is
+    /// told).
+    #[error("the campaign's tanks do not fit this battle: {}", first_problem(.problems))]
+    DoesNotFit { problems: Problems },
+    /// The bots named for a headless battle.
+    #[error(transparent)]
+    Bots(#[from] BotsError),
+    /// A headless battle that cannot start or play on: its setup, a bot, or an action the
+    /// rules refuse.
+    #[error(transparent)]
+    Seat(#[from] SeatError),
+    /// A headless battle that did not end.
+    #[error("the battle did not end within 20,000 actions")]
+    Unfinished,
+}
+
+impl CampaignError {
+    /// The error as lines for a list of refusals: a refused refit's every problem, each
+    /// with its rule (`… (§ tc.build.budget)`), else the one sentence.
+    #[must_use]
+    pub fn lines(&self) -> Vec<String> {
+        match self {
+            Self::RefitRefused { problems } => refit_lines(problems),
+            other => vec![other.to_string()],
+        }
+    }
+}
+
+/// "The company has no tank `name`", with the tanks it has.
+fn no_tank_words(name: &str, tanks: &[String]) -> String {
+    if tanks.is_empty() {
+        format!("the company has no tanks yet, so no `{name}`: they join in the first battle")
+    } else {
+        format!(
+            "the company has no tank `{name}`; its tanks: {}",
+            tanks.join(", ")
+        )
+    }
+}
+
+/// A refused refit's problems, one line each with its rule's id.
+fn refit_lines(problems: &[(String, &'static str)]) -> Vec<String> {
+    problems
+        .iter()
+        .map(|(message, rule)| format!("{message} (§ {rule})"))
+        .collect()
+}
+
+/// The first of a scenario's problems, with its place (empty when there is none).
+fn first_problem(problems: &Problems) -> String {
+    problems
+        .0
+        .first()
+        .map_or_else(String::new, |(at, m)| format!("{at}: {m}"))
+}
 
 /// A campaign file as written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -100,6 +213,7 @@ impl Campaign {
         })
     }
 
+    /// Validates a campaign file, loading each of its battles' scenarios from `dir`.
     fn validate(
         setup: CampaignSetup,
         path: &Path,
@@ -107,6 +221,22 @@ impl Campaign {
         rules: &Rules,
     ) -> Result<Self, Problems> {
         let mut p = Problems::default();
+        Self::check_header(&setup, &mut p);
+        let scenarios = Self::load_battles(&setup, dir, rules, &mut p);
+        Self::check_brought_names(&setup, &scenarios, &mut p);
+        if p.is_empty() {
+            Ok(Self {
+                setup,
+                path: path.to_path_buf(),
+                scenarios,
+            })
+        } else {
+            Err(p)
+        }
+    }
+
+    /// Checks the campaign's name, its upgrade points and that it has a battle.
+    fn check_header(setup: &CampaignSetup, p: &mut Problems) {
         if setup.name.trim().is_empty() {
             p.push("name", "give the campaign a name");
         }
@@ -128,6 +258,16 @@ impl Campaign {
                 "a campaign needs at least one battle: `battles: [(scenario: \"../skirmish.ron\")]`",
             );
         }
+    }
+
+    /// Each battle's scenario that loads, in order; a problem for each that does not, or
+    /// that has no place for the campaign's side and tanks.
+    fn load_battles(
+        setup: &CampaignSetup,
+        dir: &Path,
+        rules: &Rules,
+        p: &mut Problems,
+    ) -> Vec<Scenario> {
         let mut scenarios = Vec::new();
         for (i, b) in setup.battles.iter().enumerate() {
             let at = format!("battles[{i}].scenario");
@@ -165,8 +305,12 @@ impl Campaign {
                 ),
             }
         }
-        // A tank the campaign may bring (any battle's place) must not share its name with
-        // a unit that stays the scenario's own in another battle.
+        scenarios
+    }
+
+    /// Checks that no tank the campaign may bring (any battle's place) shares its name with
+    /// a unit that stays the scenario's own in another battle.
+    fn check_brought_names(setup: &CampaignSetup, scenarios: &[Scenario], p: &mut Problems) {
         let may_bring: Vec<(usize, String)> = scenarios
             .iter()
             .enumerate()
@@ -195,15 +339,6 @@ impl Campaign {
                     );
                 }
             }
-        }
-        if p.is_empty() {
-            Ok(Self {
-                setup,
-                path: path.to_path_buf(),
-                scenarios,
-            })
-        } else {
-            Err(p)
         }
     }
 
@@ -266,8 +401,9 @@ fn build_change(before: &Build, after: &Build) -> String {
 /// side:1, mines:2` (the names of the build's fields; `none` or nothing for a bare tank).
 ///
 /// # Errors
-/// A word that names no equipment, or a number that does not read.
-pub fn parse_build(text: &str) -> Result<Build, String> {
+/// [`CampaignError::NoEquipment`] for a word that names no equipment,
+/// [`CampaignError::BadPoints`] for a number that does not read.
+pub fn parse_build(text: &str) -> Result<Build, CampaignError> {
     let mut build = Build::default();
     for word in text
         .split(',')
@@ -276,10 +412,9 @@ pub fn parse_build(text: &str) -> Result<Build, String> {
     {
         let (name, points) = match word.split_once(':') {
             Some((n, v)) => {
-                let v: u8 = v
-                    .trim()
-                    .parse()
-                    .map_err(|_| format!("`{word}`: the points after `:` are a number"))?;
+                let v: u8 = v.trim().parse().map_err(|_| CampaignError::BadPoints {
+                    word: word.to_string(),
+                })?;
                 (n.trim(), Some(v))
             }
             None => (word, None),
@@ -300,10 +435,9 @@ pub fn parse_build(text: &str) -> Result<Build, String> {
             ("lieutenant", None) => build.lieutenant = true,
             ("air_support", None) => build.air_support = true,
             _ => {
-                return Err(format!(
-                    "`{word}` is no equipment: engine, barrel, optics, he_rounds, anti_infantry, \
-                     smoke_launcher, medkit, lieutenant, air_support, or front:N, side:N, rear:N, mines:N"
-                ));
+                return Err(CampaignError::NoEquipment {
+                    word: word.to_string(),
+                });
             }
         }
     }
@@ -374,6 +508,80 @@ impl RosterTank {
             .filter(|m| m.is_veteran(rules))
             .map(|m| m.role)
             .collect();
+    }
+
+    /// After a battle in which `unit` carried this tank's crew and knocked out `kills`
+    /// enemy units: the living gain experience (saying who becomes a veteran), the dead
+    /// leave the crew for the `fallen`.
+    fn crew_after_battle(
+        &mut self,
+        unit: &Unit,
+        kills: u32,
+        rules: &CampaignRules,
+        fallen: &mut Vec<String>,
+        lines: &mut Vec<String>,
+    ) {
+        let mut dead = Vec::new();
+        for m in &mut self.crew {
+            let alive = unit
+                .crew
+                .iter()
+                .find(|c| c.role == m.role)
+                .is_none_or(|c| c.is_alive());
+            if !alive {
+                dead.push(m.role);
+                continue;
+            }
+            let before = m.is_veteran(rules);
+            m.xp = m.xp.saturating_add(
+                u32::from(rules.xp_per_battle)
+                    .saturating_add(kills.saturating_mul(u32::from(rules.xp_per_knock_out))),
+            );
+            if !before && m.is_veteran(rules) {
+                let gain = ability_words(m.role).map_or_else(String::new, |a| {
+                    format!(": {a} {} times a battle", rules.veteran_ability_uses)
+                });
+                lines.push(format!(
+                    "{} {} ({}) is now a veteran{gain}",
+                    m.role, m.name, self.name
+                ));
+            }
+        }
+        for role in dead {
+            if let Some(i) = self.crew.iter().position(|m| m.role == role) {
+                let m = self.crew.remove(i);
+                lines.push(format!("{} {} of {} was killed", m.role, m.name, self.name));
+                fallen.push(format!("{} ({}, {})", m.name, m.role, self.name));
+            }
+        }
+    }
+
+    /// Whether the tank is lost, left as `unit` at the end of a battle the campaign's side
+    /// `result`; says what became of it.
+    fn lost_after_battle(
+        &self,
+        unit: &Unit,
+        result: BattleResult,
+        rules: &CampaignRules,
+        lines: &mut Vec<String>,
+    ) -> bool {
+        let repairable = unit.status == Status::Disabled
+            && (result != BattleResult::Lost || rules.repair_after_loss);
+        match unit.status {
+            Status::Active => false,
+            _ if repairable => {
+                lines.push(format!("{} was recovered and repaired", self.name));
+                false
+            }
+            Status::Destroyed => {
+                lines.push(format!("{} burned out and is lost", self.name));
+                true
+            }
+            _ => {
+                lines.push(format!("{} was left on the field and is lost", self.name));
+                true
+            }
+        }
     }
 
     /// The upgrade points its build may cost: every tank's budget, its bonuses, and what
@@ -531,8 +739,9 @@ impl CampaignState {
     /// a fresh one (not yet saved) when there is none, else the one read back.
     ///
     /// # Errors
-    /// The file's problems, a state of another campaign, or a failed write, in words.
-    pub fn open(campaign: &Campaign, path: &Path, start_over: bool) -> Result<Self, String> {
+    /// [`CampaignError::State`] for the file's problems, [`CampaignError::OtherCampaign`]
+    /// for a state of another campaign, or a failed write as [`CampaignState::save`].
+    pub fn open(campaign: &Campaign, path: &Path, start_over: bool) -> Result<Self, CampaignError> {
         if start_over || !path.exists() {
             let fresh = Self::new(campaign);
             if start_over {
@@ -540,14 +749,13 @@ impl CampaignState {
             }
             return Ok(fresh);
         }
-        let state = Self::load(path).map_err(|d| d.to_string())?;
+        let state = Self::load(path).map_err(CampaignError::State)?;
         if state.campaign != campaign.name() {
-            return Err(format!(
-                "{} holds the campaign `{}`, not `{}`: start this one over",
-                path.display(),
-                state.campaign,
-                campaign.name()
-            ));
+            return Err(CampaignError::OtherCampaign {
+                path: path.to_path_buf(),
+                found: state.campaign,
+                wanted: campaign.name().to_string(),
+            });
         }
         Ok(state)
     }
@@ -559,32 +767,23 @@ impl CampaignState {
     /// battle's report. Says what changed.
     ///
     /// # Errors
-    /// No such tank, or every rule the build breaks, each with its rule's id.
+    /// [`CampaignError::NoTank`] for no such tank, [`CampaignError::RefitRefused`] with
+    /// every rule the build breaks, each with its rule's id.
     pub fn refit(
         &mut self,
         name: &str,
         build: Build,
         rules: &Rules,
-    ) -> Result<String, Vec<String>> {
+    ) -> Result<String, CampaignError> {
         let Some(k) = self.roster.iter().position(|t| same_name(&t.name, name)) else {
-            let names: Vec<&str> = self.roster.iter().map(|t| t.name.as_str()).collect();
-            return Err(vec![if names.is_empty() {
-                format!(
-                    "the company has no tanks yet, so no `{name}`: they join in the first battle"
-                )
-            } else {
-                format!(
-                    "the company has no tank `{name}`; its tanks: {}",
-                    names.join(", ")
-                )
-            }]);
+            return Err(CampaignError::NoTank {
+                name: name.to_string(),
+                tanks: self.roster.iter().map(|t| t.name.clone()).collect(),
+            });
         };
         let problems = self.roster[k].refit_problems(&build, rules);
         if !problems.is_empty() {
-            return Err(problems
-                .into_iter()
-                .map(|(message, rule)| format!("{message} (§ {rule})"))
-                .collect());
+            return Err(CampaignError::RefitRefused { problems });
         }
         let before = self.roster[k].build;
         let tank_name = self.roster[k].name.clone();
@@ -657,14 +856,20 @@ impl CampaignState {
     /// Writes the state atomically (a crash never leaves half a file).
     ///
     /// # Errors
-    /// The I/O error, in words.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
-        let text = data::to_ron_pretty(self)?;
+    /// [`CampaignError::MakeDir`] or [`CampaignError::Write`], with the path and the I/O
+    /// error; [`CampaignError::Encode`] if the state cannot be written as RON.
+    pub fn save(&self, path: &Path) -> Result<(), CampaignError> {
+        let text = data::to_ron_pretty(self).map_err(CampaignError::Encode)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(|source| CampaignError::MakeDir {
+                path: dir.to_path_buf(),
+                source,
+            })?;
         }
-        data::write_atomic(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        data::write_atomic(path, &text).map_err(|source| CampaignError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
     }
 
     fn recruit(&mut self, role: Role) -> CrewRecord {
@@ -711,15 +916,20 @@ impl CampaignState {
     /// The next battle with the roster in its places.
     ///
     /// # Errors
-    /// The campaign is over, or the roster's tanks do not fit the scenario (a build the
-    /// rules no longer allow, a name taken by another unit), in words.
-    pub fn prepare(&self, campaign: &Campaign, rules: &Rules) -> Result<PreparedBattle, String> {
+    /// [`CampaignError::Over`] when the campaign is over, [`CampaignError::NoSide`],
+    /// [`CampaignError::NameTaken`] or [`CampaignError::DoesNotFit`] when the roster's
+    /// tanks do not fit the scenario (a build the rules no longer allow, a name taken by
+    /// another unit).
+    pub fn prepare(
+        &self,
+        campaign: &Campaign,
+        rules: &Rules,
+    ) -> Result<PreparedBattle, CampaignError> {
         let Some(scenario) = campaign.scenarios.get(self.next) else {
-            return Err(format!(
-                "the campaign `{}` is over: all {} battles are fought",
-                campaign.name(),
-                campaign.setup.battles.len()
-            ));
+            return Err(CampaignError::Over {
+                name: campaign.name().to_string(),
+                battles: campaign.setup.battles.len(),
+            });
         };
         let side_name = &campaign.setup.side;
         let side = scenario
@@ -727,125 +937,17 @@ impl CampaignState {
             .sides
             .iter()
             .position(|s| &s.name == side_name)
-            .ok_or_else(|| format!("the battle has no side `{side_name}`"))?;
+            .ok_or_else(|| CampaignError::NoSide {
+                side: side_name.clone(),
+            })?;
         let mut state = self.clone();
         let mut setup = scenario.setup.clone();
-        let mut places = Vec::new();
         let mut joined = Vec::new();
-        // Every roster tank has one crew member for each of its roles (a state file edited
-        // by hand may lack one, or name a role twice).
-        for k in 0..state.roster.len() {
-            let mut roles: Vec<Role> = Role::CORE.to_vec();
-            if state.roster[k].build.lieutenant {
-                roles.push(Role::Lieutenant);
-            }
-            let crew = std::mem::take(&mut state.roster[k].crew);
-            for m in crew {
-                if roles.contains(&m.role) && !state.roster[k].crew.iter().any(|c| c.role == m.role)
-                {
-                    state.roster[k].crew.push(m);
-                } else {
-                    state.reserve.push(m);
-                }
-            }
-            for role in roles {
-                if !state.roster[k].crew.iter().any(|m| m.role == role) {
-                    let (m, _) = state.fill(role);
-                    joined.push(format!(
-                        "{} joins {} as {role}",
-                        m.name, state.roster[k].name
-                    ));
-                    state.roster[k].crew.push(m);
-                }
-            }
-            state.roster[k].crew.sort_by_key(|m| role_order(m.role));
-        }
-        let at_places = campaign_places(&setup, side_name);
-        let others: Vec<String> = setup
-            .units
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !at_places.contains(i))
-            .map(|(_, u)| u.name.clone())
-            .collect();
-        for (k, at) in at_places.into_iter().enumerate() {
-            let taken = |name: &str, state: &CampaignState| {
-                others.iter().any(|o| same_name(o, name))
-                    || state.roster.iter().any(|t| same_name(&t.name, name))
-            };
-            if let Some(t) = state.roster.get(k)
-                && others.iter().any(|o| same_name(o, &t.name))
-            {
-                return Err(format!(
-                    "the campaign's tank `{}` has the name of another unit in this battle",
-                    t.name
-                ));
-            }
-            if k >= state.roster.len() && taken(&setup.units[at].name, &state) {
-                // A new tank is renamed rather than take a name the company already has.
-                let base = setup.units[at].name.clone();
-                let mut n = 2;
-                while taken(&format!("{base} {n}"), &state) {
-                    n += 1;
-                }
-                setup.units[at].name = format!("{base} {n}");
-            }
-            let unit = &mut setup.units[at];
-            if k >= state.roster.len() {
-                // A tank new to the campaign: the scenario's own, with its crew drawn
-                // from the reserve or recruited.
-                let mut crew = Vec::new();
-                let mut who = Vec::new();
-                let roles = Role::CORE
-                    .into_iter()
-                    .chain(unit.build.lieutenant.then_some(Role::Lieutenant));
-                for role in roles {
-                    let given = unit.crew.of(role);
-                    let member = if given.is_empty() {
-                        let (m, recruited) = state.fill(role);
-                        who.push(if recruited {
-                            format!("{role} {} (recruit)", m.name)
-                        } else {
-                            let (open, rest) = veteran_words(&m, &rules.campaign);
-                            format!("{role} {} {open}from the reserve, {rest}", m.name)
-                        });
-                        m
-                    } else {
-                        who.push(format!("{role} {given}"));
-                        CrewRecord {
-                            role,
-                            name: given.to_string(),
-                            xp: 0,
-                        }
-                    };
-                    crew.push(member);
-                }
-                joined.push(format!(
-                    "{} joins the company: {}",
-                    unit.name,
-                    who.join(", ")
-                ));
-                state.roster.push(RosterTank {
-                    name: unit.name.clone(),
-                    build: unit.build,
-                    painted: unit.painted,
-                    named: unit.named,
-                    crew,
-                    battles: 0,
-                    knock_outs: 0,
-                    earned: 0,
-                });
-            }
-            state.roster[k].place_on(unit, &rules.campaign);
-            places.push((at, k));
-        }
+        state.complete_crews(&mut joined);
+        let places = state.take_places(&mut setup, side_name, rules, &mut joined)?;
         // The roster must make a valid battle.
-        let scenario = Scenario::validate(setup, rules).map_err(|p| {
-            let first =
-                p.0.first()
-                    .map_or_else(String::new, |(at, m)| format!("{at}: {m}"));
-            format!("the campaign's tanks do not fit this battle: {first}")
-        })?;
+        let scenario = Scenario::validate(setup, rules)
+            .map_err(|problems| CampaignError::DoesNotFit { problems })?;
         #[allow(clippy::cast_possible_truncation, reason = "a scenario has two sides")]
         Ok(PreparedBattle {
             battle: super::Battle {
@@ -858,6 +960,162 @@ impl CampaignState {
             joined,
             earnings: campaign.setup.upgrades,
         })
+    }
+
+    /// Gives every roster tank one crew member for each of its roles (a state file edited
+    /// by hand may lack one, or name a role twice), saying in `joined` who joins.
+    fn complete_crews(&mut self, joined: &mut Vec<String>) {
+        for k in 0..self.roster.len() {
+            let mut roles: Vec<Role> = Role::CORE.to_vec();
+            if self.roster[k].build.lieutenant {
+                roles.push(Role::Lieutenant);
+            }
+            let crew = std::mem::take(&mut self.roster[k].crew);
+            for m in crew {
+                if roles.contains(&m.role) && !self.roster[k].crew.iter().any(|c| c.role == m.role)
+                {
+                    self.roster[k].crew.push(m);
+                } else {
+                    self.reserve.push(m);
+                }
+            }
+            for role in roles {
+                if !self.roster[k].crew.iter().any(|m| m.role == role) {
+                    let (m, _) = self.fill(role);
+                    joined.push(format!(
+                        "{} joins {} as {role}",
+                        m.name, self.roster[k].name
+                    ));
+                    self.roster[k].crew.push(m);
+                }
+            }
+            self.roster[k].crew.sort_by_key(|m| role_order(m.role));
+        }
+    }
+
+    /// Replaces the dead from the reserve, or by recruits, saying who joins.
+    fn replace_fallen(&mut self, rules: &CampaignRules, lines: &mut Vec<String>) {
+        for k in 0..self.roster.len() {
+            let mut roles: Vec<Role> = Role::CORE.to_vec();
+            if self.roster[k].build.lieutenant {
+                roles.push(Role::Lieutenant);
+            }
+            for role in roles {
+                if self.roster[k].crew.iter().any(|m| m.role == role) {
+                    continue;
+                }
+                let (m, recruited) = self.fill(role);
+                lines.push(if recruited {
+                    format!("Recruit {} joins {} as {role}", m.name, self.roster[k].name)
+                } else {
+                    let (open, rest) = veteran_words(&m, rules);
+                    format!(
+                        "{} {open}from the reserve, {rest} joins {} as {role}",
+                        m.name, self.roster[k].name
+                    )
+                });
+                self.roster[k].crew.push(m);
+                self.roster[k].crew.sort_by_key(|m| role_order(m.role));
+            }
+        }
+    }
+
+    /// Puts the roster's tanks in the campaign's places of `setup`, the scenario's own
+    /// tanks in the places left over, saying in `joined` who joins; the places taken, as
+    /// (unit index, roster index).
+    fn take_places(
+        &mut self,
+        setup: &mut ScenarioSetup,
+        side_name: &str,
+        rules: &Rules,
+        joined: &mut Vec<String>,
+    ) -> Result<Vec<(usize, usize)>, CampaignError> {
+        let mut places = Vec::new();
+        let at_places = campaign_places(setup, side_name);
+        let others: Vec<String> = setup
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !at_places.contains(i))
+            .map(|(_, u)| u.name.clone())
+            .collect();
+        for (k, at) in at_places.into_iter().enumerate() {
+            let taken = |name: &str, state: &CampaignState| {
+                others.iter().any(|o| same_name(o, name))
+                    || state.roster.iter().any(|t| same_name(&t.name, name))
+            };
+            if let Some(t) = self.roster.get(k)
+                && others.iter().any(|o| same_name(o, &t.name))
+            {
+                return Err(CampaignError::NameTaken {
+                    name: t.name.clone(),
+                });
+            }
+            if k >= self.roster.len() && taken(&setup.units[at].name, self) {
+                // A new tank is renamed rather than take a name the company already has.
+                let base = setup.units[at].name.clone();
+                let mut n = 2;
+                while taken(&format!("{base} {n}"), self) {
+                    n += 1;
+                }
+                setup.units[at].name = format!("{base} {n}");
+            }
+            let unit = &mut setup.units[at];
+            if k >= self.roster.len() {
+                // A tank new to the campaign: the scenario's own, with its crew drawn
+                // from the reserve or recruited.
+                self.enlist(unit, rules, joined);
+            }
+            self.roster[k].place_on(unit, &rules.campaign);
+            places.push((at, k));
+        }
+        Ok(places)
+    }
+
+    /// Adds `unit`, a scenario's own tank new to the campaign, to the roster, with the
+    /// crew the scenario names and the rest drawn from the reserve or recruited.
+    fn enlist(&mut self, unit: &UnitSetup, rules: &Rules, joined: &mut Vec<String>) {
+        let mut crew = Vec::new();
+        let mut who = Vec::new();
+        let roles = Role::CORE
+            .into_iter()
+            .chain(unit.build.lieutenant.then_some(Role::Lieutenant));
+        for role in roles {
+            let given = unit.crew.of(role);
+            let member = if given.is_empty() {
+                let (m, recruited) = self.fill(role);
+                who.push(if recruited {
+                    format!("{role} {} (recruit)", m.name)
+                } else {
+                    let (open, rest) = veteran_words(&m, &rules.campaign);
+                    format!("{role} {} {open}from the reserve, {rest}", m.name)
+                });
+                m
+            } else {
+                who.push(format!("{role} {given}"));
+                CrewRecord {
+                    role,
+                    name: given.to_string(),
+                    xp: 0,
+                }
+            };
+            crew.push(member);
+        }
+        joined.push(format!(
+            "{} joins the company: {}",
+            unit.name,
+            who.join(", ")
+        ));
+        self.roster.push(RosterTank {
+            name: unit.name.clone(),
+            build: unit.build,
+            painted: unit.painted,
+            named: unit.named,
+            crew,
+            battles: 0,
+            knock_outs: 0,
+            earned: 0,
+        });
     }
 }
 
@@ -891,59 +1149,36 @@ impl PreparedBattle {
             if kills > 0 {
                 lines.push(format!("{} knocked out {kills} enemy unit(s)", tank.name));
             }
-            let mut dead = Vec::new();
-            for m in &mut tank.crew {
-                let alive = unit
-                    .crew
-                    .iter()
-                    .find(|c| c.role == m.role)
-                    .is_none_or(|c| c.is_alive());
-                if !alive {
-                    dead.push(m.role);
-                    continue;
-                }
-                let before = m.is_veteran(rules);
-                m.xp = m.xp.saturating_add(
-                    u32::from(rules.xp_per_battle)
-                        .saturating_add(kills.saturating_mul(u32::from(rules.xp_per_knock_out))),
-                );
-                if !before && m.is_veteran(rules) {
-                    let gain = ability_words(m.role).map_or_else(String::new, |a| {
-                        format!(": {a} {} times a battle", rules.veteran_ability_uses)
-                    });
-                    lines.push(format!(
-                        "{} {} ({}) is now a veteran{gain}",
-                        m.role, m.name, tank.name
-                    ));
-                }
-            }
-            for role in dead {
-                if let Some(i) = tank.crew.iter().position(|m| m.role == role) {
-                    let m = tank.crew.remove(i);
-                    lines.push(format!("{} {} of {} was killed", m.role, m.name, tank.name));
-                    state
-                        .fallen
-                        .push(format!("{} ({}, {})", m.name, m.role, tank.name));
-                }
-            }
-            let repairable = unit.status == Status::Disabled
-                && (result != BattleResult::Lost || rules.repair_after_loss);
-            match unit.status {
-                Status::Active => {}
-                _ if repairable => {
-                    lines.push(format!("{} was recovered and repaired", tank.name));
-                }
-                Status::Destroyed => {
-                    lines.push(format!("{} burned out and is lost", tank.name));
-                    lost.push(k);
-                }
-                _ => {
-                    lines.push(format!("{} was left on the field and is lost", tank.name));
-                    lost.push(k);
-                }
+            tank.crew_after_battle(unit, kills, rules, &mut state.fallen, &mut lines);
+            if tank.lost_after_battle(unit, result, rules, &mut lines) {
+                lost.push(k);
             }
         }
-        // The tanks that came through earn upgrade points for refits.
+        self.pay_earnings(&mut state, knock_outs, &lost, &mut lines);
+        // Lost tanks go; their living crew join the reserve.
+        for k in lost.into_iter().rev() {
+            let tank = state.roster.remove(k);
+            state.reserve.extend(tank.crew);
+        }
+        state.replace_fallen(rules, &mut lines);
+        state.reports.push(BattleReport {
+            battle: self.scenario().name.clone(),
+            result,
+            reason: outcome.reason.clone(),
+            lines,
+        });
+        state.next += 1;
+        state
+    }
+
+    /// The tanks that came through (not in `lost`) earn upgrade points for refits.
+    fn pay_earnings(
+        &self,
+        state: &mut CampaignState,
+        knock_outs: &[u32],
+        lost: &[usize],
+        lines: &mut Vec<String>,
+    ) {
         let earnings = self.earnings;
         for &(at, k) in &self.places {
             if lost.contains(&k) {
@@ -963,46 +1198,6 @@ impl PreparedBattle {
                 ));
             }
         }
-        // Lost tanks go; their living crew join the reserve.
-        for k in lost.into_iter().rev() {
-            let tank = state.roster.remove(k);
-            state.reserve.extend(tank.crew);
-        }
-        // The dead are replaced from the reserve, or by recruits.
-        for k in 0..state.roster.len() {
-            let mut roles: Vec<Role> = Role::CORE.to_vec();
-            if state.roster[k].build.lieutenant {
-                roles.push(Role::Lieutenant);
-            }
-            for role in roles {
-                if state.roster[k].crew.iter().any(|m| m.role == role) {
-                    continue;
-                }
-                let (m, recruited) = state.fill(role);
-                lines.push(if recruited {
-                    format!(
-                        "Recruit {} joins {} as {role}",
-                        m.name, state.roster[k].name
-                    )
-                } else {
-                    let (open, rest) = veteran_words(&m, rules);
-                    format!(
-                        "{} {open}from the reserve, {rest} joins {} as {role}",
-                        m.name, state.roster[k].name
-                    )
-                });
-                state.roster[k].crew.push(m);
-                state.roster[k].crew.sort_by_key(|m| role_order(m.role));
-            }
-        }
-        state.reports.push(BattleReport {
-            battle: self.scenario().name.clone(),
-            result,
-            reason: outcome.reason.clone(),
-            lines,
-        });
-        state.next += 1;
-        state
     }
 }
 
@@ -1096,12 +1291,14 @@ impl PreparedBattle {
     /// of `seed`, as the client's bot seats would; returns the finished match.
     ///
     /// # Errors
-    /// An unknown bot, or a battle that does not end within 20,000 actions.
+    /// [`CampaignError::Bots`] for an unknown bot, [`CampaignError::Seat`] for a battle
+    /// that cannot start or play on, [`CampaignError::Unfinished`] for one that does not
+    /// end within 20,000 actions.
     pub fn play_with_bots(
         &self,
         bots: &[String],
         seed: u64,
-    ) -> Result<crate::framework::Match<TankCommander>, String> {
+    ) -> Result<crate::framework::Match<TankCommander>, CampaignError> {
         use crate::framework::{Seat, SeatedMatch, playable};
         let players = playable::bots_for::<TankCommander>(bots, 2)?;
         let seats = players
@@ -1112,7 +1309,7 @@ impl PreparedBattle {
             SeatedMatch::<TankCommander>::new(self.battle.clone(), "campaign".into(), seed, seats)?;
         seated.autoplay(20_000)?;
         if seated.state().outcome().is_none() {
-            return Err("the battle did not end within 20,000 actions".into());
+            return Err(CampaignError::Unfinished);
         }
         Ok(seated.game)
     }
@@ -1187,14 +1384,29 @@ mod tests {
                 .unwrap();
         assert!(greedy.cost(&rules.upgrades) > budget);
         let refused = after.refit("lancer", greedy, &rules).unwrap_err();
+        let CampaignError::RefitRefused { problems } = &refused else {
+            panic!("refused for the wrong reason: {refused}");
+        };
         assert!(
-            refused.iter().any(|r| r.contains("upgrade points but only")
-                && r.contains("+1 earned in the campaign")
-                && r.ends_with("(§ tc.build.budget)")),
-            "{refused:?}"
+            problems
+                .iter()
+                .any(|(r, rule)| r.contains("upgrade points but only")
+                    && r.contains("+1 earned in the campaign")
+                    && *rule == "tc.build.budget"),
+            "{problems:?}"
+        );
+        assert!(
+            refused
+                .lines()
+                .iter()
+                .any(|r| r.ends_with("(§ tc.build.budget)")),
+            "{refused}"
         );
         assert_eq!(after, before);
-        assert!(after.refit("Tiger", Build::default(), &rules).is_err());
+        assert!(matches!(
+            after.refit("Tiger", Build::default(), &rules),
+            Err(CampaignError::NoTank { .. })
+        ));
         // Within it: the earned point buys a lieutenant, who is recruited.
         let mut build = after.roster[0].build;
         build.lieutenant = true;
@@ -1245,12 +1457,12 @@ mod tests {
         assert!(b.engine && b.he_rounds && b.smoke_launcher && !b.optics);
         assert_eq!((b.armor.front, b.mines), (2, 1));
         assert_eq!(parse_build("none").unwrap(), Build::default());
-        assert!(
-            parse_build("warp drive")
-                .unwrap_err()
-                .contains("is no equipment")
-        );
-        assert!(parse_build("front:x").unwrap_err().contains("a number"));
+        let unknown = parse_build("warp drive").unwrap_err();
+        assert!(matches!(unknown, CampaignError::NoEquipment { .. }));
+        assert!(unknown.to_string().contains("is no equipment"), "{unknown}");
+        let bad = parse_build("front:x").unwrap_err();
+        assert!(matches!(bad, CampaignError::BadPoints { .. }));
+        assert!(bad.to_string().contains("a number"), "{bad}");
     }
 
     #[test]
@@ -1382,8 +1594,9 @@ mod tests {
         state.next = c.setup.battles.len();
         assert!(state.is_over(&c));
         let err = state.prepare(&c, &rules).unwrap_err();
+        assert!(matches!(err, CampaignError::Over { battles: 4, .. }));
         assert_eq!(
-            err,
+            err.to_string(),
             "the campaign `The Iron Road` is over: all 4 battles are fought"
         );
         let _ = std::fs::remove_dir_all(dir);

@@ -8,8 +8,8 @@ use super::setup::{Build, Round, UnitKind};
 use super::state::Status;
 use super::{Battle, TankCommander};
 use super::{odds, resolve};
+use crate::framework::tally::{Piece, Tally};
 use crate::framework::{MatchRng, Playable};
-use crate::lab::{Piece, Tally};
 
 /// What random builds draw, in the lab's words.
 pub(super) const DRAWS: &str = "each side's tank upgrades, drawn at random for every game";

@@ -42,7 +42,9 @@ pub use tactics::{Style, TacticalBot};
 
 use crate::data::Diagnostics;
 use crate::framework::bot::{Bot, RandomBot};
-use crate::framework::{Game, InRecord, MatchRecord, MatchRng, Outcome, Playable, PlayerId};
+use crate::framework::{
+    Game, InRecord, MatchRecord, MatchRng, Outcome, Playable, PlayerId, Refusal, SetupError,
+};
 use crate::rules::GameKind;
 
 impl Game for TankCommander {
@@ -81,9 +83,12 @@ impl Game for TankCommander {
         player: PlayerId,
         action: &Action,
         rng: &mut MatchRng,
-    ) -> Result<Vec<Fact>, String> {
+    ) -> Result<Vec<Fact>, Refusal> {
         if self.first_player.is_none() {
-            return Err("the battle has not begun: roll for the first player first".into());
+            return Err(Refusal::new(
+                "tc.play.first-player",
+                "the battle has not begun: roll for the first player first",
+            ));
         }
         self.check(player, action)?;
         let facts = self.resolve(player, *action, rng);
@@ -119,7 +124,7 @@ impl Game for TankCommander {
     }
 
     /// The rules check an action without playing it.
-    fn refusal(&self, player: PlayerId, action: &Action, _rng: &MatchRng) -> Option<String> {
+    fn refusal(&self, player: PlayerId, action: &Action, _rng: &MatchRng) -> Option<Refusal> {
         self.check(player, action).err()
     }
 }
@@ -259,52 +264,6 @@ impl Playable for TankCommander {
         })
     }
 
-    fn refusal_rule(&self, player: PlayerId, action: &Action) -> Option<&'static str> {
-        let why = self.check(player, action).err()?;
-        // The game's refusals, each sent to the rule that makes it (the first match).
-        const RULES: &[(&str, &str)] = &[
-            ("driver is dead", "tc.wounds.driver"),
-            ("gunner is dead", "tc.wounds.gunner"),
-            ("loader", "tc.wounds.loader"),
-            ("Lieutenant", "tc.crew.lieutenant"),
-            ("crew ability", "tc.crew.roles"),
-            ("action point", "tc.play.action-points"),
-            ("is an APC", "tc.apc.profile"),
-            ("out of range", "tc.target.range-and-arc"),
-            ("range", "tc.target.range-and-arc"),
-            ("arc", "tc.target.range-and-arc"),
-            ("sight", "tc.target.line-of-sight"),
-            ("blocked", "tc.target.line-of-sight"),
-            ("next to a friendly tank", "tc.infantry.shielded"),
-            ("not loaded", "tc.play.load"),
-            ("already loaded", "tc.play.load"),
-            ("HE", "tc.build.he-rounds"),
-            ("moves this turn", "tc.play.move"),
-            ("move cap", "tc.play.move"),
-            ("building", "tc.terrain.building-impassable"),
-            ("off the board", "tc.play.move"),
-            ("smoke", "tc.play.deploy-smoke"),
-            ("fire", "tc.play.extinguish"),
-            ("mine", "tc.build.mines"),
-            ("flare", "tc.ideas.flares"),
-            ("air strike", "tc.play.air-strike"),
-            ("cover", "tc.infantry.take-cover"),
-            ("riding", "tc.infantry.mount"),
-            ("mount", "tc.infantry.mount"),
-            ("objective", "tc.infantry.capture"),
-            ("knocked out", "tc.damage.disabled"),
-            ("already been activated", "tc.intro.activations"),
-            ("activation", "tc.intro.activations"),
-            ("turn", "tc.intro.activations"),
-            ("battle is over", "tc.intro.battle-end"),
-        ];
-        Some(crate::rules::map::rule_by_words(
-            &why,
-            RULES,
-            "tc.play.action-points",
-        ))
-    }
-
     fn holds_secrets(&self) -> bool {
         self.hidden_mines
     }
@@ -367,7 +326,7 @@ impl Playable for TankCommander {
         })
     }
 
-    fn from_setup(setup: &Battle) -> Result<Self, String> {
+    fn from_setup(setup: &Battle) -> Result<Self, SetupError> {
         Self::new(&setup.scenario, &setup.rules)
     }
 
@@ -456,7 +415,7 @@ impl Playable for TankCommander {
         vec![("", setup::BUILTIN_RULES)]
     }
 
-    fn lab_finish(&self, tally: &mut crate::lab::Tally) {
+    fn lab_finish(&self, tally: &mut crate::framework::tally::Tally) {
         lab::finish(self, tally);
     }
 

@@ -3,7 +3,7 @@
 use super::action::{
     Ability, Action, DamageCause, DieCheck, Fact, FireTarget, PenetrationRoll, Weapon,
 };
-use super::state::{TankCommander, UnitId};
+use super::state::{TankCommander, Unit, UnitId};
 
 impl TankCommander {
     fn name(&self, id: UnitId) -> String {
@@ -29,7 +29,35 @@ impl TankCommander {
     pub fn action_words(&self, action: &Action) -> String {
         let active = self.active.as_ref().map(|a| &self.units[a.unit.index()]);
         let who = active.map_or(String::new(), |u| format!("{}: ", u.name));
-        let ap = |n: u8| format!("({n} AP)");
+        match action {
+            Action::Activate(..)
+            | Action::Move
+            | Action::Step(..)
+            | Action::Turn { .. }
+            | Action::RotateTurret(..) => self.move_action_words(action, active, &who),
+            Action::Load(..)
+            | Action::Fire(..)
+            | Action::FireMissile(..)
+            | Action::FireAntiInfantry(..)
+            | Action::DeploySmoke(..)
+            | Action::LayMine(..)
+            | Action::CallAirStrike(..)
+            | Action::FireFlare(..) => self.weapon_action_words(action, active, &who),
+            Action::TakeCover
+            | Action::Capture
+            | Action::Disarm(..)
+            | Action::Mount(..)
+            | Action::Dismount(..)
+            | Action::Extinguish
+            | Action::TakeOver(..)
+            | Action::UseAbility(..)
+            | Action::EndActivation
+            | Action::Concede => self.other_action_words(action, active, &who),
+        }
+    }
+
+    /// The words for activating a unit and for moving or turning it.
+    fn move_action_words(&self, action: &Action, active: Option<&Unit>, who: &str) -> String {
         let costs = &self.rules.costs;
         match *action {
             Action::Activate(id) => match self.units.get(id.index()) {
@@ -41,7 +69,7 @@ impl TankCommander {
                     "{who}move {} to {} {}",
                     self.label(u.at),
                     self.label(self.ahead(u)),
-                    ap(self.move_cost(u))
+                    cost_in_ap(self.move_cost(u))
                 ),
                 None => "move".into(),
             },
@@ -50,45 +78,10 @@ impl TankCommander {
                     "{who}step {facing} from {} to {} {}",
                     self.label(u.at),
                     self.label(u.at + facing.offset()),
-                    ap(self.move_cost(u))
+                    cost_in_ap(self.move_cost(u))
                 ),
                 None => format!("step {facing}"),
             },
-            Action::FireMissile(t, round) => format!(
-                "{who}fire a missile ({round}) at {} {}",
-                self.target_words(FireTarget::Unit(t)),
-                ap(costs.fire)
-            ),
-            Action::FireAntiInfantry(t) => format!(
-                "{who}fire the anti-infantry weapon at {} {}",
-                self.target_words(FireTarget::Unit(t)),
-                ap(costs.fire)
-            ),
-            Action::TakeCover => format!("{who}take cover {}", ap(costs.take_cover)),
-            Action::Capture => match active {
-                Some(u) => format!(
-                    "{who}capture the objective at {} {}",
-                    self.label(u.at),
-                    ap(costs.capture)
-                ),
-                None => "capture".into(),
-            },
-            Action::Disarm(h) => {
-                let verb = if self.hidden_mines { "sweep" } else { "disarm" };
-                format!(
-                    "{who}{verb} {} for mines {}",
-                    self.label(h),
-                    ap(costs.disarm)
-                )
-            }
-            Action::Mount(c) => format!(
-                "{who}mount {} {}",
-                self.target_words(FireTarget::Unit(c)),
-                ap(costs.mount)
-            ),
-            Action::Dismount(h) => {
-                format!("{who}dismount to {} {}", self.label(h), ap(costs.mount))
-            }
             Action::Turn {
                 rotation,
                 turret_follows,
@@ -101,7 +94,7 @@ impl TankCommander {
                     } else {
                         format!("stays {}", u.turret)
                     },
-                    ap(self.turn_cost(u))
+                    cost_in_ap(self.turn_cost(u))
                 ),
                 None => format!("turn {rotation}"),
             },
@@ -109,10 +102,18 @@ impl TankCommander {
                 Some(u) => format!(
                     "{who}rotate turret {rotation} to {} {}",
                     u.turret.rotated(rotation),
-                    ap(costs.turret)
+                    cost_in_ap(costs.turret)
                 ),
                 None => format!("rotate turret {rotation}"),
             },
+            _ => unreachable!("action_words sends move_action_words only its own actions"),
+        }
+    }
+
+    /// The words for loading, firing, and laying smoke, mines, flares or an air strike.
+    fn weapon_action_words(&self, action: &Action, active: Option<&Unit>, who: &str) -> String {
+        let costs = &self.rules.costs;
+        match *action {
             Action::Load(round) => {
                 let cost = active.and_then(|u| {
                     u.load_cost(
@@ -120,7 +121,10 @@ impl TankCommander {
                         self.active.as_ref().is_some_and(|a| a.quick_load),
                     )
                 });
-                format!("{who}load {round} {}", ap(cost.unwrap_or(costs.load)))
+                format!(
+                    "{who}load {round} {}",
+                    cost_in_ap(cost.unwrap_or(costs.load))
+                )
             }
             Action::Fire(target) => {
                 let round = active
@@ -129,31 +133,85 @@ impl TankCommander {
                 format!(
                     "{who}fire {round} at {} {}",
                     self.target_words(target),
-                    ap(costs.fire)
+                    cost_in_ap(costs.fire)
                 )
             }
+            Action::FireMissile(t, round) => format!(
+                "{who}fire a missile ({round}) at {} {}",
+                self.target_words(FireTarget::Unit(t)),
+                cost_in_ap(costs.fire)
+            ),
+            Action::FireAntiInfantry(t) => format!(
+                "{who}fire the anti-infantry weapon at {} {}",
+                self.target_words(FireTarget::Unit(t)),
+                cost_in_ap(costs.fire)
+            ),
             Action::DeploySmoke(h) => {
-                format!("{who}deploy smoke at {} {}", self.label(h), ap(costs.smoke))
+                format!(
+                    "{who}deploy smoke at {} {}",
+                    self.label(h),
+                    cost_in_ap(costs.smoke)
+                )
             }
-            Action::Extinguish => format!("{who}extinguish the fire {}", ap(costs.extinguish)),
             Action::LayMine(h) => {
                 format!(
                     "{who}lay a mine at {} {}",
                     self.label(h),
-                    ap(costs.lay_mine)
+                    cost_in_ap(costs.lay_mine)
                 )
             }
             Action::CallAirStrike(h) => format!(
                 "{who}call the air strike on {} {}",
                 self.label(h),
-                ap(costs.air_strike)
+                cost_in_ap(costs.air_strike)
             ),
             Action::FireFlare(h) => {
                 format!(
                     "{who}fire a flare over {} {}",
                     self.label(h),
-                    ap(costs.flare)
+                    cost_in_ap(costs.flare)
                 )
+            }
+            _ => unreachable!("action_words sends weapon_action_words only its own actions"),
+        }
+    }
+
+    /// The words for the orders that neither move nor fire: a squad's, a crew's, ending an
+    /// activation and conceding.
+    fn other_action_words(&self, action: &Action, active: Option<&Unit>, who: &str) -> String {
+        let costs = &self.rules.costs;
+        match *action {
+            Action::TakeCover => format!("{who}take cover {}", cost_in_ap(costs.take_cover)),
+            Action::Capture => match active {
+                Some(u) => format!(
+                    "{who}capture the objective at {} {}",
+                    self.label(u.at),
+                    cost_in_ap(costs.capture)
+                ),
+                None => "capture".into(),
+            },
+            Action::Disarm(h) => {
+                let verb = if self.hidden_mines { "sweep" } else { "disarm" };
+                format!(
+                    "{who}{verb} {} for mines {}",
+                    self.label(h),
+                    cost_in_ap(costs.disarm)
+                )
+            }
+            Action::Mount(c) => format!(
+                "{who}mount {} {}",
+                self.target_words(FireTarget::Unit(c)),
+                cost_in_ap(costs.mount)
+            ),
+            Action::Dismount(h) => {
+                format!(
+                    "{who}dismount to {} {}",
+                    self.label(h),
+                    cost_in_ap(costs.mount)
+                )
+            }
+            Action::Extinguish => {
+                format!("{who}extinguish the fire {}", cost_in_ap(costs.extinguish))
             }
             Action::TakeOver(role) => {
                 format!("{who}the Lieutenant Commander takes over as {role} (0 AP)")
@@ -167,7 +225,7 @@ impl TankCommander {
                     Ability::MoveMoveMove { spaces } => format!(
                         "{spaces} space{} straight ahead {}",
                         if spaces == 1 { "" } else { "s" },
-                        ap(costs.move_forward)
+                        cost_in_ap(costs.move_forward)
                     ),
                     Ability::BringItDown => format!(
                         "hit on {}+ this turn",
@@ -183,6 +241,7 @@ impl TankCommander {
             }
             Action::EndActivation => format!("{who}end activation"),
             Action::Concede => format!("{} concedes", self.side_name(self.current)),
+            _ => unreachable!("action_words sends other_action_words only its own actions"),
         }
     }
 
@@ -203,23 +262,57 @@ impl TankCommander {
     /// A fact in plain words, with its dice and reasons.
     #[must_use]
     pub fn fact_words(&self, fact: &Fact) -> String {
-        let check = |c: &DieCheck| format!("rolls {} (needs {}+)", c.roll, c.need);
-        let pen = |p: &PenetrationRoll| {
-            format!(
-                "Penetration {}+{}={} vs {} armor {} ({}): {}",
-                p.roll,
-                p.strength,
-                p.roll + p.strength,
-                p.armor_facing,
-                p.armor,
-                p.facing_reason,
-                if p.penetrating {
-                    "penetrating"
-                } else {
-                    "glancing"
-                }
-            )
-        };
+        match fact {
+            Fact::FirstPlayerRolled { .. }
+            | Fact::TurnStarted { .. }
+            | Fact::WeatherRolled { .. }
+            | Fact::UnitActivated { .. }
+            | Fact::ActivationEnded { .. }
+            | Fact::TurnEnded { .. }
+            | Fact::Conceded { .. }
+            | Fact::BattleEnded { .. } => self.turn_fact_words(fact),
+            Fact::UnitMoved { .. }
+            | Fact::UnitTurned { .. }
+            | Fact::TurretRotated { .. }
+            | Fact::InfantryMoved { .. }
+            | Fact::WaypointReached { .. } => self.move_fact_words(fact),
+            Fact::Mounted { .. } | Fact::Dismounted { .. } | Fact::BailedOut { .. } => {
+                self.rider_fact_words(fact)
+            }
+            Fact::GunLoaded { .. }
+            | Fact::AbilityUsed { .. }
+            | Fact::TookCover { .. }
+            | Fact::ObjectiveCaptured { .. }
+            | Fact::MineDisarmed { .. }
+            | Fact::SmokeDeployed { .. }
+            | Fact::FireExtinguished { .. }
+            | Fact::MineLaid { .. }
+            | Fact::FlareFired { .. } => self.order_fact_words(fact),
+            Fact::ShotResolved { .. }
+            | Fact::AntiInfantryFired { .. }
+            | Fact::BlastHit { .. }
+            | Fact::MineExploded { .. } => self.hit_fact_words(fact),
+            Fact::WoundRolled { .. }
+            | Fact::CrewWounded { .. }
+            | Fact::LieutenantTookOver { .. } => self.crew_fact_words(fact),
+            Fact::UnitDestroyed { .. }
+            | Fact::BuildingDestroyed { .. }
+            | Fact::HullDamaged { .. }
+            | Fact::FireRolled { .. }
+            | Fact::UnitDisabled { .. }
+            | Fact::CookOffRolled { .. }
+            | Fact::CookedOff { .. } => self.damage_fact_words(fact),
+            Fact::AirStrikeCalled { .. }
+            | Fact::AirStrikeRolled { .. }
+            | Fact::AntiAircraftFired { .. }
+            | Fact::AirStrikeLanded { .. }
+            | Fact::StrikeHit { .. } => self.air_strike_fact_words(fact),
+        }
+    }
+
+    /// The words for a fact of the turn's course: who goes first, the weather, activations
+    /// and the battle's end.
+    fn turn_fact_words(&self, fact: &Fact) -> String {
         match fact {
             Fact::FirstPlayerRolled { rounds, first } => {
                 let rolls: Vec<String> = rounds
@@ -261,6 +354,29 @@ impl TankCommander {
                     reasons.join(", ")
                 )
             }
+            Fact::ActivationEnded { unit, unused } => {
+                format!(
+                    "{} ends its activation ({unused} AP unused).",
+                    self.name(*unit)
+                )
+            }
+            Fact::TurnEnded { turn } => format!("End of turn {turn}."),
+            Fact::Conceded { side } => format!("{} concedes.", self.side_name(*side)),
+            Fact::BattleEnded { outcome } => match outcome.winners.first() {
+                Some(w) => format!(
+                    "Battle over: {} wins — {}.",
+                    self.side_name(*w),
+                    outcome.reason
+                ),
+                None => format!("Battle over: a draw — {}.", outcome.reason),
+            },
+            _ => unreachable!("fact_words sends turn_fact_words only its own facts"),
+        }
+    }
+
+    /// The words for a unit moving or turning.
+    fn move_fact_words(&self, fact: &Fact) -> String {
+        match fact {
             Fact::UnitMoved {
                 unit,
                 from,
@@ -305,65 +421,6 @@ impl TankCommander {
                 "{} turns its turret {from} to {to} ({cost} AP).",
                 self.name(*unit)
             ),
-            Fact::GunLoaded { unit, round, cost } => {
-                format!("{} loads {round} ({cost} AP).", self.name(*unit))
-            }
-            Fact::AbilityUsed {
-                unit,
-                role,
-                ability,
-            } => format!(
-                "{}'s {role} calls \"{}\"",
-                self.name(*unit),
-                ability.title()
-            ),
-            Fact::ShotResolved {
-                shooter,
-                target,
-                weapon,
-                round,
-                to_hit,
-                roll,
-                hit,
-                penetration,
-            } => {
-                let target = match target {
-                    FireTarget::Unit(t) => self.name(*t),
-                    FireTarget::Building(h) => format!("the building at {}", self.label(*h)),
-                };
-                let (what, who) = match weapon {
-                    Weapon::Missile => (format!("a missile ({round})"), "The squad"),
-                    _ => (round.to_string(), "Gunner"),
-                };
-                let mut s = format!(
-                    "{} fires {what} at {target}. {who} rolls {roll} ({}): {}.",
-                    self.name(*shooter),
-                    to_hit.explain(),
-                    if *hit { "hit" } else { "miss" }
-                );
-                if let Some(p) = penetration {
-                    s.push(' ');
-                    s.push_str(&pen(p));
-                    s.push('.');
-                }
-                s
-            }
-            Fact::AntiInfantryFired {
-                shooter,
-                target,
-                to_hit,
-                roll,
-                hit,
-            } => format!(
-                "{} fires its anti-infantry weapon at {}. Rolls {roll} ({}): {}.",
-                self.name(*shooter),
-                self.name(*target),
-                to_hit.explain(),
-                if *hit { "hit" } else { "miss" }
-            ),
-            Fact::UnitDestroyed { unit, reason } => {
-                format!("{} is wiped out: {reason}.", self.name(*unit))
-            }
             Fact::InfantryMoved {
                 unit,
                 from,
@@ -375,39 +432,18 @@ impl TankCommander {
                 self.label(*from),
                 self.label(*to)
             ),
-            Fact::TookCover { unit, cost } => format!(
-                "{} takes cover ({cost} AP): enemies need {} more to hit it until the next turn.",
+            Fact::WaypointReached { unit, hex } => format!(
+                "{} reaches the waypoint at {}.",
                 self.name(*unit),
-                self.rules.infantry.cover_penalty
+                self.label(*hex)
             ),
-            Fact::ObjectiveCaptured {
-                unit,
-                hex,
-                from,
-                cost,
-            } => format!(
-                "{} captures the objective at {}{} ({cost} AP).",
-                self.name(*unit),
-                self.label(*hex),
-                from.map_or(String::new(), |s| format!(" from {}", self.side_name(s)))
-            ),
-            Fact::MineDisarmed {
-                unit,
-                hex,
-                found,
-                cost,
-            } => match found {
-                0 => format!(
-                    "{} sweeps {} and finds no mine ({cost} AP).",
-                    self.name(*unit),
-                    self.label(*hex)
-                ),
-                _ => format!(
-                    "{} disarms the mine at {} ({cost} AP).",
-                    self.name(*unit),
-                    self.label(*hex)
-                ),
-            },
+            _ => unreachable!("fact_words sends move_fact_words only its own facts"),
+        }
+    }
+
+    /// The words for a squad climbing onto, off or out of a vehicle.
+    fn rider_fact_words(&self, fact: &Fact) -> String {
+        match fact {
             Fact::Mounted {
                 unit,
                 carrier,
@@ -444,6 +480,135 @@ impl TankCommander {
                 self.name(*carrier),
                 self.label(*to)
             ),
+            _ => unreachable!("fact_words sends rider_fact_words only its own facts"),
+        }
+    }
+
+    /// The words for an order carried out that is neither a move nor a shot.
+    fn order_fact_words(&self, fact: &Fact) -> String {
+        match fact {
+            Fact::GunLoaded { unit, round, cost } => {
+                format!("{} loads {round} ({cost} AP).", self.name(*unit))
+            }
+            Fact::AbilityUsed {
+                unit,
+                role,
+                ability,
+            } => format!(
+                "{}'s {role} calls \"{}\"",
+                self.name(*unit),
+                ability.title()
+            ),
+            Fact::TookCover { unit, cost } => format!(
+                "{} takes cover ({cost} AP): enemies need {} more to hit it until the next turn.",
+                self.name(*unit),
+                self.rules.infantry.cover_penalty
+            ),
+            Fact::ObjectiveCaptured {
+                unit,
+                hex,
+                from,
+                cost,
+            } => format!(
+                "{} captures the objective at {}{} ({cost} AP).",
+                self.name(*unit),
+                self.label(*hex),
+                from.map_or(String::new(), |s| format!(" from {}", self.side_name(s)))
+            ),
+            Fact::MineDisarmed {
+                unit,
+                hex,
+                found,
+                cost,
+            } => match found {
+                0 => format!(
+                    "{} sweeps {} and finds no mine ({cost} AP).",
+                    self.name(*unit),
+                    self.label(*hex)
+                ),
+                _ => format!(
+                    "{} disarms the mine at {} ({cost} AP).",
+                    self.name(*unit),
+                    self.label(*hex)
+                ),
+            },
+            Fact::SmokeDeployed { unit, hex, cost } => format!(
+                "{} fires smoke onto {} ({cost} AP).",
+                self.name(*unit),
+                self.label(*hex)
+            ),
+            Fact::FireExtinguished { unit, cost } => {
+                format!("{} puts out the fire ({cost} AP).", self.name(*unit))
+            }
+            Fact::MineLaid { unit, hex, cost } => {
+                if self.hidden_mines {
+                    format!("{} lays a hidden mine ({cost} AP).", self.name(*unit))
+                } else {
+                    format!(
+                        "{} lays a mine at {} ({cost} AP).",
+                        self.name(*unit),
+                        self.label(*hex)
+                    )
+                }
+            }
+            Fact::FlareFired { unit, hex, cost } => format!(
+                "{} fires a flare over {} ({cost} AP): it lights the spaces within {} of it \
+                 until the turn ends.",
+                self.name(*unit),
+                self.label(*hex),
+                self.rules.night.flare_radius
+            ),
+            _ => unreachable!("fact_words sends order_fact_words only its own facts"),
+        }
+    }
+
+    /// The words for a shot, a blast or a mine hitting, with its dice.
+    fn hit_fact_words(&self, fact: &Fact) -> String {
+        match fact {
+            Fact::ShotResolved {
+                shooter,
+                target,
+                weapon,
+                round,
+                to_hit,
+                roll,
+                hit,
+                penetration,
+            } => {
+                let target = match target {
+                    FireTarget::Unit(t) => self.name(*t),
+                    FireTarget::Building(h) => format!("the building at {}", self.label(*h)),
+                };
+                let (what, who) = match weapon {
+                    Weapon::Missile => (format!("a missile ({round})"), "The squad"),
+                    _ => (round.to_string(), "Gunner"),
+                };
+                let mut s = format!(
+                    "{} fires {what} at {target}. {who} rolls {roll} ({}): {}.",
+                    self.name(*shooter),
+                    to_hit.explain(),
+                    if *hit { "hit" } else { "miss" }
+                );
+                if let Some(p) = penetration {
+                    s.push(' ');
+                    s.push_str(&penetration_words(p));
+                    s.push('.');
+                }
+                s
+            }
+            Fact::AntiInfantryFired {
+                shooter,
+                target,
+                to_hit,
+                roll,
+                hit,
+            } => format!(
+                "{} fires its anti-infantry weapon at {}. Rolls {roll} ({}): {}.",
+                self.name(*shooter),
+                self.name(*target),
+                to_hit.explain(),
+                if *hit { "hit" } else { "miss" }
+            ),
             Fact::BlastHit {
                 source,
                 target,
@@ -453,17 +618,32 @@ impl TankCommander {
                     "The blast from {} hits {}. {}.",
                     self.name(*source),
                     self.name(*target),
-                    pen(penetration)
+                    penetration_words(penetration)
                 )
             }
-            Fact::BuildingDestroyed { hex } => format!(
-                "The building at {} collapses into rubble.",
-                self.label(*hex)
+            Fact::MineExploded {
+                unit,
+                hex,
+                owner,
+                penetration,
+            } => format!(
+                "{} drives onto a mine of {} at {}! {}.",
+                self.name(*unit),
+                self.side_name(*owner),
+                self.label(*hex),
+                penetration_words(penetration)
             ),
+            _ => unreachable!("fact_words sends hit_fact_words only its own facts"),
+        }
+    }
+
+    /// The words for a hit's toll on the crew: the wound roll, who is hit, who takes over.
+    fn crew_fact_words(&self, fact: &Fact) -> String {
+        match fact {
             Fact::WoundRolled { unit, check: c } => format!(
                 "Glancing hit on {}: {}: {}.",
                 self.name(*unit),
-                check(c),
+                check_words(c),
                 if c.success {
                     "a crew member is wounded"
                 } else {
@@ -502,6 +682,21 @@ impl TankCommander {
                     self.name(*unit)
                 )
             }
+            _ => unreachable!("fact_words sends crew_fact_words only its own facts"),
+        }
+    }
+
+    /// The words for what a hit does to a unit or a building: hull damage, fire, cook-offs
+    /// and losses.
+    fn damage_fact_words(&self, fact: &Fact) -> String {
+        match fact {
+            Fact::UnitDestroyed { unit, reason } => {
+                format!("{} is wiped out: {reason}.", self.name(*unit))
+            }
+            Fact::BuildingDestroyed { hex } => format!(
+                "The building at {} collapses into rubble.",
+                self.label(*hex)
+            ),
             Fact::HullDamaged {
                 unit,
                 amount,
@@ -519,44 +714,50 @@ impl TankCommander {
             Fact::FireRolled { unit, check: c } => format!(
                 "HE fire roll on {}: {}: {}.",
                 self.name(*unit),
-                check(c),
+                check_words(c),
                 if c.success {
                     "the tank is on fire"
                 } else {
                     "no fire"
                 }
             ),
-            Fact::FireExtinguished { unit, cost } => {
-                format!("{} puts out the fire ({cost} AP).", self.name(*unit))
+            Fact::UnitDisabled { unit, reason } => {
+                format!("{} is disabled: {reason}.", self.name(*unit))
             }
-            Fact::SmokeDeployed { unit, hex, cost } => format!(
-                "{} fires smoke onto {} ({cost} AP).",
+            Fact::CookOffRolled { unit, check: c } => format!(
+                "Cook-off roll for {}: {}: {}.",
                 self.name(*unit),
-                self.label(*hex)
-            ),
-            Fact::MineLaid { unit, hex, cost } => {
-                if self.hidden_mines {
-                    format!("{} lays a hidden mine ({cost} AP).", self.name(*unit))
+                check_words(c),
+                if c.success {
+                    "the ammunition cooks off"
                 } else {
-                    format!(
-                        "{} lays a mine at {} ({cost} AP).",
-                        self.name(*unit),
-                        self.label(*hex)
-                    )
+                    "it holds"
                 }
-            }
-            Fact::MineExploded {
+            ),
+            Fact::CookedOff {
                 unit,
                 hex,
-                owner,
-                penetration,
+                immediate,
             } => format!(
-                "{} drives onto a mine of {} at {}! {}.",
+                "{} explodes{}! Everything within {} spaces is hit by a strength {} blast; {} is now rubble.",
                 self.name(*unit),
-                self.side_name(*owner),
-                self.label(*hex),
-                pen(penetration)
+                if *immediate {
+                    " at once (fire took its last hull point)"
+                } else {
+                    ""
+                },
+                self.rules.damage.cook_off_radius,
+                self.rules.damage.cook_off_strength,
+                self.label(*hex)
             ),
+            _ => unreachable!("fact_words sends damage_fact_words only its own facts"),
+        }
+    }
+
+    /// The words for an air strike called, waited for, fired on by AA guns, landing and
+    /// hitting.
+    fn air_strike_fact_words(&self, fact: &Fact) -> String {
+        match fact {
             Fact::AirStrikeCalled { unit, hex, cost } => {
                 let aa = self
                     .units
@@ -579,19 +780,12 @@ impl TankCommander {
                 "{}'s air strike on {} (turn {waited} of waiting): {}: {}.",
                 self.side_name(*side),
                 self.label(*hex),
-                check(c),
+                check_words(c),
                 if c.success {
                     "the planes come in"
                 } else {
                     "not yet"
                 }
-            ),
-            Fact::FlareFired { unit, hex, cost } => format!(
-                "{} fires a flare over {} ({cost} AP): it lights the spaces within {} of it \
-                 until the turn ends.",
-                self.name(*unit),
-                self.label(*hex),
-                self.rules.night.flare_radius
             ),
             Fact::AntiAircraftFired {
                 side,
@@ -605,7 +799,7 @@ impl TankCommander {
                 if *guns == 1 { "s" } else { "" },
                 self.side_name(*side),
                 self.label(*hex),
-                check(c),
+                check_words(c),
                 if c.success {
                     "driven off, the strike is lost"
                 } else {
@@ -631,58 +825,37 @@ impl TankCommander {
                 "The air strike hits {} at {}. {}.",
                 self.name(*target),
                 self.label(*hex),
-                pen(penetration)
+                penetration_words(penetration)
             ),
-            Fact::UnitDisabled { unit, reason } => {
-                format!("{} is disabled: {reason}.", self.name(*unit))
-            }
-            Fact::CookOffRolled { unit, check: c } => format!(
-                "Cook-off roll for {}: {}: {}.",
-                self.name(*unit),
-                check(c),
-                if c.success {
-                    "the ammunition cooks off"
-                } else {
-                    "it holds"
-                }
-            ),
-            Fact::CookedOff {
-                unit,
-                hex,
-                immediate,
-            } => format!(
-                "{} explodes{}! Everything within {} spaces is hit by a strength {} blast; {} is now rubble.",
-                self.name(*unit),
-                if *immediate {
-                    " at once (fire took its last hull point)"
-                } else {
-                    ""
-                },
-                self.rules.damage.cook_off_radius,
-                self.rules.damage.cook_off_strength,
-                self.label(*hex)
-            ),
-            Fact::WaypointReached { unit, hex } => format!(
-                "{} reaches the waypoint at {}.",
-                self.name(*unit),
-                self.label(*hex)
-            ),
-            Fact::ActivationEnded { unit, unused } => {
-                format!(
-                    "{} ends its activation ({unused} AP unused).",
-                    self.name(*unit)
-                )
-            }
-            Fact::TurnEnded { turn } => format!("End of turn {turn}."),
-            Fact::Conceded { side } => format!("{} concedes.", self.side_name(*side)),
-            Fact::BattleEnded { outcome } => match outcome.winners.first() {
-                Some(w) => format!(
-                    "Battle over: {} wins — {}.",
-                    self.side_name(*w),
-                    outcome.reason
-                ),
-                None => format!("Battle over: a draw — {}.", outcome.reason),
-            },
+            _ => unreachable!("fact_words sends air_strike_fact_words only its own facts"),
         }
     }
+}
+
+/// A die check in words: "rolls 4 (needs 5+)".
+fn check_words(c: &DieCheck) -> String {
+    format!("rolls {} (needs {}+)", c.roll, c.need)
+}
+
+/// A penetration roll in words, with the armor it met and why that facing.
+fn penetration_words(p: &PenetrationRoll) -> String {
+    format!(
+        "Penetration {}+{}={} vs {} armor {} ({}): {}",
+        p.roll,
+        p.strength,
+        p.roll + p.strength,
+        p.armor_facing,
+        p.armor,
+        p.facing_reason,
+        if p.penetrating {
+            "penetrating"
+        } else {
+            "glancing"
+        }
+    )
+}
+
+/// An action point cost in words: "(2 AP)".
+fn cost_in_ap(n: u8) -> String {
+    format!("({n} AP)")
 }

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::action::{FireTarget, Modifier, ToHit, Weapon};
 use super::setup::{ArcBoundary, ArmorFacing, HexsideRule, Round, Terrain, UnitKind};
 use super::state::{Role, RoleState, TankCommander, Unit, UnitId};
-use crate::framework::Fraction;
+use crate::framework::{Fraction, Refusal};
 use crate::grid::Facing;
 use crate::grid::hex::{LineStep, line_between, sector_of};
 
@@ -271,23 +271,29 @@ impl TankCommander {
 
     /// Why `shooter` cannot aim `weapon` at `target` now, if it cannot: range, arc,
     /// sight, target.
-    fn aim_problem(&self, shooter: &Unit, target: FireTarget, weapon: Weapon) -> Option<String> {
+    fn aim_problem(&self, shooter: &Unit, target: FireTarget, weapon: Weapon) -> Option<Refusal> {
         let to = match target {
             FireTarget::Unit(t) => {
                 let Some(t) = self.units.get(t.index()) else {
-                    return Some("there is no such unit".into());
+                    return Some(Refusal::new("tc.target.who", "there is no such unit"));
                 };
                 if !t.is_active() {
-                    return Some(format!("{} is already knocked out", t.name));
+                    return Some(Refusal::new(
+                        "tc.damage.disabled",
+                        format!("{} is already knocked out", t.name),
+                    ));
                 }
-                if let Some(why) = self.untargetable(t) {
-                    return Some(why);
+                if let Some(refusal) = self.untargetable(t) {
+                    return Some(refusal);
                 }
                 t.at
             }
             FireTarget::Building(h) => {
                 if self.terrain(h) != Terrain::Building || !self.board.contains(h) {
-                    return Some(format!("there is no building at {}", self.label(h)));
+                    return Some(Refusal::new(
+                        "tc.terrain.building-shot",
+                        format!("there is no building at {}", self.label(h)),
+                    ));
                 }
                 h
             }
@@ -296,27 +302,38 @@ impl TankCommander {
         // Only the main gun sits in the turret; the other weapons fire all round.
         let turret = (weapon == Weapon::MainGun).then_some(shooter.turret);
         let sight = self.rules.night.sight_range;
-        Some(match self.aim_block(shooter.at, turret, to, max)? {
-            AimBlock::Range(range) => format!(
-                "{} is {range} spaces away; the {} reaches {max}",
-                self.label(to),
-                weapon.title()
+        let (rule, why) = match self.aim_block(shooter.at, turret, to, max)? {
+            AimBlock::Range(range) => (
+                "tc.target.range-and-arc",
+                format!(
+                    "{} is {range} spaces away; the {} reaches {max}",
+                    self.label(to),
+                    weapon.title()
+                ),
             ),
-            AimBlock::Arc => format!(
-                "{} is outside the turret's {}° arc (turret faces {})",
-                self.label(to),
-                self.rules.firing.turret_arc_degrees,
-                shooter.turret
+            AimBlock::Arc => (
+                "tc.target.range-and-arc",
+                format!(
+                    "{} is outside the turret's {}° arc (turret faces {})",
+                    self.label(to),
+                    self.rules.firing.turret_arc_degrees,
+                    shooter.turret
+                ),
             ),
-            AimBlock::Dark(range) => format!(
-                "{} is {range} spaces away in the dark: at night a target is made out only \
-                 within {sight} spaces, unless a flare or a fire lights it",
-                self.label(to)
+            AimBlock::Dark(range) => (
+                "tc.ideas.night",
+                format!(
+                    "{} is {range} spaces away in the dark: at night a target is made out \
+                     only within {sight} spaces, unless a flare or a fire lights it",
+                    self.label(to)
+                ),
             ),
-            AimBlock::Blocked(why) => {
-                format!("line of sight to {} is blocked by {why}", self.label(to))
-            }
-        })
+            AimBlock::Blocked(why) => (
+                "tc.target.line-of-sight",
+                format!("line of sight to {} is blocked by {why}", self.label(to)),
+            ),
+        };
+        Some(Refusal::new(rule, why))
     }
 
     /// What keeps a weapon reaching `max` spaces at `from` from aiming at `to`, in the
@@ -368,19 +385,25 @@ impl TankCommander {
     /// Why `target` cannot be picked as a target wherever the shooter stands: it rides
     /// on a tank, or it is infantry next to a tank of its own side.
     #[must_use]
-    pub fn untargetable(&self, target: &Unit) -> Option<String> {
+    pub fn untargetable(&self, target: &Unit) -> Option<Refusal> {
         if let Some(carrier) = target.riding {
             let c = &self.units[carrier.index()];
             return Some(if c.carries_inside() {
-                format!(
-                    "{} rides inside {}: it gets out only when it dismounts or the APC is \
-                     knocked out",
-                    target.name, c.name
+                Refusal::new(
+                    "tc.apc.inside-safe",
+                    format!(
+                        "{} rides inside {}: it gets out only when it dismounts or the APC is \
+                         knocked out",
+                        target.name, c.name
+                    ),
                 )
             } else {
-                format!(
-                    "{} rides on {}: only a hit on the tank can harm it",
-                    target.name, c.name
+                Refusal::new(
+                    "tc.infantry.mount",
+                    format!(
+                        "{} rides on {}: only a hit on the tank can harm it",
+                        target.name, c.name
+                    ),
                 )
             });
         }
@@ -392,9 +415,12 @@ impl TankCommander {
                     && u.at.unsigned_distance_to(target.at) == 1
             });
             if let Some(tank) = shield {
-                return Some(format!(
-                    "{} is next to {}, a tank of its own side: it cannot be targeted",
-                    target.name, tank.name
+                return Some(Refusal::new(
+                    "tc.infantry.shielded",
+                    format!(
+                        "{} is next to {}, a tank of its own side: it cannot be targeted",
+                        target.name, tank.name
+                    ),
                 ));
             }
         }
@@ -427,15 +453,15 @@ impl TankCommander {
     /// gun is loaded or action points remain; `bring_it_down` applies the gunner's ability.
     ///
     /// # Errors
-    /// Why the target cannot be aimed at: out of range, outside the arc, no line of sight,
-    /// a friendly or knocked-out unit, or a dead gunner.
+    /// Why the target cannot be aimed at, with the rule that says so: out of range,
+    /// outside the arc, no line of sight, a friendly or knocked-out unit, or a dead gunner.
     pub fn shot_profile(
         &self,
         shooter: UnitId,
         target: FireTarget,
         round: Round,
         bring_it_down: bool,
-    ) -> Result<ShotProfile, String> {
+    ) -> Result<ShotProfile, Refusal> {
         self.weapon_profile(shooter, target, Weapon::MainGun, round, bring_it_down)
     }
 
@@ -443,7 +469,7 @@ impl TankCommander {
     /// [`TankCommander::shot_profile`] is for the main gun.
     ///
     /// # Errors
-    /// Why the target cannot be aimed at with that weapon.
+    /// Why the target cannot be aimed at with that weapon, with the rule that says so.
     pub fn weapon_profile(
         &self,
         shooter: UnitId,
@@ -451,25 +477,25 @@ impl TankCommander {
         weapon: Weapon,
         round: Round,
         bring_it_down: bool,
-    ) -> Result<ShotProfile, String> {
+    ) -> Result<ShotProfile, Refusal> {
         if self.units.get(shooter.index()).is_none() {
-            return Err("there is no such unit".into());
+            return Err(Refusal::new("tc.target.who", "there is no such unit"));
         }
-        if let Some(why) = self.why_not_aimable(shooter, target, weapon) {
-            return Err(why);
+        if let Some(refusal) = self.why_not_aimable(shooter, target, weapon) {
+            return Err(refusal);
         }
         Ok(self.shot_profile_anyway(shooter, target, weapon, round, bring_it_down))
     }
 
     /// Why `shooter` could not fire `weapon` at `target` now (range, arc, sight, target,
-    /// gunner).
+    /// gunner), with the rule that says so.
     #[must_use]
     pub fn why_not_aimable(
         &self,
         shooter: UnitId,
         target: FireTarget,
         weapon: Weapon,
-    ) -> Option<String> {
+    ) -> Option<Refusal> {
         let s = self.units.get(shooter.index())?;
         self.why_never_aimable(shooter, target, weapon)
             .or_else(|| self.aim_problem(s, target, weapon))
@@ -485,64 +511,95 @@ impl TankCommander {
         shooter: UnitId,
         target: FireTarget,
         weapon: Weapon,
-    ) -> Option<String> {
+    ) -> Option<Refusal> {
         let s = self.units.get(shooter.index())?;
         if s.kind == UnitKind::Target {
-            return Some(format!("{} is a training target: it never fires", s.name));
+            return Some(Refusal::new(
+                "tc.missions.basic-training",
+                format!("{} is a training target: it never fires", s.name),
+            ));
         }
         if s.role_state(Role::Gunner) == RoleState::Out {
-            return Some(format!("{}'s gunner is dead: the tank cannot fire", s.name));
+            return Some(super::legal::gunner_dead(s));
         }
-        let carried =
-            match weapon {
-                Weapon::MainGun => match s.kind {
-                    UnitKind::Infantry => Err(format!(
-                        "{} is infantry and has no main gun: it fires its missile launcher",
-                        s.name
-                    )),
-                    UnitKind::Apc => Err(format!(
-                        "{} is an APC and has no main gun: it fires its anti-infantry weapon",
-                        s.name
-                    )),
-                    _ => Ok(()),
-                },
-                Weapon::Missile => s.is_infantry().then_some(()).ok_or_else(|| {
-                    format!("only infantry carry missile launchers, not {}", s.name)
-                }),
-                Weapon::AntiInfantry => s.anti_infantry_range(&self.rules).map(|_| ()).ok_or_else(
-                    || {
-                        format!(
-                            "{} has no anti-infantry weapon (the Anti-Infantry Weapons upgrade)",
-                            s.name
-                        )
-                    },
-                ),
-            };
-        if let Err(why) = carried {
-            return Some(why);
+        if let Some(refusal) = self.weapon_not_carried(s, weapon) {
+            return Some(refusal);
         }
         let FireTarget::Unit(t) = target else {
-            return (weapon != Weapon::MainGun)
-                .then(|| "only a tank's main gun can knock down a building".to_string());
+            return (weapon != Weapon::MainGun).then(|| {
+                Refusal::new(
+                    "tc.terrain.building-shot",
+                    "only a tank's main gun can knock down a building",
+                )
+            });
         };
         let t = self.units.get(t.index())?;
         if t.id == s.id {
-            return Some(format!("{} cannot fire at itself", s.name));
+            return Some(Refusal::new(
+                "tc.target.who",
+                format!("{} cannot fire at itself", s.name),
+            ));
         }
         if t.side == s.side {
-            return Some(format!("{} is on {}'s own side", t.name, s.name));
+            return Some(Refusal::new(
+                "tc.target.who",
+                format!("{} is on {}'s own side", t.name, s.name),
+            ));
         }
         match weapon {
-            Weapon::Missile if t.is_infantry() => Some(format!(
-                "missiles are for vehicles: fire the anti-infantry weapon at {}",
-                t.name
+            Weapon::Missile if t.is_infantry() => Some(Refusal::new(
+                "tc.infantry.fire-missile",
+                format!(
+                    "missiles are for vehicles: fire the anti-infantry weapon at {}",
+                    t.name
+                ),
             )),
-            Weapon::AntiInfantry if !t.is_infantry() => Some(format!(
-                "the anti-infantry weapon fires only at infantry, and {} is {}",
-                t.name,
-                t.kind.a_noun()
+            Weapon::AntiInfantry if !t.is_infantry() => Some(Refusal::new(
+                anti_infantry_rule(s),
+                format!(
+                    "the anti-infantry weapon fires only at infantry, and {} is {}",
+                    t.name,
+                    t.kind.a_noun()
+                ),
             )),
             _ => None,
+        }
+    }
+
+    /// Why `shooter` cannot fire `weapon` at all, if it does not carry it: each unit
+    /// fires only the weapons its kind and upgrades give it.
+    fn weapon_not_carried(&self, shooter: &Unit, weapon: Weapon) -> Option<Refusal> {
+        let name = &shooter.name;
+        match weapon {
+            Weapon::MainGun => match shooter.kind {
+                UnitKind::Infantry => Some(Refusal::new(
+                    "tc.infantry.weapons",
+                    format!(
+                        "{name} is infantry and has no main gun: it fires its missile launcher"
+                    ),
+                )),
+                UnitKind::Apc => Some(Refusal::new(
+                    "tc.apc.profile",
+                    format!(
+                        "{name} is an APC and has no main gun: it fires its anti-infantry weapon"
+                    ),
+                )),
+                _ => None,
+            },
+            Weapon::Missile => (!shooter.is_infantry()).then(|| {
+                Refusal::new(
+                    "tc.infantry.weapons",
+                    format!("only infantry carry missile launchers, not {name}"),
+                )
+            }),
+            Weapon::AntiInfantry => shooter.anti_infantry_range(&self.rules).is_none().then(|| {
+                Refusal::new(
+                    "tc.build.anti-infantry",
+                    format!(
+                        "{name} has no anti-infantry weapon (the Anti-Infantry Weapons upgrade)"
+                    ),
+                )
+            }),
         }
     }
 
@@ -563,88 +620,21 @@ impl TankCommander {
     ) -> ShotProfile {
         let s = &self.units[shooter.index()];
         let f = &self.rules.firing;
-        let gunner = s.role_state(Role::Gunner);
         let mut modifiers = Vec::new();
-        let (base, base_reason) = if bring_it_down {
-            (f.bring_it_down_target, reason::BRING_IT_DOWN.to_string())
-        } else {
-            if s.build.optics && reason::reaches(reason::OPTICS, weapon) {
-                modifiers.push(Modifier {
-                    reason: reason::OPTICS.into(),
-                    delta: -(self.rules.upgrades.optics_accuracy as i8),
-                });
-            }
-            if gunner == RoleState::Impaired {
-                let why = if s.lieutenant_covers == Some(Role::Gunner) {
-                    reason::LIEUTENANT_GUNNER
-                } else {
-                    reason::WOUNDED_GUNNER
-                };
-                modifiers.push(Modifier {
-                    reason: why.into(),
-                    delta: f.wounded_gunner_penalty as i8,
-                });
-            }
-            (s.base.accuracy, reason::BASE.to_string())
-        };
+        let (base, base_reason) = self.aim_base(s, weapon, bring_it_down, &mut modifiers);
         let strength = match round {
             Round::At => f.at_strength,
             Round::He => f.he_strength,
         };
-        let mut armor = None;
         // "Bring it down!" hits on its number flat, cover or not (unless the switch is off).
         let cover = !(bring_it_down && f.bring_it_down_flat);
-        if let FireTarget::Unit(t) = target {
-            let t = &self.units[t.index()];
-            let line = self.sight_line(s.at, t.at);
-            let in_forest = self.terrain(t.at) == Terrain::Forest;
-            let covers = [
-                (in_forest, reason::IN_FOREST, f.forest_penalty),
-                (
-                    !in_forest && line.forest_between,
-                    reason::FOREST_BETWEEN,
-                    f.forest_penalty,
-                ),
-                (line.hill_before_target, reason::BEHIND_HILL, f.hill_penalty),
-            ];
-            let taking_cover = (
-                t.in_cover,
-                reason::TAKING_COVER,
-                self.rules.infantry.cover_penalty,
-            );
-            for (applies, reason, penalty) in covers.into_iter().chain([taking_cover]) {
-                if cover && applies {
-                    modifiers.push(Modifier {
-                        reason: reason.into(),
-                        delta: penalty as i8,
-                    });
-                }
+        let armor = match target {
+            FireTarget::Unit(t) => {
+                self.cover_modifiers(s, &self.units[t.index()], cover, &mut modifiers)
             }
-            if !t.is_infantry() {
-                let (facing, why) = self.armor_facing_hit(t, s.at);
-                armor = Some((facing, t.armor.facing(facing), why));
-            }
-        }
-        // A storm spoils the aim of vehicle gunners (the Weather option); like cover, it
-        // does not touch "Bring it down!"'s flat number.
-        if self.storm && s.kind.is_vehicle() && cover {
-            modifiers.push(Modifier {
-                reason: reason::STORM.into(),
-                delta: self.rules.weather.storm_vehicle_accuracy as i8,
-            });
-        }
-        // Night spoils every shot at a target no flare or fire lights (Night Fighting);
-        // like cover, it does not touch "Bring it down!"'s flat number.
-        let target_hex = match target {
-            FireTarget::Unit(t) => self.units[t.index()].at,
-            FireTarget::Building(h) => h,
+            FireTarget::Building(_) => None,
         };
-        if self.night && cover && !self.lit(target_hex) {
-            modifiers.push(Modifier {
-                reason: reason::NIGHT.into(),
-                delta: self.rules.night.accuracy_penalty as i8,
-            });
-        }
+        self.condition_modifiers(s, target, cover, &mut modifiers);
         // A building cannot be missed when the switch says so: the die is still rolled and
         // shown, and every face hits.
         let sure = matches!(target, FireTarget::Building(_)) && !f.building_needs_hit_roll;
@@ -670,6 +660,113 @@ impl TankCommander {
             },
             strength,
             armor,
+        }
+    }
+
+    /// The to-hit base before cover and conditions, and why: "Bring it down!"'s number,
+    /// else the shooter's accuracy with its optics and a wounded gunner in `modifiers`.
+    fn aim_base(
+        &self,
+        s: &Unit,
+        weapon: Weapon,
+        bring_it_down: bool,
+        modifiers: &mut Vec<Modifier>,
+    ) -> (u8, String) {
+        let f = &self.rules.firing;
+        let gunner = s.role_state(Role::Gunner);
+        if bring_it_down {
+            (f.bring_it_down_target, reason::BRING_IT_DOWN.to_string())
+        } else {
+            if s.build.optics && reason::reaches(reason::OPTICS, weapon) {
+                modifiers.push(Modifier {
+                    reason: reason::OPTICS.into(),
+                    delta: -(self.rules.upgrades.optics_accuracy as i8),
+                });
+            }
+            if gunner == RoleState::Impaired {
+                let why = if s.lieutenant_covers == Some(Role::Gunner) {
+                    reason::LIEUTENANT_GUNNER
+                } else {
+                    reason::WOUNDED_GUNNER
+                };
+                modifiers.push(Modifier {
+                    reason: why.into(),
+                    delta: f.wounded_gunner_penalty as i8,
+                });
+            }
+            (s.base.accuracy, reason::BASE.to_string())
+        }
+    }
+
+    /// Adds to `modifiers` the cover unit `t` has from shooter `s` (when `cover` counts);
+    /// the armor facing the shot hits, for a vehicle.
+    fn cover_modifiers(
+        &self,
+        s: &Unit,
+        t: &Unit,
+        cover: bool,
+        modifiers: &mut Vec<Modifier>,
+    ) -> Option<(ArmorFacing, u8, String)> {
+        let f = &self.rules.firing;
+        let line = self.sight_line(s.at, t.at);
+        let in_forest = self.terrain(t.at) == Terrain::Forest;
+        let covers = [
+            (in_forest, reason::IN_FOREST, f.forest_penalty),
+            (
+                !in_forest && line.forest_between,
+                reason::FOREST_BETWEEN,
+                f.forest_penalty,
+            ),
+            (line.hill_before_target, reason::BEHIND_HILL, f.hill_penalty),
+        ];
+        let taking_cover = (
+            t.in_cover,
+            reason::TAKING_COVER,
+            self.rules.infantry.cover_penalty,
+        );
+        for (applies, reason, penalty) in covers.into_iter().chain([taking_cover]) {
+            if cover && applies {
+                modifiers.push(Modifier {
+                    reason: reason.into(),
+                    delta: penalty as i8,
+                });
+            }
+        }
+        if t.is_infantry() {
+            return None;
+        }
+        let (facing, why) = self.armor_facing_hit(t, s.at);
+        Some((facing, t.armor.facing(facing), why))
+    }
+
+    /// Adds to `modifiers` what the storm and the night take from a shot by `s` at
+    /// `target` (when `cover` counts).
+    fn condition_modifiers(
+        &self,
+        s: &Unit,
+        target: FireTarget,
+        cover: bool,
+        modifiers: &mut Vec<Modifier>,
+    ) {
+        // A storm spoils the aim of vehicle gunners (the Weather option); like cover, it
+        // does not touch "Bring it down!"'s flat number.
+        if self.storm && s.kind.is_vehicle() && cover {
+            modifiers.push(Modifier {
+                reason: reason::STORM.into(),
+                delta: self.rules.weather.storm_vehicle_accuracy as i8,
+            });
+        }
+        // Night spoils every shot at a target no flare or fire lights (Night Fighting);
+        // like cover, it does not touch "Bring it down!"'s flat number.
+        let target_hex = match target {
+            FireTarget::Unit(t) => self.units[t.index()].at,
+            FireTarget::Building(h) => h,
+        };
+        if self.night && cover && !self.lit(target_hex) {
+            modifiers.push(Modifier {
+                reason: reason::NIGHT.into(),
+                delta: self.rules.night.accuracy_penalty as i8,
+            });
         }
     }
 
@@ -810,5 +907,15 @@ impl TankCommander {
             }
         }
         reach
+    }
+}
+
+/// The rule that aims an anti-infantry weapon in `shooter`'s hands: a squad's, an APC's
+/// or a tank's (the upgrade).
+fn anti_infantry_rule(shooter: &Unit) -> &'static str {
+    match shooter.kind {
+        UnitKind::Infantry => "tc.infantry.fire-anti-infantry",
+        UnitKind::Apc => "tc.apc.fire-anti-infantry",
+        _ => "tc.build.anti-infantry",
     }
 }

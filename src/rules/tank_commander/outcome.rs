@@ -24,240 +24,292 @@ impl TankCommander {
             ));
         }
         let (a_out, b_out) = (self.side_knocked_out(a), self.side_knocked_out(b));
-        match &self.mission {
-            MissionRules::DestroyAll => match (a_out, b_out) {
-                (true, true) => return Some(Outcome::draw("both sides were knocked out")),
-                (true, false) => return Some(self.destroyed_win(b, a)),
-                (false, true) => return Some(self.destroyed_win(a, b)),
-                (false, false) => {}
-            },
+        // Missions with an attacker decide the turn limit themselves; the others leave it
+        // to the scenario's rule below when they decide nothing.
+        let decided = match &self.mission {
+            MissionRules::DestroyAll => self.knock_out_outcome(a_out, b_out),
             MissionRules::Breakthrough { attacker, edge } => {
-                let attacker = PlayerId(*attacker);
-                let defender = if attacker == a { b } else { a };
-                if let Some(u) = self.units.iter().find(|u| {
-                    u.side == attacker
-                        && u.kind == UnitKind::Tank
-                        && u.is_active()
-                        && self.on_edge(u.at, *edge)
-                }) {
-                    return Some(Outcome::win(
-                        attacker,
-                        format!("{} broke through to the {edge:?} edge", u.name),
-                    ));
-                }
-                return self.attack_not_won(attacker, defender, true, || {
-                    format!("{} held until the turn limit", self.side_name(defender))
-                });
+                return self.breakthrough_outcome(PlayerId(*attacker), *edge);
             }
             MissionRules::CrossMinefield {
                 attacker,
                 edge,
                 tanks,
-            } => {
-                let attacker = PlayerId(*attacker);
-                let defender = if attacker == a { b } else { a };
-                let working = || {
-                    self.units
-                        .iter()
-                        .filter(move |u| u.side == attacker && u.kind == UnitKind::Tank)
-                        .filter(|u| u.is_active())
-                };
-                let across: Vec<&str> = working()
-                    .filter(|u| self.on_edge(u.at, *edge))
-                    .map(|u| u.name.as_str())
-                    .collect();
-                if across.len() >= usize::from(*tanks) {
-                    return Some(Outcome::win(
-                        attacker,
-                        format!("{} crossed the minefield", across.join(" and ")),
-                    ));
-                }
-                if working().count() < usize::from(*tanks) {
-                    return Some(Outcome::win(
-                        defender,
-                        format!(
-                            "{} has fewer than {tanks} working tank(s) left to cross",
-                            self.side_name(attacker)
-                        ),
-                    ));
-                }
-                return self.attack_not_won(attacker, defender, true, || {
-                    format!("{} held until the turn limit", self.side_name(defender))
-                });
-            }
-            MissionRules::Training { .. } => {
-                let targets_left = self
-                    .units
-                    .iter()
-                    .filter(|u| u.side == b && u.is_active())
-                    .count();
-                let waypoints_left = self.waypoints_reached.iter().filter(|r| !**r).count();
-                if targets_left == 0 && waypoints_left == 0 {
-                    return Some(Outcome::win(
-                        a,
-                        "every waypoint reached and every target knocked out",
-                    ));
-                }
-                if !self
-                    .units
-                    .iter()
-                    .any(|u| u.side == a && u.kind == UnitKind::Tank && u.is_active())
-                {
-                    return Some(Outcome::win(b, "the trainee's tank was knocked out"));
-                }
-                if self.turn > self.turn_limit {
-                    return Some(Outcome::draw(format!(
-                        "time ran out with {targets_left} target(s) and {waypoints_left} waypoint(s) left"
-                    )));
-                }
-            }
+            } => return self.cross_minefield_outcome(PlayerId(*attacker), *edge, *tanks),
+            MissionRules::Training { .. } => self.training_outcome(),
             MissionRules::Escort { side, squad, edge } => {
-                let escort = PlayerId(*side);
-                let defender = if escort == a { b } else { a };
-                let s = &self.units[squad.index()];
-                if !s.is_active() {
-                    return Some(Outcome::win(
-                        defender,
-                        format!("{} was destroyed before it got through", s.name),
-                    ));
-                }
-                if self.on_edge(s.at, *edge) {
-                    let how = match s.riding {
-                        Some(c) => format!(" inside {}", self.units[c.index()].name),
-                        None => String::new(),
-                    };
-                    return Some(Outcome::win(
-                        escort,
-                        format!("{} reached the {edge:?} edge alive{how}", s.name),
-                    ));
-                }
-                if self.side_knocked_out(defender) {
-                    return Some(self.destroyed_win(escort, defender));
-                }
-                if self.turn > self.turn_limit {
-                    return Some(Outcome::win(
-                        defender,
-                        format!(
-                            "{} held until the turn limit: {} never got through",
-                            self.side_name(defender),
-                            s.name
-                        ),
-                    ));
-                }
+                self.escort_outcome(PlayerId(*side), *squad, *edge)
             }
             MissionRules::DestroyTarget { attacker, target } => {
-                let attacker = PlayerId(*attacker);
-                let defender = if attacker == a { b } else { a };
-                if self.target_standing().is_none() {
-                    let how = match *target {
-                        MissionTarget::Unit(id) => {
-                            format!("{} was knocked out", self.units[id.index()].name)
-                        }
-                        MissionTarget::Building(h) => {
-                            format!("the building at {} was brought down", self.label(h))
-                        }
-                    };
-                    return Some(Outcome::win(attacker, how));
-                }
-                return self.attack_not_won(attacker, defender, false, || {
-                    format!(
-                        "{} held until the turn limit: the target still stands",
-                        self.side_name(defender)
-                    )
-                });
+                return self.destroy_target_outcome(PlayerId(*attacker), *target);
             }
             MissionRules::DisableAaGuns { attacker } => {
-                let attacker = PlayerId(*attacker);
-                let defender = if attacker == a { b } else { a };
-                if self.aa_guns_against(attacker) == 0 {
-                    return Some(Outcome::win(
-                        attacker,
-                        format!(
-                            "{} knocked out every AA gun of {}",
-                            self.side_name(attacker),
-                            self.side_name(defender)
-                        ),
-                    ));
-                }
-                return self.attack_not_won(attacker, defender, false, || {
-                    let guns = self.aa_guns_against(attacker);
-                    format!(
-                        "{} held until the turn limit: {guns} AA gun{} still stand{}",
-                        self.side_name(defender),
-                        if guns == 1 { "" } else { "s" },
-                        if guns == 1 { "s" } else { "" },
-                    )
-                });
+                return self.disable_aa_outcome(PlayerId(*attacker));
             }
             MissionRules::TakeArea { attacker, .. } => {
-                let attacker = PlayerId(*attacker);
-                let defender = if attacker == a { b } else { a };
-                if let Some(turn) = self.area_taken_on {
-                    return Some(Outcome::win(
-                        attacker,
-                        format!(
-                            "{} held the area alone at the end of turn {turn}",
-                            self.side_name(attacker)
-                        ),
-                    ));
-                }
-                return self.attack_not_won(attacker, defender, true, || {
-                    format!(
-                        "{} held until the turn limit: the area was never taken",
-                        self.side_name(defender)
-                    )
-                });
+                return self.take_area_outcome(PlayerId(*attacker));
             }
-            MissionRules::CaptureObjectives { count } => {
-                // Decided when a turn ends, so that the side that moves second in the
-                // turn can still answer a capture.
-                let held = |side: PlayerId| {
-                    self.held_at_turn_end
-                        .get(side.index())
-                        .copied()
-                        .unwrap_or(0)
-                };
-                for (side, other) in [(a, b), (b, a)] {
-                    let n = held(side);
-                    if n >= *count && n > held(other) {
-                        return Some(Outcome::win(
-                            side,
-                            format!(
-                                "{} held {n} objective{} at the end of turn {}",
-                                self.side_name(side),
-                                if n == 1 { "" } else { "s" },
-                                self.turn
-                            ),
-                        ));
-                    }
-                }
-                match (a_out, b_out) {
-                    (true, true) => return Some(Outcome::draw("both sides were knocked out")),
-                    (true, false) => return Some(self.destroyed_win(b, a)),
-                    (false, true) => return Some(self.destroyed_win(a, b)),
-                    (false, false) => {}
-                }
-                if self.turn > self.turn_limit {
-                    let (ha, hb) = (self.objectives_held(a), self.objectives_held(b));
-                    let held = |side, n: usize| {
-                        Outcome::win(
-                            side,
-                            format!(
-                                "turn limit: {} holds more objectives ({n})",
-                                self.side_name(side)
-                            ),
-                        )
-                    };
-                    match ha.cmp(&hb) {
-                        std::cmp::Ordering::Greater => return Some(held(a, ha)),
-                        std::cmp::Ordering::Less => return Some(held(b, hb)),
-                        std::cmp::Ordering::Equal => {}
-                    }
-                }
-            }
+            MissionRules::CaptureObjectives { count } => self.capture_outcome(*count, a_out, b_out),
+        };
+        if decided.is_some() {
+            return decided;
         }
         if self.turn > self.turn_limit {
             return Some(self.turn_limit_result());
+        }
+        None
+    }
+
+    /// The win or draw once a side, or both, has no unit left in the fight.
+    fn knock_out_outcome(&self, a_out: bool, b_out: bool) -> Option<Outcome> {
+        let (a, b) = (PlayerId(0), PlayerId(1));
+        match (a_out, b_out) {
+            (true, true) => Some(Outcome::draw("both sides were knocked out")),
+            (true, false) => Some(self.destroyed_win(b, a)),
+            (false, true) => Some(self.destroyed_win(a, b)),
+            (false, false) => None,
+        }
+    }
+
+    /// Breakthrough: the attacker wins with a working tank on the `edge`.
+    fn breakthrough_outcome(&self, attacker: PlayerId, edge: Edge) -> Option<Outcome> {
+        let defender = opponent(attacker);
+        if let Some(u) = self.units.iter().find(|u| {
+            u.side == attacker
+                && u.kind == UnitKind::Tank
+                && u.is_active()
+                && self.on_edge(u.at, edge)
+        }) {
+            return Some(Outcome::win(
+                attacker,
+                format!("{} broke through to the {edge:?} edge", u.name),
+            ));
+        }
+        self.attack_not_won(attacker, defender, true, || {
+            format!("{} held until the turn limit", self.side_name(defender))
+        })
+    }
+
+    /// Cross the Minefield: the attacker wins with `tanks` working tanks on the `edge`,
+    /// and loses once it has fewer than that.
+    fn cross_minefield_outcome(
+        &self,
+        attacker: PlayerId,
+        edge: Edge,
+        tanks: u8,
+    ) -> Option<Outcome> {
+        let defender = opponent(attacker);
+        let working = || {
+            self.units
+                .iter()
+                .filter(move |u| u.side == attacker && u.kind == UnitKind::Tank)
+                .filter(|u| u.is_active())
+        };
+        let across: Vec<&str> = working()
+            .filter(|u| self.on_edge(u.at, edge))
+            .map(|u| u.name.as_str())
+            .collect();
+        if across.len() >= usize::from(tanks) {
+            return Some(Outcome::win(
+                attacker,
+                format!("{} crossed the minefield", across.join(" and ")),
+            ));
+        }
+        if working().count() < usize::from(tanks) {
+            return Some(Outcome::win(
+                defender,
+                format!(
+                    "{} has fewer than {tanks} working tank(s) left to cross",
+                    self.side_name(attacker)
+                ),
+            ));
+        }
+        self.attack_not_won(attacker, defender, true, || {
+            format!("{} held until the turn limit", self.side_name(defender))
+        })
+    }
+
+    /// Training: the trainee wins with every waypoint reached and every target knocked
+    /// out, loses with its tank, and draws when time runs out.
+    fn training_outcome(&self) -> Option<Outcome> {
+        let (a, b) = (PlayerId(0), PlayerId(1));
+        let targets_left = self
+            .units
+            .iter()
+            .filter(|u| u.side == b && u.is_active())
+            .count();
+        let waypoints_left = self.waypoints_reached.iter().filter(|r| !**r).count();
+        if targets_left == 0 && waypoints_left == 0 {
+            return Some(Outcome::win(
+                a,
+                "every waypoint reached and every target knocked out",
+            ));
+        }
+        if !self
+            .units
+            .iter()
+            .any(|u| u.side == a && u.kind == UnitKind::Tank && u.is_active())
+        {
+            return Some(Outcome::win(b, "the trainee's tank was knocked out"));
+        }
+        if self.turn > self.turn_limit {
+            return Some(Outcome::draw(format!(
+                "time ran out with {targets_left} target(s) and {waypoints_left} waypoint(s) left"
+            )));
+        }
+        None
+    }
+
+    /// Escort: the escort wins when `squad` reaches the `edge` alive, or when the
+    /// defenders are knocked out; the defender wins when the squad is lost or the turn
+    /// limit passes.
+    fn escort_outcome(&self, escort: PlayerId, squad: UnitId, edge: Edge) -> Option<Outcome> {
+        let defender = opponent(escort);
+        let s = &self.units[squad.index()];
+        if !s.is_active() {
+            return Some(Outcome::win(
+                defender,
+                format!("{} was destroyed before it got through", s.name),
+            ));
+        }
+        if self.on_edge(s.at, edge) {
+            let how = match s.riding {
+                Some(c) => format!(" inside {}", self.units[c.index()].name),
+                None => String::new(),
+            };
+            return Some(Outcome::win(
+                escort,
+                format!("{} reached the {edge:?} edge alive{how}", s.name),
+            ));
+        }
+        if self.side_knocked_out(defender) {
+            return Some(self.destroyed_win(escort, defender));
+        }
+        if self.turn > self.turn_limit {
+            return Some(Outcome::win(
+                defender,
+                format!(
+                    "{} held until the turn limit: {} never got through",
+                    self.side_name(defender),
+                    s.name
+                ),
+            ));
+        }
+        None
+    }
+
+    /// Destroy Target: the attacker wins once `target` is down.
+    fn destroy_target_outcome(&self, attacker: PlayerId, target: MissionTarget) -> Option<Outcome> {
+        let defender = opponent(attacker);
+        if self.target_standing().is_none() {
+            let how = match target {
+                MissionTarget::Unit(id) => {
+                    format!("{} was knocked out", self.units[id.index()].name)
+                }
+                MissionTarget::Building(h) => {
+                    format!("the building at {} was brought down", self.label(h))
+                }
+            };
+            return Some(Outcome::win(attacker, how));
+        }
+        self.attack_not_won(attacker, defender, false, || {
+            format!(
+                "{} held until the turn limit: the target still stands",
+                self.side_name(defender)
+            )
+        })
+    }
+
+    /// Disable AA Guns: the attacker wins once every AA gun against it is knocked out.
+    fn disable_aa_outcome(&self, attacker: PlayerId) -> Option<Outcome> {
+        let defender = opponent(attacker);
+        if self.aa_guns_against(attacker) == 0 {
+            return Some(Outcome::win(
+                attacker,
+                format!(
+                    "{} knocked out every AA gun of {}",
+                    self.side_name(attacker),
+                    self.side_name(defender)
+                ),
+            ));
+        }
+        self.attack_not_won(attacker, defender, false, || {
+            let guns = self.aa_guns_against(attacker);
+            format!(
+                "{} held until the turn limit: {guns} AA gun{} still stand{}",
+                self.side_name(defender),
+                if guns == 1 { "" } else { "s" },
+                if guns == 1 { "s" } else { "" },
+            )
+        })
+    }
+
+    /// Take the Area: the attacker wins once a turn ends with it alone in the area.
+    fn take_area_outcome(&self, attacker: PlayerId) -> Option<Outcome> {
+        let defender = opponent(attacker);
+        if let Some(turn) = self.area_taken_on {
+            return Some(Outcome::win(
+                attacker,
+                format!(
+                    "{} held the area alone at the end of turn {turn}",
+                    self.side_name(attacker)
+                ),
+            ));
+        }
+        self.attack_not_won(attacker, defender, true, || {
+            format!(
+                "{} held until the turn limit: the area was never taken",
+                self.side_name(defender)
+            )
+        })
+    }
+
+    /// Capture Objectives: a side wins holding `count` objectives, and more than the
+    /// other, at a turn's end; else by knocking the other out, or holding more at the
+    /// turn limit.
+    fn capture_outcome(&self, count: u8, a_out: bool, b_out: bool) -> Option<Outcome> {
+        let (a, b) = (PlayerId(0), PlayerId(1));
+        // Decided when a turn ends, so that the side that moves second in the
+        // turn can still answer a capture.
+        let held = |side: PlayerId| {
+            self.held_at_turn_end
+                .get(side.index())
+                .copied()
+                .unwrap_or(0)
+        };
+        for (side, other) in [(a, b), (b, a)] {
+            let n = held(side);
+            if n >= count && n > held(other) {
+                return Some(Outcome::win(
+                    side,
+                    format!(
+                        "{} held {n} objective{} at the end of turn {}",
+                        self.side_name(side),
+                        if n == 1 { "" } else { "s" },
+                        self.turn
+                    ),
+                ));
+            }
+        }
+        if let Some(outcome) = self.knock_out_outcome(a_out, b_out) {
+            return Some(outcome);
+        }
+        if self.turn > self.turn_limit {
+            let (ha, hb) = (self.objectives_held(a), self.objectives_held(b));
+            let held = |side, n: usize| {
+                Outcome::win(
+                    side,
+                    format!(
+                        "turn limit: {} holds more objectives ({n})",
+                        self.side_name(side)
+                    ),
+                )
+            };
+            match ha.cmp(&hb) {
+                std::cmp::Ordering::Greater => return Some(held(a, ha)),
+                std::cmp::Ordering::Less => return Some(held(b, hb)),
+                std::cmp::Ordering::Equal => {}
+            }
         }
         None
     }
@@ -421,4 +473,10 @@ impl TankCommander {
             }
         }
     }
+}
+
+/// The side playing against `side`.
+fn opponent(side: PlayerId) -> PlayerId {
+    let (a, b) = (PlayerId(0), PlayerId(1));
+    if side == a { b } else { a }
 }

@@ -8,7 +8,7 @@ use std::collections::{BinaryHeap, HashMap};
 
 use hexx::Hex;
 
-use super::{Action, TankCommander};
+use super::{Action, TankCommander, Unit};
 use crate::framework::{Game, MatchRng};
 use crate::grid::{Facing, Rotation};
 
@@ -83,40 +83,12 @@ impl TankCommander {
             }
             best.insert(key, node.cost);
             if u.at != origin {
-                let better = found
-                    .get(&u.at)
-                    .is_none_or(|r| (node.cost, node.actions.len()) < (r.cost, r.actions.len()));
-                if better {
-                    found.insert(
-                        u.at,
-                        Route {
-                            to: u.at,
-                            facing: u.facing,
-                            cost: node.cost,
-                            actions: node.actions.clone(),
-                        },
-                    );
-                }
+                note_route(&mut found, u, &node);
             }
             if node.state.outcome().is_some() {
                 continue;
             }
-            let orders: Vec<Action> = if infantry {
-                Facing::ALL.into_iter().map(Action::Step).collect()
-            } else {
-                vec![
-                    Action::Move,
-                    Action::Turn {
-                        rotation: Rotation::Left,
-                        turret_follows: true,
-                    },
-                    Action::Turn {
-                        rotation: Rotation::Right,
-                        turret_follows: true,
-                    },
-                ]
-            };
-            for order in orders {
+            for order in drive_orders(infantry) {
                 if node.state.check(player, &order).is_err() {
                     continue;
                 }
@@ -144,6 +116,45 @@ impl TankCommander {
         let mut routes: Vec<Route> = found.into_values().collect();
         routes.sort_by_key(|r| (r.cost, r.to.x, r.to.y));
         routes
+    }
+}
+
+/// Keeps `node`'s orders as the route to where they leave `u`, if they are the cheapest
+/// (then the fewest) found so far.
+fn note_route(found: &mut HashMap<Hex, Route>, u: &Unit, node: &Node) {
+    let better = found
+        .get(&u.at)
+        .is_none_or(|r| (node.cost, node.actions.len()) < (r.cost, r.actions.len()));
+    if better {
+        found.insert(
+            u.at,
+            Route {
+                to: u.at,
+                facing: u.facing,
+                cost: node.cost,
+                actions: node.actions.clone(),
+            },
+        );
+    }
+}
+
+/// The orders routes are made of: a squad's steps, or a vehicle's moves and hull turns
+/// with the turret following.
+fn drive_orders(infantry: bool) -> Vec<Action> {
+    if infantry {
+        Facing::ALL.into_iter().map(Action::Step).collect()
+    } else {
+        vec![
+            Action::Move,
+            Action::Turn {
+                rotation: Rotation::Left,
+                turret_follows: true,
+            },
+            Action::Turn {
+                rotation: Rotation::Right,
+                turret_follows: true,
+            },
+        ]
     }
 }
 

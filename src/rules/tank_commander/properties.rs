@@ -35,6 +35,15 @@ const SCENARIOS: [&str; 19] = [
 ];
 
 fn check_invariants(game: &TankCommander) {
+    check_units(game);
+    check_supplies(game);
+    check_activation(game);
+    check_offers(game);
+}
+
+/// Each unit's hull, place and status: on the board, on ground it may enter, one to a
+/// space (riders aside), squads never disabled nor on fire, no active wreck.
+fn check_units(game: &TankCommander) {
     let rules = game.rules();
     let mut seen = Vec::new();
     for u in game.units() {
@@ -55,35 +64,7 @@ fn check_invariants(game: &TankCommander) {
             );
             match u.riding {
                 // A squad riding on a tank or in an APC shares its space, and moves with it.
-                Some(carrier) => {
-                    let c = game.unit(carrier);
-                    assert!(u.is_infantry(), "{} rides but is not infantry", u.name);
-                    assert!(
-                        c.kind.is_vehicle(),
-                        "{} rides on {}, no vehicle",
-                        u.name,
-                        c.name
-                    );
-                    assert_eq!(u.at, c.at, "{} has fallen behind {}", u.name, c.name);
-                    assert!(c.on_table(), "{} rides on a wreck that is gone", u.name);
-                    let room = if c.carries_inside() {
-                        rules.apc.capacity
-                    } else {
-                        rules.infantry.riders_per_tank
-                    };
-                    assert!(
-                        game.riders(carrier).count() <= usize::from(room),
-                        "{} carries too many squads",
-                        c.name
-                    );
-                    // Squads inside bail out (or die) when their APC is knocked out.
-                    assert!(
-                        !c.carries_inside() || c.is_active(),
-                        "{} is still inside the knocked-out {}",
-                        u.name,
-                        c.name
-                    );
-                }
+                Some(carrier) => check_rider(game, rules, u, carrier),
                 None => {
                     assert!(
                         !seen.contains(&u.at),
@@ -111,6 +92,48 @@ fn check_invariants(game: &TankCommander) {
             );
         }
     }
+}
+
+/// A squad riding on a tank or in an APC: infantry, with its vehicle, which has room for
+/// it and, carrying it inside, is still active.
+fn check_rider(
+    game: &TankCommander,
+    rules: &Rules,
+    u: &tc::state::Unit,
+    carrier: tc::state::UnitId,
+) {
+    let c = game.unit(carrier);
+    assert!(u.is_infantry(), "{} rides but is not infantry", u.name);
+    assert!(
+        c.kind.is_vehicle(),
+        "{} rides on {}, no vehicle",
+        u.name,
+        c.name
+    );
+    assert_eq!(u.at, c.at, "{} has fallen behind {}", u.name, c.name);
+    assert!(c.on_table(), "{} rides on a wreck that is gone", u.name);
+    let room = if c.carries_inside() {
+        rules.apc.capacity
+    } else {
+        rules.infantry.riders_per_tank
+    };
+    assert!(
+        game.riders(carrier).count() <= usize::from(room),
+        "{} carries too many squads",
+        c.name
+    );
+    // Squads inside bail out (or die) when their APC is knocked out.
+    assert!(
+        !c.carries_inside() || c.is_active(),
+        "{} is still inside the knocked-out {}",
+        u.name,
+        c.name
+    );
+}
+
+/// Flares and free strikes within what the rules give.
+fn check_supplies(game: &TankCommander) {
+    let rules = game.rules();
     // Flares burn only at night, and nobody carries more than the rules give a tank.
     assert!(game.night() || game.flares().is_empty(), "a flare by day");
     for u in game.units() {
@@ -128,41 +151,53 @@ fn check_invariants(game: &TankCommander) {
             "more free strikes than were given"
         );
     }
-    if let Some(act) = game.activation() {
-        let u = game.unit(act.unit);
-        assert!(!u.is_aa_gun(), "the AA gun {} is activated", u.name);
-        // A unit knocked out during its own activation (a mine under it) can only end it.
-        if !u.acts() {
-            for player in game.to_act() {
-                for action in game.legal_actions(player) {
-                    assert!(
-                        matches!(action, Action::EndActivation | Action::Concede),
-                        "the knocked-out {} is offered {action:?}",
-                        u.name
-                    );
-                }
+}
+
+/// The activation: never an AA gun's, a knocked-out unit may only end it, and its action
+/// points and moves within their caps.
+fn check_activation(game: &TankCommander) {
+    let rules = game.rules();
+    let Some(act) = game.activation() else {
+        return;
+    };
+    let u = game.unit(act.unit);
+    assert!(!u.is_aa_gun(), "the AA gun {} is activated", u.name);
+    // A unit knocked out during its own activation (a mine under it) can only end it.
+    if !u.acts() {
+        for player in game.to_act() {
+            for action in game.legal_actions(player) {
+                assert!(
+                    matches!(action, Action::EndActivation | Action::Concede),
+                    "the knocked-out {} is offered {action:?}",
+                    u.name
+                );
             }
         }
-        assert!(act.action_points <= u.base.actions + rules.crew.booming_voice_actions);
-        // A driver hurt during the activation (by a mine under the tank) lowers the cap
-        // below the moves already made; then the healthy cap bounds them.
-        let cap = if u.role_state(Role::Driver) == RoleState::Healthy {
-            game.moves_allowed(u)
-        } else {
-            u.base.move_cap
-                + if u.build.engine {
-                    rules.upgrades.engine_moves
-                } else {
-                    0
-                }
-        };
-        assert!(
-            act.moves <= cap,
-            "{} moved {} of {cap} this activation",
-            u.name,
-            act.moves
-        );
     }
+    assert!(act.action_points <= u.base.actions + rules.crew.booming_voice_actions);
+    // A driver hurt during the activation (by a mine under the tank) lowers the cap
+    // below the moves already made; then the healthy cap bounds them.
+    let cap = if u.role_state(Role::Driver) == RoleState::Healthy {
+        game.moves_allowed(u)
+    } else {
+        u.base.move_cap
+            + if u.build.engine {
+                rules.upgrades.engine_moves
+            } else {
+                0
+            }
+    };
+    assert!(
+        act.moves <= cap,
+        "{} moved {} of {cap} this activation",
+        u.name,
+        act.moves
+    );
+}
+
+/// The actions offered to the active unit: no fire at riders, nothing an APC cannot do,
+/// nothing whose crew member is dead.
+fn check_offers(game: &TankCommander) {
     for player in game.to_act() {
         for action in game.legal_actions(player) {
             let Some(act) = game.activation() else {

@@ -1,12 +1,14 @@
 //! Playing actions: what happens, die by die.
 
+use hexx::Hex;
+
 use super::action::{
     Ability, Action, DamageCause, DieCheck, Fact, FireTarget, PenetrationRoll, Scatter, Weapon,
 };
 use super::setup::{ArmorFacing, LieutenantRule, MissionRules, Round, Terrain, UnitKind};
 use super::state::{Activation, AirStrike, Mine, Role, RoleState, Status, TankCommander, UnitId};
 use crate::framework::{MatchRng, PlayerId};
-use crate::grid::Facing;
+use crate::grid::{Facing, Rotation};
 
 /// How a squad riding outside a tank that was hit is said to be lost (the lab counts the
 /// riders rule by it).
@@ -97,60 +99,19 @@ impl TankCommander {
         facts
     }
 
+    /// Plays a checked action of the active unit: everything but activating, ending an
+    /// activation and conceding.
     fn resolve_unit_action(&mut self, action: Action, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
         let Some(act) = self.active.clone() else {
             return;
         };
         let id = act.unit;
         let costs = self.rules.costs;
-        let spend = |s: &mut Self, cost: u8| {
-            if let Some(a) = s.active.as_mut() {
-                debug_assert!(
-                    a.action_points >= cost,
-                    "an action cost {cost} AP with {} left",
-                    a.action_points
-                );
-                a.action_points = a.action_points.saturating_sub(cost);
-            }
-        };
         match action {
-            Action::Move => {
-                let cost = self.move_cost(&self.units[id.index()]);
-                let from = self.units[id.index()].at;
-                let to = self.ahead(&self.units[id.index()]);
-                self.place(id, to);
-                self.count_move(cost);
-                facts.push(Fact::UnitMoved {
-                    unit: id,
-                    from,
-                    to,
-                    cost,
-                    dash: false,
-                });
-                self.note_waypoint(id, facts);
-                self.trip_mines(id, rng, facts);
-            }
-            Action::Step(facing) => {
-                let cost = self.move_cost(&self.units[id.index()]);
-                let u = &mut self.units[id.index()];
-                let from = u.at;
-                let to = from + facing.offset();
-                u.at = to;
-                u.facing = facing;
-                u.turret = facing;
-                self.count_move(cost);
-                facts.push(Fact::InfantryMoved {
-                    unit: id,
-                    from,
-                    to,
-                    cost,
-                });
-                if self.rules.infantry.trips_mines {
-                    self.trip_mines(id, rng, facts);
-                }
-            }
+            Action::Move => self.resolve_move(id, rng, facts),
+            Action::Step(facing) => self.resolve_step(id, facing, rng, facts),
             Action::FireMissile(target, round) => {
-                spend(self, costs.fire);
+                self.spend(costs.fire);
                 if let Some(a) = self.active.as_mut() {
                     a.free_shots += 1;
                 }
@@ -165,7 +126,7 @@ impl TankCommander {
                 );
             }
             Action::FireAntiInfantry(target) => {
-                spend(self, costs.fire);
+                self.spend(costs.fire);
                 if let Some(a) = self.active.as_mut() {
                     a.free_shots += 1;
                 }
@@ -173,271 +134,398 @@ impl TankCommander {
             }
             Action::TakeCover => {
                 self.units[id.index()].in_cover = true;
-                spend(self, costs.take_cover);
+                self.spend(costs.take_cover);
                 facts.push(Fact::TookCover {
                     unit: id,
                     cost: costs.take_cover,
                 });
             }
-            Action::Capture => {
-                let (at, side) = (self.units[id.index()].at, self.units[id.index()].side);
-                if let Some(o) = self.objectives.iter_mut().find(|o| o.at == at) {
-                    let from = o.holder.replace(side);
-                    spend(self, costs.capture);
-                    facts.push(Fact::ObjectiveCaptured {
-                        unit: id,
-                        hex: at,
-                        from,
-                        cost: costs.capture,
-                    });
-                }
-            }
-            Action::Disarm(hex) => {
-                let before = self.mines.len();
-                self.mines.retain(|m| m.at != hex);
-                #[allow(clippy::cast_possible_truncation, reason = "a hex holds few mines")]
-                let found = (before - self.mines.len()) as u8;
-                spend(self, costs.disarm);
-                facts.push(Fact::MineDisarmed {
-                    unit: id,
-                    hex,
-                    found,
-                    cost: costs.disarm,
-                });
-            }
-            Action::Mount(carrier) => {
-                let (to, turn) = (self.units[carrier.index()].at, self.turn);
-                let u = &mut self.units[id.index()];
-                u.at = to;
-                u.riding = Some(carrier);
-                u.boarded_on = turn;
-                spend(self, costs.mount);
-                facts.push(Fact::Mounted {
-                    unit: id,
-                    carrier,
-                    cost: costs.mount,
-                });
-            }
-            Action::Dismount(to) => {
-                let turn = self.turn;
-                let u = &mut self.units[id.index()];
-                let Some(carrier) = u.riding.take() else {
-                    return;
-                };
-                u.at = to;
-                u.boarded_on = turn;
-                spend(self, costs.mount);
-                facts.push(Fact::Dismounted {
-                    unit: id,
-                    carrier,
-                    to,
-                    cost: costs.mount,
-                });
-                if self.rules.infantry.trips_mines {
-                    self.trip_mines(id, rng, facts);
-                }
-            }
+            Action::Capture => self.resolve_capture(id, facts),
+            Action::Disarm(hex) => self.resolve_disarm(id, hex, facts),
+            Action::Mount(carrier) => self.resolve_mount(id, carrier, facts),
+            Action::Dismount(to) => self.resolve_dismount(id, to, rng, facts),
             Action::Turn {
                 rotation,
                 turret_follows,
-            } => {
-                let u = &mut self.units[id.index()];
-                let from = u.facing;
-                u.facing = from.rotated(rotation);
-                // Only a tank has a turret that can stay where it points.
-                if turret_follows || u.kind != UnitKind::Tank {
-                    u.turret = u.turret.rotated(rotation);
-                }
-                let (to, turret) = (u.facing, u.turret);
-                let cost = self.turn_cost(&self.units[id.index()]);
-                spend(self, cost);
-                facts.push(Fact::UnitTurned {
-                    unit: id,
-                    from,
-                    to,
-                    turret,
-                    cost,
-                });
-            }
-            Action::RotateTurret(rotation) => {
-                let u = &mut self.units[id.index()];
-                let from = u.turret;
-                u.turret = from.rotated(rotation);
-                let to = u.turret;
-                spend(self, costs.turret);
-                facts.push(Fact::TurretRotated {
-                    unit: id,
-                    from,
-                    to,
-                    cost: costs.turret,
-                });
-            }
-            Action::Load(round) => {
-                let cost = self.units[id.index()]
-                    .load_cost(&self.rules, act.quick_load)
-                    .unwrap_or(0);
-                self.units[id.index()].loaded = Some(round);
-                spend(self, cost);
-                facts.push(Fact::GunLoaded {
-                    unit: id,
-                    round,
-                    cost,
-                });
-            }
+            } => self.resolve_turn(id, rotation, turret_follows, facts),
+            Action::RotateTurret(rotation) => self.resolve_rotate_turret(id, rotation, facts),
+            Action::Load(round) => self.resolve_load(id, round, act.quick_load, facts),
             Action::Fire(target) => {
-                spend(self, costs.fire);
+                self.spend(costs.fire);
                 if let Some(round) = self.units[id.index()].loaded.take() {
                     let bid = act.bring_it_down;
                     self.fire_weapon(id, target, Weapon::MainGun, round, bid, rng, facts);
                 }
             }
-            Action::DeploySmoke(hex) => {
-                if let Some(i) = self.board.index(hex) {
-                    self.smoke[i] = true;
-                }
-                spend(self, costs.smoke);
-                if let Some(a) = self.active.as_mut() {
-                    a.smoke_deployed += 1;
-                }
-                facts.push(Fact::SmokeDeployed {
-                    unit: id,
-                    hex,
-                    cost: costs.smoke,
-                });
-            }
+            Action::DeploySmoke(hex) => self.resolve_smoke(id, hex, facts),
             Action::Extinguish => {
                 self.units[id.index()].on_fire = false;
-                spend(self, costs.extinguish);
+                self.spend(costs.extinguish);
                 facts.push(Fact::FireExtinguished {
                     unit: id,
                     cost: costs.extinguish,
                 });
             }
-            Action::LayMine(hex) => {
-                let u = &mut self.units[id.index()];
-                u.mines_left = u.mines_left.saturating_sub(1);
-                let owner = u.side;
-                self.mines.push(Mine { at: hex, owner });
-                spend(self, costs.lay_mine);
-                facts.push(Fact::MineLaid {
-                    unit: id,
-                    hex,
-                    cost: costs.lay_mine,
-                });
-            }
-            Action::CallAirStrike(hex) => {
-                let u = &mut self.units[id.index()];
-                let side = u.side;
-                // The tank's own strike goes first; then the side's free ones.
-                if u.air_strike_ready {
-                    u.air_strike_ready = false;
-                } else if let Some(n) = self.strike_pool.get_mut(side.index()) {
-                    *n = n.saturating_sub(1);
-                }
-                self.strikes.push(AirStrike {
-                    at: hex,
-                    side,
-                    caller: id,
-                    called_on: self.turn,
-                });
-                spend(self, costs.air_strike);
-                facts.push(Fact::AirStrikeCalled {
-                    unit: id,
-                    hex,
-                    cost: costs.air_strike,
-                });
-            }
-            Action::FireFlare(hex) => {
-                let u = &mut self.units[id.index()];
-                u.flares_left = u.flares_left.saturating_sub(1);
-                self.flares.push(hex);
-                spend(self, costs.flare);
-                facts.push(Fact::FlareFired {
-                    unit: id,
-                    hex,
-                    cost: costs.flare,
-                });
-            }
-            Action::TakeOver(role) => {
-                self.units[id.index()].lieutenant_covers = Some(role);
-                // Taking over a dead commander mid-activation gives back what his death
-                // cost beyond a wound, as if the lieutenant had been there from the start.
-                if role == Role::Commander {
-                    let c = self.rules.crew;
-                    let back = c
-                        .commander_killed_actions
-                        .saturating_sub(c.commander_wounded_actions);
-                    if let Some(a) = self.active.as_mut() {
-                        a.action_points = a.action_points.saturating_add(back);
-                    }
-                }
-                facts.push(Fact::LieutenantTookOver { unit: id, role });
-            }
-            Action::UseAbility(ability) => {
-                let role = ability.role();
-                let u = &mut self.units[id.index()];
-                // A lieutenant covering the role uses the role's ability.
-                if let Some(m) = u.crew.iter_mut().find(|m| m.role == role) {
-                    if m.spare_uses > 0 {
-                        m.spare_uses -= 1;
-                    } else {
-                        m.ability_used = true;
-                    }
-                }
-                if let Some(a) = self.active.as_mut() {
-                    a.ability_used = true;
-                }
-                facts.push(Fact::AbilityUsed {
-                    unit: id,
-                    role,
-                    ability,
-                });
-                match ability {
-                    Ability::BoomingVoice => {
-                        let extra = self.rules.crew.booming_voice_actions;
-                        if let Some(a) = self.active.as_mut() {
-                            a.action_points += extra;
-                        }
-                    }
-                    Ability::BringItDown => {
-                        if let Some(a) = self.active.as_mut() {
-                            a.bring_it_down = true;
-                        }
-                    }
-                    Ability::QuickLoad => {
-                        if let Some(a) = self.active.as_mut() {
-                            a.quick_load = true;
-                        }
-                    }
-                    Ability::MoveMoveMove { spaces } => {
-                        let cost = self.dash_cost(&self.units[id.index()], spaces);
-                        spend(self, cost);
-                        for _ in 0..spaces {
-                            let from = self.units[id.index()].at;
-                            let to = self.ahead(&self.units[id.index()]);
-                            self.place(id, to);
-                            if self.rules.crew.dash_within_cap
-                                && let Some(a) = self.active.as_mut()
-                            {
-                                a.moves += 1;
-                            }
-                            facts.push(Fact::UnitMoved {
-                                unit: id,
-                                from,
-                                to,
-                                cost: 0,
-                                dash: true,
-                            });
-                            self.note_waypoint(id, facts);
-                            // A mine stops the dash where it goes off.
-                            if self.trip_mines(id, rng, facts) {
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
+            Action::LayMine(hex) => self.resolve_lay_mine(id, hex, facts),
+            Action::CallAirStrike(hex) => self.resolve_air_strike_call(id, hex, facts),
+            Action::FireFlare(hex) => self.resolve_flare(id, hex, facts),
+            Action::TakeOver(role) => self.resolve_take_over(id, role, facts),
+            Action::UseAbility(ability) => self.resolve_ability(id, ability, rng, facts),
             Action::Activate(_) | Action::EndActivation | Action::Concede => {}
+        }
+    }
+
+    /// Charges `cost` action points to the activation under way.
+    #[inline]
+    fn spend(&mut self, cost: u8) {
+        if let Some(a) = self.active.as_mut() {
+            debug_assert!(
+                a.action_points >= cost,
+                "an action cost {cost} AP with {} left",
+                a.action_points
+            );
+            a.action_points = a.action_points.saturating_sub(cost);
+        }
+    }
+
+    /// Drives vehicle `id` one space forward, with its riders, into any mine there.
+    fn resolve_move(&mut self, id: UnitId, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+        let cost = self.move_cost(&self.units[id.index()]);
+        let from = self.units[id.index()].at;
+        let to = self.ahead(&self.units[id.index()]);
+        self.place(id, to);
+        self.count_move(cost);
+        facts.push(Fact::UnitMoved {
+            unit: id,
+            from,
+            to,
+            cost,
+            dash: false,
+        });
+        self.note_waypoint(id, facts);
+        self.trip_mines(id, rng, facts);
+    }
+
+    /// Steps squad `id` one space towards `facing`, into any mine there if squads trip
+    /// them.
+    fn resolve_step(
+        &mut self,
+        id: UnitId,
+        facing: Facing,
+        rng: &mut MatchRng,
+        facts: &mut Vec<Fact>,
+    ) {
+        let cost = self.move_cost(&self.units[id.index()]);
+        let u = &mut self.units[id.index()];
+        let from = u.at;
+        let to = from + facing.offset();
+        u.at = to;
+        u.facing = facing;
+        u.turret = facing;
+        self.count_move(cost);
+        facts.push(Fact::InfantryMoved {
+            unit: id,
+            from,
+            to,
+            cost,
+        });
+        if self.rules.infantry.trips_mines {
+            self.trip_mines(id, rng, facts);
+        }
+    }
+
+    /// Squad `id` takes the objective it stands on for its side.
+    fn resolve_capture(&mut self, id: UnitId, facts: &mut Vec<Fact>) {
+        let cost = self.rules.costs.capture;
+        let (at, side) = (self.units[id.index()].at, self.units[id.index()].side);
+        if let Some(o) = self.objectives.iter_mut().find(|o| o.at == at) {
+            let from = o.holder.replace(side);
+            self.spend(cost);
+            facts.push(Fact::ObjectiveCaptured {
+                unit: id,
+                hex: at,
+                from,
+                cost,
+            });
+        }
+    }
+
+    /// Squad `id` clears every mine at `hex` (none, when it sweeps a clear space).
+    fn resolve_disarm(&mut self, id: UnitId, hex: Hex, facts: &mut Vec<Fact>) {
+        let cost = self.rules.costs.disarm;
+        let before = self.mines.len();
+        self.mines.retain(|m| m.at != hex);
+        #[allow(clippy::cast_possible_truncation, reason = "a hex holds few mines")]
+        let found = (before - self.mines.len()) as u8;
+        self.spend(cost);
+        facts.push(Fact::MineDisarmed {
+            unit: id,
+            hex,
+            found,
+            cost,
+        });
+    }
+
+    /// Squad `id` climbs onto or into `carrier`.
+    fn resolve_mount(&mut self, id: UnitId, carrier: UnitId, facts: &mut Vec<Fact>) {
+        let cost = self.rules.costs.mount;
+        let (to, turn) = (self.units[carrier.index()].at, self.turn);
+        let u = &mut self.units[id.index()];
+        u.at = to;
+        u.riding = Some(carrier);
+        u.boarded_on = turn;
+        self.spend(cost);
+        facts.push(Fact::Mounted {
+            unit: id,
+            carrier,
+            cost,
+        });
+    }
+
+    /// Squad `id` climbs down from its carrier to `to`, into any mine there if squads
+    /// trip them.
+    fn resolve_dismount(&mut self, id: UnitId, to: Hex, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+        let cost = self.rules.costs.mount;
+        let turn = self.turn;
+        let u = &mut self.units[id.index()];
+        let Some(carrier) = u.riding.take() else {
+            return;
+        };
+        u.at = to;
+        u.boarded_on = turn;
+        self.spend(cost);
+        facts.push(Fact::Dismounted {
+            unit: id,
+            carrier,
+            to,
+            cost,
+        });
+        if self.rules.infantry.trips_mines {
+            self.trip_mines(id, rng, facts);
+        }
+    }
+
+    /// Turns the hull of `id` by `rotation`, the turret with it when it follows (always,
+    /// for a vehicle with no turret of its own to keep).
+    fn resolve_turn(
+        &mut self,
+        id: UnitId,
+        rotation: Rotation,
+        turret_follows: bool,
+        facts: &mut Vec<Fact>,
+    ) {
+        let u = &mut self.units[id.index()];
+        let from = u.facing;
+        u.facing = from.rotated(rotation);
+        // Only a tank has a turret that can stay where it points.
+        if turret_follows || u.kind != UnitKind::Tank {
+            u.turret = u.turret.rotated(rotation);
+        }
+        let (to, turret) = (u.facing, u.turret);
+        let cost = self.turn_cost(&self.units[id.index()]);
+        self.spend(cost);
+        facts.push(Fact::UnitTurned {
+            unit: id,
+            from,
+            to,
+            turret,
+            cost,
+        });
+    }
+
+    /// Turns the turret of tank `id` by `rotation`.
+    fn resolve_rotate_turret(&mut self, id: UnitId, rotation: Rotation, facts: &mut Vec<Fact>) {
+        let cost = self.rules.costs.turret;
+        let u = &mut self.units[id.index()];
+        let from = u.turret;
+        u.turret = from.rotated(rotation);
+        let to = u.turret;
+        self.spend(cost);
+        facts.push(Fact::TurretRotated {
+            unit: id,
+            from,
+            to,
+            cost,
+        });
+    }
+
+    /// Loads `round` into the gun of tank `id`, free under "Quick load!".
+    fn resolve_load(&mut self, id: UnitId, round: Round, quick_load: bool, facts: &mut Vec<Fact>) {
+        let cost = self.units[id.index()]
+            .load_cost(&self.rules, quick_load)
+            .unwrap_or(0);
+        self.units[id.index()].loaded = Some(round);
+        self.spend(cost);
+        facts.push(Fact::GunLoaded {
+            unit: id,
+            round,
+            cost,
+        });
+    }
+
+    /// Unit `id` fires its smoke launcher onto `hex`.
+    fn resolve_smoke(&mut self, id: UnitId, hex: Hex, facts: &mut Vec<Fact>) {
+        let cost = self.rules.costs.smoke;
+        if let Some(i) = self.board.index(hex) {
+            self.smoke[i] = true;
+        }
+        self.spend(cost);
+        if let Some(a) = self.active.as_mut() {
+            a.smoke_deployed += 1;
+        }
+        facts.push(Fact::SmokeDeployed {
+            unit: id,
+            hex,
+            cost,
+        });
+    }
+
+    /// Tank `id` lays one of its mines at `hex`.
+    fn resolve_lay_mine(&mut self, id: UnitId, hex: Hex, facts: &mut Vec<Fact>) {
+        let cost = self.rules.costs.lay_mine;
+        let u = &mut self.units[id.index()];
+        u.mines_left = u.mines_left.saturating_sub(1);
+        let owner = u.side;
+        self.mines.push(Mine { at: hex, owner });
+        self.spend(cost);
+        facts.push(Fact::MineLaid {
+            unit: id,
+            hex,
+            cost,
+        });
+    }
+
+    /// Tank `id` calls an air strike on `hex`: its own first, else one of its side's
+    /// free ones.
+    fn resolve_air_strike_call(&mut self, id: UnitId, hex: Hex, facts: &mut Vec<Fact>) {
+        let cost = self.rules.costs.air_strike;
+        let u = &mut self.units[id.index()];
+        let side = u.side;
+        // The tank's own strike goes first; then the side's free ones.
+        if u.air_strike_ready {
+            u.air_strike_ready = false;
+        } else if let Some(n) = self.strike_pool.get_mut(side.index()) {
+            *n = n.saturating_sub(1);
+        }
+        self.strikes.push(AirStrike {
+            at: hex,
+            side,
+            caller: id,
+            called_on: self.turn,
+        });
+        self.spend(cost);
+        facts.push(Fact::AirStrikeCalled {
+            unit: id,
+            hex,
+            cost,
+        });
+    }
+
+    /// Tank `id` fires one of its flares over `hex`.
+    fn resolve_flare(&mut self, id: UnitId, hex: Hex, facts: &mut Vec<Fact>) {
+        let cost = self.rules.costs.flare;
+        let u = &mut self.units[id.index()];
+        u.flares_left = u.flares_left.saturating_sub(1);
+        self.flares.push(hex);
+        self.spend(cost);
+        facts.push(Fact::FlareFired {
+            unit: id,
+            hex,
+            cost,
+        });
+    }
+
+    /// The Lieutenant Commander of tank `id` takes over `role`.
+    fn resolve_take_over(&mut self, id: UnitId, role: Role, facts: &mut Vec<Fact>) {
+        self.units[id.index()].lieutenant_covers = Some(role);
+        // Taking over a dead commander mid-activation gives back what his death
+        // cost beyond a wound, as if the lieutenant had been there from the start.
+        if role == Role::Commander {
+            let c = self.rules.crew;
+            let back = c
+                .commander_killed_actions
+                .saturating_sub(c.commander_wounded_actions);
+            if let Some(a) = self.active.as_mut() {
+                a.action_points = a.action_points.saturating_add(back);
+            }
+        }
+        facts.push(Fact::LieutenantTookOver { unit: id, role });
+    }
+
+    /// A crew member of tank `id` uses `ability`: spent for the battle (or one of a
+    /// veteran's spare uses), and for the turn.
+    fn resolve_ability(
+        &mut self,
+        id: UnitId,
+        ability: Ability,
+        rng: &mut MatchRng,
+        facts: &mut Vec<Fact>,
+    ) {
+        let role = ability.role();
+        let u = &mut self.units[id.index()];
+        // A lieutenant covering the role uses the role's ability.
+        if let Some(m) = u.crew.iter_mut().find(|m| m.role == role) {
+            if m.spare_uses > 0 {
+                m.spare_uses -= 1;
+            } else {
+                m.ability_used = true;
+            }
+        }
+        if let Some(a) = self.active.as_mut() {
+            a.ability_used = true;
+        }
+        facts.push(Fact::AbilityUsed {
+            unit: id,
+            role,
+            ability,
+        });
+        match ability {
+            Ability::BoomingVoice => {
+                let extra = self.rules.crew.booming_voice_actions;
+                if let Some(a) = self.active.as_mut() {
+                    a.action_points += extra;
+                }
+            }
+            Ability::BringItDown => {
+                if let Some(a) = self.active.as_mut() {
+                    a.bring_it_down = true;
+                }
+            }
+            Ability::QuickLoad => {
+                if let Some(a) = self.active.as_mut() {
+                    a.quick_load = true;
+                }
+            }
+            Ability::MoveMoveMove { spaces } => self.resolve_dash(id, spaces, rng, facts),
+        }
+    }
+
+    /// "Move move move!": tank `id` drives `spaces` straight ahead, stopping where a mine
+    /// goes off.
+    fn resolve_dash(&mut self, id: UnitId, spaces: u8, rng: &mut MatchRng, facts: &mut Vec<Fact>) {
+        let cost = self.dash_cost(&self.units[id.index()], spaces);
+        self.spend(cost);
+        for _ in 0..spaces {
+            let from = self.units[id.index()].at;
+            let to = self.ahead(&self.units[id.index()]);
+            self.place(id, to);
+            if self.rules.crew.dash_within_cap
+                && let Some(a) = self.active.as_mut()
+            {
+                a.moves += 1;
+            }
+            facts.push(Fact::UnitMoved {
+                unit: id,
+                from,
+                to,
+                cost: 0,
+                dash: true,
+            });
+            self.note_waypoint(id, facts);
+            // A mine stops the dash where it goes off.
+            if self.trip_mines(id, rng, facts) {
+                break;
+            }
         }
     }
 

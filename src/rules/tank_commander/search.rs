@@ -334,19 +334,9 @@ pub fn search(
             Budget::Nodes(_) => Duration::ZERO,
         };
         loop {
-            for arm in &mut arms {
-                let j = arm.playouts();
-                let dice = derive_seed(seed, u64::from(j));
-                let enemy = policy
-                    .enemies
-                    .get(j as usize % policy.enemies.len().max(1))
-                    .unwrap_or(&policy.playout);
-                let styles = (&policy.playout, enemy);
-                let (value, length) = playout(root, player, arm.action, dice, styles);
-                arm.values.push(value);
-                nodes += u64::from(length);
-                playouts += 1;
-            }
+            let (more_nodes, more_playouts) = play_each_arm(root, player, &mut arms, seed, policy);
+            nodes += more_nodes;
+            playouts += more_playouts;
             let spent = match budget {
                 Budget::Nodes(n) => {
                     nodes - round_nodes >= n.saturating_sub(round_nodes) / u64::from(left)
@@ -357,23 +347,8 @@ pub fn search(
                 break;
             }
         }
-        arms.sort_by(|a, b| b.mean().total_cmp(&a.mean()));
-        if guard {
-            let keep = (arms.len() - 1).div_ceil(2);
-            let mut kept = 0;
-            arms.retain(|a| {
-                let stay = a.fast || kept < keep;
-                kept += usize::from(!a.fast && stay);
-                stay
-            });
-            if arms.len() <= 2 {
-                break;
-            }
-        } else {
-            arms.truncate(arms.len().div_ceil(2));
-            if arms.len() == 1 {
-                break;
-            }
+        if halve(&mut arms, guard) {
+            break;
         }
     }
     if guard && arms.len() == 2 {
@@ -391,6 +366,52 @@ pub fn search(
         score: best.mean() - best.head_start,
         playouts,
         nodes,
+    }
+}
+
+/// Plays one more playout of every arm, each with its own dice and enemy: the actions
+/// played and the playouts, to add to the search's count.
+fn play_each_arm(
+    root: &TankCommander,
+    player: PlayerId,
+    arms: &mut [Arm],
+    seed: u64,
+    policy: &Policy,
+) -> (u64, u32) {
+    let (mut nodes, mut playouts) = (0u64, 0u32);
+    for arm in arms {
+        let j = arm.playouts();
+        let dice = derive_seed(seed, u64::from(j));
+        let enemy = policy
+            .enemies
+            .get(j as usize % policy.enemies.len().max(1))
+            .unwrap_or(&policy.playout);
+        let styles = (&policy.playout, enemy);
+        let (value, length) = playout(root, player, arm.action, dice, styles);
+        arm.values.push(value);
+        nodes += u64::from(length);
+        playouts += 1;
+    }
+    (nodes, playouts)
+}
+
+/// Keeps the better half of `arms` by mean score; with `guard`, the fast choice stays
+/// besides the better half of the challengers. True once the halving is done: one arm
+/// left, or (with `guard`) one challenger against the fast choice.
+fn halve(arms: &mut Vec<Arm>, guard: bool) -> bool {
+    arms.sort_by(|a, b| b.mean().total_cmp(&a.mean()));
+    if guard {
+        let keep = (arms.len() - 1).div_ceil(2);
+        let mut kept = 0;
+        arms.retain(|a| {
+            let stay = a.fast || kept < keep;
+            kept += usize::from(!a.fast && stay);
+            stay
+        });
+        arms.len() <= 2
+    } else {
+        arms.truncate(arms.len().div_ceil(2));
+        arms.len() == 1
     }
 }
 

@@ -725,8 +725,28 @@ impl Rules {
         )
     }
 
+    /// Every rule of the table that a number or a name breaks, by path.
     pub(crate) fn problems(&self) -> Problems {
         let mut p = Problems::default();
+        self.unit_type_problems(&mut p);
+        self.profile_problems(&mut p);
+        self.arc_problems(&mut p);
+        self.roll_problems(&mut p);
+        if self.mines.lay_range == 0 {
+            p.push(
+                "mines.lay_range",
+                "a mine is laid at least 1 space away: a tank cannot lay one under itself",
+            );
+        }
+        if self.default_turn_limit == 0 {
+            p.push("default_turn_limit", "the turn limit must be at least 1");
+        }
+        self.range_problems(&mut p);
+        p
+    }
+
+    /// Unit types built on a kind that takes no type, nameless, or squads that swim.
+    fn unit_type_problems(&self, p: &mut Problems) {
         for (name, t) in &self.unit_types {
             let at = format!("unit_types.{name}");
             if !matches!(t.base, UnitKind::Tank | UnitKind::Apc | UnitKind::Infantry) {
@@ -751,6 +771,11 @@ impl Rules {
                 );
             }
         }
+    }
+
+    /// Profiles whose accuracy is no d6 roll, with no hull, or with armor thicker behind
+    /// than in front.
+    fn profile_problems(&self, p: &mut Problems) {
         for (path, s) in self.profiles() {
             if !(2..=6).contains(&s.accuracy) {
                 p.push(
@@ -768,6 +793,10 @@ impl Rules {
                 );
             }
         }
+    }
+
+    /// Turret and front arcs that are not whole sixths of the hexes around.
+    fn arc_problems(&self, p: &mut Problems) {
         if ![60, 120, 180, 360].contains(&self.firing.turret_arc_degrees) {
             p.push(
                 "firing.turret_arc_degrees",
@@ -782,6 +811,10 @@ impl Rules {
                 "the front arc must be 60, 120 or 180 degrees",
             );
         }
+    }
+
+    /// Target numbers no d6 roll can meet, and air strikes that get harder to call in.
+    fn roll_problems(&self, p: &mut Problems) {
         for (path, v) in [
             ("damage.glancing_wound_on", self.damage.glancing_wound_on),
             ("damage.fire_on", self.damage.fire_on),
@@ -811,35 +844,25 @@ impl Rules {
                 ),
             );
         }
-        if self.mines.lay_range == 0 {
-            p.push(
-                "mines.lay_range",
-                "a mine is laid at least 1 space away: a tank cannot lay one under itself",
-            );
-        }
-        if self.default_turn_limit == 0 {
-            p.push("default_turn_limit", "the turn limit must be at least 1");
-        }
-        self.range_problems(&mut p);
-        p
     }
 
     /// Every number kept to a range that no sum of them can overflow: stats and
     /// upgrades at most 20 (armor 20 + 20 upgrade points still fits a byte many times
     /// over), costs and penalties far below that.
     fn range_problems(&self, p: &mut Problems) {
-        let mut at_most = |limit: u8, fields: &[(&str, u8)]| {
-            for &(field, v) in fields {
-                if v > limit {
-                    p.push(
-                        field,
-                        format!("{v} is too large here: the rules allow at most {limit}"),
-                    );
-                }
-            }
-        };
+        self.profile_range_problems(p);
+        self.upgrade_range_problems(p);
+        self.cost_range_problems(p);
+        self.combat_range_problems(p);
+        self.option_range_problems(p);
+        self.veteran_aa_gun_storm_problems(p);
+    }
+
+    /// Profile stats over the largest stat.
+    fn profile_range_problems(&self, p: &mut Problems) {
         for (unit, s) in self.profiles() {
             at_most(
+                p,
                 STAT_MAX,
                 &[
                     (&format!("{unit}.armor.front"), s.armor.front),
@@ -852,9 +875,14 @@ impl Rules {
                 ],
             );
         }
+    }
+
+    /// The upgrade budget over 100, and upgrade costs and effects over the largest stat.
+    fn upgrade_range_problems(&self, p: &mut Problems) {
         let u = &self.upgrades;
-        at_most(100, &[("upgrades.budget", u.budget)]);
+        at_most(p, 100, &[("upgrades.budget", u.budget)]);
         at_most(
+            p,
             STAT_MAX,
             &[
                 ("upgrades.painted_bonus", u.painted_bonus),
@@ -877,8 +905,13 @@ impl Rules {
                 ("upgrades.optics_accuracy", u.optics_accuracy),
             ],
         );
+    }
+
+    /// Action costs over the largest stat.
+    fn cost_range_problems(&self, p: &mut Problems) {
         let c = &self.costs;
         at_most(
+            p,
             STAT_MAX,
             &[
                 ("costs.move", c.move_forward),
@@ -899,8 +932,13 @@ impl Rules {
                 ("costs.flare", c.flare),
             ],
         );
+    }
+
+    /// Firing, damage, crew, smoke, mine and air strike numbers over the largest stat.
+    fn combat_range_problems(&self, p: &mut Problems) {
         let (f, d, cr, sm) = (&self.firing, &self.damage, &self.crew, &self.smoke);
         at_most(
+            p,
             STAT_MAX,
             &[
                 ("firing.at_strength", f.at_strength),
@@ -924,6 +962,16 @@ impl Rules {
                 ("mines.strength", self.mines.strength),
                 ("mines.lay_range", self.mines.lay_range),
                 ("air_strike.strength", self.air_strike.strength),
+            ],
+        );
+    }
+
+    /// Infantry, APC, weather, night and campaign numbers over the largest stat.
+    fn option_range_problems(&self, p: &mut Problems) {
+        at_most(
+            p,
+            STAT_MAX,
+            &[
                 ("infantry.cover_penalty", self.infantry.cover_penalty),
                 (
                     "infantry.shots_per_activation",
@@ -965,6 +1013,11 @@ impl Rules {
                 ),
             ],
         );
+    }
+
+    /// A veteran ability never usable, an AA gun table empty or too long, a d6 roll in it
+    /// no die can meet, and a storm on every roll.
+    fn veteran_aa_gun_storm_problems(&self, p: &mut Problems) {
         if self.campaign.veteran_ability_uses == 0 {
             p.push(
                 "campaign.veteran_ability_uses",
@@ -999,6 +1052,18 @@ impl Rules {
                     "a storm comes on a d6 roll of at most {}: that is every roll; use 0 to 6",
                     self.weather.storm_on
                 ),
+            );
+        }
+    }
+}
+
+/// A problem at each of `fields` whose value is over `limit`, in order.
+fn at_most(p: &mut Problems, limit: u8, fields: &[(&str, u8)]) {
+    for &(field, v) in fields {
+        if v > limit {
+            p.push(
+                field,
+                format!("{v} is too large here: the rules allow at most {limit}"),
             );
         }
     }
@@ -1375,6 +1440,23 @@ impl Build {
     ) -> Vec<BuildProblem> {
         let u = &rules.upgrades;
         let mut out = Vec::new();
+        self.upgrades_not_allowed(kind, rules, &mut out);
+        self.armor_order_problems(base, &mut out);
+        if self.mines > u.mines_max {
+            out.push(BuildProblem {
+                field: "mines",
+                message: format!(
+                    "a tank carries at most {} mines, not {}",
+                    u.mines_max, self.mines
+                ),
+            });
+        }
+        self.cost_problems(kind, rules, (painted, named, earned), &mut out);
+        out
+    }
+
+    /// Upgrades a unit of `kind` may not take, and armor upgrades over its cap.
+    fn upgrades_not_allowed(&self, kind: UnitKind, rules: &Rules, out: &mut Vec<BuildProblem>) {
         let cap = Self::armor_cap(kind, rules);
         for (field, v) in [
             ("armor.front", self.armor.front),
@@ -1408,6 +1490,10 @@ impl Build {
                 });
             }
         }
+    }
+
+    /// Armor that would be thicker at the side than the front, or at the rear than the side.
+    fn armor_order_problems(&self, base: Armor, out: &mut Vec<BuildProblem>) {
         let armor = self.armor(base);
         if armor.side > armor.front {
             out.push(BuildProblem {
@@ -1427,15 +1513,17 @@ impl Build {
                 ),
             });
         }
-        if self.mines > u.mines_max {
-            out.push(BuildProblem {
-                field: "mines",
-                message: format!(
-                    "a tank carries at most {} mines, not {}",
-                    u.mines_max, self.mines
-                ),
-            });
-        }
+    }
+
+    /// A build that costs more than the unit's budget, with where the budget comes from.
+    fn cost_problems(
+        &self,
+        kind: UnitKind,
+        rules: &Rules,
+        (painted, named, earned): (bool, bool, u32),
+        out: &mut Vec<BuildProblem>,
+    ) {
+        let u = &rules.upgrades;
         let cost = self.cost(u);
         let budget = Self::budget_for(kind, rules, painted, named) + earned;
         if kind == UnitKind::Apc && cost > budget {
@@ -1455,7 +1543,6 @@ impl Build {
                 ),
             });
         }
-        out
     }
 }
 
@@ -1906,38 +1993,104 @@ impl Scenario {
     /// # Errors
     /// Every problem found.
     pub fn validate(setup: ScenarioSetup, rules: &Rules) -> Result<Self, Problems> {
-        let mut p = Problems::default();
+        let mut problems = Problems::default();
+        let mut check = ScenarioCheck::on_board(&setup, rules, &mut problems);
+        check.lay_terrain_rows(&mut problems);
+        check.lay_terrain_patches(&mut problems);
+        check.lay_smoke(&mut problems);
+        check.check_side_count(&mut problems);
+        check.check_side_and_unit_names(&mut problems);
+        check.check_crews(&mut problems);
+        let (units, occupied) = check.place_units(&mut problems);
+        check.check_unit_count(&mut problems);
+        let mines = check.lay_mines(&occupied, &mut problems);
+        let objectives = check.objectives(&mut problems);
+        let mission = check.mission(&units, &objectives, &mut problems);
+        let air_support = check.air_support(&mut problems);
+        check.check_sides_fielded(&units, &mut problems);
+        let turn_limit = check.turn_limit(&mut problems);
+        check.check_units_present(&mut problems);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let ScenarioCheck {
+            board,
+            terrain,
+            smoke,
+            ..
+        } = check;
+        Ok(Scenario {
+            setup,
+            board,
+            terrain,
+            smoke,
+            units,
+            mines,
+            objectives,
+            mission,
+            turn_limit,
+            air_support,
+        })
+    }
+}
+
+/// A scenario being validated: the file, the rules it is checked against, and the ground
+/// laid so far. Each check lists its problems in file order; `Scenario::validate` runs
+/// them in the order a reader meets the fields.
+struct ScenarioCheck<'a> {
+    setup: &'a ScenarioSetup,
+    rules: &'a Rules,
+    board: HexBoard,
+    terrain: Vec<Terrain>,
+    smoke: Vec<bool>,
+}
+
+impl<'a> ScenarioCheck<'a> {
+    /// Checks the board's size and covers a board of that size (clamped) with the default
+    /// terrain, without smoke.
+    fn on_board(setup: &'a ScenarioSetup, rules: &'a Rules, problems: &mut Problems) -> Self {
         let BoardSetup { width, height } = setup.board;
         if !(2..=60).contains(&width) {
-            p.push(
+            problems.push(
                 "board.width",
                 format!("the board must be 2 to 60 hexes wide, not {width}"),
             );
         }
         if !(2..=60).contains(&height) {
-            p.push(
+            problems.push(
                 "board.height",
                 format!("the board must be 2 to 60 hexes high, not {height}"),
             );
         }
         let board = HexBoard::new(width.clamp(2, 60), height.clamp(2, 60));
-        let mut terrain = vec![setup.terrain.default; board.len()];
-        let mut smoke = vec![false; board.len()];
+        Self {
+            setup,
+            rules,
+            board,
+            terrain: vec![setup.terrain.default; board.len()],
+            smoke: vec![false; board.len()],
+        }
+    }
 
-        if !setup.terrain.rows.is_empty() && setup.terrain.rows.len() != usize::from(board.height) {
-            p.push(
+    /// Paints the terrain rows, checking their count, their widths and their symbols.
+    fn lay_terrain_rows(&mut self, problems: &mut Problems) {
+        let setup = self.setup;
+        let rows = &setup.terrain.rows;
+        let board = self.board;
+        if !rows.is_empty() && rows.len() != usize::from(board.height) {
+            problems.push(
                 "terrain.rows",
                 format!(
                     "there are {} terrain rows but the board is {} rows high",
-                    setup.terrain.rows.len(),
+                    rows.len(),
                     board.height
                 ),
             );
         }
-        for (r, row) in setup.terrain.rows.iter().enumerate() {
+        for (r, row) in rows.iter().enumerate() {
             let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
             if cells.len() != usize::from(board.width) {
-                p.push(
+                problems.push(
                     format!("terrain.rows[{r}]"),
                     format!(
                         "row {} has {} hexes but the board is {} wide",
@@ -1952,10 +2105,10 @@ impl Scenario {
                 let Some(i) = board.index(hex) else { continue };
                 match Terrain::from_symbol(*ch) {
                     Some((t, s)) => {
-                        terrain[i] = t;
-                        smoke[i] = s;
+                        self.terrain[i] = t;
+                        self.smoke[i] = s;
                     }
-                    None => p.push(
+                    None => problems.push(
                         format!("terrain.rows[{r}]"),
                         format!(
                             "`{ch}` in row {} is not a terrain: use . m r f B h w s",
@@ -1965,85 +2118,117 @@ impl Scenario {
                 }
             }
         }
-        let hex_of = |p: &mut Problems, path: String, label: &str| -> Option<Hex> {
-            match board.parse(label) {
-                Ok(h) if board.contains(h) => Some(h),
-                Ok(_) => {
-                    p.push(
-                        path,
-                        format!(
-                            "{label} is off the board ({} columns A-{}, rows 1-{})",
-                            board.width,
-                            crate::grid::hex::column_letters(i32::from(board.width) - 1),
-                            board.height
-                        ),
-                    );
-                    None
-                }
-                Err(e) => {
-                    p.push(path, e);
-                    None
-                }
-            }
-        };
+    }
+
+    /// Paints the terrain patches over the rows.
+    fn lay_terrain_patches(&mut self, problems: &mut Problems) {
+        let setup = self.setup;
         for (k, patch) in setup.terrain.patches.iter().enumerate() {
             for (j, label) in patch.at.iter().enumerate() {
-                if let Some(h) = hex_of(&mut p, format!("terrain.patches[{k}].at[{j}]"), label)
-                    && let Some(i) = board.index(h)
+                if let Some(h) =
+                    self.hex_of(problems, format!("terrain.patches[{k}].at[{j}]"), label)
+                    && let Some(i) = self.board.index(h)
                 {
-                    terrain[i] = patch.terrain;
+                    self.terrain[i] = patch.terrain;
                 }
             }
         }
-        for (j, label) in setup.terrain.smoke.iter().enumerate() {
-            if let Some(h) = hex_of(&mut p, format!("terrain.smoke[{j}]"), label)
-                && let Some(i) = board.index(h)
-            {
-                smoke[i] = true;
-            }
-        }
+    }
 
-        // What stands on a space no unit enters, if anything does.
-        let blocked = |h: Hex| {
-            board
-                .index(h)
-                .map(|i| terrain[i])
-                .filter(|t| t.is_impassable())
-        };
-        // Distinct spaces that a unit can stand on, from `labels` at `path[j]`; `on` says
-        // what a space that none can is, `twice` what a space named again is.
-        let open_spaces = |p: &mut Problems,
-                           path: &str,
-                           labels: &[String],
-                           on: &dyn Fn(&str, Terrain) -> String,
-                           twice: &dyn Fn(&str) -> String| {
-            let mut hexes = Vec::new();
-            for (j, label) in labels.iter().enumerate() {
-                let at = format!("{path}[{j}]");
-                let Some(h) = hex_of(p, at.clone(), label) else {
-                    continue;
-                };
-                if let Some(t) = blocked(h) {
-                    p.push(at, on(label, t));
-                } else if hexes.contains(&h) {
-                    p.push(at, twice(label));
-                } else {
-                    hexes.push(h);
-                }
+    /// Lays the smoke listed on its own over the painted terrain.
+    fn lay_smoke(&mut self, problems: &mut Problems) {
+        let setup = self.setup;
+        for (j, label) in setup.terrain.smoke.iter().enumerate() {
+            if let Some(h) = self.hex_of(problems, format!("terrain.smoke[{j}]"), label)
+                && let Some(i) = self.board.index(h)
+            {
+                self.smoke[i] = true;
             }
-            hexes
-        };
-        if setup.sides.len() != 2 {
-            p.push(
+        }
+    }
+
+    /// The space `label` names, or a problem at `path` when it names none on the board.
+    fn hex_of(&self, problems: &mut Problems, path: String, label: &str) -> Option<Hex> {
+        let board = self.board;
+        match board.parse(label) {
+            Ok(h) if board.contains(h) => Some(h),
+            Ok(_) => {
+                problems.push(
+                    path,
+                    format!(
+                        "{label} is off the board ({} columns A-{}, rows 1-{})",
+                        board.width,
+                        crate::grid::hex::column_letters(i32::from(board.width) - 1),
+                        board.height
+                    ),
+                );
+                None
+            }
+            Err(e) => {
+                problems.push(path, e);
+                None
+            }
+        }
+    }
+
+    /// What stands on a space no unit enters, if anything does.
+    fn blocked(&self, h: Hex) -> Option<Terrain> {
+        self.board
+            .index(h)
+            .map(|i| self.terrain[i])
+            .filter(|t| t.is_impassable())
+    }
+
+    /// Distinct spaces that a unit can stand on, from `labels` at `path[j]`; `on` says
+    /// what a space that none can is, `twice` what a space named again is.
+    fn open_spaces(
+        &self,
+        problems: &mut Problems,
+        path: &str,
+        labels: &[String],
+        on: &dyn Fn(&str, Terrain) -> String,
+        twice: &dyn Fn(&str) -> String,
+    ) -> Vec<Hex> {
+        let mut hexes = Vec::new();
+        for (j, label) in labels.iter().enumerate() {
+            let at = format!("{path}[{j}]");
+            let Some(h) = self.hex_of(problems, at.clone(), label) else {
+                continue;
+            };
+            if let Some(t) = self.blocked(h) {
+                problems.push(at, on(label, t));
+            } else if hexes.contains(&h) {
+                problems.push(at, twice(label));
+            } else {
+                hexes.push(h);
+            }
+        }
+        hexes
+    }
+
+    /// The index of the side called `name`, if the scenario has one.
+    fn side_index(&self, name: &str) -> Option<usize> {
+        self.setup.sides.iter().position(|s| s.name == name)
+    }
+
+    /// Checks that the battle has exactly two sides.
+    fn check_side_count(&self, problems: &mut Problems) {
+        if self.setup.sides.len() != 2 {
+            problems.push(
                 "sides",
                 format!(
                     "Tank Commander is played by 2 sides, not {}",
-                    setup.sides.len()
+                    self.setup.sides.len()
                 ),
             );
         }
+    }
+
+    /// Checks that every side and every unit has a name of its own.
+    fn check_side_and_unit_names(&self, problems: &mut Problems) {
+        let setup = self.setup;
         data::check_names(
-            &mut p,
+            problems,
             ("a side", "sides"),
             setup
                 .sides
@@ -2052,7 +2237,7 @@ impl Scenario {
                 .map(|(i, s)| (format!("sides[{i}].name"), s.name.as_str())),
         );
         data::check_names(
-            &mut p,
+            problems,
             ("a unit", "units"),
             setup
                 .units
@@ -2060,193 +2245,43 @@ impl Scenario {
                 .enumerate()
                 .map(|(k, u)| (format!("units[{k}].name"), u.name.as_str())),
         );
-        for (k, u) in setup.units.iter().enumerate() {
-            u.crew.check(&format!("units[{k}].crew"), &mut p);
+    }
+
+    /// Checks each unit's crew names and which of its crew are veterans.
+    fn check_crews(&self, problems: &mut Problems) {
+        for (k, u) in self.setup.units.iter().enumerate() {
+            u.crew.check(&format!("units[{k}].crew"), problems);
             for (i, role) in u.veterans.iter().enumerate() {
                 let at = format!("units[{k}].veterans[{i}]");
                 if u.kind != UnitKind::Tank {
-                    p.push(at, "only a tank's crew can be veterans");
+                    problems.push(at, "only a tank's crew can be veterans");
                 } else if *role == Role::Lieutenant && !u.build.lieutenant {
-                    p.push(
+                    problems.push(
                         at,
                         "this tank has no Lieutenant Commander (the `lieutenant` upgrade)",
                     );
                 } else if u.veterans[..i].contains(role) {
-                    p.push(at, format!("the {role} is named twice"));
+                    problems.push(at, format!("the {role} is named twice"));
                 }
             }
         }
-        let side_index = |name: &str| setup.sides.iter().position(|s| s.name == name);
+    }
 
+    /// Checks every unit and places, in file order, those whose side and space are known;
+    /// also says which unit stands where, for the mines.
+    fn place_units(&self, problems: &mut Problems) -> (Vec<UnitInit>, Vec<(Hex, String)>) {
         let mut units = Vec::new();
         let mut occupied: Vec<(Hex, String)> = Vec::new();
-        for (k, u) in setup.units.iter().enumerate() {
+        for (k, u) in self.setup.units.iter().enumerate() {
             let path = format!("units[{k}]");
-            let side = side_index(&u.side);
-            if side.is_none() {
-                let names: Vec<&str> = setup.sides.iter().map(|s| s.name.as_str()).collect();
-                p.push(
-                    format!("{path}.side"),
-                    format!(
-                        "`{}` is not a side of this scenario (sides: {})",
-                        u.side,
-                        names.join(", ")
-                    ),
-                );
-            }
-            match u.kind {
-                UnitKind::Tank | UnitKind::Target => {}
-                UnitKind::AaGun => {
-                    if u.loaded.is_some() {
-                        p.push(
-                            format!("{path}.loaded"),
-                            format!(
-                                "`{}` is an AA gun: it fires only at aircraft, so leave `loaded` out",
-                                u.name
-                            ),
-                        );
-                    }
-                }
-                UnitKind::Infantry => {
-                    if u.loaded.is_some() {
-                        p.push(
-                            format!("{path}.loaded"),
-                            format!(
-                                "`{}` is infantry: its missiles need no loading, so leave `loaded` out",
-                                u.name
-                            ),
-                        );
-                    }
-                    if u.turret.is_some() {
-                        p.push(
-                            format!("{path}.turret"),
-                            format!("`{}` is infantry and has no turret", u.name),
-                        );
-                    }
-                }
-                UnitKind::Apc => {
-                    if u.loaded.is_some() {
-                        p.push(
-                            format!("{path}.loaded"),
-                            format!(
-                                "`{}` is an APC: it has no main gun, so leave `loaded` out",
-                                u.name
-                            ),
-                        );
-                    }
-                    if u.turret.is_some() {
-                        p.push(
-                            format!("{path}.turret"),
-                            format!("`{}` is an APC and has no turret", u.name),
-                        );
-                    }
-                }
-            }
-            if let Some(name) = &u.unit_type {
-                match rules.unit_types.get(name) {
-                    None => {
-                        let known: Vec<&str> =
-                            rules.unit_types.keys().map(String::as_str).collect();
-                        p.push(
-                            format!("{path}.type"),
-                            format!(
-                                "`{}` is of type `{name}`, which the rules table does not \
-                                 define ({})",
-                                u.name,
-                                if known.is_empty() {
-                                    "it defines no unit types".to_string()
-                                } else {
-                                    format!("types: {}", known.join(", "))
-                                }
-                            ),
-                        );
-                    }
-                    Some(t) if t.base != u.kind => p.push(
-                        format!("{path}.kind"),
-                        format!(
-                            "`{}` is a {name}, which is built on {}: write `kind: {:?}`",
-                            u.name,
-                            t.base.a_noun(),
-                            t.base
-                        ),
-                    ),
-                    Some(_) => {}
-                }
-            }
-            let at = hex_of(&mut p, format!("{path}.at"), &u.at);
-            if let Some(h) = at {
-                let i = board.index(h).unwrap_or(0);
-                let afloat = terrain[i] == Terrain::Water
-                    && rules.movement(u.unit_type.as_deref()).crosses_water;
-                if terrain[i].is_impassable() && !afloat {
-                    p.push(
-                        format!("{path}.at"),
-                        format!(
-                            "`{}` is placed on {} at {}",
-                            u.name,
-                            terrain[i].a_noun(),
-                            u.at
-                        ),
-                    );
-                }
-                if let Some((_, other)) = occupied.iter().find(|(o, _)| *o == h) {
-                    p.push(
-                        format!("{path}.at"),
-                        format!("`{}` and `{other}` are both placed at {}", u.name, u.at),
-                    );
-                }
-                occupied.push((h, u.name.clone()));
-            }
+            let side = self.unit_side(&path, u, problems);
+            check_kind_fields(&path, u, problems);
+            self.check_unit_type(&path, u, problems);
+            let at = self.place_unit(&path, u, &mut occupied, problems);
             if u.kind.is_vehicle() {
-                let base = rules.profile(u.kind, u.unit_type.as_deref()).armor;
-                for problem in
-                    u.build
-                        .problems_on(u.kind, base, rules, (u.painted, u.named, u.earned))
-                {
-                    let field = if problem.field.is_empty() {
-                        format!("{path}.build")
-                    } else {
-                        format!("{path}.build.{}", problem.field)
-                    };
-                    p.push(field, format!("`{}`: {}", u.name, problem.message));
-                }
-                if u.loaded == Some(Round::He) && !u.build.he_rounds {
-                    p.push(
-                        format!("{path}.loaded"),
-                        format!(
-                            "`{}` starts with HE loaded but has no HE rounds upgrade",
-                            u.name
-                        ),
-                    );
-                }
-                if u.named {
-                    let c = &u.crew;
-                    let mut missing: Vec<&str> = [
-                        ("commander", &c.commander),
-                        ("driver", &c.driver),
-                        ("gunner", &c.gunner),
-                        ("loader", &c.loader),
-                    ]
-                    .into_iter()
-                    .filter(|(_, n)| n.trim().is_empty())
-                    .map(|(r, _)| r)
-                    .collect();
-                    if u.build.lieutenant && c.lieutenant.trim().is_empty() {
-                        missing.push("lieutenant");
-                    }
-                    if !missing.is_empty() {
-                        p.push(
-                            format!("{path}.named"),
-                            format!(
-                                "`{}` claims the named bonus but its {} has no name",
-                                u.name,
-                                missing.join(", ")
-                            ),
-                        );
-                    }
-                }
+                self.check_vehicle(&path, u, problems);
             } else if u.build != Build::default() {
-                p.push(
+                problems.push(
                     format!("{path}.build"),
                     format!("`{}` is {} and takes no upgrades", u.name, u.kind.a_noun()),
                 );
@@ -2260,45 +2295,177 @@ impl Scenario {
                 });
             }
         }
-        if setup.units.len() > 250 {
-            p.push("units", "a scenario holds at most 250 units");
+        (units, occupied)
+    }
+
+    /// The index of the unit's side, or a problem when the scenario has no such side.
+    fn unit_side(&self, path: &str, u: &UnitSetup, problems: &mut Problems) -> Option<usize> {
+        let side = self.side_index(&u.side);
+        if side.is_none() {
+            let names: Vec<&str> = self.setup.sides.iter().map(|s| s.name.as_str()).collect();
+            problems.push(
+                format!("{path}.side"),
+                format!(
+                    "`{}` is not a side of this scenario (sides: {})",
+                    u.side,
+                    names.join(", ")
+                ),
+            );
         }
+        side
+    }
+
+    /// Checks that the unit's `type`, if any, is in the rules table and built on its kind.
+    fn check_unit_type(&self, path: &str, u: &UnitSetup, problems: &mut Problems) {
+        let Some(name) = &u.unit_type else {
+            return;
+        };
+        match self.rules.unit_types.get(name) {
+            None => {
+                let known: Vec<&str> = self.rules.unit_types.keys().map(String::as_str).collect();
+                problems.push(
+                    format!("{path}.type"),
+                    format!(
+                        "`{}` is of type `{name}`, which the rules table does not \
+                         define ({})",
+                        u.name,
+                        if known.is_empty() {
+                            "it defines no unit types".to_string()
+                        } else {
+                            format!("types: {}", known.join(", "))
+                        }
+                    ),
+                );
+            }
+            Some(t) if t.base != u.kind => problems.push(
+                format!("{path}.kind"),
+                format!(
+                    "`{}` is a {name}, which is built on {}: write `kind: {:?}`",
+                    u.name,
+                    t.base.a_noun(),
+                    t.base
+                ),
+            ),
+            Some(_) => {}
+        }
+    }
+
+    /// The unit's space, checking that it may stand there and stands there alone; the
+    /// unit is added to `occupied`.
+    fn place_unit(
+        &self,
+        path: &str,
+        u: &UnitSetup,
+        occupied: &mut Vec<(Hex, String)>,
+        problems: &mut Problems,
+    ) -> Option<Hex> {
+        let at = self.hex_of(problems, format!("{path}.at"), &u.at);
+        if let Some(h) = at {
+            let terrain = &self.terrain;
+            let i = self.board.index(h).unwrap_or(0);
+            let afloat = terrain[i] == Terrain::Water
+                && self.rules.movement(u.unit_type.as_deref()).crosses_water;
+            if terrain[i].is_impassable() && !afloat {
+                problems.push(
+                    format!("{path}.at"),
+                    format!(
+                        "`{}` is placed on {} at {}",
+                        u.name,
+                        terrain[i].a_noun(),
+                        u.at
+                    ),
+                );
+            }
+            if let Some((_, other)) = occupied.iter().find(|(o, _)| *o == h) {
+                problems.push(
+                    format!("{path}.at"),
+                    format!("`{}` and `{other}` are both placed at {}", u.name, u.at),
+                );
+            }
+            occupied.push((h, u.name.clone()));
+        }
+        at
+    }
+
+    /// Checks a vehicle's upgrades, its loaded round and, if it claims the named bonus,
+    /// its crew's names.
+    fn check_vehicle(&self, path: &str, u: &UnitSetup, problems: &mut Problems) {
+        let rules = self.rules;
+        let base = rules.profile(u.kind, u.unit_type.as_deref()).armor;
+        for problem in u
+            .build
+            .problems_on(u.kind, base, rules, (u.painted, u.named, u.earned))
+        {
+            let field = if problem.field.is_empty() {
+                format!("{path}.build")
+            } else {
+                format!("{path}.build.{}", problem.field)
+            };
+            problems.push(field, format!("`{}`: {}", u.name, problem.message));
+        }
+        if u.loaded == Some(Round::He) && !u.build.he_rounds {
+            problems.push(
+                format!("{path}.loaded"),
+                format!(
+                    "`{}` starts with HE loaded but has no HE rounds upgrade",
+                    u.name
+                ),
+            );
+        }
+        if u.named {
+            check_named_crew(path, u, problems);
+        }
+    }
+
+    /// Checks that the scenario holds no more units than a battle can number.
+    fn check_unit_count(&self, problems: &mut Problems) {
+        if self.setup.units.len() > 250 {
+            problems.push("units", "a scenario holds at most 250 units");
+        }
+    }
+
+    /// The mines laid before the battle, each on open ground no unit stands on, once.
+    fn lay_mines(&self, occupied: &[(Hex, String)], problems: &mut Problems) -> Vec<(Hex, u8)> {
         let mut mines = Vec::new();
-        for (k, field) in setup.mines.fields.iter().enumerate() {
-            let side = side_index(&field.side);
+        for (k, field) in self.setup.mines.fields.iter().enumerate() {
+            let side = self.side_index(&field.side);
             if side.is_none() {
-                p.push(
+                problems.push(
                     format!("mines.fields[{k}].side"),
                     format!("`{}` is not a side of this scenario", field.side),
                 );
             }
             for (j, label) in field.at.iter().enumerate() {
                 let path = format!("mines.fields[{k}].at[{j}]");
-                let Some(h) = hex_of(&mut p, path.clone(), label) else {
+                let Some(h) = self.hex_of(problems, path.clone(), label) else {
                     continue;
                 };
-                if let Some(t) = blocked(h) {
-                    p.push(
+                if let Some(t) = self.blocked(h) {
+                    problems.push(
                         path,
                         format!("a mine at {label} would lie in {}", t.a_noun()),
                     );
                 } else if let Some((_, who)) = occupied.iter().find(|(o, _)| *o == h) {
-                    p.push(
+                    problems.push(
                         path,
                         format!("a mine at {label} would lie under `{who}` before the battle"),
                     );
                 } else if mines.iter().any(|(m, _)| *m == h) {
-                    p.push(path, format!("{label} is mined twice"));
+                    problems.push(path, format!("{label} is mined twice"));
                 } else if let Some(side) = side {
                     mines.push((h, side as u8));
                 }
             }
         }
+        mines
+    }
 
-        let objectives = open_spaces(
-            &mut p,
+    /// The objective spaces, each one a squad could reach, once.
+    fn objectives(&self, problems: &mut Problems) -> Vec<Hex> {
+        self.open_spaces(
+            problems,
             "objectives",
-            &setup.objectives,
+            &self.setup.objectives,
             &|label, t| {
                 format!(
                     "the objective at {label} is on {}: no squad could reach it",
@@ -2306,326 +2473,528 @@ impl Scenario {
                 )
             },
             &|label| format!("{label} is an objective twice"),
-        );
+        )
+    }
 
-        let mission = match &setup.victory.mission {
+    /// The mission, checked against the sides, units and objectives placed; a mission
+    /// that cannot be played falls back to Destroy All, with its problems listed.
+    fn mission(
+        &self,
+        units: &[UnitInit],
+        objectives: &[Hex],
+        problems: &mut Problems,
+    ) -> MissionRules {
+        match &self.setup.victory.mission {
             Mission::DestroyAll => MissionRules::DestroyAll,
-            Mission::Breakthrough { attacker, edge } => match side_index(attacker) {
-                Some(a) => MissionRules::Breakthrough {
-                    attacker: a as u8,
-                    edge: *edge,
-                },
-                None => {
-                    p.push(
-                        "victory.mission",
-                        format!("the attacker `{attacker}` is not a side of this scenario"),
-                    );
-                    MissionRules::DestroyAll
-                }
-            },
-            Mission::Training { waypoints } => {
-                let mut hexes = Vec::new();
-                for (j, w) in waypoints.iter().enumerate() {
-                    if let Some(h) = hex_of(&mut p, format!("victory.mission.waypoints[{j}]"), w) {
-                        if let Some(t) = blocked(h) {
-                            p.push(
-                                format!("victory.mission.waypoints[{j}]"),
-                                format!("waypoint {w} is on {}", t.a_noun()),
-                            );
-                        }
-                        hexes.push(h);
-                    }
-                }
-                let tanks = units
-                    .iter()
-                    .filter(|u| u.side == 0 && u.setup.kind == UnitKind::Tank)
-                    .count();
-                if tanks == 0 {
-                    p.push(
-                        "victory.mission",
-                        "a training range needs a tank on the first side",
-                    );
-                }
-                MissionRules::Training { waypoints: hexes }
+            Mission::Breakthrough { attacker, edge } => {
+                self.breakthrough_mission(attacker, *edge, problems)
             }
+            Mission::Training { waypoints } => self.training_mission(waypoints, units, problems),
             Mission::CaptureObjectives { count } => {
-                if setup.objectives.is_empty() {
-                    p.push(
-                        "victory.mission",
-                        "capturing objectives needs `objectives: [...]` in the scenario",
-                    );
-                } else if *count == 0 || usize::from(*count) > objectives.len() {
-                    p.push(
-                        "victory.mission.count",
-                        format!(
-                            "a side must capture 1 to {n} objectives (the scenario has {n} valid \
-                             ones), not {count}",
-                            n = objectives.len()
-                        ),
-                    );
-                }
-                if !units.iter().any(|u| u.setup.kind == UnitKind::Infantry) {
-                    p.push(
-                        "victory.mission",
-                        "only infantry capture objectives: the scenario needs infantry",
-                    );
-                }
-                MissionRules::CaptureObjectives { count: *count }
+                self.capture_mission(*count, units, objectives, problems)
             }
             Mission::Escort {
                 escort,
                 squad,
                 edge,
-            } => {
-                let side = side_index(escort);
-                if side.is_none() {
-                    p.push(
-                        "victory.mission.escort",
-                        format!("the escort `{escort}` is not a side of this scenario"),
-                    );
-                }
-                let found = setup.units.iter().position(|u| u.name == *squad);
-                match found.map(|k| (k, &setup.units[k])) {
-                    None => p.push(
-                        "victory.mission.squad",
-                        format!("no unit is called `{squad}`"),
-                    ),
-                    Some((_, u)) if u.kind != UnitKind::Infantry => p.push(
-                        "victory.mission.squad",
-                        format!(
-                            "`{squad}` is {}: the escorted unit must be an infantry squad",
-                            u.kind.a_noun()
-                        ),
-                    ),
-                    Some((_, u)) if side.is_some() && side_index(&u.side) != side => p.push(
-                        "victory.mission.squad",
-                        format!(
-                            "`{squad}` belongs to `{}`, not to the escort `{escort}`",
-                            u.side
-                        ),
-                    ),
-                    Some(_) => {}
-                }
-                MissionRules::Escort {
-                    side: side.unwrap_or(0) as u8,
-                    squad: UnitId(found.unwrap_or(0) as u8),
-                    edge: *edge,
-                }
-            }
+            } => self.escort_mission(escort, squad, *edge, problems),
             Mission::DestroyTarget {
                 attacker,
                 unit,
                 building,
-            } => {
-                let side = side_index(attacker);
-                if side.is_none() {
-                    p.push(
-                        "victory.mission.attacker",
-                        format!("the attacker `{attacker}` is not a side of this scenario"),
-                    );
-                }
-                let target = match (unit, building) {
-                    (Some(_), Some(_)) => {
-                        p.push(
-                            "victory.mission",
-                            "name one target, a `unit` or a `building`, not both",
-                        );
-                        None
-                    }
-                    (None, None) => {
-                        p.push(
-                            "victory.mission",
-                            "name the target: `unit: \"…\"` or `building: \"F3\"`",
-                        );
-                        None
-                    }
-                    (Some(name), None) => {
-                        let found = setup.units.iter().position(|u| u.name == *name);
-                        match found.map(|k| (k, &setup.units[k])) {
-                            None => {
-                                p.push(
-                                    "victory.mission.unit",
-                                    format!("no unit is called `{name}`"),
-                                );
-                                None
-                            }
-                            Some((_, u)) if side.is_some() && side_index(&u.side) == side => {
-                                p.push(
-                                    "victory.mission.unit",
-                                    format!(
-                                        "`{name}` belongs to the attacker `{attacker}`: the \
-                                         target must be an enemy unit"
-                                    ),
-                                );
-                                None
-                            }
-                            Some((k, _)) => Some(MissionTarget::Unit(UnitId(k as u8))),
-                        }
-                    }
-                    (None, Some(label)) => {
-                        let path = "victory.mission.building".to_string();
-                        hex_of(&mut p, path.clone(), label).and_then(|h| {
-                            let is_building = board
-                                .index(h)
-                                .is_some_and(|i| terrain[i] == Terrain::Building);
-                            if is_building {
-                                Some(MissionTarget::Building(h))
-                            } else {
-                                p.push(path, format!("{label} is not a building"));
-                                None
-                            }
-                        })
-                    }
-                };
-                match target {
-                    Some(target) => MissionRules::DestroyTarget {
-                        attacker: side.unwrap_or(0) as u8,
-                        target,
-                    },
-                    None => MissionRules::DestroyAll,
-                }
+            } => self.destroy_target_mission(
+                attacker,
+                unit.as_deref(),
+                building.as_deref(),
+                problems,
+            ),
+            Mission::DisableAaGuns { attacker } => {
+                self.disable_aa_mission(attacker, units, problems)
             }
-            Mission::DisableAaGuns { attacker } => match side_index(attacker) {
-                Some(a) => {
-                    let guns = units
-                        .iter()
-                        .filter(|u| usize::from(u.side) != a && u.setup.kind == UnitKind::AaGun)
-                        .count();
-                    if guns == 0 {
-                        p.push(
-                            "victory.mission",
-                            format!(
-                                "the defender of `{attacker}` has no AA gun to disable: add \
-                                 units of `kind: AaGun`"
-                            ),
-                        );
-                    }
-                    MissionRules::DisableAaGuns { attacker: a as u8 }
-                }
-                None => {
-                    p.push(
-                        "victory.mission.attacker",
-                        format!("the attacker `{attacker}` is not a side of this scenario"),
-                    );
-                    MissionRules::DestroyAll
-                }
-            },
             Mission::TakeArea { attacker, area } => {
-                let side = side_index(attacker);
-                if side.is_none() {
-                    p.push(
-                        "victory.mission.attacker",
-                        format!("the attacker `{attacker}` is not a side of this scenario"),
-                    );
-                }
-                if area.is_empty() {
-                    p.push(
-                        "victory.mission.area",
-                        "name the spaces to take: `area: [\"F6\", \"G6\"]`",
-                    );
-                }
-                let hexes = open_spaces(
-                    &mut p,
-                    "victory.mission.area",
-                    area,
-                    &|label, t| format!("{label} is {}: no unit could stand there", t.a_noun()),
-                    &|label| format!("{label} is named twice"),
-                );
-                match side {
-                    Some(a) => MissionRules::TakeArea {
-                        attacker: a as u8,
-                        area: hexes,
-                    },
-                    None => MissionRules::DestroyAll,
-                }
+                self.take_area_mission(attacker, area, problems)
             }
             Mission::CrossMinefield {
                 attacker,
                 edge,
                 tanks,
-            } => match side_index(attacker) {
-                Some(a) => {
-                    let fielded = units
-                        .iter()
-                        .filter(|u| usize::from(u.side) == a && u.setup.kind == UnitKind::Tank)
-                        .count();
-                    if *tanks == 0 || usize::from(*tanks) > fielded {
-                        p.push(
-                            "victory.mission.tanks",
-                            format!(
-                                "`{attacker}` fields {fielded} tank(s): the tanks to bring \
-                                 across must be from 1 to {fielded}, not {tanks}"
-                            ),
-                        );
-                    }
-                    if setup.mines.fields.is_empty() {
-                        p.push(
-                            "victory.mission",
-                            "a minefield to cross needs mines: add `mines: (fields: [...])`",
-                        );
-                    }
-                    MissionRules::CrossMinefield {
-                        attacker: a as u8,
-                        edge: *edge,
-                        tanks: *tanks,
-                    }
-                }
-                None => {
-                    p.push(
-                        "victory.mission.attacker",
-                        format!("the attacker `{attacker}` is not a side of this scenario"),
-                    );
-                    MissionRules::DestroyAll
-                }
+            } => self.cross_minefield_mission(attacker, *edge, *tanks, units, problems),
+        }
+    }
+
+    /// Breakthrough: the attacker must be a side.
+    fn breakthrough_mission(
+        &self,
+        attacker: &str,
+        edge: Edge,
+        problems: &mut Problems,
+    ) -> MissionRules {
+        match self.side_index(attacker) {
+            Some(a) => MissionRules::Breakthrough {
+                attacker: a as u8,
+                edge,
             },
+            None => {
+                problems.push(
+                    "victory.mission",
+                    format!("the attacker `{attacker}` is not a side of this scenario"),
+                );
+                MissionRules::DestroyAll
+            }
+        }
+    }
+
+    /// Training: waypoints on the board, and a tank on the first side to drive through them.
+    fn training_mission(
+        &self,
+        waypoints: &[String],
+        units: &[UnitInit],
+        problems: &mut Problems,
+    ) -> MissionRules {
+        let mut hexes = Vec::new();
+        for (j, w) in waypoints.iter().enumerate() {
+            if let Some(h) = self.hex_of(problems, format!("victory.mission.waypoints[{j}]"), w) {
+                if let Some(t) = self.blocked(h) {
+                    problems.push(
+                        format!("victory.mission.waypoints[{j}]"),
+                        format!("waypoint {w} is on {}", t.a_noun()),
+                    );
+                }
+                hexes.push(h);
+            }
+        }
+        let tanks = units
+            .iter()
+            .filter(|u| u.side == 0 && u.setup.kind == UnitKind::Tank)
+            .count();
+        if tanks == 0 {
+            problems.push(
+                "victory.mission",
+                "a training range needs a tank on the first side",
+            );
+        }
+        MissionRules::Training { waypoints: hexes }
+    }
+
+    /// Capture Objectives: enough objectives to capture `count` of, and infantry to
+    /// capture them.
+    fn capture_mission(
+        &self,
+        count: u8,
+        units: &[UnitInit],
+        objectives: &[Hex],
+        problems: &mut Problems,
+    ) -> MissionRules {
+        if self.setup.objectives.is_empty() {
+            problems.push(
+                "victory.mission",
+                "capturing objectives needs `objectives: [...]` in the scenario",
+            );
+        } else if count == 0 || usize::from(count) > objectives.len() {
+            problems.push(
+                "victory.mission.count",
+                format!(
+                    "a side must capture 1 to {n} objectives (the scenario has {n} valid \
+                     ones), not {count}",
+                    n = objectives.len()
+                ),
+            );
+        }
+        if !units.iter().any(|u| u.setup.kind == UnitKind::Infantry) {
+            problems.push(
+                "victory.mission",
+                "only infantry capture objectives: the scenario needs infantry",
+            );
+        }
+        MissionRules::CaptureObjectives { count }
+    }
+
+    /// Escort: the escort must be a side, and the squad an infantry unit of that side.
+    fn escort_mission(
+        &self,
+        escort: &str,
+        squad: &str,
+        edge: Edge,
+        problems: &mut Problems,
+    ) -> MissionRules {
+        let units = &self.setup.units;
+        let side = self.side_index(escort);
+        if side.is_none() {
+            problems.push(
+                "victory.mission.escort",
+                format!("the escort `{escort}` is not a side of this scenario"),
+            );
+        }
+        let found = units.iter().position(|u| u.name == squad);
+        match found.map(|k| (k, &units[k])) {
+            None => problems.push(
+                "victory.mission.squad",
+                format!("no unit is called `{squad}`"),
+            ),
+            Some((_, u)) if u.kind != UnitKind::Infantry => problems.push(
+                "victory.mission.squad",
+                format!(
+                    "`{squad}` is {}: the escorted unit must be an infantry squad",
+                    u.kind.a_noun()
+                ),
+            ),
+            Some((_, u)) if side.is_some() && self.side_index(&u.side) != side => problems.push(
+                "victory.mission.squad",
+                format!(
+                    "`{squad}` belongs to `{}`, not to the escort `{escort}`",
+                    u.side
+                ),
+            ),
+            Some(_) => {}
+        }
+        MissionRules::Escort {
+            side: side.unwrap_or(0) as u8,
+            squad: UnitId(found.unwrap_or(0) as u8),
+            edge,
+        }
+    }
+
+    /// Destroy Target: the attacker must be a side, with exactly one target named, an
+    /// enemy unit or a building.
+    fn destroy_target_mission(
+        &self,
+        attacker: &str,
+        unit: Option<&str>,
+        building: Option<&str>,
+        problems: &mut Problems,
+    ) -> MissionRules {
+        let side = self.side_index(attacker);
+        if side.is_none() {
+            problems.push(
+                "victory.mission.attacker",
+                format!("the attacker `{attacker}` is not a side of this scenario"),
+            );
+        }
+        let target = match (unit, building) {
+            (Some(_), Some(_)) => {
+                problems.push(
+                    "victory.mission",
+                    "name one target, a `unit` or a `building`, not both",
+                );
+                None
+            }
+            (None, None) => {
+                problems.push(
+                    "victory.mission",
+                    "name the target: `unit: \"…\"` or `building: \"F3\"`",
+                );
+                None
+            }
+            (Some(name), None) => self.target_unit(attacker, side, name, problems),
+            (None, Some(label)) => self.target_building(label, problems),
         };
-        let mut air_support = vec![0; setup.sides.len()];
-        for (k, a) in setup.air_support.iter().enumerate() {
-            match side_index(&a.side) {
+        match target {
+            Some(target) => MissionRules::DestroyTarget {
+                attacker: side.unwrap_or(0) as u8,
+                target,
+            },
+            None => MissionRules::DestroyAll,
+        }
+    }
+
+    /// The unit called `name` as a target, if there is one and it is not the attacker's.
+    fn target_unit(
+        &self,
+        attacker: &str,
+        side: Option<usize>,
+        name: &str,
+        problems: &mut Problems,
+    ) -> Option<MissionTarget> {
+        let units = &self.setup.units;
+        let found = units.iter().position(|u| u.name == name);
+        match found.map(|k| (k, &units[k])) {
+            None => {
+                problems.push(
+                    "victory.mission.unit",
+                    format!("no unit is called `{name}`"),
+                );
+                None
+            }
+            Some((_, u)) if side.is_some() && self.side_index(&u.side) == side => {
+                problems.push(
+                    "victory.mission.unit",
+                    format!(
+                        "`{name}` belongs to the attacker `{attacker}`: the \
+                         target must be an enemy unit"
+                    ),
+                );
+                None
+            }
+            Some((k, _)) => Some(MissionTarget::Unit(UnitId(k as u8))),
+        }
+    }
+
+    /// The building at `label` as a target, if that space holds one.
+    fn target_building(&self, label: &str, problems: &mut Problems) -> Option<MissionTarget> {
+        let path = "victory.mission.building".to_string();
+        self.hex_of(problems, path.clone(), label).and_then(|h| {
+            let is_building = self
+                .board
+                .index(h)
+                .is_some_and(|i| self.terrain[i] == Terrain::Building);
+            if is_building {
+                Some(MissionTarget::Building(h))
+            } else {
+                problems.push(path, format!("{label} is not a building"));
+                None
+            }
+        })
+    }
+
+    /// Disable AA Guns: the attacker must be a side, and its enemy must field an AA gun.
+    fn disable_aa_mission(
+        &self,
+        attacker: &str,
+        units: &[UnitInit],
+        problems: &mut Problems,
+    ) -> MissionRules {
+        match self.side_index(attacker) {
+            Some(a) => {
+                let guns = units
+                    .iter()
+                    .filter(|u| usize::from(u.side) != a && u.setup.kind == UnitKind::AaGun)
+                    .count();
+                if guns == 0 {
+                    problems.push(
+                        "victory.mission",
+                        format!(
+                            "the defender of `{attacker}` has no AA gun to disable: add \
+                             units of `kind: AaGun`"
+                        ),
+                    );
+                }
+                MissionRules::DisableAaGuns { attacker: a as u8 }
+            }
+            None => {
+                problems.push(
+                    "victory.mission.attacker",
+                    format!("the attacker `{attacker}` is not a side of this scenario"),
+                );
+                MissionRules::DestroyAll
+            }
+        }
+    }
+
+    /// Take Area: the attacker must be a side, and the area spaces a unit can stand on.
+    fn take_area_mission(
+        &self,
+        attacker: &str,
+        area: &[String],
+        problems: &mut Problems,
+    ) -> MissionRules {
+        let side = self.side_index(attacker);
+        if side.is_none() {
+            problems.push(
+                "victory.mission.attacker",
+                format!("the attacker `{attacker}` is not a side of this scenario"),
+            );
+        }
+        if area.is_empty() {
+            problems.push(
+                "victory.mission.area",
+                "name the spaces to take: `area: [\"F6\", \"G6\"]`",
+            );
+        }
+        let hexes = self.open_spaces(
+            problems,
+            "victory.mission.area",
+            area,
+            &|label, t| format!("{label} is {}: no unit could stand there", t.a_noun()),
+            &|label| format!("{label} is named twice"),
+        );
+        match side {
+            Some(a) => MissionRules::TakeArea {
+                attacker: a as u8,
+                area: hexes,
+            },
+            None => MissionRules::DestroyAll,
+        }
+    }
+
+    /// Cross the Minefield: the attacker must be a side fielding the tanks to bring
+    /// across, and the scenario must lay mines.
+    fn cross_minefield_mission(
+        &self,
+        attacker: &str,
+        edge: Edge,
+        tanks: u8,
+        units: &[UnitInit],
+        problems: &mut Problems,
+    ) -> MissionRules {
+        match self.side_index(attacker) {
+            Some(a) => {
+                let fielded = units
+                    .iter()
+                    .filter(|u| usize::from(u.side) == a && u.setup.kind == UnitKind::Tank)
+                    .count();
+                if tanks == 0 || usize::from(tanks) > fielded {
+                    problems.push(
+                        "victory.mission.tanks",
+                        format!(
+                            "`{attacker}` fields {fielded} tank(s): the tanks to bring \
+                             across must be from 1 to {fielded}, not {tanks}"
+                        ),
+                    );
+                }
+                if self.setup.mines.fields.is_empty() {
+                    problems.push(
+                        "victory.mission",
+                        "a minefield to cross needs mines: add `mines: (fields: [...])`",
+                    );
+                }
+                MissionRules::CrossMinefield {
+                    attacker: a as u8,
+                    edge,
+                    tanks,
+                }
+            }
+            None => {
+                problems.push(
+                    "victory.mission.attacker",
+                    format!("the attacker `{attacker}` is not a side of this scenario"),
+                );
+                MissionRules::DestroyAll
+            }
+        }
+    }
+
+    /// Free air strikes per side, by side index, each side named and within the cap.
+    fn air_support(&self, problems: &mut Problems) -> Vec<u8> {
+        let mut air_support = vec![0; self.setup.sides.len()];
+        for (k, a) in self.setup.air_support.iter().enumerate() {
+            match self.side_index(&a.side) {
                 Some(i) => air_support[i] = a.strikes.min(STAT_MAX),
-                None => p.push(
+                None => problems.push(
                     format!("air_support[{k}].side"),
                     format!("`{}` is not a side of this scenario", a.side),
                 ),
             }
             if a.strikes > STAT_MAX {
-                p.push(
+                problems.push(
                     format!("air_support[{k}].strikes"),
                     format!("at most {STAT_MAX} free air strikes, not {}", a.strikes),
                 );
             }
         }
+        air_support
+    }
+
+    /// Checks that each of the two sides has a unit placed, when the scenario has any.
+    fn check_sides_fielded(&self, units: &[UnitInit], problems: &mut Problems) {
+        let setup = self.setup;
         for side in 0..setup.sides.len().min(2) {
             if !units.iter().any(|u| usize::from(u.side) == side) && !setup.units.is_empty() {
-                p.push(
+                problems.push(
                     "units",
                     format!("side `{}` has no units", setup.sides[side].name),
                 );
             }
         }
-        let turn_limit = setup.victory.turn_limit.unwrap_or(rules.default_turn_limit);
-        if turn_limit == 0 {
-            p.push("victory.turn_limit", "the turn limit must be at least 1");
-        }
-        if setup.units.is_empty() {
-            p.push("units", "a scenario needs units");
-        }
+    }
 
-        if p.is_empty() {
-            Ok(Scenario {
-                setup,
-                board,
-                terrain,
-                smoke,
-                units,
-                mines,
-                objectives,
-                mission,
-                turn_limit,
-                air_support,
-            })
-        } else {
-            Err(p)
+    /// The turn limit, the rules' default when the file leaves it out; at least 1.
+    fn turn_limit(&self, problems: &mut Problems) -> u8 {
+        let turn_limit = self
+            .setup
+            .victory
+            .turn_limit
+            .unwrap_or(self.rules.default_turn_limit);
+        if turn_limit == 0 {
+            problems.push("victory.turn_limit", "the turn limit must be at least 1");
         }
+        turn_limit
+    }
+
+    /// Checks that the scenario has units at all.
+    fn check_units_present(&self, problems: &mut Problems) {
+        if self.setup.units.is_empty() {
+            problems.push("units", "a scenario needs units");
+        }
+    }
+}
+
+/// Checks the fields a unit's kind has no use for: an AA gun, a squad or an APC loads no
+/// round, and a squad or an APC has no turret.
+fn check_kind_fields(path: &str, u: &UnitSetup, problems: &mut Problems) {
+    match u.kind {
+        UnitKind::Tank | UnitKind::Target => {}
+        UnitKind::AaGun => {
+            if u.loaded.is_some() {
+                problems.push(
+                    format!("{path}.loaded"),
+                    format!(
+                        "`{}` is an AA gun: it fires only at aircraft, so leave `loaded` out",
+                        u.name
+                    ),
+                );
+            }
+        }
+        UnitKind::Infantry => {
+            if u.loaded.is_some() {
+                problems.push(
+                    format!("{path}.loaded"),
+                    format!(
+                        "`{}` is infantry: its missiles need no loading, so leave `loaded` out",
+                        u.name
+                    ),
+                );
+            }
+            if u.turret.is_some() {
+                problems.push(
+                    format!("{path}.turret"),
+                    format!("`{}` is infantry and has no turret", u.name),
+                );
+            }
+        }
+        UnitKind::Apc => {
+            if u.loaded.is_some() {
+                problems.push(
+                    format!("{path}.loaded"),
+                    format!(
+                        "`{}` is an APC: it has no main gun, so leave `loaded` out",
+                        u.name
+                    ),
+                );
+            }
+            if u.turret.is_some() {
+                problems.push(
+                    format!("{path}.turret"),
+                    format!("`{}` is an APC and has no turret", u.name),
+                );
+            }
+        }
+    }
+}
+
+/// Checks that a unit claiming the named bonus names every crew member it carries.
+fn check_named_crew(path: &str, u: &UnitSetup, problems: &mut Problems) {
+    let c = &u.crew;
+    let mut missing: Vec<&str> = [
+        ("commander", &c.commander),
+        ("driver", &c.driver),
+        ("gunner", &c.gunner),
+        ("loader", &c.loader),
+    ]
+    .into_iter()
+    .filter(|(_, n)| n.trim().is_empty())
+    .map(|(r, _)| r)
+    .collect();
+    if u.build.lieutenant && c.lieutenant.trim().is_empty() {
+        missing.push("lieutenant");
+    }
+    if !missing.is_empty() {
+        problems.push(
+            format!("{path}.named"),
+            format!(
+                "`{}` claims the named bonus but its {} has no name",
+                u.name,
+                missing.join(", ")
+            ),
+        );
     }
 }

@@ -6,9 +6,10 @@ use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
 use super::setup::{
-    Armor, Build, MissionRules, Movement, Round, Rules, Scenario, Terrain, UnitKind, UnitStats,
+    Armor, Build, MissionRules, Movement, Round, Rules, Scenario, Terrain, UnitInit, UnitKind,
+    UnitStats,
 };
-use crate::framework::PlayerId;
+use crate::framework::{PlayerId, SetupError};
 use crate::grid::{Facing, HexBoard};
 
 /// A unit's index in the battle.
@@ -228,6 +229,64 @@ pub fn crew_role_state(
 }
 
 impl Unit {
+    /// Unit `id` as `init` places it at the start of a battle, `night` or not: whole,
+    /// loaded, with its crew, mines, flares and air strike.
+    fn placed(id: UnitId, init: &UnitInit, rules: &Rules, night: bool) -> Self {
+        let s = &init.setup;
+        let base = rules.profile(s.kind, s.unit_type.as_deref());
+        let mut crew = Vec::new();
+        if s.kind == UnitKind::Tank {
+            let lieutenant = s.build.lieutenant.then_some(Role::Lieutenant);
+            for role in Role::CORE.into_iter().chain(lieutenant) {
+                crew.push(CrewMember::new(
+                    role,
+                    s.crew.of(role),
+                    s.veterans.contains(&role),
+                    rules,
+                ));
+            }
+        }
+        Unit {
+            id,
+            name: s.name.clone(),
+            side: PlayerId(init.side),
+            kind: s.kind,
+            at: init.at,
+            facing: s.facing,
+            turret: init.turret,
+            build: s.build,
+            armor: s.build.armor(base.armor),
+            base,
+            hull: base.hull,
+            crew,
+            lieutenant_covers: None,
+            medkit_unused: s.build.medkit,
+            mines_left: if s.kind == UnitKind::Tank {
+                s.build.mines
+            } else {
+                0
+            },
+            air_strike_ready: s.kind == UnitKind::Tank && s.build.air_support,
+            loaded: if s.kind == UnitKind::Tank {
+                Some(s.loaded.unwrap_or(Round::At))
+            } else {
+                None
+            },
+            on_fire: false,
+            status: Status::Active,
+            in_cover: false,
+            riding: None,
+            boarded_on: 0,
+            flares_left: if s.kind == UnitKind::Tank && night {
+                rules.night.flares_per_tank
+            } else {
+                0
+            },
+            unit_type: s.unit_type.clone(),
+            movement: rules.movement(s.unit_type.as_deref()),
+        }
+    }
+
     /// What its main gun needs to hit before range, terrain and the target count: the
     /// base accuracy with optics and a wounded gunner (the first two modifiers of every
     /// shot's odds, `TankCommander::shot_profile`). The unit card and the pointer card
@@ -531,73 +590,27 @@ impl TankCommander {
     /// Sets up a battle. The first player is rolled when the match begins.
     ///
     /// # Errors
-    /// A sentence if the scenario holds more units than the game can number.
-    pub fn new(scenario: &Scenario, rules: &Rules) -> Result<Self, String> {
-        if scenario.units.len() > usize::from(u8::MAX) {
-            return Err("too many units".into());
+    /// [`SetupError::TooManyUnits`] if the scenario holds more units than the game can
+    /// number.
+    pub fn new(scenario: &Scenario, rules: &Rules) -> Result<Self, SetupError> {
+        let most = usize::from(u8::MAX);
+        if scenario.units.len() > most {
+            return Err(SetupError::TooManyUnits {
+                count: scenario.units.len(),
+                most,
+            });
         }
         let units = scenario
             .units
             .iter()
             .enumerate()
             .map(|(i, init)| {
-                let s = &init.setup;
-                let base = rules.profile(s.kind, s.unit_type.as_deref());
-                let mut crew = Vec::new();
-                if s.kind == UnitKind::Tank {
-                    let lieutenant = s.build.lieutenant.then_some(Role::Lieutenant);
-                    for role in Role::CORE.into_iter().chain(lieutenant) {
-                        crew.push(CrewMember::new(
-                            role,
-                            s.crew.of(role),
-                            s.veterans.contains(&role),
-                            rules,
-                        ));
-                    }
-                }
                 #[allow(
                     clippy::cast_possible_truncation,
                     reason = "checked above: at most 255 units"
                 )]
-                Unit {
-                    id: UnitId(i as u8),
-                    name: s.name.clone(),
-                    side: PlayerId(init.side),
-                    kind: s.kind,
-                    at: init.at,
-                    facing: s.facing,
-                    turret: init.turret,
-                    build: s.build,
-                    armor: s.build.armor(base.armor),
-                    base,
-                    hull: base.hull,
-                    crew,
-                    lieutenant_covers: None,
-                    medkit_unused: s.build.medkit,
-                    mines_left: if s.kind == UnitKind::Tank {
-                        s.build.mines
-                    } else {
-                        0
-                    },
-                    air_strike_ready: s.kind == UnitKind::Tank && s.build.air_support,
-                    loaded: if s.kind == UnitKind::Tank {
-                        Some(s.loaded.unwrap_or(Round::At))
-                    } else {
-                        None
-                    },
-                    on_fire: false,
-                    status: Status::Active,
-                    in_cover: false,
-                    riding: None,
-                    boarded_on: 0,
-                    flares_left: if s.kind == UnitKind::Tank && scenario.setup.night {
-                        rules.night.flares_per_tank
-                    } else {
-                        0
-                    },
-                    unit_type: s.unit_type.clone(),
-                    movement: rules.movement(s.unit_type.as_deref()),
-                }
+                let id = UnitId(i as u8);
+                Unit::placed(id, init, rules, scenario.setup.night)
             })
             .collect::<Vec<_>>();
         let waypoints = match &scenario.mission {

@@ -355,17 +355,8 @@ impl TankCommander {
         {
             return None;
         }
-        // Missions won by getting somewhere or destroying something: the attackers must
-        // come on whatever the guns, and a minefield's defenders hold their rows. At
-        // night the dark, not the guns' reach, decides who shoots first.
-        let ground_matters = match &self.mission {
-            MissionRules::Breakthrough { attacker, .. }
-            | MissionRules::DestroyTarget { attacker, .. }
-            | MissionRules::DisableAaGuns { attacker } => *attacker == unit.side.0,
-            MissionRules::CrossMinefield { .. } => true,
-            _ => false,
-        };
-        if ground_matters || self.night() {
+        // At night the dark, not the guns' reach, decides who shoots first.
+        if self.ground_matters(unit) || self.night() {
             return None;
         }
         let act = self.activation()?;
@@ -381,40 +372,16 @@ impl TankCommander {
             return None;
         }
         let turret_offset = unit.facing.steps_to(unit.turret);
-        // A shot needs a point for the gun, and one more to turn the turret when the
-        // target is out of its arc.
-        let can_shoot = |d: &Drive| {
-            let left = ap - d.cost;
-            let turret = crate::grid::Facing::from_index((d.facing.index() + turret_offset) % 6);
-            left >= 1
-                && self.units.iter().any(|e| {
-                    e.side != unit.side
-                        && e.is_active()
-                        && e.kind != UnitKind::Target
-                        && self.board_distance(d.to, e.at) <= u32::from(range)
-                        && self.aim_block(d.to, None, e.at, range).is_none()
-                        && (left >= 2 || self.aim_block(d.to, Some(turret), e.at, range).is_none())
-                })
-        };
         let drives = self.drives(player, unit, ap, moved);
-        if drives.iter().any(can_shoot) {
+        if drives
+            .iter()
+            .any(|d| self.shot_after_drive(unit, d, ap, range, turret_offset))
+        {
             return None;
         }
         let value = |d: &Drive| {
-            let exposure: f64 = menaces
-                .iter()
-                .map(|m| {
-                    let far = self.board_distance(d.to, m.at);
-                    if far <= m.reach {
-                        2.0 * m.shot
-                    } else if far <= m.reach + m.moves {
-                        m.shot
-                    } else {
-                        0.0
-                    }
-                })
-                .sum();
-            -self.goal_distance(unit, d.to) - style.standoff * exposure
+            let exposed = exposure(self, d.to, &menaces);
+            -self.goal_distance(unit, d.to) - style.standoff * exposed
         };
         let best = drives
             .iter()
@@ -429,6 +396,44 @@ impl TankCommander {
                     .unwrap_or(Action::EndActivation),
             ),
         }
+    }
+
+    /// Whether the mission asks `unit` to get somewhere or destroy something whatever the
+    /// guns: an attacker who must come on, or a minefield's defender holding its rows.
+    fn ground_matters(&self, unit: &Unit) -> bool {
+        match &self.mission {
+            MissionRules::Breakthrough { attacker, .. }
+            | MissionRules::DestroyTarget { attacker, .. }
+            | MissionRules::DisableAaGuns { attacker } => *attacker == unit.side.0,
+            MissionRules::CrossMinefield { .. } => true,
+            _ => false,
+        }
+    }
+
+    /// Whether `unit`, with `ap` action points, gun `range` and its turret `turret_offset`
+    /// steps from its hull, could still shoot an enemy after drive `d`.
+    #[inline]
+    fn shot_after_drive(
+        &self,
+        unit: &Unit,
+        d: &Drive,
+        ap: u8,
+        range: u8,
+        turret_offset: u8,
+    ) -> bool {
+        // A shot needs a point for the gun, and one more to turn the turret when the
+        // target is out of its arc.
+        let left = ap - d.cost;
+        let turret = crate::grid::Facing::from_index((d.facing.index() + turret_offset) % 6);
+        left >= 1
+            && self.units.iter().any(|e| {
+                e.side != unit.side
+                    && e.is_active()
+                    && e.kind != UnitKind::Target
+                    && self.board_distance(d.to, e.at) <= u32::from(range)
+                    && self.aim_block(d.to, None, e.at, range).is_none()
+                    && (left >= 2 || self.aim_block(d.to, Some(turret), e.at, range).is_none())
+            })
     }
 
     /// What the enemy could do to `unit` where it stands: for every active enemy that
@@ -635,6 +640,25 @@ fn shots_paid(points: u8, loaded: bool, load: Option<u8>, fire: u8) -> f64 {
         shots += 1;
     }
     f64::from(shots)
+}
+
+/// What the `menaces` could fire at a unit at `to` next: each one's shot, twice for one
+/// already in reach, once for one that must drive first, nothing beyond.
+#[inline]
+fn exposure(game: &TankCommander, to: hexx::Hex, menaces: &[Menace]) -> f64 {
+    menaces
+        .iter()
+        .map(|m| {
+            let far = game.board_distance(to, m.at);
+            if far <= m.reach {
+                2.0 * m.shot
+            } else if far <= m.reach + m.moves {
+                m.shot
+            } else {
+                0.0
+            }
+        })
+        .sum()
 }
 
 #[cfg(test)]

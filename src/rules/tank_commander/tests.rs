@@ -5,7 +5,7 @@ use hexx::Hex;
 use super::action::{Ability, Action, Fact, FireTarget};
 use super::setup::*;
 use super::state::{Role, RoleState, Status, TankCommander, UnitId};
-use crate::framework::{Fraction, Game, MatchRng, PlayerId};
+use crate::framework::{Fraction, Game, MatchRng, PlayerId, Refusal};
 use crate::grid::{Facing, Rotation};
 
 pub(super) const BLUE: PlayerId = PlayerId(0);
@@ -177,20 +177,40 @@ fn play(game: &mut TankCommander, rng: &mut MatchRng, action: Action) -> Vec<Fac
         .unwrap_or_else(|e| panic!("{action:?}: {e}"))
 }
 
+/// Why `action` is refused now, in its sentence.
 fn refuse(game: &TankCommander, action: Action) -> String {
+    refusal(game, action).why
+}
+
+/// The refusal of `action` now, its rule checked to be on the rules map.
+fn refusal(game: &TankCommander, action: Action) -> Refusal {
     let player = game.to_act()[0];
-    game.check(player, &action)
-        .expect_err("the action should be refused")
+    let refusal = game
+        .check(player, &action)
+        .expect_err("the action should be refused");
+    assert_on_map(&refusal);
+    refusal
+}
+
+/// Every refusal names a rule of the game's rules map.
+fn assert_on_map(refusal: &Refusal) {
+    let map = crate::rules::map::cached(crate::rules::GameKind::TankCommander)
+        .expect("the rules map reads");
+    assert!(
+        map.get(refusal.rule).is_some(),
+        "{refusal:?}: its rule is not on the rules map"
+    );
 }
 
 fn fire_at(
     game: &TankCommander,
     shooter: &str,
     target: &str,
-) -> Result<super::odds::ShotProfile, String> {
+) -> Result<super::odds::ShotProfile, Refusal> {
     let s = id(game, shooter);
     let round = game.unit(s).loaded.unwrap_or(Round::At);
     game.shot_profile(s, FireTarget::Unit(id(game, target)), round, false)
+        .inspect_err(assert_on_map)
 }
 
 const N: Hex = Facing::N.offset();
@@ -374,6 +394,10 @@ fn mud_and_rubble_cost_two_to_leave_and_buildings_and_tanks_block() {
     let facts = play(&mut g, &mut rng, Action::Move);
     assert!(matches!(facts[0], Fact::UnitMoved { cost: 2, .. }));
     assert!(refuse(&g, Action::Move).ends_with("is a building"));
+    assert_eq!(
+        refusal(&g, Action::Move).rule,
+        "tc.terrain.building-impassable"
+    );
     assert_eq!(g.activation().unwrap().action_points, 1);
 
     let (mut g, mut rng) = Field::new()
@@ -382,6 +406,7 @@ fn mud_and_rubble_cost_two_to_leave_and_buildings_and_tanks_block() {
         .rules();
     play(&mut g, &mut rng, Action::Activate(UnitId(0)));
     assert!(refuse(&g, Action::Move).contains("occupied by B"));
+    assert_eq!(refusal(&g, Action::Move).rule, "tc.play.move");
 }
 
 #[test]
@@ -477,19 +502,27 @@ fn firing_diagram_who_t_can_fire_at() {
     assert!(
         fire_at(&g, "T", "C")
             .unwrap_err()
+            .why
             .contains("outside the turret")
     );
     assert!(
         fire_at(&g, "T", "D")
             .unwrap_err()
+            .why
             .contains("the main gun reaches 6")
     );
     assert!(
         fire_at(&g, "T", "E")
             .unwrap_err()
+            .why
             .contains("blocked by smoke")
     );
-    assert!(fire_at(&g, "T", "F").unwrap_err().contains("blocked by A"));
+    assert!(
+        fire_at(&g, "T", "F")
+            .unwrap_err()
+            .why
+            .contains("blocked by A")
+    );
 }
 
 #[test]
@@ -503,10 +536,16 @@ fn firing_diagram_armor_facings() {
     assert!(
         fire_at(&g, "B", "T")
             .unwrap_err()
+            .why
             .contains("outside the turret")
     );
-    assert!(fire_at(&g, "E", "T").unwrap_err().contains("smoke"));
-    assert!(fire_at(&g, "F", "T").unwrap_err().contains("blocked by A"));
+    assert!(fire_at(&g, "E", "T").unwrap_err().why.contains("smoke"));
+    assert!(
+        fire_at(&g, "F", "T")
+            .unwrap_err()
+            .why
+            .contains("blocked by A")
+    );
 }
 
 #[test]
@@ -576,7 +615,7 @@ fn a_line_along_a_hexside_is_blocked_only_when_both_sides_block() {
     let (g, _) = one.rules();
     assert!(fire_at(&g, "T", "X").is_ok());
     let (g, _) = both.rules();
-    assert!(fire_at(&g, "T", "X").unwrap_err().contains("building"));
+    assert!(fire_at(&g, "T", "X").unwrap_err().why.contains("building"));
     let mut rules = Rules::builtin();
     rules.firing.hexside = HexsideRule::EitherSide;
     let (g, _) = Field::new()
@@ -972,6 +1011,10 @@ fn under_the_first_death_switch_the_lieutenant_takes_over_at_once() {
     assert_eq!(g.units[0].role_state(Role::Loader), RoleState::Impaired);
     play(&mut g, &mut rng, Action::Activate(UnitId(0)));
     assert!(refuse(&g, Action::TakeOver(Role::Loader)).contains("on his own"));
+    assert_eq!(
+        refusal(&g, Action::TakeOver(Role::Loader)).rule,
+        "tc.crew.lieutenant"
+    );
 }
 
 #[test]
@@ -996,6 +1039,7 @@ fn killed_crew_effects() {
         }
     ));
     assert!(refuse(&g, Action::Move).contains("driver is dead"));
+    assert_eq!(refusal(&g, Action::Move).rule, "tc.wounds.driver");
     assert!(
         refuse(
             &g,
@@ -1008,6 +1052,10 @@ fn killed_crew_effects() {
     );
     play(&mut g, &mut rng, Action::Load(Round::At));
     assert!(refuse(&g, Action::Fire(FireTarget::Unit(UnitId(1)))).contains("gunner is dead"));
+    assert_eq!(
+        refusal(&g, Action::Fire(FireTarget::Unit(UnitId(1)))).rule,
+        "tc.wounds.gunner"
+    );
     assert!(refuse(&g, Action::UseAbility(Ability::BoomingVoice)).contains("Commander is dead"));
 }
 
@@ -1205,6 +1253,10 @@ fn quick_load_makes_loading_free() {
     assert!(matches!(facts[0], Fact::GunLoaded { cost: 0, .. }));
     assert_eq!(g.activation().unwrap().action_points, 5);
     assert!(refuse(&g, Action::Load(Round::He)).contains("no HE rounds"));
+    assert_eq!(
+        refusal(&g, Action::Load(Round::He)).rule,
+        "tc.build.he-rounds"
+    );
 }
 
 #[test]
@@ -1276,6 +1328,10 @@ fn disabled_tanks_roll_to_cook_off_each_end_of_turn() {
     let facts = play(&mut g, &mut rng, Action::Fire(FireTarget::Unit(UnitId(1))));
     assert!(facts.iter().any(|f| matches!(f, Fact::UnitDisabled { .. })));
     assert!(refuse(&g, Action::Fire(FireTarget::Unit(UnitId(1)))).contains("not loaded"));
+    assert_eq!(
+        refusal(&g, Action::Fire(FireTarget::Unit(UnitId(1)))).rule,
+        "tc.play.load"
+    );
     play(&mut g, &mut rng, Action::EndActivation);
     play(&mut g, &mut rng, Action::Activate(UnitId(2)));
     // Cook-off roll 3: holds.
@@ -1310,7 +1366,7 @@ fn shooting_a_building_turns_it_to_rubble() {
         .terrain(Hex::new(0, -2), Terrain::Building)
         .tank("Red", "X", Hex::new(0, -4), Facing::S, Facing::S)
         .rules();
-    assert!(fire_at(&g, "T", "X").unwrap_err().contains("building"));
+    assert!(fire_at(&g, "T", "X").unwrap_err().why.contains("building"));
     let house = g.units[0].at + Hex::new(0, -2);
     play(&mut g, &mut rng, Action::Activate(UnitId(0)));
     rng.push_script([5]);
@@ -1365,8 +1421,12 @@ fn smoke_launcher_range_and_blocking() {
     play(&mut g, &mut rng, Action::Activate(UnitId(0)));
     assert!(refuse(&g, Action::DeploySmoke(at + Hex::new(0, -3))).contains("1 to 2 spaces"));
     play(&mut g, &mut rng, Action::DeploySmoke(at + Hex::new(0, -2)));
-    assert!(fire_at(&g, "T", "X").unwrap_err().contains("smoke"));
+    assert!(fire_at(&g, "T", "X").unwrap_err().why.contains("smoke"));
     assert!(refuse(&g, Action::DeploySmoke(at + Hex::new(0, -1))).contains("1 time a turn"));
+    assert_eq!(
+        refusal(&g, Action::DeploySmoke(at + Hex::new(0, -1))).rule,
+        "tc.play.deploy-smoke"
+    );
 }
 
 // ----- Turns and the end of the battle -----
@@ -1388,6 +1448,10 @@ fn turns_alternate_and_the_limit_ends_in_a_draw() {
     // Red has nothing left: Blue activates its second tank.
     assert_eq!(g.to_act(), vec![BLUE]);
     assert!(refuse(&g, Action::Activate(UnitId(0))).contains("already been activated"));
+    assert_eq!(
+        refusal(&g, Action::Activate(UnitId(0))).rule,
+        "tc.intro.activations"
+    );
     play(&mut g, &mut rng, Action::Activate(UnitId(1)));
     let facts = play(&mut g, &mut rng, Action::EndActivation);
     assert!(
@@ -1532,6 +1596,10 @@ fn a_tank_lays_its_mines_beside_it_and_the_enemy_drives_onto_one() {
     // A tank without the upgrade carries none.
     play(&mut g, &mut rng, Action::EndActivation);
     assert!(refuse(&g, Action::LayMine(g.units[0].at + N)).contains("activate"));
+    assert_eq!(
+        refusal(&g, Action::LayMine(g.units[0].at + N)).rule,
+        "tc.intro.activations"
+    );
 }
 
 #[test]
@@ -1760,6 +1828,7 @@ fn a_squad_has_the_table_profile_and_steps_two_spaces_in_any_direction() {
     play(&mut g, &mut rng, Action::Activate(fox));
     assert_eq!(g.activation().unwrap().action_points, 3);
     assert!(refuse(&g, Action::Move).contains("any direction"));
+    assert_eq!(refusal(&g, Action::Move).rule, "tc.infantry.move");
     assert!(refuse(&g, Action::Load(Round::At)).contains("no loading"));
     assert!(refuse(&g, Action::UseAbility(Ability::BoomingVoice)).contains("tanks"));
     let start = g.unit(fox).at;
@@ -1823,6 +1892,10 @@ fn a_squad_fires_missiles_at_vehicles_and_its_anti_infantry_weapon_at_squads() {
     let (fox, x, wolf, far) = (id(&g, "Fox"), id(&g, "X"), id(&g, "Wolf"), id(&g, "Far"));
     play(&mut g, &mut rng, Action::Activate(fox));
     assert!(refuse(&g, Action::FireMissile(wolf, Round::At)).contains("vehicles"));
+    assert_eq!(
+        refusal(&g, Action::FireMissile(wolf, Round::At)).rule,
+        "tc.infantry.fire-missile"
+    );
     assert!(refuse(&g, Action::FireAntiInfantry(x)).contains("only at infantry"));
     assert!(refuse(&g, Action::Fire(FireTarget::Unit(x))).contains("missile launcher"));
     assert!(refuse(&g, Action::FireAntiInfantry(far)).contains("reaches 2"));
@@ -1901,8 +1974,9 @@ fn a_squad_next_to_its_own_tank_cannot_be_targeted() {
             .with_rules(rules)
             .0
     };
-    let why = fire_at(&guarded(&Rules::builtin()), "T", "Wolf").unwrap_err();
-    assert!(why.contains("next to Guard"), "{why}");
+    let refused = fire_at(&guarded(&Rules::builtin()), "T", "Wolf").unwrap_err();
+    assert_eq!(refused.rule, "tc.infantry.shielded");
+    assert!(refused.why.contains("next to Guard"), "{refused:?}");
     let mut rules = Rules::builtin();
     rules.infantry.shielded_by_friendly_tank = false;
     assert!(fire_at(&guarded(&rules), "T", "Wolf").is_ok());
@@ -1918,6 +1992,10 @@ fn taking_cover_costs_the_enemy_one_until_the_next_turn_and_stops_the_squad() {
     play(&mut g, &mut rng, Action::Activate(fox));
     play(&mut g, &mut rng, Action::TakeCover);
     assert!(refuse(&g, Action::Step(Facing::N)).contains("taken cover"));
+    assert_eq!(
+        refusal(&g, Action::Step(Facing::N)).rule,
+        "tc.infantry.take-cover"
+    );
     assert!(refuse(&g, Action::TakeCover).contains("already"));
     play(&mut g, &mut rng, Action::EndActivation);
     let p = fire_at(&g, "X", "Fox").unwrap();
@@ -2003,6 +2081,10 @@ fn a_squad_disarms_an_adjacent_mine_and_does_not_set_mines_off() {
     play(&mut g, &mut rng, Action::Activate(sappers));
     let here = g.unit(sappers).at;
     assert!(refuse(&g, Action::Disarm(here + N * 2)).contains("adjacent"));
+    assert_eq!(
+        refusal(&g, Action::Disarm(here + N * 2)).rule,
+        "tc.infantry.disarm"
+    );
     assert!(refuse(&g, Action::Disarm(here + S)).contains("no mine"));
     let facts = play(&mut g, &mut rng, Action::Disarm(here + N));
     assert!(matches!(facts[0], Fact::MineDisarmed { found: 1, .. }));
@@ -2051,7 +2133,12 @@ fn a_squad_rides_on_its_tank_moves_with_it_and_dies_when_the_tank_is_hit() {
     play(&mut g, &mut rng, Action::EndActivation);
     play(&mut g, &mut rng, Action::Activate(x));
     // Riders cannot be picked out: only a hit on the tank harms them.
-    assert!(fire_at(&g, "X", "Fox").unwrap_err().contains("rides on T"));
+    assert!(
+        fire_at(&g, "X", "Fox")
+            .unwrap_err()
+            .why
+            .contains("rides on T")
+    );
     play(&mut g, &mut rng, Action::EndActivation);
     play(&mut g, &mut rng, Action::Activate(t));
     play(&mut g, &mut rng, Action::Move);
@@ -2083,6 +2170,10 @@ fn mounting_and_dismounting_happen_once_a_turn_next_to_the_tank() {
     play(&mut g, &mut rng, Action::Mount(t));
     let tank_at = g.unit(t).at;
     assert!(refuse(&g, Action::Dismount(tank_at + Facing::NE.offset())).contains("once per turn"));
+    assert_eq!(
+        refusal(&g, Action::Dismount(tank_at + Facing::NE.offset())).rule,
+        "tc.infantry.mount"
+    );
     assert!(refuse(&g, Action::Step(Facing::N)).contains("dismount first"));
 }
 
@@ -2350,6 +2441,7 @@ fn squads_ride_inside_an_apc_two_at_a_time_and_survive_hits_on_it() {
     assert!(
         fire_at(&g, "X", "A")
             .unwrap_err()
+            .why
             .contains("rides inside Mule")
     );
     // Hit on 4, penetration 1+6=7 beats armor 4: the APC loses a hull point, the
@@ -2364,6 +2456,7 @@ fn squads_ride_inside_an_apc_two_at_a_time_and_survive_hits_on_it() {
     play(&mut g, &mut rng, Action::EndActivation);
     play(&mut g, &mut rng, Action::Activate(c));
     assert!(refuse(&g, Action::Mount(mule)).contains("already carries 2 squads"));
+    assert_eq!(refusal(&g, Action::Mount(mule)).rule, "tc.apc.capacity");
     play(&mut g, &mut rng, Action::EndActivation);
     play(&mut g, &mut rng, Action::Activate(mule));
     play(&mut g, &mut rng, Action::Move);
@@ -2729,6 +2822,10 @@ fn a_storm_on_a_one_costs_tanks_a_point_of_aim_and_squads_a_space() {
     play(&mut g, &mut rng, Action::Activate(a));
     play(&mut g, &mut rng, Action::Step(Facing::N));
     assert!(refuse(&g, Action::Step(Facing::N)).contains("its limit in the storm"));
+    assert_eq!(
+        refusal(&g, Action::Step(Facing::N)).rule,
+        "tc.ideas.weather"
+    );
 
     // On a 2 the sky stays clear.
     let mut g = TankCommander::new(&scenario, &Rules::builtin()).unwrap();
@@ -2828,7 +2925,7 @@ fn an_aa_gun_never_acts_and_is_knocked_out_by_penetrating_hits_without_burning()
     play(&mut g, &mut rng, Action::EndActivation);
     assert_eq!(
         g.check(RED, &Action::Activate(flak)).unwrap_err(),
-        "Flak 1 is an AA gun: it never acts"
+        Refusal::new("tc.missions.aa-guns", "Flak 1 is an AA gun: it never acts")
     );
     // An HE blast or hit never sets it on fire, and knocked out it never cooks off.
     let mut h = g.clone();
@@ -2900,7 +2997,7 @@ fn free_air_strikes_are_called_by_tanks_once_a_turn_each_from_the_sides_pool() {
     h.active.as_mut().unwrap().unit = id(&h, "A");
     assert_eq!(
         h.check(BLUE, &Action::CallAirStrike(mark)).unwrap_err(),
-        "Blue has no free air strikes left"
+        Refusal::new("tc.play.air-strike", "Blue has no free air strikes left")
     );
 }
 
@@ -3064,8 +3161,9 @@ fn at_night_an_unlit_target_is_seen_only_within_three_and_is_harder_to_hit() {
     assert_eq!(near.to_hit.need, 5, "{}", near.to_hit.explain());
     assert_eq!(near.to_hit.explain(), "needs 5+: base 4, night +1");
     let far = fire_at(&g, "T", "Far").unwrap_err();
+    assert_eq!(far.rule, "tc.ideas.night");
     assert_eq!(
-        far,
+        far.why,
         format!(
             "{} is 5 spaces away in the dark: at night a target is made out only within 3 \
              spaces, unless a flare or a fire lights it",
@@ -3769,6 +3867,7 @@ fn the_extended_barrel_adds_one_space_to_the_main_gun() {
     assert!(
         fire_at(&plain, "T", "X")
             .unwrap_err()
+            .why
             .contains("the main gun reaches 6")
     );
     let long = field(Build {
@@ -3789,9 +3888,9 @@ fn a_knocked_out_tank_cannot_be_targeted_and_its_wreck_blocks_moves_and_sight() 
     g.units[1].status = Status::Disabled;
     assert_eq!(
         fire_at(&g, "T", "X").unwrap_err(),
-        "X is already knocked out"
+        Refusal::new("tc.damage.disabled", "X is already knocked out")
     );
-    let why = fire_at(&g, "T", "Y").unwrap_err();
+    let why = fire_at(&g, "T", "Y").unwrap_err().why;
     assert!(why.contains("blocked by X"), "{why}");
     play(&mut g, &mut rng, Action::Activate(UnitId(0)));
     assert!(refuse(&g, Action::Move).contains("occupied by X"));

@@ -8,8 +8,9 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::ChessPick;
-use crate::client::session::Session;
-use crate::framework::Game;
+use crate::client::core::session::Session;
+use crate::client::table::theme;
+use crate::framework::{Game, PlayerId};
 use crate::rules::tank_chess::engine::{Analysis, Engine, Limits};
 use crate::rules::tank_chess::{Action, BLACK, TankChess, WHITE, notation, opponent, side_name};
 
@@ -128,6 +129,28 @@ pub(super) fn draw(ui: &mut egui::Ui, session: &Session<TankChess>, analysis: &m
     }
     ui.separator();
     let key = (session.generation, session.revision);
+    draw_controls(ui, session, analysis);
+    if !analysis.bar {
+        return;
+    }
+    let Some(a) = analysis
+        .of(key)
+        .or_else(|| analysis.result.as_ref().map(|r| &r.1))
+    else {
+        ui.label(egui::RichText::new("thinking…").weak());
+        return;
+    };
+    let stale = analysis.of(key).is_none();
+    // The score is the side to move's; the bar shows White's share.
+    let to_move = game.to_move();
+    draw_bar(ui, a, to_move);
+    if !stale && !a.line.is_empty() {
+        draw_line(ui, a, to_move);
+    }
+}
+
+/// The Evaluation checkbox, the Hint button and the spinner while the engine thinks.
+fn draw_controls(ui: &mut egui::Ui, session: &Session<TankChess>, analysis: &mut ChessAnalysis) {
     let mut bar = analysis.bar;
     ui.horizontal(|ui| {
         if ui
@@ -155,19 +178,10 @@ pub(super) fn draw(ui: &mut egui::Ui, session: &Session<TankChess>, analysis: &m
             ui.spinner();
         }
     });
-    if !analysis.bar {
-        return;
-    }
-    let Some(a) = analysis
-        .of(key)
-        .or_else(|| analysis.result.as_ref().map(|r| &r.1))
-    else {
-        ui.label(egui::RichText::new("thinking…").weak());
-        return;
-    };
-    let stale = analysis.of(key).is_none();
-    // The score is the side to move's; the bar shows White's share.
-    let to_move = game.to_move();
+}
+
+/// The evaluation bar: White's share of it, and who is better by how much in words.
+fn draw_bar(ui: &mut egui::Ui, a: &Analysis, to_move: PlayerId) {
     let white = if to_move == WHITE { a.score } else { -a.score };
     let share = 1.0 / (1.0 + (-f64::from(white) / 400.0).exp());
     let words = match a.mate_in() {
@@ -186,30 +200,32 @@ pub(super) fn draw(ui: &mut egui::Ui, session: &Session<TankChess>, analysis: &m
     ui.add(
         egui::ProgressBar::new(share as f32)
             .desired_width(240.0)
-            .fill(egui::Color32::from_rgb(225, 220, 205))
+            .fill(theme::EVAL_BAR)
             .text(
                 egui::RichText::new(words)
-                    .color(egui::Color32::from_rgb(40, 40, 40))
+                    .color(theme::EVAL_BAR_TEXT)
                     .strong(),
             ),
     )
     .on_hover_text("White's share of the bar: the engine's score, a light tank counting 3.0");
-    if !stale && !a.line.is_empty() {
-        let line: Vec<String> = a
-            .line
-            .iter()
-            .map(|m| notation::move_text(m, None))
-            .collect();
-        ui.label(
-            egui::RichText::new(format!("Line: {}", line.join(" , ")))
-                .monospace()
-                .small(),
-        )
-        .on_hover_text(format!(
-            "The moves the engine expects, {} first (depth {}, {} positions)",
-            side_name(to_move),
-            a.depth,
-            a.nodes
-        ));
-    }
+}
+
+/// The line the engine expects, in notation, with its depth and positions on hover.
+fn draw_line(ui: &mut egui::Ui, a: &Analysis, to_move: PlayerId) {
+    let line: Vec<String> = a
+        .line
+        .iter()
+        .map(|m| notation::move_text(m, None))
+        .collect();
+    ui.label(
+        egui::RichText::new(format!("Line: {}", line.join(" , ")))
+            .monospace()
+            .small(),
+    )
+    .on_hover_text(format!(
+        "The moves the engine expects, {} first (depth {}, {} positions)",
+        side_name(to_move),
+        a.depth,
+        a.nodes
+    ));
 }

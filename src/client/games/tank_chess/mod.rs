@@ -4,14 +4,15 @@
 //! the one session.
 
 pub mod analysis;
-pub mod board;
+mod anims;
+mod input;
 mod panels;
-mod picking;
+pub mod table;
 
 use bevy::prelude::*;
 
-use crate::client::session::{GameClient, Order, Session};
-use crate::client::{ClientSystems, GameScreen};
+use crate::client::core::session::{GameClient, Order, Session};
+use crate::client::core::{ClientSystems, GameScreen};
 use crate::framework::{Game, PlayerId};
 use crate::rules::tank_chess::{Action, Square, TankChess};
 
@@ -31,8 +32,8 @@ impl GameClient for TankChess {
                 (
                     forget_pick,
                     steer_cursor
-                        .after(crate::client::cursor::CursorSystems)
-                        .run_if(not(crate::client::input::typing)),
+                        .after(crate::client::frame::cursor::CursorSystems)
+                        .run_if(not(crate::client::core::keyboard::typing)),
                     run_clock,
                     analysis::think,
                 )
@@ -43,13 +44,13 @@ impl GameClient for TankChess {
     }
 
     fn scene(app: &mut App) {
-        board::plugin(app);
-        picking::plugin(app);
+        table::plugin(app);
+        input::plugin(app);
         panels::plugin(app);
-        crate::client::redraw::watch::<ChessPick>(app);
-        crate::client::redraw::watch::<ChessCursor>(app);
-        crate::client::redraw::watch::<ChessClock>(app);
-        crate::client::redraw::watch::<analysis::ChessAnalysis>(app);
+        crate::client::frame::redraw::watch::<ChessPick>(app);
+        crate::client::frame::redraw::watch::<ChessCursor>(app);
+        crate::client::frame::redraw::watch::<ChessClock>(app);
+        crate::client::frame::redraw::watch::<analysis::ChessAnalysis>(app);
     }
 
     fn prompt(&self, _player: PlayerId) -> Option<String> {
@@ -95,13 +96,16 @@ pub const MOVE_KEYS: [KeyCode; 9] = [
 /// hides the cursor.
 #[allow(clippy::too_many_arguments, reason = "a system's parameters")]
 fn steer_cursor(
-    mut steps: MessageReader<crate::client::cursor::CursorStep>,
+    mut steps: MessageReader<crate::client::frame::cursor::CursorStep>,
     motion: Option<Res<bevy::input::mouse::AccumulatedMouseMotion>>,
     mut keys: ResMut<ButtonInput<KeyCode>>,
     session: Res<Session<TankChess>>,
-    legal: Option<Res<crate::client::session::Legal<TankChess>>>,
+    legal: Option<Res<crate::client::core::session::Legal<TankChess>>>,
     mut cursor: ResMut<ChessCursor>,
-    (mut pick, mut cursor_at): (ResMut<ChessPick>, ResMut<crate::client::cursor::CursorAt>),
+    (mut pick, mut cursor_at): (
+        ResMut<ChessPick>,
+        ResMut<crate::client::frame::cursor::CursorAt>,
+    ),
     mut orders: MessageWriter<Order<TankChess>>,
 ) {
     if cursor.0.is_some() && motion.is_some_and(|m| m.delta != Vec2::ZERO) {
@@ -113,7 +117,7 @@ fn steer_cursor(
     let game = session.state();
     let (w, h) = game.size();
     let moves = legal.as_ref().map_or(&[][..], |l| l.of(game.to_move()));
-    for crate::client::cursor::CursorStep(direction) in steps.read() {
+    for crate::client::frame::cursor::CursorStep(direction) in steps.read() {
         let Some(from) = cursor.0 else {
             // Shown on the picked piece, else on the first piece that can move.
             let movable = moves.iter().find_map(|a| match a {
@@ -127,7 +131,7 @@ fn steer_cursor(
             continue;
         };
         let at = |sq: Square| {
-            let p = board::square_centre((w, h), sq);
+            let p = table::square_centre((w, h), sq);
             Vec2::new(p.x, p.z)
         };
         let around = [(0i16, 1i16), (1, 0), (0, -1), (-1, 0)]
@@ -138,7 +142,7 @@ fn steer_cursor(
                 (col < w && row < h).then_some(Square { col, row })
             })
             .map(|sq| (sq, at(sq) - at(from)));
-        if let Some(next) = crate::client::cursor::step_towards(*direction, around) {
+        if let Some(next) = crate::client::frame::cursor::step_towards(*direction, around) {
             cursor.0 = Some(next);
         }
     }
@@ -146,7 +150,7 @@ fn steer_cursor(
         pick.hover = cursor.0;
     }
     if cursor.is_changed() && cursor.0.is_some() {
-        cursor_at.0 = cursor.0.map(|sq| board::square_centre((w, h), sq));
+        cursor_at.0 = cursor.0.map(|sq| table::square_centre((w, h), sq));
     }
     if let Some(sq) = cursor.0
         && keys.just_pressed(KeyCode::Enter)

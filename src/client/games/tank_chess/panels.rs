@@ -7,11 +7,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::analysis::ChessAnalysis;
-use super::board::square_to_world;
+use super::table::square_to_world;
 use super::{ChessClock, ChessPick, moves_to};
-use crate::client::input::PanelOrder;
-use crate::client::session::{Legal, Order, Session};
-use crate::client::{Clean, GameScreen, HudSystems};
+use crate::client::core::session::{Legal, Order, Session};
+use crate::client::core::{Clean, GameScreen, HudSystems};
+use crate::client::frame::input::PanelOrder;
+use crate::client::table::theme;
 use crate::framework::{Game, PlayerId};
 use crate::rules::tank_chess::{
     Action, Announcement, PieceState, Square, TankChess, Weapon, side_name,
@@ -19,7 +20,7 @@ use crate::rules::tank_chess::{
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ChessLabels>();
-    crate::client::redraw::watch::<ChessLabels>(app);
+    crate::client::frame::redraw::watch::<ChessLabels>(app);
     app.add_systems(
         EguiPrimaryContextPass,
         (draw_labels, draw_panels)
@@ -66,7 +67,7 @@ fn draw_labels(
                 egui::Align2::CENTER_CENTER,
                 text,
                 egui::FontId::proportional(size),
-                egui::Color32::from_rgb(235, 225, 200),
+                theme::COORDINATES,
             );
         }
     };
@@ -92,15 +93,9 @@ fn draw_labels(
             };
             let text = format!("{}{}", if p.command { "C" } else { "" }, p.kind);
             let (fill, ink) = if p.white {
-                (
-                    egui::Color32::from_rgb(238, 234, 222),
-                    egui::Color32::from_rgb(20, 20, 24),
-                )
+                (theme::CHESS_LABEL_WHITE, theme::CHESS_LABEL_WHITE_INK)
             } else {
-                (
-                    egui::Color32::from_rgb(24, 24, 28),
-                    egui::Color32::from_rgb(238, 234, 222),
-                )
+                (theme::CHESS_LABEL_BLACK, theme::CHESS_LABEL_WHITE)
             };
             let galley = painter.layout_no_wrap(text, egui::FontId::proportional(11.0), ink);
             let rect = egui::Rect::from_center_size(
@@ -108,9 +103,9 @@ fn draw_labels(
                 galley.size() + egui::vec2(6.0, 2.0),
             );
             let stroke = if p.command {
-                egui::Stroke::new(1.5, egui::Color32::from_rgb(242, 184, 30))
+                egui::Stroke::new(1.5, theme::COMMAND_OUTLINE)
             } else {
-                egui::Stroke::new(1.0, egui::Color32::from_gray(120))
+                egui::Stroke::new(1.0, theme::LABEL_OUTLINE)
             };
             painter.rect(rect, 3.0, fill, stroke, egui::StrokeKind::Outside);
             painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, ink);
@@ -127,6 +122,12 @@ fn draw_labels(
     Ok(())
 }
 
+/// The rules reference and the rule under the pointer, as the panels change them.
+type RuleRefs<'a> = (
+    &'a mut crate::client::frame::rules_ref::RulesReference,
+    &'a mut crate::client::frame::rules_ref::RuleUnderPointer,
+);
+
 fn draw_panels(
     mut contexts: EguiContexts,
     session: Res<Session<TankChess>>,
@@ -137,8 +138,8 @@ fn draw_panels(
     mut labels: ResMut<ChessLabels>,
     mut orders: MessageWriter<PanelOrder<TankChess>>,
     (mut reference, mut under): (
-        ResMut<crate::client::rules_ref::RulesReference>,
-        ResMut<crate::client::rules_ref::RuleUnderPointer>,
+        ResMut<crate::client::frame::rules_ref::RulesReference>,
+        ResMut<crate::client::frame::rules_ref::RuleUnderPointer>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -149,149 +150,203 @@ fn draw_panels(
         .resizable(false)
         .anchor(egui::Align2::LEFT_TOP, [6.0, 6.0])
         .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.label(
-                    egui::RichText::new(format!(
-                        "Move {} · {}",
-                        game.plies() / 2 + 1,
-                        if game.player_count() > 2 {
-                            "everyone against everyone"
-                        } else if game.announced() {
-                            "announced play"
-                        } else {
-                            "play to the kill"
-                        }
-                    ))
-                    .strong(),
-                );
-                if game.player_count() > 2 {
-                    let line: Vec<String> = game
-                        .points()
-                        .iter()
-                        .enumerate()
-                        .map(|(i, p)| format!("{} {p}", side_name(seat(i))))
-                        .collect();
-                    ui.label(format!("Points: {}", line.join(" · "))).on_hover_text(
-                        "1 per own piece left, 1 per enemy destroyed, 2 per Command tank destroyed",
-                    );
-                }
-                if let Some(left) = clock.0 {
-                    let line: Vec<String> = left
-                        .iter()
-                        .take(game.player_count())
-                        .enumerate()
-                        .map(|(i, t)| format!("{} {}", side_name(seat(i)), clock_text(*t)))
-                        .collect();
-                    ui.label(
-                        egui::RichText::new(line.join("   ·   "))
-                            .size(16.0)
-                            .monospace(),
-                    );
-                }
-                if let Some(a) = game.last_announcement() {
-                    let word = match a {
-                        Announcement::Check => "CHECK",
-                        Announcement::Escape => "ESCAPE",
-                        Announcement::Checkmate => "CHECKMATE",
-                        Announcement::Escapemate => "ESCAPEMATE",
-                    };
-                    ui.label(
-                        egui::RichText::new(word)
-                            .size(26.0)
-                            .strong()
-                            .color(egui::Color32::from_rgb(240, 70, 60)),
-                    );
-                }
-            });
-            let mut letters = labels.letters;
-            if ui
-                .checkbox(&mut letters, "Piece letters")
-                .on_hover_text(
-                    "A plate over each piece: LT, MT, HT, TD, HM, and C before the Command tank's",
-                )
-                .changed()
-            {
-                labels.letters = letters;
-            }
-            // Through the resource, marked changed only when a control is used.
-            let mut view = std::mem::take(analysis.bypass_change_detection());
-            let before = (view.bar, view.asked());
-            super::analysis::draw(ui, &session, &mut view);
-            let after = (view.bar, view.asked());
-            *analysis.bypass_change_detection() = view;
-            if before != after {
-                analysis.set_changed();
-            }
+            ui.vertical_centered(|ui| status_lines(ui, game, &clock));
+            letters_checkbox(ui, &mut labels);
+            analysis_section(ui, &session, &mut analysis);
         });
     hover_card(ctx, game, pick.hover);
     let Some(player) = session.deciding().filter(|_| session.interactive) else {
         return Ok(());
     };
-    let moves = legal.of(player);
+    let mut moves = MovesCtx {
+        game,
+        moves: legal.of(player),
+        pick: &pick,
+        player,
+        orders: &mut orders,
+    };
     // The moves to the chosen square: one button per end facing and shot. The window
     // keeps one size, so that its buttons never slide under the pointer.
     if let Some(dest) = pick.dest {
-        egui::Window::new(format!("Moves to {dest}"))
-            .id(egui::Id::new("chess moves"))
-            .anchor(egui::Align2::CENTER_BOTTOM, [-170.0, -8.0])
-            .resizable(false)
-            .fixed_size([560.0, 90.0])
-            .show(ctx, |ui| {
-                ui.set_min_size(egui::vec2(560.0, 90.0));
-                ui.horizontal_wrapped(|ui| {
-                    for (n, a) in moves_to(moves, pick.piece, dest).enumerate() {
-                        let mut label = crate::rules::tank_chess::notation::move_text(&a, None);
-                        // The key that plays it, for the first nine (see `MOVE_KEYS`).
-                        if n < super::MOVE_KEYS.len() {
-                            label = format!("{} · {label}", n + 1);
-                        }
-                        if let Action::Move { fire: Some(t), .. } = a
-                            && let Some(victim) = game.piece_at(t)
-                        {
-                            label.push_str(&format!(" destroys the {}", victim.label()));
-                        }
-                        if ui.button(label).clicked() {
-                            orders.write(PanelOrder(Order::Play(player, a)));
-                        }
-                    }
-                });
-            });
+        moves_window(ctx, &mut moves, dest);
     } else if let Some(from) = pick.piece
         && let Some(p) = game.piece_at(from)
     {
-        let stats = game.rules().stats(p.kind);
-        egui::Window::new("Selected")
-            .id(egui::Id::new("chess moves"))
-            .anchor(egui::Align2::CENTER_BOTTOM, [-170.0, -8.0])
-            .resizable(false)
-            .title_bar(false)
-            .fixed_size([560.0, 90.0])
-            .show(ctx, |ui| {
-                ui.set_min_size(egui::vec2(560.0, 90.0));
-                let escape = Action::Escape { from };
-                if moves.contains(&escape)
-                    && ui
-                        .button(egui::RichText::new("Drive off the board (escape)").strong())
-                        .on_hover_text("This piece can leave the board across the far edge this move")
-                        .clicked()
-                {
-                    orders.write(PanelOrder(Order::Play(player, escape)));
-                }
-                refusal(ui, game, &pick, from, moves, (&mut reference, &mut under));
-                ui.label(format!(
-                    "{} ({}) on {from} facing {}: speed {}, firepower {}, armor {}/{}/{}. Click a blue square to see its moves.",
-                    p.label(),
-                    p.kind.name(),
-                    p.facing,
-                    stats.speed,
-                    stats.firepower,
-                    stats.armor.front,
-                    stats.armor.side,
-                    stats.armor.rear
-                ));
-            });
+        selected_window(ctx, &mut moves, from, p, (&mut reference, &mut under));
     }
     Ok(())
+}
+
+/// The status window's centred lines: the move number and mode, the Four Players
+/// points, the chess clock, and CHECK, ESCAPE or their mates called out.
+fn status_lines(ui: &mut egui::Ui, game: &TankChess, clock: &ChessClock) {
+    ui.label(
+        egui::RichText::new(format!(
+            "Move {} · {}",
+            game.plies() / 2 + 1,
+            if game.player_count() > 2 {
+                "everyone against everyone"
+            } else if game.announced() {
+                "announced play"
+            } else {
+                "play to the kill"
+            }
+        ))
+        .strong(),
+    );
+    if game.player_count() > 2 {
+        let line: Vec<String> = game
+            .points()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{} {p}", side_name(seat(i))))
+            .collect();
+        ui.label(format!("Points: {}", line.join(" · ")))
+            .on_hover_text(
+                "1 per own piece left, 1 per enemy destroyed, 2 per Command tank destroyed",
+            );
+    }
+    if let Some(left) = clock.0 {
+        let line: Vec<String> = left
+            .iter()
+            .take(game.player_count())
+            .enumerate()
+            .map(|(i, t)| format!("{} {}", side_name(seat(i)), clock_text(*t)))
+            .collect();
+        ui.label(
+            egui::RichText::new(line.join("   ·   "))
+                .size(16.0)
+                .monospace(),
+        );
+    }
+    if let Some(a) = game.last_announcement() {
+        let word = match a {
+            Announcement::Check => "CHECK",
+            Announcement::Escape => "ESCAPE",
+            Announcement::Checkmate => "CHECKMATE",
+            Announcement::Escapemate => "ESCAPEMATE",
+        };
+        ui.label(
+            egui::RichText::new(word)
+                .size(26.0)
+                .strong()
+                .color(theme::ANNOUNCEMENT),
+        );
+    }
+}
+
+/// The Piece letters checkbox, which turns the pieces' letter plates on and off.
+fn letters_checkbox(ui: &mut egui::Ui, labels: &mut ResMut<ChessLabels>) {
+    let mut letters = labels.letters;
+    if ui
+        .checkbox(&mut letters, "Piece letters")
+        .on_hover_text(
+            "A plate over each piece: LT, MT, HT, TD, HM, and C before the Command tank's",
+        )
+        .changed()
+    {
+        labels.letters = letters;
+    }
+}
+
+/// The engine's section of the status window (see [`super::analysis::draw`]).
+fn analysis_section(
+    ui: &mut egui::Ui,
+    session: &Session<TankChess>,
+    analysis: &mut ResMut<ChessAnalysis>,
+) {
+    // Through the resource, marked changed only when a control is used.
+    let mut view = std::mem::take(analysis.bypass_change_detection());
+    let before = (view.bar, view.asked());
+    super::analysis::draw(ui, session, &mut view);
+    let after = (view.bar, view.asked());
+    *analysis.bypass_change_detection() = view;
+    if before != after {
+        analysis.set_changed();
+    }
+}
+
+/// What the move windows need: the game, the deciding player's legal moves, the pick,
+/// and where the chosen moves go.
+struct MovesCtx<'a, 'w> {
+    game: &'a TankChess,
+    moves: &'a [Action],
+    pick: &'a ChessPick,
+    player: PlayerId,
+    orders: &'a mut MessageWriter<'w, PanelOrder<TankChess>>,
+}
+
+/// The window of the moves to the chosen square `dest`: one button per end facing and
+/// shot, numbered for their keys.
+fn moves_window(ctx: &egui::Context, m: &mut MovesCtx<'_, '_>, dest: Square) {
+    egui::Window::new(format!("Moves to {dest}"))
+        .id(egui::Id::new("chess moves"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [-170.0, -8.0])
+        .resizable(false)
+        .fixed_size([560.0, 90.0])
+        .show(ctx, |ui| {
+            ui.set_min_size(egui::vec2(560.0, 90.0));
+            ui.horizontal_wrapped(|ui| {
+                for (n, a) in moves_to(m.moves, m.pick.piece, dest).enumerate() {
+                    let mut label = crate::rules::tank_chess::notation::move_text(&a, None);
+                    // The key that plays it, for the first nine (see `MOVE_KEYS`).
+                    if n < super::MOVE_KEYS.len() {
+                        label = format!("{} · {label}", n + 1);
+                    }
+                    if let Action::Move { fire: Some(t), .. } = a
+                        && let Some(victim) = m.game.piece_at(t)
+                    {
+                        label.push_str(&format!(" destroys the {}", victim.label()));
+                    }
+                    if ui.button(label).clicked() {
+                        m.orders.write(PanelOrder(Order::Play(m.player, a)));
+                    }
+                }
+            });
+        });
+}
+
+/// The window of the selected piece on `from`, before a square is chosen: its escape
+/// button, why it cannot go where pointed, and what it is.
+fn selected_window(
+    ctx: &egui::Context,
+    m: &mut MovesCtx<'_, '_>,
+    from: Square,
+    p: &crate::rules::tank_chess::Piece,
+    (reference, under): RuleRefs<'_>,
+) {
+    let game = m.game;
+    let stats = game.rules().stats(p.kind);
+    egui::Window::new("Selected")
+        .id(egui::Id::new("chess moves"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [-170.0, -8.0])
+        .resizable(false)
+        .title_bar(false)
+        .fixed_size([560.0, 90.0])
+        .show(ctx, |ui| {
+            ui.set_min_size(egui::vec2(560.0, 90.0));
+            let escape = Action::Escape { from };
+            if m.moves.contains(&escape)
+                && ui
+                    .button(egui::RichText::new("Drive off the board (escape)").strong())
+                    .on_hover_text("This piece can leave the board across the far edge this move")
+                    .clicked()
+            {
+                m.orders.write(PanelOrder(Order::Play(m.player, escape)));
+            }
+            refusal(ui, game, m.pick, from, m.moves, (&mut *reference, &mut *under));
+            ui.label(format!(
+                "{} ({}) on {from} facing {}: speed {}, firepower {}, armor {}/{}/{}. Click a blue square to see its moves.",
+                p.label(),
+                p.kind.name(),
+                p.facing,
+                stats.speed,
+                stats.firepower,
+                stats.armor.front,
+                stats.armor.side,
+                stats.armor.rear
+            ));
+        });
 }
 
 /// Why the picked piece cannot end on the square under the pointer, or on the square
@@ -302,10 +357,7 @@ fn refusal(
     pick: &ChessPick,
     from: Square,
     moves: &[Action],
-    (reference, under): (
-        &mut crate::client::rules_ref::RulesReference,
-        &mut crate::client::rules_ref::RuleUnderPointer,
-    ),
+    (reference, under): RuleRefs<'_>,
 ) {
     let pointed = pick.hover.filter(|sq| {
         *sq != from
@@ -325,10 +377,15 @@ fn refusal(
     }
     ui.horizontal_wrapped(|ui| {
         ui.colored_label(
-            crate::client::hud::WARN,
+            theme::WARN,
             format!("✖ {}{}.", why[..1].to_uppercase(), &why[1..]),
         );
-        crate::client::rules_ref::rule_link(ui, reference, crate::rules::GameKind::TankChess, rule);
+        crate::client::frame::rules_ref::rule_link(
+            ui,
+            reference,
+            crate::rules::GameKind::TankChess,
+            rule,
+        );
     });
 }
 

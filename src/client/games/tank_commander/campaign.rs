@@ -8,9 +8,11 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::client::builder::BuildCard;
-use crate::client::session::{AnySetup, OpenGame, OpenProblem, Session};
-use crate::client::{ClientSystems, HudSystems, Screen};
+pub use crate::client::core::open::OpenCampaign;
+use crate::client::core::session::{AnySetup, OpenGame, OpenProblem, Session};
+use crate::client::core::{ClientSystems, HudSystems, Screen};
+use crate::client::games::tank_commander::build_card::BuildCard;
+use crate::client::table::theme;
 use crate::framework::{Game, Seat};
 use crate::rules::tank_commander::campaign::{
     Campaign, CampaignState, PreparedBattle, RosterTank, default_state_path, knock_outs_in,
@@ -50,16 +52,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Menu), |mut commands: Commands| {
             commands.remove_resource::<CampaignPlay>();
         });
-    crate::client::redraw::watch::<CampaignPlay>(app);
-}
-
-/// Open the next battle of the campaign in `file`, with `seats`; `start_over` first
-/// replaces its saved state with a fresh one.
-#[derive(Message, Clone, Debug)]
-pub struct OpenCampaign {
-    pub file: PathBuf,
-    pub seats: Vec<Seat>,
-    pub start_over: bool,
+    crate::client::frame::redraw::watch::<CampaignPlay>(app);
 }
 
 /// The campaign battle on the table.
@@ -96,8 +89,10 @@ impl CampaignPlay {
         let rules = Rules::load(None).map_err(|d| d.to_string())?;
         let campaign = Campaign::load(file, &rules).map_err(|d| d.to_string())?;
         let save = default_state_path(file);
-        let state = CampaignState::open(&campaign, &save, start_over)?;
-        let prepared = state.prepare(&campaign, &rules)?;
+        let state = CampaignState::open(&campaign, &save, start_over).map_err(|e| e.to_string())?;
+        let prepared = state
+            .prepare(&campaign, &rules)
+            .map_err(|e| e.to_string())?;
         let people: Vec<usize> = (0..seats.len()).filter(|&i| seats[i].is_person()).collect();
         if let [me] = people[..]
             && prepared.side.index() < seats.len()
@@ -174,7 +169,7 @@ fn attach_campaign(
     let Some(dir) = crate::data::find_project_file("scenarios/campaigns") else {
         return;
     };
-    for file in crate::client::menu::ron_files(&dir) {
+    for file in crate::client::core::saves::ron_files(&dir) {
         let Ok(play) = CampaignPlay::next_battle(&file, false, session.seats.clone()) else {
             continue;
         };
@@ -198,7 +193,10 @@ fn record_battle(session: Res<Session<TankCommander>>, mut play: ResMut<Campaign
     let after = play
         .prepared
         .record(session.state(), &knock_outs_in(&session.game));
-    let saved = after.save(&play.save).map(|()| after);
+    let saved = after
+        .save(&play.save)
+        .map(|()| after)
+        .map_err(|e| e.to_string());
     if let Err(e) = &saved {
         warn!("{e}");
     }
@@ -268,7 +266,7 @@ fn refit_window(
                 close = ui.button("Cancel").clicked();
             });
             for why in &r.refused {
-                ui.colored_label(crate::client::hud::WARN, why);
+                ui.colored_label(theme::WARN, why);
             }
             ui.separator();
             // The card is taller than a small window: it scrolls under the buttons.
@@ -285,9 +283,9 @@ fn refit_window(
                     play.after = Some(Ok(refitted));
                     close = true;
                 }
-                Err(e) => r.refused = vec![e],
+                Err(e) => r.refused = vec![e.to_string()],
             },
-            Err(why) => r.refused = why,
+            Err(why) => r.refused = why.lines(),
         }
     }
     if close {
@@ -295,6 +293,8 @@ fn refit_window(
     }
 }
 
+/// The campaign panel: the battle's briefing, then its report, the company's refits and
+/// the way to the next battle.
 fn campaign_window(
     mut contexts: EguiContexts,
     session: Res<Session<TankCommander>>,
@@ -325,24 +325,9 @@ fn campaign_window(
                 .strong(),
             );
             match (&play.after, over) {
-                (None, _) => {
-                    if !play.briefing.is_empty() {
-                        ui.label(&play.briefing);
-                    }
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "You lead {}. Tanks and crews carry over; the result is saved \
-                             the moment the battle ends.",
-                            play.prepared.scenario().sides[play.prepared.side.index()].name
-                        ))
-                        .weak(),
-                    );
-                    for line in &play.prepared.joined {
-                        ui.label(egui::RichText::new(line).small());
-                    }
-                }
+                (None, _) => briefing(ui, &play),
                 (Some(Err(e)), _) => {
-                    ui.colored_label(crate::client::hud::WARN, e);
+                    ui.colored_label(theme::WARN, e);
                 }
                 (Some(Ok(_)), false) => {
                     ui.label(
@@ -351,83 +336,11 @@ fn campaign_window(
                     );
                 }
                 (Some(Ok(after)), true) => {
-                    if let Some(r) = after.reports.last() {
-                        ui.label(
-                            egui::RichText::new(format!("Battle {}: {}", r.result, r.reason))
-                                .color(egui::Color32::GOLD),
-                        );
-                        egui::ScrollArea::vertical()
-                            .max_height(160.0)
-                            .show(ui, |ui| {
-                                for line in &r.lines {
-                                    ui.label(line);
-                                }
-                            });
-                    }
+                    battle_report(ui, after);
                     if after.next < play.total && !after.roster.is_empty() {
-                        ui.separator();
-                        ui.label(egui::RichText::new("Refit the company").strong())
-                            .on_hover_text(
-                                "Between battles each tank may buy or take off equipment \
-                                 within its budget and the upgrade points it earned by \
-                                 coming through its battles",
-                            );
-                        for (k, tank) in after.roster.iter().enumerate() {
-                            ui.horizontal(|ui| {
-                                ui.label(format!(
-                                    "{}: {} of {} points ({} earned)",
-                                    tank.name,
-                                    tank.build.cost(&rules.upgrades),
-                                    tank.budget(rules),
-                                    tank.earned
-                                ));
-                                if ui.button("Refit…").clicked() {
-                                    open_refit = Some(k);
-                                }
-                            });
-                        }
+                        refit_list(ui, after, rules, &mut open_refit);
                     }
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "Saved in {} · {} tank(s), {} battle(s) won",
-                            play.save.display(),
-                            after.roster.len(),
-                            after.won()
-                        ))
-                        .weak()
-                        .small(),
-                    );
-                    ui.horizontal(|ui| {
-                        if after.next < play.total {
-                            if ui
-                                .button(egui::RichText::new("Next battle ▶").size(16.0))
-                                .on_hover_text(format!(
-                                    "Battle {} of {}, with the company as it now stands",
-                                    after.next + 1,
-                                    play.total
-                                ))
-                                .clicked()
-                            {
-                                asks.write(OpenCampaign {
-                                    file: play.file.clone(),
-                                    seats: play.seats.clone(),
-                                    start_over: false,
-                                });
-                            }
-                        } else {
-                            ui.label(
-                                egui::RichText::new(format!(
-                                    "The campaign is over: {} of {} battles won.",
-                                    after.won(),
-                                    play.total
-                                ))
-                                .strong(),
-                            );
-                        }
-                        if ui.button("Main menu").clicked() {
-                            next.set(Screen::Menu);
-                        }
-                    });
+                    next_battle_row(ui, &play, after, &mut asks, &mut next);
                 }
             }
         });
@@ -436,10 +349,131 @@ fn campaign_window(
     {
         *refitting = Some(Refitting {
             tank: k,
-            card: BuildCard::new(k, unit_of(tank, rules), crate::client::builds_dir()),
+            card: BuildCard::new(
+                k,
+                unit_of(tank, rules),
+                crate::client::core::saves::builds_dir(),
+            ),
             refused: Vec::new(),
         });
     }
     refit_window(ctx, &mut play, &mut refitting, rules);
     Ok(())
+}
+
+/// Before the battle: the briefing, the side the player leads and who joined the company.
+fn briefing(ui: &mut egui::Ui, play: &CampaignPlay) {
+    if !play.briefing.is_empty() {
+        ui.label(&play.briefing);
+    }
+    ui.label(
+        egui::RichText::new(format!(
+            "You lead {}. Tanks and crews carry over; the result is saved \
+             the moment the battle ends.",
+            play.prepared.scenario().sides[play.prepared.side.index()].name
+        ))
+        .weak(),
+    );
+    for line in &play.prepared.joined {
+        ui.label(egui::RichText::new(line).small());
+    }
+}
+
+/// After the battle: its result and the report's lines, scrolling.
+fn battle_report(ui: &mut egui::Ui, after: &CampaignState) {
+    if let Some(r) = after.reports.last() {
+        ui.label(
+            egui::RichText::new(format!("Battle {}: {}", r.result, r.reason))
+                .color(theme::EMPHASIS),
+        );
+        egui::ScrollArea::vertical()
+            .max_height(160.0)
+            .show(ui, |ui| {
+                for line in &r.lines {
+                    ui.label(line);
+                }
+            });
+    }
+}
+
+/// The company's tanks with their points, each with a button that opens its refit.
+fn refit_list(
+    ui: &mut egui::Ui,
+    after: &CampaignState,
+    rules: &Rules,
+    open_refit: &mut Option<usize>,
+) {
+    ui.separator();
+    ui.label(egui::RichText::new("Refit the company").strong())
+        .on_hover_text(
+            "Between battles each tank may buy or take off equipment \
+             within its budget and the upgrade points it earned by \
+             coming through its battles",
+        );
+    for (k, tank) in after.roster.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "{}: {} of {} points ({} earned)",
+                tank.name,
+                tank.build.cost(&rules.upgrades),
+                tank.budget(rules),
+                tank.earned
+            ));
+            if ui.button("Refit…").clicked() {
+                *open_refit = Some(k);
+            }
+        });
+    }
+}
+
+/// Where the campaign is saved, then the next battle (or the campaign's end) and the way
+/// back to the menu.
+fn next_battle_row(
+    ui: &mut egui::Ui,
+    play: &CampaignPlay,
+    after: &CampaignState,
+    asks: &mut MessageWriter<OpenCampaign>,
+    next: &mut NextState<Screen>,
+) {
+    ui.label(
+        egui::RichText::new(format!(
+            "Saved in {} · {} tank(s), {} battle(s) won",
+            play.save.display(),
+            after.roster.len(),
+            after.won()
+        ))
+        .weak()
+        .small(),
+    );
+    ui.horizontal(|ui| {
+        if after.next < play.total {
+            if ui
+                .button(egui::RichText::new("Next battle ▶").size(16.0))
+                .on_hover_text(format!(
+                    "Battle {} of {}, with the company as it now stands",
+                    after.next + 1,
+                    play.total
+                ))
+                .clicked()
+            {
+                asks.write(OpenCampaign {
+                    file: play.file.clone(),
+                    seats: play.seats.clone(),
+                    start_over: false,
+                });
+            }
+        } else {
+            ui.label(
+                egui::RichText::new(format!(
+                    "The campaign is over: {} of {} battles won.",
+                    after.won(),
+                    play.total
+                ))
+                .strong(),
+            );
+        }
+        if ui.button("Main menu").clicked() {
+            next.set(Screen::Menu);
+        }
+    });
 }

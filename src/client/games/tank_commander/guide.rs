@@ -7,8 +7,9 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::highlights::Selection;
-use crate::client::session::Session;
-use crate::client::{Clean, ClientSystems, GameScreen, HudSystems};
+use crate::client::core::session::Session;
+use crate::client::core::{Clean, ClientSystems, GameScreen, HudSystems};
+use crate::client::table::theme;
 use crate::framework::PlayerId;
 use crate::rules::tank_commander::{Action, TankCommander};
 
@@ -21,7 +22,7 @@ pub(super) fn logic(app: &mut App) {
             .run_if(resource_exists::<Guide>.and_then(resource_exists::<Session<TankCommander>>)),
     )
     .add_systems(
-        OnExit(crate::client::Screen::Playing),
+        OnExit(crate::client::core::Screen::Playing),
         |mut commands: Commands| commands.remove_resource::<Guide>(),
     );
 }
@@ -35,7 +36,7 @@ pub(super) fn scene(app: &mut App) {
             .run_if(resource_exists::<Guide>.and_then(resource_exists::<Session<TankCommander>>))
             .run_if(not(resource_exists::<Clean>)),
     );
-    crate::client::redraw::watch::<Guide>(app);
+    crate::client::frame::redraw::watch::<Guide>(app);
 }
 
 /// The setup the guided game is played on.
@@ -176,12 +177,12 @@ fn follow(
 fn draw(
     mut contexts: EguiContexts,
     guide: Res<Guide>,
-    mut reference: ResMut<crate::client::rules_ref::RulesReference>,
+    mut reference: ResMut<crate::client::frame::rules_ref::RulesReference>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let below = ctx
-        .memory(|m| m.area_rect(crate::client::hud::window_id("banner")))
+        .memory(|m| m.area_rect(crate::client::table::framing::window_id("banner")))
         .map_or(130.0, |r| r.bottom() + 6.0);
     egui::Window::new("Guided first game")
         .id(egui::Id::new("guide"))
@@ -194,8 +195,8 @@ fn draw(
                 for (i, s) in STEPS.iter().enumerate() {
                     let text = egui::RichText::new(s.name).small();
                     ui.label(match i.cmp(&guide.step) {
-                        std::cmp::Ordering::Less => text.color(egui::Color32::from_rgb(120, 200, 120)),
-                        std::cmp::Ordering::Equal => text.strong().color(egui::Color32::GOLD),
+                        std::cmp::Ordering::Less => text.color(theme::GUIDE_STEP_DONE),
+                        std::cmp::Ordering::Equal => text.strong().color(theme::EMPHASIS),
                         std::cmp::Ordering::Greater => text.weak(),
                     });
                 }
@@ -213,7 +214,7 @@ fn draw(
                     );
                     ui.horizontal_wrapped(|ui| {
                         ui.label(egui::RichText::new(step.why).weak());
-                        crate::client::rules_ref::rule_link(
+                        crate::client::frame::rules_ref::rule_link(
                             ui,
                             &mut reference,
                             crate::rules::GameKind::TankCommander,

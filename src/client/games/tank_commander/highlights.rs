@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use hexx::Hex;
 
-use crate::client::session::Session;
+use crate::client::core::session::Session;
 use crate::framework::Game;
 use crate::rules::tank_commander::action::Weapon;
 use crate::rules::tank_commander::{FireTarget, Round, Route, TankCommander, UnitId};
@@ -18,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             work_out
-                .in_set(crate::client::ClientSystems::Mirror)
+                .in_set(crate::client::core::ClientSystems::Mirror)
                 .after(super::mirror::MirrorSystems)
                 .run_if(resource_exists::<Session<TankCommander>>),
         );

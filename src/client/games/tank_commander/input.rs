@@ -14,10 +14,11 @@ use hexx::Hex;
 use super::highlights::{Highlights, Hovered, Selection};
 use super::mirror::HexPos;
 use super::panels::bar_items;
-use crate::client::ClientSystems;
-use crate::client::cursor::{CursorAt, CursorStep, step_towards};
-use crate::client::input::{PanelOutlines, PressOrigin, typing};
-use crate::client::session::{Busy, Order, Session, SkipAnimations};
+use crate::client::core::ClientSystems;
+use crate::client::core::keyboard::typing;
+use crate::client::core::session::{Busy, Order, OrderRefused, Session, SkipAnimations};
+use crate::client::frame::cursor::{CursorAt, CursorStep, step_towards};
+use crate::client::frame::input::{PanelOutlines, PressOrigin};
 use crate::framework::{Game, PlayerId};
 use crate::rules::tank_commander::{Action, TankCommander, UnitId};
 
@@ -34,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 follow_activation,
                 steer_cursor
-                    .after(crate::client::cursor::CursorSystems)
+                    .after(crate::client::frame::cursor::CursorSystems)
                     .run_if(not(typing)),
                 take_clicks,
                 take_keys.run_if(not(typing)),
@@ -48,9 +49,9 @@ pub(super) fn plugin(app: &mut App) {
             PreUpdate,
             keep_tab_from_panels
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
-                .before(crate::client::cursor::panel_focus_keys)
+                .before(crate::client::frame::cursor::panel_focus_keys)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass)
-                .run_if(in_state(crate::client::GameScreen::TankCommander)),
+                .run_if(in_state(crate::client::core::GameScreen::TankCommander)),
         );
 }
 
@@ -60,7 +61,7 @@ pub(super) fn plugin(app: &mut App) {
 /// panels once F6 has taken the keyboard into them (see `cursor`).
 fn keep_tab_from_panels(
     mut contexts: Query<(&mut bevy_egui::EguiInput, &mut bevy_egui::EguiContext)>,
-    panels: Res<crate::client::cursor::PanelKeyboard>,
+    panels: Res<crate::client::core::keyboard::PanelKeyboard>,
 ) {
     for (mut input, mut context) in &mut contexts {
         if panels.on || context.get_mut().text_edit_focused() {
@@ -166,7 +167,7 @@ pub fn end_or_ask(
 
 /// Whether ending with actions left asks first: the player's setting, on by default.
 #[must_use]
-pub fn asks_before_ending(graphics: Option<&crate::client::graphics::Graphics>) -> bool {
+pub fn asks_before_ending(graphics: Option<&crate::client::table::graphics::Graphics>) -> bool {
     graphics.is_none_or(|g| g.confirm_ends)
 }
 
@@ -375,23 +376,11 @@ fn take_keys(
     mut orders: MessageWriter<Order<TankCommander>>,
     mut end_turn: ResMut<EndTurn>,
     mut ask: ResMut<AskEnd>,
-    graphics: Option<Res<crate::client::graphics::Graphics>>,
+    graphics: Option<Res<crate::client::table::graphics::Graphics>>,
 ) {
     // A question on screen takes only its answers.
-    if let Some(ending) = ask.0.clone() {
-        if keys.just_pressed(KeyCode::KeyY) {
-            ask.0 = None;
-            match ending.action {
-                Some(action) => {
-                    orders.write(Order::Play(ending.player, action));
-                }
-                None => end_turn.0 = Some(ending.player),
-            }
-        } else if keys.any_just_pressed([KeyCode::KeyN, KeyCode::Escape]) {
-            ask.0 = None;
-        }
-        // Taken: Escape closes nothing else.
-        keys.clear_just_pressed(KeyCode::Escape);
+    if ask.0.is_some() {
+        answer(&mut keys, &mut ask, &mut orders, &mut end_turn);
         return;
     }
     if keys.just_pressed(KeyCode::Escape)
@@ -412,19 +401,7 @@ fn take_keys(
         return;
     };
     if keys.just_pressed(KeyCode::Tab) && battle.activation().is_none() {
-        let pending: Vec<_> = battle.pending_units(player).collect();
-        let next = pending
-            .iter()
-            .position(|&u| Some(u) == selection.unit)
-            .map_or(0, |i| (i + 1) % pending.len().max(1));
-        selection.unit = pending.get(next).copied();
-        // The keyboard's cursor, if shown, goes along.
-        if cursor.0.is_some()
-            && let Some(u) = selection.unit
-        {
-            cursor.0 = Some(battle.unit(u).at);
-            hovered.0 = cursor.0;
-        }
+        next_unit(battle, player, &mut selection, &mut cursor, &mut hovered);
         return;
     }
     let ask_first = asks_before_ending(graphics.as_deref());
@@ -448,35 +425,88 @@ fn take_keys(
     }
 }
 
-/// Plays End turn one action at a time, each after the last one's animation.
+/// Y answers the question on screen (end the activation or the turn), N or Escape
+/// dismisses it; Escape closes nothing else.
+fn answer(
+    keys: &mut ButtonInput<KeyCode>,
+    ask: &mut AskEnd,
+    orders: &mut MessageWriter<Order<TankCommander>>,
+    end_turn: &mut EndTurn,
+) {
+    let Some(ending) = ask.0.clone() else {
+        return;
+    };
+    if keys.just_pressed(KeyCode::KeyY) {
+        ask.0 = None;
+        match ending.action {
+            Some(action) => {
+                orders.write(Order::Play(ending.player, action));
+            }
+            None => end_turn.0 = Some(ending.player),
+        }
+    } else if keys.any_just_pressed([KeyCode::KeyN, KeyCode::Escape]) {
+        ask.0 = None;
+    }
+    // Taken: Escape closes nothing else.
+    keys.clear_just_pressed(KeyCode::Escape);
+}
+
+/// Tab: the next of `player`'s units still to activate is selected, and the keyboard's
+/// cursor, if shown, goes along.
+fn next_unit(
+    battle: &TankCommander,
+    player: PlayerId,
+    selection: &mut Selection,
+    cursor: &mut KeyCursor,
+    hovered: &mut Hovered,
+) {
+    let pending: Vec<_> = battle.pending_units(player).collect();
+    let next = pending
+        .iter()
+        .position(|&u| Some(u) == selection.unit)
+        .map_or(0, |i| (i + 1) % pending.len().max(1));
+    selection.unit = pending.get(next).copied();
+    if cursor.0.is_some()
+        && let Some(u) = selection.unit
+    {
+        cursor.0 = Some(battle.unit(u).at);
+        hovered.0 = cursor.0;
+    }
+}
+
+/// Plays End turn one action at a time, each after the last one's animation; a refused
+/// order ([`OrderRefused`]) stops it.
 fn end_turn(
     mut end_turn: ResMut<EndTurn>,
     session: Res<Session<TankCommander>>,
     busy: Res<Busy>,
     time: Res<Time>,
     mut orders: MessageWriter<Order<TankCommander>>,
-    mut asked: Local<Option<((u64, usize), u64)>>,
+    mut refused: MessageReader<OrderRefused<TankCommander>>,
+    mut asked: Local<Option<(u64, usize)>>,
 ) {
+    let refusal = refused
+        .read()
+        .fold(false, |any, r| any | (Some(r.player) == end_turn.0));
     let Some(player) = end_turn.0 else {
         *asked = None;
         return;
     };
     let battle = session.state();
-    if battle.outcome().is_some() || battle.current_side() != player || session.replay.is_some() {
+    if refusal
+        || battle.outcome().is_some()
+        || battle.current_side() != player
+        || session.replay.is_some()
+    {
         end_turn.0 = None;
         return;
     }
     if busy.busy(time.elapsed_secs()) || !session.queued.is_empty() {
         return;
     }
-    // One order at a time: wait for the last one to be played; stop if it was refused.
+    // One order at a time: wait for the last one to be played.
     let now = (session.generation, session.game.history().len());
-    if let Some((at, revision)) = *asked
-        && at == now
-    {
-        if session.revision != revision {
-            end_turn.0 = None;
-        }
+    if *asked == Some(now) {
         return;
     }
     let next = if battle.activation().is_some() {
@@ -486,7 +516,7 @@ fn end_turn(
     };
     match next {
         Some(action) => {
-            *asked = Some((now, session.revision));
+            *asked = Some(now);
             orders.write(Order::Play(player, action));
         }
         None => end_turn.0 = None,

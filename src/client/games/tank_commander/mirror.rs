@@ -6,8 +6,8 @@
 use bevy::prelude::*;
 use hexx::Hex;
 
-use crate::client::session::Session;
-use crate::client::{ClientSystems, GameScreen};
+use crate::client::core::session::Session;
+use crate::client::core::{ClientSystems, GameScreen};
 use crate::framework::PlayerId;
 use crate::rules::tank_commander::TankCommander;
 use crate::rules::tank_commander::state::Status;

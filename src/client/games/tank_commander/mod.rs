@@ -2,14 +2,16 @@
 //! hexes with their cost, arcs, lines of sight, exact odds), the unit card, the action
 //! bar, and the shots, hits, fires and explosions played out.
 //!
-//! The session gives this scene [`FactsPlayed`]; [`tell_facts`] turns them into the
-//! scene's own messages ([`UnitMoved`], [`ShotResolved`], [`UnitDisabled`] …), which the
-//! models and effects animate; turns glide from the mirrored facings, and wounds show on
-//! the unit card and in the log. Only this folder converts between hexes and the world.
+//! Its parts are those of every game's folder: this file (the [`GameClient`] impl and the
+//! plugins), `table` (the board), `anims` (the facts on the shared timeline, each with
+//! the seconds the session waits for), `panels` and `input`; and beyond them the unit
+//! models (`units`, gliding to the state the `mirror` copies), the overlays, the
+//! highlights, the guide, campaigns and the build card. Only the client's `table` layer
+//! and this folder convert between hexes and the world.
 
-pub(crate) mod board;
+mod anims;
+pub mod build_card;
 pub mod campaign;
-mod effects;
 pub mod guide;
 pub mod highlights;
 mod input;
@@ -18,19 +20,20 @@ mod objectives;
 mod overlay;
 pub mod panels;
 mod picking;
+pub(crate) mod table;
 pub(crate) mod units;
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 use hexx::Hex;
 
-use crate::client::ClientSystems;
-use crate::client::GameScreen;
-use crate::client::session::{FactsPlayed, GameClient, LogClicked, Session};
+use crate::client::core::ClientSystems;
+use crate::client::core::GameScreen;
+use crate::client::core::session::{GameClient, LogClicked, Session};
 use crate::framework::{Game, PlayerId};
-use crate::grid::Facing;
 use crate::rules::tank_commander::{Action, Fact, FireTarget, TankCommander, UnitId};
 
+pub use crate::client::table::hex::{HEX_SIZE, facing_rotation, hex_to_world, world_to_hex};
 pub use input::{AskEnd, EndTurn, Ending, KeyCursor};
 
 impl GameClient for TankCommander {
@@ -39,49 +42,44 @@ impl GameClient for TankCommander {
     const OWN_CONTROLS: bool = true;
 
     fn logic(app: &mut App) {
-        app.add_message::<Rewound>()
-            .add_message::<UnitMoved>()
-            .add_message::<ShotResolved>()
-            .add_message::<UnitDisabled>()
-            .add_message::<CookedOff>()
-            .add_message::<FireStarted>()
-            .add_message::<SmokeLaid>()
-            .add_message::<BuildingDestroyed>()
-            .add_message::<Blasted>()
-            .add_systems(
-                Update,
-                (tell_facts, focus_log_line)
-                    .in_set(ClientSystems::Mirror)
-                    .before(mirror::MirrorSystems)
-                    .run_if(resource_exists::<Session<TankCommander>>),
-            )
-            .add_plugins((
-                mirror::plugin,
-                highlights::plugin,
-                input::plugin,
-                campaign::plugin,
-                guide::logic,
-            ));
+        app.add_systems(
+            Update,
+            focus_log_line
+                .in_set(ClientSystems::Mirror)
+                .before(mirror::MirrorSystems)
+                .run_if(resource_exists::<Session<TankCommander>>),
+        )
+        .add_plugins((
+            mirror::plugin,
+            highlights::plugin,
+            input::plugin,
+            campaign::plugin,
+            guide::logic,
+        ));
     }
 
     fn scene(app: &mut App) {
         app.add_plugins((
-            board::plugin,
+            table::plugin,
             objectives::plugin,
             units::plugin,
-            effects::plugin,
+            anims::plugin,
             overlay::plugin,
             panels::plugin,
             picking::plugin,
             guide::scene,
         ));
-        use crate::client::redraw::watch;
+        use crate::client::frame::redraw::watch;
         watch::<highlights::Hovered>(app);
         watch::<input::KeyCursor>(app);
         watch::<highlights::Selection>(app);
         watch::<highlights::Highlights>(app);
         watch::<input::Clicked>(app);
         watch::<input::EndTurn>(app);
+    }
+
+    fn fact_seconds(&self, fact: &Fact) -> f32 {
+        anims::fact_seconds(self, fact)
     }
 
     fn prompt(&self, player: PlayerId) -> Option<String> {
@@ -152,9 +150,6 @@ pub fn shown_mines(
     }
 }
 
-/// Size of a hex in world units (centre to corner).
-pub const HEX_SIZE: f32 = 1.0;
-
 /// Height of the ground a model stands on at `hex`: the tile's top, higher on a hill.
 #[must_use]
 pub fn ground_height(battle: &TankCommander, hex: Hex) -> f32 {
@@ -162,223 +157,6 @@ pub fn ground_height(battle: &TankCommander, hex: Hex) -> f32 {
         0.4
     } else {
         0.1
-    }
-}
-
-/// World position of a hex centre on the table surface.
-#[must_use]
-pub fn hex_to_world(hex: Hex) -> Vec3 {
-    let (x, z) = crate::grid::hex::center(hex);
-    #[allow(
-        clippy::cast_possible_truncation,
-        reason = "table coordinates are small"
-    )]
-    Vec3::new(x as f32 * HEX_SIZE, 0.0, z as f32 * HEX_SIZE)
-}
-
-/// The hex whose centre is nearest to `world` on the table (the inverse of
-/// [`hex_to_world`]; height is ignored).
-#[must_use]
-pub fn world_to_hex(world: Vec3) -> Hex {
-    let q = world.x / HEX_SIZE / 1.5;
-    let r = world.z / HEX_SIZE / 3f32.sqrt() - q / 2.0;
-    Hex::round([q, r])
-}
-
-/// Rotation that turns a model built facing north (−Z) to `facing`.
-#[must_use]
-pub fn facing_rotation(facing: Facing) -> Quat {
-    #[allow(clippy::cast_possible_truncation, reason = "angles are small")]
-    Quat::from_rotation_y(-(facing.degrees() as f32).to_radians())
-}
-
-/// The state was replaced wholesale (a new game, undo, a replay step): presentation snaps
-/// to it instead of animating.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct Rewound;
-
-/// A unit drove from one hex to another.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UnitMoved {
-    pub unit: UnitId,
-    pub from: Hex,
-    pub to: Hex,
-}
-
-/// A shot (or a cook-off's blast) was resolved.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ShotResolved {
-    pub shooter: UnitId,
-    pub from: Hex,
-    pub at: Hex,
-    pub hit: bool,
-    pub penetrating: bool,
-}
-
-/// A unit was knocked out.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct UnitDisabled {
-    pub unit: UnitId,
-    pub reason: String,
-}
-
-/// A tank's ammunition exploded; its hex is rubble now.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CookedOff {
-    pub unit: UnitId,
-    pub hex: Hex,
-}
-
-/// A unit caught fire.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FireStarted {
-    pub unit: UnitId,
-}
-
-/// Smoke was laid on a hex.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SmokeLaid {
-    pub hex: Hex,
-}
-
-/// A building was shot to rubble.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BuildingDestroyed {
-    pub hex: Hex,
-}
-
-/// A mine went off, or an air strike hit a hex.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Blasted {
-    pub hex: Hex,
-}
-
-/// The scene's messages, one writer each.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Tell<'w> {
-    rewound: MessageWriter<'w, Rewound>,
-    moved: MessageWriter<'w, UnitMoved>,
-    shots: MessageWriter<'w, ShotResolved>,
-    disabled: MessageWriter<'w, UnitDisabled>,
-    cooked: MessageWriter<'w, CookedOff>,
-    fires: MessageWriter<'w, FireStarted>,
-    smoke: MessageWriter<'w, SmokeLaid>,
-    buildings: MessageWriter<'w, BuildingDestroyed>,
-    blasts: MessageWriter<'w, Blasted>,
-}
-
-/// Turns the rules' facts into the scene's messages.
-fn tell_facts(
-    session: Res<Session<TankCommander>>,
-    mut played: MessageReader<FactsPlayed<TankCommander>>,
-    mut tell: Tell,
-) {
-    let state = session.state();
-    for p in played.read() {
-        if p.jumped {
-            tell.rewound.write(Rewound);
-            continue;
-        }
-        for fact in &p.facts {
-            match fact {
-                Fact::UnitMoved { unit, from, to, .. } => {
-                    tell.moved.write(UnitMoved {
-                        unit: *unit,
-                        from: *from,
-                        to: *to,
-                    });
-                }
-                Fact::ShotResolved {
-                    shooter,
-                    target,
-                    hit,
-                    penetration,
-                    ..
-                } => {
-                    let at = match target {
-                        FireTarget::Unit(t) => state.unit(*t).at,
-                        FireTarget::Building(h) => *h,
-                    };
-                    tell.shots.write(ShotResolved {
-                        shooter: *shooter,
-                        from: state.unit(*shooter).at,
-                        at,
-                        hit: *hit,
-                        penetrating: penetration.as_ref().is_some_and(|p| p.penetrating),
-                    });
-                }
-                Fact::InfantryMoved { unit, from, to, .. } => {
-                    tell.moved.write(UnitMoved {
-                        unit: *unit,
-                        from: *from,
-                        to: *to,
-                    });
-                }
-                Fact::AntiInfantryFired {
-                    shooter,
-                    target,
-                    hit,
-                    ..
-                } => {
-                    tell.shots.write(ShotResolved {
-                        shooter: *shooter,
-                        from: state.unit(*shooter).at,
-                        at: state.unit(*target).at,
-                        hit: *hit,
-                        penetrating: *hit,
-                    });
-                }
-                Fact::UnitDestroyed { unit, reason } => {
-                    tell.disabled.write(UnitDisabled {
-                        unit: *unit,
-                        reason: reason.clone(),
-                    });
-                }
-                Fact::BlastHit {
-                    source,
-                    target,
-                    penetration,
-                } => {
-                    tell.shots.write(ShotResolved {
-                        shooter: *source,
-                        from: state.unit(*source).at,
-                        at: state.unit(*target).at,
-                        hit: true,
-                        penetrating: penetration.penetrating,
-                    });
-                }
-                Fact::UnitDisabled { unit, reason } => {
-                    tell.disabled.write(UnitDisabled {
-                        unit: *unit,
-                        reason: reason.clone(),
-                    });
-                }
-                Fact::CookedOff { unit, hex, .. } => {
-                    tell.cooked.write(CookedOff {
-                        unit: *unit,
-                        hex: *hex,
-                    });
-                }
-                Fact::FireRolled { unit, check } if check.success => {
-                    tell.fires.write(FireStarted { unit: *unit });
-                }
-                Fact::SmokeDeployed { hex, .. } => {
-                    tell.smoke.write(SmokeLaid { hex: *hex });
-                }
-                Fact::BuildingDestroyed { hex } => {
-                    tell.buildings.write(BuildingDestroyed { hex: *hex });
-                }
-                Fact::MineExploded { hex, .. } => {
-                    tell.blasts.write(Blasted { hex: *hex });
-                }
-                Fact::AirStrikeLanded { hexes, .. } => {
-                    for hex in hexes {
-                        tell.blasts.write(Blasted { hex: *hex });
-                    }
-                }
-                _ => {}
-            }
-        }
     }
 }
 

@@ -4,9 +4,9 @@
 use bevy::prelude::*;
 
 use super::hex_to_world;
-use super::units::side_color;
-use crate::client::session::Session;
-use crate::client::{ClientSystems, GameScreen};
+use crate::client::core::session::Session;
+use crate::client::core::{ClientSystems, GameScreen};
+use crate::client::table::theme::{self, side_color};
 use crate::framework::PlayerId;
 use crate::rules::tank_commander::{TankCommander, Terrain};
 
@@ -45,14 +45,12 @@ fn plant_flags(
     if battle.objectives().is_empty() {
         return;
     }
-    let pole = meshes.add(crate::client::shapes::cylinder(0.04, 1.5));
+    let pole = meshes.add(crate::client::table::shapes::cylinder(0.04, 1.5));
     let cloth = meshes.add(Cuboid::new(0.62, 0.4, 0.03));
-    let ring = meshes.add(crate::client::shapes::torus(0.5, 0.56));
-    let wood = materials.add(Color::srgb(0.35, 0.27, 0.18));
+    let ring = meshes.add(crate::client::table::shapes::torus(0.5, 0.56));
+    let wood = materials.add(theme::FLAG_POLE);
     for o in battle.objectives() {
-        let colour = o
-            .holder
-            .map_or(Color::srgb(0.95, 0.95, 0.92), |s| side_color(s.0));
+        let colour = o.holder.map_or(theme::FLAG_UNHELD, |s| side_color(s.0));
         let paint = materials.add(StandardMaterial {
             base_color: colour,
             emissive: LinearRgba::from(colour) * 0.25,

@@ -8,10 +8,10 @@ use bevy::picking::backend::PointerHits;
 use bevy::picking::backend::ray::RayMap;
 use bevy::prelude::*;
 
-use super::board::TileIndex;
 use super::mirror::Tile;
+use super::table::TileIndex;
 use super::world_to_hex;
-use crate::client::session::Session;
+use crate::client::core::session::Session;
 use crate::rules::tank_commander::TankCommander;
 
 /// Heights of the tops of hill and other tiles (their models are 0.5 and 0.2 tall, set
@@ -36,7 +36,7 @@ fn pick_tiles(
     tiles: Query<(), With<Tile>>,
     mut hits: MessageWriter<PointerHits>,
 ) {
-    crate::client::input::report_board_hits(&rays, &cameras, &mut hits, |ray| {
+    crate::client::frame::input::report_board_hits(&rays, &cameras, &mut hits, |ray| {
         tile_under(ray, &index).filter(|(tile, ..)| tiles.contains(*tile))
     });
 }

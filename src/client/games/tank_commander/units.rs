@@ -5,52 +5,31 @@
 
 use bevy::prelude::*;
 
-use super::Rewound;
+use super::anims::{GLIDE_SPEED, TURN_SPEED};
 use super::mirror::{Condition, Facing, HexPos, TurretFacing, Unit};
 use super::{facing_rotation, hex_to_world};
-use crate::client::ClientSystems;
-use crate::client::session::SkipAnimations;
-use crate::client::session::{Busy, Session};
-use crate::client::shapes::Palette;
-use crate::rules::tank_commander::TankCommander;
+use crate::client::core::ClientSystems;
+use crate::client::core::session::{Busy, FactsPlayed, Session, SkipAnimations};
+use crate::client::table::shapes::Palette;
+use crate::client::table::theme::{
+    self, HALO, INFANTRY, PIP_OFF, PIP_ON, SANDBAGS, TANK_DARK, TANK_PLATE, WRECK, side_color,
+};
 use crate::rules::tank_commander::setup::{UnitKind, UnitModel};
 use crate::rules::tank_commander::state::Status;
+use crate::rules::tank_commander::{TankCommander, UnitId};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Moving>()
-        .init_resource::<Bodies>()
+    app.init_resource::<Bodies>()
         .add_systems(PreStartup, load_assets)
         .add_systems(
             Update,
             (dress_units, glide, show_condition)
                 .chain()
                 .in_set(ClientSystems::Scene)
-                .after(super::effects::EffectsSystems)
+                .after(super::anims::EffectsSystems)
                 .run_if(resource_exists::<Session<TankCommander>>),
         );
 }
-
-/// Whether a model is still gliding to where the rules put it.
-#[derive(Resource, Default, Debug)]
-pub struct Moving(pub bool);
-
-/// Side colours: blue for the first side, red for the second.
-#[must_use]
-pub fn side_color(side: u8) -> Color {
-    crate::client::hud::seat_color_3d(crate::framework::PlayerId(side))
-}
-
-/// The colours of the models' parts that do not show the side.
-const DARK: Color = Color::srgb(0.12, 0.12, 0.12);
-const PLATE: Color = Color::srgb(0.95, 0.95, 0.9);
-const WRECK: Color = Color::srgb(0.22, 0.21, 0.2);
-const SAND: Color = Color::srgb(0.62, 0.55, 0.36);
-const OLIVE: Color = Color::srgb(0.3, 0.36, 0.14);
-/// A hull pip still held (it glows), and one lost.
-const PIP_ON: Color = Color::srgb(0.3, 0.9, 0.3);
-const PIP_OFF: Color = Color::srgb(0.35, 0.08, 0.06);
-/// A hover tank's halo (it glows).
-const HALO: Color = Color::srgb(0.5, 0.85, 1.0);
 
 /// The shapes of the unit models' parts, their palette, and the flame's and the gold
 /// ring's meshes.
@@ -95,14 +74,14 @@ fn load_assets(
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    use crate::client::shapes::merged;
+    use crate::client::table::shapes::merged;
     let track = Mesh::from(Cuboid::new(0.14, 0.22, 0.98));
     let tracks = merged([-1.0, 1.0].map(|side| {
         track.clone().transformed_by(
             Transform::from_xyz(side * 0.36 * 1.25, 0.13 * 1.25, 0.0).with_scale(Vec3::splat(1.25)),
         )
     }));
-    let leg = crate::client::shapes::cylinder(0.075, 0.62);
+    let leg = crate::client::table::shapes::cylinder(0.075, 0.62);
     let pip = Mesh::from(Cuboid::new(0.1, 0.06, 0.1));
     let legs = merged(
         [(-0.46, -0.42), (0.46, -0.42), (-0.46, 0.42), (0.46, 0.42)]
@@ -118,14 +97,14 @@ fn load_assets(
             }),
     );
     // A hover tank's halo, and the gold ring of an escorted squad.
-    let halo = crate::client::shapes::torus(0.4, 0.54);
+    let halo = crate::client::table::shapes::torus(0.4, 0.54);
     let palette = Palette::new(
-        [DARK, PLATE, WRECK, SAND, OLIVE, PIP_OFF]
+        [TANK_DARK, TANK_PLATE, WRECK, SANDBAGS, INFANTRY, PIP_OFF]
             .into_iter()
             .chain((0..3).map(side_color)),
     )
-    .glowing(PIP_ON, LinearRgba::rgb(0.1, 0.5, 0.1))
-    .glowing(HALO, LinearRgba::rgb(0.6, 1.6, 2.4));
+    .glowing(PIP_ON, theme::PIP_ON_GLOW)
+    .glowing(HALO, theme::HALO_GLOW);
     commands.insert_resource(UnitAssets {
         tinted: materials.add(palette.material(&mut images)),
         palette,
@@ -133,28 +112,28 @@ fn load_assets(
         apc_hull: Cuboid::new(0.6, 0.4, 0.96).into(),
         tracks,
         legs,
-        turret: crate::client::shapes::cylinder(0.22, 0.2),
-        barrel: crate::client::shapes::cylinder(0.045, 0.7),
+        turret: crate::client::table::shapes::cylinder(0.22, 0.2),
+        barrel: crate::client::table::shapes::cylinder(0.045, 0.7),
         glacis: Cuboid::new(0.5, 0.06, 0.12).into(),
         target: Cuboid::new(0.7, 0.7, 0.12).into(),
-        bullseye: crate::client::shapes::cylinder(0.18, 0.13),
-        stand: crate::client::shapes::cylinder(0.42, 0.06),
-        launcher: crate::client::shapes::cylinder(0.04, 0.42),
-        sandbags: crate::client::shapes::torus(0.26, 0.46),
-        mount: crate::client::shapes::cylinder(0.17, 0.22),
-        skirt: crate::client::shapes::cylinder(0.5, 0.12),
+        bullseye: crate::client::table::shapes::cylinder(0.18, 0.13),
+        stand: crate::client::table::shapes::cylinder(0.42, 0.06),
+        launcher: crate::client::table::shapes::cylinder(0.04, 0.42),
+        sandbags: crate::client::table::shapes::torus(0.26, 0.46),
+        mount: crate::client::table::shapes::cylinder(0.17, 0.22),
+        skirt: crate::client::table::shapes::cylinder(0.5, 0.12),
         pip,
-        flame: meshes.add(crate::client::shapes::cone(0.22, 0.6, 12)),
+        flame: meshes.add(crate::client::table::shapes::cone(0.22, 0.6, 12)),
         ring: meshes.add(halo.clone()),
         halo,
         gold: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.95, 0.78, 0.15),
-            emissive: LinearRgba::rgb(0.5, 0.35, 0.0),
+            base_color: theme::GOLD_RING,
+            emissive: theme::ESCORT_GLOW,
             ..default()
         }),
         fire: materials.add(StandardMaterial {
-            base_color: Color::srgb(1.0, 0.45, 0.05),
-            emissive: LinearRgba::rgb(4.0, 1.2, 0.1),
+            base_color: theme::FLAME,
+            emissive: theme::UNIT_FIRE_GLOW,
             ..default()
         }),
     });
@@ -244,136 +223,169 @@ impl Bodies {
     }
 }
 
+impl UnitAssets {
+    /// `mesh` painted `colour`.
+    fn painted(&self, mesh: Mesh, colour: Color) -> Mesh {
+        self.palette.paint(mesh, colour)
+    }
+
+    /// `mesh` placed `at` and painted `colour`.
+    fn place(&self, mesh: &Mesh, at: Transform, colour: Color) -> Mesh {
+        self.painted(mesh.clone().transformed_by(at), colour)
+    }
+}
+
+/// A part standing upright: cylinders are made lying along Y.
+const UPRIGHT: f32 = std::f32::consts::FRAC_PI_2;
+
 /// `body`'s parts, placed as on the model and painted, the side's parts in `paint`.
 fn body_mesh(a: &UnitAssets, body: Body, paint: Color) -> Mesh {
-    use crate::client::shapes::merged;
-    use std::f32::consts::FRAC_PI_2;
-    let painted = |mesh: Mesh, colour: Color| a.palette.paint(mesh, colour);
-    let place = |mesh: &Mesh, at: Transform, colour: Color| {
-        painted(mesh.clone().transformed_by(at), colour)
-    };
-    let upright = Quat::from_rotation_x(FRAC_PI_2);
+    use crate::client::table::shapes::merged;
+    let upright = Quat::from_rotation_x(UPRIGHT);
     match body {
-        Body::Hull { model, apc, pips } => {
-            let lift = lift(model);
-            let mut parts = match model {
-                // A hover tank floats on a skirt and its glowing halo instead of tracks.
-                UnitModel::Hover => vec![
-                    place(
-                        &a.skirt,
-                        Transform::from_xyz(0.0, 0.12, 0.0).with_scale(Vec3::new(1.0, 1.0, 1.3)),
-                        DARK,
-                    ),
-                    place(
-                        &a.halo,
-                        Transform::from_xyz(0.0, 0.07, 0.0).with_scale(Vec3::new(1.05, 1.4, 1.3)),
-                        HALO,
-                    ),
-                ],
-                // A walker stands on four legs.
-                UnitModel::Walker => vec![painted(a.legs.clone(), DARK)],
-                UnitModel::Standard => vec![painted(a.tracks.clone(), DARK)],
-            };
-            // A pale plate on the front of the hull shows which way it faces.
-            parts.push(place(
-                &a.glacis,
-                Transform::from_xyz(
-                    0.0,
-                    if apc { 0.42 } else { 0.34 } * 1.25 + lift,
-                    -0.38 * 1.25,
-                )
-                .with_scale(Vec3::splat(1.25)),
-                PLATE,
-            ));
-            // An APC has no turret: a machine gun on a roof mount, always facing ahead.
-            if apc {
-                parts.push(place(
-                    &a.barrel,
-                    Transform::from_xyz(0.0, 0.62, -0.3)
-                        .with_rotation(upright)
-                        .with_scale(Vec3::new(0.8, 0.45, 0.8)),
-                    DARK,
-                ));
-            }
-            parts.push(place(
-                if apc { &a.apc_hull } else { &a.hull },
-                Transform::from_xyz(0.0, if apc { 0.32 } else { 0.25 } + lift, 0.0)
-                    .with_scale(Vec3::splat(1.25)),
-                paint,
-            ));
-            // Hull points as pips behind the turret.
-            let height = if apc { 0.6 } else { 0.45 } + lift;
-            parts.extend(pip_row(a, pips, Vec2::new(height, 0.5)));
-            merged(parts)
-        }
+        Body::Hull { model, apc, pips } => merged(hull_parts(a, model, apc, pips, paint)),
         Body::Turret => merged([
-            painted(a.turret.clone(), paint),
-            place(
+            a.painted(a.turret.clone(), paint),
+            a.place(
                 &a.barrel,
                 Transform::from_xyz(0.0, 0.02, -0.5).with_rotation(upright),
-                DARK,
+                TANK_DARK,
             ),
         ]),
-        Body::Squad { crouched, riding } => {
-            let scale = if riding { SQUAD_RIDING } else { 1.0 };
-            let crouch = if crouched { SQUAD_CROUCH } else { 1.0 };
-            // The front figure carries the missile launcher on its shoulder.
-            let body = squad_body(SQUAD[0], crouch, scale);
-            merged([
-                place(
-                    &a.stand,
-                    Transform::from_xyz(0.0, 0.03, 0.0).with_scale(Vec3::splat(scale)),
-                    paint,
-                ),
-                painted(squad_figures(crouch, scale), OLIVE),
-                place(
-                    &a.launcher,
-                    Transform::from_translation(body + Vec3::new(0.12, 0.2 * crouch, 0.0) * scale)
-                        .with_rotation(upright)
-                        .with_scale(Vec3::splat(scale)),
-                    DARK,
-                ),
-            ])
-        }
-        Body::AaGun { drooping, pips } => {
-            let raise = if drooping {
-                FRAC_PI_2 - 0.15
-            } else {
-                std::f32::consts::FRAC_PI_4
-            };
-            let mut parts = vec![
-                place(
-                    &a.sandbags,
-                    Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::new(1.35, 2.2, 1.35)),
-                    SAND,
-                ),
-                place(
-                    &a.mount,
-                    Transform::from_xyz(0.0, 0.22, 0.0).with_scale(Vec3::new(1.4, 1.6, 1.4)),
-                    paint,
-                ),
-            ];
-            parts.extend([-0.07, 0.07].map(|x| {
-                place(
-                    &a.barrel,
-                    Transform::from_xyz(x * 1.4, 0.6, -0.2)
-                        .with_rotation(Quat::from_rotation_x(raise))
-                        .with_scale(Vec3::new(1.3, 1.1, 1.3)),
-                    DARK,
-                )
-            }));
-            parts.extend(pip_row(a, pips, Vec2::new(0.42, 0.5)));
-            merged(parts)
-        }
+        Body::Squad { crouched, riding } => merged(squad_parts(a, crouched, riding, paint)),
+        Body::AaGun { drooping, pips } => merged(aa_gun_parts(a, drooping, pips, paint)),
         Body::Target => merged([
-            place(&a.target, Transform::from_xyz(0.0, 0.35, 0.0), paint),
-            place(
+            a.place(&a.target, Transform::from_xyz(0.0, 0.35, 0.0), paint),
+            a.place(
                 &a.bullseye,
                 Transform::from_xyz(0.0, 0.35, -0.01).with_rotation(upright),
-                PLATE,
+                TANK_PLATE,
             ),
         ]),
     }
+}
+
+/// A hull's parts: what it runs on, the glacis plate, an APC's roof gun, the hull, and
+/// its hull pips.
+fn hull_parts(
+    a: &UnitAssets,
+    model: UnitModel,
+    apc: bool,
+    pips: Option<Pips>,
+    paint: Color,
+) -> Vec<Mesh> {
+    let lift = lift(model);
+    let mut parts = match model {
+        // A hover tank floats on a skirt and its glowing halo instead of tracks.
+        UnitModel::Hover => vec![
+            a.place(
+                &a.skirt,
+                Transform::from_xyz(0.0, 0.12, 0.0).with_scale(Vec3::new(1.0, 1.0, 1.3)),
+                TANK_DARK,
+            ),
+            a.place(
+                &a.halo,
+                Transform::from_xyz(0.0, 0.07, 0.0).with_scale(Vec3::new(1.05, 1.4, 1.3)),
+                HALO,
+            ),
+        ],
+        // A walker stands on four legs.
+        UnitModel::Walker => vec![a.painted(a.legs.clone(), TANK_DARK)],
+        UnitModel::Standard => vec![a.painted(a.tracks.clone(), TANK_DARK)],
+    };
+    // A pale plate on the front of the hull shows which way it faces.
+    parts.push(
+        a.place(
+            &a.glacis,
+            Transform::from_xyz(
+                0.0,
+                if apc { 0.42 } else { 0.34 } * 1.25 + lift,
+                -0.38 * 1.25,
+            )
+            .with_scale(Vec3::splat(1.25)),
+            TANK_PLATE,
+        ),
+    );
+    // An APC has no turret: a machine gun on a roof mount, always facing ahead.
+    if apc {
+        parts.push(
+            a.place(
+                &a.barrel,
+                Transform::from_xyz(0.0, 0.62, -0.3)
+                    .with_rotation(Quat::from_rotation_x(UPRIGHT))
+                    .with_scale(Vec3::new(0.8, 0.45, 0.8)),
+                TANK_DARK,
+            ),
+        );
+    }
+    parts.push(
+        a.place(
+            if apc { &a.apc_hull } else { &a.hull },
+            Transform::from_xyz(0.0, if apc { 0.32 } else { 0.25 } + lift, 0.0)
+                .with_scale(Vec3::splat(1.25)),
+            paint,
+        ),
+    );
+    // Hull points as pips behind the turret.
+    let height = if apc { 0.6 } else { 0.45 } + lift;
+    parts.extend(pip_row(a, pips, Vec2::new(height, 0.5)));
+    parts
+}
+
+/// A squad's parts: its stand, its figures, and the launcher the front one carries.
+fn squad_parts(a: &UnitAssets, crouched: bool, riding: bool, paint: Color) -> Vec<Mesh> {
+    let scale = if riding { SQUAD_RIDING } else { 1.0 };
+    let crouch = if crouched { SQUAD_CROUCH } else { 1.0 };
+    // The front figure carries the missile launcher on its shoulder.
+    let body = squad_body(SQUAD[0], crouch, scale);
+    vec![
+        a.place(
+            &a.stand,
+            Transform::from_xyz(0.0, 0.03, 0.0).with_scale(Vec3::splat(scale)),
+            paint,
+        ),
+        a.painted(squad_figures(crouch, scale), INFANTRY),
+        a.place(
+            &a.launcher,
+            Transform::from_translation(body + Vec3::new(0.12, 0.2 * crouch, 0.0) * scale)
+                .with_rotation(Quat::from_rotation_x(UPRIGHT))
+                .with_scale(Vec3::splat(scale)),
+            TANK_DARK,
+        ),
+    ]
+}
+
+/// An anti-aircraft gun's parts: sandbags, the mount, two barrels (drooping once
+/// damaged), and its pips.
+fn aa_gun_parts(a: &UnitAssets, drooping: bool, pips: Option<Pips>, paint: Color) -> Vec<Mesh> {
+    let raise = if drooping {
+        UPRIGHT - 0.15
+    } else {
+        std::f32::consts::FRAC_PI_4
+    };
+    let mut parts = vec![
+        a.place(
+            &a.sandbags,
+            Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::new(1.35, 2.2, 1.35)),
+            SANDBAGS,
+        ),
+        a.place(
+            &a.mount,
+            Transform::from_xyz(0.0, 0.22, 0.0).with_scale(Vec3::new(1.4, 1.6, 1.4)),
+            paint,
+        ),
+    ];
+    parts.extend([-0.07, 0.07].map(|x| {
+        a.place(
+            &a.barrel,
+            Transform::from_xyz(x * 1.4, 0.6, -0.2)
+                .with_rotation(Quat::from_rotation_x(raise))
+                .with_scale(Vec3::new(1.3, 1.1, 1.3)),
+            TANK_DARK,
+        )
+    }));
+    parts.extend(pip_row(a, pips, Vec2::new(0.42, 0.5)));
+    parts
 }
 
 /// The turret pivot of a tank model.
@@ -470,6 +482,7 @@ fn show_condition(
     table: Res<Session<TankCommander>>,
     a: Res<UnitAssets>,
     busy: Res<Busy>,
+    time: Res<Time>,
     mut units: Query<(
         Entity,
         &Unit,
@@ -483,7 +496,7 @@ fn show_condition(
     mut meshes: ResMut<Assets<Mesh>>,
     mut bodies: ResMut<Bodies>,
 ) {
-    if busy.held {
+    if busy.busy(time.elapsed_secs()) {
         return;
     }
     for (e, unit, cond, mut shown, mut visible, children) in &mut units {
@@ -492,91 +505,148 @@ fn show_condition(
         }
         shown.0 = Some(*cond);
         let children: Vec<Entity> = children.map(|c| c.to_vec()).unwrap_or_default();
-        for &child in &children {
-            if dressing.contains(child) {
-                commands.entity(child).despawn();
-            }
-            if let Ok((_, Some(grand))) = turrets.get(child) {
-                for g in grand.iter().filter(|g| dressing.contains(*g)) {
-                    commands.entity(g).despawn();
-                }
-            }
-        }
+        undress(&mut commands, &children, &turrets, &dressing);
         *visible = if cond.status == Status::Destroyed || cond.inside {
             Visibility::Hidden
         } else {
             Visibility::Inherited
         };
-        let paint = Paint::of(cond);
-        let mut body = |body: Body| {
-            (
-                Dressing,
-                Mesh3d(bodies.get(&mut meshes, &a, body, paint)),
-                MeshMaterial3d(a.tinted.clone()),
-                Transform::default(),
-            )
+        let mut dresser = Dresser {
+            commands: &mut commands,
+            a: &a,
+            meshes: &mut meshes,
+            bodies: &mut bodies,
+            paint: Paint::of(cond),
+            model: e,
         };
         let kind = table.state().unit(unit.0).kind;
         match kind {
-            UnitKind::Infantry => {
-                if cond.status == Status::Destroyed {
-                    continue;
-                }
-                let squad = body(Body::Squad {
-                    crouched: cond.in_cover,
-                    riding: cond.riding,
-                });
-                let mut entity = commands.entity(e);
-                entity.with_child(squad);
-                // A gold ring round the stand of the squad an Escort must bring through.
-                if table.state().escorted_squad() == Some(unit.0) {
-                    let scale = if cond.riding { SQUAD_RIDING } else { 1.0 };
-                    entity.with_child((
-                        Dressing,
-                        Mesh3d(a.ring.clone()),
-                        MeshMaterial3d(a.gold.clone()),
-                        Transform::from_xyz(0.0, 0.05, 0.0).with_scale(Vec3::splat(scale)),
-                    ));
-                }
-                continue;
-            }
+            UnitKind::Infantry => dress_squad(&mut dresser, table.state(), unit.0, cond),
             UnitKind::AaGun => {
                 let active = cond.status == Status::Active;
-                let gun = body(Body::AaGun {
+                let gun = dresser.body(Body::AaGun {
                     drooping: !active,
                     pips: Pips::of(cond).filter(|_| active),
                 });
-                commands.entity(e).with_child(gun);
-                continue;
+                dresser.add(gun);
             }
             UnitKind::Target => {
-                commands.entity(e).with_child(body(Body::Target));
-                continue;
+                let target = dresser.body(Body::Target);
+                dresser.add(target);
             }
-            _ => {}
-        }
-        let apc = kind == UnitKind::Apc;
-        let model = model_of(&table, unit.0);
-        let hull = body(Body::Hull {
-            model,
-            apc,
-            pips: Pips::of(cond),
-        });
-        let turret = body(Body::Turret);
-        commands.entity(e).with_child(hull);
-        if cond.on_fire {
-            commands.entity(e).with_child((
-                Dressing,
-                Mesh3d(a.flame.clone()),
-                MeshMaterial3d(a.fire.clone()),
-                Transform::from_xyz(0.0, 0.95 + lift(model), 0.3),
-            ));
-        }
-        for (pivot, _) in &turrets {
-            if children.contains(&pivot) {
-                commands.entity(pivot).with_child(turret.clone());
+            _ => {
+                let pivots = turrets.iter().map(|(pivot, _)| pivot);
+                let pivot = pivots.filter(|p| children.contains(p)).collect();
+                let model = model_of(&table, unit.0);
+                dress_vehicle(&mut dresser, model, kind == UnitKind::Apc, cond, pivot);
             }
         }
+    }
+}
+
+/// Takes off a model's dressing, its turret's included.
+fn undress(
+    commands: &mut Commands,
+    children: &[Entity],
+    turrets: &Query<(Entity, Option<&Children>), With<Turret>>,
+    dressing: &Query<Entity, With<Dressing>>,
+) {
+    for &child in children {
+        if dressing.contains(child) {
+            commands.entity(child).despawn();
+        }
+        if let Ok((_, Some(grand))) = turrets.get(child) {
+            for g in grand.iter().filter(|g| dressing.contains(*g)) {
+                commands.entity(g).despawn();
+            }
+        }
+    }
+}
+
+/// What dressing one model takes: where its parts go, and how they are made.
+struct Dresser<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    a: &'a UnitAssets,
+    meshes: &'a mut Assets<Mesh>,
+    bodies: &'a mut Bodies,
+    paint: Paint,
+    model: Entity,
+}
+
+/// One body of a model's dressing.
+type Dress = (
+    Dressing,
+    Mesh3d,
+    MeshMaterial3d<StandardMaterial>,
+    Transform,
+);
+
+impl Dresser<'_, '_, '_> {
+    /// `body` in the model's paint.
+    fn body(&mut self, body: Body) -> Dress {
+        (
+            Dressing,
+            Mesh3d(self.bodies.get(self.meshes, self.a, body, self.paint)),
+            MeshMaterial3d(self.a.tinted.clone()),
+            Transform::default(),
+        )
+    }
+
+    /// Adds `part` to the model.
+    fn add(&mut self, part: impl Bundle) {
+        self.commands.entity(self.model).with_child(part);
+    }
+}
+
+/// A squad in the open or in cover, riding or not, with the gold ring of the squad an
+/// Escort must bring through; nothing once it is destroyed.
+fn dress_squad(d: &mut Dresser, battle: &TankCommander, unit: UnitId, cond: &Condition) {
+    if cond.status == Status::Destroyed {
+        return;
+    }
+    let squad = d.body(Body::Squad {
+        crouched: cond.in_cover,
+        riding: cond.riding,
+    });
+    d.add(squad);
+    // A gold ring round the stand of the squad an Escort must bring through.
+    if battle.escorted_squad() == Some(unit) {
+        let scale = if cond.riding { SQUAD_RIDING } else { 1.0 };
+        d.add((
+            Dressing,
+            Mesh3d(d.a.ring.clone()),
+            MeshMaterial3d(d.a.gold.clone()),
+            Transform::from_xyz(0.0, 0.05, 0.0).with_scale(Vec3::splat(scale)),
+        ));
+    }
+}
+
+/// A tank or an APC: its hull with its pips, a flame while it burns, and the turret on
+/// each of its turret pivots.
+fn dress_vehicle(
+    d: &mut Dresser,
+    model: UnitModel,
+    apc: bool,
+    cond: &Condition,
+    pivots: Vec<Entity>,
+) {
+    let hull = d.body(Body::Hull {
+        model,
+        apc,
+        pips: Pips::of(cond),
+    });
+    let turret = d.body(Body::Turret);
+    d.add(hull);
+    if cond.on_fire {
+        d.add((
+            Dressing,
+            Mesh3d(d.a.flame.clone()),
+            MeshMaterial3d(d.a.fire.clone()),
+            Transform::from_xyz(0.0, 0.95 + lift(model), 0.3),
+        ));
+    }
+    for pivot in pivots {
+        d.commands.entity(pivot).with_child(turret.clone());
     }
 }
 
@@ -594,9 +664,9 @@ fn squad_body((x, z): (f32, f32), crouch: f32, scale: f32) -> Vec3 {
 
 /// A squad's three figures with their heads, one mesh.
 fn squad_figures(crouch: f32, scale: f32) -> Mesh {
-    let figure = crate::client::shapes::capsule(0.1, 0.26);
-    let head = crate::client::shapes::sphere(0.09);
-    crate::client::shapes::merged(SQUAD.into_iter().flat_map(|at| {
+    let figure = crate::client::table::shapes::capsule(0.1, 0.26);
+    let head = crate::client::table::shapes::sphere(0.09);
+    crate::client::table::shapes::merged(SQUAD.into_iter().flat_map(|at| {
         let body = squad_body(at, crouch, scale);
         [
             figure
@@ -638,8 +708,7 @@ fn glide(
     table: Res<Session<TankCommander>>,
     time: Res<Time>,
     mut skip: MessageReader<SkipAnimations>,
-    mut rewound: MessageReader<Rewound>,
-    mut moving: ResMut<Moving>,
+    mut played: MessageReader<FactsPlayed<TankCommander>>,
     mut units: Query<
         (
             &HexPos,
@@ -653,9 +722,11 @@ fn glide(
     >,
     mut turrets: Query<&mut Transform, (With<Turret>, Without<Unit>)>,
 ) {
-    let snap = skip.read().count() > 0 || rewound.read().count() > 0;
-    let dt = time.delta_secs().min(0.1);
-    let mut still_moving = false;
+    let jumped = played.read().fold(false, |jumped, p| jumped | p.jumped);
+    let snap = skip.read().count() > 0 || jumped;
+    // The glide keeps to the time the session waits for ([`super::anims::fact_seconds`])
+    // unless frames come slower than four a second.
+    let dt = time.delta_secs().min(0.25);
     for (at, facing, turret, cond, mut transform, children) in &mut units {
         let goal = home(&table, at.0, cond.riding);
         let rot = facing_rotation(facing.0);
@@ -666,17 +737,16 @@ fn glide(
             next.translation = goal;
             next.rotation = rot;
         } else {
-            let step = 2.2 * dt;
+            let step = GLIDE_SPEED * dt;
             let d = goal - next.translation;
             next.translation += d.clamp_length_max(step);
             let angle = next.rotation.angle_between(rot);
             if angle > 1e-3 {
-                let t = (3.5 * dt / angle).min(1.0);
+                let t = (TURN_SPEED * dt / angle).min(1.0);
                 next.rotation = next.rotation.slerp(rot, t);
             } else {
                 next.rotation = rot;
             }
-            still_moving |= d.length() > 1e-3 || angle > 1e-3;
         }
         transform.set_if_neq(next);
         let turret_goal = rot.inverse() * facing_rotation(turret.0);
@@ -686,8 +756,8 @@ fn glide(
                 let rotation = if snap || angle < 1e-3 {
                     turret_goal
                 } else {
-                    still_moving = true;
-                    t.rotation.slerp(turret_goal, (3.5 * dt / angle).min(1.0))
+                    t.rotation
+                        .slerp(turret_goal, (TURN_SPEED * dt / angle).min(1.0))
                 };
                 if t.rotation != rotation {
                     t.rotation = rotation;
@@ -695,7 +765,6 @@ fn glide(
             }
         }
     }
-    moving.0 = still_moving;
 }
 
 #[cfg(test)]
@@ -774,8 +843,8 @@ mod tests {
         assert_eq!(
             colours(&a.palette, &hull),
             vec![
-                (DARK, a.tracks.count_vertices()),
-                (PLATE, a.glacis.count_vertices()),
+                (TANK_DARK, a.tracks.count_vertices()),
+                (TANK_PLATE, a.glacis.count_vertices()),
                 (side_color(0), a.hull.count_vertices()),
                 (PIP_ON, 3 * pip),
                 (PIP_OFF, pip),
@@ -790,7 +859,7 @@ mod tests {
             colours(&a.palette, &turret),
             vec![
                 (WRECK, a.turret.count_vertices()),
-                (DARK, a.barrel.count_vertices()),
+                (TANK_DARK, a.barrel.count_vertices()),
             ]
         );
         // An APC adds its roof gun to the dark parts; a hover tank its glowing halo.
