@@ -41,8 +41,8 @@ impl<G: Playable> Table<G> {
         let n = G::from_setup(setup).expect("starts").player_count();
         let mut plans = vec![SeatPlan::Remote, SeatPlan::Remote];
         plans.resize(n, SeatPlan::Bot(G::bot_names()[0].into()));
-        let seated = SeatedMatch::new(setup.clone(), "bench".into(), seed, Vec::new())
-            .expect("starts");
+        let seated =
+            SeatedMatch::new(setup.clone(), "bench".into(), seed, Vec::new()).expect("starts");
         let mut room = Room::new(seated, "BENCH", plans);
         // A bench orders as fast as the host answers, which is the point.
         room.flood = tanktable::net::FloodLimit {
@@ -73,7 +73,10 @@ impl<G: Playable> Table<G> {
     fn settle(&mut self, done: impl Fn(&Self) -> bool) {
         let start = Instant::now();
         while !done(self) {
-            assert!(start.elapsed() < Duration::from_secs(20), "the table stalled");
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the table stalled"
+            );
             self.pump();
         }
     }
@@ -97,7 +100,10 @@ fn measure<G: Playable>(file: &str, actions: usize) -> (Vec<f64>, Vec<u64>) {
                 continue;
             };
             let r = &t.remotes[i];
-            let (state, seat) = (r.mirror.state().expect("state"), r.mirror.seat.expect("seat"));
+            let (state, seat) = (
+                r.mirror.state().expect("state"),
+                r.mirror.seat.expect("seat"),
+            );
             let action = bot.choose(state, seat, &mut rng).expect("an action");
             let n = t.host.room.seated.game.history().len() as u32;
             let before: Vec<u64> = t.remotes.iter().map(|r| r.received).collect();
@@ -123,7 +129,11 @@ fn pct<T: Copy + PartialOrd>(v: &mut [T], p: f64) -> T {
 fn row<G: Playable>(kind: GameKind, actions: usize) {
     let (mut lat, mut bytes) = measure::<G>(kind.default_setup(), actions);
     let (l50, l99) = (pct(&mut lat, 0.5), pct(&mut lat, 0.99));
-    let (b50, b99, bmax) = (pct(&mut bytes, 0.5), pct(&mut bytes, 0.99), pct(&mut bytes, 1.0));
+    let (b50, b99, bmax) = (
+        pct(&mut bytes, 0.5),
+        pct(&mut bytes, 0.99),
+        pct(&mut bytes, 1.0),
+    );
     println!(
         "| {:<15} | {:>6} | {:>8.0} | {:>8.0} | {:>6} | {:>6} | {:>7} |",
         kind.title(),
@@ -139,9 +149,12 @@ fn row<G: Playable>(kind: GameKind, actions: usize) {
 /// Eight bots at the host, 32 spectators: the host's time per action.
 fn crowd(actions_cap: usize) {
     let setup = setup::<BattleTanks>("scenarios/battle-tanks/eight-players.ron");
-    let n = BattleTanks::from_setup(&setup).expect("starts").player_count();
+    let n = BattleTanks::from_setup(&setup)
+        .expect("starts")
+        .player_count();
     let plans = vec![SeatPlan::Bot(BattleTanks::bot_names()[0].into()); n];
-    let seated = SeatedMatch::new(setup.clone(), "crowd".into(), 3, Vec::new()).expect("starts");
+    let seated = SeatedMatch::<BattleTanks>::new(setup.clone(), "crowd".into(), 3, Vec::new())
+        .expect("starts");
     let mut room = Room::new(seated, "CROWD", plans);
     room.auto_start = false;
     let mut host = Host::bind(room, 0, n + 32).expect("binds");
@@ -153,8 +166,14 @@ fn crowd(actions_cap: usize) {
         })
         .collect();
     let start = Instant::now();
-    while watchers.iter().any(|w| w.mirror.token.is_none() && w.mirror.code.is_empty()) {
-        assert!(start.elapsed() < Duration::from_secs(30), "the crowd did not join");
+    while watchers
+        .iter()
+        .any(|w| w.mirror.token.is_none() && w.mirror.code.is_empty())
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the crowd did not join"
+        );
         host.tick();
         for w in &mut watchers {
             w.tick();
@@ -234,7 +253,11 @@ fn round_trip(c: &mut Criterion) {
                 };
                 let r = &t.remotes[i];
                 let action = bot
-                    .choose(r.mirror.state().expect("state"), r.mirror.seat.expect("seat"), &mut rng)
+                    .choose(
+                        r.mirror.state().expect("state"),
+                        r.mirror.seat.expect("seat"),
+                        &mut rng,
+                    )
                     .expect("an action");
                 let n = t.host.room.seated.game.history().len() as u32;
                 let start = Instant::now();

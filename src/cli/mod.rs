@@ -14,9 +14,9 @@ mod campaign;
 mod chess;
 mod commands;
 mod install;
+pub mod lab;
 #[cfg(feature = "client")]
 pub mod net;
-pub mod lab;
 mod odds;
 mod sim;
 
@@ -350,14 +350,15 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         None => open_client(ClientArgs::default()),
         Some(Command::Play {
-            join: JoinArgs {
-                join: Some(address),
-                code,
-                name,
-                bot,
-                watch,
-                seat,
-            },
+            join:
+                JoinArgs {
+                    join: Some(address),
+                    code,
+                    name,
+                    bot,
+                    watch,
+                    seat,
+                },
             ..
         }) => join_host(address, code, name, bot, watch, seat),
         Some(Command::Play {

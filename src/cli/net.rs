@@ -53,9 +53,11 @@ pub fn serve(options: &ServeOptions) -> Result<ExitCode, String> {
 
 fn serve_game<G: Playable>(input: &Input, options: &ServeOptions) -> Result<ExitCode, String> {
     let autosave = options.autosave.clone().unwrap_or_else(|| {
-        crate::data::data_dir()
-            .join("network")
-            .join(format!("host-{}.{}", G::NAME, G::RECORD_EXTENSION))
+        crate::data::data_dir().join("network").join(format!(
+            "host-{}.{}",
+            G::NAME,
+            G::RECORD_EXTENSION
+        ))
     });
     let room = if options.resume {
         let room = reopen_room::<G>(&autosave)?;
@@ -73,8 +75,8 @@ fn serve_game<G: Playable>(input: &Input, options: &ServeOptions) -> Result<Exit
         let _ = std::fs::create_dir_all(dir);
     }
     let seats = room.seated.state().player_count();
-    let mut host = Host::bind(room, options.port, seats + options.watchers)
-        .map_err(|e| e.to_string())?;
+    let mut host =
+        Host::bind(room, options.port, seats + options.watchers).map_err(|e| e.to_string())?;
     host.autosave = Some(autosave.clone());
     say!(
         "Hosting {} on port {} (UDP). Room code: {}",
@@ -83,9 +85,18 @@ fn serve_game<G: Playable>(input: &Input, options: &ServeOptions) -> Result<Exit
         host.room.code()
     );
     for seat in host.room.lobby() {
-        say!("  seat {}: {} — {:?}", seat.seat + 1, seat.name, seat.holder);
+        say!(
+            "  seat {}: {} — {:?}",
+            seat.seat + 1,
+            seat.name,
+            seat.holder
+        );
     }
-    say!("Players join with: tanktable play --join HOST:{} --code {}", host.local_addr().port(), host.room.code());
+    say!(
+        "Players join with: tanktable play --join HOST:{} --code {}",
+        host.local_addr().port(),
+        host.room.code()
+    );
     let mut told = 0;
     let mut ended: Option<Instant> = None;
     loop {
@@ -128,8 +139,8 @@ fn new_room<G: Playable>(input: &Input, options: &ServeOptions) -> Result<Room<G
         .seed
         .or_else(|| G::setup_seed(&setup))
         .unwrap_or_else(clock_seed);
-    let seated = SeatedMatch::<G>::new(setup, input.name(), seed, Vec::new())
-        .map_err(|e| e.to_string())?;
+    let seated =
+        SeatedMatch::<G>::new(setup, input.name(), seed, Vec::new()).map_err(|e| e.to_string())?;
     let plans: Vec<SeatPlan> = options.seats.iter().map(|s| SeatPlan::parse(s)).collect();
     for plan in &plans {
         if let SeatPlan::Bot(name) = plan
@@ -159,7 +170,9 @@ fn new_room<G: Playable>(input: &Input, options: &ServeOptions) -> Result<Room<G
 fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_nanos() & u128::from(u64::MAX)).unwrap_or(0))
+        .map_or(0, |d| {
+            u64::try_from(d.as_nanos() & u128::from(u64::MAX)).unwrap_or(0)
+        })
 }
 
 /// A room code of six letters and digits that are hard to confuse, drawn from the clock
@@ -255,10 +268,10 @@ fn join_game<G: Playable>(
                     say!(
                         "Joined {} as {}.",
                         options.address,
-                        remote
-                            .mirror
-                            .seat
-                            .map_or_else(|| "a spectator".to_string(), |s| format!("seat {}", s.0 + 1))
+                        remote.mirror.seat.map_or_else(
+                            || "a spectator".to_string(),
+                            |s| format!("seat {}", s.0 + 1)
+                        )
                     );
                 }
                 Heard::Notice(n) => say!("* {n}"),
@@ -274,7 +287,11 @@ fn join_game<G: Playable>(
         if let Some(why) = &remote.ended {
             return Err(format!("the connection ended: {why}"));
         }
-        if let Some(outcome) = remote.mirror.state().and_then(crate::framework::Game::outcome) {
+        if let Some(outcome) = remote
+            .mirror
+            .state()
+            .and_then(crate::framework::Game::outcome)
+        {
             say!("The game is over: {}", outcome.reason);
             return Ok(ExitCode::SUCCESS);
         }

@@ -7,9 +7,7 @@
 //! (legal actions, odds, the what-if, a bot's choice) works on it unchanged, from what
 //! this seat may see.
 
-use super::wire::{
-    self, Join, Line, SeatInfo, Snapshot, StepUpdate, ToClient, ToHost, WireError,
-};
+use super::wire::{self, Join, Line, SeatInfo, Snapshot, StepUpdate, ToClient, ToHost, WireError};
 use crate::framework::{Playable, PlayerId};
 
 /// What a message from the host changed.
@@ -24,7 +22,10 @@ pub enum Heard {
     /// The state changed: a whole mirror, or an action's patch with its new log lines.
     State,
     /// An order of ours was refused: the reason and the rule.
-    Refusal { reason: String, rule: Option<String> },
+    Refusal {
+        reason: String,
+        rule: Option<String>,
+    },
     /// A line of chat.
     Chat { from: String, text: String },
     /// A notice.

@@ -14,8 +14,8 @@
 use std::collections::BTreeMap;
 
 use super::wire::{
-    self, Holder, Join, Line, Patch, RefusalNote, SeatInfo, Snapshot, StepUpdate, ToClient,
-    ToHost, Welcome,
+    self, Holder, Join, Line, Patch, RefusalNote, SeatInfo, Snapshot, StepUpdate, ToClient, ToHost,
+    Welcome,
 };
 use crate::framework::seated::{opening_log, step_log};
 use crate::framework::{LogLine, Match, Playable, PlayerId, Seat, SeatedMatch};
@@ -390,7 +390,9 @@ impl<G: Playable> Room<G> {
         ) {
             return Err(format!("seat {} is not played here", player.0 + 1));
         }
-        self.seated.play(player, action).map_err(|e| e.to_string())?;
+        self.seated
+            .play(player, action)
+            .map_err(|e| e.to_string())?;
         self.after_action();
         Ok(())
     }
@@ -458,7 +460,12 @@ impl<G: Playable> Room<G> {
         if self.conns.get(&conn).is_some_and(|c| c.joined) {
             return self.kick(conn, "joined twice".into());
         }
-        let name: String = join.name.trim().chars().filter(|c| !c.is_control()).collect();
+        let name: String = join
+            .name
+            .trim()
+            .chars()
+            .filter(|c| !c.is_control())
+            .collect();
         let name = if name.is_empty() {
             "Guest".to_string()
         } else {
@@ -543,7 +550,8 @@ impl<G: Playable> Room<G> {
             && old != conn
         {
             self.conns.remove(&old);
-            self.out.push(Outgoing::Kick(old, "the seat was taken back".into()));
+            self.out
+                .push(Outgoing::Kick(old, "the seat was taken back".into()));
         }
         if slot.player.is_none() {
             slot.player = Some(name);
@@ -587,7 +595,12 @@ impl<G: Playable> Room<G> {
         // older table is judged by the rules as the table stands now (in simultaneous
         // choices the other side's order moves the table without changing yours).
         if usize::try_from(seen).map_or(true, |s| s > self.seated.game.history().len()) {
-            return self.refuse_order(conn, text, "an order for a table that does not exist yet", None);
+            return self.refuse_order(
+                conn,
+                text,
+                "an order for a table that does not exist yet",
+                None,
+            );
         }
         match self.seated.play(player, &action) {
             Ok(_) => {
@@ -602,9 +615,10 @@ impl<G: Playable> Room<G> {
     }
 
     fn refuse_order(&mut self, conn: ConnId, action: &str, reason: &str, rule: Option<String>) {
-        let seat = self
-            .seat_of(conn)
-            .map_or_else(|| "a spectator".to_string(), |s| format!("seat {}", s.0 + 1));
+        let seat = self.seat_of(conn).map_or_else(
+            || "a spectator".to_string(),
+            |s| format!("seat {}", s.0 + 1),
+        );
         self.log.push(format!(
             "refused {action} from {seat}: {reason}{}",
             rule.as_deref()
@@ -640,9 +654,19 @@ impl<G: Playable> Room<G> {
         };
         let last = self.seated.game.history().last().map(|s| s.player);
         if last != Some(player) {
-            return self.refuse_order(conn, "undo", "your own action must be the last one to take it back", None);
+            return self.refuse_order(
+                conn,
+                "undo",
+                "your own action must be the last one to take it back",
+                None,
+            );
         }
-        if self.seated.game.draws_since(self.seated.game.history().len() - 1) > 0 {
+        if self
+            .seated
+            .game
+            .draws_since(self.seated.game.history().len() - 1)
+            > 0
+        {
             return self.refuse_order(
                 conn,
                 "undo",
@@ -723,7 +747,10 @@ impl<G: Playable> Room<G> {
             let patch = Patch::between(&c.mirror, &mirror);
             let mut log = Vec::new();
             for i in c.told..n {
-                log.extend(lines(&self.seated.game, &step_log(&self.seated.game, i, viewer)));
+                log.extend(lines(
+                    &self.seated.game,
+                    &step_log(&self.seated.game, i, viewer),
+                ));
             }
             let update = ToClient::Step(StepUpdate {
                 actions: u32::try_from(n).unwrap_or(u32::MAX),
@@ -804,7 +831,8 @@ impl<G: Playable> Room<G> {
         let seat = self
             .seat_of(conn)
             .map_or_else(String::new, |s| format!(" (seat {})", s.0 + 1));
-        self.log.push(format!("disconnected client {conn}{seat}: {why}"));
+        self.log
+            .push(format!("disconnected client {conn}{seat}: {why}"));
         self.disconnected(conn);
         self.conns.remove(&conn);
         self.out.push(Outgoing::Kick(conn, why));

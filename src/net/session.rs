@@ -61,7 +61,9 @@ impl<G: Playable> Host<G> {
             match event {
                 HostEvent::Connected(id) => self.room.connected(id, now),
                 HostEvent::Disconnected(id, why) => {
-                    self.room.log.push(format!("client {id} disconnected: {why}"));
+                    self.room
+                        .log
+                        .push(format!("client {id} disconnected: {why}"));
                     self.room.disconnected(id);
                 }
                 HostEvent::Received(id, bytes) => self.room.receive(id, &bytes, now),
@@ -133,16 +135,12 @@ pub fn reopen_room<G: Playable>(path: &Path) -> Result<Room<G>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let rules = G::load_rules(None).map_err(|e| e.to_string())?;
     let record = G::read_record(path, &text, &rules).map_err(|e| e.to_string())?;
-    let seated = crate::framework::SeatedMatch::from_record(
-        record,
-        path.display().to_string(),
-        false,
-        None,
-    )
-    .map_err(|e| e.to_string())?;
+    let seated =
+        crate::framework::SeatedMatch::from_record(record, path.display().to_string(), false, None)
+            .map_err(|e| e.to_string())?;
     let room_file = room_path(path);
-    let text = std::fs::read_to_string(&room_file)
-        .map_err(|e| format!("{}: {e}", room_file.display()))?;
+    let text =
+        std::fs::read_to_string(&room_file).map_err(|e| format!("{}: {e}", room_file.display()))?;
     let saved: SavedRoom =
         ron::from_str(&text).map_err(|e| format!("{}: {e}", room_file.display()))?;
     Ok(Room::reopened(seated, &saved.code, &saved.seats))
@@ -263,7 +261,8 @@ mod tests {
         let n = G::from_setup(&setup).expect("starts").player_count();
         let mut plans = vec![SeatPlan::Remote, SeatPlan::Remote];
         plans.resize(n, SeatPlan::Bot(G::bot_names()[0].into()));
-        let seated = SeatedMatch::<G>::new(setup, "loopback".into(), seed, Vec::new()).expect("starts");
+        let seated =
+            SeatedMatch::<G>::new(setup, "loopback".into(), seed, Vec::new()).expect("starts");
         let mut host = Host::bind(Room::new(seated, "LOOP", plans), 0, n).expect("binds");
         let dir = std::env::temp_dir().join(format!("tanktable-net-{}-{seed}", G::NAME));
         let _ = std::fs::create_dir_all(&dir);
@@ -274,8 +273,7 @@ mod tests {
             .map(|i| {
                 let mut m = Mirror::joining("loop", &format!("p{i}"), None, None, false);
                 m.ready(true);
-                Remote::connect(addr, m, G::bot(G::bot_names()[0]), u64::from(i))
-                    .expect("connects")
+                Remote::connect(addr, m, G::bot(G::bot_names()[0]), u64::from(i)).expect("connects")
             })
             .collect();
         let start = Instant::now();

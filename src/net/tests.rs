@@ -318,7 +318,10 @@ fn a_tank_combat_hand_never_reaches_the_other_seat() {
             .clone();
         assert_eq!(seen.len(), theirs.len(), "the size of a hand is public");
         let mut other = host.clone();
-        let differs = match (other.tanks[1].hand.first().copied(), other.deck.first().copied()) {
+        let differs = match (
+            other.tanks[1].hand.first().copied(),
+            other.deck.first().copied(),
+        ) {
             (Some(h), Some(d)) if h != d => {
                 other.tanks[1].hand[0] = d;
                 other.deck[0] = h;
@@ -356,7 +359,11 @@ fn a_range_duel_order_is_hidden_until_both_are_given() {
         let c = net.clients.get_mut(&2).expect("joined");
         c.mirror.order(&order);
         net.pump();
-        assert_eq!(net.room.seated.game.history().len(), 1, "the order was played");
+        assert_eq!(
+            net.room.seated.game.history().len(),
+            1,
+            "the order was played"
+        );
         net.sent_to(1)
     };
     let legal = RangeDuel::from_setup(&setup_of::<RangeDuel>())
@@ -381,10 +388,12 @@ fn a_hidden_mine_is_never_sent_to_the_other_side() {
     let mut net = Net::<TankCommander>::new(setup, 7, vec![SeatPlan::Remote, SeatPlan::Remote]);
     net.join_bot(1, "Ann");
     net.join_bot(2, "Bob");
-    let mines_of = |g: &TankCommander, side: PlayerId| {
-        g.mines.iter().filter(|m| m.owner == side).count()
-    };
-    assert!(mines_of(net.room.seated.state(), PlayerId(1)) > 0, "the second side has mines");
+    let mines_of =
+        |g: &TankCommander, side: PlayerId| g.mines.iter().filter(|m| m.owner == side).count();
+    assert!(
+        mines_of(net.room.seated.state(), PlayerId(1)) > 0,
+        "the second side has mines"
+    );
     for _ in 0..40 {
         // Side 1's mirror never holds side 2's mines (unless one went off).
         let seen = mines_of(net.clients[&1].mirror.state().expect("state"), PlayerId(1));
@@ -404,7 +413,11 @@ fn a_hidden_mine_is_never_sent_to_the_other_side() {
         moved.redacted(Some(PlayerId(0))).to_mirror(),
         host.redacted(Some(PlayerId(0))).to_mirror()
     );
-    assert_eq!(mines_of(&host.redacted(None), PlayerId(1)), 0, "spectators see none");
+    assert_eq!(
+        mines_of(&host.redacted(None), PlayerId(1)),
+        0,
+        "spectators see none"
+    );
 }
 
 #[test]
@@ -416,10 +429,7 @@ fn hostile_clients_are_refused_or_disconnected_and_the_host_goes_on() {
     );
     // A wrong room code.
     net.connect(9, Mirror::joining("WRONG", "Eve", None, None, false));
-    assert_eq!(
-        net.clients[&9].kicked.as_deref(),
-        Some("wrong room code")
-    );
+    assert_eq!(net.clients[&9].kicked.as_deref(), Some("wrong room code"));
     net.join_bot(1, "Ann");
     net.join_bot(2, "Bob");
     // A spectator cannot act for a seat.
@@ -437,10 +447,14 @@ fn hostile_clients_are_refused_or_disconnected_and_the_host_goes_on() {
     c.mirror.order(&action);
     c.mirror.order(&action);
     net.pump();
-    assert!(matches!(
-        net.clients[&1].heard.last(),
-        Some(Heard::Refusal { reason, .. }) if reason.contains("decision now")
-    ), "{:?}", net.clients[&1].heard.last());
+    assert!(
+        matches!(
+            net.clients[&1].heard.last(),
+            Some(Heard::Refusal { reason, .. }) if reason.contains("decision now")
+        ),
+        "{:?}",
+        net.clients[&1].heard.last()
+    );
     assert!(net.room.log.iter().any(|l| l.starts_with("refused")));
     // Malformed: disconnected with the reason logged; the host goes on.
     let c = net.clients.get_mut(&2).expect("joined");
@@ -459,13 +473,22 @@ fn hostile_clients_are_refused_or_disconnected_and_the_host_goes_on() {
     // The seat waits for its person.
     assert!(net.room.lobby().iter().any(|s| matches!(
         &s.holder,
-        Holder::Remote { connected: false, .. }
+        Holder::Remote {
+            connected: false,
+            ..
+        }
     )));
     // Oversized and flooding.
     net.connect(4, Mirror::joining("TANK42", "Max", None, None, true));
-    net.room.receive(4, &vec![b'{'; wire::MAX_TO_HOST + 1], net.now);
+    net.room
+        .receive(4, &vec![b'{'; wire::MAX_TO_HOST + 1], net.now);
     net.pump();
-    assert!(net.clients[&4].kicked.as_deref().is_some_and(|k| k.contains("larger")));
+    assert!(
+        net.clients[&4]
+            .kicked
+            .as_deref()
+            .is_some_and(|k| k.contains("larger"))
+    );
     net.connect(5, Mirror::joining("TANK42", "Flo", None, None, true));
     for _ in 0..1_000 {
         net.room
@@ -498,7 +521,11 @@ fn an_order_the_rules_refuse_is_refused_with_its_rule() {
             Some((a, rule))
         })
         .expect("activating an enemy unit is refused by a rule");
-    net.clients.get_mut(&id).expect("joined").mirror.order(&action);
+    net.clients
+        .get_mut(&id)
+        .expect("joined")
+        .mirror
+        .order(&action);
     net.pump();
     let heard = net.clients[&id].heard.last().cloned();
     assert!(
@@ -540,7 +567,10 @@ fn a_dropped_tank_combat_player_rejoins_their_seat_and_the_game_ends() {
     assert!(moved < 40, "the game waits for Bob when it is his turn");
     // Bob's program starts again and rejoins with his token: the same seat, brought up
     // to date with his own log.
-    net.join_with(3, Mirror::joining("TANK42", "Bob", Some(token), None, false));
+    net.join_with(
+        3,
+        Mirror::joining("TANK42", "Bob", Some(token), None, false),
+    );
     let bob = &net.clients[&3];
     assert_eq!(bob.mirror.seat, Some(PlayerId(1)));
     net.assert_mirrors_agree();
@@ -618,17 +648,33 @@ fn undo_across_machines_needs_the_other_players_consent() {
     let mover = if first == PlayerId(0) { 1 } else { 2 };
     let other = 3 - mover;
     let action = net.room.seated.state().legal_actions(first)[0];
-    net.clients.get_mut(&mover).expect("joined").mirror.order(&action);
+    net.clients
+        .get_mut(&mover)
+        .expect("joined")
+        .mirror
+        .order(&action);
     net.pump();
     assert_eq!(net.room.seated.game.history().len(), 1);
-    net.clients.get_mut(&mover).expect("joined").mirror.ask_undo();
+    net.clients
+        .get_mut(&mover)
+        .expect("joined")
+        .mirror
+        .ask_undo();
     net.pump();
     assert!(matches!(
         net.clients[&other].heard.last(),
         Some(Heard::UndoAsked(_))
     ));
-    assert_eq!(net.room.seated.game.history().len(), 1, "not before consent");
-    net.clients.get_mut(&other).expect("joined").mirror.answer_undo(true);
+    assert_eq!(
+        net.room.seated.game.history().len(),
+        1,
+        "not before consent"
+    );
+    net.clients
+        .get_mut(&other)
+        .expect("joined")
+        .mirror
+        .answer_undo(true);
     net.pump();
     assert_eq!(net.room.seated.game.history().len(), 0, "taken back");
     net.assert_mirrors_agree();
@@ -700,11 +746,17 @@ fn a_seat_handed_to_a_bot_plays_on_and_its_person_takes_it_back() {
     net.room
         .give_to_bot(PlayerId(1), TankCombat::bot_names()[0])
         .expect("the bot exists");
-    assert_eq!(net.room.seated.seats[1], Seat::Bot(TankCombat::bot_names()[0].into()));
+    assert_eq!(
+        net.room.seated.seats[1],
+        Seat::Bot(TankCombat::bot_names()[0].into())
+    );
     for _ in 0..5 {
         net.round();
     }
-    net.join_with(3, Mirror::joining("TANK42", "Bob", Some(token), None, false));
+    net.join_with(
+        3,
+        Mirror::joining("TANK42", "Bob", Some(token), None, false),
+    );
     assert_eq!(net.room.seated.seats[1], Seat::Person);
     net.play_out(5_000);
     assert!(net.room.over());
