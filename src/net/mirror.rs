@@ -8,7 +8,7 @@
 //! this seat may see.
 
 use super::wire::{self, Join, Line, SeatInfo, Snapshot, StepUpdate, ToClient, ToHost, WireError};
-use crate::framework::{Playable, PlayerId};
+use crate::framework::{LogLine, Match, Playable, PlayerId};
 
 /// What a message from the host changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -193,7 +193,7 @@ impl<G: Playable> Mirror<G> {
     }
 
     fn whole(&mut self, snapshot: Snapshot) -> Result<Heard, WireError> {
-        let state = G::from_mirror(snapshot.mirror.as_bytes()).map_err(WireError::Malformed)?;
+        let state = G::from_mirror(snapshot.mirror.as_bytes())?;
         self.state = Some(state);
         self.text = snapshot.mirror;
         self.log = snapshot.log;
@@ -210,7 +210,7 @@ impl<G: Playable> Mirror<G> {
                 return Ok(Heard::OutOfStep);
             }
         };
-        let state = G::from_mirror(text.as_bytes()).map_err(WireError::Malformed)?;
+        let state = G::from_mirror(text.as_bytes())?;
         self.state = Some(state);
         self.text = text;
         self.log.extend(step.log);
@@ -218,4 +218,29 @@ impl<G: Playable> Mirror<G> {
         self.started = true;
         Ok(Heard::State)
     }
+}
+
+/// The mirror of `state` for `viewer`, as sent.
+#[must_use]
+pub fn mirror_text<G: Playable>(state: &G, viewer: Option<PlayerId>) -> String {
+    String::from_utf8(state.redacted(viewer).to_mirror()).unwrap_or_default()
+}
+
+/// Log lines as the wire carries them, each with the rule its fact applies.
+pub(crate) fn lines<G: Playable>(game: &Match<G>, log: &[LogLine]) -> Vec<Line> {
+    let state = game.state();
+    log.iter()
+        .map(|l| {
+            let fact = match (l.step, l.fact) {
+                (None, Some(k)) => game.opening_facts().get(k),
+                (Some(i), Some(k)) => game.history().get(i).and_then(|s| s.facts.get(k)),
+                _ => None,
+            };
+            Line {
+                step: l.step.and_then(|s| u32::try_from(s).ok()),
+                text: l.text.clone(),
+                rule: fact.and_then(|f| state.fact_rule(f)).map(str::to_string),
+            }
+        })
+        .collect()
 }

@@ -14,6 +14,7 @@
 //! ([`crate::framework::Playable::to_mirror`]).
 
 pub mod mirror;
+pub mod plan;
 pub mod room;
 #[cfg(feature = "client")]
 pub mod session;

@@ -13,66 +13,14 @@
 
 use std::collections::BTreeMap;
 
+use super::mirror::{lines, mirror_text};
+pub use super::plan::{ConnId, FloodLimit, Outgoing, SavedSeat, SeatPlan};
 use super::wire::{
-    self, Holder, Join, Line, Patch, RefusalNote, SeatInfo, Snapshot, StepUpdate, ToClient, ToHost,
+    self, Holder, Join, Patch, RefusalNote, SeatInfo, Snapshot, StepUpdate, ToClient, ToHost,
     Welcome,
 };
 use crate::framework::seated::{opening_log, step_log};
-use crate::framework::{LogLine, Match, Playable, PlayerId, Seat, SeatedMatch};
-
-/// A connection, as the transport numbers it.
-pub type ConnId = u64;
-
-/// How many messages a connection may send before it counts as flooding: `burst` at
-/// once, then `per_second` on average. A bot playing a seat from another machine orders
-/// far faster than a person, and a legitimate client can order no faster than the host
-/// answers; a flood is many times that.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FloodLimit {
-    pub burst: f64,
-    pub per_second: f64,
-}
-
-impl Default for FloodLimit {
-    fn default() -> Self {
-        Self {
-            burst: 500.0,
-            per_second: 250.0,
-        }
-    }
-}
-
-/// Who a seat is for, as the host plans it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeatPlan {
-    /// A person at the host's own machine.
-    Host,
-    /// A person on another machine.
-    Remote,
-    /// A bot, by name.
-    Bot(String),
-}
-
-impl SeatPlan {
-    /// Reads a seat as written on the command line: `remote`, `host`, or a bot's name.
-    #[must_use]
-    pub fn parse(text: &str) -> Self {
-        match text.trim() {
-            "remote" | "person" | "human" => Self::Remote,
-            "host" | "local" => Self::Host,
-            name => Self::Bot(name.to_string()),
-        }
-    }
-}
-
-/// What the transport must do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outgoing {
-    /// Send these bytes to that connection.
-    Send(ConnId, Vec<u8>),
-    /// Disconnect that connection, for this reason (already in the host's log).
-    Kick(ConnId, String),
-}
+use crate::framework::{Playable, PlayerId, Seat, SeatedMatch};
 
 /// One seat of the room.
 #[derive(Clone, Debug)]
@@ -98,14 +46,6 @@ struct Conn {
     /// Messages it may still send now.
     allowance: f64,
     last: f64,
-}
-
-/// A seat's saved part: what a restarted host needs to let people take their seats back.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct SavedSeat {
-    pub plan: String,
-    pub token: Option<String>,
-    pub player: Option<String>,
 }
 
 /// The host's match and its connections. See the [module docs](self).
@@ -837,29 +777,4 @@ impl<G: Playable> Room<G> {
         self.conns.remove(&conn);
         self.out.push(Outgoing::Kick(conn, why));
     }
-}
-
-/// The mirror of `state` for `viewer`, as sent.
-#[must_use]
-pub fn mirror_text<G: Playable>(state: &G, viewer: Option<PlayerId>) -> String {
-    String::from_utf8(state.redacted(viewer).to_mirror()).unwrap_or_default()
-}
-
-/// Log lines as the wire carries them, each with the rule its fact applies.
-fn lines<G: Playable>(game: &Match<G>, log: &[LogLine]) -> Vec<Line> {
-    let state = game.state();
-    log.iter()
-        .map(|l| {
-            let fact = match (l.step, l.fact) {
-                (None, Some(k)) => game.opening_facts().get(k),
-                (Some(i), Some(k)) => game.history().get(i).and_then(|s| s.facts.get(k)),
-                _ => None,
-            };
-            Line {
-                step: l.step.and_then(|s| u32::try_from(s).ok()),
-                text: l.text.clone(),
-                rule: fact.and_then(|f| state.fact_rule(f)).map(str::to_string),
-            }
-        })
-        .collect()
 }

@@ -247,6 +247,8 @@ pub enum WireError {
     TooLong { what: &'static str, most: usize },
     #[error("a patch that does not fit the mirror it was made for")]
     PatchMisfit,
+    #[error(transparent)]
+    Mirror(#[from] crate::framework::MirrorError),
 }
 
 /// Writes a message.

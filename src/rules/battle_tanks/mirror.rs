@@ -5,8 +5,9 @@
 use std::sync::{Arc, LazyLock};
 
 use super::{BattleSetup, BattleTanks, Phase};
+use crate::framework::MirrorError;
 use crate::framework::PlayerId;
-use crate::framework::playable::{self, MirrorCheck};
+use crate::framework::mirror::{self, MirrorCheck};
 
 /// The setup a state read from JSON holds until [`read`] puts the mirror's own in.
 pub(super) fn unset_setup() -> Arc<BattleSetup> {
@@ -17,14 +18,14 @@ pub(super) fn unset_setup() -> Arc<BattleSetup> {
 
 /// The mirror's bytes: the setup, then the state.
 pub(super) fn write(game: &BattleTanks) -> Vec<u8> {
-    playable::write_mirror(&*game.setup, game)
+    mirror::write_mirror(&*game.setup, game)
 }
 
 /// A state read back from [`write`]'s bytes, its setup validated as a record's is and
 /// the state checked against it.
-pub(super) fn read(bytes: &[u8]) -> Result<BattleTanks, String> {
+pub(super) fn read(bytes: &[u8]) -> Result<BattleTanks, MirrorError> {
     let (setup, mut game): (BattleSetup, BattleTanks) =
-        playable::read_mirror::<BattleTanks, _, _>(bytes)?;
+        mirror::read_mirror::<BattleTanks, _, _>(bytes)?;
     game.setup = Arc::new(MirrorCheck::valid(
         "setup",
         BattleSetup::validate(setup.into()),
@@ -34,7 +35,7 @@ pub(super) fn read(bytes: &[u8]) -> Result<BattleTanks, String> {
 }
 
 /// Everything the rules index or count is in range.
-fn check(g: &BattleTanks) -> Result<(), String> {
+fn check(g: &BattleTanks) -> Result<(), MirrorError> {
     let n = g.setup.players.len();
     MirrorCheck::len("the commanders", g.players.len(), n)?;
     for (c, name) in g.players.iter().zip(&g.setup.players) {
@@ -87,7 +88,7 @@ fn check(g: &BattleTanks) -> Result<(), String> {
 }
 
 /// Every die of the game is somewhere, and no more: the total never changes.
-fn census(g: &BattleTanks) -> Result<(), String> {
+fn census(g: &BattleTanks) -> Result<(), MirrorError> {
     let r = &g.setup.rules;
     let n = u64::try_from(g.players.len()).unwrap_or(0);
     let want = n * (u64::from(r.tanks) + u64::from(r.nukes)) + u64::from(r.bag);
@@ -111,6 +112,7 @@ mod tests {
     use super::*;
     use crate::framework::Playable;
     use crate::framework::bot::Bot;
+    use crate::framework::playable;
     use crate::rules::mirror_tests::{check_mirrors, refuses_garbage, survives_mutations};
 
     #[test]
@@ -142,11 +144,15 @@ mod tests {
         let game = playable::start::<BattleTanks>(&setup, 1, &[]).expect("starts");
         let mut state = game.state().clone();
         state.bag += 1;
-        let err = BattleTanks::from_mirror(&state.to_mirror()).unwrap_err();
+        let err = BattleTanks::from_mirror(&state.to_mirror())
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("dice"), "{err}");
         let mut state = game.state().clone();
         state.first = PlayerId(9);
-        let err = BattleTanks::from_mirror(&state.to_mirror()).unwrap_err();
+        let err = BattleTanks::from_mirror(&state.to_mirror())
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("seat 9"), "{err}");
     }
 }

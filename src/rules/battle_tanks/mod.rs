@@ -788,7 +788,7 @@ impl Playable for BattleTanks {
         mirror::write(self)
     }
 
-    fn from_mirror(bytes: &[u8]) -> Result<Self, String> {
+    fn from_mirror(bytes: &[u8]) -> Result<Self, crate::framework::MirrorError> {
         mirror::read(bytes)
     }
 }

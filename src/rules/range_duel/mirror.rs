@@ -5,8 +5,9 @@
 use std::sync::{Arc, LazyLock};
 
 use super::{Action, DuelSetup, DuelTank, RangeDuel};
+use crate::framework::MirrorError;
 use crate::framework::PlayerId;
-use crate::framework::playable::{self, MirrorCheck};
+use crate::framework::mirror::{self, MirrorCheck};
 
 /// What a mirror shows for an order given and not yet revealed: always the same, so
 /// that it tells nothing of the real one (only that one was given).
@@ -33,14 +34,13 @@ pub(super) fn redacted(duel: &RangeDuel, viewer: Option<PlayerId>) -> RangeDuel 
 
 /// The mirror's bytes: the setup, then the state.
 pub(super) fn write(duel: &RangeDuel) -> Vec<u8> {
-    playable::write_mirror(&*duel.setup, duel)
+    mirror::write_mirror(&*duel.setup, duel)
 }
 
 /// A duel read back from [`write`]'s bytes: the setup validated as a record's is, the
 /// tanks checked against its designs.
-pub(super) fn read(bytes: &[u8]) -> Result<RangeDuel, String> {
-    let (setup, mut duel): (DuelSetup, RangeDuel) =
-        playable::read_mirror::<RangeDuel, _, _>(bytes)?;
+pub(super) fn read(bytes: &[u8]) -> Result<RangeDuel, MirrorError> {
+    let (setup, mut duel): (DuelSetup, RangeDuel) = mirror::read_mirror::<RangeDuel, _, _>(bytes)?;
     // Designs travel inline, so nothing is read from files here.
     let setup = MirrorCheck::valid(
         "setup",
@@ -53,7 +53,7 @@ pub(super) fn read(bytes: &[u8]) -> Result<RangeDuel, String> {
 
 /// Each tank is its design's (the same build, armor and crew), and the range, the turn
 /// and the orders are ones the rules can reach.
-fn check(duel: &RangeDuel) -> Result<(), String> {
+fn check(duel: &RangeDuel) -> Result<(), MirrorError> {
     let setup = &duel.setup;
     for (tank, design) in duel.tanks.iter().zip(&setup.tanks) {
         let fresh = DuelTank::new(design, &setup.tank_rules);
@@ -90,6 +90,7 @@ fn check(duel: &RangeDuel) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::framework::bot::Bot;
+    use crate::framework::playable;
     use crate::framework::{Game, Playable};
     use crate::rules::mirror_tests::{check_mirrors, refuses_garbage, survives_mutations};
 

@@ -752,7 +752,7 @@ impl Playable for RangeDuel {
         mirror::write(self)
     }
 
-    fn from_mirror(bytes: &[u8]) -> Result<Self, String> {
+    fn from_mirror(bytes: &[u8]) -> Result<Self, crate::framework::MirrorError> {
         mirror::read(bytes)
     }
 }

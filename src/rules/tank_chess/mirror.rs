@@ -7,8 +7,9 @@ use std::sync::{Arc, LazyLock};
 use serde::{Deserialize, Serialize};
 
 use super::{Cell, Flag, Mode, PieceState, Rules, TankChess};
+use crate::framework::MirrorError;
 use crate::framework::PlayerId;
-use crate::framework::playable::{self, MirrorCheck};
+use crate::framework::mirror::{self, MirrorCheck};
 
 /// The rules a state read from JSON holds until [`read`] puts the mirror's own in.
 pub(super) fn unset_rules() -> Arc<Rules> {
@@ -36,14 +37,13 @@ pub(super) fn write(game: &TankChess) -> Vec<u8> {
         rules: &game.rules,
         name: &game.name,
     };
-    playable::write_mirror(&public, game)
+    mirror::write_mirror(&public, game)
 }
 
 /// A game read back from [`write`]'s bytes: the rules checked as a record's are, the
 /// board and pieces checked against each other.
-pub(super) fn read(bytes: &[u8]) -> Result<TankChess, String> {
-    let (public, mut game): (PublicIn, TankChess) =
-        playable::read_mirror::<TankChess, _, _>(bytes)?;
+pub(super) fn read(bytes: &[u8]) -> Result<TankChess, MirrorError> {
+    let (public, mut game): (PublicIn, TankChess) = mirror::read_mirror::<TankChess, _, _>(bytes)?;
     MirrorCheck::no_problems("rules", public.rules.problems())?;
     game.rules = Arc::new(public.rules);
     game.name = public.name.into();
@@ -53,7 +53,7 @@ pub(super) fn read(bytes: &[u8]) -> Result<TankChess, String> {
 
 /// The board has its size's squares, every piece stands on the board where its square
 /// says it does, and every seat, piece and flag named is there.
-fn check(g: &TankChess) -> Result<(), String> {
+fn check(g: &TankChess) -> Result<(), MirrorError> {
     let (w, h) = (usize::from(g.width), usize::from(g.height));
     MirrorCheck::that((4..=20).contains(&w) && (4..=20).contains(&h), || {
         format!("a board is 4 to 20 squares a side, not {w}×{h}")
@@ -132,6 +132,7 @@ mod tests {
 
     use super::*;
     use crate::framework::bot::Bot;
+    use crate::framework::playable;
     use crate::framework::{Game, Playable};
     use crate::rules::mirror_tests::{check_mirrors, refuses_garbage, survives_mutations};
 

@@ -225,7 +225,7 @@ impl Playable for TankChess {
         super::mirror::write(self)
     }
 
-    fn from_mirror(bytes: &[u8]) -> Result<Self, String> {
+    fn from_mirror(bytes: &[u8]) -> Result<Self, crate::framework::MirrorError> {
         super::mirror::read(bytes)
     }
 

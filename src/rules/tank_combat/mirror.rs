@@ -10,8 +10,9 @@
 use std::sync::{Arc, LazyLock};
 
 use super::{Card, CombatSetup, Phase, TankCombat};
+use crate::framework::MirrorError;
 use crate::framework::PlayerId;
-use crate::framework::playable::{self, MirrorCheck};
+use crate::framework::mirror::{self, MirrorCheck};
 
 /// The setup a state read from JSON holds until [`read`] puts the mirror's own in.
 pub(super) fn unset_setup() -> Arc<CombatSetup> {
@@ -57,14 +58,13 @@ pub(super) fn redacted(g: &TankCombat, viewer: Option<PlayerId>) -> TankCombat {
 
 /// The mirror's bytes: the setup, then the state.
 pub(super) fn write(g: &TankCombat) -> Vec<u8> {
-    playable::write_mirror(&*g.setup, g)
+    mirror::write_mirror(&*g.setup, g)
 }
 
 /// A match read back from [`write`]'s bytes: the setup validated as a record's is, the
 /// state checked against it.
-pub(super) fn read(bytes: &[u8]) -> Result<TankCombat, String> {
-    let (setup, mut g): (CombatSetup, TankCombat) =
-        playable::read_mirror::<TankCombat, _, _>(bytes)?;
+pub(super) fn read(bytes: &[u8]) -> Result<TankCombat, MirrorError> {
+    let (setup, mut g): (CombatSetup, TankCombat) = mirror::read_mirror::<TankCombat, _, _>(bytes)?;
     let written = setup.mode;
     let setup = MirrorCheck::valid("setup", CombatSetup::validate(setup.into()))?;
     MirrorCheck::that(setup.mode == written, || {
@@ -81,7 +81,7 @@ pub(super) fn read(bytes: &[u8]) -> Result<TankCombat, String> {
 
 /// Every seat named is at the table, each tank is its seat's, and every card of the deck
 /// is somewhere, once.
-fn check(g: &TankCombat) -> Result<(), String> {
+fn check(g: &TankCombat) -> Result<(), MirrorError> {
     let setup = &g.setup;
     let n = setup.players.len();
     MirrorCheck::len("the tanks", g.tanks.len(), n)?;
@@ -120,7 +120,7 @@ fn check(g: &TankCombat) -> Result<(), String> {
 }
 
 /// The cards of the state, kind by kind, are the deck's.
-fn cards_conserved(g: &TankCombat) -> Result<(), String> {
+fn cards_conserved(g: &TankCombat) -> Result<(), MirrorError> {
     let slot = |card: Card| Card::ALL.iter().position(|&c| c == card).unwrap_or(0);
     let mut want = [0usize; Card::ALL.len()];
     for entry in &g.setup.rules.deck {
@@ -158,6 +158,7 @@ mod tests {
     use super::*;
     use crate::framework::Playable;
     use crate::framework::bot::Bot;
+    use crate::framework::playable;
     use crate::rules::mirror_tests::{check_mirrors, refuses_garbage, survives_mutations};
 
     fn setup(file: &str) -> CombatSetup {
@@ -266,11 +267,15 @@ mod tests {
         let game = playable::start::<TankCombat>(&setup("default.ron"), 1, &[]).expect("starts");
         let mut g = game.state().clone();
         g.tanks[0].hand.push(Card::ArmorPiercing);
-        let err = TankCombat::from_mirror(&g.to_mirror()).unwrap_err();
+        let err = TankCombat::from_mirror(&g.to_mirror())
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("not the deck's"), "{err}");
         let mut g = game.state().clone();
         g.current = PlayerId(5);
-        let err = TankCombat::from_mirror(&g.to_mirror()).unwrap_err();
+        let err = TankCombat::from_mirror(&g.to_mirror())
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("seat 5"), "{err}");
     }
 }

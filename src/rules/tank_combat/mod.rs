@@ -736,7 +736,7 @@ impl Playable for TankCombat {
         mirror::write(self)
     }
 
-    fn from_mirror(bytes: &[u8]) -> Result<Self, String> {
+    fn from_mirror(bytes: &[u8]) -> Result<Self, crate::framework::MirrorError> {
         mirror::read(bytes)
     }
 

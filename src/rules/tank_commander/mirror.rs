@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 
 use super::setup::{MissionRules, MissionTarget, Rules};
 use super::state::{TankCommander, terrain_key};
-use crate::framework::playable::{self, MirrorCheck};
+use crate::framework::MirrorError;
+use crate::framework::mirror::{self, MirrorCheck};
 use crate::framework::{Game, PlayerId};
 
 /// The rules a state read from JSON holds until [`read`] puts the mirror's own in.
@@ -61,14 +62,14 @@ pub(super) fn write(g: &TankCommander) -> Vec<u8> {
         name: &g.scenario_name,
         strikes_given: &g.strikes_given,
     };
-    playable::write_mirror(&public, g)
+    mirror::write_mirror(&public, g)
 }
 
 /// A battle read back from [`write`]'s bytes: the rules checked as a record's are, the
 /// ground's key computed again as [`TankCommander::new`] does, the state checked.
-pub(super) fn read(bytes: &[u8]) -> Result<TankCommander, String> {
+pub(super) fn read(bytes: &[u8]) -> Result<TankCommander, MirrorError> {
     let (public, mut g): (PublicIn, TankCommander) =
-        playable::read_mirror::<TankCommander, _, _>(bytes)?;
+        mirror::read_mirror::<TankCommander, _, _>(bytes)?;
     MirrorCheck::no_problems("rules", public.rules.problems())?;
     g.rules = Arc::new(public.rules);
     g.scenario_name = public.name.into();
@@ -92,7 +93,7 @@ fn on_board(g: &TankCommander, hex: Hex) -> bool {
 
 /// Every seat, unit and hex the rules index is in range, lists kept per side, unit and
 /// hex have one entry each, and each unit is what its kind and type make it.
-fn check(g: &TankCommander) -> Result<(), String> {
+fn check(g: &TankCommander) -> Result<(), MirrorError> {
     let sides = g.sides.len();
     MirrorCheck::len("the sides", sides, 2)?;
     let (w, h) = (g.board.width, g.board.height);
@@ -167,7 +168,7 @@ fn check(g: &TankCommander) -> Result<(), String> {
 
 /// Each unit is numbered by its place, stands on the board, rides a unit that is there,
 /// and has the profile, movement and armor its kind, type and build give it.
-fn check_units(g: &TankCommander) -> Result<(), String> {
+fn check_units(g: &TankCommander) -> Result<(), MirrorError> {
     let rules = &g.rules;
     for (i, u) in g.units.iter().enumerate() {
         MirrorCheck::that(u.id.index() == i, || {
@@ -195,7 +196,7 @@ fn check_units(g: &TankCommander) -> Result<(), String> {
 
 /// The mission names sides and units that are there, hexes on the board, and the
 /// training waypoints reached one flag each.
-fn check_mission(g: &TankCommander) -> Result<(), String> {
+fn check_mission(g: &TankCommander) -> Result<(), MirrorError> {
     let side = |s: u8| MirrorCheck::seat("the mission's side", PlayerId(s), g.sides.len());
     let unit =
         |u: super::UnitId| MirrorCheck::index("the mission's unit", u.index(), g.units.len());
@@ -249,6 +250,7 @@ mod tests {
     use super::*;
     use crate::framework::Playable;
     use crate::framework::bot::Bot;
+    use crate::framework::playable;
     use crate::rules::mirror_tests::{
         check_mirrors, check_state, refuses_garbage, survives_mutations, viewers,
     };

@@ -456,7 +456,7 @@ impl Playable for TankCommander {
         mirror::write(self)
     }
 
-    fn from_mirror(bytes: &[u8]) -> Result<Self, String> {
+    fn from_mirror(bytes: &[u8]) -> Result<Self, crate::framework::MirrorError> {
         mirror::read(bytes)
     }
 }
