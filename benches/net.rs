@@ -83,10 +83,11 @@ impl<G: Playable> Table<G> {
 }
 
 /// Latencies (µs) and bytes per client per action of `actions` client orders.
-fn measure<G: Playable>(file: &str, actions: usize) -> (Vec<f64>, Vec<u64>) {
+fn measure<G: Playable>(file: &str, actions: usize) -> (Vec<f64>, Vec<u64>, usize) {
     let setup = setup::<G>(file);
     let mut latencies = Vec::new();
     let mut bytes = Vec::new();
+    let mut whole = 0;
     let mut seed = 1;
     let mut bot = G::bot(G::bot_names()[0]).expect("a bot");
     let mut rng = MatchRng::new(7);
@@ -114,10 +115,11 @@ fn measure<G: Playable>(file: &str, actions: usize) -> (Vec<f64>, Vec<u64>) {
             latencies.push(start.elapsed().as_secs_f64() * 1e6);
             for (r, b) in t.remotes.iter().zip(before) {
                 bytes.push(r.received - b);
+                whole = whole.max(r.mirror.text().len());
             }
         }
     }
-    (latencies, bytes)
+    (latencies, bytes, whole)
 }
 
 fn pct<T: Copy + PartialOrd>(v: &mut [T], p: f64) -> T {
@@ -127,7 +129,7 @@ fn pct<T: Copy + PartialOrd>(v: &mut [T], p: f64) -> T {
 }
 
 fn row<G: Playable>(kind: GameKind, actions: usize) {
-    let (mut lat, mut bytes) = measure::<G>(kind.default_setup(), actions);
+    let (mut lat, mut bytes, whole) = measure::<G>(kind.default_setup(), actions);
     let (l50, l99) = (pct(&mut lat, 0.5), pct(&mut lat, 0.99));
     let (b50, b99, bmax) = (
         pct(&mut bytes, 0.5),
@@ -135,25 +137,26 @@ fn row<G: Playable>(kind: GameKind, actions: usize) {
         pct(&mut bytes, 1.0),
     );
     println!(
-        "| {:<15} | {:>6} | {:>8.0} | {:>8.0} | {:>6} | {:>6} | {:>7} |",
+        "| {:<15} | {:>6} | {:>8.0} | {:>8.0} | {:>6} | {:>6} | {:>7} | {:>7} |",
         kind.title(),
         lat.len(),
         l50,
         l99,
         b50,
         b99,
-        bmax
+        bmax,
+        whole
     );
 }
 
 /// Eight bots at the host, 32 spectators: the host's time per action.
-fn crowd(actions_cap: usize) {
+fn crowd(seed: u64, actions_cap: usize) -> (usize, Duration, Duration, usize, usize) {
     let setup = setup::<BattleTanks>("scenarios/battle-tanks/eight-players.ron");
     let n = BattleTanks::from_setup(&setup)
         .expect("starts")
         .player_count();
     let plans = vec![SeatPlan::Bot(BattleTanks::bot_names()[0].into()); n];
-    let seated = SeatedMatch::<BattleTanks>::new(setup.clone(), "crowd".into(), 3, Vec::new())
+    let seated = SeatedMatch::<BattleTanks>::new(setup.clone(), "crowd".into(), seed, Vec::new())
         .expect("starts");
     let mut room = Room::new(seated, "CROWD", plans);
     room.auto_start = false;
@@ -181,12 +184,23 @@ fn crowd(actions_cap: usize) {
     }
     host.room.start().expect("all seats are bots");
     let mut host_time = Duration::ZERO;
-    let mut played = 0;
-    while !host.room.over() && played < actions_cap {
+    while !host.room.over() && host.room.seated.game.history().len() < actions_cap {
         let t = Instant::now();
         host.tick();
         host_time += t.elapsed();
-        played = host.room.seated.game.history().len();
+        for w in &mut watchers {
+            w.tick();
+        }
+    }
+    let played = host.room.seated.game.history().len();
+    // The last actions reach every spectator.
+    let start = Instant::now();
+    while watchers
+        .iter()
+        .any(|w| (w.mirror.actions as usize) < played)
+        && start.elapsed() < Duration::from_secs(10)
+    {
+        host.tick();
         for w in &mut watchers {
             w.tick();
         }
@@ -195,7 +209,7 @@ fn crowd(actions_cap: usize) {
     let mut alone = SeatedMatch::<BattleTanks>::new(
         setup,
         "alone".into(),
-        3,
+        seed,
         vec![tanktable::framework::Seat::Bot(BattleTanks::bot_names()[0].into()); n],
     )
     .expect("starts");
@@ -211,10 +225,31 @@ fn crowd(actions_cap: usize) {
                 == Some(host.room.seated.state().redacted(None).state_hash())
         })
         .count();
+    (
+        played,
+        host_time,
+        alone_time,
+        alone.game.history().len(),
+        agree,
+    )
+}
+
+/// [`crowd`] over ten games.
+fn crowds() {
+    let (mut played, mut host, mut alone, mut alone_n, mut agree) =
+        (0, Duration::ZERO, Duration::ZERO, 0, 0);
+    for seed in 1..=10 {
+        let (p, h, a, n, g) = crowd(seed, 100_000);
+        played += p;
+        host += h;
+        alone += a;
+        alone_n += n;
+        agree += g;
+    }
     println!(
-        "Battle Tanks, 8 bot seats + 32 spectators: {played} actions, host {:.0} µs per action (bots and rules alone: {:.0} µs); {agree}/32 spectators agree with the host at the end",
-        host_time.as_secs_f64() * 1e6 / played.max(1) as f64,
-        alone_time.as_secs_f64() * 1e6 / alone.game.history().len().max(1) as f64
+        "Battle Tanks, 8 bot seats + 32 spectators, 10 games: {played} actions, host {:.0} µs per action (bots and rules alone: {:.0} µs); {agree}/320 spectators agreed with the host at the end",
+        host.as_secs_f64() * 1e6 / played.max(1) as f64,
+        alone.as_secs_f64() * 1e6 / alone_n.max(1) as f64
     );
 }
 
@@ -223,14 +258,18 @@ fn table() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1000);
-    println!("| Game            | orders | p50 µs   | p99 µs   | B p50  | B p99  | B max   |");
-    println!("|-----------------|--------|----------|----------|--------|--------|---------|");
+    println!(
+        "| Game            | orders | p50 µs   | p99 µs   | B p50  | B p99  | B max   | mirror  |"
+    );
+    println!(
+        "|-----------------|--------|----------|----------|--------|--------|---------|---------|"
+    );
     row::<TankCommander>(GameKind::TankCommander, actions);
     row::<TankChess>(GameKind::TankChess, actions);
     row::<BattleTanks>(GameKind::BattleTanks, actions);
     row::<TankCombat>(GameKind::TankCombat, actions);
     row::<RangeDuel>(GameKind::RangeDuel, actions);
-    crowd(100_000);
+    crowds();
 }
 
 fn round_trip(c: &mut Criterion) {

@@ -666,6 +666,7 @@ impl<G: Playable> Room<G> {
     /// Tells every joined connection what the last action changed.
     fn after_action(&mut self) {
         let mut cache: BTreeMap<Option<PlayerId>, (String, u64)> = BTreeMap::new();
+        let mut patches: BTreeMap<Option<PlayerId>, (String, Patch)> = BTreeMap::new();
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
         let n = self.seated.game.history().len();
         for id in ids {
@@ -684,7 +685,16 @@ impl<G: Playable> Room<G> {
                     (text, hash)
                 })
                 .clone();
-            let patch = Patch::between(&c.mirror, &mirror);
+            // Every spectator (and a seat's rejoined copies) had the same mirror: one
+            // diff serves them all.
+            let patch = match patches.get(&viewer) {
+                Some((old, patch)) if *old == c.mirror => patch.clone(),
+                _ => {
+                    let patch = Patch::between(&c.mirror, &mirror);
+                    patches.insert(viewer, (c.mirror.clone(), patch.clone()));
+                    patch
+                }
+            };
             let mut log = Vec::new();
             for i in c.told..n {
                 log.extend(lines(

@@ -173,41 +173,53 @@ pub struct Line {
     pub rule: Option<String>,
 }
 
-/// A text changed in its middle: keep `keep` bytes of the old text's start and `tail`
-/// bytes of its end, with `middle` between them.
+/// How a mirror's text changed: edits in order, each keeping some of the old text, then
+/// dropping some, then inserting new text; the rest of the old text follows the last.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Patch {
-    pub keep: u32,
-    pub tail: u32,
-    pub middle: String,
+    pub edits: Vec<Edit>,
 }
 
+/// One edit of a [`Patch`]: `keep` bytes of the old text, then `drop` bytes left out,
+/// then `insert`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Edit {
+    pub keep: u32,
+    pub drop: u32,
+    pub insert: String,
+}
+
+/// How many token edits the diff looks for before it settles for one replacement of
+/// everything between the common start and end.
+const MOST_EDITS: usize = 128;
+
 impl Patch {
-    /// The patch from `old` to `new`: their common start and end are kept (cut at
-    /// character boundaries).
+    /// The patch from `old` to `new`: a shortest edit script over their JSON tokens
+    /// (Myers' diff), so that an action that changes a few numbers here and there sends
+    /// only those.
     #[must_use]
     pub fn between(old: &str, new: &str) -> Self {
-        let (a, b) = (old.as_bytes(), new.as_bytes());
-        let mut keep = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-        while !new.is_char_boundary(keep) || !old.is_char_boundary(keep) {
-            keep -= 1;
-        }
-        let room = a.len().min(b.len()) - keep;
-        let mut tail = a
-            .iter()
-            .rev()
-            .zip(b.iter().rev())
-            .take(room)
-            .take_while(|(x, y)| x == y)
-            .count();
-        while !new.is_char_boundary(b.len() - tail) || !old.is_char_boundary(a.len() - tail) {
-            tail -= 1;
-        }
-        Self {
+        let (a, b) = (tokens(old), tokens(new));
+        let pairs = matched(&a, &b, MOST_EDITS).unwrap_or_else(|| ends(&a, &b));
+        let mut edits = Vec::new();
+        let (mut ai, mut bj, mut keep) = (0, 0, 0);
+        let gap = |keep: usize, a: &[&str], b: &[&str]| Edit {
             keep: u32::try_from(keep).unwrap_or(u32::MAX),
-            tail: u32::try_from(tail).unwrap_or(u32::MAX),
-            middle: new[keep..b.len() - tail].to_string(),
+            drop: u32::try_from(a.iter().map(|t| t.len()).sum::<usize>()).unwrap_or(u32::MAX),
+            insert: b.concat(),
+        };
+        for (x, y) in pairs {
+            if x > ai || y > bj {
+                edits.push(gap(keep, &a[ai..x], &b[bj..y]));
+                keep = 0;
+            }
+            keep += a[x].len();
+            (ai, bj) = (x + 1, y + 1);
         }
+        if ai < a.len() || bj < b.len() {
+            edits.push(gap(keep, &a[ai..], &b[bj..]));
+        }
+        Self { edits }
     }
 
     /// The new text.
@@ -215,19 +227,120 @@ impl Patch {
     /// # Errors
     /// When the patch does not fit `old` (a copy out of step: ask for the whole mirror).
     pub fn apply(&self, old: &str) -> Result<String, WireError> {
-        let (keep, tail) = (self.keep as usize, self.tail as usize);
-        if keep.saturating_add(tail) > old.len()
-            || !old.is_char_boundary(keep)
-            || !old.is_char_boundary(old.len() - tail)
-        {
-            return Err(WireError::PatchMisfit);
+        let mut out = String::with_capacity(old.len());
+        let mut at = 0usize;
+        for e in &self.edits {
+            let kept = at
+                .checked_add(e.keep as usize)
+                .ok_or(WireError::PatchMisfit)?;
+            out.push_str(old.get(at..kept).ok_or(WireError::PatchMisfit)?);
+            at = kept
+                .checked_add(e.drop as usize)
+                .ok_or(WireError::PatchMisfit)?;
+            old.get(kept..at).ok_or(WireError::PatchMisfit)?;
+            out.push_str(&e.insert);
         }
-        let mut out = String::with_capacity(keep + self.middle.len() + tail);
-        out.push_str(&old[..keep]);
-        out.push_str(&self.middle);
-        out.push_str(&old[old.len() - tail..]);
+        out.push_str(old.get(at..).ok_or(WireError::PatchMisfit)?);
         Ok(out)
     }
+}
+
+/// The text cut after every JSON delimiter (all ASCII, so every cut is a character
+/// boundary).
+fn tokens(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, b) in text.bytes().enumerate() {
+        if matches!(b, b',' | b'[' | b']' | b'{' | b'}' | b':') {
+            out.push(&text[start..=i]);
+            start = i + 1;
+        }
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
+}
+
+/// The tokens `a` and `b` share, as index pairs in order: their common start and end only
+/// (when the full diff would take too long).
+fn ends(a: &[&str], b: &[&str]) -> Vec<(usize, usize)> {
+    let head = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let room = a.len().min(b.len()) - head;
+    let tail = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take(room)
+        .take_while(|(x, y)| x == y)
+        .count();
+    let mut pairs: Vec<(usize, usize)> = (0..head).map(|i| (i, i)).collect();
+    pairs.extend((0..tail).rev().map(|i| (a.len() - 1 - i, b.len() - 1 - i)));
+    pairs
+}
+
+/// The longest common subsequence of `a` and `b` as index pairs in order, by Myers' O(ND)
+/// diff; `None` when more than `most` insertions and deletions separate them.
+#[allow(
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "indices of token lists far below isize::MAX; every index read is checked non-negative"
+)]
+fn matched(a: &[&str], b: &[&str], most: usize) -> Option<Vec<(usize, usize)>> {
+    let (n, m) = (a.len() as isize, b.len() as isize);
+    let max = (a.len() + b.len()).min(most) as isize;
+    let off = max + 1;
+    let mut v = vec![0isize; 2 * max as usize + 3];
+    let mut trace: Vec<Vec<isize>> = Vec::new();
+    let mut found = None;
+    'search: for d in 0..=max {
+        trace.push(v.clone());
+        let mut k = -d;
+        while k <= d {
+            let i = (k + off) as usize;
+            let mut x = if k == -d || (k != d && v[i - 1] < v[i + 1]) {
+                v[i + 1]
+            } else {
+                v[i - 1] + 1
+            };
+            let mut y = x - k;
+            while x < n && y < m && a[x as usize] == b[y as usize] {
+                x += 1;
+                y += 1;
+            }
+            v[i] = x;
+            if x >= n && y >= m {
+                found = Some(d);
+                break 'search;
+            }
+            k += 2;
+        }
+    }
+    let depth = found?;
+    let (mut x, mut y) = (n, m);
+    let mut pairs = Vec::new();
+    for d in (0..=depth).rev() {
+        let v = &trace[d as usize];
+        let k = x - y;
+        let prev_k = if k == -d || (k != d && v[(k - 1 + off) as usize] < v[(k + 1 + off) as usize])
+        {
+            k + 1
+        } else {
+            k - 1
+        };
+        let prev_x = v[(prev_k + off) as usize];
+        let prev_y = prev_x - prev_k;
+        while x > prev_x && y > prev_y && x > 0 && y > 0 {
+            x -= 1;
+            y -= 1;
+            pairs.push((x as usize, y as usize));
+        }
+        if d > 0 {
+            (x, y) = (prev_x, prev_y);
+        }
+    }
+    pairs.reverse();
+    Some(pairs)
 }
 
 /// The hash a mirror's text is checked by.
@@ -337,29 +450,58 @@ mod tests {
             ("aa", "aaaa"),
             ("été", "éta"),
             ("{\"x\":1,\"y\":2}", "{\"x\":1,\"y\":3}"),
+            ("[1,2,3,4,5,6]", "[1,3,4,5,6,7]"),
+            ("[1,2,3]", "[3,2,1]"),
+            ("{\"a\":[1,2],\"b\":\"é,x\"}", "{\"b\":\"é,y\",\"a\":[2]}"),
         ] {
             let p = Patch::between(old, new);
             assert_eq!(p.apply(old).unwrap(), new, "{old:?} -> {new:?}");
-            assert!(p.middle.len() <= new.len());
         }
-        let p = Patch::between("{\"x\":1,\"y\":2}", "{\"x\":1,\"y\":3}");
-        assert_eq!(p.middle, "3");
+        // Two numbers changed far apart: two small edits, not the text between them.
+        let old = format!(
+            "{{\"turn\":3,\"pieces\":[{}],\"last\":9}}",
+            "[1,2],".repeat(200)
+        );
+        let new = old
+            .replace("\"turn\":3", "\"turn\":4")
+            .replace("\"last\":9", "\"last\":10");
+        let p = Patch::between(&old, &new);
+        assert_eq!(p.apply(&old).unwrap(), new);
+        assert_eq!(p.edits.len(), 2);
+        assert!(p.edits.iter().all(|e| e.insert.len() <= 3), "{p:?}");
+    }
+
+    #[test]
+    fn a_patch_of_random_changes_rebuilds_the_text() {
+        let mut rng = crate::framework::MatchRng::new(5);
+        let words = ["1,", "2,", "[", "]", "{", "}", "\"a\":", "é,", "x"];
+        for _ in 0..300 {
+            let text = |rng: &mut crate::framework::MatchRng| -> String {
+                (0..rng.roll(40))
+                    .map(|_| words[rng.pick(words.len())])
+                    .collect()
+            };
+            let old = text(&mut rng);
+            let new = text(&mut rng);
+            assert_eq!(Patch::between(&old, &new).apply(&old).unwrap(), new);
+        }
     }
 
     #[test]
     fn a_patch_that_does_not_fit_is_an_error_not_a_panic() {
-        let p = Patch {
-            keep: 10,
-            tail: 10,
-            middle: String::new(),
+        let edit = |keep, drop| Patch {
+            edits: vec![Edit {
+                keep,
+                drop,
+                insert: String::new(),
+            }],
         };
-        assert_eq!(p.apply("short"), Err(WireError::PatchMisfit));
-        let p = Patch {
-            keep: 1,
-            tail: 0,
-            middle: String::new(),
-        };
-        assert_eq!(p.apply("é"), Err(WireError::PatchMisfit));
+        assert_eq!(edit(10, 10).apply("short"), Err(WireError::PatchMisfit));
+        assert_eq!(edit(1, 0).apply("é"), Err(WireError::PatchMisfit));
+        assert_eq!(
+            edit(u32::MAX, u32::MAX).apply("x"),
+            Err(WireError::PatchMisfit)
+        );
     }
 
     #[test]
