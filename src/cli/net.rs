@@ -232,7 +232,7 @@ fn join_game<G: Playable>(
     options: &JoinOptions,
     transport: ClientTransport,
 ) -> Result<ExitCode, String> {
-    let token_file = token_path(&options.address, G::NAME);
+    let token_file = token_path(&options.address, G::NAME, &options.name);
     let token = std::fs::read_to_string(&token_file)
         .ok()
         .map(|t| t.trim().to_string());
@@ -313,14 +313,18 @@ pub fn resolve(address: &str) -> Result<SocketAddr, String> {
         .ok_or_else(|| format!("cannot find an IPv4 address for {address}"))
 }
 
-/// Where the seat token for a host and game is kept, in the data folder.
+/// Where the seat token for a host, game and player name is kept, in the data folder (by
+/// name too: two players may join from one machine and one account).
 #[must_use]
-pub fn token_path(address: &str, game: &str) -> PathBuf {
-    let safe: String = address
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
-    crate::data::data_dir()
-        .join("network")
-        .join(format!("seat-{game}-{safe}.token"))
+pub fn token_path(address: &str, game: &str, name: &str) -> PathBuf {
+    let safe = |text: &str| -> String {
+        text.chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect()
+    };
+    crate::data::data_dir().join("network").join(format!(
+        "seat-{game}-{}-{}.token",
+        safe(address),
+        safe(name)
+    ))
 }

@@ -52,6 +52,9 @@ pub struct Mirror<G: Playable> {
     pub started: bool,
     /// Actions played so far.
     pub actions: u32,
+    /// Actions of this seat played so far, as the steps told them: an order in flight is
+    /// answered by one more of these, or by a refusal.
+    pub own_actions: u32,
     text: String,
     state: Option<G>,
     /// Messages for the host, in order ([`Mirror::drain`]).
@@ -69,6 +72,7 @@ impl<G: Playable> Default for Mirror<G> {
             log: Vec::new(),
             started: false,
             actions: 0,
+            own_actions: 0,
             text: String::new(),
             state: None,
             out: Vec::new(),
@@ -215,6 +219,9 @@ impl<G: Playable> Mirror<G> {
         self.text = text;
         self.log.extend(step.log);
         self.actions = step.actions;
+        if self.seat == Some(PlayerId(step.by)) {
+            self.own_actions += 1;
+        }
         self.started = true;
         Ok(Heard::State)
     }

@@ -669,6 +669,9 @@ impl<G: Playable> Room<G> {
         let mut patches: BTreeMap<Option<PlayerId>, (String, Patch)> = BTreeMap::new();
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
         let n = self.seated.game.history().len();
+        let Some(by) = self.seated.game.history().last().map(|s| s.player) else {
+            return;
+        };
         for id in ids {
             let Some(c) = self.conns.get(&id) else {
                 continue;
@@ -704,6 +707,7 @@ impl<G: Playable> Room<G> {
             }
             let update = ToClient::Step(StepUpdate {
                 actions: u32::try_from(n).unwrap_or(u32::MAX),
+                by: by.0,
                 patch,
                 hash,
                 log,

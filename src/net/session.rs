@@ -158,6 +158,8 @@ pub struct Remote<G: Playable> {
     pub ended: Option<String>,
     /// Every byte the host sent, counted.
     pub received: u64,
+    /// The bot's order not yet answered: this seat's action count when it was sent.
+    in_flight: Option<u32>,
 }
 
 impl<G: Playable> Remote<G> {
@@ -191,6 +193,7 @@ impl<G: Playable> Remote<G> {
             rng: MatchRng::new(seed),
             ended: None,
             received: 0,
+            in_flight: None,
         }
     }
 
@@ -215,7 +218,15 @@ impl<G: Playable> Remote<G> {
                 }
             }
         }
+        // An order in flight is answered by a step of this seat or a refusal; until
+        // then another seat's step must not make the bot order twice.
+        if heard.iter().any(|h| matches!(h, Heard::Refusal { .. }))
+            || self.in_flight != Some(self.mirror.own_actions)
+        {
+            self.in_flight = None;
+        }
         if self.mirror.to_act()
+            && self.in_flight.is_none()
             && heard
                 .iter()
                 .any(|h| matches!(h, Heard::State | Heard::Refusal { .. }))
@@ -224,6 +235,7 @@ impl<G: Playable> Remote<G> {
             && let Some(action) = bot.choose(state, seat, &mut self.rng)
         {
             self.mirror.order(&action);
+            self.in_flight = Some(self.mirror.own_actions);
         }
         self.flush();
         heard

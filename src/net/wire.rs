@@ -147,6 +147,8 @@ pub struct Snapshot {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StepUpdate {
     pub actions: u32,
+    /// The seat whose action it was.
+    pub by: u8,
     pub patch: Patch,
     /// The hash of the mirror's text after the patch ([`mirror_hash`]).
     pub hash: u64,
