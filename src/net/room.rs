@@ -624,14 +624,12 @@ impl<G: Playable> Room<G> {
         let Some(player) = self.seat_of(conn) else {
             return;
         };
-        let Some((asker, agreed)) = &mut self.undo else {
+        let Some((_, agreed)) = &mut self.undo else {
             return;
         };
         if !yes {
-            let by = *asker;
             self.undo = None;
             let name = self.seated.state().player_name(player);
-            let _ = by;
             self.notice(&format!("{name} does not agree to take it back"));
             return;
         }
