@@ -26,6 +26,7 @@ pub mod framework;
 mod fuzz;
 pub mod grid;
 pub mod lab;
+pub mod net;
 pub mod rules;
 
 #[cfg(feature = "client")]

@@ -49,6 +49,30 @@ pub(super) fn run(command: Command) -> Result<ExitCode, String> {
         | Command::Replay { .. }
         | Command::Legal { .. }) => play_headless(command),
         Command::Rules { game, search, id } => rules_map(&game, search.as_deref(), id.as_deref()),
+        #[cfg(feature = "client")]
+        Command::Serve {
+            setup,
+            port,
+            seats,
+            code,
+            seed,
+            resume,
+            autosave,
+            watchers,
+        } => super::net::serve(&super::net::ServeOptions {
+            setup,
+            port,
+            seats,
+            code,
+            seed,
+            resume,
+            autosave,
+            watchers,
+        }),
+        #[cfg(not(feature = "client"))]
+        Command::Serve { .. } => {
+            Err("this build has no networking (built without the `client` feature)".into())
+        }
         Command::Play { .. } | Command::Preview { .. } | Command::Edit { .. } => {
             Err("`play` opens the client and is handled before headless commands".into())
         }

@@ -15,6 +15,8 @@ mod chess;
 mod commands;
 mod install;
 pub mod lab;
+#[cfg(feature = "client")]
+pub mod net;
 mod odds;
 mod sim;
 
@@ -76,7 +78,7 @@ pub struct DevArgs {
 pub struct DevArgs {}
 
 #[derive(Subcommand, Debug)]
-#[expect(
+#[allow(
     clippy::large_enum_variant,
     reason = "parsed once from the command line: the lab's many options cost nothing there"
 )]
@@ -98,7 +100,40 @@ pub enum Command {
         #[arg(long, value_delimiter = ',')]
         seats: Vec<String>,
         #[command(flatten)]
+        join: JoinArgs,
+        #[command(flatten)]
         dev: DevArgs,
+    },
+    /// Host a game for players on other machines, with no window: the host holds the
+    /// match and its dice and sends each seat only what it may see. Runs until the game
+    /// ends; autosaves after every action (`--resume` reopens it after a restart).
+    Serve {
+        /// The scenario or setup of any game.
+        setup: PathBuf,
+        /// The UDP port to listen on (open it in the firewall).
+        #[arg(long, default_value_t = 5252)]
+        port: u16,
+        /// Who sits in each seat, comma-separated: `remote` (a person joining from
+        /// another machine) or a bot of the game. Missing seats are remote.
+        #[arg(long, value_delimiter = ',')]
+        seats: Vec<String>,
+        /// The room code players must give (default: six letters drawn at start).
+        #[arg(long)]
+        code: Option<String>,
+        /// Seed for the dice (default: the setup's, else the clock). It never leaves the
+        /// host.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Reopen the game this host autosaved (after a crash or a restart); the players
+        /// rejoin their seats with their tokens.
+        #[arg(long)]
+        resume: bool,
+        /// Where to autosave (default: `network/host-GAME.ron` in the data folder).
+        #[arg(long)]
+        autosave: Option<PathBuf>,
+        /// How many spectators may watch besides the seats.
+        #[arg(long, default_value_t = 8)]
+        watchers: usize,
     },
     /// Every setup, campaign and lab variant this binary knows, by game, with where each
     /// comes from (the project folder, your own scenarios, built in): the names every
@@ -315,11 +350,24 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         None => open_client(ClientArgs::default()),
         Some(Command::Play {
+            join:
+                JoinArgs {
+                    join: Some(address),
+                    code,
+                    name,
+                    bot,
+                    watch,
+                    seat,
+                },
+            ..
+        }) => join_host(address, code, name, bot, watch, seat),
+        Some(Command::Play {
             file,
             seed,
             replay,
             seats,
             dev,
+            ..
         }) => open_client(ClientArgs {
             file: replay.clone().or(file),
             replay: replay.is_some(),
@@ -386,6 +434,7 @@ fn name_files(command: &mut Command) -> Result<(), String> {
             file: Some(file), ..
         }
         | Command::Sim { setup: file, .. }
+        | Command::Serve { setup: file, .. }
         | Command::Record { setup: file, .. }
         | Command::Odds { scenario: file, .. }
         | Command::Campaign { file, .. }
@@ -397,6 +446,66 @@ fn name_files(command: &mut Command) -> Result<(), String> {
         Command::Lab(args) => args.files.iter_mut().try_for_each(one),
         _ => Ok(()),
     }
+}
+
+/// How `play` joins a game hosted on another machine.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct JoinArgs {
+    /// Join the game hosted at HOST:PORT (by `tanktable serve`) instead of opening a file.
+    #[arg(long, value_name = "HOST:PORT", conflicts_with_all = ["file", "replay", "seats"])]
+    pub join: Option<String>,
+    /// The room code the host shows.
+    #[arg(long, requires = "join", default_value = "")]
+    pub code: String,
+    /// Your name, as the others see it.
+    #[arg(long, requires = "join", default_value = "Player")]
+    pub name: String,
+    /// Let this bot of the game play your seat, in the terminal.
+    #[arg(long, requires = "join")]
+    pub bot: Option<String>,
+    /// Watch instead of taking a seat.
+    #[arg(long, requires = "join")]
+    pub watch: bool,
+    /// The seat to take, from 1 (default: the first open one).
+    #[arg(long, requires = "join")]
+    pub seat: Option<u8>,
+}
+
+#[cfg(feature = "client")]
+fn join_host(
+    address: String,
+    code: String,
+    name: String,
+    bot: Option<String>,
+    watch: bool,
+    seat: Option<u8>,
+) -> Result<ExitCode, String> {
+    let Some(bot) = bot else {
+        return Err(
+            "joining in the window is not built yet: add `--bot NAME` to let a bot play your seat from this terminal"
+                .into(),
+        );
+    };
+    net::join(&net::JoinOptions {
+        address,
+        code,
+        name,
+        bot,
+        watch,
+        seat: seat.map(|s| s.saturating_sub(1)),
+    })
+}
+
+#[cfg(not(feature = "client"))]
+fn join_host(
+    _address: String,
+    _code: String,
+    _name: String,
+    _bot: Option<String>,
+    _watch: bool,
+    _seat: Option<u8>,
+) -> Result<ExitCode, String> {
+    Err("this build has no networking (built without the `client` feature)".into())
 }
 
 /// Refuses a file the editor cannot open, before a window opens.

@@ -34,3 +34,21 @@ pub enum SetupError {
     #[error("too many units ({count}; at most {most})")]
     TooManyUnits { count: usize, most: usize },
 }
+
+/// Why bytes from the network are not a mirror of a game's state
+/// ([`crate::framework::Playable::from_mirror`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MirrorError {
+    /// No bytes at all.
+    #[error("a {game} mirror cannot be empty")]
+    Empty { game: &'static str },
+    /// A mirror of another game.
+    #[error("this is a mirror of `{found}`, not of `{game}`")]
+    OtherGame { found: String, game: &'static str },
+    /// Bytes that do not read as a mirror.
+    #[error("not a {game} mirror: {why}")]
+    Unreadable { game: &'static str, why: String },
+    /// A mirror that reads but breaks what the rules rely on, in a sentence.
+    #[error("{0}")]
+    Invalid(String),
+}

@@ -25,6 +25,7 @@ pub mod hash;
 pub mod kind;
 #[cfg(test)]
 pub(crate) mod long_run;
+pub mod mirror;
 mod play;
 pub mod playable;
 pub mod prob;
@@ -41,7 +42,7 @@ use std::fmt::Debug;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
-pub use error::{Refusal, SetupError};
+pub use error::{MirrorError, Refusal, SetupError};
 pub use hash::stable_hash;
 pub use play::{Match, PlayError, Step};
 pub use playable::{

@@ -220,6 +220,30 @@ pub trait Playable: Game + Sized {
         self.player_name(player)
     }
 
+    /// The state as `viewer` may hold it on another machine (`None`: a spectator, who
+    /// sees what is public). What the viewer may not see (another seat's hand, the order
+    /// of the deck, an order not yet revealed, the other side's hidden mines) is replaced
+    /// by a stand-in computed only from what the viewer may see, so that two states that
+    /// differ only in the viewer's secrets give equal redactions. By default the state
+    /// holds no secrets (the dice to come live in the match's generator, never in it).
+    fn redacted(&self, viewer: Option<PlayerId>) -> Self {
+        let _ = viewer;
+        self.clone()
+    }
+
+    /// The state as a mirror on another machine holds it: self-contained (with the public
+    /// setup and rules it plays by), as compact JSON. Written only for
+    /// [`Playable::redacted`] states; read back by [`Playable::from_mirror`].
+    fn to_mirror(&self) -> Vec<u8>;
+
+    /// A state read back from [`Playable::to_mirror`]'s bytes: equal to the one written
+    /// (the same state hash, the same legal actions for every seat).
+    ///
+    /// # Errors
+    /// What is wrong with the bytes: they come from the network, so nothing in them is
+    /// trusted.
+    fn from_mirror(bytes: &[u8]) -> Result<Self, super::MirrorError>;
+
     /// The numbers and switches the playtest lab may change: the rules tables, or a
     /// setup's `rules` section (Battle Tanks, Tank Combat).
     fn tuning(setup: &Self::Setup) -> Self::Tuning;

@@ -650,9 +650,17 @@ impl<G: Playable> SeatedMatch<G> {
 
 /// The log of `game` as `viewer` may read it.
 fn log_of<G: Playable>(game: &Match<G>, viewer: Option<PlayerId>) -> Vec<LogLine> {
+    let mut out = opening_log(game, viewer);
+    for i in 0..game.history().len() {
+        out.extend(step_log(game, i, viewer));
+    }
+    out
+}
+
+/// The opening's lines of the log as `viewer` may read them.
+pub(crate) fn opening_log<G: Playable>(game: &Match<G>, viewer: Option<PlayerId>) -> Vec<LogLine> {
     let state = game.state();
-    let mut out: Vec<LogLine> = game
-        .opening_facts()
+    game.opening_facts()
         .iter()
         .enumerate()
         .filter_map(|(i, f)| {
@@ -662,30 +670,40 @@ fn log_of<G: Playable>(game: &Match<G>, viewer: Option<PlayerId>) -> Vec<LogLine
                 text,
             })
         })
-        .collect();
-    for (i, step) in game.history().iter().enumerate() {
-        let who = state.player_name(step.player);
-        let own = viewer.is_none() || viewer == Some(step.player);
-        let text = match step
-            .state_before()
-            .describe_action_for(&step.action, viewer)
-        {
-            _ if own => format!("{who}: {}", step.describe()),
-            Some(seen) => format!("{who}: {seen}"),
-            None => format!("{who} acts"),
-        };
-        out.push(LogLine {
+        .collect()
+}
+
+/// Action `i`'s lines of the log as `viewer` may read them: the action, then its facts.
+pub(crate) fn step_log<G: Playable>(
+    game: &Match<G>,
+    i: usize,
+    viewer: Option<PlayerId>,
+) -> Vec<LogLine> {
+    let state = game.state();
+    let Some(step) = game.history().get(i) else {
+        return Vec::new();
+    };
+    let who = state.player_name(step.player);
+    let own = viewer.is_none() || viewer == Some(step.player);
+    let text = match step
+        .state_before()
+        .describe_action_for(&step.action, viewer)
+    {
+        _ if own => format!("{who}: {}", step.describe()),
+        Some(seen) => format!("{who}: {seen}"),
+        None => format!("{who} acts"),
+    };
+    let mut out = vec![LogLine {
+        step: Some(i),
+        fact: None,
+        text,
+    }];
+    out.extend(step.facts.iter().enumerate().filter_map(|(k, f)| {
+        state.describe_fact_for(f, viewer).map(|text| LogLine {
             step: Some(i),
-            fact: None,
+            fact: Some(k),
             text,
-        });
-        out.extend(step.facts.iter().enumerate().filter_map(|(k, f)| {
-            state.describe_fact_for(f, viewer).map(|text| LogLine {
-                step: Some(i),
-                fact: Some(k),
-                text,
-            })
-        }));
-    }
+        })
+    }));
     out
 }

@@ -8,6 +8,8 @@ pub mod battle_tanks;
 pub mod catalogue;
 mod games;
 pub mod map;
+#[cfg(test)]
+mod mirror_tests;
 pub mod range_duel;
 #[cfg(test)]
 mod record_tests;

@@ -15,6 +15,7 @@ const LIBRARY: &[(&str, u8)] = &[
     ("rules", 2),
     ("lab", 3),
     ("editor", 3),
+    ("net", 3),
     ("client", 4),
     ("cli", 5),
 ];
@@ -305,7 +306,7 @@ fn broken_rule(from: &[String], to: &[String]) -> Option<String> {
         && b > a
     {
         return Some(format!(
-            "`{top_from}` may not use `{top_to}`: the library's layers are data, grid < framework < rules < lab, editor < client < cli, and a module uses only its own layer and those below"
+            "`{top_from}` may not use `{top_to}`: the library's layers are data, grid < framework < rules < lab, editor, net < client < cli, and a module uses only its own layer and those below"
         ));
     }
     if top_from != "client" || top_to != "client" || from.len() < 2 {

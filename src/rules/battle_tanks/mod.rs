@@ -20,6 +20,7 @@
 //! ```
 
 pub mod bot;
+mod mirror;
 pub mod notation;
 pub mod resolve;
 pub mod setup;
@@ -182,10 +183,12 @@ pub struct Volley {
     pub damage: u32,
 }
 
-/// A Battle Tanks game in progress.
-#[derive(Clone, Debug, Serialize)]
+/// A Battle Tanks game in progress. It holds no secrets: declarations are public and the
+/// dice to come live in the match's generator.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BattleTanks {
-    #[serde(skip)]
+    /// Carried beside the state in a mirror ([`Playable::to_mirror`]).
+    #[serde(skip, default = "mirror::unset_setup")]
     pub(crate) setup: Arc<BattleSetup>,
     pub(crate) players: Vec<Commander>,
     pub(crate) battlefield: Vec<BattleDie>,
@@ -779,6 +782,14 @@ impl Playable for BattleTanks {
 
     fn rounds(&self) -> u32 {
         self.battle
+    }
+
+    fn to_mirror(&self) -> Vec<u8> {
+        mirror::write(self)
+    }
+
+    fn from_mirror(bytes: &[u8]) -> Result<Self, crate::framework::MirrorError> {
+        mirror::read(bytes)
     }
 }
 

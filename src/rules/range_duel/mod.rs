@@ -22,6 +22,7 @@
 pub mod action;
 pub mod bot;
 pub mod matrix;
+mod mirror;
 pub mod notation;
 pub mod resolve;
 pub mod search;
@@ -33,7 +34,7 @@ mod tests;
 use std::path::Path;
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use action::{Action, Direction, Facings, Presented};
 pub use matrix::{AppliedRow, Collision, Row};
@@ -50,7 +51,7 @@ use crate::rules::tank_commander::setup::{Armor, Build, Rules as TankRules, Tank
 use crate::rules::tank_commander::state::{CrewMember, Role, RoleState};
 
 /// One tank of the duel.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DuelTank {
     pub name: String,
     pub build: Build,
@@ -159,9 +160,10 @@ fn member(role: Role, name: &str) -> CrewMember {
 }
 
 /// A Range Duel in progress.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RangeDuel {
-    #[serde(skip)]
+    /// Carried beside the state in a mirror ([`Playable::to_mirror`]).
+    #[serde(skip, default = "mirror::unset_setup")]
     pub(crate) setup: Arc<DuelSetup>,
     pub(crate) tanks: [DuelTank; 2],
     /// The current range band's index (0 is Adjacent).
@@ -738,5 +740,19 @@ impl Playable for RangeDuel {
 
     fn seat_label(&self, player: PlayerId) -> String {
         self.tank(player).name.clone()
+    }
+
+    /// The other driver's order, given and not yet revealed, becomes a stand-in (a
+    /// spectator sees neither): the seat knows it was given, not what it is.
+    fn redacted(&self, viewer: Option<PlayerId>) -> Self {
+        mirror::redacted(self, viewer)
+    }
+
+    fn to_mirror(&self) -> Vec<u8> {
+        mirror::write(self)
+    }
+
+    fn from_mirror(bytes: &[u8]) -> Result<Self, crate::framework::MirrorError> {
+        mirror::read(bytes)
     }
 }

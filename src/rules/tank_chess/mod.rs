@@ -17,6 +17,7 @@
 pub mod board;
 pub mod bot;
 pub mod engine;
+mod mirror;
 pub mod notation;
 mod playable;
 pub mod setup;
@@ -210,10 +211,13 @@ pub enum Flag {
     Home(PlayerId),
 }
 
-/// A game of Tank Chess.
-#[derive(Clone, Debug, Serialize)]
+/// A game of Tank Chess. It holds no secrets: the whole board is in view of both sides,
+/// and there is no chance.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TankChess {
-    #[serde(skip)]
+    /// Carried beside the state in a mirror, with the name
+    /// ([`crate::framework::Playable::to_mirror`]).
+    #[serde(skip, default = "mirror::unset_rules")]
     rules: Arc<Rules>,
     #[serde(skip)]
     name: Arc<str>,

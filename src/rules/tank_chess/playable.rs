@@ -221,6 +221,14 @@ impl Playable for TankChess {
         self.plies() / u32::try_from(self.player_count().max(1)).unwrap_or(1)
     }
 
+    fn to_mirror(&self) -> Vec<u8> {
+        super::mirror::write(self)
+    }
+
+    fn from_mirror(bytes: &[u8]) -> Result<Self, crate::framework::MirrorError> {
+        super::mirror::read(bytes)
+    }
+
     /// The rulebook's notation, with a `[Seats "…"]` line when bots sat at the table.
     fn write_record(record: &Recorded<Self>) -> Result<String, RecordError> {
         let game = playable::replay(record)?;

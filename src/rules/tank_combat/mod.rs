@@ -23,6 +23,7 @@
 pub mod action;
 pub mod bot;
 pub mod card;
+mod mirror;
 pub mod notation;
 pub mod resolve;
 pub mod search;
@@ -34,7 +35,7 @@ mod tests;
 use std::path::Path;
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use action::{Action, ArmorStep, DamageSteps, DiscardReason, Fact};
 pub use card::{Card, CardKind, Class};
@@ -51,7 +52,7 @@ use crate::framework::{
 use crate::rules::GameKind;
 
 /// One player's tank and hand.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tank {
     pub name: String,
     pub class: Class,
@@ -101,7 +102,7 @@ impl Tank {
 }
 
 /// An attack waiting for its toll or its Smoke window.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attack {
     pub attacker: PlayerId,
     pub target: PlayerId,
@@ -112,7 +113,7 @@ pub struct Attack {
 }
 
 /// Where the match stands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// Before [`Game::begin`] deals.
     NotStarted,
@@ -128,9 +129,10 @@ pub enum Phase {
 }
 
 /// A Tank Combat match in progress.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TankCombat {
-    #[serde(skip)]
+    /// Carried beside the state in a mirror ([`Playable::to_mirror`]).
+    #[serde(skip, default = "mirror::unset_setup")]
     pub(crate) setup: Arc<CombatSetup>,
     pub(crate) tanks: Vec<Tank>,
     /// The draw pile; the top card is the last.
@@ -721,6 +723,21 @@ impl Playable for TankCombat {
 
     fn describe_fact_for(&self, fact: &Fact, viewer: Option<PlayerId>) -> Option<String> {
         Some(notation::fact_text(self, fact, viewer))
+    }
+
+    /// The cards `viewer` cannot see (the other hands and the draw pile's order; every
+    /// hand for a spectator) gathered, sorted and dealt back: each hand keeps its size
+    /// and the pile its size, and nothing of which card is where remains.
+    fn redacted(&self, viewer: Option<PlayerId>) -> Self {
+        mirror::redacted(self, viewer)
+    }
+
+    fn to_mirror(&self) -> Vec<u8> {
+        mirror::write(self)
+    }
+
+    fn from_mirror(bytes: &[u8]) -> Result<Self, crate::framework::MirrorError> {
+        mirror::read(bytes)
     }
 
     fn seat_label(&self, player: PlayerId) -> String {

@@ -18,6 +18,7 @@ pub mod bot;
 pub mod campaign;
 mod lab;
 mod legal;
+mod mirror;
 mod notation;
 pub mod odds;
 mod outcome;
@@ -443,6 +444,20 @@ impl Playable for TankCommander {
 
     fn waiting_for(&self, player: PlayerId) -> String {
         self.who_acts(player)
+    }
+
+    /// With hidden mines, the mines of the other side (every mine, for a spectator) are
+    /// taken off the table; nothing else is secret.
+    fn redacted(&self, viewer: Option<PlayerId>) -> Self {
+        mirror::redacted(self, viewer)
+    }
+
+    fn to_mirror(&self) -> Vec<u8> {
+        mirror::write(self)
+    }
+
+    fn from_mirror(bytes: &[u8]) -> Result<Self, crate::framework::MirrorError> {
+        mirror::read(bytes)
     }
 }
 

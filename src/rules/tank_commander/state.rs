@@ -525,9 +525,11 @@ pub struct Objective {
 }
 
 /// A Tank Commander battle.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TankCommander {
-    #[serde(skip)]
+    /// Carried beside the state in a mirror, with the scenario's name and the free air
+    /// strikes given ([`crate::framework::Playable::to_mirror`]).
+    #[serde(skip, default = "super::mirror::unset_rules")]
     pub(crate) rules: Arc<Rules>,
     #[serde(skip)]
     pub(crate) scenario_name: Arc<str>,
@@ -543,25 +545,25 @@ pub struct TankCommander {
     /// Each side sees only its own mines.
     pub(crate) hidden_mines: bool,
     /// The Weather option is on: a storm may blow in at the start of each turn.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(crate) weather: bool,
     /// A storm blows this turn.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(crate) storm: bool,
     pub(crate) strikes: Vec<AirStrike>,
     /// Free air strikes each side may still call (a scenario's `air_support`).
-    #[serde(skip_serializing_if = "all_zero")]
+    #[serde(default, skip_serializing_if = "all_zero")]
     pub(crate) strike_pool: Vec<u8>,
     /// Free air strikes each side was given at the start.
     #[serde(skip)]
     pub(crate) strikes_given: Vec<u8>,
     /// The Night Fighting option is on.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(crate) night: bool,
     /// Where flares burn this turn.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) flares: Vec<Hex>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) objectives: Vec<Objective>,
     pub(crate) sides: Vec<String>,
     pub(crate) units: Vec<Unit>,
@@ -579,10 +581,10 @@ pub struct TankCommander {
     pub(crate) waypoints_reached: Vec<bool>,
     /// Objectives each side held when the last turn ended (the capture mission is decided
     /// then).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) held_at_turn_end: Vec<u8>,
     /// Take Area: the turn at whose end the attacker held the area alone.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) area_taken_on: Option<u8>,
 }
 
