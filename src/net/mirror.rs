@@ -245,6 +245,7 @@ pub(crate) fn lines<G: Playable>(game: &Match<G>, log: &[LogLine]) -> Vec<Line> 
             };
             Line {
                 step: l.step.and_then(|s| u32::try_from(s).ok()),
+                fact: l.fact.and_then(|f| u32::try_from(f).ok()),
                 text: l.text.clone(),
                 rule: fact.and_then(|f| state.fact_rule(f)).map(str::to_string),
             }

@@ -170,6 +170,9 @@ pub struct RefusalNote {
 pub struct Line {
     /// The action it belongs to, from 0; `None` for the opening.
     pub step: Option<u32>,
+    /// Which of its action's facts it tells (from 0); `None` for the action itself.
+    #[serde(default)]
+    pub fact: Option<u32>,
     pub text: String,
     /// The rule it applies (the log links to it).
     pub rule: Option<String>,
