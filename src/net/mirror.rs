@@ -202,6 +202,7 @@ impl<G: Playable> Mirror<G> {
         self.text = snapshot.mirror;
         self.log = snapshot.log;
         self.actions = snapshot.actions;
+        self.own_actions = snapshot.own_actions;
         self.started = snapshot.started;
         Ok(Heard::State)
     }

@@ -616,7 +616,14 @@ impl<G: Playable> Room<G> {
         }
         self.undo = Some((player, Vec::new()));
         let by = self.seated.state().player_name(player);
-        self.broadcast(&ToClient::UndoAsked { by });
+        // Asked of the other seated players only: the asker and the spectators have no
+        // say.
+        let bytes = wire::encode(&ToClient::UndoAsked { by });
+        for (id, c) in &self.conns {
+            if c.joined && c.seat.is_some_and(|s| s != player) {
+                self.out.push(Outgoing::Send(*id, bytes.clone()));
+            }
+        }
         self.settle_undo();
     }
 
@@ -742,6 +749,13 @@ impl<G: Playable> Room<G> {
             mirror: mirror.clone(),
             log,
             started: self.started,
+            own_actions: u32::try_from(
+                game.history()
+                    .iter()
+                    .filter(|s| Some(s.player) == viewer)
+                    .count(),
+            )
+            .unwrap_or(u32::MAX),
         });
         if let Some(c) = self.conns.get_mut(&conn) {
             c.mirror = mirror;

@@ -665,6 +665,13 @@ fn undo_across_machines_needs_the_other_players_consent() {
         net.clients[&other].heard.last(),
         Some(Heard::UndoAsked(_))
     ));
+    assert!(
+        !net.clients[&mover]
+            .heard
+            .iter()
+            .any(|h| matches!(h, Heard::UndoAsked(_))),
+        "the asker is not asked"
+    );
     assert_eq!(
         net.room.seated.game.history().len(),
         1,

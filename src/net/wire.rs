@@ -141,6 +141,9 @@ pub struct Snapshot {
     pub log: Vec<Line>,
     /// Whether the game has started (it is in the lobby until then).
     pub started: bool,
+    /// Actions of the receiving seat so far (what it may ask to take back).
+    #[serde(default)]
+    pub own_actions: u32,
 }
 
 /// One action's change to a mirror.

@@ -519,6 +519,7 @@ fn tool_buttons<G: GameClient>(
 fn deciding_elsewhere<G: GameClient>(session: &Session<G>, p: PlayerId) -> String {
     let name = session.state().player_name(p);
     match session.seats.get(p.index()) {
+        Some(Seat::Remote(who)) if *who == name => format!("Waiting for {who}…"),
         Some(Seat::Remote(who)) => format!("Waiting for {who} ({name})…"),
         _ => format!("{name} (a bot) is deciding…"),
     }

@@ -39,8 +39,8 @@ fn talk_window<G: GameClient>(
     egui::Window::new("Table talk")
         .resizable(false)
         .collapsible(true)
-        .anchor(egui::Align2::LEFT_BOTTOM, [6.0, -6.0])
-        .fixed_size([300.0, 190.0])
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-6.0, -6.0])
+        .fixed_size([330.0, 150.0])
         .show(ctx, |ui| {
             let seat = link.seat().map_or_else(
                 || "watching".to_string(),
@@ -69,7 +69,7 @@ fn talk_window<G: GameClient>(
                 });
             }
             egui::ScrollArea::vertical()
-                .max_height(110.0)
+                .max_height(80.0)
                 .stick_to_bottom(true)
                 .auto_shrink([false, true])
                 .show(ui, |ui| {
@@ -85,7 +85,7 @@ fn talk_window<G: GameClient>(
                     egui::TextEdit::singleline(&mut draft.0)
                         .char_limit(MAX_CHAT)
                         .hint_text("Say something…")
-                        .desired_width(220.0),
+                        .desired_width(250.0),
                 );
                 let sent = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if (ui.button("Send").clicked() || sent) && !draft.0.trim().is_empty() {

@@ -210,9 +210,12 @@ fn lobby_view(
         _ => {}
     }
     let game = joining.game.map_or("", GameKind::title);
+    let setup = std::path::Path::new(&joining.setup)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     ui.label(format!(
-        "{game}, {}: {}",
-        joining.setup,
+        "{game}, {setup}: {}",
         joining.seat.map_or_else(
             || "you are watching".to_string(),
             |s| format!("you play seat {}", s + 1)
