@@ -804,8 +804,9 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("tanktable-windows-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let setup = crate::rules::range_duel::DuelSetup::builtin_default();
-        let seated =
-            SeatedMatch::<RangeDuel>::new(setup, "duel".into(), 9, Vec::new()).expect("starts");
+        // The setup names a file both machines have (the table reads its title there).
+        let source = "scenarios/range-duel/default.ron".to_string();
+        let seated = SeatedMatch::<RangeDuel>::new(setup, source, 9, Vec::new()).expect("starts");
         let room = Room::new(seated, "DUEL42", vec![SeatPlan::Remote, SeatPlan::Remote]);
         let host = HostThread::spawn(room, 0, 0, dir.join("host.ron")).expect("hosts");
         let mut apps = [
@@ -815,7 +816,13 @@ mod tests {
         let mut answered = [None, None];
         let start = Instant::now();
         loop {
-            assert!(start.elapsed() < Duration::from_secs(120), "stalled");
+            assert!(
+                start.elapsed() < Duration::from_secs(120),
+                "stalled: {:?}",
+                apps.iter()
+                    .map(|a| a.world().resource::<Joining>().stage.clone())
+                    .collect::<Vec<_>>()
+            );
             let over: Vec<bool> = apps
                 .iter_mut()
                 .zip(answered.iter_mut())
@@ -844,7 +851,13 @@ mod tests {
             .map(|app| {
                 let s = app.world().resource::<Session<RangeDuel>>();
                 let seat = s.link.as_ref().and_then(|l| l.seat()).expect("seated");
-                let lines = s.log().into_iter().map(|l| l.text).collect();
+                // The actions' lines (a fact's line is public or told to both alike).
+                let lines = s
+                    .log()
+                    .into_iter()
+                    .filter(|l| l.step.is_some() && l.fact.is_none())
+                    .map(|l| l.text)
+                    .collect();
                 (format!("{}: ", s.state().player_name(seat)), lines)
             })
             .collect();

@@ -365,7 +365,11 @@ fn orders_window<G: GameClient>(
             if fold_button(ui, panels.bar_folded, "the orders") {
                 panels.bar_folded = !panels.bar_folded;
             }
-            state.seat_panel(ui, session.viewer);
+            // A spectator of a game held elsewhere holds stand-ins for every secret:
+            // nobody's hand is shown to it.
+            if session.link.as_ref().is_none_or(|l| l.seat().is_some()) {
+                state.seat_panel(ui, session.viewer);
+            }
             order_panel(ui, session, legal, animating, orders);
         });
 }

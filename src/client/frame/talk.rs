@@ -5,10 +5,13 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::client::core::remote::{Hosting, Link, LobbyOrder};
 use crate::client::core::session::{GameClient, Order, Session};
 use crate::client::core::{Clean, HudSystems};
 use crate::client::frame::input::PanelOrder;
 use crate::client::table::theme::{self, WARN};
+use crate::framework::PlayerId;
+use crate::net::wire::Holder;
 use crate::net::wire::MAX_CHAT;
 
 pub(crate) fn plugin<G: GameClient>(app: &mut App) {
@@ -30,6 +33,8 @@ fn talk_window<G: GameClient>(
     session: Res<Session<G>>,
     mut draft: ResMut<Draft>,
     mut orders: MessageWriter<PanelOrder<G>>,
+    hosting: Option<Res<Hosting>>,
+    mut host_orders: MessageWriter<LobbyOrder>,
 ) -> Result {
     let Some(link) = &session.link else {
         return Ok(());
@@ -53,6 +58,9 @@ fn talk_window<G: GameClient>(
             );
             if let Some(why) = &link.lost {
                 ui.colored_label(WARN, format!("Connection lost: {why}"));
+            }
+            if hosting.is_some() {
+                away_seats::<G>(ui, link, &mut host_orders);
             }
             if let Some(by) = &link.undo_asked {
                 ui.horizontal_wrapped(|ui| {
@@ -95,4 +103,36 @@ fn talk_window<G: GameClient>(
             });
         });
     Ok(())
+}
+
+/// For the window that hosts: each player who is away, with a bot to take their seat
+/// meanwhile (they take it back when they rejoin).
+fn away_seats<G: GameClient>(
+    ui: &mut egui::Ui,
+    link: &Link<G>,
+    host_orders: &mut MessageWriter<LobbyOrder>,
+) {
+    for seat in &link.remote.mirror.lobby {
+        let Holder::Remote {
+            player,
+            connected: false,
+        } = &seat.holder
+        else {
+            continue;
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.colored_label(WARN, format!("{player} is away."));
+            let bot = G::bot_names()[0];
+            if ui
+                .button(format!("Give the seat to the {bot} bot"))
+                .on_hover_text(format!(
+                    "The {bot} bot plays {} until {player} comes back",
+                    seat.name
+                ))
+                .clicked()
+            {
+                host_orders.write(LobbyOrder::GiveToBot(PlayerId(seat.seat), bot.to_string()));
+            }
+        });
+    }
 }
