@@ -157,6 +157,11 @@ impl<G: Playable> Mirror<G> {
         self.say(&ToHost::AnswerUndo(yes));
     }
 
+    /// Asks for a rematch (once the game is over).
+    pub fn rematch(&mut self) {
+        self.say(&ToHost::Rematch);
+    }
+
     /// Any message for the host (tests send hostile ones through this).
     pub fn say(&mut self, message: &ToHost) {
         self.out.push(wire::encode(message));

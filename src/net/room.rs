@@ -291,6 +291,7 @@ impl<G: Playable> Room<G> {
             ToHost::Resync => self.send_state(conn),
             ToHost::AskUndo => self.ask_undo(conn),
             ToHost::AnswerUndo(yes) => self.answer_undo(conn, yes),
+            ToHost::Rematch => self.rematch(conn),
         }
     }
 
@@ -644,6 +645,43 @@ impl<G: Playable> Room<G> {
             agreed.push(player);
         }
         self.settle_undo();
+    }
+
+    /// A seated player asks to play again once the game is over: the same setup and seats
+    /// with new dice (drawn from the last game's seed, so that a host's rematches are
+    /// reproducible from its record, and never sent).
+    fn rematch(&mut self, conn: ConnId) {
+        let Some(player) = self.seat_of(conn) else {
+            return;
+        };
+        if !self.over() {
+            return self.refuse_order(
+                conn,
+                "rematch",
+                "a rematch starts once the game is over",
+                None,
+            );
+        }
+        let seed = self.seated.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        match self.seated.rematch(seed) {
+            Ok(fresh) => {
+                self.seated = fresh;
+                self.undo = None;
+                let name = self.seated.state().player_name(player);
+                self.log.push(format!("{name} started a rematch"));
+                self.notice(&format!("{name} starts a rematch: a new game, new dice"));
+                let conns: Vec<ConnId> = self
+                    .conns
+                    .iter()
+                    .filter(|(_, c)| c.joined)
+                    .map(|(k, _)| *k)
+                    .collect();
+                for conn in conns {
+                    self.send_state(conn);
+                }
+            }
+            Err(e) => self.log.push(format!("the rematch failed: {e}")),
+        }
     }
 
     /// Takes the action back once every other remote person has agreed.

@@ -47,6 +47,8 @@ pub enum ToHost {
     AskUndo,
     /// Consent (or not) to another player's request to take back.
     AnswerUndo(bool),
+    /// The game is over: play it again, the same setup and seats, new dice.
+    Rematch,
 }
 
 /// Who joins, and where.

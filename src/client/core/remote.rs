@@ -652,9 +652,12 @@ pub(crate) fn send_order<G: super::session::GameClient>(
             None
         }
         Order::Save(path) => Some(save_seat_copy(session, path.as_deref(), folder)),
-        Order::Sit(..) | Order::Rematch => {
-            Some("Seats and rematches are the host's: ask in the chat".to_string())
+        Order::Rematch if mirror.state().is_some_and(|s| s.outcome().is_some()) => {
+            mirror.rematch();
+            None
         }
+        Order::Rematch => Some("A rematch starts once the game is over".to_string()),
+        Order::Sit(..) => Some("The host seats the players and the bots".to_string()),
         _ => Some("Not in a game played across machines".to_string()),
     };
     if let Some(link) = session.link.as_mut() {
