@@ -210,7 +210,12 @@ fn join_game<G: Playable>(
     options: &JoinOptions,
     transport: ClientTransport,
 ) -> Result<ExitCode, String> {
-    let token_file = token_path(&options.address, G::NAME, &options.name);
+    let token_file = token_path(
+        &crate::data::data_dir(),
+        &options.address,
+        G::NAME,
+        &options.name,
+    );
     let token = std::fs::read_to_string(&token_file)
         .ok()
         .map(|t| t.trim().to_string());

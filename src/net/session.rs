@@ -270,16 +270,16 @@ pub fn resolve(address: &str) -> Result<SocketAddr, String> {
         .ok_or_else(|| format!("cannot find an IPv4 address for {address}"))
 }
 
-/// Where the seat token for a host, game and player name is kept, in the data folder (by
-/// name too: two players may join from one machine and one account).
+/// Where the seat token for a host, game and player name is kept, under the data folder
+/// `data` (by name too: two players may join from one machine and one account).
 #[must_use]
-pub fn token_path(address: &str, game: &str, name: &str) -> PathBuf {
+pub fn token_path(data: &Path, address: &str, game: &str, name: &str) -> PathBuf {
     let safe = |text: &str| -> String {
         text.chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
             .collect()
     };
-    crate::data::data_dir().join("network").join(format!(
+    data.join("network").join(format!(
         "seat-{game}-{}-{}.token",
         safe(address),
         safe(name)

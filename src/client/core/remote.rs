@@ -215,7 +215,8 @@ fn host_game(world: &mut World, host: &HostGame) -> Result<(), String> {
         ));
     }
     world.remove_resource::<Hosting>();
-    let (thread, seat) = dispatch_game!(found.game, start_host(host, &text))?;
+    let data = world.resource::<SaveFolder>().0.clone();
+    let (thread, seat) = dispatch_game!(found.game, start_host(host, &text, &data))?;
     let address = format!("{}:{}", Ipv4Addr::LOCALHOST, thread.port);
     let code = thread.code.clone();
     world.insert_resource(Hosting {
@@ -233,7 +234,11 @@ fn host_game(world: &mut World, host: &HostGame) -> Result<(), String> {
 }
 
 /// The room of `host` on a thread, and the seat this window takes in it.
-fn start_host<G: Playable>(host: &HostGame, text: &str) -> Result<(HostThread, u8), String> {
+fn start_host<G: Playable>(
+    host: &HostGame,
+    text: &str,
+    data: &std::path::Path,
+) -> Result<(HostThread, u8), String> {
     let rules = G::load_rules(None).map_err(|d| d.to_string())?;
     let setup = G::parse_setup(&host.path, text, &rules).map_err(|d| d.to_string())?;
     let seed = G::setup_seed(&setup).unwrap_or_else(super::session::clock_seed);
@@ -254,11 +259,9 @@ fn start_host<G: Playable>(host: &HostGame, text: &str) -> Result<(HostThread, u
         })
         .collect();
     let room = Room::new(seated, &room_code(seed), plans);
-    let autosave = crate::data::data_dir().join("network").join(format!(
-        "host-{}.{}",
-        G::NAME,
-        G::RECORD_EXTENSION
-    ));
+    let autosave = data
+        .join("network")
+        .join(format!("host-{}.{}", G::NAME, G::RECORD_EXTENSION));
     let thread = HostThread::spawn(room, host.port, 8, autosave)?;
     Ok((thread, u8::try_from(ours).unwrap_or(0)))
 }
@@ -333,7 +336,8 @@ fn dial(world: &mut World) {
 }
 
 fn take_seat<G: Playable>(world: &mut World, transport: ClientTransport, asked: &JoinHost) {
-    let token_file = token_path(&asked.address, G::NAME, &asked.name);
+    let data = world.resource::<SaveFolder>().0.clone();
+    let token_file = token_path(&data, &asked.address, G::NAME, &asked.name);
     let token = std::fs::read_to_string(&token_file)
         .ok()
         .map(|t| t.trim().to_string());
@@ -750,129 +754,5 @@ impl Default for NetForm {
             host: None,
             port: DEFAULT_PORT.to_string(),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::time::{Duration, Instant};
-
-    use super::*;
-    use crate::framework::Game;
-    use crate::rules::range_duel::RangeDuel;
-
-    fn seat_app(dir: &std::path::Path, port: u16, name: &str) -> App {
-        let mut app = crate::client::headless_app(None, dir.join(name));
-        app.world_mut().write_message(JoinHost {
-            address: format!("127.0.0.1:{port}"),
-            code: "DUEL42".into(),
-            name: name.into(),
-            ..JoinHost::default()
-        });
-        app
-    }
-
-    /// What a person at one window does: ready in the lobby, then each time the seat
-    /// must act on a state not yet answered, the first legal action (through the
-    /// session's orders, as a click would). True once the game is over at this seat.
-    fn play_along(app: &mut App, answered: &mut Option<u32>) -> bool {
-        app.update();
-        let world = app.world_mut();
-        if world.resource::<Joining>().stage == JoinStage::Lobby
-            && !world.resource::<Joining>().ready
-            && !world.resource::<Joining>().lobby.is_empty()
-        {
-            world.write_message(LobbyOrder::Ready(true));
-        }
-        let Some(session) = world.get_resource::<Session<RangeDuel>>() else {
-            return false;
-        };
-        let link = session.link.as_ref().expect("the table is linked");
-        assert!(link.lost.is_none(), "{:?}", link.lost);
-        if session.state().outcome().is_some() {
-            return true;
-        }
-        let seat = link.seat().expect("a seat");
-        let seen = link.remote.mirror.actions;
-        if session.state().to_act().contains(&seat) && *answered != Some(seen) {
-            let action = session.state().legal_actions(seat)[0].clone();
-            *answered = Some(seen);
-            world.write_message(Order::<RangeDuel>::Play(seat, action));
-        }
-        false
-    }
-
-    #[test]
-    fn two_windows_play_a_duel_hosted_by_a_third_and_see_only_their_own_orders() {
-        let dir = std::env::temp_dir().join(format!("tanktable-windows-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let setup = crate::rules::range_duel::DuelSetup::builtin_default();
-        // The setup names a file both machines have (the table reads its title there).
-        let source = "scenarios/range-duel/default.ron".to_string();
-        let seated = SeatedMatch::<RangeDuel>::new(setup, source, 9, Vec::new()).expect("starts");
-        let room = Room::new(seated, "DUEL42", vec![SeatPlan::Remote, SeatPlan::Remote]);
-        let host = HostThread::spawn(room, 0, 0, dir.join("host.ron")).expect("hosts");
-        let mut apps = [
-            seat_app(&dir, host.port, "Ann"),
-            seat_app(&dir, host.port, "Bob"),
-        ];
-        let mut answered = [None, None];
-        let start = Instant::now();
-        loop {
-            assert!(
-                start.elapsed() < Duration::from_secs(120),
-                "stalled: {:?}",
-                apps.iter()
-                    .map(|a| a.world().resource::<Joining>().stage.clone())
-                    .collect::<Vec<_>>()
-            );
-            let over: Vec<bool> = apps
-                .iter_mut()
-                .zip(answered.iter_mut())
-                .map(|(app, a)| play_along(app, a))
-                .collect();
-            if over.iter().all(|o| *o) {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        let hashes: Vec<u64> = apps
-            .iter()
-            .map(|app| {
-                let s = app.world().resource::<Session<RangeDuel>>();
-                s.state().redacted(None).state_hash()
-            })
-            .collect();
-        assert_eq!(
-            hashes[0], hashes[1],
-            "both windows end on the same public state"
-        );
-        // Each window's log tells its own orders, and the other's only that one was
-        // given: no line naming an order of one seat is in the other's log.
-        let logs: Vec<(String, Vec<String>)> = apps
-            .iter()
-            .map(|app| {
-                let s = app.world().resource::<Session<RangeDuel>>();
-                let seat = s.link.as_ref().and_then(|l| l.seat()).expect("seated");
-                // The actions' lines (a fact's line is public or told to both alike).
-                let lines = s
-                    .log()
-                    .into_iter()
-                    .filter(|l| l.step.is_some() && l.fact.is_none())
-                    .map(|l| l.text)
-                    .collect();
-                (format!("{}: ", s.state().player_name(seat)), lines)
-            })
-            .collect();
-        for (i, (own, lines)) in logs.iter().enumerate() {
-            let orders: Vec<&String> = lines.iter().filter(|l| l.starts_with(own)).collect();
-            assert!(!orders.is_empty(), "{own} reads its own orders");
-            let other = &logs[1 - i].1;
-            for line in orders {
-                assert!(!other.contains(line), "the other seat never reads {line}");
-            }
-        }
-        drop(host);
-        let _ = std::fs::remove_dir_all(dir);
     }
 }
