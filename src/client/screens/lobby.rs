@@ -76,6 +76,17 @@ fn draw_network_window(
 
 /// The form: your name, then where to join, or the port to host on.
 fn join_or_host_form(ui: &mut egui::Ui, form: &mut NetForm, asks: &mut Asks<'_>) {
+    form_fields(ui, form);
+    ui.add_space(6.0);
+    if let Some((path, seats)) = form.host.clone() {
+        host_button(ui, form, path, seats, asks);
+    } else {
+        join_button(ui, form, asks);
+    }
+}
+
+/// The form's fields: the name, and the port to host on or where to join.
+fn form_fields(ui: &mut egui::Ui, form: &mut NetForm) {
     egui::Grid::new("network form")
         .num_columns(2)
         .spacing([10.0, 6.0])
@@ -109,33 +120,43 @@ fn join_or_host_form(ui: &mut egui::Ui, form: &mut NetForm, asks: &mut Asks<'_>)
                 ui.end_row();
             }
         });
-    ui.add_space(6.0);
-    if let Some((path, seats)) = form.host.clone() {
-        ui.label(
+}
+
+/// Host: what the seats will be, and the button.
+fn host_button(
+    ui: &mut egui::Ui,
+    form: &NetForm,
+    path: std::path::PathBuf,
+    seats: Vec<crate::framework::Seat>,
+    asks: &mut Asks<'_>,
+) {
+    ui.label(
             egui::RichText::new(format!(
                 "{}: the first person's seat is yours; every other person's seat is for a player joining from another machine; bots play on this machine.",
                 path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
             ))
             .weak(),
         );
-        let port = form.port.trim().parse::<u16>();
-        if ui
-            .add_enabled(
-                port.is_ok(),
-                egui::Button::new(egui::RichText::new("Host").size(18.0)),
-            )
-            .on_disabled_hover_text("The port is a number from 1 to 65535")
-            .clicked()
-        {
-            asks.hosts.write(HostGame {
-                path,
-                seats,
-                port: port.unwrap_or(DEFAULT_PORT),
-                name: form.name.trim().to_string(),
-            });
-        }
-        return;
+    let port = form.port.trim().parse::<u16>();
+    if ui
+        .add_enabled(
+            port.is_ok(),
+            egui::Button::new(egui::RichText::new("Host").size(18.0)),
+        )
+        .on_disabled_hover_text("The port is a number from 1 to 65535")
+        .clicked()
+    {
+        asks.hosts.write(HostGame {
+            path,
+            seats,
+            port: port.unwrap_or(DEFAULT_PORT),
+            name: form.name.trim().to_string(),
+        });
     }
+}
+
+/// Join: the button, once the address and code are given.
+fn join_button(ui: &mut egui::Ui, form: &NetForm, asks: &mut Asks<'_>) {
     let ready = !form.address.trim().is_empty() && (form.watch || !form.code.trim().is_empty());
     if ui
         .add_enabled(
@@ -169,28 +190,7 @@ fn lobby_view(
     asks: &mut Asks<'_>,
 ) {
     if let Some(h) = hosting {
-        ui.label(
-            egui::RichText::new(format!(
-                "Room code {}   ·   others join at {}:{}",
-                h.thread.code,
-                own_address(),
-                h.thread.port
-            ))
-            .size(18.0)
-            .strong()
-            .color(theme::TITLE),
-        );
-        ui.label(
-            egui::RichText::new(format!(
-                "Open UDP port {} in this machine's firewall for players outside it. They join from their menu (Join a game…) or with: tanktable play --join {}:{} --code {}",
-                h.thread.port,
-                own_address(),
-                h.thread.port,
-                h.thread.code
-            ))
-            .weak(),
-        );
-        ui.separator();
+        host_header(ui, h);
     }
     match stage {
         JoinStage::Dialing => {
@@ -311,4 +311,30 @@ fn bot_names(game: GameKind) -> &'static [&'static str] {
 
 fn names_of<G: Playable>() -> &'static [&'static str] {
     G::bot_names()
+}
+
+/// The window that hosts: the room code, where the others join, and the firewall.
+fn host_header(ui: &mut egui::Ui, h: &Hosting) {
+    ui.label(
+        egui::RichText::new(format!(
+            "Room code {}   ·   others join at {}:{}",
+            h.thread.code,
+            own_address(),
+            h.thread.port
+        ))
+        .size(18.0)
+        .strong()
+        .color(theme::TITLE),
+    );
+    ui.label(
+            egui::RichText::new(format!(
+                "Open UDP port {} in this machine's firewall for players outside it. They join from their menu (Join a game…) or with: tanktable play --join {}:{} --code {}",
+                h.thread.port,
+                own_address(),
+                h.thread.port,
+                h.thread.code
+            ))
+            .weak(),
+        );
+    ui.separator();
 }
