@@ -103,6 +103,8 @@ pub struct Joining {
 pub struct Hosting {
     pub thread: HostThread,
     pub game: GameKind,
+    /// How this window joins it (again, after going back to the menu).
+    pub join: JoinHost,
 }
 
 /// A seat in the lobby of game `G`, waiting for the host to start.
@@ -219,17 +221,19 @@ fn host_game(world: &mut World, host: &HostGame) -> Result<(), String> {
     let (thread, seat) = dispatch_game!(found.game, start_host(host, &text, &data))?;
     let address = format!("{}:{}", Ipv4Addr::LOCALHOST, thread.port);
     let code = thread.code.clone();
-    world.insert_resource(Hosting {
-        thread,
-        game: found.game,
-    });
-    world.write_message(JoinHost {
+    let join = JoinHost {
         address,
         code,
         name: host.name.clone(),
         watch: false,
         seat: Some(seat),
+    };
+    world.insert_resource(Hosting {
+        thread,
+        game: found.game,
+        join: join.clone(),
     });
+    world.write_message(join);
     Ok(())
 }
 
@@ -267,8 +271,17 @@ fn start_host<G: Playable>(
 }
 
 /// Dials each host asked for.
-fn ask_joins(mut asked: MessageReader<JoinHost>, mut joining: ResMut<Joining>, time: Res<Time>) {
+fn ask_joins(
+    mut asked: MessageReader<JoinHost>,
+    mut joining: ResMut<Joining>,
+    mut form: ResMut<NetForm>,
+    time: Res<Time>,
+) {
     for join in asked.read() {
+        // The form keeps them, to join again after leaving the table.
+        form.address.clone_from(&join.address);
+        form.code.clone_from(&join.code);
+        form.name.clone_from(&join.name);
         let dialed = crate::net::session::resolve(&join.address).and_then(|addr| {
             ClientTransport::connect(addr, u64::from(wire::PROTOCOL)).map_err(|e| e.to_string())
         });
@@ -439,7 +452,12 @@ fn wait_in_lobby<G: super::session::GameClient>(world: &mut World) {
     let heard_before = std::mem::take(&mut joining.heard);
     *joining = Joining::default();
     match table_of(waiting.remote, address, heard_before) {
-        Ok(session) => insert_session(world, session),
+        Ok(session) => {
+            let mut form = world.resource_mut::<NetForm>();
+            form.open = false;
+            form.host = None;
+            insert_session(world, session);
+        }
         Err(why) => world.resource_mut::<Joining>().stage = JoinStage::Failed(why),
     }
 }

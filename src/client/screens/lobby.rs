@@ -41,10 +41,13 @@ fn draw_network_window(
     hosting: Option<Res<Hosting>>,
     mut asks: Asks,
 ) -> Result {
+    let ctx = contexts.ctx_mut()?;
     if !form.open && joining.stage == JoinStage::Idle {
+        if let Some(h) = hosting.as_deref() {
+            still_hosting(ctx, h, &mut asks);
+        }
         return Ok(());
     }
-    let ctx = contexts.ctx_mut()?;
     let title = match (&joining.stage, hosting.is_some()) {
         (JoinStage::Idle, _) if form.host.is_some() => "Host a game across machines",
         (JoinStage::Idle, _) => "Join a game across machines",
@@ -337,4 +340,38 @@ fn host_header(ui: &mut egui::Ui, h: &Hosting) {
             .weak(),
         );
     ui.separator();
+}
+
+/// Back at the menu while this window hosts a game: the room goes on (the bots play, the
+/// others wait); join it again, or stop hosting.
+fn still_hosting(ctx: &egui::Context, h: &Hosting, asks: &mut Asks<'_>) {
+    egui::Window::new("Hosting")
+        .id(egui::Id::new("still hosting"))
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(format!(
+                    "You host {}: room code {}, port {}.",
+                    h.game.title(),
+                    h.thread.code,
+                    h.thread.port
+                ));
+                if ui
+                    .button("Back to the game")
+                    .on_hover_text("Take your seat again")
+                    .clicked()
+                {
+                    asks.joins.write(h.join.clone());
+                }
+                if ui
+                    .button("Stop hosting")
+                    .on_hover_text("The game is saved in the data folder's network/ and the others are disconnected")
+                    .clicked()
+                {
+                    asks.lobby.write(LobbyOrder::Leave);
+                }
+            });
+        });
 }
