@@ -301,6 +301,10 @@ fn ask_joins(
 
 /// Waits for the host's hello, which names its game; then the seat of that game joins.
 fn dial(world: &mut World) {
+    if world.resource::<Joining>().dialing.is_none() {
+        // Nothing to do, and nothing marked changed (the panels follow the resource).
+        return;
+    }
     let now = world.resource::<Time>().elapsed_secs_f64();
     let mut joining = world.resource_mut::<Joining>();
     let Some((mut transport, since)) = joining.dialing.take() else {
