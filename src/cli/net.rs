@@ -11,7 +11,8 @@ use crate::dispatch_game;
 use crate::framework::SeatedMatch;
 use crate::framework::playable::Playable;
 use crate::net::session::{
-    Host, Remote, clock_seed, reopen_room, resolve, room_code, save_room, token_path,
+    Host, Remote, clock_seed, keep_token, read_token, reopen_room, resolve, room_code, save_room,
+    token_path,
 };
 use crate::net::transport::{ClientEvent, ClientTransport};
 use crate::net::{Heard, Mirror, Room, SeatPlan};
@@ -216,9 +217,7 @@ fn join_game<G: Playable>(
         G::NAME,
         &options.name,
     );
-    let token = std::fs::read_to_string(&token_file)
-        .ok()
-        .map(|t| t.trim().to_string());
+    let token = read_token(&token_file);
     let mirror = Mirror::<G>::joining(
         &options.code,
         &options.name,
@@ -242,11 +241,13 @@ fn join_game<G: Playable>(
         for h in &heard {
             match h {
                 Heard::Welcomed => {
-                    if let Some(t) = &remote.mirror.token {
-                        if let Some(dir) = token_file.parent() {
-                            let _ = std::fs::create_dir_all(dir);
-                        }
-                        let _ = crate::data::write_atomic(&token_file, t);
+                    if let Some(t) = &remote.mirror.token
+                        && let Err(e) = keep_token(&token_file, t)
+                    {
+                        eprintln!(
+                            "cannot keep the seat token at {} (a rejoin will need the seat by number): {e}",
+                            token_file.display()
+                        );
                     }
                     say!(
                         "Joined {} as {}.",

@@ -361,15 +361,7 @@ impl<G: Playable> Room<G> {
             self.started = true;
             self.log.push("the game started".into());
             self.notice("The game starts");
-            let conns: Vec<ConnId> = self
-                .conns
-                .iter()
-                .filter(|(_, c)| c.joined)
-                .map(|(k, _)| *k)
-                .collect();
-            for conn in conns {
-                self.send_state(conn);
-            }
+            self.send_state_to_all();
         }
         Ok(())
     }
@@ -652,6 +644,15 @@ impl<G: Playable> Room<G> {
     }
 
     /// Sends `conn` its whole mirror and log.
+    /// Every joined connection gets its whole mirror again (the game started, an action
+    /// was taken back, a rematch began).
+    fn send_state_to_all(&mut self) {
+        let conns: Vec<ConnId> = self.conns.keys().copied().collect();
+        for conn in conns {
+            self.send_state(conn);
+        }
+    }
+
     fn send_state(&mut self, conn: ConnId) {
         let Some(c) = self.conns.get(&conn) else {
             return;

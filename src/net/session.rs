@@ -311,6 +311,26 @@ pub fn room_code(seed: u64) -> String {
         .collect()
 }
 
+/// The seat token kept at `path` by an earlier join, if any.
+#[must_use]
+pub fn read_token(path: &Path) -> Option<String> {
+    std::fs::read_to_string(path)
+        .ok()
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+}
+
+/// Keeps `token` at `path` (atomically), so that a later join takes the seat back.
+///
+/// # Errors
+/// What the disk said.
+pub fn keep_token(path: &Path, token: &str) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    crate::data::write_atomic(path, token)
+}
+
 /// What the window that hosts asks of its host thread.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HostCommand {

@@ -19,7 +19,9 @@ use super::ClientSystems;
 use super::session::{FactsPlayed, Order, SaveFolder, Session, insert_session};
 use crate::dispatch_game;
 use crate::framework::{LogLine, Playable, PlayerId, Seat, SeatedMatch};
-use crate::net::session::{HostCommand, HostThread, Remote, room_code, token_path};
+use crate::net::session::{
+    HostCommand, HostThread, Remote, keep_token, read_token, room_code, token_path,
+};
 use crate::net::transport::{ClientEvent, ClientTransport};
 use crate::net::wire::{self, SeatInfo};
 use crate::net::{Heard, Mirror, Room, SeatPlan};
@@ -59,8 +61,6 @@ pub struct HostGame {
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum LobbyOrder {
     Ready(bool),
-    /// A line of chat to the table.
-    Say(String),
     /// The hosting window gives a seat to a bot.
     GiveToBot(PlayerId, String),
     /// The hosting window starts before every seat is ready.
@@ -355,9 +355,7 @@ fn dial(world: &mut World) {
 fn take_seat<G: Playable>(world: &mut World, transport: ClientTransport, asked: &JoinHost) {
     let data = world.resource::<SaveFolder>().0.clone();
     let token_file = token_path(&data, &asked.address, G::NAME, &asked.name);
-    let token = std::fs::read_to_string(&token_file)
-        .ok()
-        .map(|t| t.trim().to_string());
+    let token = read_token(&token_file);
     let mirror = Mirror::<G>::joining(&asked.code, &asked.name, token, asked.seat, asked.watch);
     let mut remote = Remote::over(transport, mirror, None, 0);
     remote.flush();
@@ -389,11 +387,11 @@ fn lobby_orders(world: &mut World) {
                 world.remove_resource::<Hosting>();
                 *world.resource_mut::<Joining>() = Joining::default();
             }
-            LobbyOrder::Ready(_) | LobbyOrder::Say(_) => {
+            LobbyOrder::Ready(ready) => {
                 let Some(game) = world.resource::<Joining>().game else {
                     continue;
                 };
-                dispatch_game!(game, tell_waiting(world, &order));
+                dispatch_game!(game, tell_ready(world, *ready));
             }
         }
     }
@@ -403,19 +401,12 @@ fn leave_lobby<G: Playable>(world: &mut World) {
     world.remove_resource::<WaitingSeat<G>>();
 }
 
-fn tell_waiting<G: Playable>(world: &mut World, order: &LobbyOrder) {
-    let ready = matches!(order, LobbyOrder::Ready(true));
+fn tell_ready<G: Playable>(world: &mut World, ready: bool) {
     if let Some(mut waiting) = world.get_resource_mut::<WaitingSeat<G>>() {
-        match order {
-            LobbyOrder::Ready(r) => waiting.remote.mirror.ready(*r),
-            LobbyOrder::Say(text) => waiting.remote.mirror.chat(text),
-            _ => {}
-        }
+        waiting.remote.mirror.ready(ready);
         waiting.remote.flush();
     }
-    if matches!(order, LobbyOrder::Ready(_)) {
-        world.resource_mut::<Joining>().ready = ready;
-    }
+    world.resource_mut::<Joining>().ready = ready;
 }
 
 /// The seat in the lobby hears the host; when the game starts, the table opens.
@@ -430,11 +421,13 @@ fn wait_in_lobby<G: super::session::GameClient>(world: &mut World) {
             Heard::Welcomed => {
                 joining.seat = waiting.remote.mirror.seat.map(|p| p.0);
                 joining.setup.clone_from(&waiting.remote.mirror.setup);
-                if let Some(token) = &waiting.remote.mirror.token {
-                    if let Some(dir) = waiting.token_file.parent() {
-                        let _ = std::fs::create_dir_all(dir);
-                    }
-                    let _ = crate::data::write_atomic(&waiting.token_file, token);
+                if let Some(token) = &waiting.remote.mirror.token
+                    && let Err(e) = keep_token(&waiting.token_file, token)
+                {
+                    joining.heard.push(format!(
+                        "Your seat's token could not be kept at {} ({e}): after a drop, rejoin by seat",
+                        waiting.token_file.display()
+                    ));
                 }
             }
             Heard::Lobby => joining.lobby.clone_from(&waiting.remote.mirror.lobby),
@@ -706,17 +699,10 @@ fn save_seat_copy<G: super::session::GameClient>(
         return String::new();
     };
     let (title, _) = G::setup_title(&session.setup);
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis());
+    // Named as a saved game is, but not a record: a record would replay, and this holds
+    // only what the seat saw.
     let path = path.map_or_else(
-        || {
-            folder.saves().join(format!(
-                "{}-{}-seat-{stamp}.txt",
-                G::NAME,
-                super::session::slug(&title).trim_matches('-')
-            ))
-        },
+        || super::session::save_path(session, folder).with_extension("seat.txt"),
         std::path::Path::to_path_buf,
     );
     let mirror = &link.remote.mirror;

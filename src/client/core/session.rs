@@ -1126,7 +1126,7 @@ pub fn slug(text: &str) -> String {
 }
 
 /// A new file in the saves folder: the game, the setup's name and the time.
-fn save_path<G: GameClient>(session: &Session<G>, folder: &SaveFolder) -> PathBuf {
+pub(crate) fn save_path<G: GameClient>(session: &Session<G>, folder: &SaveFolder) -> PathBuf {
     let (title, _) = G::setup_title(&session.setup);
     let slug = slug(&title);
     let stamp = std::time::SystemTime::now()

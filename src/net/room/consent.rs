@@ -86,15 +86,7 @@ impl<G: Playable> Room<G> {
                 let name = self.seated.state().player_name(player);
                 self.log.push(format!("{name} started a rematch"));
                 self.notice(&format!("{name} starts a rematch: a new game, new dice"));
-                let conns: Vec<ConnId> = self
-                    .conns
-                    .iter()
-                    .filter(|(_, c)| c.joined)
-                    .map(|(k, _)| *k)
-                    .collect();
-                for conn in conns {
-                    self.send_state(conn);
-                }
+                self.send_state_to_all();
             }
             Err(e) => self.log.push(format!("the rematch failed: {e}")),
         }
@@ -116,9 +108,6 @@ impl<G: Playable> Room<G> {
         let len = self.seated.game.history().len();
         self.seated.game.undo_to(len.saturating_sub(1));
         self.notice("The last action was taken back");
-        let conns: Vec<ConnId> = self.conns.keys().copied().collect();
-        for conn in conns {
-            self.send_state(conn);
-        }
+        self.send_state_to_all();
     }
 }
