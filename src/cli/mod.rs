@@ -481,10 +481,19 @@ fn join_host(
     seat: Option<u8>,
 ) -> Result<ExitCode, String> {
     let Some(bot) = bot else {
-        return Err(
-            "joining in the window is not built yet: add `--bot NAME` to let a bot play your seat from this terminal"
-                .into(),
-        );
+        // The seat is played in the window: its lobby opens over the menu.
+        crate::net::session::resolve(&address)?;
+        crate::client::run(crate::client::Launch {
+            join: Some(crate::client::core::remote::JoinHost {
+                address,
+                code,
+                name,
+                watch,
+                seat: seat.map(|s| s.saturating_sub(1)),
+            }),
+            ..crate::client::Launch::default()
+        })?;
+        return Ok(ExitCode::SUCCESS);
     };
     net::join(&net::JoinOptions {
         address,

@@ -1,16 +1,19 @@
 //! `tanktable serve` (a host with no window) and `tanktable play --join … --bot` (a seat
 //! played from another machine by a bot).
 
-use std::net::{SocketAddr, ToSocketAddrs};
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use super::commands::Input;
 use crate::dispatch_game;
+use crate::framework::SeatedMatch;
 use crate::framework::playable::Playable;
-use crate::framework::{SeatedMatch, stable_hash};
-use crate::net::session::{Host, Remote, reopen_room, save_room};
+use crate::net::session::{
+    Host, Remote, clock_seed, keep_token, read_token, reopen_room, resolve, room_code, save_room,
+    token_path,
+};
 use crate::net::transport::{ClientEvent, ClientTransport};
 use crate::net::{Heard, Mirror, Room, SeatPlan};
 use crate::rules::FileKind;
@@ -166,30 +169,6 @@ fn new_room<G: Playable>(input: &Input, options: &ServeOptions) -> Result<Room<G
     Ok(Room::new(seated, &code, plans))
 }
 
-/// A seed from the clock.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| {
-            u64::try_from(d.as_nanos() & u128::from(u64::MAX)).unwrap_or(0)
-        })
-}
-
-/// A room code of six letters and digits that are hard to confuse, drawn from the clock
-/// and the seed (never the seed itself: the code is shown to everyone).
-#[must_use]
-pub fn room_code(seed: u64) -> String {
-    const LETTERS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    let mut x = stable_hash(&(seed.rotate_left(23) ^ clock_seed()));
-    (0..6)
-        .map(|_| {
-            let c = LETTERS[usize::try_from(x % 32).unwrap_or(0)];
-            x /= 32;
-            char::from(c)
-        })
-        .collect()
-}
-
 /// Joins a host and lets a bot play the seat there, printing the seat's log.
 ///
 /// # Errors
@@ -232,10 +211,13 @@ fn join_game<G: Playable>(
     options: &JoinOptions,
     transport: ClientTransport,
 ) -> Result<ExitCode, String> {
-    let token_file = token_path(&options.address, G::NAME);
-    let token = std::fs::read_to_string(&token_file)
-        .ok()
-        .map(|t| t.trim().to_string());
+    let token_file = token_path(
+        &crate::data::data_dir(),
+        &options.address,
+        G::NAME,
+        &options.name,
+    );
+    let token = read_token(&token_file);
     let mirror = Mirror::<G>::joining(
         &options.code,
         &options.name,
@@ -259,11 +241,13 @@ fn join_game<G: Playable>(
         for h in &heard {
             match h {
                 Heard::Welcomed => {
-                    if let Some(t) = &remote.mirror.token {
-                        if let Some(dir) = token_file.parent() {
-                            let _ = std::fs::create_dir_all(dir);
-                        }
-                        let _ = crate::data::write_atomic(&token_file, t);
+                    if let Some(t) = &remote.mirror.token
+                        && let Err(e) = keep_token(&token_file, t)
+                    {
+                        eprintln!(
+                            "cannot keep the seat token at {} (a rejoin will need the seat by number): {e}",
+                            token_file.display()
+                        );
                     }
                     say!(
                         "Joined {} as {}.",
@@ -299,28 +283,4 @@ fn join_game<G: Playable>(
             std::thread::sleep(Duration::from_millis(2));
         }
     }
-}
-
-/// The address of a host, from `HOST:PORT`.
-///
-/// # Errors
-/// One that does not resolve, with a sentence saying so.
-pub fn resolve(address: &str) -> Result<SocketAddr, String> {
-    address
-        .to_socket_addrs()
-        .map_err(|e| format!("cannot find the host {address}: {e} (write it as HOST:PORT)"))?
-        .find(SocketAddr::is_ipv4)
-        .ok_or_else(|| format!("cannot find an IPv4 address for {address}"))
-}
-
-/// Where the seat token for a host and game is kept, in the data folder.
-#[must_use]
-pub fn token_path(address: &str, game: &str) -> PathBuf {
-    let safe: String = address
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
-    crate::data::data_dir()
-        .join("network")
-        .join(format!("seat-{game}-{safe}.token"))
 }

@@ -45,7 +45,7 @@ pub use screens::menu::HowToPlay;
 use self::core::{Clean, memory, session};
 
 use frame::{capture, cursor, input, redraw, reload, rules_ref};
-use screens::{builder, editor, lab, menu};
+use screens::{builder, editor, lab, lobby, menu};
 use table::{camera, effects, framing, graphics, strokes};
 
 /// The logic of the client: sessions of all five games, input mapping, the rules-side of
@@ -198,6 +198,9 @@ pub fn app(launch: Launch) -> Result<App, String> {
     if let Some(open) = launch.open {
         app.world_mut().write_message(open);
     }
+    if let Some(join) = launch.join {
+        app.world_mut().write_message(join);
+    }
     if let Some((path, chess)) = launch.edit {
         app.world_mut().write_message(self::core::open::OpenEditor {
             path,
@@ -223,7 +226,7 @@ fn client_plugins(app: &mut App) {
             cursor::panels_plugin,
             framing::plugin,
             effects::plugin,
-            menu::plugin,
+            (menu::plugin, lobby::plugin),
             builder::plugin,
             lab::plugin,
             editor::plugin,

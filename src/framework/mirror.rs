@@ -72,6 +72,54 @@ pub fn read_mirror<G: Playable, P: DeserializeOwned, S: DeserializeOwned>(
     Ok((read.public, read.state))
 }
 
+/// [`read_mirror`] with the public part kept between calls, for the games whose public
+/// part is large (their rules or setup): a seat's mirror changes its state every action
+/// and its public part almost never, so the public part is read and made ready (`make`:
+/// parsed, checked, shared) only when its text differs from the last one this thread read
+/// for `T`. The state is read and must be checked every time.
+///
+/// # Errors
+/// As [`read_mirror`], and what `make` says of a new public part.
+pub fn read_mirror_cached<G, P, S, T>(
+    bytes: &[u8],
+    make: impl FnOnce(P) -> Result<T, MirrorError>,
+) -> Result<(T, S), MirrorError>
+where
+    G: Playable,
+    P: DeserializeOwned,
+    S: DeserializeOwned,
+    T: Clone + 'static,
+{
+    use std::any::{Any, TypeId};
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+
+    thread_local! {
+        static READY: RefCell<HashMap<TypeId, (String, Box<dyn Any>)>> =
+            RefCell::new(HashMap::new());
+    }
+    let (public, state): (Box<serde_json::value::RawValue>, S) = read_mirror::<G, _, _>(bytes)?;
+    let text = public.get();
+    let known = READY.with_borrow(|ready| {
+        ready
+            .get(&TypeId::of::<T>())
+            .filter(|(seen, _)| seen == text)
+            .and_then(|(_, t)| t.downcast_ref::<T>().cloned())
+    });
+    if let Some(t) = known {
+        return Ok((t, state));
+    }
+    let parsed: P = serde_json::from_str(text).map_err(|e| MirrorError::Unreadable {
+        game: G::NAME,
+        why: e.to_string(),
+    })?;
+    let t = make(parsed)?;
+    READY.with_borrow_mut(|ready| {
+        ready.insert(TypeId::of::<T>(), (text.to_string(), Box::new(t.clone())));
+    });
+    Ok((t, state))
+}
+
 /// Checks on a state read from a mirror, each a sentence when it fails: what the rules
 /// index (a seat, a unit, a square) must be in range, and lists kept per seat must have
 /// one entry a seat, so that no rule panics on a state from the network.

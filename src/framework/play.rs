@@ -90,6 +90,18 @@ impl<G: Game> Match<G> {
         }
     }
 
+    /// A match that stands at `state` with no opening and no history of its own, and
+    /// no dice: a seat's copy of a game whose dice are held by a host elsewhere.
+    #[must_use]
+    pub fn mirrored(state: G) -> Self {
+        Self {
+            state,
+            rng: MatchRng::new(0),
+            opening: Vec::new(),
+            history: Vec::new(),
+        }
+    }
+
     /// The current state.
     pub fn state(&self) -> &G {
         &self.state

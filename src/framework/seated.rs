@@ -34,6 +34,9 @@ pub enum Seat {
     Person,
     /// A bot, by its name in [`Playable::bot_names`].
     Bot(String),
+    /// A person at another machine, by name: the seat of a game played across machines,
+    /// as a joined seat's copy of it shows the others. Nothing here plays it.
+    Remote(String),
 }
 
 impl Seat {
@@ -59,6 +62,7 @@ impl fmt::Display for Seat {
         match self {
             Seat::Person => f.write_str("person"),
             Seat::Bot(name) => write!(f, "{name} bot"),
+            Seat::Remote(name) => write!(f, "{name} (remote)"),
         }
     }
 }
@@ -271,6 +275,34 @@ impl<G: Playable> SeatedMatch<G> {
             m.pass_to = m.viewer;
         }
         Ok(m)
+    }
+
+    /// A seat's copy of a game held by a host on another machine: `state` as the host
+    /// showed it to this seat, with no history and no dice of its own (they stay on the
+    /// host). `seats` are this machine's person and the others' remote seats.
+    #[must_use]
+    pub fn mirrored(state: G, setup: G::Setup, source: String, seats: Vec<Seat>) -> Self {
+        let mut m = Self {
+            game: Match::mirrored(state),
+            setup,
+            source,
+            seed: 0,
+            dice: Vec::new(),
+            seats,
+            replay: None,
+            viewer: None,
+            pass_to: None,
+            playtest: false,
+            bot_rng: MatchRng::new(0),
+        };
+        m.viewer = m.settled_viewer();
+        m
+    }
+
+    /// Puts the host's newer copy in place of a mirrored match's state.
+    pub fn mirror_to(&mut self, state: G) {
+        self.game = Match::mirrored(state);
+        self.viewer = self.settled_viewer();
     }
 
     /// The current state.

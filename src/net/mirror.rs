@@ -52,6 +52,9 @@ pub struct Mirror<G: Playable> {
     pub started: bool,
     /// Actions played so far.
     pub actions: u32,
+    /// Actions of this seat played so far, as the steps told them: an order in flight is
+    /// answered by one more of these, or by a refusal.
+    pub own_actions: u32,
     text: String,
     state: Option<G>,
     /// Messages for the host, in order ([`Mirror::drain`]).
@@ -69,6 +72,7 @@ impl<G: Playable> Default for Mirror<G> {
             log: Vec::new(),
             started: false,
             actions: 0,
+            own_actions: 0,
             text: String::new(),
             state: None,
             out: Vec::new(),
@@ -153,6 +157,11 @@ impl<G: Playable> Mirror<G> {
         self.say(&ToHost::AnswerUndo(yes));
     }
 
+    /// Asks for a rematch (once the game is over).
+    pub fn rematch(&mut self) {
+        self.say(&ToHost::Rematch);
+    }
+
     /// Any message for the host (tests send hostile ones through this).
     pub fn say(&mut self, message: &ToHost) {
         self.out.push(wire::encode(message));
@@ -198,6 +207,7 @@ impl<G: Playable> Mirror<G> {
         self.text = snapshot.mirror;
         self.log = snapshot.log;
         self.actions = snapshot.actions;
+        self.own_actions = snapshot.own_actions;
         self.started = snapshot.started;
         Ok(Heard::State)
     }
@@ -215,6 +225,9 @@ impl<G: Playable> Mirror<G> {
         self.text = text;
         self.log.extend(step.log);
         self.actions = step.actions;
+        if self.seat == Some(PlayerId(step.by)) {
+            self.own_actions += 1;
+        }
         self.started = true;
         Ok(Heard::State)
     }
@@ -238,6 +251,7 @@ pub(crate) fn lines<G: Playable>(game: &Match<G>, log: &[LogLine]) -> Vec<Line> 
             };
             Line {
                 step: l.step.and_then(|s| u32::try_from(s).ok()),
+                fact: l.fact.and_then(|f| u32::try_from(f).ok()),
                 text: l.text.clone(),
                 rule: fact.and_then(|f| state.fact_rule(f)).map(str::to_string),
             }

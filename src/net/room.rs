@@ -22,6 +22,8 @@ use super::wire::{
 use crate::framework::seated::{opening_log, step_log};
 use crate::framework::{Playable, PlayerId, Seat, SeatedMatch};
 
+mod consent;
+
 /// One seat of the room.
 #[derive(Clone, Debug)]
 struct Slot {
@@ -291,6 +293,7 @@ impl<G: Playable> Room<G> {
             ToHost::Resync => self.send_state(conn),
             ToHost::AskUndo => self.ask_undo(conn),
             ToHost::AnswerUndo(yes) => self.answer_undo(conn, yes),
+            ToHost::Rematch => self.rematch(conn),
         }
     }
 
@@ -358,15 +361,7 @@ impl<G: Playable> Room<G> {
             self.started = true;
             self.log.push("the game started".into());
             self.notice("The game starts");
-            let conns: Vec<ConnId> = self
-                .conns
-                .iter()
-                .filter(|(_, c)| c.joined)
-                .map(|(k, _)| *k)
-                .collect();
-            for conn in conns {
-                self.send_state(conn);
-            }
+            self.send_state_to_all();
         }
         Ok(())
     }
@@ -588,87 +583,15 @@ impl<G: Playable> Room<G> {
         self.broadcast(&ToClient::Chat { from, text });
     }
 
-    fn ask_undo(&mut self, conn: ConnId) {
-        let Some(player) = self.seat_of(conn) else {
-            return;
-        };
-        let last = self.seated.game.history().last().map(|s| s.player);
-        if last != Some(player) {
-            return self.refuse_order(
-                conn,
-                "undo",
-                "your own action must be the last one to take it back",
-                None,
-            );
-        }
-        if self
-            .seated
-            .game
-            .draws_since(self.seated.game.history().len() - 1)
-            > 0
-        {
-            return self.refuse_order(
-                conn,
-                "undo",
-                "dice were rolled (or cards drawn) since: what was seen cannot be taken back",
-                None,
-            );
-        }
-        self.undo = Some((player, Vec::new()));
-        let by = self.seated.state().player_name(player);
-        self.broadcast(&ToClient::UndoAsked { by });
-        self.settle_undo();
-    }
-
-    fn answer_undo(&mut self, conn: ConnId, yes: bool) {
-        let Some(player) = self.seat_of(conn) else {
-            return;
-        };
-        let Some((asker, agreed)) = &mut self.undo else {
-            return;
-        };
-        if !yes {
-            let by = *asker;
-            self.undo = None;
-            let name = self.seated.state().player_name(player);
-            let _ = by;
-            self.notice(&format!("{name} does not agree to take it back"));
-            return;
-        }
-        if !agreed.contains(&player) {
-            agreed.push(player);
-        }
-        self.settle_undo();
-    }
-
-    /// Takes the action back once every other remote person has agreed.
-    fn settle_undo(&mut self) {
-        let Some((asker, agreed)) = &self.undo else {
-            return;
-        };
-        let waiting = self.slots.iter().enumerate().any(|(i, s)| {
-            let p = PlayerId(u8::try_from(i).unwrap_or(u8::MAX));
-            p != *asker && s.plan == SeatPlan::Remote && !agreed.contains(&p)
-        });
-        if waiting {
-            return;
-        }
-        self.undo = None;
-        let len = self.seated.game.history().len();
-        self.seated.game.undo_to(len.saturating_sub(1));
-        self.notice("The last action was taken back");
-        let conns: Vec<ConnId> = self.conns.keys().copied().collect();
-        for conn in conns {
-            self.send_state(conn);
-        }
-    }
-
     /// Tells every joined connection what the last action changed.
     fn after_action(&mut self) {
         let mut cache: BTreeMap<Option<PlayerId>, (String, u64)> = BTreeMap::new();
         let mut patches: BTreeMap<Option<PlayerId>, (String, Patch)> = BTreeMap::new();
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
         let n = self.seated.game.history().len();
+        let Some(by) = self.seated.game.history().last().map(|s| s.player) else {
+            return;
+        };
         for id in ids {
             let Some(c) = self.conns.get(&id) else {
                 continue;
@@ -704,6 +627,7 @@ impl<G: Playable> Room<G> {
             }
             let update = ToClient::Step(StepUpdate {
                 actions: u32::try_from(n).unwrap_or(u32::MAX),
+                by: by.0,
                 patch,
                 hash,
                 log,
@@ -720,6 +644,15 @@ impl<G: Playable> Room<G> {
     }
 
     /// Sends `conn` its whole mirror and log.
+    /// Every joined connection gets its whole mirror again (the game started, an action
+    /// was taken back, a rematch began).
+    fn send_state_to_all(&mut self) {
+        let conns: Vec<ConnId> = self.conns.keys().copied().collect();
+        for conn in conns {
+            self.send_state(conn);
+        }
+    }
+
     fn send_state(&mut self, conn: ConnId) {
         let Some(c) = self.conns.get(&conn) else {
             return;
@@ -740,6 +673,13 @@ impl<G: Playable> Room<G> {
             mirror: mirror.clone(),
             log,
             started: self.started,
+            own_actions: u32::try_from(
+                game.history()
+                    .iter()
+                    .filter(|s| Some(s.player) == viewer)
+                    .count(),
+            )
+            .unwrap_or(u32::MAX),
         });
         if let Some(c) = self.conns.get_mut(&conn) {
             c.mirror = mirror;

@@ -1,15 +1,18 @@
 //! A [`Room`] or a [`Mirror`] driven by the transport: the host loop of `tanktable serve`
 //! and a joined seat's loop, for the command line and the tests.
 
-use std::net::SocketAddr;
+use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use super::room::{Outgoing, Room, SavedSeat};
 use super::transport::{ClientEvent, ClientTransport, HostEvent, HostTransport, TransportError};
-use super::wire::{self, MAX_TO_HOST};
+use super::wire::{self, MAX_TO_HOST, SeatInfo};
 use super::{Heard, Mirror};
 use crate::framework::bot::Bot;
-use crate::framework::{MatchRng, Playable};
+use crate::framework::{MatchRng, Playable, PlayerId};
 
 /// The seats and code a restarted host reads back beside its match record.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -151,13 +154,16 @@ pub fn reopen_room<G: Playable>(path: &Path) -> Result<Room<G>, String> {
 pub struct Remote<G: Playable> {
     pub mirror: Mirror<G>,
     pub transport: ClientTransport,
-    /// The bot that plays this seat from the mirror, if any.
-    pub bot: Option<Box<dyn Bot<G>>>,
+    /// The bot that plays this seat from the mirror, if any (behind a lock only so that
+    /// a seat can live in a shared resource; it is never contended).
+    bot: Option<Mutex<Box<dyn Bot<G>>>>,
     rng: MatchRng,
     /// Why the connection ended, once it has.
     pub ended: Option<String>,
     /// Every byte the host sent, counted.
     pub received: u64,
+    /// The bot's order not yet answered: this seat's action count when it was sent.
+    in_flight: Option<u32>,
 }
 
 impl<G: Playable> Remote<G> {
@@ -187,10 +193,11 @@ impl<G: Playable> Remote<G> {
         Self {
             mirror,
             transport,
-            bot,
+            bot: bot.map(Mutex::new),
             rng: MatchRng::new(seed),
             ended: None,
             received: 0,
+            in_flight: None,
         }
     }
 
@@ -215,15 +222,27 @@ impl<G: Playable> Remote<G> {
                 }
             }
         }
+        // An order in flight is answered by a step of this seat or a refusal; until
+        // then another seat's step must not make the bot order twice.
+        if heard.iter().any(|h| matches!(h, Heard::Refusal { .. }))
+            || self.in_flight != Some(self.mirror.own_actions)
+        {
+            self.in_flight = None;
+        }
         if self.mirror.to_act()
+            && self.in_flight.is_none()
             && heard
                 .iter()
                 .any(|h| matches!(h, Heard::State | Heard::Refusal { .. }))
             && let (Some(bot), Some(state), Some(seat)) =
                 (self.bot.as_mut(), self.mirror.state(), self.mirror.seat)
-            && let Some(action) = bot.choose(state, seat, &mut self.rng)
+            && let Some(action) = bot
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner)
+                .choose(state, seat, &mut self.rng)
         {
             self.mirror.order(&action);
+            self.in_flight = Some(self.mirror.own_actions);
         }
         self.flush();
         heard
@@ -235,6 +254,210 @@ impl<G: Playable> Remote<G> {
             for bytes in self.mirror.drain() {
                 self.transport.send(bytes);
             }
+        }
+    }
+}
+
+/// The address of a host, from `HOST:PORT`.
+///
+/// # Errors
+/// One that does not resolve, with a sentence saying so.
+pub fn resolve(address: &str) -> Result<SocketAddr, String> {
+    address
+        .to_socket_addrs()
+        .map_err(|e| format!("cannot find the host {address}: {e} (write it as HOST:PORT)"))?
+        .find(SocketAddr::is_ipv4)
+        .ok_or_else(|| format!("cannot find an IPv4 address for {address}"))
+}
+
+/// Where the seat token for a host, game and player name is kept, under the data folder
+/// `data` (by name too: two players may join from one machine and one account).
+#[must_use]
+pub fn token_path(data: &Path, address: &str, game: &str, name: &str) -> PathBuf {
+    let safe = |text: &str| -> String {
+        text.chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect()
+    };
+    data.join("network").join(format!(
+        "seat-{game}-{}-{}.token",
+        safe(address),
+        safe(name)
+    ))
+}
+
+/// A seed from the clock (the host's dice when the setup names none).
+#[must_use]
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| {
+            u64::try_from(d.as_nanos() & u128::from(u64::MAX)).unwrap_or(0)
+        })
+}
+
+/// A room code of six letters and digits that are hard to confuse, drawn from the clock
+/// and the seed (never the seed itself: the code is shown to everyone).
+#[must_use]
+pub fn room_code(seed: u64) -> String {
+    const LETTERS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut x = crate::framework::stable_hash(&(seed.rotate_left(23) ^ clock_seed()));
+    (0..6)
+        .map(|_| {
+            let c = LETTERS[usize::try_from(x % 32).unwrap_or(0)];
+            x /= 32;
+            char::from(c)
+        })
+        .collect()
+}
+
+/// The seat token kept at `path` by an earlier join, if any.
+#[must_use]
+pub fn read_token(path: &Path) -> Option<String> {
+    std::fs::read_to_string(path)
+        .ok()
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+}
+
+/// Keeps `token` at `path` (atomically), so that a later join takes the seat back.
+///
+/// # Errors
+/// What the disk said.
+pub fn keep_token(path: &Path, token: &str) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    crate::data::write_atomic(path, token)
+}
+
+/// What the window that hosts asks of its host thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HostCommand {
+    /// A bot takes the seat (also in the middle of a game, for a player who left).
+    GiveToBot(PlayerId, String),
+    /// Start before every remote seat is ready (refused with the reason otherwise).
+    Start,
+    /// Save and stop.
+    Stop,
+}
+
+/// What a host thread shows the window that started it.
+#[derive(Clone, Debug, Default)]
+pub struct HostNews {
+    pub lobby: Vec<SeatInfo>,
+    pub started: bool,
+    /// The host's log (joins, drops, refusals), newest last.
+    pub log: Vec<String>,
+}
+
+/// A host run on a thread of its own, for a game hosted from the window: the window
+/// joins it over loopback like any other machine, so that what its seat sees is exactly
+/// what a remote seat would.
+pub struct HostThread {
+    pub port: u16,
+    pub code: String,
+    commands: mpsc::Sender<HostCommand>,
+    news: Arc<Mutex<HostNews>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl HostThread {
+    /// Opens `room` on `port` and runs it until [`HostCommand::Stop`] or the handle is
+    /// dropped, autosaving to `autosave` after every action.
+    ///
+    /// # Errors
+    /// The port cannot be listened on.
+    pub fn spawn<G: Playable>(
+        room: Room<G>,
+        port: u16,
+        watchers: usize,
+        autosave: PathBuf,
+    ) -> Result<Self, String> {
+        let seats = room.seated.state().player_count();
+        let mut host = Host::bind(room, port, seats + watchers).map_err(|e| e.to_string())?;
+        if let Some(dir) = autosave.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        host.autosave = Some(autosave);
+        let (port, code) = (host.local_addr().port(), host.room.code().to_string());
+        let (commands, inbox) = mpsc::channel();
+        let news = Arc::new(Mutex::new(HostNews::default()));
+        let told = news.clone();
+        let thread = std::thread::Builder::new()
+            .name("host".into())
+            .spawn(move || host_loop(host, &inbox, &told))
+            .map_err(|e| format!("cannot start the host: {e}"))?;
+        Ok(Self {
+            port,
+            code,
+            commands,
+            news,
+            thread: Some(thread),
+        })
+    }
+
+    /// Asks the host something; it answers in its log.
+    pub fn ask(&self, command: HostCommand) {
+        let _ = self.commands.send(command);
+    }
+
+    /// The lobby and log as the host last told them.
+    #[must_use]
+    pub fn news(&self) -> HostNews {
+        self.news
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+impl Drop for HostThread {
+    fn drop(&mut self) {
+        let _ = self.commands.send(HostCommand::Stop);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn host_loop<G: Playable>(
+    mut host: Host<G>,
+    inbox: &mpsc::Receiver<HostCommand>,
+    news: &Mutex<HostNews>,
+) {
+    loop {
+        let mut busy = host.tick();
+        loop {
+            let command = match inbox.try_recv() {
+                Ok(c) => c,
+                Err(mpsc::TryRecvError::Empty) => break,
+                Err(mpsc::TryRecvError::Disconnected) => HostCommand::Stop,
+            };
+            busy = true;
+            let done = match command {
+                HostCommand::GiveToBot(seat, bot) => host.room.give_to_bot(seat, &bot),
+                HostCommand::Start => host.room.start(),
+                HostCommand::Stop => {
+                    host.flush();
+                    if let Some(path) = &host.autosave {
+                        let _ = save_room(&host.room, path);
+                    }
+                    return;
+                }
+            };
+            if let Err(why) = done {
+                host.room.log.push(why);
+            }
+            host.flush();
+        }
+        if busy {
+            let mut n = news.lock().unwrap_or_else(PoisonError::into_inner);
+            n.lobby = host.room.lobby();
+            n.started = host.room.started();
+            n.log.clone_from(&host.room.log);
+        } else {
+            std::thread::sleep(Duration::from_millis(1));
         }
     }
 }

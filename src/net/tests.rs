@@ -255,7 +255,27 @@ fn tank_combat_is_played_across_the_network_to_its_end() {
 
 #[test]
 fn range_duel_is_played_across_the_network_to_its_end() {
-    game_across_the_network::<RangeDuel>(3);
+    let mut net = game_across_the_network::<RangeDuel>(3);
+    // Once it is over, a seated player asks for a rematch: the same seats play a new
+    // game with new dice to its end, and a rematch before the end is refused.
+    let first = net.room.seated.game.state_hash();
+    net.clients.get_mut(&1).expect("joined").mirror.rematch();
+    net.pump();
+    assert_ne!(net.room.seated.game.state_hash(), first, "a new game");
+    net.assert_mirrors_agree();
+    net.play_out(5_000);
+    assert!(net.room.over(), "the rematch is played to its end");
+    net.assert_mirrors_agree();
+    net.clients.get_mut(&2).expect("joined").mirror.rematch();
+    net.pump();
+    assert!(!net.room.over(), "a second rematch");
+    net.clients.get_mut(&2).expect("joined").mirror.rematch();
+    net.pump();
+    assert!(
+        matches!(net.clients[&2].heard.last(), Some(Heard::Refusal { .. })),
+        "no rematch before the end: {:?}",
+        net.clients[&2].heard.last()
+    );
 }
 
 #[test]
@@ -665,6 +685,13 @@ fn undo_across_machines_needs_the_other_players_consent() {
         net.clients[&other].heard.last(),
         Some(Heard::UndoAsked(_))
     ));
+    assert!(
+        !net.clients[&mover]
+            .heard
+            .iter()
+            .any(|h| matches!(h, Heard::UndoAsked(_))),
+        "the asker is not asked"
+    );
     assert_eq!(
         net.room.seated.game.history().len(),
         1,
@@ -702,6 +729,7 @@ fn fuzzed_messages_never_panic_the_host() {
         ToHost::Resync,
         ToHost::AskUndo,
         ToHost::AnswerUndo(true),
+        ToHost::Rematch,
     ]
     .iter()
     .map(|m| String::from_utf8(wire::encode(m)).expect("json is text"))

@@ -47,6 +47,8 @@ pub enum ToHost {
     AskUndo,
     /// Consent (or not) to another player's request to take back.
     AnswerUndo(bool),
+    /// The game is over: play it again, the same setup and seats, new dice.
+    Rematch,
 }
 
 /// Who joins, and where.
@@ -141,12 +143,17 @@ pub struct Snapshot {
     pub log: Vec<Line>,
     /// Whether the game has started (it is in the lobby until then).
     pub started: bool,
+    /// Actions of the receiving seat so far (what it may ask to take back).
+    #[serde(default)]
+    pub own_actions: u32,
 }
 
 /// One action's change to a mirror.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StepUpdate {
     pub actions: u32,
+    /// The seat whose action it was.
+    pub by: u8,
     pub patch: Patch,
     /// The hash of the mirror's text after the patch ([`mirror_hash`]).
     pub hash: u64,
@@ -168,6 +175,9 @@ pub struct RefusalNote {
 pub struct Line {
     /// The action it belongs to, from 0; `None` for the opening.
     pub step: Option<u32>,
+    /// Which of its action's facts it tells (from 0); `None` for the action itself.
+    #[serde(default)]
+    pub fact: Option<u32>,
     pub text: String,
     /// The rule it applies (the log links to it).
     pub rule: Option<String>,

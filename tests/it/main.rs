@@ -7,6 +7,8 @@ mod cli;
 mod client;
 mod games;
 mod lab;
+#[cfg(feature = "client")]
+mod network;
 mod playthroughs;
 #[cfg(feature = "client")]
 mod reload;

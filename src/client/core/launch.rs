@@ -16,6 +16,8 @@ pub struct Launch {
     pub preview: Option<(PathBuf, bool)>,
     /// The menu page (a game) to open on.
     pub menu_page: Option<GameKind>,
+    /// Join a game hosted on another machine (`tanktable play --join`).
+    pub join: Option<super::remote::JoinHost>,
     /// Open the scenario editor on this file, or on a new board (square when true).
     pub edit: Option<(Option<PathBuf>, bool)>,
     /// Print the time to the first rendered frame and the resident memory, then exit.

@@ -6,6 +6,7 @@ pub mod keyboard;
 pub mod launch;
 pub mod memory;
 pub mod open;
+pub mod remote;
 pub mod saves;
 pub mod session;
 pub mod settings;
@@ -82,6 +83,7 @@ pub struct Clean;
 /// Registers the states, the message types and the system order every app needs.
 pub(crate) fn plugin(app: &mut App) {
     open::plugin(app);
+    remote::plugin(app);
     if !app.is_plugin_added::<StatesPlugin>() {
         app.add_plugins(StatesPlugin);
     }

@@ -123,6 +123,9 @@ pub struct Session<G: GameClient> {
     pub held: Option<HeldOpening<G>>,
     /// The name the table shows, where it is not the setup's own (a lab variant's).
     pub title: Option<String>,
+    /// The host that holds the match, for a game played across machines: the state is
+    /// this seat's mirror, and orders go to the host ([`super::remote`]).
+    pub link: Option<Box<super::remote::Link<G>>>,
     bot: Option<BotThinking<G>>,
 }
 
@@ -146,6 +149,7 @@ impl<G: GameClient> Session<G> {
             interactive: true,
             held: None,
             title: None,
+            link: None,
             bot: None,
         }
     }
@@ -162,6 +166,9 @@ impl<G: GameClient> Session<G> {
     /// told before it is played out.
     #[must_use]
     pub fn log(&self) -> Vec<LogLine> {
+        if let Some(link) = &self.link {
+            return link.log();
+        }
         let mut lines = self.seated.log();
         if let Some(held) = &self.held {
             lines.retain(|l| l.step.is_some() || l.fact.is_none_or(|f| f < held.told));
@@ -225,6 +232,10 @@ pub enum Order<G: Playable> {
     Playtest(bool),
     /// Play out the opening held for a person ([`GameClient::held_opening`]).
     Begin,
+    /// A line of chat to the others (a game played across machines).
+    Say(String),
+    /// Let another player take back their last action, or not (across machines).
+    AnswerUndo(bool),
 }
 
 /// What the rules said after an order: the scene animates these, the panels log them.
@@ -728,6 +739,7 @@ fn announce_new<G: GameClient>(
         *last = session.generation;
         busy.clear(time.elapsed_secs());
         let waits = session.interactive
+            && session.link.is_none()
             && session.replay.is_none()
             && session.game.history().is_empty()
             && session.people() > 0;
@@ -835,7 +847,7 @@ fn play_one<G: GameClient>(
 /// goes on. The record is written on the autosave thread, so that the disk (two
 /// `fsync`s) never holds up a frame; a failure shows at the next autosave.
 fn autosave<G: GameClient>(session: &mut Session<G>, folder: &SaveFolder) {
-    if !session.interactive || session.replay.is_some() {
+    if !session.interactive || session.replay.is_some() || session.link.is_some() {
         return;
     }
     let (path, backup) = (folder.autosave::<G>(), folder.autosave_backup::<G>());
@@ -957,7 +969,7 @@ fn flush_on_exit(mut exits: MessageReader<AppExit>) {
     }
 }
 
-fn take_orders<G: GameClient>(
+pub(crate) fn take_orders<G: GameClient>(
     mut orders: MessageReader<Order<G>>,
     mut session: ResMut<Session<G>>,
     mut tell: Tell<G>,
@@ -967,6 +979,12 @@ fn take_orders<G: GameClient>(
         return;
     }
     let session = &mut *session;
+    if session.link.is_some() {
+        for order in orders.read() {
+            super::remote::send_order(session, order, &tell.folder);
+        }
+        return;
+    }
     for order in orders.read() {
         match order {
             Order::Play(..) | Order::PlaySequence(..) if session.held.is_some() => {
@@ -1108,7 +1126,7 @@ pub fn slug(text: &str) -> String {
 }
 
 /// A new file in the saves folder: the game, the setup's name and the time.
-fn save_path<G: GameClient>(session: &Session<G>, folder: &SaveFolder) -> PathBuf {
+pub(crate) fn save_path<G: GameClient>(session: &Session<G>, folder: &SaveFolder) -> PathBuf {
     let (title, _) = G::setup_title(&session.setup);
     let slug = slug(&title);
     let stamp = std::time::SystemTime::now()

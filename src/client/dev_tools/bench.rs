@@ -61,7 +61,7 @@ pub struct BenchArgs {
     #[arg(long)]
     pub no_shadows: bool,
     /// The edge smoothing to draw with, as the Graphics window offers it: auto (the
-    /// default: SMAA on a software renderer, 4× multisampling on a GPU), msaa4, msaa2,
+    /// default: SMAA on a software renderer, 2× multisampling on a GPU), msaa4, msaa2,
     /// smaa, fxaa or off. The player's own settings are not read; the empty app keeps
     /// Bevy's default (4× multisampling).
     #[arg(long, default_value = "auto", value_parser = clap::builder::PossibleValuesParser::new(["auto", "msaa4", "msaa2", "smaa", "fxaa", "off"]))]

@@ -365,7 +365,11 @@ fn orders_window<G: GameClient>(
             if fold_button(ui, panels.bar_folded, "the orders") {
                 panels.bar_folded = !panels.bar_folded;
             }
-            state.seat_panel(ui, session.viewer);
+            // A spectator of a game held elsewhere holds stand-ins for every secret:
+            // nobody's hand is shown to it.
+            if session.link.as_ref().is_none_or(|l| l.seat().is_some()) {
+                state.seat_panel(ui, session.viewer);
+            }
             order_panel(ui, session, legal, animating, orders);
         });
 }
@@ -426,6 +430,18 @@ fn play_buttons<G: GameClient>(
     panels: &mut ResMut<Panels>,
     orders: &mut MessageWriter<PanelOrder<G>>,
 ) {
+    if let Some(link) = &session.link {
+        let mine = link.remote.mirror.own_actions > 0;
+        if ui
+            .add_enabled(mine && link.lost.is_none(), egui::Button::new("Ask to undo (U)"))
+            .on_hover_text("Ask the other players to let you take back your last action; a roll or a card already seen is never taken back")
+            .on_disabled_hover_text("Nothing of yours to take back yet")
+            .clicked()
+        {
+            orders.write(PanelOrder(Order::Undo));
+        }
+        return;
+    }
     let can = session.can_undo();
     if ui
         .add_enabled(can.is_ok(), egui::Button::new("Undo (U)"))
@@ -502,6 +518,17 @@ fn tool_buttons<G: GameClient>(
     }
 }
 
+/// Who `p` waits for when nobody at this screen decides: a bot, or a player on another
+/// machine.
+fn deciding_elsewhere<G: GameClient>(session: &Session<G>, p: PlayerId) -> String {
+    let name = session.state().player_name(p);
+    match session.seats.get(p.index()) {
+        Some(Seat::Remote(who)) if *who == name => format!("Waiting for {who}…"),
+        Some(Seat::Remote(who)) => format!("Waiting for {who} ({name})…"),
+        _ => format!("{name} (a bot) is deciding…"),
+    }
+}
+
 /// The banner's game and scenario, its goal, and the status line.
 fn banner_title<G: GameClient>(ui: &mut egui::Ui, session: &Session<G>) {
     let (title, description) = G::setup_title(&session.setup);
@@ -512,7 +539,12 @@ fn banner_title<G: GameClient>(ui: &mut egui::Ui, session: &Session<G>) {
                 .strong()
                 .color(theme::TITLE),
         );
-        ui.label(egui::RichText::new(format!("{title} · seed {}", session.seed)).weak())
+        let seed = if session.link.is_some() {
+            "across machines: the host holds the dice".to_string()
+        } else {
+            format!("seed {}", session.seed)
+        };
+        ui.label(egui::RichText::new(format!("{title} · {seed}")).weak())
             .on_hover_text(&session.source);
     });
     // The goal of the scenario stays in sight: a mission is won by it, not by kills alone.
@@ -584,7 +616,7 @@ fn status_line<G: GameClient>(session: &Session<G>) -> (String, egui::Color32) {
             Some(what) => format!("{} to act: {what}", state.player_name(p)),
             None => format!("{}, your decision", state.player_name(p)),
         },
-        (None, [p]) => format!("{} (a bot) is deciding…", state.player_name(*p)),
+        (None, [p]) => deciding_elsewhere(session, *p),
         (None, many) => format!(
             "Waiting for {}",
             many.iter()
@@ -617,6 +649,15 @@ fn seats<G: GameClient>(
                 .strong()
                 .color(theme::seat_color(p)),
             );
+            if session.link.is_some() {
+                // Across machines the host seats the players and the bots.
+                ui.label(if seat.is_person() {
+                    "you".to_string()
+                } else {
+                    seat.to_string()
+                });
+                return;
+            }
             let combo = egui::ComboBox::from_id_salt(("seat", i))
                 .selected_text(seat.to_string())
                 .width(120.0)
@@ -674,7 +715,7 @@ fn log_lines<G: GameClient>(
             // Only the lines in sight are laid out: a long game's log would otherwise
             // cost more every action. The others take the height they had.
             let top = ui.min_rect().top();
-            for (line, height) in lines.iter().zip(heights.iter_mut()) {
+            for (i, (line, height)) in lines.iter().zip(heights.iter_mut()).enumerate() {
                 let y = ui.cursor().top() - top;
                 if height.is_finite() && (y + *height < viewport.top() || y > viewport.bottom()) {
                     ui.allocate_space(egui::vec2(ui.available_width(), *height));
@@ -699,7 +740,8 @@ fn log_lines<G: GameClient>(
                     (None, Some(fact)) => session.game.opening_facts().get(fact),
                     _ => None,
                 }
-                .and_then(|fact| session.state().fact_rule(fact));
+                .and_then(|fact| session.state().fact_rule(fact))
+                .or_else(|| session.link.as_ref().and_then(|l| l.rule_of_line(i)));
                 let row = ui.horizontal(|ui| {
                     ui.add_space(indent);
                     if let Some(id) = rule {
@@ -792,14 +834,16 @@ fn person_deciding<G: GameClient>(
         return None;
     }
     let Some(player) = session.deciding() else {
-        let waiting: Vec<String> = state
-            .to_act()
-            .iter()
-            .map(|p| state.player_name(*p))
-            .collect();
+        let waiting = state.to_act();
         ui.label(match waiting.as_slice() {
-            [one] => format!("{one} (a bot) is deciding…"),
-            many => format!("Bots deciding: {}", many.join(", ")),
+            [one] => deciding_elsewhere(session, *one),
+            many => format!(
+                "Waiting for {}",
+                many.iter()
+                    .map(|p| state.player_name(*p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         });
         return None;
     };

@@ -8,4 +8,5 @@ pub mod input;
 pub mod redraw;
 pub mod reload;
 pub mod rules_ref;
+pub mod talk;
 pub mod whatif;

@@ -21,12 +21,14 @@ use crate::rules::tank_commander::TankCommander;
 
 fn logic_of<G: GameClient>(app: &mut App) {
     crate::client::core::session::game_plugin::<G>(app);
+    crate::client::core::remote::game_plugin::<G>(app);
     crate::client::frame::input::game_plugin::<G>(app);
     G::logic(app);
 }
 
 fn scene_of<G: GameClient>(app: &mut App) {
     crate::client::frame::hud::plugin::<G>(app);
+    crate::client::frame::talk::plugin::<G>(app);
     crate::client::frame::redraw::watch::<crate::client::core::session::Session<G>>(app);
     crate::client::frame::redraw::watch::<crate::client::core::session::Legal<G>>(app);
     crate::client::frame::redraw::watch::<crate::client::table::effects::Shown<G>>(app);

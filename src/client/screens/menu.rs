@@ -498,6 +498,7 @@ struct MenuOut<'w, 's> {
     editors: MessageWriter<'w, crate::client::core::open::OpenEditor>,
     reference: ResMut<'w, crate::client::frame::rules_ref::RulesReference>,
     graphics: ResMut<'w, crate::client::table::graphics::GraphicsWindow>,
+    network: ResMut<'w, crate::client::core::remote::NetForm>,
 }
 
 fn draw_menu(
@@ -603,6 +604,16 @@ fn tool_bar(ui: &mut egui::Ui, menu: &mut Menu, out: &mut MenuOut) {
         out.next.set(Screen::Builder);
     }
     guided_game_button(ui, menu, out);
+    if ui
+        .button("Join a game…")
+        .on_hover_text(
+            "Play a game hosted on another machine: its address and the room code its lobby shows",
+        )
+        .clicked()
+    {
+        out.network.host = None;
+        out.network.open = true;
+    }
     page_buttons(ui, menu, out);
     if let Some(page) = menu.pages.get(menu.tab)
         && matches!(page.game, GameKind::TankCommander | GameKind::TankChess)
@@ -750,6 +761,7 @@ fn new_game(ui: &mut egui::Ui, page: &mut GamePage, chess_clock: &mut bool, out:
     let chosen = page.setups.get(page.chosen).filter(|s| s.title.is_ok());
     ui.horizontal(|ui| {
         play_button(ui, page, chosen, *chess_clock, out);
+        host_button(ui, page, chosen, out);
         if game == GameKind::TankCommander {
             customise_button(ui, page, chosen, out);
         }
@@ -910,6 +922,26 @@ fn play_button(
             }
         };
         out.opens.write(open);
+    }
+}
+
+/// "Host…": the chosen setup played across machines, from this window.
+fn host_button(
+    ui: &mut egui::Ui,
+    page: &GamePage,
+    chosen: Option<&ListedSetup>,
+    out: &mut MenuOut,
+) {
+    let file = chosen.filter(|s| s.variant.is_none() && s.path.is_file());
+    if ui
+        .add_enabled(file.is_some(), egui::Button::new("Host…"))
+        .on_hover_text("Play this setup with people on other machines: you host it, the first person's seat is yours, the others join with the room code")
+        .on_disabled_hover_text("Choose a setup that is a file (a lab variant or a duel of designs is hosted from its saved file)")
+        .clicked()
+        && let Some(s) = file
+    {
+        out.network.host = Some((s.path.clone(), page.seats.clone()));
+        out.network.open = true;
     }
 }
 

@@ -5,4 +5,5 @@
 pub mod builder;
 pub mod editor;
 pub mod lab;
+pub mod lobby;
 pub mod menu;

@@ -5,8 +5,8 @@
 //! Smoothing is the one cost of the GPU's frame that a player may want to trade: on an
 //! NVIDIA H200 at 1920 × 1080, four samples a pixel were the difference between a lit
 //! table drawn in about the empty app's time and 1.3 times it (`docs/performance.md`).
-//! The default, Automatic, draws 4× multisampling on a GPU and SMAA on a software
-//! renderer, where SMAA is the cheaper.
+//! The default, Automatic, draws 2× multisampling on a GPU, the cheapest smoothing there,
+//! and SMAA on a software renderer, where SMAA is the cheapest.
 
 use std::path::PathBuf;
 
@@ -376,8 +376,8 @@ mod tests {
     fn automatic_smoothing_is_smaa_on_software_rendering_and_multisampling_on_a_gpu() {
         assert_eq!(Graphics::default().antialiasing, Antialiasing::Auto);
         assert_eq!(Antialiasing::Auto.resolve(true), Antialiasing::Smaa);
-        assert_eq!(Antialiasing::Auto.resolve(false), Antialiasing::Msaa4);
-        assert_eq!(Antialiasing::Auto.resolve(false).msaa(), Msaa::Sample4);
+        assert_eq!(Antialiasing::Auto.resolve(false), Antialiasing::Msaa2);
+        assert_eq!(Antialiasing::Auto.resolve(false).msaa(), Msaa::Sample2);
         assert_eq!(Antialiasing::Auto.resolve(true).msaa(), Msaa::Off);
         // A player's own choice is kept whatever the renderer.
         for choice in Antialiasing::ALL.into_iter().skip(1) {

@@ -24,12 +24,11 @@ pub(super) fn write(game: &BattleTanks) -> Vec<u8> {
 /// A state read back from [`write`]'s bytes, its setup validated as a record's is and
 /// the state checked against it.
 pub(super) fn read(bytes: &[u8]) -> Result<BattleTanks, MirrorError> {
-    let (setup, mut game): (BattleSetup, BattleTanks) =
-        mirror::read_mirror::<BattleTanks, _, _>(bytes)?;
-    game.setup = Arc::new(MirrorCheck::valid(
-        "setup",
-        BattleSetup::validate(setup.into()),
-    )?);
+    let (setup, mut game): (Arc<BattleSetup>, BattleTanks) =
+        mirror::read_mirror_cached::<BattleTanks, BattleSetup, _, _>(bytes, |setup| {
+            MirrorCheck::valid("setup", BattleSetup::validate(setup.into())).map(Arc::new)
+        })?;
+    game.setup = setup;
     check(&game)?;
     Ok(game)
 }

@@ -40,13 +40,16 @@ pub(super) fn write(duel: &RangeDuel) -> Vec<u8> {
 /// A duel read back from [`write`]'s bytes: the setup validated as a record's is, the
 /// tanks checked against its designs.
 pub(super) fn read(bytes: &[u8]) -> Result<RangeDuel, MirrorError> {
-    let (setup, mut duel): (DuelSetup, RangeDuel) = mirror::read_mirror::<RangeDuel, _, _>(bytes)?;
-    // Designs travel inline, so nothing is read from files here.
-    let setup = MirrorCheck::valid(
-        "setup",
-        DuelSetup::revalidate(setup, std::path::Path::new("")),
-    )?;
-    duel.setup = Arc::new(setup);
+    let (setup, mut duel): (Arc<DuelSetup>, RangeDuel) =
+        mirror::read_mirror_cached::<RangeDuel, DuelSetup, _, _>(bytes, |setup| {
+            // Designs travel inline, so nothing is read from files here.
+            MirrorCheck::valid(
+                "setup",
+                DuelSetup::revalidate(setup, std::path::Path::new("")),
+            )
+            .map(Arc::new)
+        })?;
+    duel.setup = setup;
     check(&duel)?;
     Ok(duel)
 }

@@ -43,10 +43,13 @@ pub(super) fn write(game: &TankChess) -> Vec<u8> {
 /// A game read back from [`write`]'s bytes: the rules checked as a record's are, the
 /// board and pieces checked against each other.
 pub(super) fn read(bytes: &[u8]) -> Result<TankChess, MirrorError> {
-    let (public, mut game): (PublicIn, TankChess) = mirror::read_mirror::<TankChess, _, _>(bytes)?;
-    MirrorCheck::no_problems("rules", public.rules.problems())?;
-    game.rules = Arc::new(public.rules);
-    game.name = public.name.into();
+    let ((rules, name), mut game): ((Arc<Rules>, Arc<str>), TankChess) =
+        mirror::read_mirror_cached::<TankChess, PublicIn, _, _>(bytes, |public| {
+            MirrorCheck::no_problems("rules", public.rules.problems())?;
+            Ok((Arc::new(public.rules), public.name.into()))
+        })?;
+    game.rules = rules;
+    game.name = name;
     check(&game)?;
     Ok(game)
 }

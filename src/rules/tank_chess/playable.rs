@@ -243,7 +243,7 @@ impl Playable for TankChess {
                 .seats
                 .iter()
                 .map(|s| match s {
-                    Seat::Person => "person".to_string(),
+                    Seat::Person | Seat::Remote(_) => "person".to_string(),
                     Seat::Bot(name) => name.clone(),
                 })
                 .collect();

@@ -64,17 +64,20 @@ pub(super) fn write(g: &TankCombat) -> Vec<u8> {
 /// A match read back from [`write`]'s bytes: the setup validated as a record's is, the
 /// state checked against it.
 pub(super) fn read(bytes: &[u8]) -> Result<TankCombat, MirrorError> {
-    let (setup, mut g): (CombatSetup, TankCombat) = mirror::read_mirror::<TankCombat, _, _>(bytes)?;
-    let written = setup.mode;
-    let setup = MirrorCheck::valid("setup", CombatSetup::validate(setup.into()))?;
-    MirrorCheck::that(setup.mode == written, || {
-        format!(
-            "the mirror says {written:?}, but {} players play a {:?}",
-            setup.players.len(),
-            setup.mode
-        )
-    })?;
-    g.setup = Arc::new(setup);
+    let (setup, mut g): (Arc<CombatSetup>, TankCombat) =
+        mirror::read_mirror_cached::<TankCombat, CombatSetup, _, _>(bytes, |setup| {
+            let written = setup.mode;
+            let setup = MirrorCheck::valid("setup", CombatSetup::validate(setup.into()))?;
+            MirrorCheck::that(setup.mode == written, || {
+                format!(
+                    "the mirror says {written:?}, but {} players play a {:?}",
+                    setup.players.len(),
+                    setup.mode
+                )
+            })?;
+            Ok(Arc::new(setup))
+        })?;
+    g.setup = setup;
     check(&g)?;
     Ok(g)
 }

@@ -68,12 +68,18 @@ pub(super) fn write(g: &TankCommander) -> Vec<u8> {
 /// A battle read back from [`write`]'s bytes: the rules checked as a record's are, the
 /// ground's key computed again as [`TankCommander::new`] does, the state checked.
 pub(super) fn read(bytes: &[u8]) -> Result<TankCommander, MirrorError> {
-    let (public, mut g): (PublicIn, TankCommander) =
-        mirror::read_mirror::<TankCommander, _, _>(bytes)?;
-    MirrorCheck::no_problems("rules", public.rules.problems())?;
-    g.rules = Arc::new(public.rules);
-    g.scenario_name = public.name.into();
-    g.strikes_given = public.strikes_given;
+    let ((rules, name, strikes), mut g): ((Arc<Rules>, Arc<str>, Vec<u8>), TankCommander) =
+        mirror::read_mirror_cached::<TankCommander, PublicIn, _, _>(bytes, |public| {
+            MirrorCheck::no_problems("rules", public.rules.problems())?;
+            Ok((
+                Arc::new(public.rules),
+                public.name.into(),
+                public.strikes_given,
+            ))
+        })?;
+    g.rules = rules;
+    g.scenario_name = name;
+    g.strikes_given = strikes;
     g.terrain_key = terrain_key(&g.terrain);
     check(&g)?;
     Ok(g)
