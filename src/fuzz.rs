@@ -510,6 +510,12 @@ fn read_and_play<G: Playable>(path: &Path, text: &str, kind: FileKind) -> Result
             crate::lab::variant::check::<G>(path, text).map_err(Refusal::Placed)?;
             return Ok(());
         }
+        FileKind::SeatCopy => {
+            let copy =
+                crate::net::copy::SeatCopy::read::<G>(path, text).map_err(Refusal::Placed)?;
+            copy.states::<G>(path).map_err(Refusal::Placed)?;
+            return Ok(());
+        }
         FileKind::Setup => {
             let rules = G::load_rules(None).map_err(Refusal::Placed)?;
             let setup = G::parse_setup(path, text, &rules).map_err(Refusal::Placed)?;

@@ -379,6 +379,16 @@ fn check_one<G: Playable>(input: &Input, rules: Option<&Path>) -> Result<String,
             let c = Campaign::parse(&input.path, &input.text, &rules)?;
             Ok(format!("{what}, {} battle(s)", c.setup.battles.len()))
         }
+        FileKind::SeatCopy => {
+            let copy = crate::net::copy::SeatCopy::read::<G>(&input.path, &input.text)?;
+            let states = copy.states::<G>(&input.path)?;
+            Ok(format!(
+                "{what} (from {}), {} state(s) up to action {}",
+                copy.host,
+                states.len(),
+                states.last().map_or(0, |(n, _)| *n)
+            ))
+        }
         FileKind::Variant => {
             let (variant, _) = crate::lab::variant::check::<G>(&input.path, &input.text)?;
             Ok(format!(

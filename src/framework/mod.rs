@@ -52,7 +52,7 @@ pub use playable::{
 pub use prob::Fraction;
 pub use record::{MatchRecord, RecordedAction};
 pub use rng::{MatchRng, Misscript};
-pub use seated::{LogLine, Seat, SeatError, SeatedMatch};
+pub use seated::{LogLine, Seat, SeatError, SeatedMatch, Seen};
 
 /// A seat at the table, from 0. Games name their seats (sides, colours) themselves.
 #[derive(
@@ -62,6 +62,12 @@ pub use seated::{LogLine, Seat, SeatError, SeatedMatch};
 pub struct PlayerId(pub u8);
 
 impl PlayerId {
+    /// A reader who holds no seat: a spectator of a game played across machines. What a
+    /// game tells `Some(NOBODY)` ([`Playable::describe_action_for`],
+    /// [`Playable::describe_fact_for`]) is what every seat may read, where `None` is the
+    /// whole truth.
+    pub const NOBODY: PlayerId = PlayerId(u8::MAX);
+
     /// The seat's position as an index.
     #[must_use]
     pub const fn index(self) -> usize {

@@ -24,7 +24,11 @@ use serde::{Deserialize, Serialize};
 use super::hash::format_hash;
 use super::kind::GameKind;
 use super::playable::{self, Playable, Recorded, ReplayError, StartError, UnknownBot};
-use super::{Match, MatchRng, PlayError, PlayerId, RecordedAction};
+use super::{Match, MatchRng, PlayError, PlayerId};
+
+mod replay;
+
+pub use replay::{Replay, Seen};
 
 /// Who sits in a seat.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -80,6 +84,11 @@ pub enum SeatError {
     /// Undo or going back in a replay (a notice of its own, so capitalised).
     #[error("This is a replay: step through it with the timeline")]
     TakeBackInReplay,
+    /// Playing on from a seat's own copy of a game played across machines.
+    #[error(
+        "A seat's copy cannot be played on: it holds only what the seat was shown, and the dice stayed with the host"
+    )]
+    SeatCopy,
     /// Undo before any person has acted.
     #[error("No action of a person to take back yet")]
     NothingToUndo,
@@ -145,14 +154,6 @@ pub struct LogLine {
     /// Which of that action's facts it tells; `None` for the line naming the action.
     pub fact: Option<usize>,
     pub text: String,
-}
-
-/// A record stepped through as a replay: its actions, and the whole log told in advance
-/// so that any line can be clicked to jump there.
-#[derive(Clone, Debug)]
-pub struct Replay<G: Playable> {
-    pub actions: Vec<RecordedAction<G::Action>>,
-    pub log: Vec<LogLine>,
 }
 
 /// A match with its seats. See the [module docs](self).
@@ -221,6 +222,7 @@ impl<G: Playable> SeatedMatch<G> {
                 Some(Replay {
                     actions: record.actions,
                     log,
+                    seen: None,
                 }),
             );
         }
@@ -346,6 +348,10 @@ impl<G: Playable> SeatedMatch<G> {
     /// The seat the screen should show once nothing is pending: everything in games with
     /// no secrets; else the person deciding, the only person, or the last one shown.
     fn settled_viewer(&self) -> Option<PlayerId> {
+        if let Some(seen) = self.replay.as_ref().and_then(|r| r.seen.as_ref()) {
+            // The copy was kept for one seat: its stand-ins for others' secrets stay hidden.
+            return seen.seat;
+        }
         if !self.state().holds_secrets() || self.replay.is_some() || self.people() == 0 {
             return None;
         }
@@ -570,35 +576,6 @@ impl<G: Playable> SeatedMatch<G> {
         self.game.undo_to(len);
         self.pass_to = None;
         self.hand_over();
-    }
-
-    /// Replay: shows the match after `len` recorded actions.
-    ///
-    /// # Errors
-    /// [`SeatError::Play`] when a recorded action no longer plays.
-    pub fn seek(&mut self, len: usize) -> Result<(), SeatError> {
-        let Some(replay) = &self.replay else {
-            return Ok(());
-        };
-        let len = len.min(replay.actions.len());
-        let actions = replay.actions[..len].to_vec();
-        if len < self.game.history().len() {
-            self.game.undo_to(len);
-        }
-        for step in &actions[self.game.history().len()..] {
-            self.game.play(step.player, &step.action)?;
-        }
-        Ok(())
-    }
-
-    /// Leaves a replay where it stands and plays on from there (the record is untouched).
-    pub fn take_over(&mut self) {
-        if self.replay.take().is_some() {
-            self.viewer = self.settled_viewer();
-            if self.privacy_matters() {
-                self.pass_to = self.viewer;
-            }
-        }
     }
 
     /// The match so far as a record that replays exactly.

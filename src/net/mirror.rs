@@ -7,6 +7,7 @@
 //! (legal actions, odds, the what-if, a bot's choice) works on it unchanged, from what
 //! this seat may see.
 
+use super::copy::{self, Frame, SeatCopy};
 use super::wire::{self, Join, Line, SeatInfo, Snapshot, StepUpdate, ToClient, ToHost, WireError};
 use crate::framework::{LogLine, Match, Playable, PlayerId};
 
@@ -55,6 +56,8 @@ pub struct Mirror<G: Playable> {
     /// Actions of this seat played so far, as the steps told them: an order in flight is
     /// answered by one more of these, or by a refusal.
     pub own_actions: u32,
+    /// Every state this seat was shown, for its own copy ([`Mirror::copy`]).
+    pub frames: Vec<Frame>,
     text: String,
     state: Option<G>,
     /// Messages for the host, in order ([`Mirror::drain`]).
@@ -73,6 +76,7 @@ impl<G: Playable> Default for Mirror<G> {
             started: false,
             actions: 0,
             own_actions: 0,
+            frames: Vec::new(),
             text: String::new(),
             state: None,
             out: Vec::new(),
@@ -122,6 +126,24 @@ impl<G: Playable> Mirror<G> {
         match (&self.state, self.seat) {
             (Some(s), Some(seat)) => self.started && s.to_act().contains(&seat),
             _ => false,
+        }
+    }
+
+    /// This seat's own copy of the game so far: every state it was shown and its log.
+    /// `host` is where the host was, `title` the setup's title.
+    #[must_use]
+    pub fn copy(&self, host: &str, title: &str) -> SeatCopy {
+        SeatCopy {
+            game: G::NAME.to_string(),
+            setup: self.setup.clone(),
+            title: title.to_string(),
+            seat: self.seat.map(|p| p.0),
+            holders: (0..self.lobby.iter().map(|s| s.seat + 1).max().unwrap_or(0))
+                .map(|seat| wire::holder_name(&self.lobby, seat))
+                .collect(),
+            host: host.to_string(),
+            log: self.log.clone(),
+            frames: self.frames.clone(),
         }
     }
 
@@ -204,6 +226,13 @@ impl<G: Playable> Mirror<G> {
     fn whole(&mut self, snapshot: Snapshot) -> Result<Heard, WireError> {
         let state = G::from_mirror(snapshot.mirror.as_bytes())?;
         self.state = Some(state);
+        copy::keep(
+            &mut self.frames,
+            Frame::Whole {
+                actions: snapshot.actions,
+                mirror: snapshot.mirror.clone(),
+            },
+        );
         self.text = snapshot.mirror;
         self.log = snapshot.log;
         self.actions = snapshot.actions;
@@ -222,6 +251,22 @@ impl<G: Playable> Mirror<G> {
         };
         let state = G::from_mirror(text.as_bytes())?;
         self.state = Some(state);
+        let frame = if self
+            .frames
+            .last()
+            .is_some_and(|f| f.actions() < step.actions)
+        {
+            Frame::Step {
+                actions: step.actions,
+                patch: step.patch,
+            }
+        } else {
+            Frame::Whole {
+                actions: step.actions,
+                mirror: text.clone(),
+            }
+        };
+        copy::keep(&mut self.frames, frame);
         self.text = text;
         self.log.extend(step.log);
         self.actions = step.actions;

@@ -622,7 +622,7 @@ impl<G: Playable> Room<G> {
             for i in c.told..n {
                 log.extend(lines(
                     &self.seated.game,
-                    &step_log(&self.seated.game, i, viewer),
+                    &step_log(&self.seated.game, i, reader(viewer)),
                 ));
             }
             let update = ToClient::Step(StepUpdate {
@@ -663,9 +663,9 @@ impl<G: Playable> Room<G> {
         let viewer = c.seat;
         let game = &self.seated.game;
         let mirror = mirror_text(game.state(), viewer);
-        let mut log = lines(game, &opening_log(game, viewer));
+        let mut log = lines(game, &opening_log(game, reader(viewer)));
         for i in 0..game.history().len() {
-            log.extend(lines(game, &step_log(game, i, viewer)));
+            log.extend(lines(game, &step_log(game, i, reader(viewer))));
         }
         let n = game.history().len();
         let message = ToClient::State(Snapshot {
@@ -727,4 +727,10 @@ impl<G: Playable> Room<G> {
         self.conns.remove(&conn);
         self.out.push(Outgoing::Kick(conn, why));
     }
+}
+
+/// Who a connection's log is told to: its seat, or for a spectator nobody's (what every
+/// seat may read). A log told to `None` would be the whole truth: every hand, every order.
+fn reader(seat: Option<PlayerId>) -> Option<PlayerId> {
+    seat.or(Some(PlayerId::NOBODY))
 }

@@ -14,6 +14,8 @@ use crate::rules::tank_chess::TankChess;
 use crate::rules::tank_combat::TankCombat;
 use crate::rules::tank_commander::TankCommander;
 
+mod copies;
+
 /// A client in a [`Net`]: its mirror, what it heard, every byte it was sent.
 pub(crate) struct Client<G: Playable> {
     pub mirror: Mirror<G>,
@@ -303,7 +305,7 @@ fn the_seed_never_leaves_the_host() {
     }
 }
 
-fn game_on<G: Playable>(seed: u64) -> Net<G> {
+pub(crate) fn game_on<G: Playable>(seed: u64) -> Net<G> {
     let mut net = Net::<G>::new(
         setup_of::<G>(),
         seed,
@@ -705,6 +707,8 @@ fn undo_across_machines_needs_the_other_players_consent() {
     net.pump();
     assert_eq!(net.room.seated.game.history().len(), 0, "taken back");
     net.assert_mirrors_agree();
+    let kept = &net.clients[&mover].mirror.frames;
+    assert_eq!(kept.len(), 1, "a seat's copy drops what was taken back");
 }
 
 #[test]

@@ -183,6 +183,30 @@ pub struct Line {
     pub rule: Option<String>,
 }
 
+impl Line {
+    /// The line as the table's log holds it (the rule aside).
+    #[must_use]
+    pub fn log_line(&self) -> crate::framework::LogLine {
+        crate::framework::LogLine {
+            step: self.step.map(|s| s as usize),
+            fact: self.fact.map(|f| f as usize),
+            text: self.text.clone(),
+        }
+    }
+}
+
+/// Who holds seat `seat`, as `lobby` says: a person's name, "the host", "heuristic bot"
+/// or "open".
+#[must_use]
+pub fn holder_name(lobby: &[SeatInfo], seat: u8) -> String {
+    match lobby.iter().find(|s| s.seat == seat).map(|s| &s.holder) {
+        Some(Holder::Remote { player, .. }) => player.clone(),
+        Some(Holder::Bot(name)) => format!("{name} bot"),
+        Some(Holder::Host) => "the host".into(),
+        Some(Holder::Open) | None => "open".into(),
+    }
+}
+
 /// How a mirror's text changed: edits in order, each keeping some of the old text, then
 /// dropping some, then inserting new text; the rest of the old text follows the last.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

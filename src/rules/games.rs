@@ -36,6 +36,8 @@ pub enum FileKind {
     CampaignState,
     /// A playtest lab variant: changes to a game's rules numbers and switches.
     Variant,
+    /// A seat's own copy of a game played across machines: the states it was shown.
+    SeatCopy,
 }
 
 impl fmt::Display for FileKind {
@@ -48,6 +50,7 @@ impl fmt::Display for FileKind {
             FileKind::Campaign => "campaign",
             FileKind::CampaignState => "campaign in progress",
             FileKind::Variant => "lab variant",
+            FileKind::SeatCopy => "seat's copy of a game played across machines",
         })
     }
 }
@@ -94,6 +97,13 @@ const TAGS: [(&str, GameKind, FileKind); 11] = [
 #[derive(Deserialize)]
 #[serde(rename = "LabVariant")]
 struct VariantHeader {
+    game: String,
+}
+
+/// Just the game name of a seat's copy.
+#[derive(Deserialize)]
+#[serde(rename = "SeatCopy")]
+struct SeatCopyHeader {
     game: String,
 }
 
@@ -150,6 +160,9 @@ pub fn detect_placed(path: &Path, text: &str) -> Result<Detected, Diagnostic> {
     }
     if tag == "LabVariant" && after_tag.starts_with('(') {
         return variant_detected(&name, text, head_at);
+    }
+    if tag == "SeatCopy" && after_tag.starts_with('(') {
+        return seat_copy_detected(&name, text, head_at);
     }
     if let Some(&(_, game, kind)) = TAGS.iter().find(|(t, _, _)| *t == tag) {
         if after_tag.starts_with('(') {
@@ -242,6 +255,26 @@ fn variant_detected(name: &str, text: &str, head_at: usize) -> Result<Detected, 
     }
 }
 
+/// A seat's copy, told by the game it names; else where the name should be.
+fn seat_copy_detected(name: &str, text: &str, head_at: usize) -> Result<Detected, Diagnostic> {
+    let header = crate::data::load_ron_lenient::<SeatCopyHeader>("", text);
+    match header.map(|(h, _)| GameKind::from_name(&h.game)) {
+        Ok(Some(game)) => Ok(Detected {
+            game,
+            kind: FileKind::SeatCopy,
+        }),
+        _ => Err(diagnostic_at(
+            name,
+            text,
+            text.find("game:").unwrap_or(head_at),
+            format!(
+                "a seat's copy must name a game Tanktable knows, as `game: \"range-duel\"` ({})",
+                GameKind::ALL.map(GameKind::name).join(", ")
+            ),
+        )),
+    }
+}
+
 /// Why a file that opens with `tag` (none when `head` opens with something else) is no
 /// kind Tanktable knows, with the closest known name.
 fn unknown_tag_message(tag: &str, head: &str) -> String {
@@ -258,8 +291,8 @@ fn unknown_tag_message(tag: &str, head: &str) -> String {
             .iter()
             .map(|(t, _, _)| (strsim::jaro_winkler(tag, t), *t))
             .chain(
-                [("MatchRecord", "MatchRecord"), ("LabVariant", "LabVariant")]
-                    .map(|(t, _)| (strsim::jaro_winkler(tag, t), t)),
+                ["MatchRecord", "LabVariant", "SeatCopy"]
+                    .map(|t| (strsim::jaro_winkler(tag, t), t)),
             )
             .max_by(|a, b| a.0.total_cmp(&b.0))
             .filter(|(score, _)| *score > 0.8)
@@ -274,8 +307,8 @@ const WANTED: &str = "a file opens with the name of what it holds: Scenario(…)
     (Tank Commander), TankChessSetup(…), BattleTanksSetup(…), TankCombatSetup(…) or \
     RangeDuelSetup(…) for a setup; Rules(…), TankChessRules(…) or RangeDuelRules(…) for a \
     rules table; MatchRecord(…) for a match record; TankDesign(…) for a tank design; \
-    Campaign(…) or CampaignState(…) for a campaign; LabVariant(…) for a lab variant; or \
-    `[Setup \"…\"]` for a Tank Chess game in notation";
+    Campaign(…) or CampaignState(…) for a campaign; LabVariant(…) for a lab variant; \
+    SeatCopy(…) for a seat's copy of a game played across machines; or `[Setup \"…\"]` for a Tank Chess game in notation";
 
 /// The game a match record names in its `game` field, read without the rest of the file
 /// (which may be cut short or hold a mistake the full reading will place).

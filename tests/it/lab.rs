@@ -227,7 +227,7 @@ fn branching_a_record_leaves_its_hash_unchanged() {
     let branched = lab::whatif::branch(&original, 12);
     let mut replay = SeatedMatch::from_record(branched, "branch".into(), true, None).unwrap();
     replay.seek(12).unwrap();
-    replay.take_over();
+    replay.take_over().unwrap();
     replay
         .set_seat(
             tanktable::framework::PlayerId(0),

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use tanktable::client::Session;
 use tanktable::client::core::remote::{JoinHost, JoinStage, Joining, LobbyOrder};
-use tanktable::client::core::session::Order;
+use tanktable::client::core::session::{OpenGame, Order};
 use tanktable::framework::{Game, Playable, SeatedMatch};
 use tanktable::net::session::HostThread;
 use tanktable::net::{Room, SeatPlan};
@@ -124,6 +124,46 @@ fn two_windows_play_a_duel_hosted_by_a_third_and_see_only_their_own_orders() {
             assert!(!other.contains(line), "the other seat never reads {line}");
         }
     }
+    // Ann keeps her seat's own copy and steps through it: every state she was shown, and
+    // none of Bob's orders by name.
+    let copy = dir.join("ann.seat.ron");
+    let ann = &mut apps[0];
+    let (ann_hash, ann_actions) = {
+        let s = ann.world().resource::<Session<RangeDuel>>();
+        let link = s.link.as_ref().expect("linked");
+        (s.state().state_hash(), link.remote.mirror.actions as usize)
+    };
+    ann.world_mut()
+        .write_message(Order::<RangeDuel>::Save(Some(copy.clone())));
+    ann.update();
+    let text = std::fs::read_to_string(&copy).expect("the seat's copy is written");
+    for line in logs[1].1.iter().filter(|l| l.starts_with(&logs[1].0)) {
+        assert!(
+            !text.contains(line.as_str()),
+            "Ann's copy never holds {line}"
+        );
+    }
+    ann.world_mut().write_message(OpenGame {
+        replay: true,
+        ..OpenGame::file(copy)
+    });
+    ann.update();
+    ann.update();
+    let s = ann.world().resource::<Session<RangeDuel>>();
+    assert!(s.link.is_none() && s.is_seat_copy(), "{:?}", s.notice);
+    let replay = s.replay.as_ref().expect("stepped through");
+    assert_eq!(replay.len(), ann_actions);
+    assert_eq!(s.shown(), 0, "it opens at the start");
+    ann.world_mut()
+        .write_message(Order::<RangeDuel>::Seek(ann_actions));
+    ann.update();
+    let s = ann.world().resource::<Session<RangeDuel>>();
+    assert_eq!(s.shown(), ann_actions);
+    assert_eq!(
+        s.state().state_hash(),
+        ann_hash,
+        "its end is Ann's last state"
+    );
     drop(host);
     let _ = std::fs::remove_dir_all(dir);
 }

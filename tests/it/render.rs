@@ -2122,10 +2122,12 @@ fn what_if_gives_each_side_its_chance_at_the_table() {
         return;
     }
     // River Town after 40 greedy actions; the window asks for its continuations at
-    // frame 10, as its button does.
+    // frame 10, as its button does. People then hold the seats, so that the bots do not
+    // play on while it draws (its answer would then be for an earlier moment, in grey).
     let scene = Scene {
         seats: vec!["greedy".into(), "greedy".into()],
         autoplay: 40,
+        hold: true,
         frame: 90,
         whatif: true,
         ..Scene::on("scenarios/battle.ron")

@@ -23,7 +23,7 @@ use crate::net::session::{
     HostCommand, HostThread, Remote, keep_token, read_token, room_code, token_path,
 };
 use crate::net::transport::{ClientEvent, ClientTransport};
-use crate::net::wire::{self, SeatInfo};
+use crate::net::wire::{self, Line, SeatInfo};
 use crate::net::{Heard, Mirror, Room, SeatPlan};
 use crate::rules::{FileKind, GameKind, detect};
 
@@ -144,26 +144,23 @@ impl<G: Playable> Link<G> {
     /// The log as the host told it to this seat.
     #[must_use]
     pub fn log(&self) -> Vec<LogLine> {
-        self.remote
-            .mirror
-            .log
-            .iter()
-            .map(|l| LogLine {
-                step: l.step.map(|s| s as usize),
-                fact: l.fact.map(|f| f as usize),
-                text: l.text.clone(),
-            })
-            .collect()
+        self.remote.mirror.log.iter().map(Line::log_line).collect()
     }
 
     /// The rule the `i`th line of the log applies, as a rule of the game's map.
     #[must_use]
     pub fn rule_of_line(&self, i: usize) -> Option<&'static str> {
-        let id = self.remote.mirror.log.get(i)?.rule.as_deref()?;
-        crate::rules::map::cached(G::KIND)?
-            .get(id)
-            .map(|r| r.id.as_str())
+        rule_of::<G>(self.remote.mirror.log.get(i)?.rule.as_deref()?)
     }
+}
+
+/// A rule the host named (or a seat's copy keeps), as a rule of `G`'s map: one this
+/// machine's map lacks is not linked.
+#[must_use]
+pub fn rule_of<G: Playable>(id: &str) -> Option<&'static str> {
+    crate::rules::map::cached(G::KIND)?
+        .get(id)
+        .map(|r| r.id.as_str())
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -477,7 +474,7 @@ fn table_of<G: super::session::GameClient>(
             if remote.mirror.seat == Some(p) {
                 Seat::Person
             } else {
-                Seat::Remote(holder_name(&remote.mirror.lobby, p))
+                Seat::Remote(wire::holder_name(&remote.mirror.lobby, p.0))
             }
         })
         .collect();
@@ -496,19 +493,9 @@ fn table_of<G: super::session::GameClient>(
     Ok(session)
 }
 
-/// Who holds seat `p`, as the lobby says.
-fn holder_name(lobby: &[SeatInfo], p: PlayerId) -> String {
-    match lobby.iter().find(|s| s.seat == p.0).map(|s| &s.holder) {
-        Some(wire::Holder::Remote { player, .. }) => player.clone(),
-        Some(wire::Holder::Bot(name)) => format!("{name} bot"),
-        Some(wire::Holder::Host) => "the host".into(),
-        Some(wire::Holder::Open) | None => "open".into(),
-    }
-}
-
 /// The setup the host names, read from this machine's copy: its title and switches
 /// show on the table (the state itself comes from the host).
-fn local_setup<G: Playable>(named: &str) -> Result<G::Setup, String> {
+pub(crate) fn local_setup<G: Playable>(named: &str) -> Result<G::Setup, String> {
     let path = std::path::Path::new(named);
     let candidates = [
         path.to_path_buf(),
@@ -574,7 +561,7 @@ fn hear<G: super::session::GameClient>(
                 let lobby = &link.remote.mirror.lobby;
                 for (i, seat) in session.seated.seats.iter_mut().enumerate() {
                     if let Seat::Remote(name) = seat {
-                        *name = holder_name(lobby, PlayerId(u8::try_from(i).unwrap_or(u8::MAX)));
+                        *name = wire::holder_name(lobby, u8::try_from(i).unwrap_or(u8::MAX));
                     }
                 }
             }
@@ -688,8 +675,9 @@ pub(crate) fn send_order<G: super::session::GameClient>(
     session.changed();
 }
 
-/// Writes what this seat saw (its log and its last state) to the saves folder: a
-/// player's own copy never holds more than their seat was shown. Returns the notice.
+/// Writes this seat's own copy of the game (every state it was shown, and its log) to the
+/// saves folder: a player's copy never holds more than their seat was shown, and it opens
+/// from the menu's saved games to be stepped through. Returns the notice.
 fn save_seat_copy<G: super::session::GameClient>(
     session: &Session<G>,
     path: Option<&std::path::Path>,
@@ -699,37 +687,47 @@ fn save_seat_copy<G: super::session::GameClient>(
         return String::new();
     };
     let (title, _) = G::setup_title(&session.setup);
-    // Named as a saved game is, but not a record: a record would replay, and this holds
-    // only what the seat saw.
     let path = path.map_or_else(
-        || super::session::save_path(session, folder).with_extension("seat.txt"),
+        || super::session::save_path(session, folder).with_extension(SEAT_COPY_EXTENSION),
         std::path::Path::to_path_buf,
     );
-    let mirror = &link.remote.mirror;
-    let mut text = format!(
-        "# {} — {title}, as seen from {} at {}\n# (the host keeps the whole record; this copy holds only what this seat was shown)\n\n",
-        G::KIND.title(),
-        mirror.seat.map_or_else(
-            || "the spectators' seat".to_string(),
-            |p| session.state().player_name(p)
-        ),
-        link.address
+    let seat = link.remote.mirror.seat.map_or_else(
+        || "the spectators' seat".to_string(),
+        |p| session.state().player_name(p),
     );
-    for line in &mirror.log {
-        text.push_str(if line.fact.is_some() { "    " } else { "" });
-        text.push_str(&line.text);
-        text.push('\n');
-    }
-    text.push_str("\n# The last state this seat was shown:\n");
-    text.push_str(mirror.text());
-    text.push('\n');
+    let text = match link
+        .remote
+        .mirror
+        .copy(&link.address, &title)
+        .to_text(&format!(
+            "{} — {title}, as seen from {seat}",
+            G::KIND.title()
+        )) {
+        Ok(text) => text,
+        Err(e) => return format!("Cannot save: {e}"),
+    };
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
     match crate::data::write_atomic(&path, &text) {
-        Ok(()) => format!("Your seat's copy is saved to {}", path.display()),
+        Ok(()) => format!(
+            "Your seat's own copy is saved to {}: replay it from the menu's saved games",
+            path.display()
+        ),
         Err(e) => format!("Cannot save: {e}"),
     }
+}
+
+/// How a seat's own copy is named: `<game>-<setup>-<time>.seat.ron`.
+pub const SEAT_COPY_EXTENSION: &str = "seat.ron";
+
+/// Whether `path` is named as a seat's own copy.
+#[must_use]
+pub fn is_seat_copy(path: &std::path::Path) -> bool {
+    path.file_name().is_some_and(|n| {
+        n.to_string_lossy()
+            .ends_with(&format!(".{SEAT_COPY_EXTENSION}"))
+    })
 }
 
 /// The network window's form, opened from the menu: where to join, or what to host.

@@ -24,6 +24,7 @@ use crate::client::core::{ClientSystems, GameScreen, Screen};
 use crate::dispatch_game;
 use crate::framework::playable::{self, Recorded};
 use crate::framework::{LogLine, MatchRng, Playable, PlayerId, Seat, SeatError, SeatedMatch};
+use crate::net::copy::SeatCopy;
 use crate::rules::battle_tanks::BattleTanks;
 use crate::rules::range_duel::RangeDuel;
 use crate::rules::tank_chess::TankChess;
@@ -444,7 +445,8 @@ impl SaveFolder {
             .map(|rd| {
                 rd.filter_map(|e| e.ok().map(|e| e.path()))
                     .filter(|p| {
-                        p.extension().is_some_and(|x| x == G::RECORD_EXTENSION)
+                        (p.extension().is_some_and(|x| x == G::RECORD_EXTENSION)
+                            || super::remote::is_seat_copy(p))
                             && p.file_name()
                                 .is_some_and(|n| n.to_string_lossy().starts_with(&prefix))
                     })
@@ -620,9 +622,12 @@ fn open_file(world: &mut World, path: &Path, open: &OpenGame) -> Result<(), Stri
         });
         return Ok(());
     }
+    if found.kind == FileKind::SeatCopy {
+        return dispatch_game!(found.game, open_seat_copy(world, path, &text));
+    }
     if !matches!(found.kind, FileKind::Setup | FileKind::Record) {
         return Err(format!(
-            "{} is {}: open a scenario, a setup, a campaign or a match record",
+            "{} is {}: open a scenario, a setup, a campaign, a match record or a seat's copy",
             path.display(),
             found.describe()
         ));
@@ -660,6 +665,41 @@ fn open_text<G: GameClient>(
     let setup_path = (kind == FileKind::Setup).then(|| path.to_path_buf());
     let mut session = Session::new(seated, setup_path);
     session.notice = notice;
+    insert_session(world, session);
+    Ok(())
+}
+
+/// Opens a seat's own copy of a game played across machines, to step through from its
+/// first state. The setup it names must be on this machine, as when joining.
+fn open_seat_copy<G: GameClient>(world: &mut World, path: &Path, text: &str) -> Result<(), String> {
+    let copy = SeatCopy::read::<G>(path, text).map_err(|d| d.to_string())?;
+    let frames = copy.states::<G>(path).map_err(|d| d.to_string())?;
+    let setup = super::remote::local_setup::<G>(&copy.setup)?;
+    let players = frames.first().map_or(0, |(_, s)| s.player_count());
+    let seats = (0..players)
+        .map(|i| match copy.seat {
+            Some(seat) if usize::from(seat) == i => Seat::Person,
+            _ => Seat::Remote(
+                copy.holders
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| "open".into()),
+            ),
+        })
+        .collect();
+    let log = copy
+        .log
+        .iter()
+        .map(|l| (l.log_line(), l.rule.clone()))
+        .collect();
+    let source = crate::data::portable_path(path);
+    let seated = SeatedMatch::seat_copy(frames, log, setup, source, seats, copy.player())
+        .ok_or_else(|| format!("{}: the copy holds no state", path.display()))?;
+    let mut session = Session::new(seated, None);
+    session.notice = Some(format!(
+        "Your seat's own copy, kept from a game hosted at {}: it holds only what your seat was shown",
+        copy.host
+    ));
     insert_session(world, session);
     Ok(())
 }
@@ -1064,11 +1104,19 @@ fn branch<G: GameClient>(
 /// rematch, seats, reveal, playtest.
 fn manage<G: GameClient>(session: &mut Session<G>, order: &Order<G>, tell: &mut Tell<G>) {
     match order {
-        Order::TakeOver => {
-            session.seated.take_over();
-            session.notice = Some("Playing on from here; the record is unchanged.".into());
-            session.changed();
-            autosave(session, &tell.folder);
+        Order::TakeOver => match session.seated.take_over() {
+            Ok(()) => {
+                session.notice = Some("Playing on from here; the record is unchanged.".into());
+                session.changed();
+                autosave(session, &tell.folder);
+            }
+            Err(e) => session.notice = Some(e.to_string()),
+        },
+        Order::Save(_) if session.seated.is_seat_copy() => {
+            session.notice = Some(format!(
+                "This is already a seat's own copy, kept in {}",
+                session.seated.source
+            ));
         }
         Order::Save(path) => {
             let path = path
@@ -1079,6 +1127,10 @@ fn manage<G: GameClient>(session: &mut Session<G>, order: &Order<G>, tell: &mut 
                 Err(e) => format!("Cannot save: {e}"),
             });
             session.changed();
+        }
+        Order::Rematch if session.seated.is_seat_copy() => {
+            session.notice =
+                Some("A seat's copy is stepped through; start a new game from the menu".into());
         }
         Order::Rematch => match session.seated.rematch(clock_seed()) {
             Ok(fresh) => {

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::client::core::open::EditTheGame;
+use crate::client::core::remote::rule_of;
 use crate::client::core::session::{
     Busy, GameClient, Legal, LogClicked, Order, Refused, Session, SkipAnimations,
 };
@@ -404,19 +405,18 @@ fn banner<G: GameClient>(
         {
             next.set(Screen::Menu);
         }
-        if ui
-            .button("Save")
-            .on_hover_text(
-                "Save the game to your saves folder as a record that replays exactly (Ctrl+S)",
-            )
-            .clicked()
-        {
+        let save_tip = if session.link.is_some() {
+            "Save your seat's own copy to your saves folder: every state your seat was shown, to step through later (the host keeps the whole record) (Ctrl+S)"
+        } else {
+            "Save the game to your saves folder as a record that replays exactly (Ctrl+S)"
+        };
+        if !session.is_seat_copy() && ui.button("Save").on_hover_text(save_tip).clicked() {
             orders.write(PanelOrder(Order::Save(None)));
         }
         if session.replay.is_none() {
             play_buttons(ui, session, panels, orders);
         } else {
-            replay_buttons(ui, orders);
+            replay_buttons(ui, orders, session.is_seat_copy());
         }
         tool_buttons(ui, session, animating, panels, skips);
     });
@@ -473,13 +473,23 @@ fn play_buttons<G: GameClient>(
 }
 
 /// The banner's buttons in a replay: its mark and Branch here.
-fn replay_buttons<G: GameClient>(ui: &mut egui::Ui, orders: &mut MessageWriter<PanelOrder<G>>) {
+fn replay_buttons<G: GameClient>(
+    ui: &mut egui::Ui,
+    orders: &mut MessageWriter<PanelOrder<G>>,
+    seat_copy: bool,
+) {
     ui.label(
-        egui::RichText::new("REPLAY")
+        egui::RichText::new(if seat_copy { "SEAT'S COPY" } else { "REPLAY" })
             .strong()
             .color(theme::EMPHASIS),
-    );
-    if ui
+    )
+    .on_hover_text(if seat_copy {
+        "What your seat was shown of a game played across machines: the others' secrets stay hidden, and it cannot be played on"
+    } else {
+        "A saved game, stepped through"
+    });
+    if !seat_copy
+        && ui
         .button("Branch here")
         .on_hover_text("A new game from this moment, for people or bots: the record you opened is kept as it is")
         .clicked()
@@ -541,6 +551,8 @@ fn banner_title<G: GameClient>(ui: &mut egui::Ui, session: &Session<G>) {
         );
         let seed = if session.link.is_some() {
             "across machines: the host holds the dice".to_string()
+        } else if session.is_seat_copy() {
+            "played across machines: the host kept the dice".to_string()
         } else {
             format!("seed {}", session.seed)
         };
@@ -594,11 +606,16 @@ fn status_line<G: GameClient>(session: &Session<G>) -> (String, egui::Color32) {
         return (format!("{who}: {}", o.reason), theme::EMPHASIS);
     }
     if let Some(r) = &session.replay {
+        let whose = if r.seen.is_some() {
+            "Your seat's own copy"
+        } else {
+            "Replay"
+        };
         return (
             format!(
-                "Replay at action {} of {}: use the timeline, or click a line of the log",
-                session.game.history().len(),
-                r.actions.len()
+                "{whose} at action {} of {}: use the timeline, or click a line of the log",
+                session.shown(),
+                r.len()
             ),
             theme::REPLAY_STATUS,
         );
@@ -649,7 +666,7 @@ fn seats<G: GameClient>(
                 .strong()
                 .color(theme::seat_color(p)),
             );
-            if session.link.is_some() {
+            if session.link.is_some() || session.is_seat_copy() {
                 // Across machines the host seats the players and the bots.
                 ui.label(if seat.is_person() {
                     "you".to_string()
@@ -696,7 +713,7 @@ fn log_lines<G: GameClient>(
     reference: &mut crate::client::frame::rules_ref::RulesReference,
 ) {
     let history = session.game.history();
-    let at = history.len();
+    let at = session.shown();
     let replay = session.replay.is_some();
     ui.label(
         egui::RichText::new(if replay {
@@ -741,7 +758,11 @@ fn log_lines<G: GameClient>(
                     _ => None,
                 }
                 .and_then(|fact| session.state().fact_rule(fact))
-                .or_else(|| session.link.as_ref().and_then(|l| l.rule_of_line(i)));
+                .or_else(|| session.link.as_ref().and_then(|l| l.rule_of_line(i)))
+                .or_else(|| {
+                    let seen = session.replay.as_ref()?.seen.as_ref()?;
+                    rule_of::<G>(seen.rules.get(i)?.as_deref()?)
+                });
                 let row = ui.horizontal(|ui| {
                     ui.add_space(indent);
                     if let Some(id) = rule {
@@ -891,8 +912,8 @@ fn timeline<G: GameClient>(
     session: &Session<G>,
     orders: &mut MessageWriter<PanelOrder<G>>,
 ) {
-    let at = session.game.history().len();
-    let len = session.replay.as_ref().map_or(0, |r| r.actions.len());
+    let at = session.shown();
+    let len = session.replay.as_ref().map_or(0, |r| r.len());
     ui.horizontal(|ui| {
         if ui.button("|◀").on_hover_text("The start").clicked() {
             orders.write(PanelOrder(Order::Seek(0)));
@@ -920,19 +941,21 @@ fn timeline<G: GameClient>(
         }
     });
     let state = session.state();
-    ui.label(
-        match at
-            .checked_sub(1)
-            .and_then(|i| session.game.history().get(i))
-        {
-            Some(step) => format!(
-                "last: {}: {}",
-                state.player_name(step.player),
-                step.describe()
-            ),
-            None => "the start".into(),
-        },
-    );
+    let last = at.checked_sub(1);
+    ui.label(match last.and_then(|i| session.game.history().get(i)) {
+        Some(step) => format!(
+            "last: {}: {}",
+            state.player_name(step.player),
+            step.describe()
+        ),
+        // A seat's copy has no actions, only its log: the line that names the last.
+        None => last
+            .and_then(|i| {
+                let r = session.replay.as_ref()?;
+                r.log.iter().find(|l| l.step == Some(i) && l.fact.is_none())
+            })
+            .map_or_else(|| "the start".into(), |l| format!("last: {}", l.text)),
+    });
 }
 
 fn history<G: GameClient>(

@@ -251,9 +251,9 @@ fn shared_keys<G: GameClient>(
         return;
     }
     if let Some(replay) = &session.replay {
-        let at = session.game.history().len();
+        let at = session.shown();
         if keys.just_pressed(KeyCode::Period) {
-            orders.write(Order::Seek((at + 1).min(replay.actions.len())));
+            orders.write(Order::Seek((at + 1).min(replay.len())));
         }
         if keys.just_pressed(KeyCode::Comma) {
             orders.write(Order::Seek(at.saturating_sub(1)));

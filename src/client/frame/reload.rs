@@ -300,7 +300,8 @@ fn validate<G: Playable>(path: &Path, text: &str, kind: FileKind) -> Result<Read
         | FileKind::Design
         | FileKind::Campaign
         | FileKind::CampaignState
-        | FileKind::Variant => Ok(Read::Checked),
+        | FileKind::Variant
+        | FileKind::SeatCopy => Ok(Read::Checked),
     }
 }
 

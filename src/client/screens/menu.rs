@@ -13,6 +13,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::client::core::Screen;
 use crate::client::core::open::BuilderPlan;
 use crate::client::core::open::OpenCampaign;
+use crate::client::core::remote::is_seat_copy;
 use crate::client::core::saves::{builds_dir, files_of, ron_files};
 use crate::client::core::session::{AnySetup, OpenGame, OpenProblem, SaveFolder};
 use crate::client::games::tank_chess::ClockWanted;
@@ -20,6 +21,7 @@ use crate::client::table::theme::{self, WARN};
 use crate::dispatch_game;
 use crate::framework::Seat;
 use crate::framework::playable::{self, Playable};
+use crate::net::copy::SeatCopy;
 use crate::rules::GameKind;
 use crate::rules::range_duel::RangeDuel;
 use crate::rules::tank_commander::campaign::{Campaign, CampaignState, default_state_path};
@@ -355,6 +357,29 @@ fn describe_save<G: Playable>(path: &std::path::Path, rules: Option<&G::Rules>) 
     let name = path
         .file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    if is_seat_copy(path) {
+        let copy = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| SeatCopy::read::<G>(path, &text).ok());
+        return match copy {
+            Some(copy) => {
+                let n = copy
+                    .frames
+                    .last()
+                    .map_or(0, crate::net::copy::Frame::actions);
+                let whose = copy
+                    .seat
+                    .and_then(|s| copy.holders.get(usize::from(s)))
+                    .map_or_else(|| "a spectator".to_string(), Clone::clone);
+                format!(
+                    "{} · seat's copy for {whose} · {when} · {n} action{}",
+                    copy.title,
+                    if n == 1 { "" } else { "s" }
+                )
+            }
+            None => format!("{name} · {when} (does not read)"),
+        };
+    }
     match rules.map(|r| playable::load_record::<G>(path, r)) {
         Some(Ok(record)) => {
             let (title, _) = G::setup_title(&record.setup);
@@ -1176,16 +1201,22 @@ fn save_list(ui: &mut egui::Ui, page: &GamePage, opens: &mut MessageWriter<OpenG
     for (save, about) in &page.saves {
         ui.horizontal(|ui| {
             ui.label(about).on_hover_text(save.display().to_string());
-            if ui
-                .small_button("Load")
-                .on_hover_text("Play on from where it was saved")
-                .clicked()
+            let copy = is_seat_copy(save);
+            if !copy
+                && ui
+                    .small_button("Load")
+                    .on_hover_text("Play on from where it was saved")
+                    .clicked()
             {
                 opens.write(OpenGame::file(save.clone()));
             }
             if ui
                 .small_button("Replay")
-                .on_hover_text("Step through it from the start")
+                .on_hover_text(if copy {
+                    "Step through what your seat was shown of a game played across machines"
+                } else {
+                    "Step through it from the start"
+                })
                 .clicked()
             {
                 opens.write(OpenGame {
@@ -1199,7 +1230,7 @@ fn save_list(ui: &mut egui::Ui, page: &GamePage, opens: &mut MessageWriter<OpenG
 
 /// Any file by its path, to open or replay.
 fn any_file(ui: &mut egui::Ui, path: &mut String, opens: &mut MessageWriter<OpenGame>) {
-    ui.label("Or any file: a setup, a scenario, or a match record of any game");
+    ui.label("Or any file: a setup, a scenario, a match record or a seat's copy of any game");
     ui.text_edit_singleline(path);
     ui.horizontal(|ui| {
         let p = PathBuf::from(path.trim());
